@@ -1,0 +1,274 @@
+/**
+ * Wire contract of the banking API `/api/v1` (spec 000 §7, 001 §7).
+ *
+ * Types only: the web app imports these with `import type` (erased at build), so it
+ * depends on the API's shapes and never on `server/domain` or the database.
+ *
+ * Conventions
+ * - Money: decimal strings (`"1250.00"`), scaled to the currency (fiat 2, crypto per asset,
+ *   see `Currency.scale`). Never JavaScript numbers.
+ * - Currencies: ISO 4217 codes, or the asset ticker for crypto (`USDT`, `SOL`, ...).
+ * - Times: ISO 8601 strings in UTC (`2026-11-22T13:49:55.000Z`).
+ * - Lists: `{ data: T[], nextCursor: string | null }`; `take` defaults to 20 (spec 000 §9).
+ * - Authentication: `Authorization: Bearer <accessToken>` on every call except the auth calls.
+ * - Authorization: every call is checked against the caller's organizations. An
+ *   `organizationId` the caller is not a member of answers 403; a resource id (account,
+ *   payment, statement item) outside the caller's organizations answers 404, so existence
+ *   does not leak.
+ * - Money-moving calls carry an `Idempotency-Key` header (1..128 chars). A repeat with the
+ *   same key and same body replays the first answer; the same key with another body is 409.
+ */
+
+export type Decimal = string;
+export type IsoDateTime = string;
+
+export type CurrencyCode =
+  | "GBP" | "EUR" | "USD" | "CNY" | "RUB" | "CAD" | "AED"
+  | "USDT" | "USDC" | "EURC" | "SOL";
+
+export type OrganizationType = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
+export type SignatureType = "NONE" | "SINGLE";
+export type CompanyOfficialType = "MAIN_REPRESENTATIVE" | "DIRECTOR" | "SHAREHOLDER" | "OFFICIAL";
+export type OtpChannel = "SMS" | "WHATSAPP";
+
+// ---------------------------------------------------------------- errors
+
+/** One field error (spec §5): `constraints` maps a stable rule id to an English message. */
+export interface ApiFieldError {
+  property: string;
+  constraints: Record<string, string>;
+}
+
+/**
+ * Every non-2xx answer. `message` is either a plain string or a list of field errors
+ * (property `coreError` = form-level error). `code` is a stable machine code, e.g.
+ * INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, INVALID_PASSWORD, RATE_LIMITED,
+ * UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INSUFFICIENT_FUNDS,
+ * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, VALIDATION_FAILED.
+ */
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string | ApiFieldError[];
+  /** Remaining tries for a one-time code, when relevant. */
+  attemptsLeft?: number;
+  /** Seconds to wait, with 429. */
+  retryAfter?: number;
+}
+
+// ---------------------------------------------------------------- auth (spec 000 §7)
+
+/** POST /v1/auth/phone body. `phone` in E.164 (`+447700900001`). */
+export interface AuthPhoneRequest { phone: string; channel?: OtpChannel }
+/**
+ * Answer of POST /v1/auth/phone and POST /v1/signatures/send-code.
+ * `token` identifies the code challenge (not a secret by itself: the code is).
+ * `debugCode` only when SMS_DEBUG_CODES=true (embedded/demo, never in production).
+ * Unknown phones get the same answer shape (no account enumeration) but can never verify.
+ */
+export interface CodeChallenge {
+  token: string;
+  expiresAt: IsoDateTime;
+  /** When a new code may be requested (60 s after sending, spec §9). */
+  resendAvailableAt: IsoDateTime;
+  channel: OtpChannel;
+  debugCode?: string;
+}
+/** POST /v1/auth/verify-code body. 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED. */
+export interface VerifyCodeRequest { token: string; code: string }
+export interface VerifyCodeResponse { token: string; passwordRequired: true }
+/** POST /v1/auth/verify-password body (token from verify-code). 401 INVALID_PASSWORD. */
+export interface VerifyPasswordRequest { token: string; password: string }
+/** Answer of verify-password and refresh. Access ~15 min, refresh ~12 h, refresh rotates. */
+export interface AuthTokens {
+  accessToken: string;
+  accessTokenExpiresAt: IsoDateTime;
+  refreshToken: string;
+  refreshTokenExpiresAt: IsoDateTime;
+}
+/** POST /v1/auth/refresh body. */
+export interface RefreshRequest { refreshToken: string }
+// POST /v1/auth/logout (bearer) → 204, revokes the session.
+
+// ---------------------------------------------------------------- users, organizations
+
+export interface OrganizationSummary {
+  id: string;
+  type: OrganizationType;
+  fullName: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  createdAt: IsoDateTime;
+  currentOfficial: { signatureType: SignatureType; companyOfficialType: CompanyOfficialType | null };
+}
+
+/** GET /v1/users/whoami. `activeOrganization` follows the default-organization rule
+ * (spec 001 §3: individual, else first corporate, else first company official). */
+export interface WhoAmI {
+  id: string;
+  phone: string;
+  email: string | null;
+  status: "ACTIVE" | "BLOCKED";
+  identified: boolean;
+  profile: { firstName: string | null; lastName: string | null; dob: string | null; nationalityId: string | null };
+  organizations: OrganizationSummary[];
+  activeOrganization: OrganizationSummary | null;
+  twilioAuthChannel: OtpChannel;
+}
+
+/** GET /v1/clients-organizations/check-invididual-recepient?phone= → 200 or 404 NOT_FOUND.
+ * Name is shortened ("Oliver T.") so a phone lookup does not reveal full identities. */
+export interface RecipientCheck { organizationId: string; displayName: string }
+
+// ---------------------------------------------------------------- accounts
+
+export interface Currency { id: CurrencyCode; name: string; description: string; scale: number; crypto: boolean }
+
+export interface Balance {
+  id: string;
+  accountId: string;
+  currencyId: CurrencyCode;
+  currency: Currency;
+  /** Ledger balance. */
+  amount: Decimal;
+  /** amount + overdraft headroom when overdraft applies. */
+  available: Decimal;
+  overdraftEnabled: boolean;
+  overdraftValue: Decimal;
+}
+
+export interface Account {
+  id: string;
+  organizationId: string;
+  name: string;
+  number: string;
+  fullNumber: string;
+  /** Web path of the account page: `/accounts/{id}`. */
+  path: string;
+  iban: string | null;
+  bic: string | null;
+  sortCode: string | null;
+  overdraftEnabled: boolean;
+  createdAt: IsoDateTime;
+  balances: Balance[];
+}
+// GET /v1/accounts?organizationId=&all=true → { data: Account[] }
+// GET /v1/accounts/:id → Account;  GET /v1/accounts/:id/balances → { data: Balance[] }
+
+// ---------------------------------------------------------------- settings
+
+export type ProviderPaymentTypeCode =
+  | "SEPA_SCT" | "SEPA_SCT_INST" | "TARGET_2" | "FASTER_PAYMENT" | "BACS" | "SWIFT"
+  | "FEDWIRE" | "CRYPTO_ASSET_PAYMENT" | "CASH_OVER_COUNTER";
+
+export interface ProviderPaymentType { type: ProviderPaymentTypeCode; currencies: CurrencyCode[] }
+
+/** GET /v1/settings/payments. */
+export interface PaymentsSettings {
+  "PAYMENTS-ORDERS-ENABLED": boolean;
+  paymentTypes: ProviderPaymentType[];
+}
+// GET /v1/settings/overdraft → { enabled: boolean }
+// GET /v1/currencies?all=true → { data: Currency[] }
+
+// ---------------------------------------------------------------- payments and signing
+
+export type PaymentKind =
+  | "EURO" | "GBP" | "USD" | "INTERNATIONAL" | "INTERNAL" | "BETWEEN_ACCOUNTS"
+  | "CRYPTO_ASSET_PAYMENT" | "CASH_OVER_COUNTER";
+
+export type PaymentStatus = "AWAITING_SIGNATURE" | "COMPLETED" | "DECLINED" | "FAILED";
+
+/**
+ * POST /v1/payments (header Idempotency-Key). 201 Payment; replay 200 same Payment.
+ * Field errors (400 VALIDATION_FAILED) use these property names.
+ * Per kind: EURO needs beneficiaryName, iban, bic, currencyId EUR;
+ * INTERNAL needs recipientPhone; BETWEEN_ACCOUNTS needs toAccountId (same currency).
+ * A payer without a signature duty (CORPORATE official with signatureType NONE)
+ * gets the payment COMPLETED at once.
+ */
+export interface CreatePaymentRequest {
+  organizationId: string;
+  kind: PaymentKind;
+  accountId: string;
+  currencyId: CurrencyCode;
+  amount: Decimal;
+  reference?: string;
+  beneficiaryId?: string;
+  beneficiaryName?: string;
+  iban?: string;
+  bic?: string;
+  recipientPhone?: string;
+  toAccountId?: string;
+}
+
+export interface Payment {
+  id: string;
+  organizationId: string;
+  kind: PaymentKind;
+  paymentType: ProviderPaymentTypeCode | null;
+  status: PaymentStatus;
+  accountId: string;
+  accountNumber: string;
+  currencyId: CurrencyCode;
+  /** Same as `sum` (spec name). */
+  amount: Decimal;
+  sum: Decimal;
+  benificiaryFullName: string;
+  beneficiaryAccount: string | null;
+  reference: string | null;
+  createdAt: IsoDateTime;
+  transferDate: IsoDateTime | null;
+  signedAt: IsoDateTime | null;
+  requiresSignature: boolean;
+}
+// GET /v1/payments?organizationId=&status=&take=20&cursor= → { data: Payment[], nextCursor }
+// GET /v1/payments/:id → Payment
+// DELETE /v1/payments/:id/decline → Payment (DECLINED); 409 PAYMENT_NOT_PENDING otherwise
+
+/** POST /v1/signatures/send-code: code bound to these payments (PSD2 RTS Art. 5 dynamic
+ * linking; the SMS names amount, currency and payee). Answer: CodeChallenge. */
+export interface SendSignatureCodeRequest { paymentIds: string[]; mfa: "PHONE"; channel: OtpChannel }
+/** POST /v1/signatures/validate. 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED. */
+export interface ValidateSignatureCodeRequest { token: string; code: string }
+/** MFA token valid only for the payments the code was sent for, until expiresAt, once each. */
+export interface MfaToken { token: string; expiresAt: IsoDateTime }
+/** POST /v1/payments/:id/sign → Payment (COMPLETED). 401 MFA_TOKEN_INVALID,
+ * 400 INSUFFICIENT_FUNDS (then the payment stays AWAITING_SIGNATURE). */
+export interface SignPaymentRequest { mfaToken: string; signedAt: IsoDateTime }
+
+export interface SignatureRecord { id: string; createdAt: IsoDateTime; user: { profile: { firstName: string | null; lastName: string | null } } }
+// GET /v1/payments/:id/signatures → { data: SignatureRecord[] }
+
+// ---------------------------------------------------------------- history
+
+export type StatementStatus = "SENT" | "ADDED" | "REFUND";
+export type OperationType = "COMMON" | "TRANSACTION_FEE" | "SERVICE_FEE" | "REFUND";
+
+/** One posting on a customer balance, as shown in the history (spec 000 §3). */
+export interface StatementItem {
+  id: string;
+  transactionId: string;
+  paymentId: string | null;
+  title: string;
+  status: StatementStatus;
+  operationType: OperationType;
+  accountId: string;
+  accountNumber: string;
+  currencyId: CurrencyCode;
+  /** Signed: negative for money out. */
+  amount: Decimal;
+  debitSum: Decimal;
+  creditSum: Decimal;
+  /** Balance of this currency right after the posting. */
+  balanceAfter: Decimal;
+  counterpartyFullName: string | null;
+  counterpartyAccountNumber: string | null;
+  reference: string | null;
+  transferDate: IsoDateTime;
+}
+// GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&take=&cursor=
+//   → { data: StatementItem[], nextCursor }, sorted by transferDate descending.
+
+export interface ListResponse<T> { data: T[]; nextCursor: string | null }
