@@ -1,0 +1,118 @@
+/**
+ * HTTP plumbing shared by every /api/v1 router: the error type and its JSON shape
+ * (contract `ApiErrorBody`), zod → field errors (spec 000 §5), async handlers, bearer
+ * authentication, and the dependencies a router receives.
+ */
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { Logger } from "pino";
+import type { ZodError } from "zod";
+import type { Config } from "../../config.js";
+import type { Database } from "../../db/client.js";
+import type { SmsProvider } from "../../providers/sms.js";
+import { authenticateAccessToken } from "../../domain/auth/sessions.js";
+import type { ApiErrorBody, ApiFieldError } from "./contract.js";
+
+/** What every router factory receives. */
+export interface ApiDeps {
+  db: Database;
+  config: Config;
+  sms: SmsProvider;
+  logger: Logger;
+}
+
+/** Authenticated caller, set on `res.locals.auth` by `requireAuth`. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+}
+
+/**
+ * An error answer. `status` is the HTTP status, `code` a stable machine code (contract
+ * `ApiErrorBody.code`), `message` a plain string or a list of field errors.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly body: string | ApiFieldError[],
+    readonly extra: { attemptsLeft?: number; retryAfter?: number } = {},
+  ) {
+    super(typeof body === "string" ? body : `${code}: ${body.map((e) => e.property).join(", ")}`);
+    this.name = "ApiError";
+  }
+}
+
+/** 400 VALIDATION_FAILED with one error on `property` (`rule` is the constraint id, e.g. isIban). */
+export function fieldError(property: string, rule: string, message: string): ApiError {
+  return new ApiError(400, "VALIDATION_FAILED", [{ property, constraints: { [rule]: message } }]);
+}
+
+/** zod error → 400 VALIDATION_FAILED, one entry per property (first issue wins), constraint id = zod issue code. */
+export function fieldErrors(error: ZodError): ApiError {
+  const byProperty = new Map<string, Record<string, string>>();
+  for (const issue of error.issues) {
+    const property = issue.path.length ? issue.path.join(".") : "coreError";
+    const constraints = byProperty.get(property) ?? {};
+    const rule = issue.code === "custom" && typeof issue.params?.rule === "string" ? issue.params.rule : issue.code;
+    if (!(rule in constraints)) constraints[rule] = issue.message.includes(property) ? issue.message : `${property} ${lowerFirst(issue.message)}`;
+    byProperty.set(property, constraints);
+  }
+  return new ApiError(
+    400,
+    "VALIDATION_FAILED",
+    [...byProperty].map(([property, constraints]) => ({ property, constraints })),
+  );
+}
+
+function lowerFirst(s: string): string {
+  return s.length ? s[0].toLowerCase() + s.slice(1) : s;
+}
+
+/** Wrap an async route handler so rejections reach the error middleware. */
+export function asyncHandler(
+  fn: (req: Request, res: Response, next: NextFunction) => Promise<unknown>,
+): RequestHandler {
+  return (req, res, next) => {
+    fn(req, res, next).catch(next);
+  };
+}
+
+/** The caller set by `requireAuth`. Throws if the route forgot the middleware. */
+export function getAuth(res: Response): AuthContext {
+  const auth = res.locals.auth as AuthContext | undefined;
+  if (!auth) throw new ApiError(401, "UNAUTHENTICATED", "Authentication required");
+  return auth;
+}
+
+/** Bearer-token authentication: sets `res.locals.auth` or answers 401 UNAUTHENTICATED. */
+export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
+  return asyncHandler(async (req, res, next) => {
+    const header = req.get("authorization") ?? "";
+    const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{16,512})$/.exec(header);
+    const auth = match ? await authenticateAccessToken(deps.db, match[1]) : null;
+    if (!auth) throw new ApiError(401, "UNAUTHENTICATED", "Authentication required");
+    res.locals.auth = auth satisfies AuthContext;
+    next();
+  });
+}
+
+/** Error middleware: ApiError → its body; body-parser errors → 400; anything else → 500 (logged). */
+export function errorMiddleware(logger: Logger) {
+  return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    let body: ApiErrorBody;
+    if (err instanceof ApiError) {
+      body = { statusCode: err.status, code: err.code, message: err.body, ...err.extra };
+      if (err.extra.retryAfter) res.set("Retry-After", String(err.extra.retryAfter));
+    } else if (isBodyParserError(err)) {
+      body = { statusCode: 400, code: "BAD_REQUEST", message: "Malformed request body" };
+    } else {
+      logger.error({ err, path: req.path }, "unhandled API error");
+      body = { statusCode: 500, code: "INTERNAL", message: "Internal Server Error. Try Again" };
+    }
+    res.status(body.statusCode).json(body);
+  };
+}
+
+function isBodyParserError(err: unknown): boolean {
+  return typeof err === "object" && err !== null && "type" in err && typeof (err as { type: unknown }).type === "string" && "status" in err;
+}

@@ -1,0 +1,89 @@
+/**
+ * The Express application: security headers (helmet, per-request CSP nonce), compression,
+ * the banking API under /api/v1, static assets, and — when a Remix build is given — the
+ * web app as the catch-all. `createApp` has no side effects beyond building the app, so
+ * API tests run it on an ephemeral port without the web app.
+ */
+import crypto from "node:crypto";
+import path from "node:path";
+import compression from "compression";
+import express from "express";
+import helmet from "helmet";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import { createApiRouter } from "./api/v1/index.js";
+import { ApiError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
+
+export interface CreateAppOptions {
+  /** The Remix server build; absent in API-only tests. */
+  remixBuild?: ServerBuild;
+  /** Folder holding `public/` (default: process.cwd()). */
+  root?: string;
+}
+
+export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.Express {
+  const app = express();
+  const production = deps.config.NODE_ENV === "production";
+  app.disable("x-powered-by");
+  if (deps.config.TRUST_PROXY) app.set("trust proxy", deps.config.TRUST_PROXY);
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: true,
+        directives: {
+          "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+          "style-src": ["'self'", "'unsafe-inline'"],
+          "img-src": ["'self'", "data:"],
+          "connect-src": ["'self'", "ws:", "wss:"],
+          "form-action": ["'self'"],
+          "frame-ancestors": ["'none'"],
+          "upgrade-insecure-requests": production ? [] : null,
+        },
+      },
+      strictTransportSecurity: production,
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+  app.use(compression());
+  app.use((req, res, next) => {
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      deps.logger.debug({ method: req.method, path: req.path, status: res.statusCode, ms }, "request");
+    });
+    next();
+  });
+
+  // Banking API (spec 000 §7).
+  const api = express.Router();
+  api.use(express.json({ limit: "100kb" }));
+  api.use((_req, res, next) => {
+    res.set("Cache-Control", "no-store");
+    next();
+  });
+  api.use(createApiRouter(deps));
+  api.use((_req, _res, next) => next(new ApiError(404, "NOT_FOUND", "Not found")));
+  api.use(errorMiddleware(deps.logger));
+  app.use("/api/v1", api);
+
+  if (opts.remixBuild) {
+    const root = opts.root ?? process.cwd();
+    // Fingerprinted build assets are immutable; other public files get a short cache.
+    app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
+    app.all(
+      "*",
+      createRequestHandler({
+        build: opts.remixBuild,
+        mode: production ? "production" : "development",
+        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
+      }),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,50 @@
+/**
+ * Process configuration, read once from the environment and validated with zod.
+ *
+ * - DATABASE_URL: PostgreSQL connection string; unset → embedded PGlite in DATA_DIR.
+ * - DATA_DIR: PGlite data folder (default ./data/pglite); "memory://" for an in-memory DB.
+ * - REDIS_URL: socket.io adapter for several processes (optional).
+ * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
+ *   only for the embedded setup; always false when NODE_ENV=production.
+ * - TRUST_PROXY: Express "trust proxy" value when behind a load balancer (client IPs for rate limits).
+ * - RATE_LIMITS: "strict" (default) or "relaxed" (tests: higher ceilings, same code paths).
+ * Throws (process exits) on an invalid configuration.
+ */
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("./data/pglite"),
+  REDIS_URL: z.string().optional(),
+  SMS_DEBUG_CODES: bool.optional(),
+  RATE_LIMITS: z.enum(["strict", "relaxed"]).default("strict"),
+  SESSION_SECRET: z.string().min(16).optional(),
+  OTP_SECRET: z.string().min(16).optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = z.infer<typeof schema> & { smsDebugCodes: boolean; otpSecret: string };
+
+/** Parse and check an environment (defaults: process.env). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.parse(env);
+  const production = parsed.NODE_ENV === "production";
+  if (production && !parsed.OTP_SECRET) throw new Error("OTP_SECRET is required in production");
+  if (production && !parsed.SESSION_SECRET) throw new Error("SESSION_SECRET is required in production");
+  const smsDebugCodes = production ? false : (parsed.SMS_DEBUG_CODES ?? !parsed.DATABASE_URL);
+  return {
+    ...parsed,
+    smsDebugCodes,
+    otpSecret: parsed.OTP_SECRET ?? "dev-only-otp-secret-change-me",
+  };
+}
+
+export const config: Config = loadConfig();

@@ -1,0 +1,289 @@
+/**
+ * Database schema (Drizzle, PostgreSQL dialect). Runs unchanged on PGlite and PostgreSQL.
+ *
+ * Money columns are `numeric(38, 18)`: exact, read back as strings, converted to decimal.js
+ * in code; never JavaScript floats. Times are `timestamptz` (UTC).
+ *
+ * Ledger model (server/domain/ledger): every balance row below is a ledger account for one
+ * currency. A `ledger_transactions` row groups `postings`; the signed posting amounts of one
+ * transaction sum to zero per currency (double entry). A positive posting increases the
+ * balance it hits. Customer balances belong to customer accounts; the bank's own
+ * clearing/settlement balances belong to system accounts (`accounts.system = true`,
+ * `organization_id` null), which may go negative.
+ */
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** Reference: currencies and crypto assets with their display/ledger scale. */
+export const currencies = pgTable("currencies", {
+  id: text("id").primaryKey(), // ISO 4217 or asset ticker
+  name: text("name").notNull(),
+  description: text("description").notNull(),
+  scale: integer("scale").notNull(),
+  crypto: boolean("crypto").notNull().default(false),
+});
+
+/** Users who log in. `passwordHash` is argon2id (PHC string). */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    phone: text("phone").notNull(), // E.164
+    email: text("email"),
+    passwordHash: text("password_hash").notNull(),
+    status: text("status").notNull().default("ACTIVE"), // ACTIVE | BLOCKED
+    identified: boolean("identified").notNull().default(false),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    dob: text("dob"), // yyyy-mm-dd
+    nationalityId: text("nationality_id"), // ISO 3166-1 alpha-2
+    otpChannel: text("otp_channel").notNull().default("SMS"), // SMS | WHATSAPP
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("users_phone_uq").on(t.phone)],
+);
+
+/** Customers: INDIVIDUAL, CORPORATE or COMPANY_OFFICIAL organizations (spec 001 §3). */
+export const organizations = pgTable("organizations", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  type: text("type").notNull(),
+  companyName: text("company_name"),
+  firstName: text("first_name"),
+  lastName: text("last_name"),
+  companyNumber: text("company_number"),
+  createdAt: createdAt(),
+});
+
+/** Membership of a user in an organization ("clients officials"): who may act and sign. */
+export const organizationMembers = pgTable(
+  "organization_members",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").notNull().references(() => organizations.id),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    companyOfficialType: text("company_official_type"), // MAIN_REPRESENTATIVE | DIRECTOR | ...
+    signatureType: text("signature_type").notNull().default("SINGLE"), // NONE | SINGLE
+    status: text("status").notNull().default("APPROVED"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("org_members_uq").on(t.organizationId, t.userId), index("org_members_user_idx").on(t.userId)],
+);
+
+/** API sessions: opaque bearer tokens, stored as SHA-256 hashes; refresh rotates both. */
+export const apiSessions = pgTable(
+  "api_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    accessTokenHash: text("access_token_hash").notNull(),
+    accessExpiresAt: ts("access_expires_at").notNull(),
+    refreshTokenHash: text("refresh_token_hash").notNull(),
+    refreshExpiresAt: ts("refresh_expires_at").notNull(),
+    revokedAt: ts("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("api_sessions_access_uq").on(t.accessTokenHash),
+    uniqueIndex("api_sessions_refresh_uq").on(t.refreshTokenHash),
+  ],
+);
+
+/**
+ * One-time codes for login (purpose LOGIN) and for signing (purpose SIGNATURE).
+ * `codeHash` is an HMAC of the code; `attempts` counts wrong tries (5 invalidate it);
+ * `usedAt` makes it single use. For SIGNATURE, `binding` holds the payment ids and the
+ * hash of what they authorise (amount, currency, payee: PSD2 RTS Art. 5 dynamic linking).
+ * Rows double as the rate-limit log (sends per phone and per IP in a window).
+ */
+export const oneTimeCodes = pgTable(
+  "one_time_codes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    purpose: text("purpose").notNull(), // LOGIN | SIGNATURE
+    userId: uuid("user_id").references(() => users.id),
+    phone: text("phone").notNull(),
+    ip: text("ip"),
+    channel: text("channel").notNull().default("SMS"),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    verifiedAt: ts("verified_at"),
+    usedAt: ts("used_at"),
+    binding: jsonb("binding"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("otc_phone_created_idx").on(t.phone, t.createdAt), index("otc_ip_created_idx").on(t.ip, t.createdAt)],
+);
+
+/** MFA tokens from a validated signature code: valid for the bound payments only. */
+export const mfaTokens = pgTable("mfa_tokens", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  tokenHash: text("token_hash").notNull().unique(),
+  userId: uuid("user_id").notNull().references(() => users.id),
+  codeId: uuid("code_id").notNull().references(() => oneTimeCodes.id),
+  paymentIds: jsonb("payment_ids").notNull().$type<string[]>(),
+  bindingHash: text("binding_hash").notNull(),
+  expiresAt: ts("expires_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Customer and system accounts. One account holds balances in several currencies. */
+export const accounts = pgTable("accounts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  organizationId: uuid("organization_id").references(() => organizations.id),
+  system: boolean("system").notNull().default(false),
+  systemCode: text("system_code"), // e.g. SEPA_CLEARING, SEED_FUNDING for system accounts
+  name: text("name").notNull(),
+  number: text("number").notNull().unique(),
+  iban: text("iban"),
+  bic: text("bic"),
+  sortCode: text("sort_code"),
+  overdraftEnabled: boolean("overdraft_enabled").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** A balance = one ledger account: (account, currency). `amount` is kept equal to the sum of its postings. */
+export const balances = pgTable(
+  "balances",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    amount: money("amount").notNull().default("0"),
+    overdraftEnabled: boolean("overdraft_enabled").notNull().default(false),
+    overdraftValue: money("overdraft_value").notNull().default("0"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("balances_account_currency_uq").on(t.accountId, t.currencyId)],
+);
+
+/** A ledger transaction: an atomic, balanced set of postings. */
+export const ledgerTransactions = pgTable(
+  "ledger_transactions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(), // PAYMENT | INCOMING | FEE | ...
+    description: text("description"),
+    paymentId: uuid("payment_id"),
+    transferDate: ts("transfer_date").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("ledger_tx_payment_idx").on(t.paymentId)],
+);
+
+/** A posting: signed amount on one balance; positive increases the balance. */
+export const postings = pgTable(
+  "postings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    transactionId: uuid("transaction_id").notNull().references(() => ledgerTransactions.id),
+    balanceId: uuid("balance_id").notNull().references(() => balances.id),
+    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    amount: money("amount").notNull(),
+    balanceAfter: money("balance_after").notNull(),
+    counterpartyName: text("counterparty_name"),
+    counterpartyAccount: text("counterparty_account"),
+    reference: text("reference"),
+    operationType: text("operation_type").notNull().default("COMMON"),
+    transferDate: ts("transfer_date").notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("postings_balance_date_idx").on(t.balanceId, t.transferDate),
+    index("postings_tx_idx").on(t.transactionId),
+  ],
+);
+
+/** Payments created by customers; posted to the ledger once signed. */
+export const payments = pgTable(
+  "payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").notNull().references(() => organizations.id),
+    createdByUserId: uuid("created_by_user_id").notNull().references(() => users.id),
+    kind: text("kind").notNull(),
+    paymentType: text("payment_type"),
+    status: text("status").notNull(), // AWAITING_SIGNATURE | COMPLETED | DECLINED | FAILED
+    accountId: uuid("account_id").notNull().references(() => accounts.id),
+    debitBalanceId: uuid("debit_balance_id").notNull().references(() => balances.id),
+    creditBalanceId: uuid("credit_balance_id").references(() => balances.id),
+    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    amount: money("amount").notNull(),
+    beneficiaryId: uuid("beneficiary_id"),
+    beneficiaryName: text("beneficiary_name").notNull(),
+    beneficiaryAccount: text("beneficiary_account"),
+    beneficiaryBic: text("beneficiary_bic"),
+    reference: text("reference"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
+    transferDate: ts("transfer_date"),
+    signedAt: ts("signed_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payments_idempotency_uq").on(t.organizationId, t.idempotencyKey),
+    index("payments_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+  ],
+);
+
+/** Who signed a payment and when. */
+export const paymentSignatures = pgTable("payment_signatures", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  paymentId: uuid("payment_id").notNull().references(() => payments.id),
+  userId: uuid("user_id").notNull().references(() => users.id),
+  signedAt: ts("signed_at").notNull(),
+  createdAt: createdAt(),
+});
+
+/** Saved beneficiaries (spec 000 §3). Only APPROVED ones can be picked for a payment. */
+export const beneficiaries = pgTable("beneficiaries", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  organizationId: uuid("organization_id").notNull().references(() => organizations.id),
+  name: text("name").notNull(),
+  nickname: text("nickname"),
+  beneficiaryType: text("beneficiary_type").notNull(), // INDIVIDUAL | COMPANY
+  paymentType: text("payment_type").notNull(), // LOCAL | INTERNATIONAL | INTERNAL | ...
+  currencyId: text("currency_id").notNull().references(() => currencies.id),
+  iban: text("iban"),
+  bic: text("bic"),
+  sortCode: text("sort_code"),
+  bankAccountNumber: text("bank_account_number"),
+  aba: text("aba"),
+  countryId: text("country_id"),
+  bankName: text("bank_name"),
+  status: text("status").notNull().default("DRAFT"),
+  createdAt: createdAt(),
+});
+
+/** Bank-wide settings as key → JSON value (e.g. PAYMENTS-ORDERS-ENABLED, OVERDRAFT-ENABLED). */
+export const settings = pgTable("settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+});
+
+/** Payment types the bank's providers offer, with their currencies (drives the chooser). */
+export const providerPaymentTypes = pgTable(
+  "provider_payment_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    type: text("type").notNull(),
+    currencyId: text("currency_id").notNull().references(() => currencies.id),
+  },
+  (t) => [uniqueIndex("ppt_type_currency_uq").on(t.type, t.currencyId)],
+);
+
