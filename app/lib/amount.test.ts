@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { acceptAmountKeystroke, compareDecimalStrings, validateAmount } from "./amount";
+
+describe("validateAmount (spec 000 §5)", () => {
+  it.each([
+    ["10", "10"],
+    ["10.5", "10.5"],
+    ["10,55", "10.55"],
+    [" 1 000,00 ", "1000.00"],
+    ["0.01", "0.01"],
+    ["10.", "10"],
+    ["10000000000000000", "10000000000000000"],
+    ["10000000000000000.00", "10000000000000000.00"],
+  ])("accepts %j as %j", (raw, value) => {
+    expect(validateAmount(raw)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ["", "required"],
+    [undefined, "required"],
+    ["   ", "required"],
+    ["abc", "invalid-characters"],
+    ["-5", "invalid-characters"],
+    ["1e5", "invalid-characters"],
+    ["1.2.3", "invalid-characters"],
+    ["1,2.3", "invalid-characters"],
+    [".5", "leading-dot"],
+    [",5", "leading-dot"],
+    ["05", "leading-zero"],
+    ["00.5", "leading-zero"],
+    ["1.234", "too-many-decimals"],
+    ["10000000000000000.01", "too-large"],
+    ["10000000000000001", "too-large"],
+    ["99999999999999999", "too-large"],
+    ["0", "not-positive"],
+    ["0.00", "not-positive"],
+  ])("refuses %j with %s", (raw, error) => {
+    expect(validateAmount(raw as string)).toEqual({ ok: false, error });
+  });
+
+  it("uses a custom scale (crypto)", () => {
+    expect(validateAmount("1.123456", { scale: 6 })).toEqual({ ok: true, value: "1.123456" });
+    expect(validateAmount("1.1234567", { scale: 6 })).toEqual({ ok: false, error: "too-many-decimals" });
+    expect(validateAmount("1.5", { scale: 0 })).toEqual({ ok: false, error: "too-many-decimals" });
+  });
+
+  it("accepts zero when asked", () => {
+    expect(validateAmount("0", { allowZero: true })).toEqual({ ok: true, value: "0" });
+  });
+
+  it("is not fooled by float rounding", () => {
+    // 0.1 + 0.2 style issues cannot happen: strings are compared digit by digit.
+    expect(validateAmount("9999999999999999.99")).toEqual({ ok: true, value: "9999999999999999.99" });
+  });
+});
+
+describe("acceptAmountKeystroke", () => {
+  it("keeps valid typing, including a trailing dot", () => {
+    expect(acceptAmountKeystroke("", "1")).toBe("1");
+    expect(acceptAmountKeystroke("1", "12.")).toBe("12.");
+    expect(acceptAmountKeystroke("12.", "12,5")).toBe("12.5");
+    expect(acceptAmountKeystroke("12.5", "12.55")).toBe("12.55");
+    expect(acceptAmountKeystroke("1", "")).toBe("");
+    expect(acceptAmountKeystroke("", "0.")).toBe("0.");
+  });
+  it("refuses invalid keystrokes by returning the previous value", () => {
+    expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.55");
+    expect(acceptAmountKeystroke("", ".")).toBe("");
+    expect(acceptAmountKeystroke("0", "01")).toBe("0");
+    expect(acceptAmountKeystroke("1", "1a")).toBe("1");
+    expect(acceptAmountKeystroke("1.2", "1.2.")).toBe("1.2");
+    expect(acceptAmountKeystroke("1", "1.", 0)).toBe("1");
+    expect(acceptAmountKeystroke("1000000000000000", "10000000000000001")).toBe("1000000000000000");
+  });
+});
+
+describe("compareDecimalStrings", () => {
+  it("compares without floats", () => {
+    expect(compareDecimalStrings("0.3", "0.30")).toBe(0);
+    expect(compareDecimalStrings("10", "9.99")).toBe(1);
+    expect(compareDecimalStrings("9.99", "10")).toBe(-1);
+    expect(compareDecimalStrings("1.05", "1.5")).toBe(-1);
+    expect(compareDecimalStrings("007", "7")).toBe(0);
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * Amount input rules (spec 000 §5 "Amount input", §9 "Amount max 1e16, 2 decimals by default").
+ *
+ * All logic is on strings: an amount is never turned into a JavaScript number (no floats).
+ * This module is client-safe and dependency-free so form routes stay light.
+ */
+
+/** Largest accepted amount (spec 000 §5: "value at most 1e16"). */
+export const MAX_AMOUNT = "10000000000000000";
+
+/** Default number of decimals (spec 000 §5: "at most 2 decimals unless a different decimal count is set"). */
+export const DEFAULT_SCALE = 2;
+
+/** Stable reasons an amount is refused; each maps to the i18n key `errors:amount.<reason>`. */
+export type AmountError =
+  | "required"
+  | "invalid-characters"
+  | "leading-dot"
+  | "leading-zero"
+  | "too-many-decimals"
+  | "too-large"
+  | "not-positive";
+
+/**
+ * Normalise what the user typed: trims, removes spaces, and turns a comma into a dot
+ * (spec 000 §5 "a comma is turned into a dot").
+ * @param raw text from the input, e.g. " 12,5 "
+ * @returns e.g. "12.5" (not validated)
+ */
+export function normaliseAmountInput(raw: string): string {
+  return raw.trim().replace(/\s+/g, "").replace(/,/g, ".");
+}
+
+/**
+ * Check a typed amount against the spec 000 §5 rules.
+ * @param raw user text (comma allowed, normalised first)
+ * @param options.scale decimals allowed (default 2; crypto assets pass their scale)
+ * @param options.allowZero accept "0"/"0.00" (default false: a payment must move money)
+ * @returns `{ ok: true, value }` with the normalised decimal string, or `{ ok: false, error }`
+ */
+export function validateAmount(
+  raw: string | null | undefined,
+  options: { scale?: number; allowZero?: boolean } = {},
+): { ok: true; value: string } | { ok: false; error: AmountError } {
+  const scale = options.scale ?? DEFAULT_SCALE;
+  const value = normaliseAmountInput(raw ?? "");
+  if (value === "") return { ok: false, error: "required" };
+  if (!/^[0-9.]+$/.test(value) || (value.match(/\./g) ?? []).length > 1) {
+    return { ok: false, error: "invalid-characters" };
+  }
+  if (value.startsWith(".")) return { ok: false, error: "leading-dot" };
+  if (/^0[0-9]/.test(value)) return { ok: false, error: "leading-zero" };
+  const [intPart, fracPart = ""] = value.split(".");
+  if (fracPart.length > scale) return { ok: false, error: "too-many-decimals" };
+  if (compareDecimalStrings(value, MAX_AMOUNT) > 0) return { ok: false, error: "too-large" };
+  const isZero = /^0*$/.test(intPart) && /^0*$/.test(fracPart);
+  if (isZero && !options.allowZero) return { ok: false, error: "not-positive" };
+  return { ok: true, value: value.endsWith(".") ? value.slice(0, -1) : value };
+}
+
+/**
+ * Keystroke filter for the amount input: returns the text the input should show after a
+ * change, refusing a change that breaks the rules (characters, leading dot/zero, decimals).
+ * An empty string and a trailing dot ("12.") are allowed while typing.
+ * @param previous value shown before the change
+ * @param next value after the change (raw)
+ * @param scale decimals allowed (default 2)
+ */
+export function acceptAmountKeystroke(previous: string, next: string, scale = DEFAULT_SCALE): string {
+  const value = normaliseAmountInput(next);
+  if (value === "") return "";
+  if (!/^[0-9]*\.?[0-9]*$/.test(value)) return previous;
+  if (value.startsWith(".")) return previous;
+  if (/^0[0-9]/.test(value)) return previous;
+  const fracPart = value.split(".")[1] ?? "";
+  if (fracPart.length > (scale === 0 ? -1 : scale)) return previous;
+  if (scale === 0 && value.includes(".")) return previous;
+  if (compareDecimalStrings(value.endsWith(".") ? value.slice(0, -1) : value, MAX_AMOUNT) > 0) return previous;
+  return value;
+}
+
+/**
+ * Compare two non-negative plain decimal strings ("12", "12.5") without floats.
+ * @returns -1, 0 or 1
+ */
+export function compareDecimalStrings(a: string, b: string): -1 | 0 | 1 {
+  const [ai, af = ""] = a.split(".");
+  const [bi, bf = ""] = b.split(".");
+  const aInt = ai.replace(/^0+(?=\d)/, "");
+  const bInt = bi.replace(/^0+(?=\d)/, "");
+  if (aInt.length !== bInt.length) return aInt.length > bInt.length ? 1 : -1;
+  if (aInt !== bInt) return aInt > bInt ? 1 : -1;
+  const len = Math.max(af.length, bf.length);
+  const aF = af.padEnd(len, "0");
+  const bF = bf.padEnd(len, "0");
+  if (aF === bF) return 0;
+  return aF > bF ? 1 : -1;
+}

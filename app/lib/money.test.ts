@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatMoney, isNegativeAmount, toScale } from "./money";
+
+describe("toScale", () => {
+  it.each([
+    ["7", 2, "7.00"],
+    ["7.1", 2, "7.10"],
+    ["12.345", 2, "12.35"],
+    ["12.344", 2, "12.34"],
+    ["-12.345", 2, "-12.35"],
+    ["9.995", 2, "10.00"],
+    ["999.999", 2, "1000.00"],
+    ["0.004", 2, "0.00"],
+    ["-0.004", 2, "0.00"],
+    [".5", 2, "0.50"],
+    ["1.5", 0, "2"],
+    ["1.123456789", 6, "1.123457"],
+    ["12345678901234567.89", 2, "12345678901234567.89"],
+    ["0.1", 2, "0.10"],
+    ["007.5", 2, "7.50"],
+  ])("%s at scale %i → %s", (input, scale, out) => {
+    expect(toScale(input, scale)).toBe(out);
+  });
+
+  it("throws on garbage", () => {
+    expect(() => toScale("abc")).toThrow();
+    expect(() => toScale("")).toThrow();
+    expect(() => toScale("1e5")).toThrow();
+  });
+});
+
+describe("formatAmount / formatMoney", () => {
+  it("groups thousands and keeps exactly 2 decimals", () => {
+    expect(formatAmount("1250")).toBe("1,250.00");
+    expect(formatAmount("-1234567.5")).toBe("-1,234,567.50");
+    expect(formatAmount("100")).toBe("100.00");
+    expect(formatAmount("0")).toBe("0.00");
+    expect(formatAmount("10000000000000000")).toBe("10,000,000,000,000,000.00");
+  });
+  it("uses the currency scale", () => {
+    expect(formatAmount("1.5", 6)).toBe("1.500000");
+    expect(formatMoney("1250.5", "GBP")).toBe("1,250.50 GBP");
+  });
+  it("detects negatives", () => {
+    expect(isNegativeAmount("-1.00")).toBe(true);
+    expect(isNegativeAmount("-0.00")).toBe(false);
+    expect(isNegativeAmount("1.00")).toBe(false);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Money display (spec 000 §5 "amounts show exactly 2 decimals by default").
+ *
+ * Amounts arrive as decimal strings (contract: `Decimal`). Formatting is pure string logic:
+ * no floats, so "0.1" + "0.2" issues and precision loss above 2^53 cannot happen.
+ */
+
+/** Decimals shown when the currency's scale is unknown (spec 000 §5). */
+export const DEFAULT_MONEY_SCALE = 2;
+
+/**
+ * Round a decimal string half-up (away from zero) to `scale` decimals and pad with zeros.
+ * @param amount e.g. "-1234.5", "12.345", "7"
+ * @param scale decimals wanted (>= 0)
+ * @returns plain decimal string, e.g. ("12.345", 2) → "12.35", ("7", 2) → "7.00"
+ * @throws Error when `amount` is not a plain decimal string
+ */
+export function toScale(amount: string, scale = DEFAULT_MONEY_SCALE): string {
+  const trimmed = amount.trim();
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(trimmed);
+  if (!match || (match[2] === "" && (match[3] ?? "") === "")) {
+    throw new Error(`Not a decimal amount: ${amount}`);
+  }
+  const negative = match[1] === "-";
+  let intPart = match[2] === "" ? "0" : match[2];
+  let frac = match[3] ?? "";
+  if (frac.length > scale) {
+    const roundUp = frac.charCodeAt(scale) >= 53; // '5'
+    frac = frac.slice(0, scale);
+    if (roundUp) {
+      const digits = (intPart + frac).split("").map(Number);
+      let i = digits.length - 1;
+      while (i >= 0) {
+        if (digits[i] === 9) {
+          digits[i] = 0;
+          i -= 1;
+        } else {
+          digits[i] += 1;
+          break;
+        }
+      }
+      let joined = digits.join("");
+      if (i < 0) joined = "1" + joined;
+      intPart = joined.slice(0, joined.length - scale) || "0";
+      frac = scale > 0 ? joined.slice(joined.length - scale) : "";
+    }
+  }
+  frac = frac.padEnd(scale, "0");
+  intPart = intPart.replace(/^0+(?=\d)/, "");
+  const isZero = /^0+$/.test(intPart) && /^0*$/.test(frac);
+  const sign = negative && !isZero ? "-" : "";
+  return scale > 0 ? `${sign}${intPart}.${frac}` : `${sign}${intPart}`;
+}
+
+/**
+ * Format an amount for people: thousands separated by commas, exactly `scale` decimals.
+ * @param amount decimal string ("-1234.5")
+ * @param scale currency scale (fiat 2, crypto per asset; default 2)
+ * @returns e.g. "-1,234.50"
+ */
+export function formatAmount(amount: string, scale = DEFAULT_MONEY_SCALE): string {
+  const fixed = toScale(amount, scale);
+  const negative = fixed.startsWith("-");
+  const unsigned = negative ? fixed.slice(1) : fixed;
+  const [intPart, frac] = unsigned.split(".");
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${grouped}${frac !== undefined ? `.${frac}` : ""}`;
+}
+
+/**
+ * Format amount plus currency code, as in spec 000 §5 ("fee as amount plus currency name").
+ * @returns e.g. ("1250", "GBP") → "1,250.00 GBP"
+ */
+export function formatMoney(amount: string, currency: string, scale = DEFAULT_MONEY_SCALE): string {
+  return `${formatAmount(amount, scale)} ${currency}`;
+}
+
+/** True when the decimal string is below zero ("-0.00" is not). */
+export function isNegativeAmount(amount: string): boolean {
+  return amount.trim().startsWith("-") && /[1-9]/.test(amount);
+}
