@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+/**
+ * Browser end-to-end tests in Debian's Chromium (Playwright cannot download browsers here).
+ * The web server is the real process (`server/index.ts`) on a fresh embedded database in a
+ * temporary folder, with sandbox codes shown and relaxed rate limits (configuration, not
+ * code paths). Build first (`remix build`); tests/run-all.sh does.
+ */
+const port = Number(process.env.E2E_PORT ?? 3100);
+const dataDir = process.env.E2E_DATA_DIR ?? `tests/.tmp/e2e-db-${process.pid}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json", { outputFile: "tests/.tmp/e2e-results.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node --import tsx server/index.ts`,
+    url: `http://127.0.0.1:${port}/api/v1/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      NODE_ENV: "development",
+      SMS_DEBUG_CODES: "true",
+      RATE_LIMITS: "relaxed",
+      LOG_LEVEL: "warn",
+    },
+  },
+});

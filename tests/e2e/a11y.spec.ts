@@ -1,0 +1,47 @@
+/**
+ * axe-core (WCAG 2.1 A and AA rules) on every page of the walking skeleton. axe needs page
+ * scripts, so it runs in a JavaScript-enabled context (design note).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+test("login pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  await page.goto("/auth/phone");
+  await expectNoViolations(page, "/auth/phone (phone step)");
+  await page.getByLabel(/phone/i).fill(CUSTOMERS.individual);
+  await page.locator("form button[type=submit]").first().click();
+  await expect(page.getByTestId("debug-code")).toBeVisible();
+  await expectNoViolations(page, "/auth/phone (code step)");
+});
+
+test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  await login(page, CUSTOMERS.individual);
+  for (const url of ["/home", "/home?tab=signing", "/payments", "/payments/euro", "/payments/internal", "/payments/between-accounts", "/history", "/permission-denied", "/no-such-page"]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  const account = await page.locator("a[href^='/accounts/']").first().getAttribute("href");
+  await page.goto(account!);
+  await expectNoViolations(page, "/accounts/{id}");
+
+  // The signing page and the confirmation.
+  await page.goto("/payments/euro");
+  await page.locator("[name=beneficiaryName]").fill("Axe Tester");
+  await page.locator("[name=iban]").fill("DE89370400440532013000");
+  await page.locator("[name=bic]").fill("COBADEFFXXX");
+  await page.locator("[name=amount]").fill("1.00");
+  await page.locator("form button[type=submit]").last().click();
+  await expect(page).toHaveURL(/\/sign/);
+  await expectNoViolations(page, "signing page");
+  const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+  await page.locator("input[name=code]").fill(code);
+  await expect(page.getByTestId("payment-status")).toBeVisible();
+  await expectNoViolations(page, "payment confirmation");
+});

@@ -1,0 +1,64 @@
+/**
+ * Playwright fixtures: a page that fails the test on any console error or uncaught page
+ * error, and helpers to log in as a seeded customer through the real login pages.
+ */
+import { test as base, expect, type Page } from "@playwright/test";
+
+export const DEMO_PASSWORD = "Bank-Demo-2026";
+export const CUSTOMERS = {
+  individual: "+447700900001",
+  corporate: "+447700900002",
+  both: "+447700900003",
+  unidentified: "+447700900004",
+} as const;
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (msg) => {
+        if (msg.type() !== "error") return;
+        // A 403/404 page we navigated to on purpose is logged by Chromium as a failed
+        // load of the document itself; failed sub-resources still count.
+        const documentStatus = /^Failed to load resource: the server responded with a status of 40[34]/.test(msg.text());
+        if (documentStatus && msg.location().url === page.url()) return;
+        errors.push(`${msg.text()} @ ${msg.location().url}`);
+      });
+      page.on("pageerror", (err) => errors.push(String(err)));
+      await use(errors);
+      expect(errors, "console errors on the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+/** Log in through /auth/phone → code (sandbox code shown on the page) → password. */
+export async function login(page: Page, phone: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/auth/phone");
+  await page.getByLabel(/phone/i).fill(phone);
+  await page.locator("form button[type=submit]").first().click();
+  const debugCode = page.getByTestId("debug-code");
+  await expect(debugCode).toHaveText(/\d{4}/);
+  const code = ((await debugCode.textContent()) ?? "").match(/\d{4}/)![0];
+  const codeInput = page.locator("input[name=code]");
+  await codeInput.fill(code);
+  // With JavaScript a 4-digit code may submit itself; without it, submit by hand.
+  const password$ = page.locator("input[name=password]");
+  if (!(await password$.isVisible().catch(() => false))) {
+    await page.waitForTimeout(300);
+    if (!(await password$.isVisible().catch(() => false))) await page.locator("form button[type=submit]").first().click();
+  }
+  await password$.fill(password);
+  await page.locator("form button[type=submit]").first().click();
+  await page.waitForURL(/\/(home|identity)/);
+}
+
+/** A displayed amount ("€1,234.56", "1 234.56 EUR", "-12.00") → integer minor units (2 decimals). */
+export function toMinorUnits(text: string): bigint {
+  const cleaned = text.replace(/[^\d.\-−]/g, "").replace("−", "-");
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
+  if (!m) throw new Error(`not an amount: ${JSON.stringify(text)}`);
+  const minor = BigInt(m[2]) * 100n + BigInt((m[3] ?? "0").padEnd(2, "0"));
+  return m[1] ? -minor : minor;
+}
