@@ -66,6 +66,9 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
     res.set("Cache-Control", "no-store");
     next();
   });
+  api.get("/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
   api.use(createApiRouter(deps));
   api.use((_req, _res, next) => next(new ApiError(404, "NOT_FOUND", "Not found")));
   api.use(errorMiddleware(deps.logger));
