@@ -1,0 +1,128 @@
+/**
+ * API sessions: opaque bearer access tokens and rotating refresh tokens (design note "Sessions",
+ * OWASP ASVS 5.0 §7 session management).
+ *
+ * - Tokens are 32 random bytes, base64url (43 chars). Only their SHA-256 (hex) is stored, in
+ *   `api_sessions.access_token_hash` / `refresh_token_hash`; a database leak yields no tokens.
+ * - Access token lifetime 15 min, refresh token 12 h (`SESSION_POLICY`).
+ * - One `api_sessions` row per issued token pair. Refreshing revokes the presented row and
+ *   inserts a new one, so every refresh token is single use.
+ * - Refresh-token reuse detection: presenting a refresh token whose row is already revoked means
+ *   the token was copied (or replayed after logout); ALL live sessions of that user are revoked
+ *   (the rotation chain is not linked in the schema, so the whole user is the safe scope).
+ * - A session authenticates only while not revoked, not expired, and the user is ACTIVE.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { apiSessions, users } from "../../db/schema/index.js";
+import { ApiError } from "../../api/v1/http.js";
+import type { AuthTokens } from "../../api/v1/contract.js";
+
+/** Token lifetimes in milliseconds. */
+export const SESSION_POLICY = {
+  accessTtlMs: 15 * 60_000,
+  refreshTtlMs: 12 * 60 * 60_000,
+} as const;
+
+/** SHA-256 hex of a token (what the database stores). */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+function newToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** AuthTokens plus the id of the `api_sessions` row they belong to. */
+export type IssuedSession = AuthTokens & { sessionId: string };
+
+/**
+ * Start a session for `userId` (after password + code, or on refresh).
+ * @returns contract `AuthTokens` (ISO expiry times) plus `sessionId`.
+ */
+export async function createSession(db: Pick<Database, "insert">, userId: string, now: Date = new Date()): Promise<IssuedSession> {
+  const accessToken = newToken();
+  const refreshToken = newToken();
+  const accessExpiresAt = new Date(now.getTime() + SESSION_POLICY.accessTtlMs);
+  const refreshExpiresAt = new Date(now.getTime() + SESSION_POLICY.refreshTtlMs);
+  const [row] = await db
+    .insert(apiSessions)
+    .values({
+      userId,
+      accessTokenHash: hashToken(accessToken),
+      accessExpiresAt,
+      refreshTokenHash: hashToken(refreshToken),
+      refreshExpiresAt,
+      createdAt: now,
+    })
+    .returning({ id: apiSessions.id });
+  return {
+    sessionId: row.id,
+    accessToken,
+    accessTokenExpiresAt: accessExpiresAt.toISOString(),
+    refreshToken,
+    refreshTokenExpiresAt: refreshExpiresAt.toISOString(),
+  };
+}
+
+/**
+ * Resolve a bearer access token.
+ * @returns `{ userId, sessionId }`, or null when the token is unknown, expired, revoked, or the
+ *   user is not ACTIVE. Never throws for bad tokens.
+ */
+export async function authenticateAccessToken(
+  db: Database,
+  token: string,
+  now: Date = new Date(),
+): Promise<{ userId: string; sessionId: string } | null> {
+  if (!token) return null;
+  const [row] = await db
+    .select({ userId: apiSessions.userId, sessionId: apiSessions.id })
+    .from(apiSessions)
+    .innerJoin(users, eq(users.id, apiSessions.userId))
+    .where(
+      and(
+        eq(apiSessions.accessTokenHash, hashToken(token)),
+        isNull(apiSessions.revokedAt),
+        gt(apiSessions.accessExpiresAt, now),
+        eq(users.status, "ACTIVE"),
+      ),
+    );
+  return row ?? null;
+}
+
+/**
+ * Exchange a refresh token for a new token pair; the presented one is revoked (single use).
+ * @returns new `AuthTokens` + `sessionId` (a new session row).
+ * @throws ApiError 401 UNAUTHENTICATED when the token is unknown, expired, the user is not
+ *   ACTIVE, or the token was already used (reuse: all the user's sessions are revoked first).
+ */
+export async function rotateRefreshToken(db: Database, refreshToken: string, now: Date = new Date()): Promise<IssuedSession> {
+  const unauthenticated = (m = "Session expired. Log in again.") => new ApiError(401, "UNAUTHENTICATED", m);
+  if (!refreshToken) throw unauthenticated();
+  const outcome = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: apiSessions.id, userId: apiSessions.userId, revokedAt: apiSessions.revokedAt, refreshExpiresAt: apiSessions.refreshExpiresAt, status: users.status })
+      .from(apiSessions)
+      .innerJoin(users, eq(users.id, apiSessions.userId))
+      .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)))
+      .for("update", { of: apiSessions });
+    if (!row) return { kind: "unknown" as const };
+    if (row.revokedAt) {
+      await tx.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.userId, row.userId), isNull(apiSessions.revokedAt)));
+      return { kind: "reused" as const };
+    }
+    if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
+    await tx.update(apiSessions).set({ revokedAt: now }).where(eq(apiSessions.id, row.id));
+    return { kind: "ok" as const, session: await createSession(tx, row.userId, now) };
+  });
+  if (outcome.kind === "reused") throw unauthenticated("Refresh token already used. All sessions were ended; log in again.");
+  if (outcome.kind !== "ok") throw unauthenticated();
+  return outcome.session;
+}
+
+/** End a session (logout): the access and refresh tokens stop working. Idempotent. */
+export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
+  await db.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.id, sessionId), isNull(apiSessions.revokedAt)));
+}
