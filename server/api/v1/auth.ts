@@ -1,0 +1,103 @@
+/**
+ * /api/v1/auth — login and session calls (spec 000 §7 "Auth and user"; contract "auth").
+ *
+ * POST /phone           {phone, channel?}   → 200 CodeChallenge | 400 VALIDATION_FAILED | 429 RATE_LIMITED
+ * POST /verify-code     {token, code}       → 200 {token, passwordRequired: true}
+ *                                              | 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
+ * POST /verify-password {token, password}   → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
+ *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED | 403 FORBIDDEN (blocked)
+ * POST /refresh         {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
+ * POST /logout          (bearer)            → 204 | 401 UNAUTHENTICATED
+ *
+ * Rate limits (strict: per phone 1/60 s and 5/15 min, per IP 20/15 min) are enforced by
+ * server/domain/otp from database rows. Rules live in server/domain/auth; this file only
+ * validates, calls the domain and shapes JSON.
+ */
+import { Router } from "express";
+import { z } from "zod";
+import type { AuthTokens } from "./contract.js";
+import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { startLogin, verifyLoginCode, verifyLoginPassword } from "../../domain/auth/login.js";
+import { revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
+
+/** E.164: "+", country code 1-9, 8 to 15 digits in all. */
+export const E164 = /^\+[1-9]\d{7,14}$/;
+
+const phoneBody = z.object({
+  phone: z.string().trim().regex(E164, "phone must be in international format, e.g. +447700900001"),
+  channel: z.enum(["SMS", "WHATSAPP"]).optional(),
+});
+const verifyCodeBody = z.object({
+  token: z.string().min(1).max(200),
+  code: z.string().trim().regex(/^\d{4,6}$/, "code must be 4 to 6 digits"),
+});
+const verifyPasswordBody = z.object({
+  token: z.string().min(1).max(200),
+  password: z.string().min(1, "password is required").max(1024),
+});
+const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
+
+function parse<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T> {
+  const r = schema.safeParse(body ?? {});
+  if (!r.success) throw fieldErrors(r.error);
+  return r.data;
+}
+
+/** Strip the internal session id: the wire shape is contract AuthTokens. */
+function toTokens(s: IssuedSession): AuthTokens {
+  return {
+    accessToken: s.accessToken,
+    accessTokenExpiresAt: s.accessTokenExpiresAt,
+    refreshToken: s.refreshToken,
+    refreshTokenExpiresAt: s.refreshTokenExpiresAt,
+  };
+}
+
+/** Router for /api/v1/auth. Tokens and codes are never logged. */
+export function createAuthRouter(deps: ApiDeps): Router {
+  const router = Router();
+  const otpDeps = { sms: deps.sms, config: deps.config };
+
+  router.post(
+    "/phone",
+    asyncHandler(async (req, res) => {
+      const body = parse(phoneBody, req.body);
+      res.status(200).json(await startLogin(deps.db, { phone: body.phone, channel: body.channel, ip: req.ip ?? null }, otpDeps));
+    }),
+  );
+
+  router.post(
+    "/verify-code",
+    asyncHandler(async (req, res) => {
+      const body = parse(verifyCodeBody, req.body);
+      res.status(200).json(await verifyLoginCode(deps.db, body, { config: deps.config }));
+    }),
+  );
+
+  router.post(
+    "/verify-password",
+    asyncHandler(async (req, res) => {
+      const body = parse(verifyPasswordBody, req.body);
+      res.status(200).json(toTokens(await verifyLoginPassword(deps.db, body)));
+    }),
+  );
+
+  router.post(
+    "/refresh",
+    asyncHandler(async (req, res) => {
+      const body = parse(refreshBody, req.body);
+      res.status(200).json(toTokens(await rotateRefreshToken(deps.db, body.refreshToken)));
+    }),
+  );
+
+  router.post(
+    "/logout",
+    requireAuth(deps),
+    asyncHandler(async (_req, res) => {
+      await revokeSession(deps.db, getAuth(res).sessionId);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,80 @@
+/**
+ * /api/v1/users — the current user (spec 000 §3 "User", §7 GET /v1/users/whoami; contract WhoAmI).
+ *
+ * GET /whoami (bearer) → 200 WhoAmI | 401 UNAUTHENTICATED
+ *   `organizations`: the caller's APPROVED memberships, earliest membership first;
+ *   `activeOrganization`: default-organization rule (spec 001 §3), see
+ *   server/domain/organizations/default-organization.ts; `fullName` is companyName for
+ *   CORPORATE, "firstName lastName" otherwise; `currentOfficial` comes from the caller's
+ *   membership row.
+ */
+import { Router } from "express";
+import { and, asc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { organizationMembers, organizations, users } from "../../db/schema/index.js";
+import type { CompanyOfficialType, OrganizationSummary, OrganizationType, OtpChannel, SignatureType, WhoAmI } from "./contract.js";
+import { ApiError, asyncHandler, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { defaultOrganization } from "../../domain/organizations/default-organization.js";
+
+/** Display name of an organization: companyName for CORPORATE, else "firstName lastName". */
+export function organizationDisplayName(o: { type: string; companyName: string | null; firstName: string | null; lastName: string | null }): string {
+  if (o.type === "CORPORATE" && o.companyName) return o.companyName;
+  return [o.firstName, o.lastName].filter(Boolean).join(" ") || o.companyName || "";
+}
+
+/**
+ * Build WhoAmI for `userId`.
+ * @throws ApiError 401 UNAUTHENTICATED when the user no longer exists.
+ */
+export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Authentication required");
+  const rows = await db
+    .select({ org: organizations, member: organizationMembers })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, "APPROVED")))
+    .orderBy(asc(organizationMembers.createdAt), asc(organizations.id));
+  const orgs = rows.map(({ org, member }) => ({
+    id: org.id,
+    type: org.type as OrganizationType,
+    membershipCreatedAt: member.createdAt,
+    summary: {
+      id: org.id,
+      type: org.type as OrganizationType,
+      fullName: organizationDisplayName(org),
+      companyName: org.companyName,
+      firstName: org.firstName,
+      lastName: org.lastName,
+      createdAt: org.createdAt.toISOString(),
+      currentOfficial: {
+        signatureType: member.signatureType as SignatureType,
+        companyOfficialType: (member.companyOfficialType as CompanyOfficialType | null) ?? null,
+      },
+    } satisfies OrganizationSummary,
+  }));
+  return {
+    id: user.id,
+    phone: user.phone,
+    email: user.email,
+    status: user.status as WhoAmI["status"],
+    identified: user.identified,
+    profile: { firstName: user.firstName, lastName: user.lastName, dob: user.dob, nationalityId: user.nationalityId },
+    organizations: orgs.map((o) => o.summary),
+    activeOrganization: defaultOrganization(orgs)?.summary ?? null,
+    twilioAuthChannel: user.otpChannel as OtpChannel,
+  };
+}
+
+/** Router for /api/v1/users (mount at "/users"). */
+export function createUsersRouter(deps: ApiDeps): Router {
+  const router = Router();
+  router.get(
+    "/whoami",
+    requireAuth(deps),
+    asyncHandler(async (_req, res) => {
+      res.json(await loadWhoAmI(deps.db, getAuth(res).userId));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,108 @@
+/**
+ * Login: phone → one-time code → password → session (spec 000 §7 "Auth and user";
+ * PSD2 RTS Art. 4: two independent factors, possession (code) and knowledge (password);
+ * OWASP ASVS 5.0 §6.5–6.6).
+ *
+ * Challenge life cycle (one `one_time_codes` row, purpose LOGIN):
+ *   issued ──verify-code ok──► verified (`verified_at`) ──verify-password ok──► consumed (`used_at`)
+ * - The code expires 5 min after issue (server/domain/otp); the password step must follow within
+ *   10 min of the code verification (`LOGIN_POLICY.passwordStepMs`).
+ * - Wrong codes AND wrong passwords count toward the same 5-try limit of the challenge.
+ * - A blocked user who gives the right code and password gets 403 FORBIDDEN (and no session);
+ *   the status is revealed only after both factors.
+ * - Unknown phones get a challenge of the same shape that can never verify (no enumeration).
+ */
+import { verify as argon2Verify } from "@node-rs/argon2";
+import { and, eq, isNull, lt } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { oneTimeCodes, users } from "../../db/schema/index.js";
+import { ApiError } from "../../api/v1/http.js";
+import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1/contract.js";
+import { attemptsExceeded, issueCode, OTP_POLICY, recordFailedAttempt, verifyCode, type OtpDeps } from "../otp/index.js";
+import { createSession, type IssuedSession } from "./sessions.js";
+
+export const LOGIN_POLICY = {
+  /** Time allowed between code verification and password (ms). */
+  passwordStepMs: 10 * 60_000,
+} as const;
+
+/** Text of the login SMS; the only place the code is put in words. */
+export const loginMessage = (code: string) => `Your bank login code is ${code}. Never share it.`;
+
+/**
+ * Step 1: send a login code to `phone` (E.164) on `channel` (default: the user's preferred
+ * channel, else SMS). Answer shape is identical for unknown phones.
+ * @throws ApiError 429 RATE_LIMITED (`retryAfter` s), 502 SMS_DELIVERY_FAILED
+ */
+export async function startLogin(
+  db: Database,
+  input: { phone: string; channel?: OtpChannel; ip: string | null },
+  deps: OtpDeps,
+): Promise<CodeChallenge> {
+  const [user] = await db.select({ id: users.id, otpChannel: users.otpChannel }).from(users).where(eq(users.phone, input.phone));
+  const channel = input.channel ?? (user?.otpChannel as OtpChannel | undefined) ?? "SMS";
+  return issueCode(
+    db,
+    { purpose: "LOGIN", userId: user?.id ?? null, phone: input.phone, ip: input.ip, channel, message: loginMessage },
+    deps,
+  );
+}
+
+/**
+ * Step 2: check the code; marks the challenge verified (not consumed).
+ * @returns `{ token, passwordRequired: true }` — the same token is used for the password step.
+ * @throws ApiError 401 INVALID_CODE (`attemptsLeft`) | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
+ */
+export async function verifyLoginCode(
+  db: Database,
+  input: { token: string; code: string },
+  deps: Pick<OtpDeps, "config" | "now">,
+): Promise<VerifyCodeResponse> {
+  const row = await verifyCode(db, { token: input.token, code: input.code, purpose: "LOGIN", mark: "verified" }, deps);
+  return { token: row.id, passwordRequired: true };
+}
+
+/**
+ * Step 3: check the password (argon2id) on a verified, unconsumed, unexpired challenge;
+ * on success consume it and start a session.
+ * @returns contract AuthTokens + sessionId
+ * @throws ApiError 401 INVALID_CODE (token unknown / code not verified yet), CODE_EXPIRED
+ *   (consumed, or more than 10 min since the code step), CODE_ATTEMPTS_EXCEEDED,
+ *   INVALID_PASSWORD (`attemptsLeft`); 403 FORBIDDEN when the user is blocked.
+ */
+export async function verifyLoginPassword(
+  db: Database,
+  input: { token: string; password: string },
+  deps: { now?: () => Date } = {},
+): Promise<IssuedSession> {
+  const now = (deps.now ?? (() => new Date()))();
+  const invalid = () => new ApiError(401, "INVALID_CODE", "Verify the code first");
+  if (!/^[0-9a-f-]{36}$/i.test(input.token)) throw invalid();
+  const [challenge] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
+  if (!challenge || challenge.purpose !== "LOGIN" || !challenge.userId) throw invalid();
+  if (challenge.usedAt) throw new ApiError(401, "CODE_EXPIRED", "This login attempt has ended. Request a new code.");
+  if (!challenge.verifiedAt) throw invalid();
+  if (challenge.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
+  if (challenge.verifiedAt.getTime() + LOGIN_POLICY.passwordStepMs <= now.getTime()) {
+    throw new ApiError(401, "CODE_EXPIRED", "This login attempt has expired. Request a new code.");
+  }
+
+  const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
+  const ok = user ? await argon2Verify(user.passwordHash, input.password).catch(() => false) : false;
+  if (!ok) {
+    const attempts = await recordFailedAttempt(db, challenge.id);
+    if (attempts === null || attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
+    throw new ApiError(401, "INVALID_PASSWORD", "Wrong password", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
+  }
+  if (user.status !== "ACTIVE") throw new ApiError(403, "FORBIDDEN", "This user is blocked. Contact support.");
+
+  return db.transaction(async (tx) => {
+    const [consumed] = await tx
+      .update(oneTimeCodes)
+      .set({ usedAt: now })
+      .where(and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts)))
+      .returning({ id: oneTimeCodes.id });
+    if (!consumed) throw new ApiError(401, "CODE_EXPIRED", "This login attempt has ended. Request a new code.");
+    return createSession(tx, user.id, now);
+  });
+}
