@@ -1,0 +1,287 @@
+/**
+ * Auth API against a real database (PGlite always; PostgreSQL when TEST_DATABASE_URL is set):
+ * phone → code → password → tokens → whoami, code limits, refresh rotation, logout.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { randomInt } from "node:crypto";
+import express from "express";
+import pino from "pino";
+import { hash } from "@node-rs/argon2";
+import { eq, sql } from "drizzle-orm";
+import { openDatabase, type Database } from "../../server/db/client.js";
+import { loadConfig, type Config } from "../../server/config.js";
+import { oneTimeCodes, organizationMembers, organizations, users } from "../../server/db/schema/index.js";
+import { MemorySmsProvider } from "../../server/providers/sms.js";
+import { errorMiddleware, type ApiDeps } from "../../server/api/v1/http.js";
+import { createAuthRouter } from "../../server/api/v1/auth.js";
+import { createUsersRouter } from "../../server/api/v1/users.js";
+
+const PASSWORD = "Bank-Demo-2026";
+const databases: Array<{ name: "pglite" | "postgres"; url?: string }> = [{ name: "pglite" }];
+if (process.env.TEST_DATABASE_URL) databases.push({ name: "postgres", url: process.env.TEST_DATABASE_URL });
+
+interface Harness {
+  db: Database;
+  baseUrl: string;
+  strictUrl: string;
+  close: () => Promise<void>;
+}
+
+async function listen(app: express.Express): Promise<{ url: string; server: Server }> {
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+function buildApp(deps: ApiDeps): express.Express {
+  const app = express();
+  app.use(express.json());
+  app.use("/api/v1/auth", createAuthRouter(deps));
+  app.use("/api/v1/users", createUsersRouter(deps));
+  app.use(errorMiddleware(deps.logger));
+  return app;
+}
+
+/** Seed the demo users the shared seed also creates (idempotent: skips existing phones). */
+async function seedUsers(db: Database): Promise<void> {
+  const passwordHash = await hash(PASSWORD);
+  const ensureUser = async (phone: string, v: Partial<typeof users.$inferInsert>) => {
+    await db.insert(users).values({ phone, passwordHash, ...v }).onConflictDoNothing();
+    const [u] = await db.select().from(users).where(eq(users.phone, phone));
+    return u;
+  };
+  const member = async (userId: string, org: typeof organizations.$inferInsert, m: Partial<typeof organizationMembers.$inferInsert> = {}) => {
+    const existing = await db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId));
+    if (existing.length >= 2) return;
+    const [o] = await db.insert(organizations).values(org).returning();
+    await db.insert(organizationMembers).values({ organizationId: o.id, userId, ...m }).onConflictDoNothing();
+  };
+  const u1 = await ensureUser("+447700900001", { identified: true, firstName: "Oliver", lastName: "Thompson" });
+  if ((await db.select().from(organizationMembers).where(eq(organizationMembers.userId, u1.id))).length === 0)
+    await member(u1.id, { type: "INDIVIDUAL", firstName: "Oliver", lastName: "Thompson" });
+  const u3 = await ensureUser("+447700900003", { identified: true, firstName: "Amelia", lastName: "Clarke" });
+  if ((await db.select().from(organizationMembers).where(eq(organizationMembers.userId, u3.id))).length === 0) {
+    // Corporate membership first, so the rule (not the order) must pick INDIVIDUAL.
+    await member(u3.id, { type: "CORPORATE", companyName: "Clarke Trading Ltd" }, { companyOfficialType: "DIRECTOR", signatureType: "SINGLE" });
+    await member(u3.id, { type: "INDIVIDUAL", firstName: "Amelia", lastName: "Clarke" });
+  }
+  await ensureUser("+447700900004", { identified: false, firstName: "Noah", lastName: "Evans" });
+  await ensureUser("+447700900098", { identified: true, status: "BLOCKED" });
+}
+
+async function startHarness(url?: string): Promise<Harness> {
+  const handle = await openDatabase(url ? { url } : { dataDir: "memory://" });
+  await seedUsers(handle.db);
+  const logger = pino({ level: "silent" });
+  const base: Config = loadConfig({ NODE_ENV: "test", SMS_DEBUG_CODES: "true", RATE_LIMITS: "relaxed", OTP_SECRET: "api-test-otp-secret-0123" } as NodeJS.ProcessEnv);
+  const relaxed = await listen(buildApp({ db: handle.db, config: base, sms: new MemorySmsProvider(), logger }));
+  const strict = await listen(buildApp({ db: handle.db, config: { ...base, RATE_LIMITS: "strict" }, sms: new MemorySmsProvider(), logger }));
+  return {
+    db: handle.db,
+    baseUrl: relaxed.url,
+    strictUrl: strict.url,
+    close: async () => {
+      await new Promise((r) => relaxed.server.close(r));
+      await new Promise((r) => strict.server.close(r));
+      await handle.close();
+    },
+  };
+}
+
+describe.each(databases)("auth API on $name", ({ url }) => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness(url);
+  });
+  afterAll(async () => h?.close());
+
+  async function call(path: string, body?: unknown, token?: string, base = h.baseUrl) {
+    const res = await fetch(`${base}/api/v1${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  }
+
+  async function phone(p: string) {
+    const r = await call("/auth/phone", { phone: p });
+    expect(r.status).toBe(200);
+    return r.body as { token: string; debugCode?: string; expiresAt: string; resendAvailableAt: string; channel: string };
+  }
+
+  async function login(p: string) {
+    const c = await phone(p);
+    const v = await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    expect(v.status).toBe(200);
+    const t = await call("/auth/verify-password", { token: v.body.token, password: PASSWORD });
+    expect(t.status).toBe(200);
+    return t.body as { accessToken: string; refreshToken: string };
+  }
+
+  const wrongCode = (c: string) => (c === "0000" ? "1111" : "0000");
+
+  it("phone → code → password → tokens → whoami", async () => {
+    const c = await phone("+447700900001");
+    expect(c.debugCode).toMatch(/^\d{4}$/);
+    expect(c.channel).toBe("SMS");
+    const v = await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    expect(v.body).toEqual({ token: c.token, passwordRequired: true });
+    const t = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
+    expect(t.status).toBe(200);
+    expect(t.body.accessToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Date.parse(t.body.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
+    const me = await call("/users/whoami", undefined, t.body.accessToken);
+    expect(me.status).toBe(200);
+    expect(me.body.phone).toBe("+447700900001");
+    expect(me.body.activeOrganization.type).toBe("INDIVIDUAL");
+    // the challenge is consumed: the password step cannot be replayed
+    const again = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
+    expect(again.status).toBe(401);
+  });
+
+  it("invalid phone is a field error on `phone`", async () => {
+    const r = await call("/auth/phone", { phone: "07700900001" });
+    expect(r.status).toBe(400);
+    expect(r.body.code).toBe("VALIDATION_FAILED");
+    expect(r.body.message[0].property).toBe("phone");
+  });
+
+  it("5 wrong codes invalidate the code; the right code then fails", async () => {
+    const c = await phone("+447700900001");
+    for (let i = 1; i <= 4; i++) {
+      const r = await call("/auth/verify-code", { token: c.token, code: wrongCode(c.debugCode!) });
+      expect(r.status).toBe(401);
+      expect(r.body).toMatchObject({ code: "INVALID_CODE", attemptsLeft: 5 - i });
+    }
+    const fifth = await call("/auth/verify-code", { token: c.token, code: wrongCode(c.debugCode!) });
+    expect(fifth.body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
+    const right = await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    expect(right.status).toBe(401);
+    expect(right.body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
+  });
+
+  it("a code is single use", async () => {
+    const c = await phone("+447700900001");
+    expect((await call("/auth/verify-code", { token: c.token, code: c.debugCode })).status).toBe(200);
+    const second = await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    expect(second.status).toBe(401);
+    expect(second.body.code).toBe("CODE_EXPIRED");
+  });
+
+  it("an expired code is refused", async () => {
+    const c = await phone("+447700900001");
+    await h.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.id, c.token));
+    const r = await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe("CODE_EXPIRED");
+  });
+
+  it("the password step expires 10 minutes after the code step", async () => {
+    const c = await phone("+447700900001");
+    await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    await h.db.update(oneTimeCodes).set({ verifiedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(oneTimeCodes.id, c.token));
+    const r = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
+    expect(r.body.code).toBe("CODE_EXPIRED");
+  });
+
+  it("unknown phone: same answer shape, no debug code, cannot verify", async () => {
+    const known = await phone("+447700900001");
+    const unknown = await phone("+447700999999");
+    expect(Object.keys(unknown).sort()).toEqual(Object.keys(known).filter((k) => k !== "debugCode").sort());
+    expect(unknown.debugCode).toBeUndefined();
+    for (const code of ["0000", "1234", known.debugCode]) {
+      const r = await call("/auth/verify-code", { token: unknown.token, code });
+      expect(r.status).toBe(401);
+      expect(r.body.code).toMatch(/INVALID_CODE|CODE_ATTEMPTS_EXCEEDED/);
+    }
+  });
+
+  it("password step needs a verified code", async () => {
+    const c = await phone("+447700900001");
+    const r = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
+    expect(r.status).toBe(401);
+    expect(r.body.code).toBe("INVALID_CODE");
+  });
+
+  it("wrong password: 401 INVALID_PASSWORD with attemptsLeft, counting toward the 5 tries", async () => {
+    const c = await phone("+447700900001");
+    await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    const r = await call("/auth/verify-password", { token: c.token, password: "wrong-password" });
+    expect(r.status).toBe(401);
+    expect(r.body).toMatchObject({ code: "INVALID_PASSWORD", attemptsLeft: 4 });
+    for (let i = 0; i < 3; i++) await call("/auth/verify-password", { token: c.token, password: "wrong" });
+    const fifth = await call("/auth/verify-password", { token: c.token, password: "wrong" });
+    expect(fifth.body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
+    const right = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
+    expect(right.status).toBe(401);
+  });
+
+  it("blocked user: 403 after both factors", async () => {
+    const c = await phone("+447700900098");
+    await call("/auth/verify-code", { token: c.token, code: c.debugCode });
+    const r = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
+    expect(r.status).toBe(403);
+  });
+
+  it("strict mode: a second code within 60 s is 429 RATE_LIMITED with Retry-After", async () => {
+    // Age this IP's rate-limit log so earlier relaxed-mode tests do not count.
+    await h.db.execute(sql`update one_time_codes set created_at = created_at - interval '1 hour' where created_at > now() - interval '1 hour'`);
+    const p = `+4477009${randomInt(10000, 99999)}`;
+    const first = await call("/auth/phone", { phone: p }, undefined, h.strictUrl);
+    expect(first.status).toBe(200);
+    const second = await call("/auth/phone", { phone: p }, undefined, h.strictUrl);
+    expect(second.status).toBe(429);
+    expect(second.body.code).toBe("RATE_LIMITED");
+    expect(second.body.retryAfter).toBeGreaterThan(0);
+    expect(second.headers.get("retry-after")).toBe(String(second.body.retryAfter));
+  });
+
+  it("refresh rotates; reusing the old refresh token is refused and ends the session", async () => {
+    const t1 = await login("+447700900001");
+    const r = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect(r.status).toBe(200);
+    expect(r.body.refreshToken).not.toBe(t1.refreshToken);
+    expect((await call("/users/whoami", undefined, r.body.accessToken)).status).toBe(200);
+    expect((await call("/users/whoami", undefined, t1.accessToken)).status).toBe(401);
+    const reuse = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect(reuse.status).toBe(401);
+    // reuse detection revoked the rotated session too
+    expect((await call("/users/whoami", undefined, r.body.accessToken)).status).toBe(401);
+    expect((await call("/auth/refresh", { refreshToken: r.body.refreshToken })).status).toBe(401);
+  });
+
+  it("logout revokes the session", async () => {
+    const t = await login("+447700900001");
+    expect((await call("/auth/logout", {}, t.accessToken)).status).toBe(204);
+    expect((await call("/users/whoami", undefined, t.accessToken)).status).toBe(401);
+    expect((await call("/auth/refresh", { refreshToken: t.refreshToken })).status).toBe(401);
+    expect((await call("/auth/logout", {})).status).toBe(401);
+  });
+
+  it("whoami for +447700900003 picks the INDIVIDUAL organization", async () => {
+    const t = await login("+447700900003");
+    const me = await call("/users/whoami", undefined, t.accessToken);
+    expect(me.body.organizations.length).toBeGreaterThanOrEqual(2);
+    expect(me.body.activeOrganization.type).toBe("INDIVIDUAL");
+    const corp = me.body.organizations.find((o: { type: string }) => o.type === "CORPORATE");
+    expect(corp.fullName).toBe(corp.companyName);
+    expect(corp.currentOfficial.signatureType).toBe("SINGLE");
+  });
+
+  it("whoami for +447700900004: identified=false", async () => {
+    const t = await login("+447700900004");
+    const me = await call("/users/whoami", undefined, t.accessToken);
+    expect(me.status).toBe(200);
+    expect(me.body.identified).toBe(false);
+  });
+
+  it("whoami without a token is 401", async () => {
+    expect((await call("/users/whoami")).status).toBe(401);
+    expect((await call("/users/whoami", undefined, "x".repeat(43))).status).toBe(401);
+  });
+});
