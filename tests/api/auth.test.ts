@@ -39,8 +39,7 @@ async function listen(app: express.Express): Promise<{ url: string; server: Serv
 function buildApp(deps: ApiDeps): express.Express {
   const app = express();
   app.use(express.json());
-  app.use("/api/v1/auth", createAuthRouter(deps));
-  app.use("/api/v1/users", createUsersRouter(deps));
+  app.use("/api/v1", createAuthRouter(deps), createUsersRouter(deps));
   app.use(errorMiddleware(deps.logger));
   return app;
 }

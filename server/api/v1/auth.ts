@@ -1,13 +1,13 @@
 /**
  * /api/v1/auth — login and session calls (spec 000 §7 "Auth and user"; contract "auth").
  *
- * POST /phone           {phone, channel?}   → 200 CodeChallenge | 400 VALIDATION_FAILED | 429 RATE_LIMITED
- * POST /verify-code     {token, code}       → 200 {token, passwordRequired: true}
+ * POST /auth/phone      {phone, channel?}   → 200 CodeChallenge | 400 VALIDATION_FAILED | 429 RATE_LIMITED
+ * POST /auth/verify-code{token, code}       → 200 {token, passwordRequired: true}
  *                                              | 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
- * POST /verify-password {token, password}   → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
+ * POST /auth/verify-password{token, password}   → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
  *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED | 403 FORBIDDEN (blocked)
- * POST /refresh         {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
- * POST /logout          (bearer)            → 204 | 401 UNAUTHENTICATED
+ * POST /auth/refresh    {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
+ * POST /auth/logout     (bearer)            → 204 | 401 UNAUTHENTICATED
  *
  * Rate limits (strict: per phone 1/60 s and 5/15 min, per IP 20/15 min) are enforced by
  * server/domain/otp from database rows. Rules live in server/domain/auth; this file only
@@ -53,13 +53,13 @@ function toTokens(s: IssuedSession): AuthTokens {
   };
 }
 
-/** Router for /api/v1/auth. Tokens and codes are never logged. */
+/** Router with the /auth/* calls; mount at /api/v1 (paths carry their prefix). Tokens and codes are never logged. */
 export function createAuthRouter(deps: ApiDeps): Router {
   const router = Router();
   const otpDeps = { sms: deps.sms, config: deps.config };
 
   router.post(
-    "/phone",
+    "/auth/phone",
     asyncHandler(async (req, res) => {
       const body = parse(phoneBody, req.body);
       res.status(200).json(await startLogin(deps.db, { phone: body.phone, channel: body.channel, ip: req.ip ?? null }, otpDeps));
@@ -67,7 +67,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
   );
 
   router.post(
-    "/verify-code",
+    "/auth/verify-code",
     asyncHandler(async (req, res) => {
       const body = parse(verifyCodeBody, req.body);
       res.status(200).json(await verifyLoginCode(deps.db, body, { config: deps.config }));
@@ -75,7 +75,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
   );
 
   router.post(
-    "/verify-password",
+    "/auth/verify-password",
     asyncHandler(async (req, res) => {
       const body = parse(verifyPasswordBody, req.body);
       res.status(200).json(toTokens(await verifyLoginPassword(deps.db, body)));
@@ -83,7 +83,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
   );
 
   router.post(
-    "/refresh",
+    "/auth/refresh",
     asyncHandler(async (req, res) => {
       const body = parse(refreshBody, req.body);
       res.status(200).json(toTokens(await rotateRefreshToken(deps.db, body.refreshToken)));
@@ -91,7 +91,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
   );
 
   router.post(
-    "/logout",
+    "/auth/logout",
     requireAuth(deps),
     asyncHandler(async (_req, res) => {
       await revokeSession(deps.db, getAuth(res).sessionId);

@@ -1,7 +1,7 @@
 /**
  * /api/v1/users — the current user (spec 000 §3 "User", §7 GET /v1/users/whoami; contract WhoAmI).
  *
- * GET /whoami (bearer) → 200 WhoAmI | 401 UNAUTHENTICATED
+ * GET /users/whoami (bearer) → 200 WhoAmI | 401 UNAUTHENTICATED
  *   `organizations`: the caller's APPROVED memberships, earliest membership first;
  *   `activeOrganization`: default-organization rule (spec 001 §3), see
  *   server/domain/organizations/default-organization.ts; `fullName` is companyName for
@@ -66,11 +66,11 @@ export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> 
   };
 }
 
-/** Router for /api/v1/users (mount at "/users"). */
+/** Router with the /users/* calls; mount at /api/v1 (paths carry their prefix). */
 export function createUsersRouter(deps: ApiDeps): Router {
   const router = Router();
   router.get(
-    "/whoami",
+    "/users/whoami",
     requireAuth(deps),
     asyncHandler(async (_req, res) => {
       res.json(await loadWhoAmI(deps.db, getAuth(res).userId));
