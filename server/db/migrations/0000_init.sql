@@ -123,6 +123,8 @@ CREATE TABLE "payment_signatures" (
 	"payment_id" uuid NOT NULL,
 	"user_id" uuid NOT NULL,
 	"signed_at" timestamp with time zone NOT NULL,
+	"client_signed_at" timestamp with time zone,
+	"mfa_token_id" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -148,6 +150,7 @@ CREATE TABLE "payments" (
 	"ledger_transaction_id" uuid,
 	"transfer_date" timestamp with time zone,
 	"signed_at" timestamp with time zone,
+	"requires_signature" boolean DEFAULT true NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -205,6 +208,7 @@ ALTER TABLE "organization_members" ADD CONSTRAINT "organization_members_organiza
 ALTER TABLE "organization_members" ADD CONSTRAINT "organization_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_signatures" ADD CONSTRAINT "payment_signatures_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payment_signatures" ADD CONSTRAINT "payment_signatures_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payment_signatures" ADD CONSTRAINT "payment_signatures_mfa_token_id_mfa_tokens_id_fk" FOREIGN KEY ("mfa_token_id") REFERENCES "public"."mfa_tokens"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_organization_id_organizations_id_fk" FOREIGN KEY ("organization_id") REFERENCES "public"."organizations"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_created_by_user_id_users_id_fk" FOREIGN KEY ("created_by_user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_account_id_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."accounts"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -215,6 +219,8 @@ ALTER TABLE "postings" ADD CONSTRAINT "postings_transaction_id_ledger_transactio
 ALTER TABLE "postings" ADD CONSTRAINT "postings_balance_id_balances_id_fk" FOREIGN KEY ("balance_id") REFERENCES "public"."balances"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "postings" ADD CONSTRAINT "postings_currency_id_currencies_id_fk" FOREIGN KEY ("currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "provider_payment_types" ADD CONSTRAINT "provider_payment_types_currency_id_currencies_id_fk" FOREIGN KEY ("currency_id") REFERENCES "public"."currencies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "accounts_org_idx" ON "accounts" USING btree ("organization_id");--> statement-breakpoint
+CREATE INDEX "accounts_system_code_idx" ON "accounts" USING btree ("system_code");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_sessions_access_uq" ON "api_sessions" USING btree ("access_token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_sessions_refresh_uq" ON "api_sessions" USING btree ("refresh_token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "balances_account_currency_uq" ON "balances" USING btree ("account_id","currency_id");--> statement-breakpoint
@@ -223,6 +229,8 @@ CREATE INDEX "otc_phone_created_idx" ON "one_time_codes" USING btree ("phone","c
 CREATE INDEX "otc_ip_created_idx" ON "one_time_codes" USING btree ("ip","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "org_members_uq" ON "organization_members" USING btree ("organization_id","user_id");--> statement-breakpoint
 CREATE INDEX "org_members_user_idx" ON "organization_members" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_signatures_token_payment_uq" ON "payment_signatures" USING btree ("mfa_token_id","payment_id");--> statement-breakpoint
+CREATE INDEX "payment_signatures_payment_idx" ON "payment_signatures" USING btree ("payment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_idempotency_uq" ON "payments" USING btree ("organization_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "payments_org_status_idx" ON "payments" USING btree ("organization_id","status","created_at");--> statement-breakpoint
 CREATE INDEX "postings_balance_date_idx" ON "postings" USING btree ("balance_id","transfer_date");--> statement-breakpoint

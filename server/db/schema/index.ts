@@ -154,7 +154,7 @@ export const accounts = pgTable("accounts", {
   sortCode: text("sort_code"),
   overdraftEnabled: boolean("overdraft_enabled").notNull().default(false),
   createdAt: createdAt(),
-});
+}, (t) => [index("accounts_org_idx").on(t.organizationId), index("accounts_system_code_idx").on(t.systemCode)]);
 
 /** A balance = one ledger account: (account, currency). `amount` is kept equal to the sum of its postings. */
 export const balances = pgTable(
@@ -233,6 +233,8 @@ export const payments = pgTable(
     ledgerTransactionId: uuid("ledger_transaction_id"),
     transferDate: ts("transfer_date"),
     signedAt: ts("signed_at"),
+    /** False when the payer has no signature duty (official with signatureType NONE): posted at creation. */
+    requiresSignature: boolean("requires_signature").notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [
@@ -241,14 +243,27 @@ export const payments = pgTable(
   ],
 );
 
-/** Who signed a payment and when. */
-export const paymentSignatures = pgTable("payment_signatures", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  paymentId: uuid("payment_id").notNull().references(() => payments.id),
-  userId: uuid("user_id").notNull().references(() => users.id),
-  signedAt: ts("signed_at").notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * Who signed a payment and when. `signedAt` is server time; `clientSignedAt` the time the
+ * client declared. `mfaTokenId` records which MFA token was spent on this payment: the
+ * unique (mfa_token_id, payment_id) index makes a token single use per payment.
+ */
+export const paymentSignatures = pgTable(
+  "payment_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    paymentId: uuid("payment_id").notNull().references(() => payments.id),
+    userId: uuid("user_id").notNull().references(() => users.id),
+    signedAt: ts("signed_at").notNull(),
+    clientSignedAt: ts("client_signed_at"),
+    mfaTokenId: uuid("mfa_token_id").references(() => mfaTokens.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_signatures_token_payment_uq").on(t.mfaTokenId, t.paymentId),
+    index("payment_signatures_payment_idx").on(t.paymentId),
+  ],
+);
 
 /** Saved beneficiaries (spec 000 §3). Only APPROVED ones can be picked for a payment. */
 export const beneficiaries = pgTable("beneficiaries", {

@@ -1,0 +1,30 @@
+/**
+ * The /api/v1 router (spec 000 §7): mounts one router per resource. Every resource router
+ * authenticates with `requireAuth` itself, so the auth calls stay public.
+ */
+import { Router } from "express";
+import type { ApiDeps } from "./http.js";
+import { createAuthRouter } from "./auth.js";
+import { createUsersRouter } from "./users.js";
+import { createAccountsRouter } from "./accounts.js";
+import { createPaymentsRouter } from "./payments.js";
+import { createSignaturesRouter } from "./signatures.js";
+import { createStatementsRouter } from "./statements.js";
+import { createSettingsRouter } from "./settings.js";
+import { createCurrenciesRouter } from "./currencies.js";
+import { createOrganizationsRouter } from "./organizations.js";
+
+/** Build the API router with its dependencies (db, config, sms, logger). */
+export function createApiRouter(deps: ApiDeps): Router {
+  const r = Router();
+  r.use(createAuthRouter(deps));
+  r.use(createUsersRouter(deps));
+  r.use(createAccountsRouter(deps));
+  r.use(createPaymentsRouter(deps));
+  r.use(createSignaturesRouter(deps));
+  r.use(createStatementsRouter(deps));
+  r.use(createSettingsRouter(deps));
+  r.use(createCurrenciesRouter(deps));
+  r.use(createOrganizationsRouter(deps));
+  return r;
+}

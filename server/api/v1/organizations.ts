@@ -1,0 +1,32 @@
+/**
+ * Organizations API (spec 000 §7 Auth and user).
+ * GET /clients-organizations?all=true → { data: OrganizationSummary[] } (the caller's)
+ * GET /clients-organizations/check-invididual-recepient?phone= → RecipientCheck | 404 NOT_FOUND
+ *   (spelling as in the spec's call list)
+ */
+import { Router } from "express";
+import { z } from "zod";
+import { checkIndividualRecipient, listOrganizationSummaries } from "../../domain/organizations/index.js";
+import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+
+const phoneQuery = z.object({ phone: z.string().regex(/^\+[1-9]\d{7,14}$/, "phone must be in E.164 format, e.g. +447700900001") });
+
+export function createOrganizationsRouter(deps: ApiDeps): Router {
+  const r = Router();
+  r.use("/clients-organizations", requireAuth(deps));
+  r.get(
+    "/clients-organizations/check-invididual-recepient",
+    asyncHandler(async (req, res) => {
+      const q = phoneQuery.safeParse({ phone: typeof req.query.phone === "string" ? req.query.phone.replace(/\s+/g, "") : req.query.phone });
+      if (!q.success) throw fieldErrors(q.error);
+      res.json(await checkIndividualRecipient(deps.db, q.data.phone));
+    }),
+  );
+  r.get(
+    "/clients-organizations",
+    asyncHandler(async (_req, res) => {
+      res.json({ data: await listOrganizationSummaries(deps.db, getAuth(res).userId) });
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,279 @@
+/**
+ * Demo and test data (idempotent: does nothing when any user exists).
+ *
+ * Creates reference data (currencies with their scale, settings, provider payment types),
+ * the bank's system clearing accounts, four users (password `Bank-Demo-2026`, argon2id), their
+ * organizations, accounts, balances and approved beneficiaries, and about 60 days of history
+ * posted as real ledger transactions through `postTransaction` (so every balance equals the sum
+ * of its postings). Amounts are fixed literals — no Math.random — so tests can rely on them:
+ *
+ *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 1800.00, USD 900.00;
+ *                 'Savings' GBP 5000.00, EUR 0.00
+ *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
+ *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00
+ *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE with signatureType
+ *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00): payments post without SCA
+ *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
+ */
+import { hash } from "@node-rs/argon2";
+import { composeIBAN } from "ibantools";
+import type { Database, Tx } from "./client.js";
+import {
+  accounts,
+  balances,
+  beneficiaries,
+  currencies,
+  organizationMembers,
+  organizations,
+  providerPaymentTypes,
+  settings,
+  users,
+} from "./schema/index.js";
+import { postTransaction, type OperationType } from "../domain/ledger/index.js";
+import { Decimal } from "../domain/ledger/money.js";
+import { ensureSystemAccounts, systemBalanceId } from "../domain/ledger/system.js";
+
+export const SEED_PASSWORD = "Bank-Demo-2026";
+export const SEED_PHONES = {
+  individual: "+447700900001",
+  corporateOfficial: "+447700900002",
+  both: "+447700900003",
+  unidentified: "+447700900004",
+} as const;
+
+/** Our bank's identifiers: BIC and UK sort code (fictional, valid formats). */
+export const BANK_BIC = "BDEMGB2L";
+export const BANK_SORT_CODE = "040075";
+
+const CURRENCIES = [
+  { id: "GBP", name: "British pound", description: "Pound sterling", scale: 2, crypto: false },
+  { id: "EUR", name: "Euro", description: "Euro", scale: 2, crypto: false },
+  { id: "USD", name: "US dollar", description: "United States dollar", scale: 2, crypto: false },
+  { id: "CNY", name: "Chinese yuan", description: "Renminbi yuan", scale: 2, crypto: false },
+  { id: "RUB", name: "Russian rouble", description: "Russian rouble", scale: 2, crypto: false },
+  { id: "CAD", name: "Canadian dollar", description: "Canadian dollar", scale: 2, crypto: false },
+  { id: "AED", name: "UAE dirham", description: "United Arab Emirates dirham", scale: 2, crypto: false },
+  { id: "USDT", name: "Tether", description: "Tether USD stablecoin", scale: 6, crypto: true },
+  { id: "USDC", name: "USD Coin", description: "USD Coin stablecoin", scale: 6, crypto: true },
+  { id: "EURC", name: "Euro Coin", description: "Euro Coin stablecoin", scale: 6, crypto: true },
+  { id: "SOL", name: "Solana", description: "Solana native token", scale: 9, crypto: true },
+];
+
+const PAYMENT_TYPES: [string, string][] = [
+  ["SEPA_SCT", "EUR"],
+  ["SEPA_SCT_INST", "EUR"],
+  ["FASTER_PAYMENT", "GBP"],
+  ["BACS", "GBP"],
+  ["SWIFT", "USD"],
+  ["SWIFT", "EUR"],
+  ["SWIFT", "GBP"],
+  ["FEDWIRE", "USD"],
+];
+
+/** One history event on a customer balance: signed amount, days before `now`. */
+interface HistoryEvent {
+  daysAgo: number;
+  amount: string;
+  counterparty: string;
+  counterpartyAccount?: string;
+  reference?: string;
+  operationType?: OperationType;
+}
+
+export interface SeedOptions {
+  /** Clock for the history dates (default: now). */
+  now?: Date;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+}
+
+/** Seed the database (see module doc). Returns `{ seeded: false }` when users already exist. */
+export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedResult> {
+  const existing = await db.select({ id: users.id }).from(users).limit(1);
+  if (existing.length) return { seeded: false };
+  const now = opts.now ?? new Date();
+  const passwordHash = await hash(SEED_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(currencies).values(CURRENCIES).onConflictDoNothing();
+    await tx
+      .insert(settings)
+      .values([
+        { key: "PAYMENTS-ORDERS-ENABLED", value: false },
+        { key: "OVERDRAFT-ENABLED", value: true },
+      ])
+      .onConflictDoNothing();
+    await tx
+      .insert(providerPaymentTypes)
+      .values(PAYMENT_TYPES.map(([type, currencyId]) => ({ type, currencyId })))
+      .onConflictDoNothing();
+    await ensureSystemAccounts(tx, CURRENCIES.map((c) => c.id));
+
+    let accountSeq = 0;
+    const t0 = new Date(now.getTime() - 90 * 86_400_000); // creation times: 90 days ago, ordered
+    const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
+
+    const user = async (phone: string, firstName: string, lastName: string, identified: boolean, minute: number) => {
+      const [u] = await tx
+        .insert(users)
+        .values({ phone, passwordHash, firstName, lastName, identified, email: `${firstName.toLowerCase()}@example.com`, dob: "1988-04-12", nationalityId: "GB", createdAt: at(minute) })
+        .returning();
+      return u;
+    };
+    const org = async (values: Partial<typeof organizations.$inferInsert> & { type: string }, minute: number) => {
+      const [o] = await tx.insert(organizations).values({ ...values, createdAt: at(minute) }).returning();
+      return o;
+    };
+    const member = async (organizationId: string, userId: string, companyOfficialType: string | null, signatureType: string) => {
+      await tx.insert(organizationMembers).values({ organizationId, userId, companyOfficialType, signatureType });
+    };
+    const account = async (
+      organizationId: string,
+      name: string,
+      currencyList: { currencyId: string; overdraftValue?: string }[],
+      minute: number,
+      overdraftEnabled = false,
+    ) => {
+      accountSeq += 1;
+      const number = String(10_000_000 + accountSeq);
+      const iban = composeIBAN({ countryCode: "GB", bban: `BDEM${BANK_SORT_CODE}${number}` });
+      const [a] = await tx
+        .insert(accounts)
+        .values({ organizationId, name, number, iban, bic: BANK_BIC, sortCode: BANK_SORT_CODE, overdraftEnabled, createdAt: at(minute) })
+        .returning();
+      const rows = await tx
+        .insert(balances)
+        .values(
+          currencyList.map((c, i) => ({
+            accountId: a.id,
+            currencyId: c.currencyId,
+            overdraftEnabled: Boolean(c.overdraftValue),
+            overdraftValue: c.overdraftValue ?? "0",
+            createdAt: at(minute + i / 100),
+          })),
+        )
+        .returning();
+      return { account: a, balance: Object.fromEntries(rows.map((b) => [b.currencyId, b.id])) as Record<string, string> };
+    };
+
+    // 1. Oliver Thompson: INDIVIDUAL, identified.
+    const oliver = await user(SEED_PHONES.individual, "Oliver", "Thompson", true, 1);
+    const oliverOrg = await org({ type: "INDIVIDUAL", firstName: "Oliver", lastName: "Thompson" }, 2);
+    await member(oliverOrg.id, oliver.id, null, "SINGLE");
+    const oliverMain = await account(oliverOrg.id, "Main account", [{ currencyId: "GBP" }, { currencyId: "EUR" }, { currencyId: "USD" }], 3);
+    const oliverSavings = await account(oliverOrg.id, "Savings", [{ currencyId: "GBP" }, { currencyId: "EUR" }], 4);
+
+    // 2. Amelia Clarke: official of Northwind Trading Ltd (CORPORATE, signatureType SINGLE).
+    const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);
+    const northwind = await org({ type: "CORPORATE", companyName: "Northwind Trading Ltd", companyNumber: "09876543" }, 6);
+    await member(northwind.id, amelia.id, "MAIN_REPRESENTATIVE", "SINGLE");
+    const northwindOps = await account(northwind.id, "Operating account", [{ currencyId: "GBP", overdraftValue: "1000" }, { currencyId: "EUR" }], 7, true);
+
+    // 3. James Patel: own INDIVIDUAL organization + CORPORATE Patel Consulting Ltd (signatureType NONE).
+    const james = await user(SEED_PHONES.both, "James", "Patel", true, 8);
+    const patelConsulting = await org({ type: "CORPORATE", companyName: "Patel Consulting Ltd", companyNumber: "12345678" }, 9);
+    await member(patelConsulting.id, james.id, "MAIN_REPRESENTATIVE", "NONE");
+    const patelConsultingAcc = await account(patelConsulting.id, "Business account", [{ currencyId: "GBP" }], 10);
+    const jamesOrg = await org({ type: "INDIVIDUAL", firstName: "James", lastName: "Patel" }, 11);
+    await member(jamesOrg.id, james.id, null, "SINGLE");
+    const jamesAcc = await account(jamesOrg.id, "Personal account", [{ currencyId: "GBP" }, { currencyId: "EUR" }], 12);
+
+    // 4. Grace Hopper-Lee: registered, not identified, no organizations.
+    await user(SEED_PHONES.unidentified, "Grace", "Hopper-Lee", false, 13);
+
+    // Approved beneficiaries (real formats: valid IBAN/BIC, UK sort code + 8-digit account).
+    await tx.insert(beneficiaries).values([
+      { organizationId: oliverOrg.id, name: "Hans Müller", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "EUR", iban: "DE89370400440532013000", bic: "COBADEFFXXX", countryId: "DE", bankName: "Commerzbank", status: "APPROVED" },
+      { organizationId: oliverOrg.id, name: "Sarah Johnson", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "GBP", sortCode: "200000", bankAccountNumber: "55779911", countryId: "GB", bankName: "Barclays Bank", status: "APPROVED" },
+      { organizationId: oliverOrg.id, name: "Jean Dupont", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "EUR", iban: "FR1420041010050500013M02606", bic: "PSSTFRPPPAR", countryId: "FR", bankName: "La Banque Postale", status: "UNDER_REVIEW" },
+      { organizationId: northwind.id, name: "Müller Logistik GmbH", beneficiaryType: "COMPANY", paymentType: "LOCAL", currencyId: "EUR", iban: "DE02120300000000202051", bic: "BYLADEM1001", countryId: "DE", bankName: "Deutsche Kreditbank", status: "APPROVED" },
+      { organizationId: northwind.id, name: "Acme Supplies Ltd", beneficiaryType: "COMPANY", paymentType: "LOCAL", currencyId: "GBP", sortCode: "309634", bankAccountNumber: "12345678", countryId: "GB", bankName: "Lloyds Bank", status: "APPROVED" },
+    ]);
+
+    // ~60 days of history (fixed amounts; ending balances are the targets in the module doc).
+    const groceries = ["64.32", "58.10", "71.45", "49.99", "66.80", "55.25", "73.10", "61.40", "52.75"];
+    const oliverGbp: HistoryEvent[] = [
+      { daysAgo: 54, amount: "2800.00", counterparty: "Acme Analytics Ltd", reference: "Salary" },
+      { daysAgo: 24, amount: "2800.00", counterparty: "Acme Analytics Ltd", reference: "Salary" },
+      { daysAgo: 52, amount: "-1450.00", counterparty: "Landmark Lettings", counterpartyAccount: "20-00-00 55779911", reference: "Rent" },
+      { daysAgo: 22, amount: "-1450.00", counterparty: "Landmark Lettings", counterpartyAccount: "20-00-00 55779911", reference: "Rent" },
+      { daysAgo: 48, amount: "-120.40", counterparty: "Octopus Energy", reference: "Direct debit" },
+      { daysAgo: 18, amount: "-120.40", counterparty: "Octopus Energy", reference: "Direct debit" },
+      { daysAgo: 45, amount: "-5.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
+      { daysAgo: 15, amount: "-5.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
+      { daysAgo: 10, amount: "12.99", counterparty: "Amazon UK", reference: "Refund", operationType: "REFUND" },
+      ...groceries.map((amount, i) => ({ daysAgo: 58 - i * 7, amount: `-${amount}`, counterparty: "Tesco Stores", reference: "Card payment" })),
+    ];
+    const oliverEur: HistoryEvent[] = [
+      { daysAgo: 40, amount: "950.00", counterparty: "Hans Müller", counterpartyAccount: "DE89370400440532013000", reference: "Shared holiday" },
+      { daysAgo: 12, amount: "600.00", counterparty: "Hans Müller", counterpartyAccount: "DE89370400440532013000", reference: "Concert tickets" },
+      { daysAgo: 35, amount: "-84.20", counterparty: "Hotel Adlon Berlin", reference: "Card payment" },
+      { daysAgo: 34, amount: "-23.50", counterparty: "Deutsche Bahn", reference: "Card payment" },
+      { daysAgo: 20, amount: "-150.00", counterparty: "Hans Müller", counterpartyAccount: "DE89370400440532013000", reference: "SEPA transfer" },
+    ];
+    const oliverUsd: HistoryEvent[] = [
+      { daysAgo: 45, amount: "1000.00", counterparty: "Upwork Global Inc", reference: "Freelance invoice 1042" },
+      { daysAgo: 30, amount: "-65.99", counterparty: "Apple.com", reference: "Card payment" },
+      { daysAgo: 18, amount: "-234.01", counterparty: "Amazon.com", reference: "Card payment" },
+    ];
+    const northwindGbp: HistoryEvent[] = [
+      { daysAgo: 50, amount: "12500.00", counterparty: "Contoso Retail plc", reference: "INV-2031" },
+      { daysAgo: 20, amount: "12500.00", counterparty: "Contoso Retail plc", reference: "INV-2058" },
+      { daysAgo: 45, amount: "-8400.00", counterparty: "Payroll", reference: "Salaries" },
+      { daysAgo: 15, amount: "-8400.00", counterparty: "Payroll", reference: "Salaries" },
+      { daysAgo: 33, amount: "-2350.75", counterparty: "Acme Supplies Ltd", counterpartyAccount: "30-96-34 12345678", reference: "PO 7781" },
+      { daysAgo: 30, amount: "-25.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
+      { daysAgo: 1, amount: "-25.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
+    ];
+    const northwindEur: HistoryEvent[] = [
+      { daysAgo: 38, amount: "4200.00", counterparty: "Fabrikam BV", counterpartyAccount: "NL91ABNA0417164300", reference: "Order 55" },
+      { daysAgo: 27, amount: "-1250.00", counterparty: "Müller Logistik GmbH", counterpartyAccount: "DE02120300000000202051", reference: "Freight" },
+    ];
+
+    const histories: { balanceId: string; currencyId: string; holder: string; target: string; events: HistoryEvent[] }[] = [
+      { balanceId: oliverMain.balance.GBP, currencyId: "GBP", holder: "Oliver Thompson", target: "2500.00", events: oliverGbp },
+      { balanceId: oliverMain.balance.EUR, currencyId: "EUR", holder: "Oliver Thompson", target: "1800.00", events: oliverEur },
+      { balanceId: oliverMain.balance.USD, currencyId: "USD", holder: "Oliver Thompson", target: "900.00", events: oliverUsd },
+      { balanceId: oliverSavings.balance.GBP, currencyId: "GBP", holder: "Oliver Thompson", target: "5000.00", events: [{ daysAgo: 23, amount: "500.00", counterparty: "Oliver Thompson", reference: "Savings top-up" }] },
+      { balanceId: northwindOps.balance.GBP, currencyId: "GBP", holder: "Northwind Trading Ltd", target: "48250.00", events: northwindGbp },
+      { balanceId: northwindOps.balance.EUR, currencyId: "EUR", holder: "Northwind Trading Ltd", target: "9800.00", events: northwindEur },
+      { balanceId: jamesAcc.balance.GBP, currencyId: "GBP", holder: "James Patel", target: "1350.00", events: [{ daysAgo: 40, amount: "1500.00", counterparty: "Patel Consulting Ltd", reference: "Dividend" }, { daysAgo: 10, amount: "-300.00", counterparty: "British Airways", reference: "Card payment" }] },
+      { balanceId: patelConsultingAcc.balance.GBP, currencyId: "GBP", holder: "Patel Consulting Ltd", target: "7500.00", events: [{ daysAgo: 28, amount: "3000.00", counterparty: "Initech Ltd", reference: "Consulting March" }, { daysAgo: 14, amount: "-450.00", counterparty: "HMRC", reference: "VAT" }] },
+    ];
+    for (const h of histories) await postHistory(tx, now, h);
+  });
+  return { seeded: true };
+}
+
+/** Opening transfer 60 days ago sized so the balance ends at `target`, then the events in date order. */
+async function postHistory(
+  tx: Tx,
+  now: Date,
+  h: { balanceId: string; currencyId: string; holder: string; target: string; events: HistoryEvent[] },
+): Promise<void> {
+  const clearing = await systemBalanceId(tx, "EXTERNAL_CLEARING", h.currencyId);
+  const net = h.events.reduce((s, e) => s.plus(e.amount), new Decimal(0));
+  const opening = new Decimal(h.target).minus(net);
+  if (opening.lt(0)) throw new Error(`Seed history for ${h.holder} ${h.currencyId} needs a negative opening balance`);
+  const events: HistoryEvent[] = [
+    ...(opening.gt(0) ? [{ daysAgo: 60, amount: opening.toFixed(2), counterparty: h.holder, reference: "Opening transfer" }] : []),
+    ...h.events,
+  ].sort((a, b) => b.daysAgo - a.daysAgo);
+  let i = 0;
+  for (const e of events) {
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - e.daysAgo * 86_400_000);
+    const transferDate = new Date(Math.min(day.getTime() + (9 * 60 + 17 * (i++ % 20)) * 60_000, now.getTime() - 60_000));
+    const amount = new Decimal(e.amount);
+    await postTransaction(tx, {
+      kind: amount.gt(0) ? "INCOMING" : e.operationType === "SERVICE_FEE" ? "FEE" : "OUTGOING",
+      description: e.reference ?? e.counterparty,
+      transferDate,
+      postings: [
+        { balanceId: h.balanceId, amount, counterpartyName: e.counterparty, counterpartyAccount: e.counterpartyAccount ?? null, reference: e.reference ?? null, operationType: e.operationType ?? "COMMON" },
+        { balanceId: clearing, amount: amount.neg(), counterpartyName: h.holder, reference: e.reference ?? null, operationType: e.operationType ?? "COMMON" },
+      ],
+    });
+  }
+}

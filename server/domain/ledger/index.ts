@@ -1,0 +1,233 @@
+/**
+ * Double-entry, multi-currency ledger (design note "Money"; schema comment on `balances`).
+ *
+ * Every `balances` row is one ledger account (account × currency). A ledger transaction is a
+ * set of signed postings that sum to zero per currency; a positive posting increases the
+ * balance it hits (credit to the holder), a negative one decreases it (debit).
+ * `balances.amount` is kept equal to the sum of the balance's postings, updated in the same
+ * database transaction, with the touched balance rows locked in a fixed order (sorted by id)
+ * so concurrent transfers cannot deadlock or overdraw.
+ */
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.js";
+import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
+import { ApiError } from "../../api/v1/http.js";
+import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
+import { Decimal, formatAmount } from "./money.js";
+
+export type OperationType = "COMMON" | "TRANSACTION_FEE" | "SERVICE_FEE" | "REFUND";
+
+/** One leg of a ledger transaction. `amount` is signed: + increases the balance. */
+export interface PostingInput {
+  balanceId: string;
+  amount: Decimal;
+  counterpartyName?: string | null;
+  counterpartyAccount?: string | null;
+  reference?: string | null;
+  operationType?: OperationType;
+}
+
+export interface TransactionInput {
+  /** PAYMENT | INCOMING | CARD | FEE | SEED … (free text, for reporting). */
+  kind: string;
+  description?: string | null;
+  paymentId?: string | null;
+  /** Value date; default now. Stored with millisecond precision (cursor-safe). */
+  transferDate?: Date;
+  postings: PostingInput[];
+}
+
+export interface PostedTransaction {
+  transactionId: string;
+  postings: { id: string; balanceId: string; amount: string; balanceAfter: string }[];
+}
+
+/** A programming error in the postings themselves (unbalanced, wrong currency…): never a customer error. */
+export class LedgerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "LedgerError";
+  }
+}
+
+/** 400 INSUFFICIENT_FUNDS as a field error on `amount` (contract ApiFieldError). */
+export function insufficientFunds(): ApiError {
+  return new ApiError(400, "INSUFFICIENT_FUNDS", [
+    { property: "amount", constraints: { insufficientFunds: "Insufficient funds on the balance for this amount" } },
+  ]);
+}
+
+/**
+ * Lowest amount a balance may reach: system accounts have no floor (null); customer balances
+ * may go to −overdraftValue only when the global setting OVERDRAFT-ENABLED is true AND both the
+ * account and the balance have overdraftEnabled (spec 000 §5 "Overdraft ... enabled globally and
+ * for the account"); otherwise the floor is 0.
+ */
+export function balanceFloor(
+  balance: { overdraftEnabled: boolean; overdraftValue: string },
+  account: { system: boolean; overdraftEnabled: boolean },
+  overdraftGloballyEnabled: boolean,
+): Decimal | null {
+  if (account.system) return null;
+  if (overdraftGloballyEnabled && account.overdraftEnabled && balance.overdraftEnabled) {
+    return new Decimal(balance.overdraftValue).neg();
+  }
+  return new Decimal(0);
+}
+
+/** Funds available for spending: amount − floor (amount + overdraft headroom when overdraft applies). */
+export function availableFunds(
+  balance: { amount: string; overdraftEnabled: boolean; overdraftValue: string },
+  account: { system: boolean; overdraftEnabled: boolean },
+  overdraftGloballyEnabled: boolean,
+): Decimal {
+  const floor = balanceFloor(balance, account, overdraftGloballyEnabled);
+  return floor === null ? new Decimal(Infinity) : new Decimal(balance.amount).minus(floor);
+}
+
+/**
+ * Post a balanced ledger transaction inside the caller's database transaction `tx`.
+ *
+ * Checks: ≥ 2 postings; every amount non-zero, in the balance's currency and within the
+ * currency's scale; the postings sum to zero per currency (double entry). Locks the touched
+ * balances with SELECT … FOR UPDATE ordered by id, refuses to take a customer balance below
+ * its floor (see `balanceFloor`), then updates `balances.amount` and inserts the postings with
+ * `balanceAfter`.
+ * @throws LedgerError for malformed postings; ApiError 400 INSUFFICIENT_FUNDS (field `amount`).
+ */
+export async function postTransaction(tx: Tx, input: TransactionInput): Promise<PostedTransaction> {
+  if (input.postings.length < 2) throw new LedgerError("A ledger transaction needs at least two postings");
+  const ids = [...new Set(input.postings.map((p) => p.balanceId))].sort();
+
+  const locked = await tx
+    .select()
+    .from(balances)
+    .where(inArray(balances.id, ids))
+    .orderBy(asc(balances.id))
+    .for("update");
+  if (locked.length !== ids.length) throw new LedgerError("Unknown balance in postings");
+  const byId = new Map(locked.map((b) => [b.id, b]));
+
+  const accountRows = await tx
+    .select({ id: accounts.id, system: accounts.system, overdraftEnabled: accounts.overdraftEnabled })
+    .from(accounts)
+    .where(inArray(accounts.id, [...new Set(locked.map((b) => b.accountId))]));
+  const accountById = new Map(accountRows.map((a) => [a.id, a]));
+  const currencyRows = await tx
+    .select({ id: currencies.id, scale: currencies.scale })
+    .from(currencies)
+    .where(inArray(currencies.id, [...new Set(locked.map((b) => b.currencyId))]));
+  const scaleOf = new Map(currencyRows.map((c) => [c.id, c.scale]));
+
+  const sums = new Map<string, Decimal>();
+  for (const p of input.postings) {
+    const b = byId.get(p.balanceId)!;
+    const scale = scaleOf.get(b.currencyId)!;
+    if (!Decimal.isDecimal(p.amount) || !p.amount.isFinite() || p.amount.isZero()) {
+      throw new LedgerError("Posting amounts must be finite, non-zero decimals");
+    }
+    if (p.amount.decimalPlaces() > scale) {
+      throw new LedgerError(`Posting amount ${p.amount.toString()} exceeds the ${b.currencyId} scale of ${scale}`);
+    }
+    sums.set(b.currencyId, (sums.get(b.currencyId) ?? new Decimal(0)).plus(p.amount));
+  }
+  for (const [currency, sum] of sums) {
+    if (!sum.isZero()) throw new LedgerError(`Postings do not balance in ${currency}: sum ${sum.toString()}`);
+  }
+
+  const overdraftGlobal = await getBooleanSetting(tx, SETTING_OVERDRAFT_ENABLED, false);
+  const running = new Map(locked.map((b) => [b.id, new Decimal(b.amount)]));
+  const after: Decimal[] = [];
+  for (const p of input.postings) {
+    const b = byId.get(p.balanceId)!;
+    const next = running.get(b.id)!.plus(p.amount);
+    if (p.amount.isNegative()) {
+      const floor = balanceFloor(b, accountById.get(b.accountId)!, overdraftGlobal);
+      if (floor !== null && next.lt(floor)) throw insufficientFunds();
+    }
+    running.set(b.id, next);
+    after.push(next);
+  }
+
+  const transferDate = new Date((input.transferDate ?? new Date()).getTime());
+  const [txRow] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: input.kind,
+      description: input.description ?? null,
+      paymentId: input.paymentId ?? null,
+      transferDate,
+      createdAt: new Date(),
+    })
+    .returning({ id: ledgerTransactions.id });
+
+  for (const id of ids) {
+    await tx.update(balances).set({ amount: running.get(id)!.toFixed() }).where(eq(balances.id, id));
+  }
+  const inserted = await tx
+    .insert(postings)
+    .values(
+      input.postings.map((p, i) => ({
+        transactionId: txRow.id,
+        balanceId: p.balanceId,
+        currencyId: byId.get(p.balanceId)!.currencyId,
+        amount: p.amount.toFixed(),
+        balanceAfter: after[i].toFixed(),
+        counterpartyName: p.counterpartyName ?? null,
+        counterpartyAccount: p.counterpartyAccount ?? null,
+        reference: p.reference ?? null,
+        operationType: p.operationType ?? "COMMON",
+        transferDate,
+        createdAt: new Date(),
+      })),
+    )
+    .returning({ id: postings.id, balanceId: postings.balanceId });
+
+  return {
+    transactionId: txRow.id,
+    postings: inserted.map((row, i) => {
+      const scale = scaleOf.get(byId.get(row.balanceId)!.currencyId)!;
+      return {
+        id: row.id,
+        balanceId: row.balanceId,
+        amount: formatAmount(input.postings[i].amount, scale),
+        balanceAfter: formatAmount(after[i], scale),
+      };
+    }),
+  };
+}
+
+/** SQLSTATE of a database error, looking through Drizzle's wrapping (`cause`). */
+export function pgErrorCode(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === "object"; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const RETRYABLE = new Set(["40001", "40P01"]); // serialization_failure, deadlock_detected
+
+/**
+ * Run `fn` in a database transaction, retrying the whole transaction (up to `attempts`
+ * times, with jittered backoff) when PostgreSQL aborts it with SQLSTATE 40001
+ * (serialization failure) or 40P01 (deadlock). Other errors propagate unchanged.
+ */
+export async function withSerializableRetry<T>(
+  db: Database,
+  fn: (tx: Tx) => Promise<T>,
+  attempts = 5,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (!code || !RETRYABLE.has(code) || attempt >= attempts) throw err;
+      const delay = 10 * 2 ** attempt + Math.floor(Math.random() * 25);
+      await new Promise((r) => setTimeout(r, delay));
+    }
+  }
+}

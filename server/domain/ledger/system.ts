@@ -1,0 +1,61 @@
+/**
+ * The bank's own ledger accounts (schema: `accounts.system = true`, no organization).
+ *
+ * - EXTERNAL_CLEARING: the counterparty of money arriving from / leaving to other banks
+ *   outside a specific rail (seed history, salary, card settlements).
+ * - SEPA_CLEARING (EUR), FPS_CLEARING (GBP), SWIFT_CLEARING (any): where outgoing payments on
+ *   external rails are credited until settled with the scheme.
+ * System balances have no floor and may go negative.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.js";
+import { accounts, balances } from "../../db/schema/index.js";
+
+export type SystemCode = "EXTERNAL_CLEARING" | "SEPA_CLEARING" | "FPS_CLEARING" | "SWIFT_CLEARING";
+
+const NAMES: Record<SystemCode, string> = {
+  EXTERNAL_CLEARING: "External clearing",
+  SEPA_CLEARING: "SEPA clearing",
+  FPS_CLEARING: "Faster Payments clearing",
+  SWIFT_CLEARING: "SWIFT clearing",
+};
+
+/** Clearing account for an outgoing payment on rail `paymentType` (SEPA_* → SEPA_CLEARING …). */
+export function clearingFor(paymentType: string | null): SystemCode {
+  if (paymentType?.startsWith("SEPA")) return "SEPA_CLEARING";
+  if (paymentType === "FASTER_PAYMENT" || paymentType === "BACS") return "FPS_CLEARING";
+  if (paymentType === "SWIFT") return "SWIFT_CLEARING";
+  return "EXTERNAL_CLEARING";
+}
+
+/**
+ * The balance id of system account `code` in `currencyId`, creating the account and/or the
+ * balance when missing (idempotent and race-safe through the unique indexes).
+ */
+export async function systemBalanceId(db: Database | Tx, code: SystemCode, currencyId: string): Promise<string> {
+  const number = `SYS-${code}`;
+  await db
+    .insert(accounts)
+    .values({ system: true, systemCode: code, name: NAMES[code], number })
+    .onConflictDoNothing({ target: accounts.number });
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.number, number)).limit(1);
+  await db
+    .insert(balances)
+    .values({ accountId: account.id, currencyId })
+    .onConflictDoNothing({ target: [balances.accountId, balances.currencyId] });
+  const [balance] = await db
+    .select({ id: balances.id })
+    .from(balances)
+    .where(and(eq(balances.accountId, account.id), eq(balances.currencyId, currencyId)))
+    .limit(1);
+  return balance.id;
+}
+
+/** Create every system account with a balance in each of `currencyIds` (seed). */
+export async function ensureSystemAccounts(db: Database | Tx, currencyIds: string[]): Promise<void> {
+  for (const code of Object.keys(NAMES) as SystemCode[]) {
+    for (const c of code === "SEPA_CLEARING" ? ["EUR"] : code === "FPS_CLEARING" ? ["GBP"] : currencyIds) {
+      await systemBalanceId(db, code, c);
+    }
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Authorization by organization membership: the ONE place that decides whether a user may
+ * act for an organization (contract "Authorization"; spec 000 §6).
+ *
+ * - An `organizationId` the caller is not a member of → 403 FORBIDDEN.
+ * - A resource (account, payment, statement item) outside the caller's organizations → 404
+ *   NOT_FOUND, so existence does not leak (callers use `memberOrganizationIds` in the query).
+ * Only memberships with status APPROVED count.
+ */
+import { and, eq } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.js";
+import { organizationMembers, organizations } from "../../db/schema/index.js";
+import { ApiError } from "../../api/v1/http.js";
+
+export interface Membership {
+  organizationId: string;
+  organizationType: "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
+  companyOfficialType: string | null;
+  signatureType: "NONE" | "SINGLE";
+}
+
+/** All approved memberships of `userId`, organizations in creation order. */
+export async function listMemberships(db: Database | Tx, userId: string): Promise<Membership[]> {
+  const rows = await db
+    .select({
+      organizationId: organizationMembers.organizationId,
+      organizationType: organizations.type,
+      companyOfficialType: organizationMembers.companyOfficialType,
+      signatureType: organizationMembers.signatureType,
+      createdAt: organizations.createdAt,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, "APPROVED")))
+    .orderBy(organizations.createdAt, organizations.id);
+  return rows.map((r) => ({
+    organizationId: r.organizationId,
+    organizationType: r.organizationType as Membership["organizationType"],
+    companyOfficialType: r.companyOfficialType,
+    signatureType: r.signatureType as Membership["signatureType"],
+  }));
+}
+
+/** Ids of the organizations `userId` may act for (use in WHERE … IN to scope resources). */
+export async function memberOrganizationIds(db: Database | Tx, userId: string): Promise<string[]> {
+  return (await listMemberships(db, userId)).map((m) => m.organizationId);
+}
+
+/** The caller's membership in `organizationId`, or 403 FORBIDDEN. */
+export async function requireMembership(db: Database | Tx, userId: string, organizationId: string): Promise<Membership> {
+  const m = (await listMemberships(db, userId)).find((x) => x.organizationId === organizationId);
+  if (!m) throw forbidden();
+  return m;
+}
+
+/**
+ * Signature duty (spec 000 §4, §6): INDIVIDUAL members always sign with an SMS code;
+ * CORPORATE (and COMPANY_OFFICIAL) officials sign when their signatureType is not NONE.
+ */
+export function hasSignatureDuty(m: Membership): boolean {
+  return m.organizationType === "INDIVIDUAL" || m.signatureType !== "NONE";
+}
+
+export function forbidden(message = "You do not have access to this organization"): ApiError {
+  return new ApiError(403, "FORBIDDEN", message);
+}
+
+export function notFound(what = "Resource"): ApiError {
+  return new ApiError(404, "NOT_FOUND", `${what} not found`);
+}

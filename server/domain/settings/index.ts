@@ -1,0 +1,50 @@
+/**
+ * Bank-wide settings (table `settings`, key → JSON) and provider payment types
+ * (spec 000 §2 "transfer chooser", §6 "feature visibility depends on settings flags").
+ */
+import { eq } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.js";
+import { currencies, providerPaymentTypes, settings } from "../../db/schema/index.js";
+import type { Currency, CurrencyCode, PaymentsSettings, ProviderPaymentType, ProviderPaymentTypeCode } from "../../api/v1/contract.js";
+
+export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
+export const SETTING_OVERDRAFT_ENABLED = "OVERDRAFT-ENABLED";
+
+/** Boolean setting `key`; `fallback` when the row is missing or not a boolean. */
+export async function getBooleanSetting(db: Database | Tx, key: string, fallback = false): Promise<boolean> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, key)).limit(1);
+  return typeof row?.value === "boolean" ? row.value : fallback;
+}
+
+/** Provider payment types grouped by type: [{ type, currencies }] sorted by type. */
+export async function listPaymentTypes(db: Database): Promise<ProviderPaymentType[]> {
+  const rows = await db.select().from(providerPaymentTypes);
+  const byType = new Map<string, CurrencyCode[]>();
+  for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.currencyId as CurrencyCode]);
+  return [...byType]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([type, cs]) => ({ type: type as ProviderPaymentTypeCode, currencies: cs.sort() }));
+}
+
+/** GET /v1/settings/payments answer (contract PaymentsSettings). */
+export async function getPaymentsSettings(db: Database): Promise<PaymentsSettings> {
+  return {
+    "PAYMENTS-ORDERS-ENABLED": await getBooleanSetting(db, SETTING_PAYMENTS_ORDERS_ENABLED, false),
+    paymentTypes: await listPaymentTypes(db),
+  };
+}
+
+/** All currencies (contract Currency), fiat first then crypto, by code. */
+export async function listCurrencies(db: Database | Tx): Promise<Currency[]> {
+  const rows = await db.select().from(currencies);
+  return rows
+    .map((r) => ({ id: r.id as CurrencyCode, name: r.name, description: r.description, scale: r.scale, crypto: r.crypto }))
+    .sort((a, b) => Number(a.crypto) - Number(b.crypto) || a.id.localeCompare(b.id));
+}
+
+/** Scale of one currency; throws if the currency is unknown. */
+export async function currencyScale(db: Database | Tx, currencyId: string): Promise<number> {
+  const [row] = await db.select({ scale: currencies.scale }).from(currencies).where(eq(currencies.id, currencyId)).limit(1);
+  if (!row) throw new Error(`Unknown currency ${currencyId}`);
+  return row.scale;
+}

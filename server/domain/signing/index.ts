@@ -1,0 +1,230 @@
+/**
+ * Strong customer authentication of payments (spec 000 §4 "Payment signing flow"; PSD2 RTS
+ * Art. 4 (one-time code, 5 tries) and Art. 5 (dynamic linking: the code is bound to amount,
+ * currency and payee, and any change invalidates it); OWASP ASVS 5.0 §6.5–6.6).
+ *
+ * Flow: `sendSignatureCode` (binding of the payments → one-time code, SMS names amount,
+ * currency and payee) → `validateSignatureCode` (code → MFA token bound to the same payment
+ * set and binding hash, 5 minutes) → `signPayment` per payment (token checked, binding
+ * recomputed, payment posted to the ledger exactly once).
+ */
+import crypto from "node:crypto";
+import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client.js";
+import { currencies, mfaTokens, paymentSignatures, payments, users } from "../../db/schema/index.js";
+import type { CodeChallenge, MfaToken, OtpChannel, Payment } from "../../api/v1/contract.js";
+import { ApiError, fieldError, fieldErrors, type ApiDeps } from "../../api/v1/http.js";
+import { issueCode, verifyCode } from "../otp/index.js";
+import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
+import { Decimal, formatAmount } from "../ledger/money.js";
+import { forbidden, hasSignatureDuty, listMemberships } from "../organizations/access.js";
+import { getPaymentRow, notPending, paymentsToWire, postPayment, type PaymentRow } from "../payments/index.js";
+
+/** MFA token lifetime (5 minutes; design note: codes and their tokens live at most 10 minutes). */
+export const MFA_TOKEN_TTL_MS = 5 * 60_000;
+/** Accepted skew between the client's signedAt and server time. */
+export const SIGNED_AT_SKEW_MS = 10 * 60_000;
+
+/** One payment as authorised by a signature code. `amount` is the normalised decimal string. */
+export interface BindingItem {
+  paymentId: string;
+  amount: string;
+  currency: string;
+  payee: { name: string; account: string | null };
+}
+
+/**
+ * Binding of a set of payments: items sorted by paymentId and SHA-256 (hex) of their
+ * canonical JSON. Any change of amount, currency or payee changes the hash.
+ */
+export function computeBinding(rows: Pick<PaymentRow, "id" | "amount" | "currencyId" | "beneficiaryName" | "beneficiaryAccount">[]): {
+  items: BindingItem[];
+  hash: string;
+} {
+  const items = rows
+    .map((p) => ({
+      paymentId: p.id,
+      amount: new Decimal(p.amount).toFixed(),
+      currency: p.currencyId,
+      payee: { name: p.beneficiaryName, account: p.beneficiaryAccount ?? null },
+    }))
+    .sort((a, b) => (a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0));
+  const canonical = JSON.stringify(items.map((i) => [i.paymentId, i.amount, i.currency, i.payee.name, i.payee.account]));
+  return { items, hash: crypto.createHash("sha256").update(canonical).digest("hex") };
+}
+
+/**
+ * SMS text naming what the code authorises (PSD2 RTS Art. 5(1)(a)):
+ * one payment → "Code 1234 to pay EUR 120.00 to Jane Doe. Never share this code.";
+ * several → "Code 1234 to sign 3 payments: EUR 120.00, GBP 5.00 in total. Never share this code."
+ */
+export function signatureMessage(code: string, items: BindingItem[], scaleOf: (currency: string) => number): string {
+  if (items.length === 1) {
+    const i = items[0];
+    return `Code ${code} to pay ${i.currency} ${formatAmount(i.amount, scaleOf(i.currency))} to ${i.payee.name}. Never share this code.`;
+  }
+  const totals = new Map<string, Decimal>();
+  for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? new Decimal(0)).plus(i.amount));
+  const list = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, t]) => `${c} ${formatAmount(t, scaleOf(c))}`);
+  return `Code ${code} to sign ${items.length} payments: ${list.join(", ")} in total. Never share this code.`;
+}
+
+const sendCodeSchema = z.object({
+  paymentIds: z.array(z.string().uuid()).min(1).max(100),
+  mfa: z.literal("PHONE").default("PHONE"),
+  channel: z.enum(["SMS", "WHATSAPP"]).optional(),
+});
+
+/**
+ * POST /v1/signatures/send-code. Every payment must be in the caller's organizations (404),
+ * the caller must have a signature duty there (403), and it must be AWAITING_SIGNATURE (409
+ * PAYMENT_NOT_PENDING). Issues a SIGNATURE one-time code bound to the payments.
+ * @returns contract CodeChallenge. @throws also 429 RATE_LIMITED from the OTP policy.
+ */
+export async function sendSignatureCode(
+  deps: Pick<ApiDeps, "db" | "sms" | "config">,
+  input: { userId: string; ip: string | null; body: unknown },
+): Promise<CodeChallenge> {
+  const { db } = deps;
+  const parsed = sendCodeSchema.safeParse(input.body);
+  if (!parsed.success) throw fieldErrors(parsed.error);
+  const ids = [...new Set(parsed.data.paymentIds)];
+  const rows = await loadSignablePayments(db, input.userId, ids);
+  const binding = computeBinding(rows);
+  const [user] = await db.select({ phone: users.phone, otpChannel: users.otpChannel }).from(users).where(eq(users.id, input.userId));
+  const scales = new Map((await db.select().from(currencies)).map((c) => [c.id, c.scale]));
+  return issueCode(
+    db,
+    {
+      purpose: "SIGNATURE",
+      userId: input.userId,
+      phone: user.phone,
+      ip: input.ip,
+      channel: (parsed.data.channel ?? user.otpChannel) as OtpChannel,
+      binding: { paymentIds: binding.items.map((i) => i.paymentId), hash: binding.hash, items: binding.items },
+      message: (code) => signatureMessage(code, binding.items, (c) => scales.get(c) ?? 2),
+    },
+    deps,
+  );
+}
+
+/** Payments the caller may sign now (404 / 403 / 409 as in sendSignatureCode). */
+async function loadSignablePayments(db: Database, userId: string, ids: string[]): Promise<PaymentRow[]> {
+  const memberships = await listMemberships(db, userId);
+  const rows: PaymentRow[] = [];
+  for (const id of ids) {
+    const p = await getPaymentRow(db, userId, id);
+    const m = memberships.find((x) => x.organizationId === p.organizationId);
+    if (!m || !hasSignatureDuty(m)) throw forbidden("You are not allowed to sign payments of this organization");
+    if (p.status !== "AWAITING_SIGNATURE") throw notPending(p.status);
+    rows.push(p);
+  }
+  return rows;
+}
+
+const validateSchema = z.object({ token: z.string().min(1).max(100), code: z.string().regex(/^\d{1,6}$/, "code must be digits") });
+
+/**
+ * POST /v1/signatures/validate: verify the SIGNATURE code (401 INVALID_CODE with attemptsLeft,
+ * CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED) and mint an MFA token: 32 random bytes, base64url;
+ * only its SHA-256 is stored, with the bound payment ids and binding hash; valid 5 minutes.
+ */
+export async function validateSignatureCode(
+  deps: Pick<ApiDeps, "db" | "config">,
+  input: { userId: string; body: unknown },
+): Promise<MfaToken> {
+  const parsed = validateSchema.safeParse(input.body);
+  if (!parsed.success) {
+    if (parsed.error.issues.some((i) => i.path[0] === "code")) throw fieldError("code", "isNotEmpty", "Payments.code-required");
+    throw fieldErrors(parsed.error);
+  }
+  const row = await verifyCode(
+    deps.db,
+    { token: parsed.data.token, code: parsed.data.code, purpose: "SIGNATURE", userId: input.userId },
+    { config: deps.config },
+  );
+  const binding = row.binding as { paymentIds?: string[]; hash?: string } | null;
+  if (!binding?.paymentIds?.length || !binding.hash) throw new ApiError(401, "INVALID_CODE", "Invalid code");
+  const token = crypto.randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + MFA_TOKEN_TTL_MS);
+  await deps.db.insert(mfaTokens).values({
+    tokenHash: sha256(token),
+    userId: input.userId,
+    codeId: row.id,
+    paymentIds: binding.paymentIds,
+    bindingHash: binding.hash,
+    expiresAt,
+  });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+function sha256(s: string): string {
+  return crypto.createHash("sha256").update(s).digest("hex");
+}
+
+function mfaInvalid(): ApiError {
+  return new ApiError(401, "MFA_TOKEN_INVALID", "The confirmation is no longer valid. Request a new code.");
+}
+
+const signSchema = z.object({ mfaToken: z.string().min(16).max(200), signedAt: z.string().min(1).max(40) });
+
+/**
+ * POST /v1/payments/:id/sign. Checks, in order: payment in the caller's organizations (404);
+ * signedAt a valid ISO time within ±10 minutes of server time (400 field `signedAt`); the MFA
+ * token exists, is unexpired, belongs to the caller and covers this payment (401
+ * MFA_TOKEN_INVALID). Then in ONE database transaction: lock the payment row, still
+ * AWAITING_SIGNATURE (else 409 PAYMENT_NOT_PENDING — never a second posting), caller has a
+ * signature duty (403), the binding hash recomputed from the current payment rows equals the
+ * signed one (else 401 MFA_TOKEN_INVALID), post to the ledger (400 INSUFFICIENT_FUNDS leaves
+ * it pending), status COMPLETED, signedAt = server time, a payment_signatures row recording
+ * the token (a token is single use per payment).
+ * @returns contract Payment (COMPLETED).
+ */
+export async function signPayment(
+  db: Database,
+  input: { userId: string; paymentId: string; body: unknown },
+): Promise<Payment> {
+  await getPaymentRow(db, input.userId, input.paymentId);
+  const parsed = signSchema.safeParse(input.body);
+  if (!parsed.success) throw fieldErrors(parsed.error);
+  const now = new Date();
+  const clientSignedAt = new Date(parsed.data.signedAt);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T/.test(parsed.data.signedAt) ||
+    Number.isNaN(clientSignedAt.getTime()) ||
+    Math.abs(clientSignedAt.getTime() - now.getTime()) > SIGNED_AT_SKEW_MS
+  ) {
+    throw fieldError("signedAt", "isRecentIsoDate", "signedAt must be the current time in ISO 8601 format");
+  }
+  const [token] = await db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, sha256(parsed.data.mfaToken))).limit(1);
+  if (!token || token.userId !== input.userId || token.expiresAt <= now || !token.paymentIds.includes(input.paymentId)) {
+    throw mfaInvalid();
+  }
+
+  const signed = await withSerializableRetry(db, async (tx) => {
+    const p = await getPaymentRow(tx, input.userId, input.paymentId, true);
+    if (p.status !== "AWAITING_SIGNATURE") throw notPending(p.status);
+    const m = (await listMemberships(tx, input.userId)).find((x) => x.organizationId === p.organizationId);
+    if (!m || !hasSignatureDuty(m)) throw forbidden("You are not allowed to sign payments of this organization");
+    const boundRows = await tx.select().from(payments).where(inArray(payments.id, token.paymentIds));
+    const current = boundRows.map((r) => (r.id === p.id ? p : r));
+    if (current.length !== token.paymentIds.length || computeBinding(current).hash !== token.bindingHash) throw mfaInvalid();
+    const serverNow = new Date();
+    const posted = await postPayment(tx, p, serverNow);
+    const [final] = await tx.update(payments).set({ signedAt: serverNow }).where(eq(payments.id, p.id)).returning();
+    await tx.insert(paymentSignatures).values({
+      paymentId: p.id,
+      userId: input.userId,
+      signedAt: serverNow,
+      clientSignedAt,
+      mfaTokenId: token.id,
+    });
+    return final ?? posted;
+  }).catch((err) => {
+    if (pgErrorCode(err) === "23505") throw mfaInvalid();
+    throw err;
+  });
+  return (await paymentsToWire(db, [signed]))[0];
+}
+

@@ -1,0 +1,165 @@
+/**
+ * Statement items: the operation history (spec 000 §3 "Transaction / statement item", §4
+ * "Statement items", §7 History; contract StatementItem). One item = one posting on a customer
+ * balance of the organization, joined with its ledger transaction.
+ *
+ * status: operationType REFUND → REFUND; amount > 0 → ADDED; otherwise SENT (the default).
+ * title: 'Regular fee' for SERVICE_FEE (spec 000 §4), else the counterparty name.
+ */
+import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
+import type { CurrencyCode, OperationType, StatementItem, StatementStatus } from "../../api/v1/contract.js";
+import { fieldError } from "../../api/v1/http.js";
+import { Decimal, formatAmount } from "../ledger/money.js";
+import { isUuid } from "../accounts/index.js";
+import { memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
+import { decodeCursor, encodeCursor } from "../payments/index.js";
+
+export interface StatementQuery {
+  organizationId: string;
+  account?: string;
+  currencyId?: string;
+  transferDateFrom?: string;
+  transferDateTo?: string;
+  take: number;
+  cursor?: string;
+}
+
+const selection = {
+  id: postings.id,
+  transactionId: postings.transactionId,
+  paymentId: ledgerTransactions.paymentId,
+  description: ledgerTransactions.description,
+  operationType: postings.operationType,
+  accountId: accounts.id,
+  accountNumber: accounts.number,
+  currencyId: postings.currencyId,
+  scale: currencies.scale,
+  amount: postings.amount,
+  balanceAfter: postings.balanceAfter,
+  counterpartyName: postings.counterpartyName,
+  counterpartyAccount: postings.counterpartyAccount,
+  reference: postings.reference,
+  transferDate: postings.transferDate,
+};
+
+type Row = {
+  id: string;
+  transactionId: string;
+  paymentId: string | null;
+  description: string | null;
+  operationType: string;
+  accountId: string;
+  accountNumber: string;
+  currencyId: string;
+  scale: number;
+  amount: string;
+  balanceAfter: string;
+  counterpartyName: string | null;
+  counterpartyAccount: string | null;
+  reference: string | null;
+  transferDate: Date;
+};
+
+/** Status of a posting as shown in the history (spec 000 §4). */
+export function statementStatus(amount: Decimal, operationType: string): StatementStatus {
+  if (operationType === "REFUND") return "REFUND";
+  return amount.gt(0) ? "ADDED" : "SENT";
+}
+
+function toItem(r: Row): StatementItem {
+  const amount = new Decimal(r.amount);
+  const fmt = (d: Decimal.Value) => formatAmount(d, r.scale);
+  return {
+    id: r.id,
+    transactionId: r.transactionId,
+    paymentId: r.paymentId,
+    title: r.operationType === "SERVICE_FEE" ? "Regular fee" : (r.counterpartyName ?? r.description ?? "Transfer"),
+    status: statementStatus(amount, r.operationType),
+    operationType: r.operationType as OperationType,
+    accountId: r.accountId,
+    accountNumber: r.accountNumber,
+    currencyId: r.currencyId as CurrencyCode,
+    amount: fmt(amount),
+    debitSum: fmt(amount.lt(0) ? amount.neg() : 0),
+    creditSum: fmt(amount.gt(0) ? amount : 0),
+    balanceAfter: fmt(r.balanceAfter),
+    counterpartyFullName: r.counterpartyName,
+    counterpartyAccountNumber: r.counterpartyAccount,
+    reference: r.reference,
+    transferDate: r.transferDate.toISOString(),
+  };
+}
+
+function baseQuery(db: Database) {
+  return db
+    .select(selection)
+    .from(postings)
+    .innerJoin(balances, eq(balances.id, postings.balanceId))
+    .innerJoin(accounts, eq(accounts.id, balances.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, postings.transactionId))
+    .innerJoin(currencies, eq(currencies.id, postings.currencyId));
+}
+
+function isoParam(name: string, value: string | undefined): Date | undefined {
+  if (value === undefined || value === "") return undefined;
+  const d = new Date(value);
+  if (Number.isNaN(d.getTime())) throw fieldError(name, "isIso8601", `${name} must be an ISO 8601 date`);
+  return d;
+}
+
+/**
+ * GET /v1/statements-items: postings of the organization's customer balances, newest first
+ * (transferDate desc, then id desc), keyset pagination.
+ * @throws 403 FORBIDDEN (not a member of organizationId), 404 NOT_FOUND (account outside the
+ *   organization), 400 field errors for malformed dates/cursor.
+ */
+export async function listStatementItems(
+  db: Database,
+  userId: string,
+  q: StatementQuery,
+): Promise<{ data: StatementItem[]; nextCursor: string | null }> {
+  await requireMembership(db, userId, q.organizationId);
+  const conditions: SQL[] = [eq(accounts.organizationId, q.organizationId), eq(accounts.system, false)];
+  if (q.account) {
+    if (!isUuid(q.account)) throw notFound("Account");
+    const [a] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, q.account), eq(accounts.organizationId, q.organizationId)))
+      .limit(1);
+    if (!a) throw notFound("Account");
+    conditions.push(eq(accounts.id, q.account));
+  }
+  if (q.currencyId) conditions.push(eq(postings.currencyId, q.currencyId));
+  const from = isoParam("transferDateFrom", q.transferDateFrom);
+  const to = isoParam("transferDateTo", q.transferDateTo);
+  if (from) conditions.push(gte(postings.transferDate, from));
+  if (to) conditions.push(lte(postings.transferDate, to));
+  if (q.cursor) {
+    const c = decodeCursor(q.cursor);
+    conditions.push(or(lt(postings.transferDate, c.date), and(eq(postings.transferDate, c.date), lt(postings.id, c.id)))!);
+  }
+  const rows = (await baseQuery(db)
+    .where(and(...conditions))
+    .orderBy(desc(postings.transferDate), desc(postings.id))
+    .limit(q.take + 1)) as Row[];
+  const page = rows.slice(0, q.take);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(toItem),
+    nextCursor: rows.length > q.take && last ? encodeCursor(last.transferDate, last.id) : null,
+  };
+}
+
+/** GET /v1/statements-items/:id → StatementItem of the caller's organizations, else 404 NOT_FOUND. */
+export async function getStatementItem(db: Database, userId: string, id: string): Promise<StatementItem> {
+  const orgIds = await memberOrganizationIds(db, userId);
+  if (!isUuid(id) || !orgIds.length) throw notFound("Statement item");
+  const [row] = (await baseQuery(db).where(and(eq(postings.id, id), eq(accounts.system, false))).limit(1)) as Row[];
+  if (!row) throw notFound("Statement item");
+  const [owner] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, row.accountId));
+  if (!owner?.org || !orgIds.includes(owner.org)) throw notFound("Statement item");
+  return toItem(row);
+}
