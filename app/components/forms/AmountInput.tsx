@@ -1,0 +1,37 @@
+/**
+ * Amount input (spec 000 §5): decimal keyboard; while typing, keystrokes that break the rules
+ * (letters, second dot, leading dot/zero, too many decimals, above 1e16) are refused and a
+ * comma becomes a dot. Without JS the server applies the same rules (lib/amount.ts).
+ */
+import { useState, type ChangeEvent } from "react";
+import { acceptAmountKeystroke, DEFAULT_SCALE } from "~/lib/amount";
+import { Field } from "./Field";
+
+export interface AmountInputProps {
+  name?: string;
+  label: string;
+  hint?: string;
+  error?: string | null;
+  defaultValue?: string;
+  /** Decimals allowed (currency scale). */
+  scale?: number;
+  onBlur?: () => void;
+}
+
+export function AmountInput({ name = "amount", label, hint, error, defaultValue = "", scale = DEFAULT_SCALE, onBlur }: AmountInputProps) {
+  const [value, setValue] = useState(defaultValue);
+  return (
+    <Field
+      name={name}
+      label={label}
+      hint={hint}
+      error={error}
+      type="text"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onBlur={onBlur}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => setValue(acceptAmountKeystroke(value, e.target.value, scale))}
+    />
+  );
+}

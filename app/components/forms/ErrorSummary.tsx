@@ -1,0 +1,52 @@
+/**
+ * Error summary at the top of a form (GOV.UK pattern): a titled alert listing every error,
+ * each linking to its field (`#<name>`); form-level errors (`_form`) are listed as text.
+ * Receives focus when shown so screen reader users hear it after a submission.
+ */
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/lib/i18n-message";
+import styles from "./ErrorSummary.module.css";
+
+export interface ErrorSummaryProps {
+  /** field name → error key or text; `_form` is form-level. */
+  errors: Record<string, string | undefined> | undefined;
+  /** Field order (errors listed in that order; others after). */
+  order?: readonly string[];
+}
+
+export function ErrorSummary({ errors, order = [] }: ErrorSummaryProps) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDivElement>(null);
+  const entries = Object.entries(errors ?? {}).filter((e): e is [string, string] => Boolean(e[1]));
+  entries.sort(([a], [b]) => rank(a, order) - rank(b, order));
+  const count = entries.length;
+  useEffect(() => {
+    if (count > 0) ref.current?.focus();
+  }, [count]);
+  if (count === 0) return null;
+  return (
+    <div className={styles.summary} role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+      <h2 id="error-summary-title" className={styles.title}>
+        {t("errors:summary-title")}
+      </h2>
+      <ul className={styles.list}>
+        {entries.map(([name, message]) => (
+          <li key={name}>
+            {name === "_form" ? (
+              <span id="_form-error">{translateMessage(t, message)}</span>
+            ) : (
+              <a href={`#${name}`}>{translateMessage(t, message)}</a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function rank(name: string, order: readonly string[]): number {
+  if (name === "_form") return -1;
+  const i = order.indexOf(name);
+  return i === -1 ? order.length : i;
+}

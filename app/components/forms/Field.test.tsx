@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { Field } from "./Field";
+
+afterEach(cleanup);
+
+describe("Field", () => {
+  it("labels the input and has no error state by default", () => {
+    render(<Field name="amount" label="Amount" />);
+    const input = screen.getByLabelText("Amount");
+    expect(input.getAttribute("name")).toBe("amount");
+    expect(input.getAttribute("id")).toBe("amount");
+    expect(input.hasAttribute("aria-invalid")).toBe(false);
+    expect(input.hasAttribute("aria-describedby")).toBe(false);
+  });
+
+  it("ties hint and error with aria-describedby and sets aria-invalid", () => {
+    render(<Field name="iban" label="IBAN" hint="Starts with the country code" error="Enter a valid IBAN" />);
+    const input = screen.getByLabelText("IBAN");
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(input.getAttribute("aria-describedby")).toBe("iban-hint iban-error");
+    expect(document.getElementById("iban-error")?.textContent).toBe("Enter a valid IBAN");
+    expect(document.getElementById("iban-hint")?.textContent).toBe("Starts with the country code");
+  });
+
+  it("renders a select with the same wiring", () => {
+    render(
+      <Field as="select" name="currencyId" label="Currency" error="Choose a currency">
+        <option value="EUR">EUR</option>
+      </Field>,
+    );
+    const select = screen.getByLabelText("Currency");
+    expect(select.tagName).toBe("SELECT");
+    expect(select.getAttribute("aria-describedby")).toBe("currencyId-error");
+    expect(select.getAttribute("aria-invalid")).toBe("true");
+  });
+});

@@ -1,0 +1,74 @@
+/**
+ * Form field: label, input (or select), optional hint and error, tied together with
+ * `aria-describedby`; the input gets `aria-invalid` when there is an error. Ids follow the
+ * field name: input `<name>`, hint `<name>-hint`, error `<name>-error` (used by the error
+ * summary links and by tests).
+ */
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import { useTranslation } from "react-i18next";
+import { translateMessage } from "~/lib/i18n-message";
+import styles from "./Field.module.css";
+
+interface CommonProps {
+  name: string;
+  /** Visible label text (already translated). */
+  label: string;
+  hint?: string;
+  /** Error key or text; rendered translated. */
+  error?: string | null;
+  /** Override the id (defaults to `name`). */
+  id?: string;
+}
+
+export type FieldProps = CommonProps &
+  (
+    | ({ as?: "input" } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">)
+    | ({ as: "select"; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">)
+  );
+
+/** Ids of the hint/error elements for an input id. */
+export function describedByIds(id: string, hasHint: boolean, hasError: boolean): string | undefined {
+  const ids = [hasHint ? `${id}-hint` : null, hasError ? `${id}-error` : null].filter(Boolean);
+  return ids.length ? ids.join(" ") : undefined;
+}
+
+export function Field(props: FieldProps) {
+  const { t } = useTranslation();
+  const { name, label, hint, error, id: idProp, ...rest } = props;
+  const id = idProp ?? name;
+  const errorText = translateMessage(t, error);
+  const describedBy = describedByIds(id, Boolean(hint), Boolean(errorText));
+  const aria = { "aria-invalid": errorText ? true : undefined, "aria-describedby": describedBy };
+  return (
+    <div className={`${styles.field} ${errorText ? styles.invalid : ""}`}>
+      <label className={styles.label} htmlFor={id}>
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className={styles.hint}>
+          {hint}
+        </p>
+      ) : null}
+      {errorText ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {errorText}
+        </p>
+      ) : null}
+      {rest.as === "select" ? (
+        (() => {
+          const { as: _as, children, ...selectProps } = rest;
+          return (
+            <select id={id} name={name} className={styles.control} {...aria} {...selectProps}>
+              {children}
+            </select>
+          );
+        })()
+      ) : (
+        (() => {
+          const { as: _as, ...inputProps } = rest;
+          return <input id={id} name={name} className={styles.control} {...aria} {...inputProps} />;
+        })()
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,13 @@
+/**
+ * `Field` bound to remix-validated-form (`useField`): value to repopulate and the error come
+ * from client validation or from the action's `validationError` (works without JS).
+ * Only for form routes (keeps remix-validated-form out of the home page bundle).
+ */
+import { useField } from "remix-validated-form";
+import { Field, type FieldProps } from "./Field";
+
+export function ValidatedField(props: FieldProps) {
+  const { error, getInputProps } = useField(props.name);
+  const bound = getInputProps({ ...(props as object) } as never) as object;
+  return <Field {...(props as FieldProps)} {...(bound as object)} error={error ?? props.error} />;
+}

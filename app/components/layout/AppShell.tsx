@@ -1,0 +1,110 @@
+/**
+ * Signed-in layout (spec 000 §2 Layout): header (logo → /home, main navigation with the active
+ * link marked by path, profile name, logout button), left column of accounts with their
+ * currency balances (not for company officials), main content and the mobile tab bar
+ * (home, history, chat, payments, services).
+ */
+import { Form, Link, NavLink } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Account } from "../../../server/api/v1/contract";
+import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
+import { Money } from "../ui/Money";
+import styles from "./AppShell.module.css";
+
+export interface AppShellProps {
+  userName: string;
+  accounts: Account[];
+  showAccounts: boolean;
+  children: ReactNode;
+}
+
+const NAV = [
+  { to: "/home", key: "nav.home" },
+  { to: "/payments", key: "nav.payments" },
+  { to: "/history", key: "nav.history" },
+  { to: "/chat", key: "nav.chat" },
+  { to: "/services", key: "nav.services" },
+] as const;
+
+export function AppShell({ userName, accounts, showAccounts, children }: AppShellProps) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {t("skip-to-content")}
+      </a>
+      <header className={styles.header}>
+        <Link to="/home" className={styles.logo}>
+          {t("brand")}
+        </Link>
+        <nav aria-label={t("nav.label")} className={styles.nav}>
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
+                  {t(item.key)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.profile}>
+          <span className={styles.userName}>{userName}</span>
+          <Form method="post" action="/auth/logout">
+            <AuthenticityTokenInput />
+            <button type="submit" className={styles.logout}>
+              {t("logout")}
+            </button>
+          </Form>
+        </div>
+      </header>
+      <div className={styles.body}>
+        {showAccounts ? (
+          <aside className={styles.accounts} aria-label={t("accounts.column-label")}>
+            <h2 className={styles.asideTitle}>{t("accounts.title")}</h2>
+            {accounts.length === 0 ? <p>{t("accounts.none")}</p> : null}
+            <ul className={styles.accountList}>
+              {accounts.map((account) => (
+                <li key={account.id}>
+                  <details open>
+                    <summary>
+                      <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
+                    </summary>
+                    <ul className={styles.balances}>
+                      {account.balances.map((b) => (
+                        <li key={b.id}>
+                          <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} />
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                </li>
+              ))}
+            </ul>
+          </aside>
+        ) : null}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {children}
+        </main>
+      </div>
+      <nav aria-label={t("nav.tabbar-label")} className={styles.tabbar}>
+        <ul>
+          {[
+            { to: "/home", key: "nav.home" },
+            { to: "/history", key: "nav.history" },
+            { to: "/chat", key: "nav.chat" },
+            { to: "/payments", key: "nav.payments" },
+            { to: "/services", key: "nav.services" },
+          ].map((item) => (
+            <li key={item.to}>
+              <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.tabActive : undefined)}>
+                {t(item.key)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+/** One statement item (history lists): title, counterparty, time and signed amount. */
+import type { StatementItem } from "../../../server/api/v1/contract";
+import { formatTime } from "~/lib/date-groups";
+import { Money } from "./Money";
+import styles from "./StatementRow.module.css";
+
+export function StatementRow({ item }: { item: StatementItem }) {
+  return (
+    <li className={styles.row} data-testid="statement-item">
+      <div className={styles.text}>
+        <span className={styles.title}>{item.title}</span>
+        <span className={styles.meta}>
+          {[item.counterpartyFullName, formatTime(item.transferDate)].filter(Boolean).join(" · ")}
+        </span>
+      </div>
+      <Money amount={item.amount} currency={item.currencyId} signed />
+    </li>
+  );
+}

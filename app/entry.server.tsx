@@ -1,0 +1,75 @@
+/**
+ * Server entry: streams HTML (renderToPipeableStream); bots and SPA-less crawlers get the
+ * whole document at once (isbot). Creates a per-request i18next instance with the route
+ * namespaces, and passes the CSP nonce (load context) to React and Remix scripts.
+ */
+import { PassThrough } from "node:stream";
+import { resolve } from "node:path";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import { createReadableStreamFromReadable } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { createInstance } from "i18next";
+import Backend from "i18next-fs-backend";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { i18nConfig } from "./i18n";
+import i18next, { LOCALES_DIR } from "./lib/i18next.server";
+import { NonceProvider } from "./lib/nonce";
+
+const ABORT_DELAY = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  remixContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const instance = createInstance();
+  const lng = await i18next.getLocale(request);
+  const ns = i18next.getRouteNamespaces(remixContext as unknown as Parameters<typeof i18next.getRouteNamespaces>[0]);
+  await instance
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      ...i18nConfig,
+      supportedLngs: [...i18nConfig.supportedLngs],
+      lng,
+      ns: [...new Set([...i18nConfig.ns, ...ns])],
+      backend: { loadPath: resolve(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
+    });
+
+  const nonce = loadContext?.cspNonce;
+  const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";
+
+  return new Promise<Response>((resolvePromise, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={instance}>
+        <NonceProvider value={nonce ?? ""}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
+        </NonceProvider>
+      </I18nextProvider>,
+      {
+        nonce,
+        [readyEvent]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolvePromise(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}

@@ -1,0 +1,183 @@
+/**
+ * The ONE typed client of the banking API (server/api/v1/contract.ts), used by loaders and
+ * actions. Sends `Authorization: Bearer <access token>` from the session; refreshes via
+ * POST /v1/auth/refresh when the access token is (about to be) expired or when a call answers
+ * 401 (once), and writes the rotated tokens back to the cookie: attach `await api.headers()`
+ * to the route's response.
+ *
+ * Outcomes of a call:
+ * - 2xx → parsed JSON (`undefined` for 204).
+ * - final 401 → throws a redirect to /auth/phone that destroys the session (spec 000 §8).
+ * - 403 → throws a redirect to /permission-denied (spec 000 §8).
+ * - anything else → throws `ApiError` carrying the `ApiErrorBody`.
+ */
+import { redirect } from "@remix-run/node";
+import type { ApiErrorBody, AuthTokens } from "../../server/api/v1/contract";
+import { config } from "./config.server";
+import { commitSession, getSession, getTokens, logoutRedirect, setTokens, type AppSession } from "./session.server";
+
+/** A non-2xx API answer (other than the handled 401/403). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: ApiErrorBody,
+  ) {
+    super(`API ${status} ${body.code}`);
+    this.name = "ApiError";
+  }
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Sent as `Idempotency-Key` (money-moving calls). */
+  idempotencyKey?: string;
+  /** Bearer token for `publicCall` (logout with the session's token). */
+  bearer?: string;
+}
+
+/** Refresh a little before expiry so a call does not race the clock. */
+const EXPIRY_SKEW_MS = 10_000;
+
+/**
+ * In-flight refreshes by refresh token: parallel loaders of one navigation share one refresh
+ * instead of each spending the (rotating, single-use) refresh token. Short-lived only.
+ */
+const refreshing = new Map<string, Promise<AuthTokens | null>>();
+
+/** Build `BANKING_API_URL + path + ?query`. */
+export function apiUrl(path: string, query?: CallOptions["query"]): string {
+  const url = new URL(config().BANKING_API_URL + path);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined;
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Turn any error answer into an `ApiErrorBody` (keeps odd shapes in `message` for the mapper). */
+function toErrorBody(status: number, parsed: unknown): ApiErrorBody {
+  if (typeof parsed === "object" && parsed !== null && "code" in parsed) return parsed as ApiErrorBody;
+  return { statusCode: status, code: "UNKNOWN", message: (parsed as ApiErrorBody["message"]) ?? (undefined as never) };
+}
+
+/**
+ * Call the API without a bearer token (auth endpoints).
+ * @throws ApiError on any non-2xx (401 included: wrong code/password are form errors here)
+ */
+export async function publicCall<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(apiUrl(path, options.query), {
+      method,
+      headers: {
+        Accept: "application/json",
+        ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+  } catch {
+    throw new ApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: undefined as never });
+  }
+  const parsed = await parseBody(res);
+  if (!res.ok) throw new ApiError(res.status, toErrorBody(res.status, parsed));
+  return parsed as T;
+}
+
+/** The per-request client. */
+export interface Api {
+  /** The request's session (shared with the route: CSRF, challenges). */
+  session: AppSession;
+  request<T>(method: string, path: string, options?: CallOptions): Promise<T>;
+  get<T>(path: string, query?: CallOptions["query"]): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<CallOptions, "body">): Promise<T>;
+  del<T>(path: string): Promise<T>;
+  /** Mark the session as changed (route stored something in it). */
+  touch(): void;
+  /** Headers for the response: Set-Cookie when the session changed (rotated tokens etc.). */
+  headers(extra?: HeadersInit): Promise<Headers>;
+}
+
+/**
+ * Create the client for a request.
+ * @throws redirect to /auth/phone when the session has no tokens
+ */
+export async function getApi(request: Request): Promise<Api> {
+  const session = await getSession(request);
+  let tokens = getTokens(session);
+  if (!tokens) throw await logoutRedirect(session);
+  let dirty = false;
+
+  const refresh = async (): Promise<AuthTokens> => {
+    const current = tokens!;
+    let pending = refreshing.get(current.refreshToken);
+    if (!pending) {
+      pending = publicCall<AuthTokens>("POST", "/auth/refresh", { body: { refreshToken: current.refreshToken } }).catch(() => null);
+      refreshing.set(current.refreshToken, pending);
+      setTimeout(() => refreshing.delete(current.refreshToken), 30_000).unref?.();
+    }
+    const next = await pending;
+    if (!next) throw await logoutRedirect(session);
+    tokens = next;
+    setTokens(session, next);
+    dirty = true;
+    return next;
+  };
+
+  const send = (method: string, path: string, options: CallOptions, accessToken: string) =>
+    fetch(apiUrl(path, options.query), {
+      method,
+      headers: {
+        Accept: "application/json",
+        Authorization: `Bearer ${accessToken}`,
+        ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
+      },
+      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    });
+
+  const api: Api = {
+    session,
+    async request<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+      if (Date.parse(tokens!.accessTokenExpiresAt) - EXPIRY_SKEW_MS < Date.now()) await refresh();
+      let res: Response;
+      try {
+        res = await send(method, path, options, tokens!.accessToken);
+        if (res.status === 401) {
+          await refresh();
+          res = await send(method, path, options, tokens!.accessToken);
+        }
+      } catch (error) {
+        if (error instanceof Response) throw error;
+        throw new ApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: undefined as never });
+      }
+      if (res.status === 401) throw await logoutRedirect(session);
+      if (res.status === 403) throw redirect("/permission-denied", { headers: await api.headers() });
+      const parsed = await parseBody(res);
+      if (!res.ok) throw new ApiError(res.status, toErrorBody(res.status, parsed));
+      return parsed as T;
+    },
+    get: (path, query) => api.request("GET", path, { query }),
+    post: (path, body, options) => api.request("POST", path, { ...options, body: body ?? {} }),
+    del: (path) => api.request("DELETE", path),
+    touch() {
+      dirty = true;
+    },
+    async headers(extra) {
+      const h = new Headers(extra);
+      if (dirty) h.append("Set-Cookie", await commitSession(session));
+      return h;
+    },
+  };
+  return api;
+}

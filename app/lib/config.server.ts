@@ -1,0 +1,48 @@
+/**
+ * Web app environment, validated once with zod (design note "environment is validated with
+ * zod once"). Server only: nothing here reaches the browser.
+ *
+ * - BANKING_API_URL: base URL of the banking API, default `http://127.0.0.1:${PORT||3000}/api/v1`.
+ * - SESSION_SECRET: cookie signing + token encryption secret; required (≥ 32 chars) in
+ *   production, a fixed dev constant otherwise.
+ * - NODE_ENV: development | production | test.
+ * @throws Error at first use when the environment is invalid
+ */
+import { z } from "zod";
+
+const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-0123456789";
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.string().regex(/^\d+$/).optional(),
+    BANKING_API_URL: z.string().url().optional(),
+    SESSION_SECRET: z.string().min(32).optional(),
+  })
+  .transform((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+      return z.NEVER;
+    }
+    return {
+      NODE_ENV: env.NODE_ENV,
+      BANKING_API_URL: (env.BANKING_API_URL ?? `http://127.0.0.1:${env.PORT ?? "3000"}/api/v1`).replace(/\/+$/, ""),
+      SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    };
+  });
+
+/** Parsed configuration shape. */
+export type WebConfig = z.output<typeof schema>;
+
+/** Parse an environment object (exported for tests). */
+export function parseConfig(env: Record<string, string | undefined>): WebConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  return schema.parse(cleaned);
+}
+
+let cached: WebConfig | undefined;
+/** The process configuration (parsed on first call). */
+export function config(): WebConfig {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,58 @@
+/**
+ * Shared action plumbing: session + CSRF check + translator, and turning an `ApiError` into a
+ * `validationError` response (spec 000 §5 server errors) so the form comes back filled.
+ */
+import { validationError } from "remix-validated-form";
+import { ApiError } from "./api.server";
+import { verifyCsrf } from "./csrf.server";
+import i18next from "./i18next.server";
+import { mapServerErrors, toFieldErrors } from "./server-errors";
+import { getSession, type AppSession } from "./session.server";
+
+/** Translate function returned by `getFixedT`. */
+export type ServerT = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * Start an action: reads the session, verifies CSRF (403 on mismatch), gets a translator.
+ * Reads the body only from a clone, so the request body stays available.
+ */
+export async function startAction(request: Request, ns: string[] = ["errors"]): Promise<{ session: AppSession; t: ServerT }> {
+  const session = await getSession(request);
+  await verifyCsrf(request, session);
+  const t = (await i18next.getFixedT(request, ns as never)) as unknown as ServerT;
+  return { session, t };
+}
+
+/**
+ * Map an error thrown by an API call to a `validationError` response; rethrows anything that
+ * is not an `ApiError` (redirects, Responses, bugs).
+ * @param fields the form's field names
+ * @param submitted data to repopulate the form with (no JS)
+ * @param codeFields attach coded errors to a field (e.g. `{INVALID_CODE:'code'}`)
+ */
+export function apiErrorResponse(
+  error: unknown,
+  t: ServerT,
+  fields: readonly string[],
+  submitted: Record<string, unknown>,
+  codeFields?: Record<string, string>,
+  formId?: string,
+) {
+  if (!(error instanceof ApiError)) throw error;
+  const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o), { codeFields });
+  if (error.status === 429) mapped.globalError = t("errors:Auth.rate-limited");
+  if (error.body.attemptsLeft !== undefined && error.body.code === "INVALID_CODE") {
+    const field = codeFields?.INVALID_CODE;
+    const text = t("errors:Auth.invalid-code-attempts", { count: error.body.attemptsLeft });
+    if (field && fields.includes(field)) mapped.fieldErrors[field] = text;
+  }
+  const { csrf: _csrf, password: _password, ...safe } = submitted;
+  return validationError({ fieldErrors: toFieldErrors(mapped), formId }, safe, { status: error.status >= 500 ? 502 : 400 });
+}
+
+/** Form data as a plain object (first value per name), without the CSRF token. */
+export function formDataObject(form: FormData): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "csrf" && !(k in out)) out[k] = v;
+  return out;
+}

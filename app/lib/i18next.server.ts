@@ -1,0 +1,28 @@
+/**
+ * Server i18n (remix-i18next 6.x): reads locale JSON from public/locales with
+ * i18next-fs-backend. `i18next.getLocale(request)` for the page language, and
+ * `i18next.getFixedT(request, ns)` in actions.
+ */
+import { resolve } from "node:path";
+import Backend from "i18next-fs-backend";
+import { RemixI18Next } from "remix-i18next/server";
+import { i18nConfig } from "~/i18n";
+
+/** Folder with `<lng>/<ns>.json`. */
+export const LOCALES_DIR = resolve(process.cwd(), "public/locales");
+
+const i18next = new RemixI18Next({
+  detection: {
+    supportedLanguages: [...i18nConfig.supportedLngs],
+    fallbackLanguage: i18nConfig.fallbackLng,
+  },
+  i18next: {
+    ...i18nConfig,
+    supportedLngs: [...i18nConfig.supportedLngs],
+    ns: [...i18nConfig.ns],
+    backend: { loadPath: resolve(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
+  },
+  plugins: [Backend],
+});
+
+export default i18next;

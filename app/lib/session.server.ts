@@ -1,0 +1,128 @@
+/**
+ * Cookie session `__session` (httpOnly, SameSite=Lax, secure in production, signed with
+ * SESSION_SECRET). API tokens are stored ENCRYPTED with AES-256-GCM under a key derived from
+ * SESSION_SECRET (HKDF-SHA256), so neither page scripts (httpOnly) nor the user (encryption)
+ * can read them. Also holds the CSRF token and one-time-code challenge tokens.
+ */
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
+import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
+import type { AuthTokens, CodeChallenge, WhoAmI } from "../../server/api/v1/contract";
+import { config } from "./config.server";
+
+/** Login progress kept between the /auth/phone steps (challenge tokens never reach the HTML). */
+export interface LoginState {
+  step: "code" | "password";
+  phone: string;
+  /** Challenge token from /auth/phone (step code) or verify-code (step password). */
+  token: string;
+  expiresAt?: string;
+  resendAvailableAt?: string;
+  channel?: CodeChallenge["channel"];
+  debugCode?: string;
+}
+
+/** Signing challenge kept per payment id (spec 000 §4 signing flow). */
+export interface SignChallenge {
+  token: string;
+  expiresAt: string;
+  resendAvailableAt: string;
+  channel: CodeChallenge["channel"];
+  debugCode?: string;
+}
+
+/** Session data; `tok` is the encrypted AuthTokens. */
+export interface SessionData {
+  tok: string;
+  csrf: string;
+  login: LoginState;
+  sign: Record<string, SignChallenge>;
+}
+
+export type AppSession = Session<SessionData, { flash: string }>;
+
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData, { flash: string }>> | undefined;
+function sessionStorage() {
+  storage ??= createCookieSessionStorage<SessionData, { flash: string }>({
+    cookie: {
+      name: "__session",
+      httpOnly: true,
+      sameSite: "lax",
+      path: "/",
+      secure: config().NODE_ENV === "production",
+      secrets: [config().SESSION_SECRET],
+      maxAge: 60 * 60 * 12, // refresh token lifetime (~12 h)
+    },
+  });
+  return storage;
+}
+
+/** Read the session of a request. */
+export function getSession(request: Request): Promise<AppSession> {
+  return sessionStorage().getSession(request.headers.get("Cookie"));
+}
+/** Serialize the session into a Set-Cookie value. */
+export function commitSession(session: AppSession): Promise<string> {
+  return sessionStorage().commitSession(session);
+}
+/** Set-Cookie value that removes the session. */
+export function destroySession(session: AppSession): Promise<string> {
+  return sessionStorage().destroySession(session);
+}
+
+let key: Buffer | undefined;
+function tokenKey(): Buffer {
+  key ??= Buffer.from(hkdfSync("sha256", config().SESSION_SECRET, "bank-web", "session-token-encryption", 32));
+  return key;
+}
+
+/**
+ * Encrypt a JSON value: base64url(iv[12] | tag[16] | ciphertext), AES-256-GCM.
+ * @param secretKey 32-byte key (defaults to the session key)
+ */
+export function encryptJson(value: unknown, secretKey: Buffer = tokenKey()): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", secretKey, iv);
+  const data = Buffer.concat([cipher.update(JSON.stringify(value), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), data]).toString("base64url");
+}
+
+/** Decrypt `encryptJson` output; returns null when tampered with or under another key. */
+export function decryptJson<T>(sealed: string, secretKey: Buffer = tokenKey()): T | null {
+  try {
+    const raw = Buffer.from(sealed, "base64url");
+    const decipher = createDecipheriv("aes-256-gcm", secretKey, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+    return JSON.parse(text) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Tokens of a signed-in session, or null. */
+export function getTokens(session: AppSession): AuthTokens | null {
+  const sealed = session.get("tok");
+  return sealed ? decryptJson<AuthTokens>(sealed) : null;
+}
+/** Store (encrypted) tokens in the session. */
+export function setTokens(session: AppSession, tokens: AuthTokens): void {
+  session.set("tok", encryptJson(tokens));
+}
+
+/** Redirect to login, clearing the cookie (spec 000 §8 "401 anywhere"). */
+export async function logoutRedirect(session: AppSession): Promise<Response> {
+  return redirect("/auth/phone", { headers: { "Set-Cookie": await destroySession(session) } });
+}
+
+/**
+ * Load the signed-in user (GET /v1/users/whoami).
+ * @throws redirect to /auth/phone without a session, to /identity when not identified
+ * @returns the user and the API client of this request (use `api.headers()` on the response)
+ */
+export async function requireUser(request: Request, options: { allowUnidentified?: boolean } = {}): Promise<{ user: WhoAmI; api: import("./api.server").Api }> {
+  const { getApi } = await import("./api.server");
+  const api = await getApi(request);
+  const user = await api.get<WhoAmI>("/users/whoami");
+  if (!user.identified && !options.allowUnidentified) throw redirect("/identity", { headers: await api.headers() });
+  return { user, api };
+}

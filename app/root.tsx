@@ -1,0 +1,82 @@
+/**
+ * Root route: document shell (lang from the detected locale), global + CSS-module styles,
+ * CSRF token for every form (loader data), scripts carrying the CSP nonce, and the last-resort
+ * ErrorBoundary.
+ */
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse, Link, Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { i18nConfig } from "./i18n";
+import { ensureCsrfToken } from "./lib/csrf.server";
+import i18next from "./lib/i18next.server";
+import { useNonce } from "./lib/nonce";
+import { commitSession, getSession } from "./lib/session.server";
+import globalStyles from "./styles/global.css";
+
+export const handle = { i18n: ["common", "errors"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: globalStyles },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+];
+
+export const meta: MetaFunction = () => [{ title: "Bank" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const locale = await i18next.getLocale(request);
+  const session = await getSession(request);
+  const { token, created } = ensureCsrfToken(session);
+  const headers = new Headers({ "Cache-Control": "private, no-store" });
+  if (created) headers.append("Set-Cookie", await commitSession(session));
+  return json({ locale, csrf: token }, { headers });
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const locale = data?.locale ?? i18nConfig.fallbackLng;
+  const nonce = useNonce();
+  return (
+    <html lang={locale} dir="ltr">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+        <LiveReload nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useChangeLanguage(data?.locale ?? i18nConfig.fallbackLng);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return (
+    <main id="main" style={{ padding: "1rem" }}>
+      <h1>{notFound ? t("not-found.title") : t("errors:Errors.title")}</h1>
+      <p>{notFound ? t("not-found.text") : status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}</p>
+      <p>
+        <Link to="/home">{t("back-home")}</Link>
+      </p>
+    </main>
+  );
+}

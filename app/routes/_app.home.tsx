@@ -1,0 +1,151 @@
+/**
+ * /home (spec 000 §2 Home screen): accounts with balances (one account → its balances; more →
+ * first 3 plus 'all my accounts' in a <details>), quick payment links, and tabs as links
+ * (?tab=history | ?tab=signing) — history shows the latest statement items, signing the
+ * unsigned payments with a count badge. Company officials get an open-account prompt.
+ * No form libraries here (JS budget).
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Account, ListResponse, Payment, StatementItem } from "../../server/api/v1/contract";
+import { Money } from "~/components/ui/Money";
+import { StatementRow } from "~/components/ui/StatementRow";
+import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import styles from "./home.module.css";
+
+export const handle = { i18n: ["common", "payments", "history"] };
+
+export const meta: MetaFunction = () => [{ title: "Home — Bank" }];
+
+/** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
+const FIRST_ACCOUNTS = 3;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const tab = new URL(request.url).searchParams.get("tab") === "signing" ? "signing" : "history";
+  const official = org.type === "COMPANY_OFFICIAL";
+  const [accounts, unsigned, history] = await Promise.all([
+    listAccounts(api, org.id),
+    api.get<ListResponse<Payment>>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
+    tab === "history" && !official
+      ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
+      : Promise.resolve(null),
+  ]);
+  return json(
+    { tab, official, accounts, unsigned: unsigned.data, history: history?.data ?? [] },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+function Balances({ account, testIds }: { account: Account; testIds: boolean }) {
+  return (
+    <ul className={styles.balances}>
+      {account.balances.map((b) => (
+        <li key={b.id}>
+          <span className={styles.currency}>{b.currency?.name ?? b.currencyId}</span>{" "}
+          <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} testId={testIds ? `balance-${b.currencyId}` : undefined} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export default function Home() {
+  const { tab, official, accounts, unsigned, history } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["common", "payments", "history"]);
+  const shown = accounts.length === 1 ? accounts : accounts.slice(0, FIRST_ACCOUNTS);
+
+  return (
+    <>
+      <h1>{t("home.title")}</h1>
+
+      <section aria-labelledby="accounts-title" className={styles.section}>
+        <h2 id="accounts-title">{t("accounts.title")}</h2>
+        {accounts.length === 0 ? <p>{t("accounts.none")}</p> : null}
+        {accounts.length === 1 ? (
+          <Balances account={accounts[0]} testIds />
+        ) : (
+          <ul className={styles.accounts}>
+            {shown.map((account, i) => (
+              <li key={account.id} className={styles.account}>
+                <h3 className={styles.accountName}>
+                  <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
+                </h3>
+                <Balances account={account} testIds={i === 0} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {accounts.length > 1 ? (
+          <details className={styles.all}>
+            <summary>{t("accounts.all", { count: accounts.length })}</summary>
+            <ul>
+              {accounts.map((account) => (
+                <li key={account.id}>
+                  <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ) : null}
+      </section>
+
+      {official ? (
+        <section aria-labelledby="open-account-title" className={styles.section}>
+          <h2 id="open-account-title">{t("home.open-account.title")}</h2>
+          <p>{t("home.open-account.text")}</p>
+          <Link to="/identity/individual/personal-data">{t("home.open-account.link")}</Link>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="quick-title" className={styles.section}>
+        <h2 id="quick-title">{t("home.quick.title")}</h2>
+        <ul className={styles.quick}>
+          <li><Link to="/payments/internal">{t("payments:options.internal")}</Link></li>
+          <li><Link to="/payments/euro">{t("payments:options.euro")}</Link></li>
+          {accounts.length > 1 ? <li><Link to="/payments/between-accounts">{t("payments:options.between-accounts")}</Link></li> : null}
+          <li><Link to="/payments">{t("home.quick.all")}</Link></li>
+        </ul>
+      </section>
+
+      <section aria-labelledby="operations-title" className={styles.section}>
+        <h2 id="operations-title">{t("home.operations")}</h2>
+        <nav aria-label={t("home.tabs-label")}>
+          <ul className={styles.tabs}>
+            {!official ? (
+              <li>
+                <Link to="?tab=history" aria-current={tab === "history" ? "page" : undefined} className={tab === "history" ? styles.tabActive : undefined}>
+                  {t("home.tab.history")}
+                </Link>
+              </li>
+            ) : null}
+            <li>
+              <Link to="?tab=signing" aria-current={tab === "signing" ? "page" : undefined} className={tab === "signing" ? styles.tabActive : undefined}>
+                {t("home.tab.signing")} <span className={styles.badge} data-testid="signing-count">{unsigned.length}</span>
+                <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsigned.length })}</span>
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        {tab === "signing" || official ? (
+          <UnsignedPayments payments={unsigned} returnTo="/home?tab=signing" />
+        ) : history.length === 0 ? (
+          <p>{t("history:empty")}</p>
+        ) : (
+          <>
+            <ul className={styles.history}>
+              {history.map((item) => (
+                <StatementRow key={item.id} item={item} />
+              ))}
+            </ul>
+            <Link to="/history">{t("history:see-all")}</Link>
+          </>
+        )}
+      </section>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/RouteErrorBoundary";
