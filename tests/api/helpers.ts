@@ -1,0 +1,119 @@
+/**
+ * Shared harness for API tests against a REAL database (design note "tests/ … api/ (against a
+ * real database)").
+ *
+ * `startTestServer({ db })` opens a fresh database — PGlite `memory://`, or PostgreSQL at
+ * TEST_DATABASE_URL after DROP SCHEMA public/drizzle CASCADE so every run starts clean —
+ * migrates and seeds it (server/db/seed.ts), and serves `createApp(deps)` on an ephemeral port
+ * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings).
+ *
+ * `databases` is ['pglite'] plus 'postgres' when TEST_DATABASE_URL is set; otherwise a warning
+ * is printed once (never a silent skip).
+ */
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import pino from "pino";
+import { eq } from "drizzle-orm";
+import { openDatabase, type Database } from "../../server/db/client.js";
+import { loadConfig } from "../../server/config.js";
+import { users } from "../../server/db/schema/index.js";
+import { seed } from "../../server/db/seed.js";
+import { MemorySmsProvider } from "../../server/providers/sms.js";
+import { createApp } from "../../server/app.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
+
+export type TestDatabaseKind = "pglite" | "postgres";
+
+export const databases: TestDatabaseKind[] = ["pglite"];
+if (process.env.TEST_DATABASE_URL) databases.push("postgres");
+else if (!(globalThis as { __pgSkipWarned?: boolean }).__pgSkipWarned) {
+  (globalThis as { __pgSkipWarned?: boolean }).__pgSkipWarned = true;
+  console.warn("PostgreSQL pass skipped: TEST_DATABASE_URL not set");
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: T;
+}
+
+export interface TestServer {
+  baseUrl: string;
+  db: Database;
+  kind: TestDatabaseKind;
+  sms: MemorySmsProvider;
+  /** Access token for the seeded user with this phone (session created directly). */
+  login: (phone: string) => Promise<string>;
+  /** JSON call to /api/v1 + path. */
+  call: <T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<ApiAnswer<T>>;
+  close: () => Promise<void>;
+}
+
+/** Drop everything in the PostgreSQL test database (public and drizzle schemas). */
+async function resetPostgres(url: string): Promise<void> {
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;");
+  } finally {
+    await client.end();
+  }
+}
+
+export async function startTestServer(opts: { db: TestDatabaseKind }): Promise<TestServer> {
+  let handle;
+  if (opts.db === "postgres") {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error("TEST_DATABASE_URL is not set");
+    await resetPostgres(url);
+    handle = await openDatabase({ url, poolSize: 20 });
+  } else {
+    handle = await openDatabase({ dataDir: "memory://" });
+  }
+  await seed(handle.db);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SMS_DEBUG_CODES: "true",
+    RATE_LIMITS: "relaxed",
+    OTP_SECRET: "api-test-otp-secret-0123456789",
+    LOG_LEVEL: "silent",
+  } as NodeJS.ProcessEnv);
+  const logger = pino({ level: "silent" });
+  const sms = new MemorySmsProvider();
+  const app = createApp({ db: handle.db, config, sms, logger });
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const db = handle.db;
+
+  return {
+    baseUrl,
+    db,
+    kind: opts.db,
+    sms,
+    async login(phone) {
+      const [u] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
+      if (!u) throw new Error(`No seeded user ${phone}`);
+      return (await createSession(db, u.id)).accessToken;
+    },
+    async call(method, path, o = {}) {
+      const res = await fetch(`${baseUrl}/api/v1${path}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(o.token ? { authorization: `Bearer ${o.token}` } : {}),
+          ...(o.headers ?? {}),
+        },
+        body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      });
+      const text = await res.text();
+      return { status: res.status, body: text ? JSON.parse(text) : null };
+    },
+    async close() {
+      server.closeAllConnections?.();
+      await new Promise((r) => server.close(r));
+      await handle.close();
+    },
+  };
+}
