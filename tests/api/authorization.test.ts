@@ -1,0 +1,147 @@
+/**
+ * Authorization by organization membership (contract "Authorization"): an organizationId the
+ * caller is not a member of → 403 FORBIDDEN; a resource id outside the caller's organizations
+ * → 404 NOT_FOUND. Also the read-only calls: history, settings, currencies, recipient check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+describe.each(databases)("authorization and read API on %s", (kind) => {
+  let s: TestServer;
+  let oliver: string;
+  let amelia: string;
+  let oliverOrg: string;
+  let northwindOrg: string;
+  let northwindAccount: any;
+  let northwindPayment: string;
+  let northwindItem: string;
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    oliver = await s.login("+447700900001");
+    amelia = await s.login("+447700900002");
+    oliverOrg = (await s.call("GET", "/clients-organizations?all=true", { token: oliver })).body.data[0].id;
+    northwindOrg = (await s.call("GET", "/clients-organizations?all=true", { token: amelia })).body.data[0].id;
+    [northwindAccount] = (await s.call("GET", `/accounts?organizationId=${northwindOrg}`, { token: amelia })).body.data;
+    const p = await s.call("POST", "/payments", {
+      token: amelia,
+      headers: { "Idempotency-Key": "nw-1" },
+      body: { organizationId: northwindOrg, kind: "EURO", accountId: northwindAccount.id, currencyId: "EUR", amount: "10.00", beneficiaryName: "Müller Logistik GmbH", iban: "DE02120300000000202051", bic: "BYLADEM1001" },
+    });
+    expect(p.status).toBe(201);
+    northwindPayment = p.body.id;
+    northwindItem = (await s.call("GET", `/statements-items?organizationId=${northwindOrg}&take=1`, { token: amelia })).body.data[0].id;
+  });
+  afterAll(async () => s?.close());
+
+  it("401 without a bearer token", async () => {
+    for (const path of ["/accounts", "/payments", `/statements-items?organizationId=${oliverOrg}`, "/settings/payments", "/currencies", "/clients-organizations"]) {
+      const r = await s.call("GET", path);
+      expect(r.status, path).toBe(401);
+      expect(r.body.code).toBe("UNAUTHENTICATED");
+    }
+  });
+
+  it("403 for another customer's organizationId", async () => {
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/accounts?organizationId=${northwindOrg}`],
+      ["GET", `/payments?organizationId=${northwindOrg}`],
+      ["GET", `/statements-items?organizationId=${northwindOrg}`],
+      ["POST", "/payments", { organizationId: northwindOrg, kind: "BETWEEN_ACCOUNTS", accountId: northwindAccount.id, toAccountId: northwindAccount.id, currencyId: "GBP", amount: "1.00" }],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await s.call(method, path, { token: oliver, body, headers: { "Idempotency-Key": "x-403" } });
+      expect(r.status, `${method} ${path}`).toBe(403);
+      expect(r.body.code).toBe("FORBIDDEN");
+    }
+  });
+
+  it("404 for another customer's accounts, payments and statement items", async () => {
+    const calls: [string, string, unknown?][] = [
+      ["GET", `/accounts/${northwindAccount.id}`],
+      ["GET", `/accounts/${northwindAccount.id}/balances`],
+      ["GET", `/payments/${northwindPayment}`],
+      ["GET", `/payments/${northwindPayment}/signatures`],
+      ["DELETE", `/payments/${northwindPayment}/decline`],
+      ["POST", `/payments/${northwindPayment}/sign`, { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() }],
+      ["POST", "/signatures/send-code", { paymentIds: [northwindPayment], mfa: "PHONE", channel: "SMS" }],
+      ["GET", `/statements-items/${northwindItem}`],
+      ["GET", `/statements-items?organizationId=${oliverOrg}&account=${northwindAccount.id}`],
+      ["GET", "/accounts/not-a-uuid"],
+    ];
+    for (const [method, path, body] of calls) {
+      const r = await s.call(method, path, { token: oliver, body });
+      expect(r.status, `${method} ${path}`).toBe(404);
+      expect(r.body.code).toBe("NOT_FOUND");
+    }
+    // Paying from someone else's account inside one's own organization id is also 404.
+    const p = await s.call("POST", "/payments", {
+      token: oliver,
+      headers: { "Idempotency-Key": "x-404" },
+      body: { organizationId: oliverOrg, kind: "BETWEEN_ACCOUNTS", accountId: northwindAccount.id, toAccountId: northwindAccount.id, currencyId: "GBP", amount: "1.00" },
+    });
+    expect(p.status).toBe(404);
+    // The owner still sees everything.
+    expect((await s.call("GET", `/payments/${northwindPayment}`, { token: amelia })).status).toBe(200);
+    expect((await s.call("GET", `/statements-items/${northwindItem}`, { token: amelia })).status).toBe(200);
+  });
+
+  it("a user without organizations sees empty lists", async () => {
+    const grace = await s.login("+447700900004");
+    expect((await s.call("GET", "/accounts?all=true", { token: grace })).body).toEqual({ data: [] });
+    expect((await s.call("GET", "/payments", { token: grace })).body).toEqual({ data: [], nextCursor: null });
+    expect((await s.call("GET", `/accounts/${northwindAccount.id}`, { token: grace })).status).toBe(404);
+  });
+
+  it("statement items: newest first, statuses, 'Regular fee', filters and cursor pagination", async () => {
+    const all: any[] = [];
+    let cursor: string | null = null;
+    do {
+      const r: any = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&take=7${cursor ? `&cursor=${cursor}` : ""}`, { token: oliver });
+      expect(r.status).toBe(200);
+      all.push(...r.body.data);
+      cursor = r.body.nextCursor;
+    } while (cursor);
+    expect(new Set(all.map((i) => i.id)).size).toBe(all.length);
+    for (let i = 1; i < all.length; i++) expect(Date.parse(all[i - 1].transferDate)).toBeGreaterThanOrEqual(Date.parse(all[i].transferDate));
+    const fee = all.find((i) => i.operationType === "SERVICE_FEE");
+    expect(fee).toMatchObject({ title: "Regular fee", status: "SENT", amount: "-5.00", debitSum: "5.00", creditSum: "0.00" });
+    expect(all.find((i) => i.operationType === "REFUND")).toMatchObject({ status: "REFUND", amount: "12.99" });
+    expect(all.find((i) => i.counterpartyFullName === "Acme Analytics Ltd")).toMatchObject({ status: "ADDED", title: "Acme Analytics Ltd", amount: "2800.00" });
+    const eur = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&currencyId=EUR&take=100`, { token: oliver });
+    expect(eur.body.data.length).toBeGreaterThan(0);
+    expect(eur.body.data.every((i: any) => i.currencyId === "EUR")).toBe(true);
+    const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const recent = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&transferDateFrom=${from}&take=100`, { token: oliver });
+    expect(recent.body.data.every((i: any) => i.transferDate >= from)).toBe(true);
+    expect(recent.body.data.length).toBeLessThan(all.length);
+    const bad = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&transferDateFrom=notadate`, { token: oliver });
+    expect(bad.status).toBe(400);
+    // The last item of a GBP balance history ends at the balance.
+    const gbp = all.filter((i) => i.currencyId === "GBP" && i.accountNumber === all.find((x) => x.counterpartyFullName === "Acme Analytics Ltd").accountNumber);
+    expect(gbp[0].balanceAfter).toBe("2500.00");
+  });
+
+  it("settings, currencies, organizations and the recipient check", async () => {
+    const ps = await s.call("GET", "/settings/payments", { token: oliver });
+    expect(ps.body["PAYMENTS-ORDERS-ENABLED"]).toBe(false);
+    expect(ps.body.paymentTypes).toContainEqual({ type: "SWIFT", currencies: ["EUR", "GBP", "USD"] });
+    expect(ps.body.paymentTypes).toContainEqual({ type: "SEPA_SCT", currencies: ["EUR"] });
+    expect((await s.call("GET", "/settings/overdraft", { token: oliver })).body).toEqual({ enabled: true });
+    const cur = (await s.call("GET", "/currencies?all=true", { token: oliver })).body.data;
+    expect(cur.find((c: any) => c.id === "SOL")).toMatchObject({ scale: 9, crypto: true });
+    expect(cur.find((c: any) => c.id === "USDT")).toMatchObject({ scale: 6 });
+    expect(cur.find((c: any) => c.id === "GBP")).toMatchObject({ scale: 2, crypto: false });
+    const james = await s.login("+447700900003");
+    const orgs = (await s.call("GET", "/clients-organizations?all=true", { token: james })).body.data;
+    expect(orgs.map((o: any) => o.type).sort()).toEqual(["CORPORATE", "INDIVIDUAL"]);
+    const rc = await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900001", { token: james });
+    expect(rc.status).toBe(200);
+    expect(rc.body).toEqual({ organizationId: oliverOrg, displayName: "Oliver T." });
+    expect((await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900002", { token: james })).status).toBe(404);
+    expect((await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=abc", { token: james })).status).toBe(400);
+    const nw = (await s.call("GET", `/accounts/${northwindAccount.id}`, { token: amelia })).body;
+    const gbp = nw.balances.find((b: any) => b.currencyId === "GBP");
+    expect(gbp).toMatchObject({ amount: "48250.00", overdraftEnabled: true, overdraftValue: "1000.00", available: "49250.00" });
+  });
+});
