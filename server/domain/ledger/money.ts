@@ -23,7 +23,7 @@ export function decimalPlaces(value: string): number {
 /**
  * Parse a customer-entered amount string.
  * @returns the Decimal, or an error key: "format" (not a plain decimal), "scale" (more
- *   decimals than the currency's scale, trailing zeros ignored), "positive" (≤ 0), "max" (> 1e16).
+ *   decimals written than the currency's scale, as spec 000 §5 "at most 2 decimals": "1.500" GBP is refused), "positive" (≤ 0), "max" (> 1e16).
  */
 export function parseAmount(
   value: string,
@@ -31,7 +31,7 @@ export function parseAmount(
 ): { ok: true; amount: Decimal } | { ok: false; error: "format" | "scale" | "positive" | "max" } {
   if (typeof value !== "string" || !DECIMAL_RE.test(value.trim())) return { ok: false, error: "format" };
   const amount = new Decimal(value.trim());
-  if (amount.decimalPlaces() > scale) return { ok: false, error: "scale" };
+  if (decimalPlaces(value.trim()) > scale) return { ok: false, error: "scale" };
   if (amount.lte(0)) return { ok: false, error: "positive" };
   if (amount.gt(MAX_AMOUNT)) return { ok: false, error: "max" };
   return { ok: true, amount };
