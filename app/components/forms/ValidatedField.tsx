@@ -8,6 +8,8 @@ import { Field, type FieldProps } from "./Field";
 
 export function ValidatedField(props: FieldProps) {
   const { error, getInputProps } = useField(props.name);
-  const bound = getInputProps({ ...(props as object) } as never) as object;
-  return <Field {...(props as FieldProps)} {...(bound as object)} error={error ?? props.error} />;
+  const bound = getInputProps({ ...(props as object) } as never) as { defaultValue?: unknown };
+  const own = (props as { defaultValue?: unknown }).defaultValue;
+  const merged = { ...(bound as object), defaultValue: bound.defaultValue ?? own } as object;
+  return <Field {...(props as FieldProps)} {...merged} error={error ?? props.error} />;
 }

@@ -1,0 +1,90 @@
+/**
+ * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present,
+ * balances and the account's recent history (GET /v1/accounts/:id, /v1/statements-items?account=).
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Account, ListResponse, StatementItem } from "../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { Money } from "~/components/ui/Money";
+import { StatementRow } from "~/components/ui/StatementRow";
+import { ApiError } from "~/lib/api.server";
+import { requireAppContext } from "~/lib/app-context.server";
+import { formatIban } from "~/lib/iban";
+import styles from "./payments.module.css";
+
+export const handle = { i18n: ["common", "history"] };
+export const meta: MetaFunction = () => [{ title: "Account — Bank" }];
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const id = encodeURIComponent(params.id ?? "");
+  try {
+    const [account, history] = await Promise.all([
+      api.get<Account>(`/accounts/${id}`),
+      api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, account: params.id, take: 10 }),
+    ]);
+    return json({ account, history: history.data }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}
+
+export default function AccountPage() {
+  const { account, history } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["common", "history"]);
+  return (
+    <>
+      <h1>{account.name || account.number}</h1>
+      <dl className={styles.details}>
+        <dt>{t("account.number")}</dt>
+        <dd>{account.fullNumber || account.number}</dd>
+        {account.iban ? (
+          <>
+            <dt>{t("account.iban")}</dt>
+            <dd>{formatIban(account.iban)}</dd>
+          </>
+        ) : null}
+        {account.bic ? (
+          <>
+            <dt>{t("account.bic")}</dt>
+            <dd>{account.bic}</dd>
+          </>
+        ) : null}
+        {account.sortCode ? (
+          <>
+            <dt>{t("account.sort-code")}</dt>
+            <dd>{account.sortCode}</dd>
+          </>
+        ) : null}
+      </dl>
+      <section aria-labelledby="balances-title">
+        <h2 id="balances-title">{t("account.balances")}</h2>
+        <ul>
+          {account.balances.map((b) => (
+            <li key={b.id}>
+              <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} testId={`account-balance-${b.currencyId}`} />
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="recent-title" className={styles.section}>
+        <h2 id="recent-title">{t("history:recent")}</h2>
+        {history.length === 0 ? (
+          <p>{t("history:empty")}</p>
+        ) : (
+          <ul style={{ listStyle: "none", padding: 0 }}>
+            {history.map((item) => (
+              <StatementRow key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+        <Link to="/history">{t("history:see-all")}</Link>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,104 @@
+/**
+ * /history — operation history (spec 000 §2): statement items (GET /v1/statements-items, sorted
+ * by transferDate desc) grouped by day (lib/date-groups.ts), filtered by period (week, month,
+ * custom from–to) and currency with a GET form that works without JS. Company officials get
+ * no history list (spec 000 §4, §6).
+ */
+import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ListResponse, StatementItem } from "../../server/api/v1/contract";
+import { Field } from "~/components/forms/Field";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { StatementRow } from "~/components/ui/StatementRow";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { groupByDay } from "~/lib/date-groups";
+import { parseHistoryFilter } from "~/lib/history-filter";
+import styles from "./history.module.css";
+
+export const handle = { i18n: ["history"] };
+export const meta: MetaFunction = () => [{ title: "History — Bank" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const { filter, query, errors } = parseHistoryFilter(new URL(request.url).searchParams);
+  if (org.type === "COMPANY_OFFICIAL") {
+    return json({ official: true, filter, errors, currencies: [] as string[], items: [] as StatementItem[] }, { headers: await api.headers() });
+  }
+  const [accounts, items] = await Promise.all([
+    listAccounts(api, org.id),
+    Object.keys(errors).length === 0
+      ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, ...query, take: 100 })
+      : Promise.resolve({ data: [] as StatementItem[], nextCursor: null }),
+  ]);
+  const currencies = [...new Set(accounts.flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();
+  const sorted = [...items.data].sort((a, b) => Date.parse(b.transferDate) - Date.parse(a.transferDate));
+  return json(
+    { official: false, filter, errors, currencies, items: sorted },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export default function History() {
+  const { official, filter, errors, currencies, items } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("history");
+  if (official) {
+    return (
+      <>
+        <h1>{t("title")}</h1>
+        <Alert>{t("official")}</Alert>
+      </>
+    );
+  }
+  const groups = groupByDay(items, (i) => i.transferDate);
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <Form method="get" className={styles.filters} aria-labelledby="filters-title">
+        <h2 id="filters-title" className="visually-hidden">{t("filters")}</h2>
+        <fieldset className={styles.periods}>
+          <legend>{t("period.legend")}</legend>
+          {(["week", "month", "custom"] as const).map((p) => (
+            <label key={p}>
+              <input type="radio" name="period" value={p} defaultChecked={filter.period === p} /> {t(`period.${p}`)}
+            </label>
+          ))}
+        </fieldset>
+        <div className={styles.dates}>
+          <Field name="from" label={t("from")} type="date" min="1920-01-01" max="2050-01-01" defaultValue={filter.from} error={errors.from} hint={t("custom-hint")} />
+          <Field name="to" label={t("to")} type="date" min="1920-01-01" max="2050-01-01" defaultValue={filter.to} error={errors.to} />
+        </div>
+        <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency}>
+          <option value="">{t("all-currencies")}</option>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Field>
+        <Button type="submit">{t("apply")}</Button>
+      </Form>
+
+      {groups.length === 0 ? (
+        <p>{t("empty")}</p>
+      ) : (
+        groups.map((g) => (
+          <section key={g.key} aria-labelledby={`day-${g.key}`}>
+            <h2 id={`day-${g.key}`} className={styles.day}>
+              {g.label.kind === "today" ? t("today") : g.label.text}
+            </h2>
+            <ul className={styles.items}>
+              {g.items.map((item) => (
+                <StatementRow key={item.id} item={item} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

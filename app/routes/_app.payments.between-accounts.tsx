@@ -1,0 +1,114 @@
+/**
+ * /payments/between-accounts — transfer between own accounts (spec 000 §2: only with more than
+ * one account; same currency). From = an (account, currency) balance; To = another account.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm, validationError } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { ValidatedField } from "~/components/forms/ValidatedField";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { Button } from "~/components/ui/Button";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { balanceSources, parseSource } from "~/lib/balance-sources";
+import { verifyCsrf } from "~/lib/csrf.server";
+import { apiErrorResponse } from "~/lib/forms.server";
+import i18next from "~/lib/i18next.server";
+import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { createPaymentAndSign } from "~/lib/payments.server";
+import { useIsHydrated } from "~/lib/use-hydrated";
+
+export const handle = { i18n: ["payments"] };
+export const meta: MetaFunction = () => [{ title: "Between my accounts — Bank" }];
+
+const FIELDS = ["source", "toAccountId", "amount", "reference"] as const;
+
+export const validator = withZod(
+  z
+    .object({
+      source: requiredChoice("errors:account-required"),
+      toAccountId: requiredChoice("errors:to-account-required"),
+      amount: amountField(2),
+      reference: referenceField,
+      idempotencyKey: idempotencyKeyField,
+    })
+    .refine((d) => !d.source.startsWith(`${d.toAccountId}:`), { path: ["toAccountId"], message: "errors:same-account" }),
+);
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const accounts = await listAccounts(api, org.id);
+  if (accounts.length < 2) throw redirect("/payments", { headers: await api.headers() });
+  return json(
+    {
+      sources: balanceSources(accounts),
+      targets: accounts.map((a) => ({ id: a.id, label: `${a.name || a.number} (${a.balances.map((b) => b.currencyId).join(", ")})` })),
+      idempotencyKey: crypto.randomUUID(),
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api, org, user } = await requireAppContext(request);
+  await verifyCsrf(request, api.session);
+  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as (k: string, o?: Record<string, unknown>) => string;
+  const result = await validator.validate(await request.formData());
+  const { csrf: _c, ...submitted } = result.submittedData;
+  if (result.error) return validationError(result.error, submitted);
+  const source = parseSource(result.data.source);
+  if (!source) return validationError({ fieldErrors: { source: "errors:account-required" } }, submitted);
+  try {
+    return await createPaymentAndSign(
+      api,
+      { organizationId: org.id, kind: "BETWEEN_ACCOUNTS", ...source, toAccountId: result.data.toAccountId, amount: result.data.amount, reference: result.data.reference },
+      result.data.idempotencyKey,
+      user.twilioAuthChannel,
+    );
+  } catch (error) {
+    return apiErrorResponse(error, t, [...FIELDS, "accountId", "currencyId"], submitted, { INSUFFICIENT_FUNDS: "amount" });
+  }
+}
+
+export default function BetweenAccounts() {
+  const { sources, targets, idempotencyKey } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  return (
+    <>
+      <h1>{t("between.title")}</h1>
+      <p>{t("between.intro")}</p>
+      <ValidatedForm validator={validator} method="post" noValidate={hydrated}>
+        <ValidatedErrorSummary order={FIELDS} />
+        <AuthenticityTokenInput />
+        <IdempotencyKeyInput fallback={idempotencyKey} />
+        <ValidatedField as="select" name="source" label={t("fields.from-balance")} required>
+          {sources.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </ValidatedField>
+        <ValidatedField as="select" name="toAccountId" label={t("fields.to-account")} required defaultValue={targets[1]?.id}>
+          {targets.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.label}
+            </option>
+          ))}
+        </ValidatedField>
+        <ValidatedAmountInput label={t("fields.amount")} hint={t("fields.amount-hint")} />
+        <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
+        <Button type="submit">{t("continue")}</Button>{" "}
+        <Link to="/payments">{t("common:cancel")}</Link>
+      </ValidatedForm>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

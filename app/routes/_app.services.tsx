@@ -1,0 +1,15 @@
+/** /services — placeholder until the feature lands (spec 000 §2 mobile tab bar target). */
+import type { MetaFunction } from "@remix-run/node";
+import { useTranslation } from "react-i18next";
+
+export const meta: MetaFunction = () => [{ title: "Bank" }];
+
+export default function Placeholder() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{t("placeholder.services.title")}</h1>
+      <p>{t("placeholder.coming-soon")}</p>
+    </>
+  );
+}
