@@ -1,99 +1,69 @@
 /**
- * Auth API against a real database (PGlite always; PostgreSQL when TEST_DATABASE_URL is set):
+ * Auth API against a real database (PGlite always; PostgreSQL when TEST_DATABASE_URL is set),
+ * through the shared harness (tests/api/helpers.ts: fresh DB, seed, createApp, relaxed limits):
  * phone → code → password → tokens → whoami, code limits, refresh rotation, logout.
+ * A second app on the same database runs with RATE_LIMITS=strict for the 429 test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { randomInt } from "node:crypto";
-import express from "express";
 import pino from "pino";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, type Database } from "../../server/db/client.js";
-import { loadConfig, type Config } from "../../server/config.js";
-import { oneTimeCodes, organizationMembers, organizations, users } from "../../server/db/schema/index.js";
+import { loadConfig } from "../../server/config.js";
+import { oneTimeCodes, users } from "../../server/db/schema/index.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
-import { errorMiddleware, type ApiDeps } from "../../server/api/v1/http.js";
-import { createAuthRouter } from "../../server/api/v1/auth.js";
-import { createUsersRouter } from "../../server/api/v1/users.js";
+import { createApp } from "../../server/app.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 const PASSWORD = "Bank-Demo-2026";
-const databases: Array<{ name: "pglite" | "postgres"; url?: string }> = [{ name: "pglite" }];
-if (process.env.TEST_DATABASE_URL) databases.push({ name: "postgres", url: process.env.TEST_DATABASE_URL });
+const BLOCKED = "+447700900098";
 
-interface Harness {
-  db: Database;
-  baseUrl: string;
-  strictUrl: string;
-  close: () => Promise<void>;
-}
-
-async function listen(app: express.Express): Promise<{ url: string; server: Server }> {
+/** Same database, RATE_LIMITS=strict (the production setting). */
+async function startStrictApp(t: TestServer): Promise<{ url: string; close: () => Promise<void> }> {
+  const config = loadConfig({ NODE_ENV: "test", SMS_DEBUG_CODES: "true", RATE_LIMITS: "strict", OTP_SECRET: "api-test-otp-secret-0123456789" } as NodeJS.ProcessEnv);
+  const app = createApp({ db: t.db, config, sms: new MemorySmsProvider(), logger: pino({ level: "silent" }) });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
   });
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-function buildApp(deps: ApiDeps): express.Express {
-  const app = express();
-  app.use(express.json());
-  app.use("/api/v1", createAuthRouter(deps), createUsersRouter(deps));
-  app.use(errorMiddleware(deps.logger));
-  return app;
-}
-
-/** Seed the demo users the shared seed also creates (idempotent: skips existing phones). */
-async function seedUsers(db: Database): Promise<void> {
-  const passwordHash = await hash(PASSWORD);
-  const ensureUser = async (phone: string, v: Partial<typeof users.$inferInsert>) => {
-    await db.insert(users).values({ phone, passwordHash, ...v }).onConflictDoNothing();
-    const [u] = await db.select().from(users).where(eq(users.phone, phone));
-    return u;
-  };
-  const member = async (userId: string, org: typeof organizations.$inferInsert, m: Partial<typeof organizationMembers.$inferInsert> = {}) => {
-    const existing = await db.select().from(organizationMembers).where(eq(organizationMembers.userId, userId));
-    if (existing.length >= 2) return;
-    const [o] = await db.insert(organizations).values(org).returning();
-    await db.insert(organizationMembers).values({ organizationId: o.id, userId, ...m }).onConflictDoNothing();
-  };
-  const u1 = await ensureUser("+447700900001", { identified: true, firstName: "Oliver", lastName: "Thompson" });
-  if ((await db.select().from(organizationMembers).where(eq(organizationMembers.userId, u1.id))).length === 0)
-    await member(u1.id, { type: "INDIVIDUAL", firstName: "Oliver", lastName: "Thompson" });
-  const u3 = await ensureUser("+447700900003", { identified: true, firstName: "Amelia", lastName: "Clarke" });
-  if ((await db.select().from(organizationMembers).where(eq(organizationMembers.userId, u3.id))).length === 0) {
-    // Corporate membership first, so the rule (not the order) must pick INDIVIDUAL.
-    await member(u3.id, { type: "CORPORATE", companyName: "Clarke Trading Ltd" }, { companyOfficialType: "DIRECTOR", signatureType: "SINGLE" });
-    await member(u3.id, { type: "INDIVIDUAL", firstName: "Amelia", lastName: "Clarke" });
-  }
-  await ensureUser("+447700900004", { identified: false, firstName: "Noah", lastName: "Evans" });
-  await ensureUser("+447700900098", { identified: true, status: "BLOCKED" });
-}
-
-async function startHarness(url?: string): Promise<Harness> {
-  const handle = await openDatabase(url ? { url } : { dataDir: "memory://" });
-  await seedUsers(handle.db);
-  const logger = pino({ level: "silent" });
-  const base: Config = loadConfig({ NODE_ENV: "test", SMS_DEBUG_CODES: "true", RATE_LIMITS: "relaxed", OTP_SECRET: "api-test-otp-secret-0123" } as NodeJS.ProcessEnv);
-  const relaxed = await listen(buildApp({ db: handle.db, config: base, sms: new MemorySmsProvider(), logger }));
-  const strict = await listen(buildApp({ db: handle.db, config: { ...base, RATE_LIMITS: "strict" }, sms: new MemorySmsProvider(), logger }));
   return {
-    db: handle.db,
-    baseUrl: relaxed.url,
-    strictUrl: strict.url,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     close: async () => {
-      await new Promise((r) => relaxed.server.close(r));
-      await new Promise((r) => strict.server.close(r));
-      await handle.close();
+      server.closeAllConnections?.();
+      await new Promise((r) => server.close(r));
     },
   };
 }
 
-describe.each(databases)("auth API on $name", ({ url }) => {
+interface Harness {
+  t: TestServer;
+  baseUrl: string;
+  strictUrl: string;
+  db: TestServer["db"];
+  close: () => Promise<void>;
+}
+
+async function startHarness(kind: (typeof databases)[number]): Promise<Harness> {
+  const t = await startTestServer({ db: kind });
+  await t.db.insert(users).values({ phone: BLOCKED, passwordHash: await hash(PASSWORD), status: "BLOCKED", identified: true });
+  const strict = await startStrictApp(t);
+  return {
+    t,
+    db: t.db,
+    baseUrl: t.baseUrl,
+    strictUrl: strict.url,
+    close: async () => {
+      await strict.close();
+      await t.close();
+    },
+  };
+}
+
+describe.each(databases)("auth API on %s", (kind) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness(url);
+    h = await startHarness(kind);
   });
   afterAll(async () => h?.close());
 
@@ -221,7 +191,7 @@ describe.each(databases)("auth API on $name", ({ url }) => {
   });
 
   it("blocked user: 403 after both factors", async () => {
-    const c = await phone("+447700900098");
+    const c = await phone(BLOCKED);
     await call("/auth/verify-code", { token: c.token, code: c.debugCode });
     const r = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
     expect(r.status).toBe(403);
@@ -267,9 +237,20 @@ describe.each(databases)("auth API on $name", ({ url }) => {
     const me = await call("/users/whoami", undefined, t.accessToken);
     expect(me.body.organizations.length).toBeGreaterThanOrEqual(2);
     expect(me.body.activeOrganization.type).toBe("INDIVIDUAL");
+    expect(me.body.activeOrganization.fullName).toBe("James Patel");
     const corp = me.body.organizations.find((o: { type: string }) => o.type === "CORPORATE");
-    expect(corp.fullName).toBe(corp.companyName);
-    expect(corp.currentOfficial.signatureType).toBe("SINGLE");
+    expect(corp.fullName).toBe("Patel Consulting Ltd");
+    expect(corp.currentOfficial).toEqual({ signatureType: "NONE", companyOfficialType: "MAIN_REPRESENTATIVE" });
+  });
+
+  it("whoami for +447700900002 (corporate official only) picks the CORPORATE organization", async () => {
+    const t = await login("+447700900002");
+    const me = await call("/users/whoami", undefined, t.accessToken);
+    expect(me.body.activeOrganization).toMatchObject({
+      type: "CORPORATE",
+      fullName: "Northwind Trading Ltd",
+      currentOfficial: { signatureType: "SINGLE", companyOfficialType: "MAIN_REPRESENTATIVE" },
+    });
   });
 
   it("whoami for +447700900004: identified=false", async () => {
@@ -277,6 +258,8 @@ describe.each(databases)("auth API on $name", ({ url }) => {
     const me = await call("/users/whoami", undefined, t.accessToken);
     expect(me.status).toBe(200);
     expect(me.body.identified).toBe(false);
+    expect(me.body.organizations).toEqual([]);
+    expect(me.body.activeOrganization).toBeNull();
   });
 
   it("whoami without a token is 401", async () => {

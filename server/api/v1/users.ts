@@ -2,7 +2,8 @@
  * /api/v1/users — the current user (spec 000 §3 "User", §7 GET /v1/users/whoami; contract WhoAmI).
  *
  * GET /users/whoami (bearer) → 200 WhoAmI | 401 UNAUTHENTICATED
- *   `organizations`: the caller's APPROVED memberships, earliest membership first;
+ *   `organizations`: the caller's APPROVED memberships, earliest membership first (then
+ *   organization createdAt, then id);
  *   `activeOrganization`: default-organization rule (spec 001 §3), see
  *   server/domain/organizations/default-organization.ts; `fullName` is companyName for
  *   CORPORATE, "firstName lastName" otherwise; `currentOfficial` comes from the caller's
@@ -34,11 +35,12 @@ export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> 
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, "APPROVED")))
-    .orderBy(asc(organizationMembers.createdAt), asc(organizations.id));
+    .orderBy(asc(organizationMembers.createdAt), asc(organizations.createdAt), asc(organizations.id));
   const orgs = rows.map(({ org, member }) => ({
     id: org.id,
     type: org.type as OrganizationType,
     membershipCreatedAt: member.createdAt,
+    organizationCreatedAt: org.createdAt,
     summary: {
       id: org.id,
       type: org.type as OrganizationType,

@@ -27,6 +27,14 @@ describe("defaultOrganization (spec 001 §3)", () => {
     expect(defaultOrganization(list)?.id).toBe("a");
   });
 
+  it("same membership time → earlier organization createdAt wins", () => {
+    const list = [
+      { ...org("a", "CORPORATE", "2021-01-01"), organizationCreatedAt: new Date("2020-06-01") },
+      { ...org("b", "CORPORATE", "2021-01-01"), organizationCreatedAt: new Date("2020-01-01") },
+    ];
+    expect(defaultOrganization(list)?.id).toBe("b");
+  });
+
   it("does not mutate its input", () => {
     const list = [org("c2", "CORPORATE", "2022-01-01"), org("c1", "CORPORATE", "2021-01-01")];
     defaultOrganization(list);

@@ -1,7 +1,8 @@
 /**
  * Default-organization rule (spec 001 §3, spec 000 §6): the INDIVIDUAL organization;
  * otherwise the first CORPORATE; otherwise the first COMPANY_OFFICIAL.
- * "First" = earliest membership `createdAt`, ties broken by organization id (stable across
+ * "First" = earliest membership `createdAt`; ties (e.g. memberships created in one transaction)
+ * broken by the organization's `createdAt` when given, then by organization id (stable across
  * calls and processes). Pure function: no database.
  */
 import type { OrganizationType } from "../../api/v1/contract.js";
@@ -12,6 +13,8 @@ export interface DefaultOrganizationCandidate {
   type: OrganizationType;
   /** When the caller became a member (organization_members.created_at). */
   membershipCreatedAt: Date;
+  /** The organization's own creation time (organizations.created_at), second sort key. */
+  organizationCreatedAt?: Date;
 }
 
 const PRIORITY: OrganizationType[] = ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"];
@@ -22,7 +25,9 @@ const PRIORITY: OrganizationType[] = ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICI
  */
 export function defaultOrganization<T extends DefaultOrganizationCandidate>(orgs: readonly T[]): T | null {
   const earliest = (a: T, b: T) =>
-    a.membershipCreatedAt.getTime() - b.membershipCreatedAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    a.membershipCreatedAt.getTime() - b.membershipCreatedAt.getTime() ||
+    (a.organizationCreatedAt?.getTime() ?? 0) - (b.organizationCreatedAt?.getTime() ?? 0) ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
   for (const type of PRIORITY) {
     const ofType = orgs.filter((o) => o.type === type).sort(earliest);
     if (ofType.length) return ofType[0];
