@@ -1,20 +1,21 @@
 /**
- * Browser entry: loads translations over HTTP (versioned URLs, only the namespaces the
- * rendered routes declared) and hydrates.
+ * Browser entry: loads translations over HTTP (versioned URLs `/locales/{{lng}}/{{ns}}.json?v=`,
+ * only the namespaces the rendered routes declared) and hydrates. Uses the small fetch backend
+ * (lib/i18n-fetch-backend.ts) instead of i18next-http-backend to fit the JS budget.
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { i18nConfig, LOCALES_VERSION } from "./i18n";
+import { FetchBackend } from "./lib/i18n-fetch-backend";
 
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(FetchBackend)
     .init({
       ...i18nConfig,
       supportedLngs: [...i18nConfig.supportedLngs],

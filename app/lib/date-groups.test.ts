@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dayLabel, formatDate, formatTime, groupByDay } from "./date-groups";
+import { dayLabel, groupByDay } from "./date-groups";
 
-// Days are local-time days; pin the zone so the expectations hold on any machine.
-process.env.TZ = "UTC";
 const now = new Date("2026-11-22T10:00:00Z");
 
 describe("groupByDay (spec 000 §2)", () => {
@@ -14,7 +12,7 @@ describe("groupByDay (spec 000 §2)", () => {
     { id: "e", transferDate: "2025-12-31T12:00:00Z" },
     { id: "f", transferDate: "not a date" },
   ];
-  const groups = groupByDay(items, (i) => i.transferDate, now);
+  const groups = groupByDay(items, (i) => i.transferDate, now, "UTC");
 
   it("makes one group per day, newest first, skipping invalid dates", () => {
     expect(groups.map((g) => g.key)).toEqual(["2026-11-22", "2026-11-21", "2026-01-01", "2025-12-31"]);
@@ -29,8 +27,17 @@ describe("groupByDay (spec 000 §2)", () => {
   });
 
   it("sorts days even if the input is not sorted", () => {
-    const g = groupByDay([{ d: "2026-01-01T00:00:00Z" }, { d: "2026-11-22T00:00:00Z" }], (i) => i.d, now);
+    const g = groupByDay([{ d: "2026-01-01T00:00:00Z" }, { d: "2026-11-22T00:00:00Z" }], (i) => i.d, now, "UTC");
     expect(g.map((x) => x.key)).toEqual(["2026-11-22", "2026-01-01"]);
+  });
+
+  it("uses calendar days of the given zone (London summer time)", () => {
+    const summerNow = new Date("2026-07-02T08:00:00Z");
+    const g = groupByDay([{ d: "2026-07-01T23:30:00Z" }, { d: "2026-07-01T22:30:00Z" }], (i) => i.d, summerNow, "Europe/London");
+    expect(g.map((x) => [x.key, x.label])).toEqual([
+      ["2026-07-02", { kind: "today" }],
+      ["2026-07-01", { kind: "date", text: "July 1" }],
+    ]);
   });
 
   it("returns nothing for no items", () => {
@@ -38,13 +45,7 @@ describe("groupByDay (spec 000 §2)", () => {
   });
 
   it("a future day of the same year is not 'Today'", () => {
-    expect(dayLabel(new Date("2026-11-23T00:00:00Z"), now)).toEqual({ kind: "date", text: "November 23" });
-  });
-});
-
-describe("formatDate / formatTime (spec 000 §5)", () => {
-  it("formats dd.mm.yyyy and HH:MM", () => {
-    expect(formatDate("2026-03-04T05:06:07Z")).toBe("04.03.2026");
-    expect(formatTime("2026-03-04T05:06:07Z")).toBe("05:06");
+    expect(dayLabel("2026-11-23", "2026-11-22")).toEqual({ kind: "date", text: "November 23" });
+    expect(dayLabel("2027-01-01", "2026-11-22")).toEqual({ kind: "date", text: "January 1, 2027" });
   });
 });

@@ -14,7 +14,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { groupByDay } from "~/lib/date-groups";
+import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { parseHistoryFilter } from "~/lib/history-filter";
 import styles from "./history.module.css";
 
@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const { filter, query, errors } = parseHistoryFilter(new URL(request.url).searchParams);
   if (org.type === "COMPANY_OFFICIAL") {
-    return json({ official: true, filter, errors, currencies: [] as string[], items: [] as StatementItem[] }, { headers: await api.headers() });
+    return json({ official: true, filter, errors, currencies: [] as string[], groups: [] as DayGroup<StatementItem>[] }, { headers: await api.headers() });
   }
   const [accounts, items] = await Promise.all([
     listAccounts(api, org.id),
@@ -36,13 +36,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const currencies = [...new Set(accounts.flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();
   const sorted = [...items.data].sort((a, b) => Date.parse(b.transferDate) - Date.parse(a.transferDate));
   return json(
-    { official: false, filter, errors, currencies, items: sorted },
+    { official: false, filter, errors, currencies, groups: groupByDay(sorted, (i) => i.transferDate) },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export default function History() {
-  const { official, filter, errors, currencies, items } = useLoaderData<typeof loader>();
+  const { official, filter, errors, currencies, groups } = useLoaderData<typeof loader>();
   const { t } = useTranslation("history");
   if (official) {
     return (
@@ -52,7 +52,6 @@ export default function History() {
       </>
     );
   }
-  const groups = groupByDay(items, (i) => i.transferDate);
   return (
     <>
       <h1>{t("title")}</h1>

@@ -12,7 +12,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Money } from "~/components/ui/Money";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
-import { formatDate, formatTime } from "~/lib/date-groups";
+import { formatDate, formatTime } from "~/lib/dates";
 import styles from "./payments.module.css";
 
 export const handle = { i18n: ["payments"] };

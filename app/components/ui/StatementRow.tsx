@@ -1,6 +1,6 @@
 /** One statement item (history lists): title, counterparty, time and signed amount. */
 import type { StatementItem } from "../../../server/api/v1/contract";
-import { formatTime } from "~/lib/date-groups";
+import { formatTime } from "~/lib/dates";
 import { Money } from "./Money";
 import styles from "./StatementRow.module.css";
 
