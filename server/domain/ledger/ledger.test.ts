@@ -148,3 +148,11 @@ describe("withSerializableRetry", () => {
     expect(other).toBe(1);
   });
 });
+
+describe("precision", () => {
+  it("keeps every digit of large crypto amounts (no 20-digit rounding)", () => {
+    const a = new Decimal("9999999999999999.999999999");
+    expect(a.plus("0.000000001").toFixed(9)).toBe("10000000000000000.000000000");
+    expect(a.minus("0.000000001").toFixed()).toBe("9999999999999999.999999998");
+  });
+});

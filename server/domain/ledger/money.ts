@@ -4,9 +4,16 @@
  * Amounts travel as decimal strings scaled to the currency (`currencies.scale`: fiat 2,
  * USDT/USDC/EURC 6, SOL 9). Numeric columns come back from the database as strings.
  */
-import Decimal from "decimal.js";
+import DecimalJs from "decimal.js";
 
-export { Decimal };
+/**
+ * decimal.js configured for money: 60 significant digits (the default 20 would round a
+ * 1e16 SOL amount with 9 decimals), banker's rounding, no exponent notation in toString.
+ */
+export const Decimal = DecimalJs.clone({ precision: 60, rounding: DecimalJs.ROUND_HALF_EVEN, toExpNeg: -40, toExpPos: 60 });
+export type Decimal = DecimalJs;
+/** Anything a Decimal can be built from (string, number literal in tests, Decimal). */
+export type DecimalValue = DecimalJs.Value;
 
 /** Largest amount a customer may enter (spec 000 §5/§9: "value at most 1e16"). */
 export const MAX_AMOUNT = new Decimal("1e16");
@@ -38,6 +45,6 @@ export function parseAmount(
 }
 
 /** Decimal (or numeric string from the database) → wire string with exactly `scale` decimals. */
-export function formatAmount(value: Decimal.Value, scale: number): string {
-  return new Decimal(value).toFixed(scale, Decimal.ROUND_HALF_EVEN);
+export function formatAmount(value: DecimalValue, scale: number): string {
+  return new Decimal(value).toFixed(scale, DecimalJs.ROUND_HALF_EVEN);
 }

@@ -11,7 +11,7 @@ import type { Database } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
 import type { CurrencyCode, OperationType, StatementItem, StatementStatus } from "../../api/v1/contract.js";
 import { fieldError } from "../../api/v1/http.js";
-import { Decimal, formatAmount } from "../ledger/money.js";
+import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
 import { memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
 import { decodeCursor, encodeCursor } from "../payments/index.js";
@@ -70,7 +70,7 @@ export function statementStatus(amount: Decimal, operationType: string): Stateme
 
 function toItem(r: Row): StatementItem {
   const amount = new Decimal(r.amount);
-  const fmt = (d: Decimal.Value) => formatAmount(d, r.scale);
+  const fmt = (d: DecimalValue) => formatAmount(d, r.scale);
   return {
     id: r.id,
     transactionId: r.transactionId,
