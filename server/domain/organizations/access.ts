@@ -61,10 +61,12 @@ export function hasSignatureDuty(m: Membership): boolean {
   return m.organizationType === "INDIVIDUAL" || m.signatureType !== "NONE";
 }
 
+/** 403 FORBIDDEN (organization the caller may not act for). */
 export function forbidden(message = "You do not have access to this organization"): ApiError {
   return new ApiError(403, "FORBIDDEN", message);
 }
 
+/** 404 NOT_FOUND "<what> not found" (also for resources of other customers: existence does not leak). */
 export function notFound(what = "Resource"): ApiError {
   return new ApiError(404, "NOT_FOUND", `${what} not found`);
 }
