@@ -78,7 +78,9 @@ export function createAuthRouter(deps: ApiDeps): Router {
     "/auth/verify-password",
     asyncHandler(async (req, res) => {
       const body = parse(verifyPasswordBody, req.body);
-      res.status(200).json(toTokens(await verifyLoginPassword(deps.db, body)));
+      const session = await verifyLoginPassword(deps.db, body);
+      deps.logger.info({ event: "login", sessionId: session.sessionId }, "login succeeded");
+      res.status(200).json(toTokens(session));
     }),
   );
 
@@ -86,7 +88,9 @@ export function createAuthRouter(deps: ApiDeps): Router {
     "/auth/refresh",
     asyncHandler(async (req, res) => {
       const body = parse(refreshBody, req.body);
-      res.status(200).json(toTokens(await rotateRefreshToken(deps.db, body.refreshToken)));
+      const onReuse = (userId: string) =>
+        deps.logger.warn({ event: "refresh_token_reuse", userId, ip: req.ip }, "refresh token reused: all sessions of the user revoked");
+      res.status(200).json(toTokens(await rotateRefreshToken(deps.db, body.refreshToken, new Date(), onReuse)));
     }),
   );
 

@@ -95,10 +95,16 @@ export async function authenticateAccessToken(
 /**
  * Exchange a refresh token for a new token pair; the presented one is revoked (single use).
  * @returns new `AuthTokens` + `sessionId` (a new session row).
+ * `onReuse(userId)` is called after a reuse was detected (for a security log line).
  * @throws ApiError 401 UNAUTHENTICATED when the token is unknown, expired, the user is not
  *   ACTIVE, or the token was already used (reuse: all the user's sessions are revoked first).
  */
-export async function rotateRefreshToken(db: Database, refreshToken: string, now: Date = new Date()): Promise<IssuedSession> {
+export async function rotateRefreshToken(
+  db: Database,
+  refreshToken: string,
+  now: Date = new Date(),
+  onReuse?: (userId: string) => void,
+): Promise<IssuedSession> {
   const unauthenticated = (m = "Session expired. Log in again.") => new ApiError(401, "UNAUTHENTICATED", m);
   if (!refreshToken) throw unauthenticated();
   const outcome = await db.transaction(async (tx) => {
@@ -111,12 +117,13 @@ export async function rotateRefreshToken(db: Database, refreshToken: string, now
     if (!row) return { kind: "unknown" as const };
     if (row.revokedAt) {
       await tx.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.userId, row.userId), isNull(apiSessions.revokedAt)));
-      return { kind: "reused" as const };
+      return { kind: "reused" as const, userId: row.userId };
     }
     if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
     await tx.update(apiSessions).set({ revokedAt: now }).where(eq(apiSessions.id, row.id));
     return { kind: "ok" as const, session: await createSession(tx, row.userId, now) };
   });
+  if (outcome.kind === "reused") onReuse?.(outcome.userId);
   if (outcome.kind === "reused") throw unauthenticated("Refresh token already used. All sessions were ended; log in again.");
   if (outcome.kind !== "ok") throw unauthenticated();
   return outcome.session;
