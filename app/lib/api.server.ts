@@ -7,6 +7,7 @@
  *
  * Outcomes of a call:
  * - 2xx → parsed JSON (`undefined` for 204).
+ * - 401 with a code/MFA error code (INVALID_CODE …) → `ApiError` (form error, not a logout).
  * - final 401 → throws a redirect to /auth/phone that destroys the session (spec 000 §8).
  * - 403 → throws a redirect to /permission-denied (spec 000 §8).
  * - anything else → throws `ApiError` carrying the `ApiErrorBody`.
@@ -35,6 +36,20 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Bearer token for `publicCall` (logout with the session's token). */
   bearer?: string;
+}
+
+/**
+ * A 401 means "session gone" unless its code names a one-time-code/MFA failure
+ * (INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, MFA_TOKEN_INVALID, INVALID_PASSWORD):
+ * those are form errors of a signed-in user and must not log them out.
+ */
+const NON_SESSION_401 = new Set(["INVALID_CODE", "CODE_EXPIRED", "CODE_ATTEMPTS_EXCEEDED", "MFA_TOKEN_INVALID", "INVALID_PASSWORD"]);
+
+/** True for a 401 that ends the session (refresh once, then log out). */
+export function isSessionFailure(status: number, body: unknown): boolean {
+  if (status !== 401) return false;
+  const code = typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
+  return !(typeof code === "string" && NON_SESSION_401.has(code));
 }
 
 /** Refresh a little before expiry so a call does not race the clock. */
@@ -151,19 +166,21 @@ export async function getApi(request: Request): Promise<Api> {
     async request<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
       if (Date.parse(tokens!.accessTokenExpiresAt) - EXPIRY_SKEW_MS < Date.now()) await refresh();
       let res: Response;
+      let parsed: unknown;
       try {
         res = await send(method, path, options, tokens!.accessToken);
-        if (res.status === 401) {
+        parsed = await parseBody(res);
+        if (isSessionFailure(res.status, parsed)) {
           await refresh();
           res = await send(method, path, options, tokens!.accessToken);
+          parsed = await parseBody(res);
         }
       } catch (error) {
         if (error instanceof Response) throw error;
         throw new ApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: undefined as never });
       }
-      if (res.status === 401) throw await logoutRedirect(session);
+      if (isSessionFailure(res.status, parsed)) throw await logoutRedirect(session);
       if (res.status === 403) throw redirect("/permission-denied", { headers: await api.headers() });
-      const parsed = await parseBody(res);
       if (!res.ok) throw new ApiError(res.status, toErrorBody(res.status, parsed));
       return parsed as T;
     },

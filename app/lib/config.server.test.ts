@@ -14,5 +14,6 @@ describe("parseConfig", () => {
   });
   it("refuses a short secret", () => {
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow();
+    expect(parseConfig({ SESSION_SECRET: "s".repeat(16) }).SESSION_SECRET).toBe("s".repeat(16));
   });
 });

@@ -3,7 +3,7 @@
  * zod once"). Server only: nothing here reaches the browser.
  *
  * - BANKING_API_URL: base URL of the banking API, default `http://127.0.0.1:${PORT||3000}/api/v1`.
- * - SESSION_SECRET: cookie signing + token encryption secret; required (≥ 32 chars) in
+ * - SESSION_SECRET: cookie signing + token encryption secret; required (≥ 16 chars, as server/config.ts) in
  *   production, a fixed dev constant otherwise.
  * - NODE_ENV: development | production | test.
  * @throws Error at first use when the environment is invalid
@@ -17,7 +17,7 @@ const schema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.string().regex(/^\d+$/).optional(),
     BANKING_API_URL: z.string().url().optional(),
-    SESSION_SECRET: z.string().min(32).optional(),
+    SESSION_SECRET: z.string().min(16).optional(), // same minimum as server/config.ts
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {

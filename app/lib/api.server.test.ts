@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, getApi, isSessionFailure } from "./api.server";
+import { commitSession, getSession, getTokens, setTokens } from "./session.server";
+
+describe("isSessionFailure", () => {
+  it("treats code/MFA 401s as form errors, others as session loss", () => {
+    expect(isSessionFailure(401, { code: "INVALID_CODE" })).toBe(false);
+    expect(isSessionFailure(401, { code: "MFA_TOKEN_INVALID" })).toBe(false);
+    expect(isSessionFailure(401, { code: "UNAUTHENTICATED" })).toBe(true);
+    expect(isSessionFailure(401, "text")).toBe(true);
+    expect(isSessionFailure(400, { code: "X" })).toBe(false);
+  });
+});
+
+const future = () => new Date(Date.now() + 60_000).toISOString();
+const tokens = (n: number, expiresAt = future()) => ({ accessToken: `a${n}`, accessTokenExpiresAt: expiresAt, refreshToken: `r${n}`, refreshTokenExpiresAt: future() });
+
+async function requestWith(t: ReturnType<typeof tokens>) {
+  const session = await getSession(new Request("http://x/"));
+  setTokens(session, t);
+  const cookie = (await commitSession(session)).split(";")[0];
+  return new Request("http://x/home", { headers: { Cookie: cookie } });
+}
+
+describe("getApi", () => {
+  const calls: { url: string; auth: string | null; body?: string }[] = [];
+  let answers: Array<(url: string) => Response>;
+  beforeEach(() => {
+    calls.length = 0;
+    vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
+      const auth = new Headers(init.headers).get("Authorization");
+      calls.push({ url, auth, body: init.body as string | undefined });
+      return answers.shift()!(url);
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("sends the bearer token and returns JSON", async () => {
+    answers = [() => Response.json({ ok: 1 })];
+    const api = await getApi(await requestWith(tokens(1)));
+    expect(await api.get("/users/whoami")).toEqual({ ok: 1 });
+    expect(calls[0]).toMatchObject({ url: "http://127.0.0.1:3000/api/v1/users/whoami", auth: "Bearer a1" });
+    expect((await api.headers()).get("Set-Cookie")).toBeNull();
+  });
+
+  it("refreshes once on 401 and commits the rotated tokens", async () => {
+    answers = [
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => Response.json(tokens(2)),
+      () => Response.json({ ok: 2 }),
+    ];
+    const api = await getApi(await requestWith(tokens(1)));
+    expect(await api.get("/accounts")).toEqual({ ok: 2 });
+    expect(calls.map((c) => c.url.replace("http://127.0.0.1:3000/api/v1", ""))).toEqual(["/accounts", "/auth/refresh", "/accounts"]);
+    expect(JSON.parse(calls[1].body!)).toEqual({ refreshToken: "r1" });
+    expect(calls[2].auth).toBe("Bearer a2");
+    const setCookie = (await api.headers()).get("Set-Cookie")!;
+    expect(setCookie).toContain("__session=");
+    expect(setCookie).not.toContain("a2");
+    const again = await getSession(new Request("http://x", { headers: { Cookie: setCookie.split(";")[0] } }));
+    expect(getTokens(again)?.accessToken).toBe("a2");
+  });
+
+  it("refreshes before the call when the access token is expired", async () => {
+    answers = [() => Response.json(tokens(3)), () => Response.json({ ok: 3 })];
+    const api = await getApi(await requestWith(tokens(7, new Date(Date.now() - 1000).toISOString())));
+    expect(await api.get("/x")).toEqual({ ok: 3 });
+    expect(calls[0].url).toContain("/auth/refresh");
+  });
+
+  it("redirects to /auth/phone and clears the cookie on a final 401", async () => {
+    answers = [() => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }), () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 })];
+    const api = await getApi(await requestWith(tokens(4)));
+    const thrown = (await api.get("/x").catch((e: unknown) => e)) as Response;
+    expect(thrown).toBeInstanceOf(Response);
+    // Idempotency-Key is passed through on money-moving calls (checked below in the 403 test).
+    expect(thrown.headers.get("Location")).toBe("/auth/phone");
+    expect(thrown.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("redirects to /permission-denied on 403 and throws ApiError otherwise", async () => {
+    answers = [() => Response.json({ code: "FORBIDDEN" }, { status: 403 }), () => Response.json({ statusCode: 400, code: "VALIDATION_FAILED", message: "bad" }, { status: 400 })];
+    const api = await getApi(await requestWith(tokens(5)));
+    const forbidden = (await api.get("/x").catch((e: unknown) => e)) as Response;
+    expect(forbidden.headers.get("Location")).toBe("/permission-denied");
+    const bad = (await api.post("/x", {}, { idempotencyKey: "k" }).catch((e: unknown) => e)) as ApiError;
+    expect(bad).toBeInstanceOf(ApiError);
+    expect(bad.body.code).toBe("VALIDATION_FAILED");
+  });
+
+  it("keeps a 401 INVALID_CODE as a form error", async () => {
+    answers = [() => Response.json({ statusCode: 401, code: "INVALID_CODE", message: "wrong" }, { status: 401 })];
+    const api = await getApi(await requestWith(tokens(6)));
+    const err = await api.post("/signatures/validate", {}).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(calls).toHaveLength(1);
+  });
+
+  it("redirects to login without a session", async () => {
+    const thrown = (await getApi(new Request("http://x/home")).catch((e: unknown) => e)) as Response;
+    expect(thrown.headers.get("Location")).toBe("/auth/phone");
+  });
+});
