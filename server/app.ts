@@ -45,6 +45,9 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
           "upgrade-insecure-requests": production ? [] : null,
         },
       },
+      // "no-referrer" makes Chromium send `Origin: null` on form posts, which Remix's
+      // own CSRF origin check rejects; same-origin keeps referrers inside the bank.
+      referrerPolicy: { policy: "same-origin" },
       strictTransportSecurity: production,
       crossOriginEmbedderPolicy: false,
     }),
