@@ -9,7 +9,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { i18nConfig, LOCALES_VERSION } from "./i18n";
+import { ALL_NAMESPACES, i18nConfig, LOCALES_VERSION } from "./i18n";
 import { FetchBackend } from "./lib/i18n-fetch-backend";
 
 async function hydrate() {
@@ -23,6 +23,9 @@ async function hydrate() {
       ns: [...new Set([...i18nConfig.ns, ...getInitialNamespaces()])],
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${LOCALES_VERSION}` },
     });
+
+  // Warm the other namespaces so client-side navigations never show raw keys.
+  void i18next.loadNamespaces(ALL_NAMESPACES);
 
   startTransition(() => {
     hydrateRoot(

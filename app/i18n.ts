@@ -16,3 +16,6 @@ export const i18nConfig = {
   interpolation: { escapeValue: false }, // React escapes
   react: { useSuspense: false },
 } as const;
+
+/** Every namespace file in public/locales/<lng>/ (preloaded in the browser after hydration). */
+export const ALL_NAMESPACES = ["common", "errors", "auth", "payments", "history"];

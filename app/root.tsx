@@ -21,6 +21,7 @@ import globalStyles from "./styles/global.css";
 export const handle = { i18n: ["common", "errors"] };
 
 export const links: LinksFunction = () => [
+  { rel: "icon", href: "data:," },
   { rel: "stylesheet", href: globalStyles },
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];

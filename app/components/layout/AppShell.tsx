@@ -68,9 +68,7 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
               {accounts.map((account) => (
                 <li key={account.id}>
                   <details open>
-                    <summary>
-                      <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
-                    </summary>
+                    <summary>{account.name || account.number}</summary>
                     <ul className={styles.balances}>
                       {account.balances.map((b) => (
                         <li key={b.id}>
@@ -78,6 +76,9 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
                         </li>
                       ))}
                     </ul>
+                    <Link to={`/accounts/${account.id}`} className={styles.accountLink}>
+                      {t("accounts.details", { name: account.name || account.number })}
+                    </Link>
                   </details>
                 </li>
               ))}

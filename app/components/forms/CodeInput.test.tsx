@@ -1,0 +1,38 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CodeInput } from "./CodeInput";
+
+afterEach(cleanup);
+
+describe("CodeInput (spec 000 §4/§5)", () => {
+  it("is a numeric one-time-code input limited to 4 digits", () => {
+    render(<form><CodeInput label="Code" /></form>);
+    const input = screen.getByLabelText("Code") as HTMLInputElement;
+    expect(input.name).toBe("code");
+    expect(input.getAttribute("inputmode")).toBe("numeric");
+    expect(input.getAttribute("autocomplete")).toBe("one-time-code");
+    expect(input.maxLength).toBe(4);
+    fireEvent.change(input, { target: { value: "1a2" } });
+    expect(input.value).toBe("12");
+  });
+
+  it("submits its form once 4 digits are typed, only once per value", () => {
+    const onSubmit = vi.fn((e: Event) => e.preventDefault());
+    render(<form onSubmit={(e) => onSubmit(e.nativeEvent)}><CodeInput label="Code" /></form>);
+    const input = screen.getByLabelText("Code");
+    fireEvent.change(input, { target: { value: "123" } });
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: "1234" } });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.change(input, { target: { value: "12345" } });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not auto-submit when disabled", () => {
+    const onSubmit = vi.fn((e: Event) => e.preventDefault());
+    render(<form onSubmit={(e) => onSubmit(e.nativeEvent)}><CodeInput label="Code" autoSubmit={false} /></form>);
+    fireEvent.change(screen.getByLabelText("Code"), { target: { value: "1234" } });
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
