@@ -18,9 +18,9 @@ export const test = base.extend<{ consoleErrors: string[] }>({
       const errors: string[] = [];
       page.on("console", (msg) => {
         if (msg.type() !== "error") return;
-        // A 403/404 page we navigated to on purpose is logged by Chromium as a failed
+        // A 4xx page (403, 404, 422 validation answer) we reached on purpose is logged by Chromium as a failed
         // load of the document itself; failed sub-resources still count.
-        const documentStatus = /^Failed to load resource: the server responded with a status of 40[34]/.test(msg.text());
+        const documentStatus = /^Failed to load resource: the server responded with a status of 4\d\d /.test(msg.text());
         if (documentStatus && msg.location().url === page.url()) return;
         errors.push(`${msg.text()} @ ${msg.location().url}`);
       });
