@@ -4,9 +4,9 @@
  * ErrorBoundary.
  */
 import { cssBundleHref } from "@remix-run/css-bundle";
-import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Link, Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useRouteError, useRouteLoaderData,
+  isRouteErrorResponse, Link, Links, LiveReload, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -26,8 +26,6 @@ export const links: LinksFunction = () => [
   ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
 ];
 
-export const meta: MetaFunction = () => [{ title: "Bank" }];
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);
   const session = await getSession(request);
@@ -41,11 +39,13 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? i18nConfig.fallbackLng;
   const nonce = useNonce();
+  const title = usePageTitle();
   return (
     <html lang={locale} dir="ltr">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{title}</title>
         <Meta />
         <Links />
       </head>
@@ -57,6 +57,17 @@ export function Layout({ children }: { children: ReactNode }) {
       </body>
     </html>
   );
+}
+
+/**
+ * Translated document title: the deepest route's `handle.titleKey` plus the brand
+ * (route `meta` cannot translate without a loader round trip).
+ */
+function usePageTitle(): string {
+  const { t } = useTranslation();
+  const matches = useMatches();
+  const key = [...matches].reverse().map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey).find(Boolean);
+  return key ? `${t(key)} — ${t("brand")}` : t("brand");
 }
 
 export default function App() {

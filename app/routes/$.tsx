@@ -1,10 +1,11 @@
 /** Splat route: any unknown URL → not-found page with status 404. */
-import { json, type MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import styles from "./auth.module.css";
 
-export const meta: MetaFunction = () => [{ title: "Page not found — Bank" }];
+export const handle = { titleKey: "common:not-found.title" };
+
 
 export async function loader() {
   return json(null, { status: 404 });

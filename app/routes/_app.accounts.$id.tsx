@@ -2,7 +2,7 @@
  * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present,
  * balances and the account's recent history (GET /v1/accounts/:id, /v1/statements-items?account=).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, StatementItem } from "../../server/api/v1/contract";
@@ -14,8 +14,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { formatIban } from "~/lib/iban";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["common", "history"] };
-export const meta: MetaFunction = () => [{ title: "Account — Bank" }];
+export const handle = { i18n: ["common", "history"], titleKey: "common:account.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);

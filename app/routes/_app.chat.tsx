@@ -1,8 +1,8 @@
 /** /chat — placeholder until the feature lands (spec 000 §2 mobile tab bar target). */
-import type { MetaFunction } from "@remix-run/node";
 import { useTranslation } from "react-i18next";
 
-export const meta: MetaFunction = () => [{ title: "Bank" }];
+export const handle = { titleKey: "common:placeholder.chat.title" };
+
 
 export default function Placeholder() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@
  * custom from–to) and currency with a GET form that works without JS. Company officials get
  * no history list (spec 000 §4, §6).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ListResponse, StatementItem } from "../../server/api/v1/contract";
@@ -18,8 +18,7 @@ import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { parseHistoryFilter } from "~/lib/history-filter";
 import styles from "./history.module.css";
 
-export const handle = { i18n: ["history"] };
-export const meta: MetaFunction = () => [{ title: "History — Bank" }];
+export const handle = { i18n: ["history"], titleKey: "history:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);

@@ -5,7 +5,7 @@
  * unsigned payments with a count badge. Company officials get an open-account prompt.
  * No form libraries here (JS budget).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, Payment, StatementItem } from "../../server/api/v1/contract";
@@ -15,9 +15,8 @@ import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import styles from "./home.module.css";
 
-export const handle = { i18n: ["common", "payments", "history"] };
+export const handle = { i18n: ["common", "payments", "history"], titleKey: "common:home.title" };
 
-export const meta: MetaFunction = () => [{ title: "Home — Bank" }];
 
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;

@@ -3,7 +3,7 @@
  * amount, payee, and the NEW balance of the debited currency (data-testid="new-balance",
  * GET /v1/accounts/:id).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, Payment } from "../../server/api/v1/contract";
@@ -15,8 +15,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate, formatTime } from "~/lib/dates";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments"] };
-export const meta: MetaFunction = () => [{ title: "Payment — Bank" }];
+export const handle = { i18n: ["payments"], titleKey: "payments:receipt.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);

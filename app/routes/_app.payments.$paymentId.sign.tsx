@@ -6,7 +6,7 @@
  * Submit: POST /v1/signatures/validate → mfaToken → POST /v1/payments/:id/sign → receipt.
  * The challenge token is kept in the session keyed by payment id.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
@@ -30,8 +30,7 @@ import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments", "auth"] };
-export const meta: MetaFunction = () => [{ title: "Sign payment — Bank" }];
+export const handle = { i18n: ["payments", "auth"], titleKey: "payments:sign.title" };
 
 export const codeValidator = withZod(
   z.object({

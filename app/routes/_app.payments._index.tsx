@@ -2,7 +2,7 @@
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ListResponse, Payment, PaymentsSettings } from "../../server/api/v1/contract";
@@ -13,8 +13,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { paymentOptions } from "~/lib/payment-options";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments"] };
-export const meta: MetaFunction = () => [{ title: "Payments — Bank" }];
+export const handle = { i18n: ["payments"], titleKey: "payments:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);

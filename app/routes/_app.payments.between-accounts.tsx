@@ -2,7 +2,7 @@
  * /payments/between-accounts — transfer between own accounts (spec 000 §2: only with more than
  * one account; same currency). From = an (account, currency) balance; To = another account.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
@@ -24,8 +24,7 @@ import { amountField, idempotencyKeyField, referenceField, requiredChoice } from
 import { createPaymentAndSign } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
-export const handle = { i18n: ["payments"] };
-export const meta: MetaFunction = () => [{ title: "Between my accounts — Bank" }];
+export const handle = { i18n: ["payments"], titleKey: "payments:between.title" };
 
 const FIELDS = ["source", "toAccountId", "amount", "reference"] as const;
 

@@ -3,7 +3,7 @@
  * beneficiary name, IBAN, BIC (ibantools), amount (spec §5), reference. Creates the payment
  * with an Idempotency-Key, then sends the signing code and goes to the signing page.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
@@ -27,8 +27,7 @@ import { amountField, idempotencyKeyField, referenceField, requiredChoice } from
 import { createPaymentAndSign } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
-export const handle = { i18n: ["payments"] };
-export const meta: MetaFunction = () => [{ title: "Euro payment — Bank" }];
+export const handle = { i18n: ["payments"], titleKey: "payments:euro.title" };
 
 const FIELDS = ["accountId", "beneficiaryName", "iban", "bic", "amount", "reference"] as const;
 

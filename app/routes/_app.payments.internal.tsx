@@ -4,7 +4,7 @@
  * and shows the shortened name; step 2 posts amount/currency/account, creates the payment
  * (Idempotency-Key) and goes to signing.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
@@ -30,8 +30,7 @@ import { amountField, idempotencyKeyField, referenceField, requiredChoice } from
 import { createPaymentAndSign } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
-export const handle = { i18n: ["payments"] };
-export const meta: MetaFunction = () => [{ title: "Transfer to a customer — Bank" }];
+export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 const FIELDS = ["source", "amount", "reference"] as const;

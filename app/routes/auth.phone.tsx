@@ -4,7 +4,7 @@
  * The password step goes through remix-auth (FormStrategy) and stores the API tokens
  * (encrypted) in the session. Works without JavaScript (POST → redirect → GET).
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, isRouteErrorResponse, Link, useLoaderData, useRouteError } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
@@ -25,9 +25,8 @@ import { useIsHydrated } from "~/lib/use-hydrated";
 import { commitSession, getSession, getTokens, setTokens } from "~/lib/session.server";
 import styles from "./auth.module.css";
 
-export const handle = { i18n: ["auth"] };
+export const handle = { i18n: ["auth"], titleKey: "auth:page-title" };
 
-export const meta: MetaFunction = () => [{ title: "Log in — Bank" }];
 
 /** E.164 after removing spaces, dashes and brackets. */
 const E164 = /^\+[1-9]\d{6,14}$/;

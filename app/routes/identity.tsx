@@ -2,7 +2,7 @@
  * /identity — placeholder for onboarding (spec 000 §4 "a user not identified … is sent to
  * /identity"). Signed-in only; does not require identification (no redirect loop).
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
@@ -10,7 +10,8 @@ import { Button } from "~/components/ui/Button";
 import { requireUser } from "~/lib/session.server";
 import styles from "./auth.module.css";
 
-export const meta: MetaFunction = () => [{ title: "Identity — Bank" }];
+export const handle = { titleKey: "common:identity.title" };
+
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, { allowUnidentified: true });

@@ -1,10 +1,10 @@
 /** /permission-denied — target of a 403 answer (spec 000 §8: 'Auth.access-denied'). */
-import type { MetaFunction } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import styles from "./auth.module.css";
 
-export const meta: MetaFunction = () => [{ title: "Access denied — Bank" }];
+export const handle = { titleKey: "common:permission-denied.title" };
+
 
 export default function PermissionDenied() {
   const { t } = useTranslation();

@@ -1,0 +1,8 @@
+/** /payments/international — not built yet (spec 000 §2 route list); placeholder page. */
+import { ComingSoon } from "~/components/layout/ComingSoon";
+
+export const handle = { i18n: ["payments"], titleKey: "payments:options.international" };
+
+export default function Page() {
+  return <ComingSoon titleKey="payments:options.international" />;
+}
