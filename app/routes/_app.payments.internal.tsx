@@ -108,7 +108,7 @@ export default function InternalPayment() {
           {sources.length === 0 ? (
             <Alert>{t("no-accounts.text")}</Alert>
           ) : (
-            <ValidatedForm validator={validator} method="post" noValidate={hydrated}>
+            <ValidatedForm validator={validator} method="post" action={`/payments/internal?phone=${encodeURIComponent(phone)}`} noValidate={hydrated}>
               <ValidatedErrorSummary order={FIELDS} />
               <AuthenticityTokenInput />
               <IdempotencyKeyInput fallback={idempotencyKey} />
