@@ -51,12 +51,11 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
         </nav>
         <div className={styles.profile}>
           <span className={styles.userName}>{userName}</span>
-          <Form method="post" action="/auth/logout">
-            <AuthenticityTokenInput />
-            <button type="submit" className={styles.logout}>
-              {t("logout")}
-            </button>
-          </Form>
+          {/* Bound to the form at the end of the page via the `form` attribute (works without JS),
+              so a page's own forms come first in document order. */}
+          <button type="submit" form="logout-form" className={styles.logout}>
+            {t("logout")}
+          </button>
         </div>
       </header>
       <div className={styles.body}>
@@ -89,6 +88,9 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
           {children}
         </main>
       </div>
+      <Form method="post" action="/auth/logout" id="logout-form" hidden>
+        <AuthenticityTokenInput />
+      </Form>
       <nav aria-label={t("nav.tabbar-label")} className={styles.tabbar}>
         <ul>
           {[
