@@ -34,3 +34,26 @@ export function displayName(user: WhoAmI): string {
   const name = [user.profile.firstName, user.profile.lastName].filter(Boolean).join(" ");
   return name || user.activeOrganization?.fullName || user.phone;
 }
+
+/** What the signed-in layout needs (user name, organization type, accounts). */
+export interface ShellData {
+  userName: string;
+  orgType: OrganizationSummary["type"];
+  accounts: Account[];
+}
+
+/**
+ * Layout data when the request has a working session, else null (never redirects): lets
+ * pages outside the `_app` layout (404, permission denied) keep the layout when signed in.
+ * @returns `{ shell, headers }` — attach `headers` (rotated tokens) to the response
+ */
+export async function optionalShell(request: Request): Promise<{ shell: ShellData | null; headers: Headers }> {
+  try {
+    const { user, api, org } = await requireAppContext(request);
+    const accounts = await listAccounts(api, org.id);
+    return { shell: { userName: displayName(user), orgType: org.type, accounts }, headers: await api.headers() };
+  } catch {
+    // Not signed in, not identified, or the API failed: plain page (cookie untouched).
+    return { shell: null, headers: new Headers() };
+  }
+}

@@ -1,26 +1,28 @@
-/** Splat route: any unknown URL → not-found page with status 404. */
-import { json } from "@remix-run/node";
-import { Link } from "@remix-run/react";
+/**
+ * Splat route: any unknown URL → not-found page with status 404, inside the signed-in layout
+ * when there is a session.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import styles from "./auth.module.css";
+import { MaybeShell } from "~/components/layout/MaybeShell";
+import { optionalShell } from "~/lib/app-context.server";
 
 export const handle = { titleKey: "common:not-found.title" };
 
-
-export async function loader() {
-  return json(null, { status: 404 });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shell, headers } = await optionalShell(request);
+  return json({ shell }, { status: 404, headers });
 }
 
 export default function NotFound() {
+  const { shell } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>{t("brand")}</p>
-        <h1>{t("not-found.title")}</h1>
-        <p>{t("not-found.text")}</p>
-        <Link to="/home">{t("back-home")}</Link>
-      </div>
-    </main>
+    <MaybeShell shell={shell}>
+      <h1>{t("not-found.title")}</h1>
+      <p>{t("not-found.text")}</p>
+      <Link to="/home">{t("back-home")}</Link>
+    </MaybeShell>
   );
 }

@@ -1,21 +1,28 @@
-/** /permission-denied — target of a 403 answer (spec 000 §8: 'Auth.access-denied'). */
-import { Link } from "@remix-run/react";
+/**
+ * /permission-denied — target of a 403 answer (spec 000 §8: 'Auth.access-denied'), inside the
+ * signed-in layout when there is a session.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import styles from "./auth.module.css";
+import { MaybeShell } from "~/components/layout/MaybeShell";
+import { optionalShell } from "~/lib/app-context.server";
 
 export const handle = { titleKey: "common:permission-denied.title" };
 
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { shell, headers } = await optionalShell(request);
+  return json({ shell }, { status: 403, headers });
+}
 
 export default function PermissionDenied() {
+  const { shell } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>{t("brand")}</p>
-        <h1>{t("permission-denied.title")}</h1>
-        <p>{t("errors:Auth.access-denied")}</p>
-        <Link to="/home">{t("back-home")}</Link>
-      </div>
-    </main>
+    <MaybeShell shell={shell}>
+      <h1>{t("permission-denied.title")}</h1>
+      <p>{t("errors:Auth.access-denied")}</p>
+      <Link to="/home">{t("back-home")}</Link>
+    </MaybeShell>
   );
 }

@@ -1,0 +1,33 @@
+/**
+ * Wrap a page in the signed-in layout when layout data is given, else in a centred card
+ * (pages reachable both signed in and out: 404, permission denied).
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Account, OrganizationType } from "../../../server/api/v1/contract";
+import { AppShell } from "./AppShell";
+import styles from "./MaybeShell.module.css";
+
+export interface MaybeShellProps {
+  shell: { userName: string; orgType: OrganizationType; accounts: Account[] } | null;
+  children: ReactNode;
+}
+
+export function MaybeShell({ shell, children }: MaybeShellProps) {
+  const { t } = useTranslation();
+  if (shell) {
+    return (
+      <AppShell userName={shell.userName} accounts={shell.accounts} showAccounts={shell.orgType !== "COMPANY_OFFICIAL"}>
+        {children}
+      </AppShell>
+    );
+  }
+  return (
+    <main id="main" className={styles.page}>
+      <div className={styles.card}>
+        <p className={styles.brand}>{t("brand")}</p>
+        {children}
+      </div>
+    </main>
+  );
+}
