@@ -40,7 +40,11 @@ export function apiErrorResponse(
 ) {
   if (!(error instanceof ApiError)) throw error;
   const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o), { codeFields });
-  if (error.status === 429) mapped.globalError = t("errors:Auth.rate-limited");
+  if (error.status === 429) {
+    const field = codeFields?.[error.body.code];
+    if (field && fields.includes(field)) mapped.fieldErrors[field] = t("errors:Auth.rate-limited");
+    else mapped.globalError = t("errors:Auth.rate-limited");
+  }
   if (error.body.attemptsLeft !== undefined && error.body.code === "INVALID_CODE") {
     const field = codeFields?.INVALID_CODE;
     const text = t("errors:Auth.invalid-code-attempts", { count: error.body.attemptsLeft });

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import "~/test-utils/i18n";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { AmountInput } from "./AmountInput";

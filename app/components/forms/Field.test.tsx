@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import "~/test-utils/i18n";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { Field } from "./Field";
@@ -22,6 +23,11 @@ describe("Field", () => {
     expect(input.getAttribute("aria-describedby")).toBe("iban-hint iban-error");
     expect(document.getElementById("iban-error")?.textContent).toBe("Enter a valid IBAN");
     expect(document.getElementById("iban-hint")?.textContent).toBe("Starts with the country code");
+  });
+
+  it("shows a translated error for an i18n key", () => {
+    render(<Field name="code" label="Code" error="errors:Payments.code-required" />);
+    expect(document.getElementById("code-error")?.textContent).toBe("Enter the code");
   });
 
   it("renders a select with the same wiring", () => {

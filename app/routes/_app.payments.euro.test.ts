@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { validator } from "./_app.payments.euro";
+
+const valid = {
+  accountId: "acc-1",
+  currencyId: "EUR",
+  beneficiaryName: " Jana Beispiel ",
+  iban: "de89 3704 0044 0532 0130 00",
+  bic: "cobadeffxxx",
+  amount: "12,34",
+  reference: "",
+  idempotencyKey: "0b7c3f3e-1111-4222-8333-444455556666",
+};
+
+describe("euro payment schema (browser + action)", () => {
+  it("normalises a valid SEPA payment", async () => {
+    const r = await validator.validate(valid);
+    expect(r.data).toEqual({ ...valid, beneficiaryName: "Jana Beispiel", iban: "DE89370400440532013000", bic: "COBADEFFXXX", amount: "12.34", reference: undefined });
+  });
+  it("reports each field with an i18n key", async () => {
+    const r = await validator.validate({ ...valid, currencyId: "GBP", iban: "DE89370400440532013001", bic: "XX", amount: "0", beneficiaryName: "" });
+    expect(r.error?.fieldErrors).toEqual({
+      currencyId: "errors:eur-only",
+      iban: "errors:iban.invalid",
+      bic: "errors:bic.invalid",
+      amount: "errors:amount.not-positive",
+      beneficiaryName: "errors:beneficiary-required",
+    });
+  });
+  it("refuses non-SEPA IBANs and a missing idempotency key", async () => {
+    const r = await validator.validate({ ...valid, iban: "BR1800360305000010009795493C1", idempotencyKey: "" });
+    expect(r.error?.fieldErrors.iban).toBe("errors:iban.not-sepa");
+    expect(r.error?.fieldErrors.idempotencyKey).toBeDefined();
+  });
+});
