@@ -22,6 +22,13 @@ export function ensureCsrfToken(session: AppSession): { token: string; created: 
   return { token, created: true };
 }
 
+/** Replace the token (call when the session gains privileges, i.e. at login). */
+export function rotateCsrfToken(session: AppSession): string {
+  const token = randomBytes(32).toString("base64url");
+  session.set("csrf", token);
+  return token;
+}
+
 /** Constant-time string comparison. */
 function same(a: string, b: string): boolean {
   const ab = Buffer.from(a);

@@ -14,6 +14,7 @@ import { useField, ValidatedForm, validationError } from "remix-validated-form";
 import { z } from "zod";
 import type { MfaToken, Payment, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
 import { CodeInput } from "~/components/forms/CodeInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -165,7 +166,7 @@ export default function SignPayment() {
             <input type="hidden" name="intent" value="sign" />
             <SignCodeInput />
             <div className={styles.actions}>
-              <Button type="submit">{t("sign.submit")}</Button>
+              <SubmitButton>{t("sign.submit")}</SubmitButton>
             </div>
           </ValidatedForm>
         </>

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm, validationError } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
@@ -103,7 +104,7 @@ export default function BetweenAccounts() {
         </ValidatedField>
         <ValidatedAmountInput label={t("fields.amount")} hint={t("fields.amount-hint")} />
         <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-        <Button type="submit">{t("continue")}</Button>{" "}
+        <SubmitButton>{t("continue")}</SubmitButton>{" "}
         <Link to="/payments">{t("common:cancel")}</Link>
       </ValidatedForm>
     </>

@@ -11,6 +11,7 @@ import { ValidatedForm, validationError } from "remix-validated-form";
 import { z } from "zod";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -114,7 +115,7 @@ export default function EuroPayment() {
           <ValidatedField name="bic" label={t("fields.bic")} hint={t("fields.bic-hint")} autoComplete="off" spellCheck={false} required />
           <ValidatedAmountInput label={t("fields.amount-eur")} hint={t("fields.amount-hint")} />
           <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-          <Button type="submit">{t("continue")}</Button>{" "}
+          <SubmitButton>{t("continue")}</SubmitButton>{" "}
           <Link to="/payments">{t("common:cancel")}</Link>
         </ValidatedForm>
       )}

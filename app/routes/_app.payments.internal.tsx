@@ -12,6 +12,7 @@ import { ValidatedForm, validationError } from "remix-validated-form";
 import { z } from "zod";
 import type { RecipientCheck } from "../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
 import { Field } from "~/components/forms/Field";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
@@ -122,7 +123,7 @@ export default function InternalPayment() {
               </ValidatedField>
               <ValidatedAmountInput label={t("fields.amount")} hint={t("fields.amount-hint")} />
               <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-              <Button type="submit">{t("continue")}</Button>{" "}
+              <SubmitButton>{t("continue")}</SubmitButton>{" "}
               <Link to="/payments">{t("common:cancel")}</Link>
             </ValidatedForm>
           )}

@@ -12,6 +12,7 @@ import { useField, ValidatedForm, validationError } from "remix-validated-form";
 import { z } from "zod";
 import type { CodeChallenge, VerifyCodeResponse } from "../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
 import { CodeInput } from "~/components/forms/CodeInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -19,6 +20,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { publicCall } from "~/lib/api.server";
 import { authenticator, LoginStateMissing } from "~/lib/auth.server";
+import { rotateCsrfToken } from "~/lib/csrf.server";
 import { apiErrorResponse, formDataObject, startAction } from "~/lib/forms.server";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -132,6 +134,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const tokens = await authenticator.authenticate("password", request);
       session.unset("login");
       setTokens(session, tokens);
+      rotateCsrfToken(session); // new privileges, new form token
       return redirect("/home", { headers: { "Set-Cookie": await commitSession(session) } });
     } catch (error) {
       if (error instanceof LoginStateMissing) return back();
@@ -166,7 +169,7 @@ export default function LoginPage() {
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="phone" />
             <ValidatedField name="phone" label={t("phone.label")} hint={t("phone.hint")} type="tel" autoComplete="tel" inputMode="tel" required />
-            <Button type="submit">{t("phone.submit")}</Button>
+            <SubmitButton>{t("phone.submit")}</SubmitButton>
           </ValidatedForm>
         ) : null}
 
@@ -183,7 +186,7 @@ export default function LoginPage() {
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="code" />
               <CodeStepInput />
-              <Button type="submit">{t("code.submit")}</Button>
+              <SubmitButton>{t("code.submit")}</SubmitButton>
             </ValidatedForm>
             <ResendForm resendAvailableAt={data.resendAvailableAt} />
           </>
@@ -196,7 +199,7 @@ export default function LoginPage() {
             <input type="hidden" name="intent" value="password" />
             <input type="hidden" name="username" autoComplete="username" value={data.phone ?? ""} />
             <ValidatedField name="password" label={t("password.label")} type="password" autoComplete="current-password" required />
-            <Button type="submit">{t("password.submit")}</Button>
+            <SubmitButton>{t("password.submit")}</SubmitButton>
           </ValidatedForm>
         ) : null}
 
