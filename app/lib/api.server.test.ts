@@ -98,6 +98,14 @@ describe("getApi", () => {
     expect(calls).toHaveLength(1);
   });
 
+  it("does not log out when the API is unreachable during a refresh", async () => {
+    answers = [() => Response.json({ code: "UNAVAILABLE" }, { status: 503 })];
+    const api = await getApi(await requestWith(tokens(8, new Date(Date.now() - 1000).toISOString())));
+    const err = (await api.get("/x").catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.status).toBe(503);
+  });
+
   it("redirects to login without a session", async () => {
     const thrown = (await getApi(new Request("http://x/home")).catch((e: unknown) => e)) as Response;
     expect(thrown.headers.get("Location")).toBe("/auth/phone");

@@ -137,7 +137,12 @@ export async function getApi(request: Request): Promise<Api> {
     const current = tokens!;
     let pending = refreshing.get(current.refreshToken);
     if (!pending) {
-      pending = publicCall<AuthTokens>("POST", "/auth/refresh", { body: { refreshToken: current.refreshToken } }).catch(() => null);
+      // A refused refresh (4xx) ends the session; an unreachable API (5xx) is an error page, not a logout.
+      pending = publicCall<AuthTokens>("POST", "/auth/refresh", { body: { refreshToken: current.refreshToken } }).catch((error: unknown) => {
+        if (error instanceof ApiError && error.status < 500) return null;
+        refreshing.delete(current.refreshToken);
+        throw error;
+      });
       refreshing.set(current.refreshToken, pending);
       setTimeout(() => refreshing.delete(current.refreshToken), 30_000).unref?.();
     }
@@ -176,7 +181,7 @@ export async function getApi(request: Request): Promise<Api> {
           parsed = await parseBody(res);
         }
       } catch (error) {
-        if (error instanceof Response) throw error;
+        if (error instanceof Response || error instanceof ApiError) throw error;
         throw new ApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: undefined as never });
       }
       if (isSessionFailure(res.status, parsed)) throw await logoutRedirect(session);
