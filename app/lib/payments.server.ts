@@ -5,6 +5,11 @@
  * redirect to the signing page; if COMPLETED (no signature duty) → redirect to the receipt.
  */
 import { redirect } from "@remix-run/node";
+import { validationError, type Validator } from "remix-validated-form";
+import { requireAppContext } from "./app-context.server";
+import { verifyCsrf } from "./csrf.server";
+import { apiErrorResponse, type ServerT } from "./forms.server";
+import i18next from "./i18next.server";
 import type { CodeChallenge, CreatePaymentRequest, OtpChannel, Payment, SendSignatureCodeRequest } from "../../server/api/v1/contract";
 import type { Api } from "./api.server";
 
@@ -56,4 +61,34 @@ export async function createPaymentAndSign(api: Api, body: CreatePaymentRequest,
 /** Only same-site paths are accepted as return targets (no open redirect). */
 export function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : fallback;
+}
+
+/**
+ * The action of every payment form (euro, internal, between accounts): signed-in context,
+ * CSRF check, the route's zod validator (same schema as in the browser), then
+ * `createPaymentAndSign`; API errors come back onto the form's fields, filled (spec 000 §5).
+ * @param toBody turns the validated data into the API request, or names a field error
+ *   (`{ field, key }`, key = i18n key) for what only the action can check
+ * @param fields the form's field names, in display order (errors for others become global)
+ * @returns redirect Response, or a validationError response (400)
+ */
+export async function submitPaymentForm<T extends { idempotencyKey: string }>(
+  request: Request,
+  validator: Validator<T>,
+  fields: readonly string[],
+  toBody: (data: T, organizationId: string) => CreatePaymentRequest | { field: string; key: string },
+): Promise<Response> {
+  const { api, org, user } = await requireAppContext(request);
+  await verifyCsrf(request, api.session);
+  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as ServerT;
+  const result = await validator.validate(await request.formData());
+  const { csrf: _csrf, ...submitted } = result.submittedData;
+  if (result.error) return validationError(result.error, submitted);
+  const body = toBody(result.data, org.id);
+  if ("field" in body) return validationError({ fieldErrors: { [body.field]: body.key } }, submitted);
+  try {
+    return await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel);
+  } catch (error) {
+    return apiErrorResponse(error, t, [...fields, "accountId", "currencyId"], submitted, { INSUFFICIENT_FUNDS: "amount" });
+  }
 }

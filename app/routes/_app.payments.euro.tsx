@@ -7,7 +7,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
@@ -19,13 +19,10 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { verifyCsrf } from "~/lib/csrf.server";
-import { apiErrorResponse } from "~/lib/forms.server";
-import i18next from "~/lib/i18next.server";
 import { validateBic, validateSepaIban } from "~/lib/iban";
 import { formatMoney } from "~/lib/money";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
-import { createPaymentAndSign } from "~/lib/payments.server";
+import { submitPaymentForm } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:euro.title" };
@@ -69,23 +66,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, org, user } = await requireAppContext(request);
-  await verifyCsrf(request, api.session);
-  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as (k: string, o?: Record<string, unknown>) => string;
-  const result = await validator.validate(await request.formData());
-  const { csrf: _c, ...submitted } = result.submittedData;
-  if (result.error) return validationError(result.error, submitted);
-  const d = result.data;
-  try {
-    return await createPaymentAndSign(
-      api,
-      { organizationId: org.id, kind: "EURO", accountId: d.accountId, currencyId: "EUR", amount: d.amount, beneficiaryName: d.beneficiaryName, iban: d.iban, bic: d.bic, reference: d.reference },
-      d.idempotencyKey,
-      user.twilioAuthChannel,
-    );
-  } catch (error) {
-    return apiErrorResponse(error, t, FIELDS, submitted, { INSUFFICIENT_FUNDS: "amount" });
-  }
+  return submitPaymentForm(request, validator, FIELDS, (d, organizationId) => ({
+    organizationId,
+    kind: "EURO",
+    accountId: d.accountId,
+    currencyId: "EUR",
+    amount: d.amount,
+    beneficiaryName: d.beneficiaryName,
+    iban: d.iban,
+    bic: d.bic,
+    reference: d.reference,
+  }));
 }
 
 export default function EuroPayment() {

@@ -8,7 +8,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
-import { ValidatedForm, validationError } from "remix-validated-form";
+import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import type { RecipientCheck } from "../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
@@ -24,11 +24,8 @@ import { Button } from "~/components/ui/Button";
 import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
-import { verifyCsrf } from "~/lib/csrf.server";
-import { apiErrorResponse } from "~/lib/forms.server";
-import i18next from "~/lib/i18next.server";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
-import { createPaymentAndSign } from "~/lib/payments.server";
+import { submitPaymentForm } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
@@ -70,24 +67,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api, org, user } = await requireAppContext(request);
-  await verifyCsrf(request, api.session);
-  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as (k: string, o?: Record<string, unknown>) => string;
-  const result = await validator.validate(await request.formData());
-  const { csrf: _c, ...submitted } = result.submittedData;
-  if (result.error) return validationError(result.error, submitted);
-  const source = parseSource(result.data.source);
-  if (!source) return validationError({ fieldErrors: { source: "errors:account-required" } }, submitted);
-  try {
-    return await createPaymentAndSign(
-      api,
-      { organizationId: org.id, kind: "INTERNAL", ...source, amount: result.data.amount, reference: result.data.reference, recipientPhone: result.data.recipientPhone },
-      result.data.idempotencyKey,
-      user.twilioAuthChannel,
-    );
-  } catch (error) {
-    return apiErrorResponse(error, t, [...FIELDS, "accountId", "currencyId", "recipientPhone"], submitted, { INSUFFICIENT_FUNDS: "amount" });
-  }
+  return submitPaymentForm(request, validator, [...FIELDS, "recipientPhone"], (d, organizationId) => {
+    const source = parseSource(d.source);
+    if (!source) return { field: "source", key: "errors:account-required" };
+    return { organizationId, kind: "INTERNAL", ...source, amount: d.amount, reference: d.reference, recipientPhone: d.recipientPhone };
+  });
 }
 
 export default function InternalPayment() {
