@@ -5,12 +5,14 @@
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { ZodError } from "zod";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { SmsProvider } from "../../providers/sms.js";
 import { authenticateAccessToken } from "../../domain/auth/sessions.js";
-import type { ApiErrorBody, ApiFieldError } from "./contract.js";
+import { ApiError } from "../../domain/errors.js";
+import type { ApiErrorBody } from "./contract.js";
+
+export { ApiError, fieldError, fieldErrors } from "../../domain/errors.js";
 
 /** What every router factory receives. */
 export interface ApiDeps {
@@ -24,48 +26,6 @@ export interface ApiDeps {
 export interface AuthContext {
   userId: string;
   sessionId: string;
-}
-
-/**
- * An error answer. `status` is the HTTP status, `code` a stable machine code (contract
- * `ApiErrorBody.code`), `message` a plain string or a list of field errors.
- */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly body: string | ApiFieldError[],
-    readonly extra: { attemptsLeft?: number; retryAfter?: number } = {},
-  ) {
-    super(typeof body === "string" ? body : `${code}: ${body.map((e) => e.property).join(", ")}`);
-    this.name = "ApiError";
-  }
-}
-
-/** 400 VALIDATION_FAILED with one error on `property` (`rule` is the constraint id, e.g. isIban). */
-export function fieldError(property: string, rule: string, message: string): ApiError {
-  return new ApiError(400, "VALIDATION_FAILED", [{ property, constraints: { [rule]: message } }]);
-}
-
-/** zod error → 400 VALIDATION_FAILED, one entry per property (first issue wins), constraint id = zod issue code. */
-export function fieldErrors(error: ZodError): ApiError {
-  const byProperty = new Map<string, Record<string, string>>();
-  for (const issue of error.issues) {
-    const property = issue.path.length ? issue.path.join(".") : "coreError";
-    const constraints = byProperty.get(property) ?? {};
-    const rule = issue.code === "custom" && typeof issue.params?.rule === "string" ? issue.params.rule : issue.code;
-    if (!(rule in constraints)) constraints[rule] = issue.message.includes(property) ? issue.message : `${property} ${lowerFirst(issue.message)}`;
-    byProperty.set(property, constraints);
-  }
-  return new ApiError(
-    400,
-    "VALIDATION_FAILED",
-    [...byProperty].map(([property, constraints]) => ({ property, constraints })),
-  );
-}
-
-function lowerFirst(s: string): string {
-  return s.length ? s[0].toLowerCase() + s.slice(1) : s;
 }
 
 /** Wrap an async route handler so rejections reach the error middleware. */

@@ -16,7 +16,7 @@ import { verify as argon2Verify } from "@node-rs/argon2";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes, users } from "../../db/schema/index.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1/contract.js";
 import { attemptsExceeded, issueCode, OTP_POLICY, recordFailedAttempt, verifyCode, type OtpDeps } from "../otp/index.js";
 import { createSession, type IssuedSession } from "./sessions.js";

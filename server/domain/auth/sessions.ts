@@ -16,7 +16,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { apiSessions, users } from "../../db/schema/index.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 import type { AuthTokens } from "../../api/v1/contract.js";
 
 /** Token lifetimes in milliseconds. */

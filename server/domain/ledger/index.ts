@@ -11,7 +11,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { Decimal, formatAmount } from "./money.js";
 

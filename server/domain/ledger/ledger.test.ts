@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
 import { accounts, balances, currencies, postings, settings } from "../../db/schema/index.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 import { balanceFloor, LedgerError, postTransaction, withSerializableRetry } from "./index.js";
 import { Decimal, formatAmount, parseAmount } from "./money.js";
 import { systemBalanceId } from "./system.js";

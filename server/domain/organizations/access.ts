@@ -10,7 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { organizationMembers, organizations } from "../../db/schema/index.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 
 export interface Membership {
   organizationId: string;

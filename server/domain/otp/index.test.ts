@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
 import { oneTimeCodes, users } from "../../db/schema/index.js";
 import { MemorySmsProvider } from "../../providers/sms.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 import { issueCode, verifyCode, OTP_POLICY, type IssueCodeInput } from "./index.js";
 
 let handle: DatabaseHandle;

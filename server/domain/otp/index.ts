@@ -31,7 +31,7 @@ import { config as processConfig, type Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes } from "../../db/schema/index.js";
 import type { SmsProvider } from "../../providers/sms.js";
-import { ApiError } from "../../api/v1/http.js";
+import { ApiError } from "../errors.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 
 export type OtpPurpose = "LOGIN" | "SIGNATURE";

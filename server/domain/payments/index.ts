@@ -28,7 +28,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import type { CurrencyCode, Payment, PaymentKind, PaymentStatus, ProviderPaymentTypeCode, SignatureRecord } from "../../api/v1/contract.js";
-import { ApiError, fieldError, fieldErrors } from "../../api/v1/http.js";
+import { ApiError, fieldError, fieldErrors } from "../errors.js";
 import { availableFunds, insufficientFunds, pgErrorCode, postTransaction, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount, parseAmount } from "../ledger/money.js";
 import { clearingFor, systemBalanceId } from "../ledger/system.js";

@@ -10,7 +10,7 @@ import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
 import type { CurrencyCode, OperationType, StatementItem, StatementStatus } from "../../api/v1/contract.js";
-import { fieldError } from "../../api/v1/http.js";
+import { fieldError } from "../errors.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
 import { memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
