@@ -1,4 +1,4 @@
-/** One statement item (history lists): title, counterparty, time and signed amount. */
+/** One statement item (history lists): title (the counterparty), reference or counterparty account, time, signed amount. */
 import type { StatementItem } from "../../../server/api/v1/contract";
 import { formatTime } from "~/lib/dates";
 import { Money } from "./Money";
@@ -10,7 +10,7 @@ export function StatementRow({ item }: { item: StatementItem }) {
       <div className={styles.text}>
         <span className={styles.title}>{item.title}</span>
         <span className={styles.meta}>
-          {[item.counterpartyFullName, formatTime(item.transferDate)].filter(Boolean).join(" · ")}
+          {[item.reference ?? item.counterpartyAccountNumber, formatTime(item.transferDate)].filter(Boolean).join(" · ")}
         </span>
       </div>
       <Money amount={item.amount} currency={item.currencyId} signed />
