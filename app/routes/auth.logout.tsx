@@ -1,5 +1,6 @@
 /**
- * POST /auth/logout — revokes the API session (POST /v1/auth/logout), destroys the cookie and
+ * POST /auth/logout — revokes the API session (POST /v1/auth/logout, by bearer token, or by
+ * refresh token once the access token has expired), destroys the cookie and
  * redirects to /auth/phone (spec 000 §4 Logout). GET just goes home.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
@@ -15,7 +16,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { session } = await startAction(request);
   const tokens = getTokens(session);
   if (tokens) {
-    await publicCall("POST", "/auth/logout", { bearer: tokens.accessToken }).catch(() => undefined);
+    // An expired access token can no longer authenticate: end the session by its refresh token.
+    const expired = Date.parse(tokens.accessTokenExpiresAt) <= Date.now();
+    const call = expired ? { body: { refreshToken: tokens.refreshToken } } : { bearer: tokens.accessToken };
+    await publicCall("POST", "/auth/logout", call).catch(() => undefined);
   }
   return redirect("/auth/phone", { headers: { "Set-Cookie": await destroySession(session) } });
 }

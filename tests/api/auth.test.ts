@@ -210,7 +210,8 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect(second.headers.get("retry-after")).toBe(String(second.body.retryAfter));
   });
 
-  it("refresh rotates; reusing the old refresh token is refused and ends the session", async () => {
+  it("refresh rotates; reusing the old refresh token is refused and ends that session only", async () => {
+    const otherDevice = await login("+447700900001");
     const t1 = await login("+447700900001");
     const r = await call("/auth/refresh", { refreshToken: t1.refreshToken });
     expect(r.status).toBe(200);
@@ -222,10 +223,23 @@ describe.each(databases)("auth API on %s", (kind) => {
     // reuse detection revoked the rotated session too
     expect((await call("/users/whoami", undefined, r.body.accessToken)).status).toBe(401);
     expect((await call("/auth/refresh", { refreshToken: r.body.refreshToken })).status).toBe(401);
+    // the user's other login (another family) is untouched
+    expect((await call("/users/whoami", undefined, otherDevice.accessToken)).status).toBe(200);
   });
 
-  it("logout revokes the session", async () => {
+  it("logout by refresh token (access token expired) ends the session; unknown tokens are ignored", async () => {
     const t = await login("+447700900001");
+    const other = await login("+447700900001");
+    expect((await call("/auth/logout", { refreshToken: t.refreshToken })).status).toBe(204);
+    expect((await call("/users/whoami", undefined, t.accessToken)).status).toBe(401);
+    expect((await call("/auth/refresh", { refreshToken: t.refreshToken })).status).toBe(401);
+    expect((await call("/users/whoami", undefined, other.accessToken)).status).toBe(200);
+    expect((await call("/auth/logout", { refreshToken: "x".repeat(43) })).status).toBe(204);
+  });
+
+  it("logout revokes the session, including tokens rotated from it", async () => {
+    const first = await login("+447700900001");
+    const t = (await call("/auth/refresh", { refreshToken: first.refreshToken })).body as { accessToken: string; refreshToken: string };
     expect((await call("/auth/logout", {}, t.accessToken)).status).toBe(204);
     expect((await call("/users/whoami", undefined, t.accessToken)).status).toBe(401);
     expect((await call("/auth/refresh", { refreshToken: t.refreshToken })).status).toBe(401);

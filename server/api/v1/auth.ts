@@ -7,7 +7,7 @@
  * POST /auth/verify-password{token, password}   → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
  *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED | 403 FORBIDDEN (blocked)
  * POST /auth/refresh    {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
- * POST /auth/logout     (bearer)            → 204 | 401 UNAUTHENTICATED
+ * POST /auth/logout     (bearer, or body {refreshToken} when the access token expired) → 204 | 401 UNAUTHENTICATED
  *
  * Rate limits (strict: per phone 1/60 s and 5/15 min, per IP 20/15 min) are enforced by
  * server/domain/otp from database rows. Rules live in server/domain/auth; this file only
@@ -18,7 +18,7 @@ import { z } from "zod";
 import type { AuthTokens } from "./contract.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { startLogin, verifyLoginCode, verifyLoginPassword } from "../../domain/auth/login.js";
-import { revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
+import { revokeByRefreshToken, revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
 
 /** E.164: "+", country code 1-9, 8 to 15 digits in all. */
 export const E164 = /^\+[1-9]\d{7,14}$/;
@@ -96,6 +96,12 @@ export function createAuthRouter(deps: ApiDeps): Router {
 
   router.post(
     "/auth/logout",
+    asyncHandler(async (req, res, next) => {
+      const refreshToken = typeof req.body?.refreshToken === "string" ? req.body.refreshToken : "";
+      if (req.get("authorization") || !refreshToken) return next();
+      await revokeByRefreshToken(deps.db, refreshToken);
+      res.status(204).end();
+    }),
     requireAuth(deps),
     asyncHandler(async (_req, res) => {
       await revokeSession(deps.db, getAuth(res).sessionId);

@@ -88,7 +88,8 @@ export interface AuthTokens {
 }
 /** POST /v1/auth/refresh body. */
 export interface RefreshRequest { refreshToken: string }
-// POST /v1/auth/logout (bearer) → 204, revokes the session.
+// POST /v1/auth/logout (bearer) → 204, revokes the session (its whole refresh family).
+// Without a bearer, body { refreshToken } does the same (for an expired access token).
 
 // ---------------------------------------------------------------- users, organizations
 

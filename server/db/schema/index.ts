@@ -83,11 +83,16 @@ export const organizationMembers = pgTable(
   (t) => [uniqueIndex("org_members_uq").on(t.organizationId, t.userId), index("org_members_user_idx").on(t.userId)],
 );
 
-/** API sessions: opaque bearer tokens, stored as SHA-256 hashes; refresh rotates both. */
+/**
+ * API sessions: opaque bearer tokens, stored as SHA-256 hashes; refresh rotates both. Each
+ * rotation is a new row in the same `familyId` (one login = one family), so reuse of a
+ * rotated refresh token and logout end exactly that chain, not the user's other devices.
+ */
 export const apiSessions = pgTable(
   "api_sessions",
   {
     id: uuid("id").primaryKey().defaultRandom(),
+    familyId: uuid("family_id").notNull().defaultRandom(),
     userId: uuid("user_id").notNull().references(() => users.id),
     accessTokenHash: text("access_token_hash").notNull(),
     accessExpiresAt: ts("access_expires_at").notNull(),
@@ -99,6 +104,7 @@ export const apiSessions = pgTable(
   (t) => [
     uniqueIndex("api_sessions_access_uq").on(t.accessTokenHash),
     uniqueIndex("api_sessions_refresh_uq").on(t.refreshTokenHash),
+    index("api_sessions_family_idx").on(t.familyId),
   ],
 );
 

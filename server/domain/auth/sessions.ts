@@ -6,10 +6,12 @@
  *   `api_sessions.access_token_hash` / `refresh_token_hash`; a database leak yields no tokens.
  * - Access token lifetime 15 min, refresh token 12 h (`SESSION_POLICY`).
  * - One `api_sessions` row per issued token pair. Refreshing revokes the presented row and
- *   inserts a new one, so every refresh token is single use.
+ *   inserts a new one in the same family (`family_id`: one login), so every refresh token is
+ *   single use.
  * - Refresh-token reuse detection: presenting a refresh token whose row is already revoked means
- *   the token was copied (or replayed after logout); ALL live sessions of that user are revoked
- *   (the rotation chain is not linked in the schema, so the whole user is the safe scope).
+ *   the token was copied (or replayed after logout); every live session of that family is
+ *   revoked. The user's other logins (other devices) are not touched.
+ * - Logout revokes the whole family.
  * - A session authenticates only while not revoked, not expired, and the user is ACTIVE.
  */
 import { createHash, randomBytes } from "node:crypto";
@@ -38,10 +40,16 @@ function newToken(): string {
 export type IssuedSession = AuthTokens & { sessionId: string };
 
 /**
- * Start a session for `userId` (after password + code, or on refresh).
+ * Start a session for `userId` (after password + code: a new family; on refresh: `familyId`
+ * of the rotated session).
  * @returns contract `AuthTokens` (ISO expiry times) plus `sessionId`.
  */
-export async function createSession(db: Pick<Database, "insert">, userId: string, now: Date = new Date()): Promise<IssuedSession> {
+export async function createSession(
+  db: Pick<Database, "insert">,
+  userId: string,
+  now: Date = new Date(),
+  familyId?: string,
+): Promise<IssuedSession> {
   const accessToken = newToken();
   const refreshToken = newToken();
   const accessExpiresAt = new Date(now.getTime() + SESSION_POLICY.accessTtlMs);
@@ -50,6 +58,7 @@ export async function createSession(db: Pick<Database, "insert">, userId: string
     .insert(apiSessions)
     .values({
       userId,
+      ...(familyId ? { familyId } : {}),
       accessTokenHash: hashToken(accessToken),
       accessExpiresAt,
       refreshTokenHash: hashToken(refreshToken),
@@ -97,7 +106,7 @@ export async function authenticateAccessToken(
  * @returns new `AuthTokens` + `sessionId` (a new session row).
  * `onReuse(userId)` is called after a reuse was detected (for a security log line).
  * @throws ApiError 401 UNAUTHENTICATED when the token is unknown, expired, the user is not
- *   ACTIVE, or the token was already used (reuse: all the user's sessions are revoked first).
+ *   ACTIVE, or the token was already used (reuse: the token's family is revoked first).
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -109,27 +118,38 @@ export async function rotateRefreshToken(
   if (!refreshToken) throw unauthenticated();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: apiSessions.id, userId: apiSessions.userId, revokedAt: apiSessions.revokedAt, refreshExpiresAt: apiSessions.refreshExpiresAt, status: users.status })
+      .select({ id: apiSessions.id, familyId: apiSessions.familyId, userId: apiSessions.userId, revokedAt: apiSessions.revokedAt, refreshExpiresAt: apiSessions.refreshExpiresAt, status: users.status })
       .from(apiSessions)
       .innerJoin(users, eq(users.id, apiSessions.userId))
       .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)))
       .for("update", { of: apiSessions });
     if (!row) return { kind: "unknown" as const };
     if (row.revokedAt) {
-      await tx.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.userId, row.userId), isNull(apiSessions.revokedAt)));
+      await tx.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
       return { kind: "reused" as const, userId: row.userId };
     }
     if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
     await tx.update(apiSessions).set({ revokedAt: now }).where(eq(apiSessions.id, row.id));
-    return { kind: "ok" as const, session: await createSession(tx, row.userId, now) };
+    return { kind: "ok" as const, session: await createSession(tx, row.userId, now, row.familyId) };
   });
   if (outcome.kind === "reused") onReuse?.(outcome.userId);
-  if (outcome.kind === "reused") throw unauthenticated("Refresh token already used. All sessions were ended; log in again.");
+  if (outcome.kind === "reused") throw unauthenticated("Refresh token already used. The session was ended; log in again.");
   if (outcome.kind !== "ok") throw unauthenticated();
   return outcome.session;
 }
 
-/** End a session (logout): the access and refresh tokens stop working. Idempotent. */
+/** End a session (logout): every token of its family stops working. Idempotent. */
 export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
-  await db.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.id, sessionId), isNull(apiSessions.revokedAt)));
+  const [row] = await db.select({ familyId: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.id, sessionId));
+  if (!row) return;
+  await db.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
+}
+
+/**
+ * Logout by refresh token, for a client whose access token has already expired: ends the
+ * token's family. Unknown tokens are ignored (logout is idempotent and reveals nothing).
+ */
+export async function revokeByRefreshToken(db: Database, refreshToken: string, now: Date = new Date()): Promise<void> {
+  const [row] = await db.select({ id: apiSessions.id }).from(apiSessions).where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)));
+  if (row) await revokeSession(db, row.id, now);
 }
