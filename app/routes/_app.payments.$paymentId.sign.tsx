@@ -86,7 +86,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       return validationError({ fieldErrors: { _form: t("errors:Auth.resend-too-early") }, formId: "resend" }, {});
     }
     // "send" from a list: reuse a live challenge instead of texting a new code.
-    if (intent === "send" && challenge && Date.parse(challenge.expiresAt) > Date.now()) return redirect(here);
+    if (intent === "send" && challenge && Date.parse(challenge.expiresAt) > Date.now()) {
+      return redirect(here, { headers: await api.headers() });
+    }
     const channelValue = form.get("channel");
     const channel = channelValue === "WHATSAPP" || channelValue === "SMS" ? channelValue : user.twilioAuthChannel;
     try {
@@ -120,7 +122,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     clearSignCode(api, payment.id);
     return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   }
-  return redirect(here);
+  return redirect(here, { headers: await api.headers() });
 }
 
 function SignCodeInput() {
