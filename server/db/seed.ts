@@ -2,10 +2,12 @@
  * Demo and test data (idempotent: does nothing when any user exists).
  *
  * Creates reference data (currencies with their scale, settings, provider payment types),
- * the bank's system clearing accounts, four users (password `Bank-Demo-2026`, argon2id), their
+ * the bank's system clearing accounts, five users (password `Bank-Demo-2026`, argon2id), their
  * organizations, accounts, balances and approved beneficiaries, and about 60 days of history
  * posted as real ledger transactions through `postTransaction` (so every balance equals the sum
- * of its postings). Amounts are fixed literals — no Math.random — so tests can rely on them:
+ * of its postings). Users, organizations, accounts, beneficiaries and history go through the
+ * shared factories (server/db/factories.ts). Amounts are fixed literals — no Math.random — so
+ * tests can rely on them:
  *
  *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 1800.00, USD 900.00;
  *                 'Savings' GBP 5000.00, EUR 0.00
@@ -14,36 +16,38 @@
  *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE with signatureType
  *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00): payments post without SCA
  *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
+ *   +447700900005 Ada Whitfield: identified, only a COMPANY_OFFICIAL (DIRECTOR) of a COMPANY_OFFICIAL
+ *                 organization, no accounts (the official branches: no accounts column, no history)
  */
-import { hash } from "@node-rs/argon2";
-import { composeIBAN } from "ibantools";
 import type { Database, Tx } from "./client.js";
-import {
-  accounts,
-  balances,
-  beneficiaries,
-  currencies,
-  organizationMembers,
-  organizations,
-  providerPaymentTypes,
-  settings,
-  users,
-} from "./schema/index.js";
-import { postTransaction, type OperationType } from "../domain/ledger/index.js";
+import { currencies, providerPaymentTypes, settings, users } from "./schema/index.js";
+import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
-import { ensureSystemAccounts, systemBalanceId } from "../domain/ledger/system.js";
+import { ensureSystemAccounts } from "../domain/ledger/system.js";
+import {
+  addMember,
+  BANK_BIC,
+  BANK_SORT_CODE,
+  createAccount,
+  createBeneficiary,
+  createOrganization,
+  createUser,
+  DEFAULT_PASSWORD,
+  passwordHashFor,
+  postExternal,
+  type AccountCurrency,
+  type CreateOrganizationInput,
+} from "./factories.js";
 
-export const SEED_PASSWORD = "Bank-Demo-2026";
+export { BANK_BIC, BANK_SORT_CODE };
+export const SEED_PASSWORD = DEFAULT_PASSWORD;
 export const SEED_PHONES = {
   individual: "+447700900001",
   corporateOfficial: "+447700900002",
   both: "+447700900003",
   unidentified: "+447700900004",
+  companyOfficial: "+447700900005",
 } as const;
-
-/** Our bank's identifiers: BIC and UK sort code (fictional, valid formats). */
-export const BANK_BIC = "BDEMGB2L";
-export const BANK_SORT_CODE = "040075";
 
 const CURRENCIES = [
   { id: "GBP", name: "British pound", description: "Pound sterling", scale: 2, crypto: false },
@@ -94,7 +98,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
   const existing = await db.select({ id: users.id }).from(users).limit(1);
   if (existing.length) return { seeded: false };
   const now = opts.now ?? new Date();
-  const passwordHash = await hash(SEED_PASSWORD);
+  const passwordHash = await passwordHashFor(SEED_PASSWORD);
 
   await db.transaction(async (tx) => {
     await tx.insert(currencies).values(CURRENCIES).onConflictDoNothing();
@@ -115,82 +119,58 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     const t0 = new Date(now.getTime() - 90 * 86_400_000); // creation times: 90 days ago, ordered
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
-    const user = async (phone: string, firstName: string, lastName: string, identified: boolean, minute: number) => {
-      const [u] = await tx
-        .insert(users)
-        .values({ phone, passwordHash, firstName, lastName, identified, email: `${firstName.toLowerCase()}@example.com`, dob: "1988-04-12", nationalityId: "GB", createdAt: at(minute) })
-        .returning();
-      return u;
-    };
-    const org = async (values: Partial<typeof organizations.$inferInsert> & { type: string }, minute: number) => {
-      const [o] = await tx.insert(organizations).values({ ...values, createdAt: at(minute) }).returning();
-      return o;
-    };
-    const member = async (organizationId: string, userId: string, companyOfficialType: string | null, signatureType: string) => {
-      await tx.insert(organizationMembers).values({ organizationId, userId, companyOfficialType, signatureType });
-    };
-    const account = async (
-      organizationId: string,
-      name: string,
-      currencyList: { currencyId: string; overdraftValue?: string }[],
-      minute: number,
-      overdraftEnabled = false,
-    ) => {
+    const user = (phone: string, firstName: string, lastName: string, identified: boolean, minute: number) =>
+      createUser(tx, { phone, passwordHash, firstName, lastName, identified, email: `${firstName.toLowerCase()}@example.com`, dob: "1988-04-12", nationalityId: "GB", createdAt: at(minute) });
+    const org = (values: CreateOrganizationInput, minute: number) =>
+      createOrganization(tx, { companyName: null, companyNumber: null, ...values, createdAt: at(minute) });
+    const member = (organizationId: string, userId: string, companyOfficialType: string | null, signatureType: "NONE" | "SINGLE") =>
+      addMember(tx, { organizationId, userId, companyOfficialType, signatureType });
+    const account = async (organizationId: string, name: string, currencyList: AccountCurrency[], minute: number, overdraftEnabled = false) => {
       accountSeq += 1;
-      const number = String(10_000_000 + accountSeq);
-      const iban = composeIBAN({ countryCode: "GB", bban: `BDEM${BANK_SORT_CODE}${number}` });
-      const [a] = await tx
-        .insert(accounts)
-        .values({ organizationId, name, number, iban, bic: BANK_BIC, sortCode: BANK_SORT_CODE, overdraftEnabled, createdAt: at(minute) })
-        .returning();
-      const rows = await tx
-        .insert(balances)
-        .values(
-          currencyList.map((c, i) => ({
-            accountId: a.id,
-            currencyId: c.currencyId,
-            overdraftEnabled: Boolean(c.overdraftValue),
-            overdraftValue: c.overdraftValue ?? "0",
-            createdAt: at(minute + i / 100),
-          })),
-        )
-        .returning();
-      return { account: a, balance: Object.fromEntries(rows.map((b) => [b.currencyId, b.id])) as Record<string, string> };
+      const created = await createAccount(tx, { organizationId, name, number: String(10_000_000 + accountSeq), currencies: currencyList, overdraftEnabled, createdAt: at(minute) });
+      return { account: created.account, balance: Object.fromEntries(Object.entries(created.balances).map(([c, b]) => [c, b.id])) as Record<string, string> };
     };
 
     // 1. Oliver Thompson: INDIVIDUAL, identified.
     const oliver = await user(SEED_PHONES.individual, "Oliver", "Thompson", true, 1);
     const oliverOrg = await org({ type: "INDIVIDUAL", firstName: "Oliver", lastName: "Thompson" }, 2);
     await member(oliverOrg.id, oliver.id, null, "SINGLE");
-    const oliverMain = await account(oliverOrg.id, "Main account", [{ currencyId: "GBP" }, { currencyId: "EUR" }, { currencyId: "USD" }], 3);
-    const oliverSavings = await account(oliverOrg.id, "Savings", [{ currencyId: "GBP" }, { currencyId: "EUR" }], 4);
+    const oliverMain = await account(oliverOrg.id, "Main account", ["GBP", "EUR", "USD"], 3);
+    const oliverSavings = await account(oliverOrg.id, "Savings", ["GBP", "EUR"], 4);
 
     // 2. Amelia Clarke: official of Northwind Trading Ltd (CORPORATE, signatureType SINGLE).
     const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);
     const northwind = await org({ type: "CORPORATE", companyName: "Northwind Trading Ltd", companyNumber: "09876543" }, 6);
     await member(northwind.id, amelia.id, "MAIN_REPRESENTATIVE", "SINGLE");
-    const northwindOps = await account(northwind.id, "Operating account", [{ currencyId: "GBP", overdraftValue: "1000" }, { currencyId: "EUR" }], 7, true);
+    const northwindOps = await account(northwind.id, "Operating account", [{ currencyId: "GBP", overdraftValue: "1000" }, "EUR"], 7, true);
 
     // 3. James Patel: own INDIVIDUAL organization + CORPORATE Patel Consulting Ltd (signatureType NONE).
     const james = await user(SEED_PHONES.both, "James", "Patel", true, 8);
     const patelConsulting = await org({ type: "CORPORATE", companyName: "Patel Consulting Ltd", companyNumber: "12345678" }, 9);
     await member(patelConsulting.id, james.id, "MAIN_REPRESENTATIVE", "NONE");
-    const patelConsultingAcc = await account(patelConsulting.id, "Business account", [{ currencyId: "GBP" }], 10);
+    const patelConsultingAcc = await account(patelConsulting.id, "Business account", ["GBP"], 10);
     const jamesOrg = await org({ type: "INDIVIDUAL", firstName: "James", lastName: "Patel" }, 11);
     await member(jamesOrg.id, james.id, null, "SINGLE");
-    const jamesAcc = await account(jamesOrg.id, "Personal account", [{ currencyId: "GBP" }, { currencyId: "EUR" }], 12);
+    const jamesAcc = await account(jamesOrg.id, "Personal account", ["GBP", "EUR"], 12);
 
     // 4. Grace Hopper-Lee: registered, not identified, no organizations.
     await user(SEED_PHONES.unidentified, "Grace", "Hopper-Lee", false, 13);
 
+    // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
+    const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);
+    const adaOrg = await org({ type: "COMPANY_OFFICIAL", firstName: "Ada", lastName: "Whitfield", companyName: "Harbour Robotics Ltd" }, 15);
+    await member(adaOrg.id, ada.id, "DIRECTOR", "SINGLE");
+
     // Approved beneficiaries (real formats: valid IBAN/BIC, UK sort code + 8-digit account).
-    await tx.insert(beneficiaries).values([
+    for (const b of [
       { organizationId: oliverOrg.id, name: "Hans Müller", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "EUR", iban: "DE89370400440532013000", bic: "COBADEFFXXX", countryId: "DE", bankName: "Commerzbank", status: "APPROVED" },
       { organizationId: oliverOrg.id, name: "Sarah Johnson", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "GBP", sortCode: "200000", bankAccountNumber: "55779911", countryId: "GB", bankName: "Barclays Bank", status: "APPROVED" },
       { organizationId: oliverOrg.id, name: "Jean Dupont", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "EUR", iban: "FR1420041010050500013M02606", bic: "PSSTFRPPPAR", countryId: "FR", bankName: "La Banque Postale", status: "UNDER_REVIEW" },
       { organizationId: northwind.id, name: "Müller Logistik GmbH", beneficiaryType: "COMPANY", paymentType: "LOCAL", currencyId: "EUR", iban: "DE02120300000000202051", bic: "BYLADEM1001", countryId: "DE", bankName: "Deutsche Kreditbank", status: "APPROVED" },
       { organizationId: northwind.id, name: "Acme Supplies Ltd", beneficiaryType: "COMPANY", paymentType: "LOCAL", currencyId: "GBP", sortCode: "309634", bankAccountNumber: "12345678", countryId: "GB", bankName: "Lloyds Bank", status: "APPROVED" },
-    ]);
+    ]) {
+      await createBeneficiary(tx, b);
+    }
 
     // ~60 days of history (fixed amounts; ending balances are the targets in the module doc).
     const groceries = ["64.32", "58.10", "71.45", "49.99", "66.80", "55.25", "73.10", "61.40", "52.75"];
@@ -253,7 +233,6 @@ async function postHistory(
   now: Date,
   h: { balanceId: string; currencyId: string; holder: string; target: string; events: HistoryEvent[] },
 ): Promise<void> {
-  const clearing = await systemBalanceId(tx, "EXTERNAL_CLEARING", h.currencyId);
   const net = h.events.reduce((s, e) => s.plus(e.amount), new Decimal(0));
   const opening = new Decimal(h.target).minus(net);
   if (opening.lt(0)) throw new Error(`Seed history for ${h.holder} ${h.currencyId} needs a negative opening balance`);
@@ -265,15 +244,15 @@ async function postHistory(
   for (const e of events) {
     const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - e.daysAgo * 86_400_000);
     const transferDate = new Date(Math.min(day.getTime() + (9 * 60 + 17 * (i++ % 20)) * 60_000, now.getTime() - 60_000));
-    const amount = new Decimal(e.amount);
-    await postTransaction(tx, {
-      kind: amount.gt(0) ? "INCOMING" : e.operationType === "SERVICE_FEE" ? "FEE" : "OUTGOING",
-      description: e.reference ?? e.counterparty,
+    await postExternal(tx, {
+      balanceId: h.balanceId,
+      amount: e.amount,
+      counterpartyName: e.counterparty,
+      counterpartyAccount: e.counterpartyAccount ?? null,
+      reference: e.reference ?? null,
+      operationType: e.operationType ?? "COMMON",
       transferDate,
-      postings: [
-        { balanceId: h.balanceId, amount, counterpartyName: e.counterparty, counterpartyAccount: e.counterpartyAccount ?? null, reference: e.reference ?? null, operationType: e.operationType ?? "COMMON" },
-        { balanceId: clearing, amount: amount.neg(), counterpartyName: h.holder, reference: e.reference ?? null, operationType: e.operationType ?? "COMMON" },
-      ],
+      holderName: h.holder,
     });
   }
 }
