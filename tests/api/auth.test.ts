@@ -276,6 +276,22 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect(me.body.activeOrganization).toBeNull();
   });
 
+  it("whoami for +447700900005 (company official only): COMPANY_OFFICIAL organization, no accounts", async () => {
+    const t = await login("+447700900005");
+    const me = await call("/users/whoami", undefined, t.accessToken);
+    expect(me.status).toBe(200);
+    expect(me.body.identified).toBe(true);
+    expect(me.body.organizations).toHaveLength(1);
+    expect(me.body.activeOrganization).toMatchObject({
+      type: "COMPANY_OFFICIAL",
+      fullName: "Ada Whitfield",
+      currentOfficial: { signatureType: "SINGLE", companyOfficialType: "DIRECTOR" },
+    });
+    const list = await call(`/accounts?organizationId=${me.body.activeOrganization.id}`, undefined, t.accessToken);
+    expect(list.status).toBe(200);
+    expect(list.body).toEqual({ data: [] });
+  });
+
   it("whoami without a token is 401", async () => {
     expect((await call("/users/whoami")).status).toBe(401);
     expect((await call("/users/whoami", undefined, "x".repeat(43))).status).toBe(401);
