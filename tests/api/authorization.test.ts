@@ -2,35 +2,55 @@
  * Authorization by organization membership (contract "Authorization"): an organizationId the
  * caller is not a member of → 403 FORBIDDEN; a resource id outside the caller's organizations
  * → 404 NOT_FOUND. Also the read-only calls: history, settings, currencies, recipient check.
+ *
+ * The cross-customer checks use two fresh customers made by the factories (server/db/factories.ts):
+ * A (INDIVIDUAL) probes B (CORPORATE)'s organization, account, payment and statement item, so the
+ * test does not depend on (or change) the seeded demo customers, which the read-only checks use.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer } from "../../server/db/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 describe.each(databases)("authorization and read API on %s", (kind) => {
   let s: TestServer;
+  // Seeded demo customers (read-only checks).
   let oliver: string;
   let amelia: string;
   let oliverOrg: string;
-  let northwindOrg: string;
   let northwindAccount: any;
-  let northwindPayment: string;
-  let northwindItem: string;
+  // Fresh customers: A probes B.
+  let a: string;
+  let b: string;
+  let aOrg: string;
+  let bOrg: string;
+  let bAccount: any;
+  let bPayment: string;
+  let bItem: string;
 
   beforeAll(async () => {
     s = await startTestServer({ db: kind });
     oliver = await s.login("+447700900001");
     amelia = await s.login("+447700900002");
     oliverOrg = (await s.call("GET", "/clients-organizations?all=true", { token: oliver })).body.data[0].id;
-    northwindOrg = (await s.call("GET", "/clients-organizations?all=true", { token: amelia })).body.data[0].id;
+    const northwindOrg = (await s.call("GET", "/clients-organizations?all=true", { token: amelia })).body.data[0].id;
     [northwindAccount] = (await s.call("GET", `/accounts?organizationId=${northwindOrg}`, { token: amelia })).body.data;
+
+    const customerA = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "100.00" } });
+    const customerB = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "250.00", EUR: "500.00" } });
+    a = await s.login(customerA.phone);
+    b = await s.login(customerB.phone);
+    aOrg = customerA.organization.id;
+    bOrg = customerB.organization.id;
+    bAccount = (await s.call("GET", `/accounts/${customerB.account!.id}`, { token: b })).body;
+    expect(bAccount.id).toBe(customerB.account!.id);
     const p = await s.call("POST", "/payments", {
-      token: amelia,
-      headers: { "Idempotency-Key": "nw-1" },
-      body: { organizationId: northwindOrg, kind: "EURO", accountId: northwindAccount.id, currencyId: "EUR", amount: "10.00", beneficiaryName: "Müller Logistik GmbH", iban: "DE02120300000000202051", bic: "BYLADEM1001" },
+      token: b,
+      headers: { "Idempotency-Key": "b-1" },
+      body: { organizationId: bOrg, kind: "EURO", accountId: bAccount.id, currencyId: "EUR", amount: "10.00", beneficiaryName: "Müller Logistik GmbH", iban: "DE02120300000000202051", bic: "BYLADEM1001" },
     });
     expect(p.status).toBe(201);
-    northwindPayment = p.body.id;
-    northwindItem = (await s.call("GET", `/statements-items?organizationId=${northwindOrg}&take=1`, { token: amelia })).body.data[0].id;
+    bPayment = p.body.id;
+    bItem = (await s.call("GET", `/statements-items?organizationId=${bOrg}&take=1`, { token: b })).body.data[0].id;
   });
   afterAll(async () => s?.close());
 
@@ -44,13 +64,13 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
 
   it("403 for another customer's organizationId", async () => {
     const calls: [string, string, unknown?][] = [
-      ["GET", `/accounts?organizationId=${northwindOrg}`],
-      ["GET", `/payments?organizationId=${northwindOrg}`],
-      ["GET", `/statements-items?organizationId=${northwindOrg}`],
-      ["POST", "/payments", { organizationId: northwindOrg, kind: "BETWEEN_ACCOUNTS", accountId: northwindAccount.id, toAccountId: northwindAccount.id, currencyId: "GBP", amount: "1.00" }],
+      ["GET", `/accounts?organizationId=${bOrg}`],
+      ["GET", `/payments?organizationId=${bOrg}`],
+      ["GET", `/statements-items?organizationId=${bOrg}`],
+      ["POST", "/payments", { organizationId: bOrg, kind: "BETWEEN_ACCOUNTS", accountId: bAccount.id, toAccountId: bAccount.id, currencyId: "GBP", amount: "1.00" }],
     ];
     for (const [method, path, body] of calls) {
-      const r = await s.call(method, path, { token: oliver, body, headers: { "Idempotency-Key": "x-403" } });
+      const r = await s.call(method, path, { token: a, body, headers: { "Idempotency-Key": "x-403" } });
       expect(r.status, `${method} ${path}`).toBe(403);
       expect(r.body.code).toBe("FORBIDDEN");
     }
@@ -58,39 +78,39 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
 
   it("404 for another customer's accounts, payments and statement items", async () => {
     const calls: [string, string, unknown?][] = [
-      ["GET", `/accounts/${northwindAccount.id}`],
-      ["GET", `/accounts/${northwindAccount.id}/balances`],
-      ["GET", `/payments/${northwindPayment}`],
-      ["GET", `/payments/${northwindPayment}/signatures`],
-      ["DELETE", `/payments/${northwindPayment}/decline`],
-      ["POST", `/payments/${northwindPayment}/sign`, { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() }],
-      ["POST", "/signatures/send-code", { paymentIds: [northwindPayment], mfa: "PHONE", channel: "SMS" }],
-      ["GET", `/statements-items/${northwindItem}`],
-      ["GET", `/statements-items?organizationId=${oliverOrg}&account=${northwindAccount.id}`],
+      ["GET", `/accounts/${bAccount.id}`],
+      ["GET", `/accounts/${bAccount.id}/balances`],
+      ["GET", `/payments/${bPayment}`],
+      ["GET", `/payments/${bPayment}/signatures`],
+      ["DELETE", `/payments/${bPayment}/decline`],
+      ["POST", `/payments/${bPayment}/sign`, { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() }],
+      ["POST", "/signatures/send-code", { paymentIds: [bPayment], mfa: "PHONE", channel: "SMS" }],
+      ["GET", `/statements-items/${bItem}`],
+      ["GET", `/statements-items?organizationId=${aOrg}&account=${bAccount.id}`],
       ["GET", "/accounts/not-a-uuid"],
     ];
     for (const [method, path, body] of calls) {
-      const r = await s.call(method, path, { token: oliver, body });
+      const r = await s.call(method, path, { token: a, body });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.body.code).toBe("NOT_FOUND");
     }
     // Paying from someone else's account inside one's own organization id is also 404.
     const p = await s.call("POST", "/payments", {
-      token: oliver,
+      token: a,
       headers: { "Idempotency-Key": "x-404" },
-      body: { organizationId: oliverOrg, kind: "BETWEEN_ACCOUNTS", accountId: northwindAccount.id, toAccountId: northwindAccount.id, currencyId: "GBP", amount: "1.00" },
+      body: { organizationId: aOrg, kind: "BETWEEN_ACCOUNTS", accountId: bAccount.id, toAccountId: bAccount.id, currencyId: "GBP", amount: "1.00" },
     });
     expect(p.status).toBe(404);
     // The owner still sees everything.
-    expect((await s.call("GET", `/payments/${northwindPayment}`, { token: amelia })).status).toBe(200);
-    expect((await s.call("GET", `/statements-items/${northwindItem}`, { token: amelia })).status).toBe(200);
+    expect((await s.call("GET", `/payments/${bPayment}`, { token: b })).status).toBe(200);
+    expect((await s.call("GET", `/statements-items/${bItem}`, { token: b })).status).toBe(200);
   });
 
   it("a user without organizations sees empty lists", async () => {
     const grace = await s.login("+447700900004");
     expect((await s.call("GET", "/accounts?all=true", { token: grace })).body).toEqual({ data: [] });
     expect((await s.call("GET", "/payments", { token: grace })).body).toEqual({ data: [], nextCursor: null });
-    expect((await s.call("GET", `/accounts/${northwindAccount.id}`, { token: grace })).status).toBe(404);
+    expect((await s.call("GET", `/accounts/${bAccount.id}`, { token: grace })).status).toBe(404);
   });
 
   it("statement items: newest first, statuses, 'Regular fee', filters and cursor pagination", async () => {
