@@ -2,14 +2,14 @@
  * Ledger under concurrency, against a real database: 50 payments from one balance signed at
  * once never overdraw it, internal transfers conserve money per currency, and the ledger
  * invariants hold (each transaction's postings sum to 0 per currency; each balance equals the
- * sum of its postings).
+ * sum of its postings). The concurrency tests run on fresh customers made by the factories
+ * (server/db/factories.ts), funded through real ledger transactions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Decimal from "decimal.js";
-import { and, eq, sql } from "drizzle-orm";
-import { accounts, balances, organizationMembers, organizations, users } from "../../server/db/schema/index.js";
-import { postTransaction } from "../../server/domain/ledger/index.js";
-import { systemBalanceId } from "../../server/domain/ledger/system.js";
+import { eq, sql } from "drizzle-orm";
+import { balances } from "../../server/db/schema/index.js";
+import { createAccount, createCustomer, fund } from "../../server/db/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 async function totalsByCurrency(s: TestServer): Promise<Record<string, string>> {
@@ -44,41 +44,32 @@ describe.each(databases)("ledger on %s", (kind) => {
   });
 
   it("50 payments of 3.00 signed concurrently from a 100.00 balance never overdraw it", async () => {
-    const james = await s.login("+447700900003");
-    // James's personal GBP balance, brought to exactly 100.00 through a real ledger transaction.
-    const [row] = await s.db
-      .select({ balanceId: balances.id, amount: balances.amount, accountId: accounts.id, orgId: organizations.id })
-      .from(users)
-      .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id))
-      .innerJoin(organizations, and(eq(organizations.id, organizationMembers.organizationId), eq(organizations.type, "INDIVIDUAL")))
-      .innerJoin(accounts, eq(accounts.organizationId, organizations.id))
-      .innerJoin(balances, and(eq(balances.accountId, accounts.id), eq(balances.currencyId, "GBP")))
-      .where(eq(users.phone, "+447700900003"));
-    const excess = new Decimal(row.amount).minus(100);
-    await s.db.transaction(async (tx) => {
-      const clearing = await systemBalanceId(tx, "EXTERNAL_CLEARING", "GBP");
-      await postTransaction(tx, { kind: "OUTGOING", description: "Test: move out", postings: [{ balanceId: row.balanceId, amount: excess.neg() }, { balanceId: clearing, amount: excess }] });
-    });
+    // A fresh payer with exactly 100.00 GBP (funded through a real ledger transaction) and a fresh payee.
+    const payer = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "100.00" } });
+    const payee = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0" } });
+    const payerToken = await s.login(payer.phone);
+    const row = { balanceId: payer.balances.GBP.id, accountId: payer.account!.id, orgId: payer.organization.id };
+    expect(new Decimal(payer.balances.GBP.amount).toFixed(2)).toBe("100.00");
     const totalsBefore = await totalsByCurrency(s);
 
     const created = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         s.call("POST", "/payments", {
-          token: james,
+          token: payerToken,
           headers: { "Idempotency-Key": `conc-${i}` },
-          body: { organizationId: row.orgId, kind: "INTERNAL", accountId: row.accountId, currencyId: "GBP", amount: "3.00", recipientPhone: "+447700900001" },
+          body: { organizationId: row.orgId, kind: "INTERNAL", accountId: row.accountId, currencyId: "GBP", amount: "3.00", recipientPhone: payee.phone },
         }),
       ),
     );
     expect(created.map((c) => c.status)).toEqual(Array(50).fill(201));
     const ids = created.map((c) => c.body.id as string);
-    const code = await s.call("POST", "/signatures/send-code", { token: james, body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" } });
+    const code = await s.call("POST", "/signatures/send-code", { token: payerToken, body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" } });
     expect(code.status).toBe(200);
-    const mfa = await s.call("POST", "/signatures/validate", { token: james, body: { token: code.body.token, code: code.body.debugCode } });
+    const mfa = await s.call("POST", "/signatures/validate", { token: payerToken, body: { token: code.body.token, code: code.body.debugCode } });
     expect(mfa.status).toBe(200);
 
     const signedAt = new Date().toISOString();
-    const results = await Promise.all(ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token: james, body: { mfaToken: mfa.body.token, signedAt } })));
+    const results = await Promise.all(ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token: payerToken, body: { mfaToken: mfa.body.token, signedAt } })));
     const completed = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(completed).toHaveLength(33);
@@ -88,7 +79,7 @@ describe.each(databases)("ledger on %s", (kind) => {
     expect(new Decimal(after.amount).gte(0)).toBe(true);
     expect(new Decimal(after.amount).toFixed(2)).toBe(new Decimal(100).minus(new Decimal(3).times(completed.length)).toFixed(2));
     // Refused payments stay pending.
-    const pending = await s.call("GET", `/payments?organizationId=${row.orgId}&status=AWAITING_SIGNATURE&take=100`, { token: james });
+    const pending = await s.call("GET", `/payments?organizationId=${row.orgId}&status=AWAITING_SIGNATURE&take=100`, { token: payerToken });
     expect(pending.body.data).toHaveLength(17);
     // Internal transfers move money between customers: totals per currency are unchanged.
     expect(await totalsByCurrency(s)).toEqual(totalsBefore);
@@ -96,19 +87,24 @@ describe.each(databases)("ledger on %s", (kind) => {
   });
 
   it("concurrent transfers in both directions between two balances do not deadlock", async () => {
-    const oliver = await s.login("+447700900001");
-    const org = (await s.call("GET", "/clients-organizations", { token: oliver })).body.data[0].id;
-    const [main, savings] = (await s.call("GET", `/accounts?organizationId=${org}`, { token: oliver })).body.data;
+    // A fresh customer with two funded accounts.
+    const customer = await createCustomer(s.db, { type: "INDIVIDUAL", accountName: "Main account", balances: { GBP: "50.00" } });
+    const second = await createAccount(s.db, { organizationId: customer.organization.id, name: "Savings", currencies: ["GBP"] });
+    await fund(s.db, { balanceId: second.balances.GBP.id, amount: "50.00", counterpartyName: "Savings top-up" });
+    const token = await s.login(customer.phone);
+    const org = customer.organization.id;
+    const [main, savings] = (await s.call("GET", `/accounts?organizationId=${org}`, { token })).body.data;
+    expect([main.id, savings.id].sort()).toEqual([customer.account!.id, second.account.id].sort());
     const totalsBefore = await totalsByCurrency(s);
     const bodies = Array.from({ length: 20 }, (_, i) => ({
       organizationId: org, kind: "BETWEEN_ACCOUNTS", currencyId: "GBP", amount: "1.25",
       accountId: i % 2 ? main.id : savings.id, toAccountId: i % 2 ? savings.id : main.id,
     }));
-    const created = await Promise.all(bodies.map((body, i) => s.call("POST", "/payments", { token: oliver, body, headers: { "Idempotency-Key": `pingpong-${i}` } })));
+    const created = await Promise.all(bodies.map((body, i) => s.call("POST", "/payments", { token, body, headers: { "Idempotency-Key": `pingpong-${i}` } })));
     const ids = created.map((c) => c.body.id);
-    const code = await s.call("POST", "/signatures/send-code", { token: oliver, body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" } });
-    const mfa = await s.call("POST", "/signatures/validate", { token: oliver, body: { token: code.body.token, code: code.body.debugCode } });
-    const results = await Promise.all(ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token: oliver, body: { mfaToken: mfa.body.token, signedAt: new Date().toISOString() } })));
+    const code = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" } });
+    const mfa = await s.call("POST", "/signatures/validate", { token, body: { token: code.body.token, code: code.body.debugCode } });
+    const results = await Promise.all(ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token, body: { mfaToken: mfa.body.token, signedAt: new Date().toISOString() } })));
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await totalsByCurrency(s)).toEqual(totalsBefore);
     await expectLedgerInvariants(s);
