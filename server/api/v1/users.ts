@@ -16,12 +16,7 @@ import { organizationMembers, organizations, users } from "../../db/schema/index
 import type { CompanyOfficialType, OrganizationSummary, OrganizationType, OtpChannel, SignatureType, WhoAmI } from "./contract.js";
 import { ApiError, asyncHandler, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { defaultOrganization } from "../../domain/organizations/default-organization.js";
-
-/** Display name of an organization: companyName for CORPORATE, else "firstName lastName". */
-export function organizationDisplayName(o: { type: string; companyName: string | null; firstName: string | null; lastName: string | null }): string {
-  if (o.type === "CORPORATE" && o.companyName) return o.companyName;
-  return [o.firstName, o.lastName].filter(Boolean).join(" ") || o.companyName || "";
-}
+import { organizationFullName } from "../../domain/organizations/index.js";
 
 /**
  * Build WhoAmI for `userId`.
@@ -44,7 +39,7 @@ export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> 
     summary: {
       id: org.id,
       type: org.type as OrganizationType,
-      fullName: organizationDisplayName(org),
+      fullName: organizationFullName(org),
       companyName: org.companyName,
       firstName: org.firstName,
       lastName: org.lastName,

@@ -8,9 +8,14 @@ import { organizationMembers, organizations, users } from "../../db/schema/index
 import type { CompanyOfficialType, OrganizationSummary, OrganizationType, RecipientCheck, SignatureType } from "../../api/v1/contract.js";
 import { listMemberships, notFound } from "./access.js";
 
-/** Display name: company name, else "First Last". */
-export function organizationFullName(o: { companyName: string | null; firstName: string | null; lastName: string | null }): string {
-  return o.companyName ?? [o.firstName, o.lastName].filter(Boolean).join(" ");
+/**
+ * Display name of an organization (contract `OrganizationSummary.fullName`): the company name
+ * for CORPORATE, else the person's "First Last" (INDIVIDUAL, COMPANY_OFFICIAL), falling back
+ * to the company name.
+ */
+export function organizationFullName(o: { type: string; companyName: string | null; firstName: string | null; lastName: string | null }): string {
+  if (o.type === "CORPORATE" && o.companyName) return o.companyName;
+  return [o.firstName, o.lastName].filter(Boolean).join(" ") || o.companyName || "";
 }
 
 /** "Oliver Thompson" → "Oliver T." (a phone lookup must not reveal full identities). */

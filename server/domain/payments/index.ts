@@ -122,7 +122,7 @@ export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Pro
  */
 export async function postPayment(tx: Tx, p: PaymentRow, now = new Date()): Promise<PaymentRow> {
   const [payer] = await tx
-    .select({ number: accounts.number, iban: accounts.iban, companyName: organizations.companyName, firstName: organizations.firstName, lastName: organizations.lastName })
+    .select({ number: accounts.number, iban: accounts.iban, type: organizations.type, companyName: organizations.companyName, firstName: organizations.firstName, lastName: organizations.lastName })
     .from(accounts)
     .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
     .where(eq(accounts.id, p.accountId));
