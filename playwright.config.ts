@@ -16,7 +16,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [["list"], ["json", { outputFile: "tests/.tmp/e2e-results.json" }]],
+  // Per-port output, so two runs on one machine (E2E_PORT) do not write into each other.
+  outputDir: `test-results/${port}`,
+  reporter: [["list"], ["json", { outputFile: port === 3100 ? "tests/.tmp/e2e-results.json" : `tests/.tmp/e2e-results-${port}.json` }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
