@@ -1,0 +1,244 @@
+/**
+ * Payment flows that had no browser test yet, each with JavaScript on and off (forms work
+ * without JS; JS only enhances): transfer to another customer by phone, between own accounts,
+ * wrong / empty signing code, decline, a corporate payer who must sign, and the same
+ * idempotency key after going back and submitting again.
+ */
+import type { Locator, Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+
+const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
+
+/** With JS, wait until React has hydrated the page's validated form (it sets noValidate then). */
+async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator = page.locator("main form[method=post]").first()) {
+  await expect(form).toBeVisible();
+  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+}
+
+/** Choose the option whose text matches (labels carry live balances, so no exact label). */
+async function selectByText(select: Locator, text: RegExp) {
+  const options = await select.locator("option").evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  const hit = options.find((o) => text.test(o.text));
+  if (!hit) throw new Error(`no option matching ${text} in ${JSON.stringify(options.map((o) => o.text))}`);
+  await select.selectOption(hit.value);
+}
+
+/**
+ * With JS a form posts by fetch (`?_data=`) and a validation answer (400) is logged by Chromium
+ * as a failed resource load. Where that answer is the expected outcome, drop exactly those
+ * entries from the fixture's console errors (everything else still fails the test).
+ */
+function allowValidationAnswers(consoleErrors: string[], route: string) {
+  const expected = new RegExp(`status of 400 \\(Bad Request\\) @ http://[^/]+${route}\\?_data=`);
+  for (let i = consoleErrors.length - 1; i >= 0; i--) if (expected.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+}
+
+async function debugCode(page: Page): Promise<string> {
+  const el = page.getByTestId("debug-code");
+  await expect(el).toHaveText(/\d{4}/);
+  return ((await el.textContent()) ?? "").match(/\d{4}/)![0];
+}
+
+/** The payment id of the signing page we are on. */
+async function signingPaymentId(page: Page): Promise<string> {
+  await expect(page).toHaveURL(SIGN_URL);
+  return SIGN_URL.exec(new URL(page.url()).pathname)![1];
+}
+
+/** Enter a code on the signing page: with JS 4 digits submit themselves, without JS click Sign. */
+async function enterSignCode(page: Page, javaScriptEnabled: boolean, code: string) {
+  await formReady(page, javaScriptEnabled, page.locator("form#sign"));
+  await page.locator("form#sign input[name=code]").fill(code);
+  if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();
+}
+
+/** Sign the payment of the current signing page with the sandbox code; ends on the receipt. */
+async function signWithSandboxCode(page: Page, javaScriptEnabled: boolean): Promise<string> {
+  const id = await signingPaymentId(page);
+  await enterSignCode(page, javaScriptEnabled, await debugCode(page));
+  await expect(page).toHaveURL(new RegExp(`/payments/${id}$`));
+  await expect(page.getByTestId("payment-status")).toHaveText("Completed");
+  return id;
+}
+
+/** Fill and submit the SEPA form (first EUR account). */
+async function submitEuroForm(page: Page, javaScriptEnabled: boolean, payee: string, amount: string) {
+  await page.goto("/payments/euro");
+  await formReady(page, javaScriptEnabled);
+  await page.locator("[name=beneficiaryName]").fill(payee);
+  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+  await page.locator("[name=bic]").fill("COBADEFFXXX");
+  await page.locator("[name=amount]").fill(amount);
+  await page.locator("[name=reference]").fill(`Ref ${payee}`);
+  await page.locator("main form[method=post] button[type=submit]").click();
+}
+
+/** href of an own account by its name, from the home page. */
+async function accountHref(page: Page, name: string): Promise<string> {
+  await page.goto("/home");
+  const href = await page.locator("main a[href^='/accounts/']", { hasText: name }).first().getAttribute("href");
+  expect(href, `account link ${name}`).toBeTruthy();
+  return href!;
+}
+
+async function accountBalance(page: Page, href: string, currency: string): Promise<bigint> {
+  await page.goto(href);
+  const el = page.getByTestId(`account-balance-${currency}`);
+  await expect(el).toBeVisible();
+  return toMinorUnits((await el.textContent()) ?? "");
+}
+
+async function homeEurBalance(page: Page): Promise<bigint> {
+  await page.goto("/home");
+  const el = page.getByTestId("balance-EUR").first();
+  await expect(el).toBeVisible();
+  return toMinorUnits((await el.textContent()) ?? "");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JS" : "NoJS";
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("transfer to another customer by phone: shortened name, sign, payee sees it in history", async ({ page }) => {
+      const amount = javaScriptEnabled ? "3.21" : "3.22";
+      const reference = `Lunch ${mode} ${Date.now()}`;
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/internal");
+      await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
+      await page.getByRole("button", { name: "Find recipient" }).click();
+      await expect(page.locator("#pay-title")).toHaveText("Pay James P.");
+      await expect(page.locator("main")).not.toContainText("Patel");
+
+      const form = page.locator("#pay-title ~ form");
+      await formReady(page, javaScriptEnabled, form);
+      await selectByText(form.locator("select[name=source]"), /^Main account — .*GBP/);
+      await form.locator("[name=amount]").fill(amount);
+      await form.locator("[name=reference]").fill(reference);
+      await form.locator("button[type=submit]").click();
+
+      await expect(page).toHaveURL(SIGN_URL);
+      await expect(page.locator("main dl")).toContainText("James P.");
+      await expect(page.locator("main dl")).toContainText(`${amount} GBP`);
+      await signWithSandboxCode(page, javaScriptEnabled);
+
+      await page.context().clearCookies();
+      await login(page, CUSTOMERS.both);
+      await page.goto("/history");
+      const item = page.getByTestId("statement-item").filter({ hasText: reference });
+      await expect(item).toHaveCount(1);
+      await expect(item).toContainText(`+${amount} GBP`);
+    });
+
+    test("between own accounts: Main account → Savings moves exactly the amount", async ({ page }) => {
+      const amount = javaScriptEnabled ? "7.45" : "7.46";
+      const minor = toMinorUnits(amount);
+      await login(page, CUSTOMERS.individual);
+      const main = await accountHref(page, "Main account");
+      const savings = await accountHref(page, "Savings");
+      const mainBefore = await accountBalance(page, main, "GBP");
+      const savingsBefore = await accountBalance(page, savings, "GBP");
+
+      await page.goto("/payments/between-accounts");
+      await formReady(page, javaScriptEnabled);
+      await selectByText(page.locator("select[name=source]"), /^Main account — .*GBP/);
+      await selectByText(page.locator("select[name=toAccountId]"), /^Savings/);
+      await page.locator("[name=amount]").fill(amount);
+      await page.locator("main form[method=post] button[type=submit]").click();
+      await signWithSandboxCode(page, javaScriptEnabled);
+
+      expect(await accountBalance(page, main, "GBP")).toBe(mainBefore - minor);
+      expect(await accountBalance(page, savings, "GBP")).toBe(savingsBefore + minor);
+    });
+
+    test("a wrong signing code shows an error on the code field; the right code then completes", async ({ page, consoleErrors }) => {
+      await login(page, CUSTOMERS.individual);
+      await submitEuroForm(page, javaScriptEnabled, `Wrong Code ${mode}`, "1.11");
+      const id = await signingPaymentId(page);
+      const code = await debugCode(page);
+      const wrong = String((Number(code) + 1) % 10000).padStart(4, "0");
+
+      await enterSignCode(page, javaScriptEnabled, wrong);
+      await expect(page.locator("#code-error")).toContainText("The code is not correct");
+      await expect(page.locator("input[name=code]")).toHaveAttribute("aria-invalid", "true");
+      await expect(page).toHaveURL(SIGN_URL);
+
+      // Still awaiting signature (receipt in a second tab, same session).
+      const receipt = await page.context().newPage();
+      await receipt.goto(`/payments/${id}`);
+      await expect(receipt.getByTestId("payment-status")).toHaveText("Awaiting signature");
+      await receipt.close();
+
+      await enterSignCode(page, javaScriptEnabled, code);
+      await expect(page).toHaveURL(new RegExp(`/payments/${id}$`));
+      await expect(page.getByTestId("payment-status")).toHaveText("Completed");
+      allowValidationAnswers(consoleErrors, `/payments/${id}/sign`);
+    });
+
+    test("decline on the signing page: payment declined, gone from the signing list, balance unchanged", async ({ page }) => {
+      const payee = `Declined Payee ${mode}`;
+      await login(page, CUSTOMERS.individual);
+      const before = await homeEurBalance(page);
+      await submitEuroForm(page, javaScriptEnabled, payee, "9.99");
+      const id = await signingPaymentId(page);
+
+      await page.getByRole("button", { name: "Decline" }).click();
+      await expect(page).toHaveURL(/\/home\?tab=signing$/);
+      await expect(page.getByTestId("unsigned-payment").filter({ hasText: payee })).toHaveCount(0);
+
+      await page.goto(`/payments/${id}`);
+      await expect(page.getByTestId("payment-status")).toHaveText("Declined");
+      expect(await homeEurBalance(page)).toBe(before);
+    });
+
+    test("corporate payer with signature type SINGLE must sign a SEPA payment with a code", async ({ page }) => {
+      await login(page, CUSTOMERS.corporate);
+      const before = await homeEurBalance(page);
+      await submitEuroForm(page, javaScriptEnabled, `Northwind Supplier ${mode}`, "25.50");
+      // Not completed on creation: the signing page comes first.
+      const id = await signingPaymentId(page);
+      const receipt = await page.context().newPage();
+      await receipt.goto(`/payments/${id}`);
+      await expect(receipt.getByTestId("payment-status")).toHaveText("Awaiting signature");
+      await receipt.close();
+
+      await signWithSandboxCode(page, javaScriptEnabled);
+      expect(toMinorUnits((await page.getByTestId("new-balance").textContent()) ?? "")).toBe(before - 2550n);
+    });
+  });
+}
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an empty signing code shows 'Enter the code' on the code field", async ({ page }) => {
+    await login(page, CUSTOMERS.individual);
+    await submitEuroForm(page, false, "Empty Code NoJS", "1.05");
+    await signingPaymentId(page);
+    await page.locator("form#sign button[type=submit]").click();
+    await expect(page.locator("#code-error")).toHaveText("Enter the code");
+    await expect(page.locator("input[name=code]")).toHaveAttribute("aria-invalid", "true");
+    await expect(page).toHaveURL(SIGN_URL);
+  });
+
+  // BUG: going back re-renders /payments/euro with a NEW idempotencyKey (and empty fields), so the second submit creates a second payment.
+  test.fixme("back and submit the euro form again: the same payment (same idempotency key)", async ({ page }) => {
+    await login(page, CUSTOMERS.individual);
+    await submitEuroForm(page, false, "Double Submit NoJS", "2.02");
+    const first = await signingPaymentId(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/payments\/euro$/);
+    // The form as the browser restored it; fill again whatever was not restored.
+    for (const [name, value] of [["beneficiaryName", "Double Submit NoJS"], ["iban", "DE89 3704 0044 0532 0130 00"], ["bic", "COBADEFFXXX"], ["amount", "2.02"]]) {
+      const input = page.locator(`[name=${name}]`);
+      if ((await input.inputValue()) === "") await input.fill(value);
+    }
+    await page.locator("main form[method=post] button[type=submit]").click();
+    const second = await signingPaymentId(page);
+    expect(second).toBe(first);
+
+    await page.goto("/home?tab=signing");
+    await expect(page.getByTestId("unsigned-payment").filter({ hasText: "Double Submit NoJS" })).toHaveCount(1);
+  });
+});
