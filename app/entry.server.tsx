@@ -58,6 +58,9 @@ export default async function handleRequest(
           const body = new PassThrough();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          // Pages show balances and personal data: never stored by browsers or proxies (route
+          // modules export no `headers`, so a loader's Cache-Control does not reach here).
+          if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-store");
           resolvePromise(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

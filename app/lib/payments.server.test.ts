@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnTo } from "./payments.server";
+import { paymentFormKey, safeReturnTo } from "./payments.server";
 
 describe("safeReturnTo", () => {
   it("keeps same-site paths only", () => {
@@ -7,5 +7,49 @@ describe("safeReturnTo", () => {
     expect(safeReturnTo("//evil.example", "/x")).toBe("/x");
     expect(safeReturnTo("https://evil.example", "/x")).toBe("/x");
     expect(safeReturnTo(null, "/x")).toBe("/x");
+  });
+});
+
+describe("paymentFormKey", () => {
+  /** A stand-in for the per-request API client: a session map and payment statuses. */
+  function fakeApi(statuses: Record<string, string>) {
+    const data = new Map<string, unknown>();
+    const api = {
+      session: { get: (k: string) => data.get(k), set: (k: string, v: unknown) => data.set(k, v) },
+      touch: () => undefined,
+      get: async (path: string) => {
+        const id = decodeURIComponent(path.split("/").pop()!);
+        if (!(id in statuses)) throw new Error("404");
+        return { id, status: statuses[id] };
+      },
+    };
+    return api as unknown as Parameters<typeof paymentFormKey>[0];
+  }
+
+  it("hands out the same key until the form's payment leaves AWAITING_SIGNATURE", async () => {
+    const statuses: Record<string, string> = { p1: "AWAITING_SIGNATURE" };
+    const api = fakeApi(statuses);
+    const first = await paymentFormKey(api, "euro");
+    expect(first.pendingPaymentId).toBeNull();
+    // Reloading the form before any payment: the same key.
+    expect((await paymentFormKey(api, "euro")).key).toBe(first.key);
+
+    api.session.set("formKeys", { euro: { key: first.key, paymentId: "p1" } });
+    const pending = await paymentFormKey(api, "euro");
+    expect(pending).toEqual({ key: first.key, pendingPaymentId: "p1" });
+    // Another form has its own key.
+    expect((await paymentFormKey(api, "internal")).key).not.toBe(first.key);
+
+    statuses.p1 = "COMPLETED";
+    const next = await paymentFormKey(api, "euro");
+    expect(next.key).not.toBe(first.key);
+    expect(next.pendingPaymentId).toBeNull();
+  });
+
+  it("starts a new key when the form's payment cannot be read (e.g. another organization)", async () => {
+    const api = fakeApi({});
+    api.session.set("formKeys", { euro: { key: "old", paymentId: "gone" } });
+    const next = await paymentFormKey(api, "euro");
+    expect(next.key).not.toBe("old");
   });
 });

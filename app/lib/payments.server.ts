@@ -12,6 +12,7 @@ import { apiErrorResponse, type ServerT } from "./forms.server";
 import i18next from "./i18next.server";
 import type { CodeChallenge, CreatePaymentRequest, OtpChannel, Payment, SendSignatureCodeRequest } from "../../server/api/v1/contract";
 import type { Api } from "./api.server";
+import type { SessionData } from "./session.server";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
@@ -40,14 +41,64 @@ export function clearSignCode(api: Api, paymentId: string): void {
   api.touch();
 }
 
+/** Payment forms that move money, each with its own idempotency key in the session. */
+export type PaymentForm = "euro" | "internal" | "between-accounts";
+
+type FormKeys = SessionData["formKeys"];
+
+/**
+ * The idempotency key of a payment form, kept in the session (not only in the page): the
+ * same key is handed out again until the payment it created has left AWAITING_SIGNATURE.
+ * So a double submit, or going back (the browser reloads the form, empty) and submitting it
+ * again, replays the SAME payment instead of creating a second one. Once that payment is
+ * signed or declined, a new key follows: a new payment is a new decision with its own SCA.
+ * @returns `key` for the hidden field; `pendingPaymentId` while the form's earlier payment
+ *   awaits signature (the page offers to sign it)
+ */
+export async function paymentFormKey(api: Api, form: PaymentForm): Promise<{ key: string; pendingPaymentId: string | null }> {
+  const keys: FormKeys = { ...(api.session.get("formKeys") ?? {}) };
+  const current = keys[form];
+  if (current && !current.paymentId) return { key: current.key, pendingPaymentId: null };
+  if (current?.paymentId) {
+    const status = await api
+      .get<Payment>(`/payments/${encodeURIComponent(current.paymentId)}`)
+      .then((p) => p.status)
+      .catch((error) => {
+        if (error instanceof Response) throw error;
+        return null;
+      });
+    if (status === "AWAITING_SIGNATURE") return { key: current.key, pendingPaymentId: current.paymentId };
+  }
+  keys[form] = { key: crypto.randomUUID() };
+  api.session.set("formKeys", keys);
+  api.touch();
+  return { key: keys[form]!.key, pendingPaymentId: null };
+}
+
+function rememberFormPayment(api: Api, form: PaymentForm, key: string, paymentId: string): void {
+  const keys: FormKeys = { ...(api.session.get("formKeys") ?? {}) };
+  keys[form] = { key, paymentId };
+  api.session.set("formKeys", keys);
+  api.touch();
+}
+
 /**
  * Create a payment and move on to signing or to the receipt.
  * @param idempotencyKey from the form's hidden field (same key on resubmit → same payment)
+ * @param form when given, the session remembers which payment this form's key created
+ *   (see `paymentFormKey`)
  * @returns redirect Response (to /payments/:id/sign or /payments/:id)
  * @throws ApiError from POST /v1/payments (map to the form)
  */
-export async function createPaymentAndSign(api: Api, body: CreatePaymentRequest, idempotencyKey: string, channel: OtpChannel): Promise<Response> {
+export async function createPaymentAndSign(
+  api: Api,
+  body: CreatePaymentRequest,
+  idempotencyKey: string,
+  channel: OtpChannel,
+  form?: PaymentForm,
+): Promise<Response> {
   const payment = await api.post<Payment>("/payments", body, { idempotencyKey });
+  if (form) rememberFormPayment(api, form, idempotencyKey, payment.id);
   if (payment.status !== "AWAITING_SIGNATURE") return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   try {
     await sendSignCode(api, payment.id, channel);
@@ -67,6 +118,7 @@ export function safeReturnTo(value: FormDataEntryValue | null, fallback: string)
  * The action of every payment form (euro, internal, between accounts): signed-in context,
  * CSRF check, the route's zod validator (same schema as in the browser), then
  * `createPaymentAndSign`; API errors come back onto the form's fields, filled (spec 000 §5).
+ * @param form which form (its idempotency key is tracked in the session: `paymentFormKey`)
  * @param toBody turns the validated data into the API request, or names a field error
  *   (`{ field, key }`, key = i18n key) for what only the action can check
  * @param fields the form's field names, in display order (errors for others become global)
@@ -74,6 +126,7 @@ export function safeReturnTo(value: FormDataEntryValue | null, fallback: string)
  */
 export async function submitPaymentForm<T extends { idempotencyKey: string }>(
   request: Request,
+  form: PaymentForm,
   validator: Validator<T>,
   fields: readonly string[],
   toBody: (data: T, organizationId: string) => CreatePaymentRequest | { field: string; key: string },
@@ -87,7 +140,7 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
   const body = toBody(result.data, org.id);
   if ("field" in body) return validationError({ fieldErrors: { [body.field]: body.key } }, submitted);
   try {
-    return await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel);
+    return await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel, form);
   } catch (error) {
     return apiErrorResponse(error, t, [...fields, "accountId", "currencyId"], submitted, { INSUFFICIENT_FUNDS: "amount" });
   }

@@ -36,6 +36,8 @@ export interface SessionData {
   csrf: string;
   login: LoginState;
   sign: Record<string, SignChallenge>;
+  /** Idempotency key per payment form and the payment it created (payments.server.ts `paymentFormKey`). */
+  formKeys: Partial<Record<"euro" | "internal" | "between-accounts", { key: string; paymentId?: string }>>;
 }
 
 export type AppSession = Session<SessionData, { flash: string }>;

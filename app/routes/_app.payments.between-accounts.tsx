@@ -11,6 +11,7 @@ import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -19,7 +20,7 @@ import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
-import { submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:between.title" };
@@ -42,18 +43,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const accounts = await listAccounts(api, org.id);
   if (accounts.length < 2) throw redirect("/payments", { headers: await api.headers() });
+  const formKey = await paymentFormKey(api, "between-accounts");
   return json(
     {
       sources: balanceSources(accounts),
       targets: accounts.map((a) => ({ id: a.id, label: `${a.name || a.number} (${a.balances.map((b) => b.currencyId).join(", ")})` })),
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey: formKey.key,
+      pendingPaymentId: formKey.pendingPaymentId,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitPaymentForm(request, validator, FIELDS, (d, organizationId) => {
+  return submitPaymentForm(request, "between-accounts", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };
     return { organizationId, kind: "BETWEEN_ACCOUNTS", ...source, toAccountId: d.toAccountId, amount: d.amount, reference: d.reference };
@@ -61,12 +64,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function BetweenAccounts() {
-  const { sources, targets, idempotencyKey } = useLoaderData<typeof loader>();
+  const { sources, targets, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   return (
     <>
       <h1>{t("between.title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
       <p>{t("between.intro")}</p>
       <ValidatedForm validator={validator} method="post" noValidate={hydrated}>
         <ValidatedErrorSummary order={FIELDS} />

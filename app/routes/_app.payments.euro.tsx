@@ -10,6 +10,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
@@ -22,7 +23,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { validateBic, validateSepaIban } from "~/lib/iban";
 import { formatMoney } from "~/lib/money";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
-import { submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:euro.title" };
@@ -62,11 +63,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sources = accounts.flatMap((a) =>
     a.balances.filter((b) => b.currencyId === "EUR").map((b) => ({ accountId: a.id, label: `${a.name || a.number} — ${formatMoney(b.amount, "EUR")}` })),
   );
-  return json({ sources, idempotencyKey: crypto.randomUUID() }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  const { key, pendingPaymentId } = await paymentFormKey(api, "euro");
+  return json({ sources, idempotencyKey: key, pendingPaymentId }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitPaymentForm(request, validator, FIELDS, (d, organizationId) => ({
+  return submitPaymentForm(request, "euro", validator, FIELDS, (d, organizationId) => ({
     organizationId,
     kind: "EURO",
     accountId: d.accountId,
@@ -80,12 +82,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function EuroPayment() {
-  const { sources, idempotencyKey } = useLoaderData<typeof loader>();
+  const { sources, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   return (
     <>
       <h1>{t("euro.title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
       {sources.length === 0 ? (
         <Alert>{t("euro.no-eur")}</Alert>
       ) : (

@@ -15,6 +15,7 @@ import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInpu
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { Field } from "~/components/forms/Field";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -25,7 +26,7 @@ import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
-import { submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
@@ -60,14 +61,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       }
     }
   }
+  const formKey = await paymentFormKey(api, "internal");
   return json(
-    { phone: raw, recipient, lookupError, sources: balanceSources(accounts), idempotencyKey: crypto.randomUUID() },
+    { phone: raw, recipient, lookupError, sources: balanceSources(accounts), idempotencyKey: formKey.key, pendingPaymentId: formKey.pendingPaymentId },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  return submitPaymentForm(request, validator, [...FIELDS, "recipientPhone"], (d, organizationId) => {
+  return submitPaymentForm(request, "internal", validator, [...FIELDS, "recipientPhone"], (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };
     return { organizationId, kind: "INTERNAL", ...source, amount: d.amount, reference: d.reference, recipientPhone: d.recipientPhone };
@@ -75,12 +77,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InternalPayment() {
-  const { phone, recipient, lookupError, sources, idempotencyKey } = useLoaderData<typeof loader>();
+  const { phone, recipient, lookupError, sources, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   return (
     <>
       <h1>{t("internal.title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
       <Form method="get">
         <Field name="phone" label={t("internal.phone")} hint={t("internal.phone-hint")} type="tel" autoComplete="off" inputMode="tel" defaultValue={phone} error={lookupError} required />
         <Button type="submit" variant={recipient ? "secondary" : "primary"}>

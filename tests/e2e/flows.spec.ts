@@ -222,21 +222,33 @@ test.describe("JavaScript off", () => {
   });
 
   // BUG: going back re-renders /payments/euro with a NEW idempotencyKey (and empty fields), so the second submit creates a second payment.
-  test.fixme("back and submit the euro form again: the same payment (same idempotency key)", async ({ page }) => {
+  test("back and submit the euro form again: the same payment (same idempotency key)", async ({ page }) => {
     await login(page, CUSTOMERS.individual);
     await submitEuroForm(page, false, "Double Submit NoJS", "2.02");
     const first = await signingPaymentId(page);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/payments\/euro$/);
+    // The form says a payment from it awaits signature.
+    await expect(page.getByTestId("pending-payment")).toBeVisible();
     // The form as the browser restored it; fill again whatever was not restored.
-    for (const [name, value] of [["beneficiaryName", "Double Submit NoJS"], ["iban", "DE89 3704 0044 0532 0130 00"], ["bic", "COBADEFFXXX"], ["amount", "2.02"]]) {
+    for (const [name, value] of [["beneficiaryName", "Double Submit NoJS"], ["iban", "DE89 3704 0044 0532 0130 00"], ["bic", "COBADEFFXXX"], ["amount", "2.02"], ["reference", "Ref Double Submit NoJS"]]) {
       const input = page.locator(`[name=${name}]`);
       if ((await input.inputValue()) === "") await input.fill(value);
     }
     await page.locator("main form[method=post] button[type=submit]").click();
     const second = await signingPaymentId(page);
     expect(second).toBe(first);
+
+    // Other details while that payment waits: refused with a message, no second payment.
+    await page.goto("/payments/euro");
+    await page.locator("[name=beneficiaryName]").fill("Double Submit NoJS");
+    await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+    await page.locator("[name=bic]").fill("COBADEFFXXX");
+    await page.locator("[name=amount]").fill("9.99");
+    await page.locator("main form[method=post] button[type=submit]").click();
+    await expect(page.getByText(/waiting for your signature/i).first()).toBeVisible();
+    await expect(page).toHaveURL(/\/payments\/euro$/);
 
     await page.goto("/home?tab=signing");
     await expect(page.getByTestId("unsigned-payment").filter({ hasText: "Double Submit NoJS" })).toHaveCount(1);
