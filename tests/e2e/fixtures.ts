@@ -10,6 +10,7 @@ export const CUSTOMERS = {
   corporate: "+447700900002",
   both: "+447700900003",
   unidentified: "+447700900004",
+  official: "+447700900005",
 } as const;
 
 export const test = base.extend<{ consoleErrors: string[] }>({
