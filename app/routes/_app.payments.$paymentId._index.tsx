@@ -10,10 +10,10 @@ import type { Account, Payment } from "../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Money } from "~/components/ui/Money";
+import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate, formatTime } from "~/lib/dates";
-import styles from "./payments.module.css";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:receipt.title" };
 
@@ -37,40 +37,31 @@ export default function PaymentReceipt() {
     <>
       <h1>{t("receipt.title")}</h1>
       {payment.status === "COMPLETED" ? <Alert kind="success">{t("receipt.completed")}</Alert> : null}
-      <dl className={styles.details}>
-        <dt>{t("receipt.status")}</dt>
-        <dd data-testid="payment-status">{t(`status.${payment.status}`)}</dd>
-        <dt>{t("receipt.amount")}</dt>
-        <dd><Money amount={payment.amount} currency={payment.currencyId} /></dd>
-        <dt>{t("receipt.payee")}</dt>
-        <dd>{payment.benificiaryFullName}</dd>
-        {payment.beneficiaryAccount ? (
+      <PaymentDetails
+        payment={payment}
+        before={
           <>
-            <dt>{t("receipt.payee-account")}</dt>
-            <dd>{payment.beneficiaryAccount}</dd>
+            <dt>{t("receipt.status")}</dt>
+            <dd data-testid="payment-status">{t(`status.${payment.status}`)}</dd>
           </>
-        ) : null}
-        {payment.reference ? (
+        }
+        after={
           <>
-            <dt>{t("fields.reference")}</dt>
-            <dd>{payment.reference}</dd>
-          </>
-        ) : null}
-        <dt>{t("receipt.from")}</dt>
-        <dd>{payment.accountNumber}</dd>
-        <dt>{t("receipt.date")}</dt>
-        <dd>
-          {formatDate(payment.transferDate ?? payment.createdAt)} {formatTime(payment.transferDate ?? payment.createdAt)}
-        </dd>
-        {balance ? (
-          <>
-            <dt>{t("receipt.new-balance", { currency: balance.currencyId })}</dt>
-            <dd data-testid="new-balance">
-              <Money amount={balance.amount} currency={balance.currencyId} scale={balance.currency?.scale ?? 2} />
+            <dt>{t("receipt.date")}</dt>
+            <dd>
+              {formatDate(payment.transferDate ?? payment.createdAt)} {formatTime(payment.transferDate ?? payment.createdAt)}
             </dd>
+            {balance ? (
+              <>
+                <dt>{t("receipt.new-balance", { currency: balance.currencyId })}</dt>
+                <dd data-testid="new-balance">
+                  <Money amount={balance.amount} currency={balance.currencyId} scale={balance.currency?.scale ?? 2} />
+                </dd>
+              </>
+            ) : null}
           </>
-        ) : null}
-      </dl>
+        }
+      />
       {payment.status === "AWAITING_SIGNATURE" ? (
         <p>
           <Link to={`/payments/${payment.id}/sign`}>{t("receipt.go-sign")}</Link>

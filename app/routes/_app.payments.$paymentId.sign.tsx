@@ -20,7 +20,7 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { Money } from "~/components/ui/Money";
+import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
@@ -140,20 +140,7 @@ export default function SignPayment() {
     <>
       <h1>{t("sign.title")}</h1>
       <p>{t("sign.intro")}</p>
-      <dl className={styles.details}>
-        <dt>{t("receipt.amount")}</dt>
-        <dd><Money amount={payment.amount} currency={payment.currencyId} /></dd>
-        <dt>{t("receipt.payee")}</dt>
-        <dd>{payment.benificiaryFullName}</dd>
-        {payment.beneficiaryAccount ? (
-          <>
-            <dt>{t("receipt.payee-account")}</dt>
-            <dd>{payment.beneficiaryAccount}</dd>
-          </>
-        ) : null}
-        <dt>{t("receipt.from")}</dt>
-        <dd>{payment.accountNumber}</dd>
-      </dl>
+      <PaymentDetails payment={payment} />
 
       {challenge ? (
         <>

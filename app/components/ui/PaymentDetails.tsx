@@ -1,0 +1,36 @@
+/**
+ * What a payment is (amount, payee, payee account, reference, debited account) as a
+ * description list: the same facts on the signing page (what the code authorises) and on
+ * the receipt. `before` and `after` add rows (status first; date and new balance last).
+ */
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Payment } from "../../../server/api/v1/contract";
+import { Money } from "./Money";
+import styles from "./PaymentDetails.module.css";
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+export function PaymentDetails({ payment, before, after }: { payment: Payment; before?: ReactNode; after?: ReactNode }) {
+  const { t } = useTranslation("payments");
+  return (
+    <dl className={styles.details}>
+      {before}
+      <Row label={t("receipt.amount")}>
+        <Money amount={payment.amount} currency={payment.currencyId} />
+      </Row>
+      <Row label={t("receipt.payee")}>{payment.benificiaryFullName}</Row>
+      {payment.beneficiaryAccount ? <Row label={t("receipt.payee-account")}>{payment.beneficiaryAccount}</Row> : null}
+      {payment.reference ? <Row label={t("fields.reference")}>{payment.reference}</Row> : null}
+      <Row label={t("receipt.from")}>{payment.accountNumber}</Row>
+      {after}
+    </dl>
+  );
+}
