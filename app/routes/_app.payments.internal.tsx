@@ -57,7 +57,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         recipient = await api.get<RecipientCheck>("/clients-organizations/check-invididual-recepient", { phone: raw });
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
-        lookupError = error.status === 404 ? "errors:Payments.recipient-not-found" : "errors:Errors.internal";
+        lookupError =
+          error.status === 404 ? "errors:Payments.recipient-not-found" : error.status === 429 ? "errors:Auth.rate-limited" : "errors:Errors.internal";
       }
     }
   }

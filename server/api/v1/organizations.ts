@@ -2,11 +2,13 @@
  * Organizations API (spec 000 §7 Auth and user).
  * GET /clients-organizations?all=true → { data: OrganizationSummary[] } (the caller's)
  * GET /clients-organizations/check-invididual-recepient?phone= → RecipientCheck | 404 NOT_FOUND
+ *   | 429 RATE_LIMITED (20 lookups per user per 15 min: no enumeration of customers by phone)
  *   (spelling as in the spec's call list)
  */
 import { Router } from "express";
 import { z } from "zod";
 import { checkIndividualRecipient, listOrganizationSummaries } from "../../domain/organizations/index.js";
+import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 const phoneQuery = z.object({ phone: z.string().regex(/^\+[1-9]\d{7,14}$/, "phone must be in E.164 format, e.g. +447700900001") });
@@ -19,6 +21,7 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
     asyncHandler(async (req, res) => {
       const q = phoneQuery.safeParse({ phone: typeof req.query.phone === "string" ? req.query.phone.replace(/\s+/g, "") : req.query.phone });
       if (!q.success) throw fieldErrors(q.error);
+      await consumeRateLimit(deps.db, RATE_LIMITS.recipientLookup(getAuth(res).userId), { relaxed: deps.config.RATE_LIMITS === "relaxed" });
       res.json(await checkIndividualRecipient(deps.db, q.data.phone));
     }),
   );

@@ -308,3 +308,18 @@ export const providerPaymentTypes = pgTable(
   (t) => [uniqueIndex("ppt_type_currency_uq").on(t.type, t.currencyId)],
 );
 
+
+/**
+ * Events counted by the generic rate limiter (server/domain/rate-limit): one row per
+ * attempt under a key such as `recipient-lookup:user:<id>`. Kept in the database so the
+ * limits hold across several processes.
+ */
+export const rateLimitEvents = pgTable(
+  "rate_limit_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_events_key_created_idx").on(t.key, t.createdAt)],
+);
