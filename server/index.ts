@@ -13,6 +13,7 @@ import { openDatabase } from "./db/client.js";
 import { seed } from "./db/seed.js";
 import { LogSmsProvider } from "./providers/sms.js";
 import { createApp } from "./app.js";
+import { purgeExpired } from "./domain/housekeeping/index.js";
 
 async function main() {
   const started = Date.now();
@@ -31,6 +32,14 @@ async function main() {
     { url: `http://localhost:${config.PORT}`, smsDebugCodes: config.smsDebugCodes, database: database.kind },
     "bank is listening",
   );
+
+  // Housekeeping: expired sessions, codes and rate-limit events, at start and hourly.
+  const housekeeping = () =>
+    purgeExpired(database.db)
+      .then((purged) => logger.info({ purged }, "housekeeping"))
+      .catch((err) => logger.error({ err }, "housekeeping failed"));
+  void housekeeping();
+  setInterval(housekeeping, 60 * 60_000).unref();
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
