@@ -45,3 +45,15 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
   await expect(page.getByTestId("payment-status")).toBeVisible();
   await expectNoViolations(page, "payment confirmation");
 });
+
+test("identity and company-official pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  await login(page, CUSTOMERS.unidentified);
+  await expect(page).toHaveURL(/\/identity/);
+  await expectNoViolations(page, "/identity");
+  await page.context().clearCookies();
+  await login(page, CUSTOMERS.official);
+  for (const url of ["/home", "/history", "/payments"]) {
+    await page.goto(url);
+    await expectNoViolations(page, `${url} (company official)`);
+  }
+});
