@@ -60,7 +60,8 @@ async function resetPostgres(url: string): Promise<void> {
   }
 }
 
-export async function startTestServer(opts: { db: TestDatabaseKind }): Promise<TestServer> {
+/** `rateLimits` defaults to "relaxed" (higher ceilings, same code paths); "strict" is production's. */
+export async function startTestServer(opts: { db: TestDatabaseKind; rateLimits?: "strict" | "relaxed" }): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
@@ -74,7 +75,7 @@ export async function startTestServer(opts: { db: TestDatabaseKind }): Promise<T
   const config = loadConfig({
     NODE_ENV: "test",
     SMS_DEBUG_CODES: "true",
-    RATE_LIMITS: "relaxed",
+    RATE_LIMITS: opts.rateLimits ?? "relaxed",
     OTP_SECRET: "api-test-otp-secret-0123456789",
     LOG_LEVEL: "silent",
   } as NodeJS.ProcessEnv);

@@ -34,7 +34,12 @@ export function createPaymentsRouter(deps: ApiDeps): Router {
       const { idempotencyKey: bodyKey, ...rest } = body;
       const key = idempotencyKey.safeParse(req.get("idempotency-key") ?? bodyKey);
       if (!key.success) throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
-      const { payment, created } = await createPayment(deps.db, { userId: getAuth(res).userId, body: rest, idempotencyKey: key.data });
+      const { payment, created } = await createPayment(deps.db, {
+        userId: getAuth(res).userId,
+        body: rest,
+        idempotencyKey: key.data,
+        relaxedLimits: deps.config.RATE_LIMITS === "relaxed",
+      });
       res.status(created ? 201 : 200).json(payment);
     }),
   );

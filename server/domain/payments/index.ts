@@ -35,6 +35,7 @@ import { clearingFor, systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { hasSignatureDuty, memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
 import { findIndividualRecipient, organizationFullName } from "../organizations/index.js";
+import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { isUuid } from "../accounts/index.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -172,11 +173,12 @@ interface Resolved {
  *   body (replay, answer 200 with the first payment).
  * @throws 400 VALIDATION_FAILED (field errors per contract property names), 400
  *   INSUFFICIENT_FUNDS (field `amount`), 403 FORBIDDEN (organizationId), 404 NOT_FOUND
- *   (accountId outside the caller's organizations), 409 IDEMPOTENCY_KEY_REUSED.
+ *   (accountId outside the caller's organizations), 409 IDEMPOTENCY_KEY_REUSED, 429
+ *   RATE_LIMITED (INTERNAL: recipient lookups by phone are limited, see domain/rate-limit).
  */
 export async function createPayment(
   db: Database,
-  input: { userId: string; body: unknown; idempotencyKey: string },
+  input: { userId: string; body: unknown; idempotencyKey: string; relaxedLimits?: boolean },
 ): Promise<{ payment: Payment; created: boolean }> {
   const parsed = createPaymentSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
@@ -217,7 +219,7 @@ export async function createPayment(
   }
   const amount = amountResult.amount;
 
-  const resolved = await resolvePayee(db, input.userId, body, account, currency.id);
+  const resolved = await resolvePayee(db, input.userId, body, account, currency.id, input.relaxedLimits ?? false);
 
   const overdraftGlobal = await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false);
   if (availableFunds(debit, account, overdraftGlobal).lt(amount)) throw insufficientFunds();
@@ -281,6 +283,7 @@ async function resolvePayee(
   body: CreatePaymentInput,
   account: typeof accounts.$inferSelect,
   currencyId: string,
+  relaxedLimits: boolean,
 ): Promise<Resolved> {
   if (!SUPPORTED_KINDS.includes(body.kind)) {
     throw fieldError("kind", "isSupported", `Payments of kind ${body.kind} are not available yet`);
@@ -320,6 +323,8 @@ async function resolvePayee(
   }
   if (body.kind === "INTERNAL") {
     if (!body.recipientPhone) throw fieldError("recipientPhone", "isNotEmpty", "recipientPhone should not be empty");
+    // A payment to a phone is a lookup too: the same limit, so customers cannot be enumerated here.
+    await consumeRateLimit(db, RATE_LIMITS.recipientLookup(userId), { relaxed: relaxedLimits });
     const recipient = await findIndividualRecipient(db, body.recipientPhone);
     if (!recipient) throw fieldError("recipientPhone", "isCustomer", "No customer found with this phone number");
     if (recipient.organizationId === body.organizationId || recipient.userId === userId) {
