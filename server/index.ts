@@ -16,6 +16,10 @@ import { createApp } from "./app.js";
 import { purgeExpired } from "./domain/housekeeping/index.js";
 
 async function main() {
+  if (config.NODE_ENV === "production") {
+    // The only SMS provider so far writes codes to the log: a bank must not run like that.
+    throw new Error("No SMS provider for production yet: one-time codes would only be written to the log");
+  }
   const started = Date.now();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   logger.info({ kind: database.kind, ms: Date.now() - started }, "database ready (migrated)");
