@@ -110,6 +110,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
       const body: ValidateSignatureCodeRequest = { token: challenge.token, code: result.data.code };
       mfa = await api.post<MfaToken>("/signatures/validate", body);
     } catch (error) {
+      // A double submit (no JS): the first request used the code and signed; this one finds the
+      // code spent. Show the outcome, not a misleading "code expired".
+      if (await isNoLongerPending(api, payment.id)) return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
       return apiErrorResponse(error, t, ["code"], {}, { INVALID_CODE: "code", CODE_EXPIRED: "code", CODE_ATTEMPTS_EXCEEDED: "code" }, "sign");
     }
     try {
@@ -117,12 +120,19 @@ export async function action({ request, params }: ActionFunctionArgs) {
       await api.post<Payment>(`/payments/${payment.id}/sign`, body);
     } catch (error) {
       clearSignCode(api, payment.id);
+      if (await isNoLongerPending(api, payment.id)) return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
       return apiErrorResponse(error, t, [], {}, undefined, "sign");
     }
     clearSignCode(api, payment.id);
     return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   }
   return redirect(here, { headers: await api.headers() });
+}
+
+/** True when the payment was signed or declined meanwhile (e.g. by a concurrent request). */
+async function isNoLongerPending(api: Awaited<ReturnType<typeof requireAppContext>>["api"], paymentId: string): Promise<boolean> {
+  const fresh = await api.get<Payment>(`/payments/${encodeURIComponent(paymentId)}`).catch(() => null);
+  return fresh !== null && fresh.status !== "AWAITING_SIGNATURE";
 }
 
 function SignCodeInput() {
