@@ -13,10 +13,10 @@ import { Router } from "express";
 import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { organizationMembers, organizations, users } from "../../db/schema/index.js";
-import type { CompanyOfficialType, OrganizationSummary, OrganizationType, OtpChannel, SignatureType, WhoAmI } from "./contract.js";
+import type { OrganizationType, OtpChannel, WhoAmI } from "./contract.js";
 import { ApiError, asyncHandler, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { defaultOrganization } from "../../domain/organizations/default-organization.js";
-import { organizationFullName } from "../../domain/organizations/index.js";
+import { toOrganizationSummary } from "../../domain/organizations/index.js";
 
 /**
  * Build WhoAmI for `userId`.
@@ -36,19 +36,7 @@ export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> 
     type: org.type as OrganizationType,
     membershipCreatedAt: member.createdAt,
     organizationCreatedAt: org.createdAt,
-    summary: {
-      id: org.id,
-      type: org.type as OrganizationType,
-      fullName: organizationFullName(org),
-      companyName: org.companyName,
-      firstName: org.firstName,
-      lastName: org.lastName,
-      createdAt: org.createdAt.toISOString(),
-      currentOfficial: {
-        signatureType: member.signatureType as SignatureType,
-        companyOfficialType: (member.companyOfficialType as CompanyOfficialType | null) ?? null,
-      },
-    } satisfies OrganizationSummary,
+    summary: toOrganizationSummary(org, member),
   }));
   return {
     id: user.id,

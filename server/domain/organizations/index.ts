@@ -18,6 +18,26 @@ export function organizationFullName(o: { type: string; companyName: string | nu
   return [o.firstName, o.lastName].filter(Boolean).join(" ") || o.companyName || "";
 }
 
+/** An organization row and the caller's membership in it → contract `OrganizationSummary`. */
+export function toOrganizationSummary(
+  o: { id: string; type: string; companyName: string | null; firstName: string | null; lastName: string | null; createdAt: Date },
+  m: { signatureType: string; companyOfficialType: string | null },
+): OrganizationSummary {
+  return {
+    id: o.id,
+    type: o.type as OrganizationType,
+    fullName: organizationFullName(o),
+    companyName: o.companyName,
+    firstName: o.firstName,
+    lastName: o.lastName,
+    createdAt: o.createdAt.toISOString(),
+    currentOfficial: {
+      signatureType: m.signatureType as SignatureType,
+      companyOfficialType: (m.companyOfficialType as CompanyOfficialType | null) ?? null,
+    },
+  };
+}
+
 /** "Oliver Thompson" → "Oliver T." (a phone lookup must not reveal full identities). */
 export function shortDisplayName(firstName: string | null, lastName: string | null): string {
   const first = (firstName ?? "").trim();
@@ -35,20 +55,7 @@ export async function listOrganizationSummaries(db: Database, userId: string): P
     .where(inArray(organizations.id, memberships.map((m) => m.organizationId)));
   const byId = new Map(rows.map((r) => [r.id, r]));
   return memberships.map((m) => {
-    const o = byId.get(m.organizationId)!;
-    return {
-      id: o.id,
-      type: o.type as OrganizationType,
-      fullName: organizationFullName(o),
-      companyName: o.companyName,
-      firstName: o.firstName,
-      lastName: o.lastName,
-      createdAt: o.createdAt.toISOString(),
-      currentOfficial: {
-        signatureType: m.signatureType as SignatureType,
-        companyOfficialType: (m.companyOfficialType as CompanyOfficialType | null) ?? null,
-      },
-    };
+    return toOrganizationSummary(byId.get(m.organizationId)!, m);
   });
 }
 
