@@ -3,16 +3,15 @@
  * one account; same currency). From = an (account, currency) balance; To = another account.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { SubmitButton } from "~/components/forms/SubmitButton";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
-import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
+import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -90,10 +89,7 @@ export default function BetweenAccounts() {
             </option>
           ))}
         </ValidatedField>
-        <ValidatedAmountInput label={t("fields.amount")} hint={t("fields.amount-hint")} />
-        <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-        <SubmitButton>{t("continue")}</SubmitButton>{" "}
-        <Link to="/payments">{t("common:cancel")}</Link>
+        <PaymentFormEnd />
       </ValidatedForm>
     </>
   );

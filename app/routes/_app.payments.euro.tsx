@@ -4,7 +4,7 @@
  * with an Idempotency-Key, then sends the signing code and goes to the signing page.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
@@ -12,8 +12,7 @@ import { z } from "zod";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { SubmitButton } from "~/components/forms/SubmitButton";
-import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
+import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -107,10 +106,7 @@ export default function EuroPayment() {
           <ValidatedField name="beneficiaryName" label={t("fields.beneficiary-name")} autoComplete="off" required maxLength={140} />
           <ValidatedField name="iban" label={t("fields.iban")} hint={t("fields.iban-hint")} autoComplete="off" spellCheck={false} required />
           <ValidatedField name="bic" label={t("fields.bic")} hint={t("fields.bic-hint")} autoComplete="off" spellCheck={false} required />
-          <ValidatedAmountInput label={t("fields.amount-eur")} hint={t("fields.amount-hint")} />
-          <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-          <SubmitButton>{t("continue")}</SubmitButton>{" "}
-          <Link to="/payments">{t("common:cancel")}</Link>
+          <PaymentFormEnd amountLabelKey="fields.amount-eur" />
         </ValidatedForm>
       )}
     </>

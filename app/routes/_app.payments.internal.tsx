@@ -5,18 +5,17 @@
  * (Idempotency-Key) and goes to signing.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import type { RecipientCheck } from "../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { SubmitButton } from "~/components/forms/SubmitButton";
 import { Field } from "~/components/forms/Field";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
-import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
+import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -109,10 +108,7 @@ export default function InternalPayment() {
                   </option>
                 ))}
               </ValidatedField>
-              <ValidatedAmountInput label={t("fields.amount")} hint={t("fields.amount-hint")} />
-              <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-              <SubmitButton>{t("continue")}</SubmitButton>{" "}
-              <Link to="/payments">{t("common:cancel")}</Link>
+              <PaymentFormEnd />
             </ValidatedForm>
           )}
         </section>

@@ -1,0 +1,22 @@
+/**
+ * The end every payment form shares: amount (spec 000 §5 rules), optional reference (140
+ * characters, the SEPA remittance-information limit), Continue and Cancel.
+ * `amountLabelKey` lets a form name its currency (e.g. "fields.amount-eur").
+ */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SubmitButton } from "./SubmitButton";
+import { ValidatedAmountInput } from "./ValidatedAmountInput";
+import { ValidatedField } from "./ValidatedField";
+
+export function PaymentFormEnd({ amountLabelKey = "fields.amount" }: { amountLabelKey?: string }) {
+  const { t } = useTranslation("payments");
+  return (
+    <>
+      <ValidatedAmountInput label={t(amountLabelKey)} hint={t("fields.amount-hint")} />
+      <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
+      <SubmitButton>{t("continue")}</SubmitButton>{" "}
+      <Link to="/payments">{t("common:cancel")}</Link>
+    </>
+  );
+}
