@@ -25,6 +25,7 @@ import { apiErrorResponse, formDataObject, startAction } from "~/lib/forms.serve
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { commitSession, getSession, getTokens, setTokens } from "~/lib/session.server";
+import card from "~/components/layout/CardPage.module.css";
 import styles from "./auth.module.css";
 
 export const handle = { i18n: ["auth"], titleKey: "auth:page-title" };
@@ -158,9 +159,9 @@ export default function LoginPage() {
   const hydrated = useIsHydrated();
 
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>{t("common:brand")}</p>
+    <main id="main" className={card.page}>
+      <div className={card.card}>
+        <p className={card.brand}>{t("common:brand")}</p>
         <h1>{t(`title.${data.step}`)}</h1>
 
         {data.step === "phone" ? (
@@ -247,8 +248,8 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
+    <main id="main" className={card.page}>
+      <div className={card.card}>
         <h1>{t("errors:Errors.title")}</h1>
         <p>{isRouteErrorResponse(error) && error.status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}</p>
         <Link to="/auth/phone">{t("auth:restart")}</Link>

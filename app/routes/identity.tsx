@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Button } from "~/components/ui/Button";
 import { requireUser } from "~/lib/session.server";
-import styles from "./auth.module.css";
+import styles from "~/components/layout/CardPage.module.css";
 
 export const handle = { titleKey: "common:identity.title" };
 

@@ -6,7 +6,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Account, OrganizationType } from "../../../server/api/v1/contract";
 import { AppShell } from "./AppShell";
-import styles from "./MaybeShell.module.css";
+import styles from "./CardPage.module.css";
 
 export interface MaybeShellProps {
   shell: { userName: string; orgType: OrganizationType; accounts: Account[] } | null;
