@@ -5,7 +5,7 @@
  * idempotency key after going back and submitting again.
  */
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -21,16 +21,6 @@ async function selectByText(select: Locator, text: RegExp) {
   const hit = options.find((o) => text.test(o.text));
   if (!hit) throw new Error(`no option matching ${text} in ${JSON.stringify(options.map((o) => o.text))}`);
   await select.selectOption(hit.value);
-}
-
-/**
- * With JS a form posts by fetch (`?_data=`) and a validation answer (400) is logged by Chromium
- * as a failed resource load. Where that answer is the expected outcome, drop exactly those
- * entries from the fixture's console errors (everything else still fails the test).
- */
-function allowValidationAnswers(consoleErrors: string[], route: string) {
-  const expected = new RegExp(`status of 400 \\(Bad Request\\) @ http://[^/]+${route}\\?_data=`);
-  for (let i = consoleErrors.length - 1; i >= 0; i--) if (expected.test(consoleErrors[i])) consoleErrors.splice(i, 1);
 }
 
 async function debugCode(page: Page): Promise<string> {
