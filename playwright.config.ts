@@ -18,13 +18,24 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Per-port output, so two runs on one machine (E2E_PORT) do not write into each other.
   outputDir: `test-results/${port}`,
-  reporter: [["list"], ["json", { outputFile: port === 3100 ? "tests/.tmp/e2e-results.json" : `tests/.tmp/e2e-results-${port}.json` }]],
+  reporter: [
+    ["list"],
+    ["json", { outputFile: port === 3100 ? "tests/.tmp/e2e-results.json" : `tests/.tmp/e2e-results-${port}.json` }],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--disable-quic", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
     },
   },
   webServer: {

@@ -6,7 +6,16 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { json, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Link, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteError, useRouteLoaderData,
+  isRouteErrorResponse,
+  Link,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useMatches,
+  useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -67,7 +76,10 @@ export function Layout({ children }: { children: ReactNode }) {
 function usePageTitle(): string {
   const { t } = useTranslation();
   const matches = useMatches();
-  const key = [...matches].reverse().map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey).find(Boolean);
+  const key = [...matches]
+    .reverse()
+    .map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey)
+    .find(Boolean);
   return key ? `${t(key)} — ${t("brand")}` : t("brand");
 }
 

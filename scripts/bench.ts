@@ -29,8 +29,18 @@ import { LogSmsProvider } from "../server/providers/sms.js";
 import { eq } from "drizzle-orm";
 import { users } from "../server/db/schema/index.js";
 
-interface ManifestRoute { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] }
-interface Manifest { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> }
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+}
 
 function jsBudget(): void {
   if (process.env.BENCH_SKIP_BUILD !== "1") execSync("npx remix build", { stdio: "ignore" });
@@ -60,11 +70,20 @@ function jsBudget(): void {
     }
     const bytes = [...files].reduce((sum, f) => sum + gz(f), 0);
     const budget = url === "/home" ? `  (budget 110.0 KB: ${bytes / 1024 < 110 ? "within" : "OVER"})` : "";
-    console.log(`  ${url.padEnd(16)} ${(bytes / 1024).toFixed(1).padStart(6)} KB in ${files.size} files, routes: ${matches.map((m) => m.route.id).join(" > ")}${budget}`);
+    console.log(
+      `  ${url.padEnd(16)} ${(bytes / 1024).toFixed(1).padStart(6)} KB in ${files.size} files, routes: ${matches.map((m) => m.route.id).join(" > ")}${budget}`,
+    );
   }
 }
 
-async function api<T>(base: string, method: string, url: string, token: string, body?: unknown, headers: Record<string, string> = {}): Promise<T> {
+async function api<T>(
+  base: string,
+  method: string,
+  url: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const res = await fetch(base + url, {
     method,
     headers: { authorization: `Bearer ${token}`, "content-type": "application/json", ...headers },
@@ -77,7 +96,13 @@ async function api<T>(base: string, method: string, url: string, token: string, 
 
 async function paymentsPerSecond(label: string, url: string | undefined): Promise<void> {
   const dataDir = url ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), "bank-bench-"));
-  const config = loadConfig({ ...process.env, NODE_ENV: "development", SMS_DEBUG_CODES: "true", RATE_LIMITS: "relaxed", LOG_LEVEL: "silent" });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "development",
+    SMS_DEBUG_CODES: "true",
+    RATE_LIMITS: "relaxed",
+    LOG_LEVEL: "silent",
+  });
   const database = await openDatabase({ url, dataDir });
   try {
     await seed(database.db);
@@ -91,7 +116,12 @@ async function paymentsPerSecond(label: string, url: string | undefined): Promis
     const { accessToken } = await createSession(database.db, user.id);
     const who = await api<{ activeOrganization: { id: string } }>(base, "GET", "/users/whoami", accessToken);
     const orgId = who.activeOrganization.id;
-    const { data: accts } = await api<{ data: { id: string; balances: { currencyId: string }[] }[] }>(base, "GET", `/accounts?organizationId=${orgId}&all=true`, accessToken);
+    const { data: accts } = await api<{ data: { id: string; balances: { currencyId: string }[] }[] }>(
+      base,
+      "GET",
+      `/accounts?organizationId=${orgId}&all=true`,
+      accessToken,
+    );
     const from = accts.find((a) => a.balances.some((b) => b.currencyId === "GBP"))!;
     const to = accts.find((a) => a !== from && a.balances.some((b) => b.currencyId === "GBP"))!;
 
@@ -99,15 +129,40 @@ async function paymentsPerSecond(label: string, url: string | undefined): Promis
     const runId = `${Date.now()}-${process.pid}`;
     const started = process.hrtime.bigint();
     for (let i = 0; i < count; i++) {
-      const payment = await api<{ id: string }>(base, "POST", "/payments", accessToken, {
-        organizationId: orgId, kind: "BETWEEN_ACCOUNTS", accountId: from.id, toAccountId: to.id, currencyId: "GBP", amount: "0.01", reference: `bench ${i}`,
-      }, { "idempotency-key": `bench-${runId}-${i}` });
-      const challenge = await api<{ token: string; debugCode: string }>(base, "POST", "/signatures/send-code", accessToken, { paymentIds: [payment.id], mfa: "PHONE", channel: "SMS" });
-      const mfa = await api<{ token: string }>(base, "POST", "/signatures/validate", accessToken, { token: challenge.token, code: challenge.debugCode });
-      await api(base, "POST", `/payments/${payment.id}/sign`, accessToken, { mfaToken: mfa.token, signedAt: new Date().toISOString() });
+      const payment = await api<{ id: string }>(
+        base,
+        "POST",
+        "/payments",
+        accessToken,
+        {
+          organizationId: orgId,
+          kind: "BETWEEN_ACCOUNTS",
+          accountId: from.id,
+          toAccountId: to.id,
+          currencyId: "GBP",
+          amount: "0.01",
+          reference: `bench ${i}`,
+        },
+        { "idempotency-key": `bench-${runId}-${i}` },
+      );
+      const challenge = await api<{ token: string; debugCode: string }>(base, "POST", "/signatures/send-code", accessToken, {
+        paymentIds: [payment.id],
+        mfa: "PHONE",
+        channel: "SMS",
+      });
+      const mfa = await api<{ token: string }>(base, "POST", "/signatures/validate", accessToken, {
+        token: challenge.token,
+        code: challenge.debugCode,
+      });
+      await api(base, "POST", `/payments/${payment.id}/sign`, accessToken, {
+        mfaToken: mfa.token,
+        signedAt: new Date().toISOString(),
+      });
     }
     const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-    console.log(`  ${label.padEnd(28)} ${(count / seconds).toFixed(1).padStart(7)} payments/s  (${count} created and signed in ${seconds.toFixed(2)} s, 4 API calls each)`);
+    console.log(
+      `  ${label.padEnd(28)} ${(count / seconds).toFixed(1).padStart(7)} payments/s  (${count} created and signed in ${seconds.toFixed(2)} s, 4 API calls each)`,
+    );
     server.close();
   } finally {
     await database.close();

@@ -13,13 +13,7 @@ export const DEFAULT_SCALE = 2;
 
 /** Stable reasons an amount is refused; each maps to the i18n key `errors:amount.<reason>`. */
 export type AmountError =
-  | "required"
-  | "invalid-characters"
-  | "leading-dot"
-  | "leading-zero"
-  | "too-many-decimals"
-  | "too-large"
-  | "not-positive";
+  "required" | "invalid-characters" | "leading-dot" | "leading-zero" | "too-many-decimals" | "too-large" | "not-positive";
 
 /**
  * Normalise what the user typed: trims, removes spaces, and turns a comma into a dot

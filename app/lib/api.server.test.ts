@@ -13,7 +13,12 @@ describe("isSessionFailure", () => {
 });
 
 const future = () => new Date(Date.now() + 60_000).toISOString();
-const tokens = (n: number, expiresAt = future()) => ({ accessToken: `a${n}`, accessTokenExpiresAt: expiresAt, refreshToken: `r${n}`, refreshTokenExpiresAt: future() });
+const tokens = (n: number, expiresAt = future()) => ({
+  accessToken: `a${n}`,
+  accessTokenExpiresAt: expiresAt,
+  refreshToken: `r${n}`,
+  refreshTokenExpiresAt: future(),
+});
 
 async function requestWith(t: ReturnType<typeof tokens>) {
   const session = await getSession(new Request("http://x/"));
@@ -51,14 +56,20 @@ describe("getApi", () => {
     ];
     const api = await getApi(await requestWith(tokens(1)));
     expect(await api.get("/accounts")).toEqual({ ok: 2 });
-    expect(calls.map((c) => c.url.replace("http://127.0.0.1:3000/api/v1", ""))).toEqual(["/accounts", "/auth/refresh", "/accounts"]);
+    expect(calls.map((c) => c.url.replace("http://127.0.0.1:3000/api/v1", ""))).toEqual([
+      "/accounts",
+      "/auth/refresh",
+      "/accounts",
+    ]);
     expect(JSON.parse(calls[1].body!)).toEqual({ refreshToken: "r1" });
     expect(calls[2].auth).toBe("Bearer a2");
     const setCookie = (await api.headers()).get("Set-Cookie")!;
     expect(setCookie).toContain("__session=");
     // The cookie carries the tokens encrypted: the token text never appears (nor its base64).
     expect(setCookie).not.toContain('"accessToken"');
-    expect(Buffer.from(decodeURIComponent(setCookie.split(";")[0].split("=")[1]).split(".")[0], "base64").toString("utf8")).not.toContain("accessToken");
+    expect(
+      Buffer.from(decodeURIComponent(setCookie.split(";")[0].split("=")[1]).split(".")[0], "base64").toString("utf8"),
+    ).not.toContain("accessToken");
     const again = await getSession(new Request("http://x", { headers: { Cookie: setCookie.split(";")[0] } }));
     expect(getTokens(again)?.accessToken).toBe("a2");
   });
@@ -71,7 +82,10 @@ describe("getApi", () => {
   });
 
   it("redirects to /auth/phone and clears the cookie on a final 401", async () => {
-    answers = [() => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }), () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 })];
+    answers = [
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+    ];
     const api = await getApi(await requestWith(tokens(4)));
     const thrown = (await api.get("/x").catch((e: unknown) => e)) as Response;
     expect(thrown).toBeInstanceOf(Response);
@@ -81,7 +95,10 @@ describe("getApi", () => {
   });
 
   it("redirects to /permission-denied on 403 and throws ApiError otherwise", async () => {
-    answers = [() => Response.json({ code: "FORBIDDEN" }, { status: 403 }), () => Response.json({ statusCode: 400, code: "VALIDATION_FAILED", message: "bad" }, { status: 400 })];
+    answers = [
+      () => Response.json({ code: "FORBIDDEN" }, { status: 403 }),
+      () => Response.json({ statusCode: 400, code: "VALIDATION_FAILED", message: "bad" }, { status: 400 }),
+    ];
     const api = await getApi(await requestWith(tokens(5)));
     const forbidden = (await api.get("/x").catch((e: unknown) => e)) as Response;
     expect(forbidden.headers.get("Location")).toBe("/permission-denied");

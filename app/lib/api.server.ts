@@ -43,7 +43,13 @@ export interface CallOptions {
  * (INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, MFA_TOKEN_INVALID, INVALID_PASSWORD):
  * those are form errors of a signed-in user and must not log them out.
  */
-const NON_SESSION_401 = new Set(["INVALID_CODE", "CODE_EXPIRED", "CODE_ATTEMPTS_EXCEEDED", "MFA_TOKEN_INVALID", "INVALID_PASSWORD"]);
+const NON_SESSION_401 = new Set([
+  "INVALID_CODE",
+  "CODE_EXPIRED",
+  "CODE_ATTEMPTS_EXCEEDED",
+  "MFA_TOKEN_INVALID",
+  "INVALID_PASSWORD",
+]);
 
 /** True for a 401 that ends the session (refresh once, then log out). */
 export function isSessionFailure(status: number, body: unknown): boolean {
@@ -64,7 +70,8 @@ const refreshing = new Map<string, Promise<AuthTokens | null>>();
 /** Build `BANKING_API_URL + path + ?query`. */
 export function apiUrl(path: string, query?: CallOptions["query"]): string {
   const url = new URL(config().BANKING_API_URL + path);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(query ?? {}))
+    if (v !== undefined && v !== null && v !== "") url.searchParams.set(k, String(v));
   return url.toString();
 }
 
@@ -138,11 +145,13 @@ export async function getApi(request: Request): Promise<Api> {
     let pending = refreshing.get(current.refreshToken);
     if (!pending) {
       // A refused refresh (4xx) ends the session; an unreachable API (5xx) is an error page, not a logout.
-      pending = publicCall<AuthTokens>("POST", "/auth/refresh", { body: { refreshToken: current.refreshToken } }).catch((error: unknown) => {
-        if (error instanceof ApiError && error.status < 500) return null;
-        refreshing.delete(current.refreshToken);
-        throw error;
-      });
+      pending = publicCall<AuthTokens>("POST", "/auth/refresh", { body: { refreshToken: current.refreshToken } }).catch(
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status < 500) return null;
+          refreshing.delete(current.refreshToken);
+          throw error;
+        },
+      );
       refreshing.set(current.refreshToken, pending);
       setTimeout(() => refreshing.delete(current.refreshToken), 30_000).unref?.();
     }

@@ -3,10 +3,21 @@ import type { Account } from "../../server/api/v1/contract";
 import { balanceSources, parseSource } from "./balance-sources";
 
 const account = (id: string, name: string, balances: [string, string][]) =>
-  ({ id, name, number: id, balances: balances.map(([currencyId, amount]) => ({ id: id + currencyId, currencyId, amount, currency: { scale: 2 } })) }) as unknown as Account;
+  ({
+    id,
+    name,
+    number: id,
+    balances: balances.map(([currencyId, amount]) => ({ id: id + currencyId, currencyId, amount, currency: { scale: 2 } })),
+  }) as unknown as Account;
 
 describe("balanceSources", () => {
-  const accounts = [account("a1", "Main", [["GBP", "1250"], ["EUR", "10.5"]]), account("a2", "", [["EUR", "0"]])];
+  const accounts = [
+    account("a1", "Main", [
+      ["GBP", "1250"],
+      ["EUR", "10.5"],
+    ]),
+    account("a2", "", [["EUR", "0"]]),
+  ];
   it("lists each balance with a formatted label", () => {
     expect(balanceSources(accounts).map((s) => [s.value, s.label])).toEqual([
       ["a1:GBP", "Main — 1,250.00 GBP"],

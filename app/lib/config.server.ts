@@ -21,7 +21,11 @@ const schema = z
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["SESSION_SECRET"], message: "SESSION_SECRET is required in production" });
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["SESSION_SECRET"],
+        message: "SESSION_SECRET is required in production",
+      });
       return z.NEVER;
     }
     return {

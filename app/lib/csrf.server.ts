@@ -52,7 +52,10 @@ export async function verifyCsrf(request: Request, session: AppSession): Promise
     }
     if (originHost !== host) throw json({ code: "CSRF", message: "Bad origin" }, { status: 403 });
   }
-  const form = await request.clone().formData().catch(() => null);
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const sent = form?.get(CSRF_FIELD);
   const expected = session.get("csrf");
   if (typeof sent !== "string" || !expected || !same(sent, expected)) {

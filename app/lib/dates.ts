@@ -12,8 +12,15 @@ function parts(value: string | Date, timeZone: string): Record<string, string> {
   if (Number.isNaN(date.getTime())) return {};
   const out: Record<string, string> = {};
   for (const p of new Intl.DateTimeFormat("en-GB", {
-    timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23",
-  }).formatToParts(date)) out[p.type] = p.value;
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(date))
+    out[p.type] = p.value;
   return out;
 }
 

@@ -26,7 +26,10 @@ export interface HistoryQuery {
  * @param now reference time (injectable)
  * @returns the normalised filter, the query, and field errors (`from`/`to`: i18n keys)
  */
-export function parseHistoryFilter(params: URLSearchParams, now: Date = new Date()): { filter: HistoryFilter; query: HistoryQuery; errors: Record<string, string> } {
+export function parseHistoryFilter(
+  params: URLSearchParams,
+  now: Date = new Date(),
+): { filter: HistoryFilter; query: HistoryQuery; errors: Record<string, string> } {
   const periodRaw = params.get("period");
   const period: Period = periodRaw === "month" || periodRaw === "custom" ? periodRaw : "week";
   const currency = /^[A-Z]{3,5}$/.test(params.get("currency") ?? "") ? (params.get("currency") as string) : "";

@@ -38,7 +38,9 @@ export function normaliseBic(raw: string | null | undefined): string {
  * Validate a BIC (8 or 11 characters, ISO 9362, known country).
  * @returns `{ok:true, bic}` normalised, or `{ok:false, error:'required'|'invalid'}`
  */
-export function validateBic(raw: string | null | undefined): { ok: true; bic: string } | { ok: false; error: "required" | "invalid" } {
+export function validateBic(
+  raw: string | null | undefined,
+): { ok: true; bic: string } | { ok: false; error: "required" | "invalid" } {
   const bic = normaliseBic(raw);
   if (bic === "") return { ok: false, error: "required" };
   if (!isValidBIC(bic)) return { ok: false, error: "invalid" };

@@ -83,7 +83,16 @@ describe("paymentOptions (spec 000 §2)", () => {
       true,
     );
     expect(ids([account("GBP", "EUR", "USD"), account("USDT")], all)).toEqual([
-      "internal", "between-accounts", "euro", "gbp", "usd", "currency-exchange", "international", "casp", "remittance", "cash-over",
+      "internal",
+      "between-accounts",
+      "euro",
+      "gbp",
+      "usd",
+      "currency-exchange",
+      "international",
+      "casp",
+      "remittance",
+      "cash-over",
     ]);
   });
 });

@@ -7,16 +7,14 @@ import { validateAmount } from "./amount";
 
 /** Amount per spec 000 §5 (string in, normalised decimal string out). */
 export const amountField = (scale = 2) =>
-  z
-    .string({ required_error: "errors:amount.required" })
-    .transform((value, ctx) => {
-      const result = validateAmount(value, { scale });
-      if (!result.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:amount.${result.error}` });
-        return z.NEVER;
-      }
-      return result.value;
-    });
+  z.string({ required_error: "errors:amount.required" }).transform((value, ctx) => {
+    const result = validateAmount(value, { scale });
+    if (!result.ok) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:amount.${result.error}` });
+      return z.NEVER;
+    }
+    return result.value;
+  });
 
 /** Optional payment reference (max 140 chars, SEPA remittance information length). */
 export const referenceField = z

@@ -10,7 +10,13 @@ import { requireAppContext } from "./app-context.server";
 import { verifyCsrf } from "./csrf.server";
 import { apiErrorResponse, type ServerT } from "./forms.server";
 import i18next from "./i18next.server";
-import type { CodeChallenge, CreatePaymentRequest, OtpChannel, Payment, SendSignatureCodeRequest } from "../../server/api/v1/contract";
+import type {
+  CodeChallenge,
+  CreatePaymentRequest,
+  OtpChannel,
+  Payment,
+  SendSignatureCodeRequest,
+} from "../../server/api/v1/contract";
 import type { Api } from "./api.server";
 import type { SessionData } from "./session.server";
 

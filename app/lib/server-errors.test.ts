@@ -13,7 +13,11 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
 
   it("puts the first constraint on the field and humanises the property name", () => {
     const r = mapServerErrors(
-      { statusCode: 400, code: "VALIDATION_FAILED", message: [{ property: "bankAccountNumber", constraints: { isLength: "bankAccountNumber must be 8 digits", other: "x" } }] },
+      {
+        statusCode: 400,
+        code: "VALIDATION_FAILED",
+        message: [{ property: "bankAccountNumber", constraints: { isLength: "bankAccountNumber must be 8 digits", other: "x" } }],
+      },
       fields,
     );
     expect(r.fieldErrors).toEqual({ bankAccountNumber: "Bank Account Number must be 8 digits" });
@@ -21,14 +25,21 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
   });
 
   it("prefers a translated message for a known constraint id", () => {
-    const t = (key: string, o?: { defaultValue?: string }) => (key === "errors:constraints.isIban" ? "Enter a valid IBAN" : o?.defaultValue ?? key);
+    const t = (key: string, o?: { defaultValue?: string }) =>
+      key === "errors:constraints.isIban" ? "Enter a valid IBAN" : (o?.defaultValue ?? key);
     const r = mapServerErrors({ message: [{ property: "iban", constraints: { isIban: "iban must be an IBAN" } }] }, fields, t);
     expect(r.fieldErrors.iban).toBe("Enter a valid IBAN");
   });
 
   it("joins coreError and plain strings into one global error with ', '", () => {
     const r = mapServerErrors(
-      { message: [{ property: "coreError", constraints: { a: "Account blocked" } }, "Try later", { property: "amount", constraints: { max: "too big" } }] },
+      {
+        message: [
+          { property: "coreError", constraints: { a: "Account blocked" } },
+          "Try later",
+          { property: "amount", constraints: { max: "too big" } },
+        ],
+      },
       fields,
     );
     expect(r.globalError).toBe("Account blocked, Try later");
@@ -47,25 +58,40 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
   });
 
   it("translates a known code and can attach it to a field", () => {
-    const t = (key: string, o?: { defaultValue?: string }) => (key === "errors:Auth.invalid-code" ? "The code is wrong" : o?.defaultValue ?? key);
-    const r = mapServerErrors({ code: "INVALID_CODE", message: "bad code" }, ["code"], t, { codeFields: { INVALID_CODE: "code" } });
+    const t = (key: string, o?: { defaultValue?: string }) =>
+      key === "errors:Auth.invalid-code" ? "The code is wrong" : (o?.defaultValue ?? key);
+    const r = mapServerErrors({ code: "INVALID_CODE", message: "bad code" }, ["code"], t, {
+      codeFields: { INVALID_CODE: "code" },
+    });
     expect(r.fieldErrors).toEqual({ code: "The code is wrong" });
     expect(r.globalError).toBeNull();
   });
 
-  it.each([[undefined], [null], ["text body"], [{}], [{ message: 42 }], [{ message: { a: 1 } }], [{ message: [] }], [{ message: [{ nope: 1 }] }]])(
-    "falls back to the internal error for %j",
-    (body) => {
-      const r = mapServerErrors(body, fields);
-      expect(r.globalError).toBe("Internal Server Error. Try Again");
-      const t = (key: string) => `T(${key})`;
-      expect(mapServerErrors(body, fields, t).globalError).toBe(`T(${INTERNAL_ERROR_KEY})`);
-    },
-  );
+  it.each([
+    [undefined],
+    [null],
+    ["text body"],
+    [{}],
+    [{ message: 42 }],
+    [{ message: { a: 1 } }],
+    [{ message: [] }],
+    [{ message: [{ nope: 1 }] }],
+  ])("falls back to the internal error for %j", (body) => {
+    const r = mapServerErrors(body, fields);
+    expect(r.globalError).toBe("Internal Server Error. Try Again");
+    const t = (key: string) => `T(${key})`;
+    expect(mapServerErrors(body, fields, t).globalError).toBe(`T(${INTERNAL_ERROR_KEY})`);
+  });
 
   it("keeps only the first error per field and merges into fieldErrors with _form", () => {
     const r = mapServerErrors(
-      { message: [{ property: "amount", constraints: { a: "first" } }, { property: "amount", constraints: { b: "second" } }, { property: "coreError", constraints: { c: "Global" } }] },
+      {
+        message: [
+          { property: "amount", constraints: { a: "first" } },
+          { property: "amount", constraints: { b: "second" } },
+          { property: "coreError", constraints: { c: "Global" } },
+        ],
+      },
       fields,
     );
     expect(toFieldErrors(r)).toEqual({ amount: "first", _form: "Global" });

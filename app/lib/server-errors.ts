@@ -25,7 +25,14 @@ export type Translate = (key: string, options?: { defaultValue?: string; [k: str
 
 /** Constraint ids with a translated message (`errors:constraints.<id>`). */
 export const KNOWN_CONSTRAINTS = [
-  "isIban", "isBic", "isNotEmpty", "insufficientFunds", "isPositive", "maxDecimals", "isPhoneNumber", "sameCurrency",
+  "isIban",
+  "isBic",
+  "isNotEmpty",
+  "insufficientFunds",
+  "isPositive",
+  "maxDecimals",
+  "isPhoneNumber",
+  "sameCurrency",
 ] as const;
 
 /** Stable API `code`s with a translated message (spec 000 §8). */
@@ -66,9 +73,11 @@ const identity: Translate = (key, options) => options?.defaultValue ?? key;
 
 function isFieldError(v: unknown): v is ApiFieldError {
   return (
-    typeof v === "object" && v !== null &&
+    typeof v === "object" &&
+    v !== null &&
     typeof (v as ApiFieldError).property === "string" &&
-    typeof (v as ApiFieldError).constraints === "object" && (v as ApiFieldError).constraints !== null
+    typeof (v as ApiFieldError).constraints === "object" &&
+    (v as ApiFieldError).constraints !== null
   );
 }
 
@@ -87,7 +96,10 @@ export function mapServerErrors(
   options: { codeFields?: Record<string, string> } = {},
 ): MappedServerErrors {
   const result: MappedServerErrors = { fieldErrors: {}, globalError: null, generalMessages: [] };
-  const internal = () => ({ ...result, globalError: t(INTERNAL_ERROR_KEY, { defaultValue: "Internal Server Error. Try Again" }) });
+  const internal = () => ({
+    ...result,
+    globalError: t(INTERNAL_ERROR_KEY, { defaultValue: "Internal Server Error. Try Again" }),
+  });
   if (typeof body !== "object" || body === null) return internal();
   const { message, code } = body as Partial<ApiErrorBody>;
   const codeKey = typeof code === "string" ? CODE_KEYS[code] : undefined;

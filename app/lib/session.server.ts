@@ -121,7 +121,10 @@ export async function logoutRedirect(session: AppSession): Promise<Response> {
  * @throws redirect to /auth/phone without a session, to /identity when not identified
  * @returns the user and the API client of this request (use `api.headers()` on the response)
  */
-export async function requireUser(request: Request, options: { allowUnidentified?: boolean } = {}): Promise<{ user: WhoAmI; api: import("./api.server").Api }> {
+export async function requireUser(
+  request: Request,
+  options: { allowUnidentified?: boolean } = {},
+): Promise<{ user: WhoAmI; api: import("./api.server").Api }> {
   const { getApi } = await import("./api.server");
   const api = await getApi(request);
   const user = await api.get<WhoAmI>("/users/whoami");

@@ -64,7 +64,12 @@ export default function AccountPage() {
         <ul>
           {account.balances.map((b) => (
             <li key={b.id}>
-              <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} testId={`account-balance-${b.currencyId}`} />
+              <Money
+                amount={b.amount}
+                currency={b.currencyId}
+                scale={b.currency?.scale ?? 2}
+                testId={`account-balance-${b.currencyId}`}
+              />
             </li>
           ))}
         </ul>

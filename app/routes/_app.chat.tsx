@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 
 export const handle = { titleKey: "common:placeholder.chat.title" };
 
-
 export default function Placeholder() {
   const { t } = useTranslation();
   return (

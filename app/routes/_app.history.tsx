@@ -24,7 +24,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const { filter, query, errors } = parseHistoryFilter(new URL(request.url).searchParams);
   if (org.type === "COMPANY_OFFICIAL") {
-    return json({ official: true, filter, errors, currencies: [] as string[], groups: [] as DayGroup<StatementItem>[] }, { headers: await api.headers() });
+    return json(
+      { official: true, filter, errors, currencies: [] as string[], groups: [] as DayGroup<StatementItem>[] },
+      { headers: await api.headers() },
+    );
   }
   const [accounts, items] = await Promise.all([
     listAccounts(api, org.id),
@@ -55,7 +58,9 @@ export default function History() {
     <>
       <h1>{t("title")}</h1>
       <Form method="get" className={styles.filters} aria-labelledby="filters-title">
-        <h2 id="filters-title" className="visually-hidden">{t("filters")}</h2>
+        <h2 id="filters-title" className="visually-hidden">
+          {t("filters")}
+        </h2>
         <fieldset className={styles.periods}>
           <legend>{t("period.legend")}</legend>
           {(["week", "month", "custom"] as const).map((p) => (
@@ -65,8 +70,25 @@ export default function History() {
           ))}
         </fieldset>
         <div className={styles.dates}>
-          <Field name="from" label={t("from")} type="date" min="1920-01-01" max="2050-01-01" defaultValue={filter.from} error={errors.from} hint={t("custom-hint")} />
-          <Field name="to" label={t("to")} type="date" min="1920-01-01" max="2050-01-01" defaultValue={filter.to} error={errors.to} />
+          <Field
+            name="from"
+            label={t("from")}
+            type="date"
+            min="1920-01-01"
+            max="2050-01-01"
+            defaultValue={filter.from}
+            error={errors.from}
+            hint={t("custom-hint")}
+          />
+          <Field
+            name="to"
+            label={t("to")}
+            type="date"
+            min="1920-01-01"
+            max="2050-01-01"
+            defaultValue={filter.to}
+            error={errors.to}
+          />
         </div>
         <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency}>
           <option value="">{t("all-currencies")}</option>

@@ -17,7 +17,6 @@ import styles from "./home.module.css";
 
 export const handle = { i18n: ["common", "payments", "history"], titleKey: "common:home.title" };
 
-
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;
 
@@ -44,7 +43,12 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
       {account.balances.map((b) => (
         <li key={b.id}>
           <span className={styles.currency}>{b.currency?.name ?? b.currencyId}</span>{" "}
-          <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} testId={testIds ? `balance-${b.currencyId}` : undefined} />
+          <Money
+            amount={b.amount}
+            currency={b.currencyId}
+            scale={b.currency?.scale ?? 2}
+            testId={testIds ? `balance-${b.currencyId}` : undefined}
+          />
         </li>
       ))}
     </ul>
@@ -102,10 +106,20 @@ export default function Home() {
       <section aria-labelledby="quick-title" className={styles.section}>
         <h2 id="quick-title">{t("home.quick.title")}</h2>
         <ul className={styles.quick}>
-          <li><Link to="/payments/internal">{t("payments:options.internal")}</Link></li>
-          <li><Link to="/payments/euro">{t("payments:options.euro")}</Link></li>
-          {accounts.length > 1 ? <li><Link to="/payments/between-accounts">{t("payments:options.between-accounts")}</Link></li> : null}
-          <li><Link to="/payments">{t("home.quick.all")}</Link></li>
+          <li>
+            <Link to="/payments/internal">{t("payments:options.internal")}</Link>
+          </li>
+          <li>
+            <Link to="/payments/euro">{t("payments:options.euro")}</Link>
+          </li>
+          {accounts.length > 1 ? (
+            <li>
+              <Link to="/payments/between-accounts">{t("payments:options.between-accounts")}</Link>
+            </li>
+          ) : null}
+          <li>
+            <Link to="/payments">{t("home.quick.all")}</Link>
+          </li>
         </ul>
       </section>
 
@@ -115,14 +129,25 @@ export default function Home() {
           <ul className={styles.tabs}>
             {!official ? (
               <li>
-                <Link to="?tab=history" aria-current={tab === "history" ? "page" : undefined} className={tab === "history" ? styles.tabActive : undefined}>
+                <Link
+                  to="?tab=history"
+                  aria-current={tab === "history" ? "page" : undefined}
+                  className={tab === "history" ? styles.tabActive : undefined}
+                >
                   {t("home.tab.history")}
                 </Link>
               </li>
             ) : null}
             <li>
-              <Link to="?tab=signing" aria-current={tab === "signing" ? "page" : undefined} className={tab === "signing" ? styles.tabActive : undefined}>
-                {t("home.tab.signing")} <span className={styles.badge} data-testid="signing-count">{unsigned.length}</span>
+              <Link
+                to="?tab=signing"
+                aria-current={tab === "signing" ? "page" : undefined}
+                className={tab === "signing" ? styles.tabActive : undefined}
+              >
+                {t("home.tab.signing")}{" "}
+                <span className={styles.badge} data-testid="signing-count">
+                  {unsigned.length}
+                </span>
                 <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsigned.length })}</span>
               </Link>
             </li>

@@ -63,7 +63,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json(
     {
       payment,
-      challenge: live ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel } : null,
+      challenge: live
+        ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel }
+        : null,
       defaultChannel: user.twilioAuthChannel,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -74,7 +76,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const paymentId = params.paymentId ?? "";
   const { api, payment, user } = await loadPayment(request, paymentId);
   await verifyCsrf(request, api.session);
-  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as (k: string, o?: Record<string, unknown>) => string;
+  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as (
+    k: string,
+    o?: Record<string, unknown>,
+  ) => string;
   const form = await request.formData();
   const intent = form.get("intent");
   const here = `/payments/${payment.id}/sign`;
@@ -113,7 +118,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
       // A double submit (no JS): the first request used the code and signed; this one finds the
       // code spent. Show the outcome, not a misleading "code expired".
       if (await isNoLongerPending(api, payment.id)) return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
-      return apiErrorResponse(error, t, ["code"], {}, { INVALID_CODE: "code", CODE_EXPIRED: "code", CODE_ATTEMPTS_EXCEEDED: "code" }, "sign");
+      return apiErrorResponse(
+        error,
+        t,
+        ["code"],
+        {},
+        { INVALID_CODE: "code", CODE_EXPIRED: "code", CODE_ATTEMPTS_EXCEEDED: "code" },
+        "sign",
+      );
     }
     try {
       const body: SignPaymentRequest = { mfaToken: mfa.token, signedAt: new Date().toISOString() };
@@ -173,17 +185,25 @@ export default function SignPayment() {
         <Alert>{t("sign.no-code")}</Alert>
       )}
 
-      <ValidatedForm validator={resendValidator} method="post" id="resend" className={styles.resend + " " + styles.section} noValidate={hydrated}>
+      <ValidatedForm
+        validator={resendValidator}
+        method="post"
+        id="resend"
+        className={styles.resend + " " + styles.section}
+        noValidate={hydrated}
+      >
         <ValidatedErrorSummary />
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />
         <fieldset>
           <legend>{t("sign.channel")}</legend>
           <label>
-            <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} /> {t("auth:resend.sms")}
+            <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} />{" "}
+            {t("auth:resend.sms")}
           </label>
           <label>
-            <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} /> {t("auth:resend.whatsapp")}
+            <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} />{" "}
+            {t("auth:resend.whatsapp")}
           </label>
         </fieldset>
         {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
@@ -203,6 +223,8 @@ export default function SignPayment() {
   );
 }
 
-const resendValidator = withZod(z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }));
+const resendValidator = withZod(
+  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
+);
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -46,7 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       sources: balanceSources(accounts),
-      targets: accounts.map((a) => ({ id: a.id, label: `${a.name || a.number} (${a.balances.map((b) => b.currencyId).join(", ")})` })),
+      targets: accounts.map((a) => ({
+        id: a.id,
+        label: `${a.name || a.number} (${a.balances.map((b) => b.currencyId).join(", ")})`,
+      })),
       idempotencyKey: formKey.key,
       pendingPaymentId: formKey.pendingPaymentId,
     },
@@ -58,7 +61,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitPaymentForm(request, "between-accounts", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };
-    return { organizationId, kind: "BETWEEN_ACCOUNTS", ...source, toAccountId: d.toAccountId, amount: d.amount, reference: d.reference };
+    return {
+      organizationId,
+      kind: "BETWEEN_ACCOUNTS",
+      ...source,
+      toAccountId: d.toAccountId,
+      amount: d.amount,
+      reference: d.reference,
+    };
   });
 }
 

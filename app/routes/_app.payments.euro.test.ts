@@ -15,10 +15,24 @@ const valid = {
 describe("euro payment schema (browser + action)", () => {
   it("normalises a valid SEPA payment", async () => {
     const r = await validator.validate(valid);
-    expect(r.data).toEqual({ ...valid, beneficiaryName: "Jana Beispiel", iban: "DE89370400440532013000", bic: "COBADEFFXXX", amount: "12.34", reference: undefined });
+    expect(r.data).toEqual({
+      ...valid,
+      beneficiaryName: "Jana Beispiel",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      amount: "12.34",
+      reference: undefined,
+    });
   });
   it("reports each field with an i18n key", async () => {
-    const r = await validator.validate({ ...valid, currencyId: "GBP", iban: "DE89370400440532013001", bic: "XX", amount: "0", beneficiaryName: "" });
+    const r = await validator.validate({
+      ...valid,
+      currencyId: "GBP",
+      iban: "DE89370400440532013001",
+      bic: "XX",
+      amount: "0",
+      beneficiaryName: "",
+    });
     expect(r.error?.fieldErrors).toEqual({
       currencyId: "errors:eur-only",
       iban: "errors:iban.invalid",

@@ -33,7 +33,11 @@ export const validator = withZod(
   z.object({
     accountId: requiredChoice("errors:account-required"),
     currencyId: z.literal("EUR", { errorMap: () => ({ message: "errors:eur-only" }) }),
-    beneficiaryName: z.string({ required_error: "errors:beneficiary-required" }).trim().min(1, "errors:beneficiary-required").max(140, "errors:name-too-long"),
+    beneficiaryName: z
+      .string({ required_error: "errors:beneficiary-required" })
+      .trim()
+      .min(1, "errors:beneficiary-required")
+      .max(140, "errors:name-too-long"),
     iban: z.string({ required_error: "errors:iban.required" }).transform((v, ctx) => {
       const r = validateSepaIban(v);
       if (!r.ok) {
@@ -60,10 +64,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const accounts = await listAccounts(api, org.id);
   const sources = accounts.flatMap((a) =>
-    a.balances.filter((b) => b.currencyId === "EUR").map((b) => ({ accountId: a.id, label: `${a.name || a.number} — ${formatMoney(b.amount, "EUR")}` })),
+    a.balances
+      .filter((b) => b.currencyId === "EUR")
+      .map((b) => ({ accountId: a.id, label: `${a.name || a.number} — ${formatMoney(b.amount, "EUR")}` })),
   );
   const { key, pendingPaymentId } = await paymentFormKey(api, "euro");
-  return json({ sources, idempotencyKey: key, pendingPaymentId }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { sources, idempotencyKey: key, pendingPaymentId },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -103,9 +112,29 @@ export default function EuroPayment() {
               </option>
             ))}
           </ValidatedField>
-          <ValidatedField name="beneficiaryName" label={t("fields.beneficiary-name")} autoComplete="off" required maxLength={140} />
-          <ValidatedField name="iban" label={t("fields.iban")} hint={t("fields.iban-hint")} autoComplete="off" spellCheck={false} required />
-          <ValidatedField name="bic" label={t("fields.bic")} hint={t("fields.bic-hint")} autoComplete="off" spellCheck={false} required />
+          <ValidatedField
+            name="beneficiaryName"
+            label={t("fields.beneficiary-name")}
+            autoComplete="off"
+            required
+            maxLength={140}
+          />
+          <ValidatedField
+            name="iban"
+            label={t("fields.iban")}
+            hint={t("fields.iban-hint")}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+          <ValidatedField
+            name="bic"
+            label={t("fields.bic")}
+            hint={t("fields.bic-hint")}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
           <PaymentFormEnd amountLabelKey="fields.amount-eur" />
         </ValidatedForm>
       )}

@@ -57,13 +57,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         lookupError =
-          error.status === 404 ? "errors:Payments.recipient-not-found" : error.status === 429 ? "errors:Auth.rate-limited" : "errors:Errors.internal";
+          error.status === 404
+            ? "errors:Payments.recipient-not-found"
+            : error.status === 429
+              ? "errors:Auth.rate-limited"
+              : "errors:Errors.internal";
       }
     }
   }
   const formKey = await paymentFormKey(api, "internal");
   return json(
-    { phone: raw, recipient, lookupError, sources: balanceSources(accounts), idempotencyKey: formKey.key, pendingPaymentId: formKey.pendingPaymentId },
+    {
+      phone: raw,
+      recipient,
+      lookupError,
+      sources: balanceSources(accounts),
+      idempotencyKey: formKey.key,
+      pendingPaymentId: formKey.pendingPaymentId,
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
@@ -72,7 +83,14 @@ export async function action({ request }: ActionFunctionArgs) {
   return submitPaymentForm(request, "internal", validator, [...FIELDS, "recipientPhone"], (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };
-    return { organizationId, kind: "INTERNAL", ...source, amount: d.amount, reference: d.reference, recipientPhone: d.recipientPhone };
+    return {
+      organizationId,
+      kind: "INTERNAL",
+      ...source,
+      amount: d.amount,
+      reference: d.reference,
+      recipientPhone: d.recipientPhone,
+    };
   });
 }
 
@@ -85,7 +103,17 @@ export default function InternalPayment() {
       <h1>{t("internal.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
       <Form method="get">
-        <Field name="phone" label={t("internal.phone")} hint={t("internal.phone-hint")} type="tel" autoComplete="off" inputMode="tel" defaultValue={phone} error={lookupError} required />
+        <Field
+          name="phone"
+          label={t("internal.phone")}
+          hint={t("internal.phone-hint")}
+          type="tel"
+          autoComplete="off"
+          inputMode="tel"
+          defaultValue={phone}
+          error={lookupError}
+          required
+        />
         <Button type="submit" variant={recipient ? "secondary" : "primary"}>
           {t("internal.find")}
         </Button>
@@ -96,7 +124,12 @@ export default function InternalPayment() {
           {sources.length === 0 ? (
             <Alert>{t("no-accounts.text")}</Alert>
           ) : (
-            <ValidatedForm validator={validator} method="post" action={`/payments/internal?phone=${encodeURIComponent(phone)}`} noValidate={hydrated}>
+            <ValidatedForm
+              validator={validator}
+              method="post"
+              action={`/payments/internal?phone=${encodeURIComponent(phone)}`}
+              noValidate={hydrated}
+            >
               <ValidatedErrorSummary order={FIELDS} />
               <AuthenticityTokenInput />
               <IdempotencyKeyInput fallback={idempotencyKey} />

@@ -30,7 +30,6 @@ import styles from "./auth.module.css";
 
 export const handle = { i18n: ["auth"], titleKey: "auth:page-title" };
 
-
 /** E.164 after removing spaces, dashes and brackets. */
 const E164 = /^\+[1-9]\d{6,14}$/;
 
@@ -120,11 +119,19 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await codeValidator.validate(form);
     if (result.error) return validationError(result.error, {});
     try {
-      const verified = await publicCall<VerifyCodeResponse>("POST", "/auth/verify-code", { body: { token: login.token, code: result.data.code } });
+      const verified = await publicCall<VerifyCodeResponse>("POST", "/auth/verify-code", {
+        body: { token: login.token, code: result.data.code },
+      });
       session.set("login", { step: "password", phone: login.phone, token: verified.token });
       return back();
     } catch (error) {
-      return apiErrorResponse(error, t, ["code"], {}, { INVALID_CODE: "code", CODE_EXPIRED: "code", CODE_ATTEMPTS_EXCEEDED: "code" });
+      return apiErrorResponse(
+        error,
+        t,
+        ["code"],
+        {},
+        { INVALID_CODE: "code", CODE_EXPIRED: "code", CODE_ATTEMPTS_EXCEEDED: "code" },
+      );
     }
   }
 
@@ -169,7 +176,15 @@ export default function LoginPage() {
             <ValidatedErrorSummary order={["phone"]} />
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="phone" />
-            <ValidatedField name="phone" label={t("phone.label")} hint={t("phone.hint")} type="tel" autoComplete="tel" inputMode="tel" required />
+            <ValidatedField
+              name="phone"
+              label={t("phone.label")}
+              hint={t("phone.hint")}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+            />
             <SubmitButton>{t("phone.submit")}</SubmitButton>
           </ValidatedForm>
         ) : null}
@@ -199,7 +214,13 @@ export default function LoginPage() {
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="password" />
             <input type="hidden" name="username" autoComplete="username" value={data.phone ?? ""} />
-            <ValidatedField name="password" label={t("password.label")} type="password" autoComplete="current-password" required />
+            <ValidatedField
+              name="password"
+              label={t("password.label")}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
             <SubmitButton>{t("password.submit")}</SubmitButton>
           </ValidatedForm>
         ) : null}
@@ -243,7 +264,6 @@ function ResendForm({ resendAvailableAt }: { resendAvailableAt: string | null })
   );
 }
 
-
 export function ErrorBoundary() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -251,7 +271,9 @@ export function ErrorBoundary() {
     <main id="main" className={card.page}>
       <div className={card.card}>
         <h1>{t("errors:Errors.title")}</h1>
-        <p>{isRouteErrorResponse(error) && error.status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}</p>
+        <p>
+          {isRouteErrorResponse(error) && error.status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}
+        </p>
         <Link to="/auth/phone">{t("auth:restart")}</Link>
       </div>
     </main>

@@ -12,7 +12,6 @@ import styles from "~/components/layout/CardPage.module.css";
 
 export const handle = { titleKey: "common:identity.title" };
 
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, { allowUnidentified: true });
   return json({ identified: user.identified }, { headers: await api.headers() });

@@ -134,7 +134,12 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput)
     .values({
       type: input.type,
       companyName: input.companyName !== undefined ? input.companyName : corporate ? `Test Company ${n} Ltd` : null,
-      companyNumber: input.companyNumber !== undefined ? input.companyNumber : corporate ? String(10_000_000 + ((base + n) % 89_999_999)) : null,
+      companyNumber:
+        input.companyNumber !== undefined
+          ? input.companyNumber
+          : corporate
+            ? String(10_000_000 + ((base + n) % 89_999_999))
+            : null,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
@@ -278,7 +283,14 @@ export async function postExternal(db: Db, input: PostExternalInput): Promise<Po
       description: input.description ?? input.reference ?? input.counterpartyName,
       transferDate: input.transferDate,
       postings: [
-        { balanceId: input.balanceId, amount, counterpartyName: input.counterpartyName, counterpartyAccount: input.counterpartyAccount ?? null, reference, operationType },
+        {
+          balanceId: input.balanceId,
+          amount,
+          counterpartyName: input.counterpartyName,
+          counterpartyAccount: input.counterpartyAccount ?? null,
+          reference,
+          operationType,
+        },
         { balanceId: clearing, amount: amount.neg(), counterpartyName: input.holderName ?? null, reference, operationType },
       ],
     });
@@ -438,7 +450,13 @@ export async function createCustomer(db: Db, input: CreateCustomerInput = {}): P
   const holder = organization.companyName ?? [user.firstName, user.lastName].filter(Boolean).join(" ");
   for (const [currencyId, amount] of Object.entries(wanted)) {
     if (new Decimal(amount).gt(0)) {
-      await fund(db, { balanceId: created.balances[currencyId].id, amount, counterpartyName: holder, reference: "Opening transfer", holderName: holder });
+      await fund(db, {
+        balanceId: created.balances[currencyId].id,
+        amount,
+        counterpartyName: holder,
+        reference: "Opening transfer",
+        holderName: holder,
+      });
     }
   }
   const rows = await db.select().from(balances).where(eq(balances.accountId, created.account.id));
@@ -451,4 +469,3 @@ export async function createCustomer(db: Db, input: CreateCustomerInput = {}): P
     phone: user.phone,
   };
 }
-

@@ -9,7 +9,9 @@ import { seed } from "./seed.js";
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
 try {
   const { seeded } = await seed(database.db);
-  console.log(seeded ? `Seeded the ${database.kind} database.` : `The ${database.kind} database already has users: nothing to do.`);
+  console.log(
+    seeded ? `Seeded the ${database.kind} database.` : `The ${database.kind} database already has users: nothing to do.`,
+  );
 } finally {
   await database.close();
 }

@@ -113,22 +113,55 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       .insert(providerPaymentTypes)
       .values(PAYMENT_TYPES.map(([type, currencyId]) => ({ type, currencyId })))
       .onConflictDoNothing();
-    await ensureSystemAccounts(tx, CURRENCIES.map((c) => c.id));
+    await ensureSystemAccounts(
+      tx,
+      CURRENCIES.map((c) => c.id),
+    );
 
     let accountSeq = 0;
     const t0 = new Date(now.getTime() - 90 * 86_400_000); // creation times: 90 days ago, ordered
     const at = (minutes: number) => new Date(t0.getTime() + minutes * 60_000);
 
     const user = (phone: string, firstName: string, lastName: string, identified: boolean, minute: number) =>
-      createUser(tx, { phone, passwordHash, firstName, lastName, identified, email: `${firstName.toLowerCase()}@example.com`, dob: "1988-04-12", nationalityId: "GB", createdAt: at(minute) });
+      createUser(tx, {
+        phone,
+        passwordHash,
+        firstName,
+        lastName,
+        identified,
+        email: `${firstName.toLowerCase()}@example.com`,
+        dob: "1988-04-12",
+        nationalityId: "GB",
+        createdAt: at(minute),
+      });
     const org = (values: CreateOrganizationInput, minute: number) =>
       createOrganization(tx, { companyName: null, companyNumber: null, ...values, createdAt: at(minute) });
-    const member = (organizationId: string, userId: string, companyOfficialType: string | null, signatureType: "NONE" | "SINGLE") =>
-      addMember(tx, { organizationId, userId, companyOfficialType, signatureType });
-    const account = async (organizationId: string, name: string, currencyList: AccountCurrency[], minute: number, overdraftEnabled = false) => {
+    const member = (
+      organizationId: string,
+      userId: string,
+      companyOfficialType: string | null,
+      signatureType: "NONE" | "SINGLE",
+    ) => addMember(tx, { organizationId, userId, companyOfficialType, signatureType });
+    const account = async (
+      organizationId: string,
+      name: string,
+      currencyList: AccountCurrency[],
+      minute: number,
+      overdraftEnabled = false,
+    ) => {
       accountSeq += 1;
-      const created = await createAccount(tx, { organizationId, name, number: String(10_000_000 + accountSeq), currencies: currencyList, overdraftEnabled, createdAt: at(minute) });
-      return { account: created.account, balance: Object.fromEntries(Object.entries(created.balances).map(([c, b]) => [c, b.id])) as Record<string, string> };
+      const created = await createAccount(tx, {
+        organizationId,
+        name,
+        number: String(10_000_000 + accountSeq),
+        currencies: currencyList,
+        overdraftEnabled,
+        createdAt: at(minute),
+      });
+      return {
+        account: created.account,
+        balance: Object.fromEntries(Object.entries(created.balances).map(([c, b]) => [c, b.id])) as Record<string, string>,
+      };
     };
 
     // 1. Oliver Thompson: INDIVIDUAL, identified.
@@ -142,7 +175,13 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);
     const northwind = await org({ type: "CORPORATE", companyName: "Northwind Trading Ltd", companyNumber: "09876543" }, 6);
     await member(northwind.id, amelia.id, "MAIN_REPRESENTATIVE", "SINGLE");
-    const northwindOps = await account(northwind.id, "Operating account", [{ currencyId: "GBP", overdraftValue: "1000" }, "EUR"], 7, true);
+    const northwindOps = await account(
+      northwind.id,
+      "Operating account",
+      [{ currencyId: "GBP", overdraftValue: "1000" }, "EUR"],
+      7,
+      true,
+    );
 
     // 3. James Patel: own INDIVIDUAL organization + CORPORATE Patel Consulting Ltd (signatureType NONE).
     const james = await user(SEED_PHONES.both, "James", "Patel", true, 8);
@@ -158,16 +197,74 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);
-    const adaOrg = await org({ type: "COMPANY_OFFICIAL", firstName: "Ada", lastName: "Whitfield", companyName: "Harbour Robotics Ltd" }, 15);
+    const adaOrg = await org(
+      { type: "COMPANY_OFFICIAL", firstName: "Ada", lastName: "Whitfield", companyName: "Harbour Robotics Ltd" },
+      15,
+    );
     await member(adaOrg.id, ada.id, "DIRECTOR", "SINGLE");
 
     // Approved beneficiaries (real formats: valid IBAN/BIC, UK sort code + 8-digit account).
     for (const b of [
-      { organizationId: oliverOrg.id, name: "Hans Müller", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "EUR", iban: "DE89370400440532013000", bic: "COBADEFFXXX", countryId: "DE", bankName: "Commerzbank", status: "APPROVED" },
-      { organizationId: oliverOrg.id, name: "Sarah Johnson", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "GBP", sortCode: "200000", bankAccountNumber: "55779911", countryId: "GB", bankName: "Barclays Bank", status: "APPROVED" },
-      { organizationId: oliverOrg.id, name: "Jean Dupont", beneficiaryType: "INDIVIDUAL", paymentType: "LOCAL", currencyId: "EUR", iban: "FR1420041010050500013M02606", bic: "PSSTFRPPPAR", countryId: "FR", bankName: "La Banque Postale", status: "UNDER_REVIEW" },
-      { organizationId: northwind.id, name: "Müller Logistik GmbH", beneficiaryType: "COMPANY", paymentType: "LOCAL", currencyId: "EUR", iban: "DE02120300000000202051", bic: "BYLADEM1001", countryId: "DE", bankName: "Deutsche Kreditbank", status: "APPROVED" },
-      { organizationId: northwind.id, name: "Acme Supplies Ltd", beneficiaryType: "COMPANY", paymentType: "LOCAL", currencyId: "GBP", sortCode: "309634", bankAccountNumber: "12345678", countryId: "GB", bankName: "Lloyds Bank", status: "APPROVED" },
+      {
+        organizationId: oliverOrg.id,
+        name: "Hans Müller",
+        beneficiaryType: "INDIVIDUAL",
+        paymentType: "LOCAL",
+        currencyId: "EUR",
+        iban: "DE89370400440532013000",
+        bic: "COBADEFFXXX",
+        countryId: "DE",
+        bankName: "Commerzbank",
+        status: "APPROVED",
+      },
+      {
+        organizationId: oliverOrg.id,
+        name: "Sarah Johnson",
+        beneficiaryType: "INDIVIDUAL",
+        paymentType: "LOCAL",
+        currencyId: "GBP",
+        sortCode: "200000",
+        bankAccountNumber: "55779911",
+        countryId: "GB",
+        bankName: "Barclays Bank",
+        status: "APPROVED",
+      },
+      {
+        organizationId: oliverOrg.id,
+        name: "Jean Dupont",
+        beneficiaryType: "INDIVIDUAL",
+        paymentType: "LOCAL",
+        currencyId: "EUR",
+        iban: "FR1420041010050500013M02606",
+        bic: "PSSTFRPPPAR",
+        countryId: "FR",
+        bankName: "La Banque Postale",
+        status: "UNDER_REVIEW",
+      },
+      {
+        organizationId: northwind.id,
+        name: "Müller Logistik GmbH",
+        beneficiaryType: "COMPANY",
+        paymentType: "LOCAL",
+        currencyId: "EUR",
+        iban: "DE02120300000000202051",
+        bic: "BYLADEM1001",
+        countryId: "DE",
+        bankName: "Deutsche Kreditbank",
+        status: "APPROVED",
+      },
+      {
+        organizationId: northwind.id,
+        name: "Acme Supplies Ltd",
+        beneficiaryType: "COMPANY",
+        paymentType: "LOCAL",
+        currencyId: "GBP",
+        sortCode: "309634",
+        bankAccountNumber: "12345678",
+        countryId: "GB",
+        bankName: "Lloyds Bank",
+        status: "APPROVED",
+      },
     ]) {
       await createBeneficiary(tx, b);
     }
@@ -177,21 +274,56 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     const oliverGbp: HistoryEvent[] = [
       { daysAgo: 54, amount: "2800.00", counterparty: "Acme Analytics Ltd", reference: "Salary" },
       { daysAgo: 24, amount: "2800.00", counterparty: "Acme Analytics Ltd", reference: "Salary" },
-      { daysAgo: 52, amount: "-1450.00", counterparty: "Landmark Lettings", counterpartyAccount: "20-00-00 55779911", reference: "Rent" },
-      { daysAgo: 22, amount: "-1450.00", counterparty: "Landmark Lettings", counterpartyAccount: "20-00-00 55779911", reference: "Rent" },
+      {
+        daysAgo: 52,
+        amount: "-1450.00",
+        counterparty: "Landmark Lettings",
+        counterpartyAccount: "20-00-00 55779911",
+        reference: "Rent",
+      },
+      {
+        daysAgo: 22,
+        amount: "-1450.00",
+        counterparty: "Landmark Lettings",
+        counterpartyAccount: "20-00-00 55779911",
+        reference: "Rent",
+      },
       { daysAgo: 48, amount: "-120.40", counterparty: "Octopus Energy", reference: "Direct debit" },
       { daysAgo: 18, amount: "-120.40", counterparty: "Octopus Energy", reference: "Direct debit" },
       { daysAgo: 45, amount: "-5.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
       { daysAgo: 15, amount: "-5.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
       { daysAgo: 10, amount: "12.99", counterparty: "Amazon UK", reference: "Refund", operationType: "REFUND" },
-      ...groceries.map((amount, i) => ({ daysAgo: 58 - i * 7, amount: `-${amount}`, counterparty: "Tesco Stores", reference: "Card payment" })),
+      ...groceries.map((amount, i) => ({
+        daysAgo: 58 - i * 7,
+        amount: `-${amount}`,
+        counterparty: "Tesco Stores",
+        reference: "Card payment",
+      })),
     ];
     const oliverEur: HistoryEvent[] = [
-      { daysAgo: 40, amount: "950.00", counterparty: "Hans Müller", counterpartyAccount: "DE89370400440532013000", reference: "Shared holiday" },
-      { daysAgo: 12, amount: "600.00", counterparty: "Hans Müller", counterpartyAccount: "DE89370400440532013000", reference: "Concert tickets" },
+      {
+        daysAgo: 40,
+        amount: "950.00",
+        counterparty: "Hans Müller",
+        counterpartyAccount: "DE89370400440532013000",
+        reference: "Shared holiday",
+      },
+      {
+        daysAgo: 12,
+        amount: "600.00",
+        counterparty: "Hans Müller",
+        counterpartyAccount: "DE89370400440532013000",
+        reference: "Concert tickets",
+      },
       { daysAgo: 35, amount: "-84.20", counterparty: "Hotel Adlon Berlin", reference: "Card payment" },
       { daysAgo: 34, amount: "-23.50", counterparty: "Deutsche Bahn", reference: "Card payment" },
-      { daysAgo: 20, amount: "-150.00", counterparty: "Hans Müller", counterpartyAccount: "DE89370400440532013000", reference: "SEPA transfer" },
+      {
+        daysAgo: 20,
+        amount: "-150.00",
+        counterparty: "Hans Müller",
+        counterpartyAccount: "DE89370400440532013000",
+        reference: "SEPA transfer",
+      },
     ];
     const oliverUsd: HistoryEvent[] = [
       { daysAgo: 45, amount: "1000.00", counterparty: "Upwork Global Inc", reference: "Freelance invoice 1042" },
@@ -203,24 +335,78 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       { daysAgo: 20, amount: "12500.00", counterparty: "Contoso Retail plc", reference: "INV-2058" },
       { daysAgo: 45, amount: "-8400.00", counterparty: "Payroll", reference: "Salaries" },
       { daysAgo: 15, amount: "-8400.00", counterparty: "Payroll", reference: "Salaries" },
-      { daysAgo: 33, amount: "-2350.75", counterparty: "Acme Supplies Ltd", counterpartyAccount: "30-96-34 12345678", reference: "PO 7781" },
+      {
+        daysAgo: 33,
+        amount: "-2350.75",
+        counterparty: "Acme Supplies Ltd",
+        counterpartyAccount: "30-96-34 12345678",
+        reference: "PO 7781",
+      },
       { daysAgo: 30, amount: "-25.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
       { daysAgo: 1, amount: "-25.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
     ];
     const northwindEur: HistoryEvent[] = [
-      { daysAgo: 38, amount: "4200.00", counterparty: "Fabrikam BV", counterpartyAccount: "NL91ABNA0417164300", reference: "Order 55" },
-      { daysAgo: 27, amount: "-1250.00", counterparty: "Müller Logistik GmbH", counterpartyAccount: "DE02120300000000202051", reference: "Freight" },
+      {
+        daysAgo: 38,
+        amount: "4200.00",
+        counterparty: "Fabrikam BV",
+        counterpartyAccount: "NL91ABNA0417164300",
+        reference: "Order 55",
+      },
+      {
+        daysAgo: 27,
+        amount: "-1250.00",
+        counterparty: "Müller Logistik GmbH",
+        counterpartyAccount: "DE02120300000000202051",
+        reference: "Freight",
+      },
     ];
 
     const histories: { balanceId: string; currencyId: string; holder: string; target: string; events: HistoryEvent[] }[] = [
       { balanceId: oliverMain.balance.GBP, currencyId: "GBP", holder: "Oliver Thompson", target: "2500.00", events: oliverGbp },
       { balanceId: oliverMain.balance.EUR, currencyId: "EUR", holder: "Oliver Thompson", target: "1800.00", events: oliverEur },
       { balanceId: oliverMain.balance.USD, currencyId: "USD", holder: "Oliver Thompson", target: "900.00", events: oliverUsd },
-      { balanceId: oliverSavings.balance.GBP, currencyId: "GBP", holder: "Oliver Thompson", target: "5000.00", events: [{ daysAgo: 23, amount: "500.00", counterparty: "Oliver Thompson", reference: "Savings top-up" }] },
-      { balanceId: northwindOps.balance.GBP, currencyId: "GBP", holder: "Northwind Trading Ltd", target: "48250.00", events: northwindGbp },
-      { balanceId: northwindOps.balance.EUR, currencyId: "EUR", holder: "Northwind Trading Ltd", target: "9800.00", events: northwindEur },
-      { balanceId: jamesAcc.balance.GBP, currencyId: "GBP", holder: "James Patel", target: "1350.00", events: [{ daysAgo: 40, amount: "1500.00", counterparty: "Patel Consulting Ltd", reference: "Dividend" }, { daysAgo: 10, amount: "-300.00", counterparty: "British Airways", reference: "Card payment" }] },
-      { balanceId: patelConsultingAcc.balance.GBP, currencyId: "GBP", holder: "Patel Consulting Ltd", target: "7500.00", events: [{ daysAgo: 28, amount: "3000.00", counterparty: "Initech Ltd", reference: "Consulting March" }, { daysAgo: 14, amount: "-450.00", counterparty: "HMRC", reference: "VAT" }] },
+      {
+        balanceId: oliverSavings.balance.GBP,
+        currencyId: "GBP",
+        holder: "Oliver Thompson",
+        target: "5000.00",
+        events: [{ daysAgo: 23, amount: "500.00", counterparty: "Oliver Thompson", reference: "Savings top-up" }],
+      },
+      {
+        balanceId: northwindOps.balance.GBP,
+        currencyId: "GBP",
+        holder: "Northwind Trading Ltd",
+        target: "48250.00",
+        events: northwindGbp,
+      },
+      {
+        balanceId: northwindOps.balance.EUR,
+        currencyId: "EUR",
+        holder: "Northwind Trading Ltd",
+        target: "9800.00",
+        events: northwindEur,
+      },
+      {
+        balanceId: jamesAcc.balance.GBP,
+        currencyId: "GBP",
+        holder: "James Patel",
+        target: "1350.00",
+        events: [
+          { daysAgo: 40, amount: "1500.00", counterparty: "Patel Consulting Ltd", reference: "Dividend" },
+          { daysAgo: 10, amount: "-300.00", counterparty: "British Airways", reference: "Card payment" },
+        ],
+      },
+      {
+        balanceId: patelConsultingAcc.balance.GBP,
+        currencyId: "GBP",
+        holder: "Patel Consulting Ltd",
+        target: "7500.00",
+        events: [
+          { daysAgo: 28, amount: "3000.00", counterparty: "Initech Ltd", reference: "Consulting March" },
+          { daysAgo: 14, amount: "-450.00", counterparty: "HMRC", reference: "VAT" },
+        ],
+      },
     ];
     for (const h of histories) await postHistory(tx, now, h);
   });
@@ -237,7 +423,9 @@ async function postHistory(
   const opening = new Decimal(h.target).minus(net);
   if (opening.lt(0)) throw new Error(`Seed history for ${h.holder} ${h.currencyId} needs a negative opening balance`);
   const events: HistoryEvent[] = [
-    ...(opening.gt(0) ? [{ daysAgo: 60, amount: opening.toFixed(2), counterparty: h.holder, reference: "Opening transfer" }] : []),
+    ...(opening.gt(0)
+      ? [{ daysAgo: 60, amount: opening.toFixed(2), counterparty: h.holder, reference: "Opening transfer" }]
+      : []),
     ...h.events,
   ].sort((a, b) => b.daysAgo - a.daysAgo);
   let i = 0;

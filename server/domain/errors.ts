@@ -34,7 +34,8 @@ export function fieldErrors(error: ZodError): ApiError {
     const property = issue.path.length ? issue.path.join(".") : "coreError";
     const constraints = byProperty.get(property) ?? {};
     const rule = issue.code === "custom" && typeof issue.params?.rule === "string" ? issue.params.rule : issue.code;
-    if (!(rule in constraints)) constraints[rule] = issue.message.includes(property) ? issue.message : `${property} ${lowerFirst(issue.message)}`;
+    if (!(rule in constraints))
+      constraints[rule] = issue.message.includes(property) ? issue.message : `${property} ${lowerFirst(issue.message)}`;
     byProperty.set(property, constraints);
   }
   return new ApiError(
@@ -47,4 +48,3 @@ export function fieldErrors(error: ZodError): ApiError {
 function lowerFirst(s: string): string {
   return s.length ? s[0].toLowerCase() + s.slice(1) : s;
 }
-

@@ -22,7 +22,12 @@ const BLOCKED = "+447700900098";
 
 /** Same database, RATE_LIMITS=strict (the production setting). */
 async function startStrictApp(t: TestServer): Promise<{ url: string; close: () => Promise<void> }> {
-  const config = loadConfig({ NODE_ENV: "test", SMS_DEBUG_CODES: "true", RATE_LIMITS: "strict", OTP_SECRET: "api-test-otp-secret-0123456789" } as NodeJS.ProcessEnv);
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SMS_DEBUG_CODES: "true",
+    RATE_LIMITS: "strict",
+    OTP_SECRET: "api-test-otp-secret-0123456789",
+  } as NodeJS.ProcessEnv);
   const app = createApp({ db: t.db, config, sms: new MemorySmsProvider(), logger: pino({ level: "silent" }) });
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, "127.0.0.1", () => resolve(s));
@@ -144,7 +149,10 @@ describe.each(databases)("auth API on %s", (kind) => {
 
   it("an expired code is refused", async () => {
     const c = await phone("+447700900001");
-    await h.db.update(oneTimeCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(oneTimeCodes.id, c.token));
+    await h.db
+      .update(oneTimeCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(oneTimeCodes.id, c.token));
     const r = await call("/auth/verify-code", { token: c.token, code: c.debugCode });
     expect(r.status).toBe(401);
     expect(r.body.code).toBe("CODE_EXPIRED");
@@ -153,7 +161,10 @@ describe.each(databases)("auth API on %s", (kind) => {
   it("the password step expires 10 minutes after the code step", async () => {
     const c = await phone("+447700900001");
     await call("/auth/verify-code", { token: c.token, code: c.debugCode });
-    await h.db.update(oneTimeCodes).set({ verifiedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(oneTimeCodes.id, c.token));
+    await h.db
+      .update(oneTimeCodes)
+      .set({ verifiedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(eq(oneTimeCodes.id, c.token));
     const r = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
     expect(r.body.code).toBe("CODE_EXPIRED");
   });
@@ -161,7 +172,11 @@ describe.each(databases)("auth API on %s", (kind) => {
   it("unknown phone: same answer shape, no debug code, cannot verify", async () => {
     const known = await phone("+447700900001");
     const unknown = await phone("+447700999999");
-    expect(Object.keys(unknown).sort()).toEqual(Object.keys(known).filter((k) => k !== "debugCode").sort());
+    expect(Object.keys(unknown).sort()).toEqual(
+      Object.keys(known)
+        .filter((k) => k !== "debugCode")
+        .sort(),
+    );
     expect(unknown.debugCode).toBeUndefined();
     for (const code of ["0000", "1234", known.debugCode]) {
       const r = await call("/auth/verify-code", { token: unknown.token, code });
@@ -199,7 +214,9 @@ describe.each(databases)("auth API on %s", (kind) => {
 
   it("strict mode: a second code within 60 s is 429 RATE_LIMITED with Retry-After", async () => {
     // Age this IP's rate-limit log so earlier relaxed-mode tests do not count.
-    await h.db.execute(sql`update one_time_codes set created_at = created_at - interval '1 hour' where created_at > now() - interval '1 hour'`);
+    await h.db.execute(
+      sql`update one_time_codes set created_at = created_at - interval '1 hour' where created_at > now() - interval '1 hour'`,
+    );
     const p = `+4477009${randomInt(10000, 99999)}`;
     const first = await call("/auth/phone", { phone: p }, undefined, h.strictUrl);
     expect(first.status).toBe(200);
@@ -239,7 +256,10 @@ describe.each(databases)("auth API on %s", (kind) => {
 
   it("logout revokes the session, including tokens rotated from it", async () => {
     const first = await login("+447700900001");
-    const t = (await call("/auth/refresh", { refreshToken: first.refreshToken })).body as { accessToken: string; refreshToken: string };
+    const t = (await call("/auth/refresh", { refreshToken: first.refreshToken })).body as {
+      accessToken: string;
+      refreshToken: string;
+    };
     expect((await call("/auth/logout", {}, t.accessToken)).status).toBe(204);
     expect((await call("/users/whoami", undefined, t.accessToken)).status).toBe(401);
     expect((await call("/auth/refresh", { refreshToken: t.refreshToken })).status).toBe(401);

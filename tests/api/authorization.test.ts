@@ -46,7 +46,16 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
     const p = await s.call("POST", "/payments", {
       token: b,
       headers: { "Idempotency-Key": "b-1" },
-      body: { organizationId: bOrg, kind: "EURO", accountId: bAccount.id, currencyId: "EUR", amount: "10.00", beneficiaryName: "Müller Logistik GmbH", iban: "DE02120300000000202051", bic: "BYLADEM1001" },
+      body: {
+        organizationId: bOrg,
+        kind: "EURO",
+        accountId: bAccount.id,
+        currencyId: "EUR",
+        amount: "10.00",
+        beneficiaryName: "Müller Logistik GmbH",
+        iban: "DE02120300000000202051",
+        bic: "BYLADEM1001",
+      },
     });
     expect(p.status).toBe(201);
     bPayment = p.body.id;
@@ -55,7 +64,14 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
   afterAll(async () => s?.close());
 
   it("401 without a bearer token", async () => {
-    for (const path of ["/accounts", "/payments", `/statements-items?organizationId=${oliverOrg}`, "/settings/payments", "/currencies", "/clients-organizations"]) {
+    for (const path of [
+      "/accounts",
+      "/payments",
+      `/statements-items?organizationId=${oliverOrg}`,
+      "/settings/payments",
+      "/currencies",
+      "/clients-organizations",
+    ]) {
       const r = await s.call("GET", path);
       expect(r.status, path).toBe(401);
       expect(r.body.code).toBe("UNAUTHENTICATED");
@@ -67,7 +83,18 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
       ["GET", `/accounts?organizationId=${bOrg}`],
       ["GET", `/payments?organizationId=${bOrg}`],
       ["GET", `/statements-items?organizationId=${bOrg}`],
-      ["POST", "/payments", { organizationId: bOrg, kind: "BETWEEN_ACCOUNTS", accountId: bAccount.id, toAccountId: bAccount.id, currencyId: "GBP", amount: "1.00" }],
+      [
+        "POST",
+        "/payments",
+        {
+          organizationId: bOrg,
+          kind: "BETWEEN_ACCOUNTS",
+          accountId: bAccount.id,
+          toAccountId: bAccount.id,
+          currencyId: "GBP",
+          amount: "1.00",
+        },
+      ],
     ];
     for (const [method, path, body] of calls) {
       const r = await s.call(method, path, { token: a, body, headers: { "Idempotency-Key": "x-403" } });
@@ -98,7 +125,14 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
     const p = await s.call("POST", "/payments", {
       token: a,
       headers: { "Idempotency-Key": "x-404" },
-      body: { organizationId: aOrg, kind: "BETWEEN_ACCOUNTS", accountId: bAccount.id, toAccountId: bAccount.id, currencyId: "GBP", amount: "1.00" },
+      body: {
+        organizationId: aOrg,
+        kind: "BETWEEN_ACCOUNTS",
+        accountId: bAccount.id,
+        toAccountId: bAccount.id,
+        currencyId: "GBP",
+        amount: "1.00",
+      },
     });
     expect(p.status).toBe(404);
     // The owner still sees everything.
@@ -117,28 +151,43 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
     const all: any[] = [];
     let cursor: string | null = null;
     do {
-      const r: any = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&take=7${cursor ? `&cursor=${cursor}` : ""}`, { token: oliver });
+      const r: any = await s.call(
+        "GET",
+        `/statements-items?organizationId=${oliverOrg}&take=7${cursor ? `&cursor=${cursor}` : ""}`,
+        { token: oliver },
+      );
       expect(r.status).toBe(200);
       all.push(...r.body.data);
       cursor = r.body.nextCursor;
     } while (cursor);
     expect(new Set(all.map((i) => i.id)).size).toBe(all.length);
-    for (let i = 1; i < all.length; i++) expect(Date.parse(all[i - 1].transferDate)).toBeGreaterThanOrEqual(Date.parse(all[i].transferDate));
+    for (let i = 1; i < all.length; i++)
+      expect(Date.parse(all[i - 1].transferDate)).toBeGreaterThanOrEqual(Date.parse(all[i].transferDate));
     const fee = all.find((i) => i.operationType === "SERVICE_FEE");
     expect(fee).toMatchObject({ title: "Regular fee", status: "SENT", amount: "-5.00", debitSum: "5.00", creditSum: "0.00" });
     expect(all.find((i) => i.operationType === "REFUND")).toMatchObject({ status: "REFUND", amount: "12.99" });
-    expect(all.find((i) => i.counterpartyFullName === "Acme Analytics Ltd")).toMatchObject({ status: "ADDED", title: "Acme Analytics Ltd", amount: "2800.00" });
+    expect(all.find((i) => i.counterpartyFullName === "Acme Analytics Ltd")).toMatchObject({
+      status: "ADDED",
+      title: "Acme Analytics Ltd",
+      amount: "2800.00",
+    });
     const eur = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&currencyId=EUR&take=100`, { token: oliver });
     expect(eur.body.data.length).toBeGreaterThan(0);
     expect(eur.body.data.every((i: any) => i.currencyId === "EUR")).toBe(true);
     const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
-    const recent = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&transferDateFrom=${from}&take=100`, { token: oliver });
+    const recent = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&transferDateFrom=${from}&take=100`, {
+      token: oliver,
+    });
     expect(recent.body.data.every((i: any) => i.transferDate >= from)).toBe(true);
     expect(recent.body.data.length).toBeLessThan(all.length);
     const bad = await s.call("GET", `/statements-items?organizationId=${oliverOrg}&transferDateFrom=notadate`, { token: oliver });
     expect(bad.status).toBe(400);
     // The last item of a GBP balance history ends at the balance.
-    const gbp = all.filter((i) => i.currencyId === "GBP" && i.accountNumber === all.find((x) => x.counterpartyFullName === "Acme Analytics Ltd").accountNumber);
+    const gbp = all.filter(
+      (i) =>
+        i.currencyId === "GBP" &&
+        i.accountNumber === all.find((x) => x.counterpartyFullName === "Acme Analytics Ltd").accountNumber,
+    );
     expect(gbp[0].balanceAfter).toBe("2500.00");
   });
 
@@ -158,8 +207,12 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
     const rc = await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900001", { token: james });
     expect(rc.status).toBe(200);
     expect(rc.body).toEqual({ organizationId: oliverOrg, displayName: "Oliver T." });
-    expect((await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900002", { token: james })).status).toBe(404);
-    expect((await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=abc", { token: james })).status).toBe(400);
+    expect(
+      (await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900002", { token: james })).status,
+    ).toBe(404);
+    expect((await s.call("GET", "/clients-organizations/check-invididual-recepient?phone=abc", { token: james })).status).toBe(
+      400,
+    );
     const nw = (await s.call("GET", `/accounts/${northwindAccount.id}`, { token: amelia })).body;
     const gbp = nw.balances.find((b: any) => b.currencyId === "GBP");
     expect(gbp).toMatchObject({ amount: "48250.00", overdraftEnabled: true, overdraftValue: "1000.00", available: "49250.00" });

@@ -44,7 +44,11 @@ export interface TestServer {
   /** Access token for the seeded user with this phone (session created directly). */
   login: (phone: string) => Promise<string>;
   /** JSON call to /api/v1 + path. */
-  call: <T = any>(method: string, path: string, opts?: { token?: string; body?: unknown; headers?: Record<string, string> }) => Promise<ApiAnswer<T>>;
+  call: <T = any>(
+    method: string,
+    path: string,
+    opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<ApiAnswer<T>>;
   close: () => Promise<void>;
 }
 

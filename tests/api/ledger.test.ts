@@ -13,7 +13,10 @@ import { createAccount, createCustomer, fund } from "../../server/db/factories.j
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 async function totalsByCurrency(s: TestServer): Promise<Record<string, string>> {
-  const rows = await s.db.select({ c: balances.currencyId, total: sql<string>`sum(${balances.amount})` }).from(balances).groupBy(balances.currencyId);
+  const rows = await s.db
+    .select({ c: balances.currencyId, total: sql<string>`sum(${balances.amount})` })
+    .from(balances)
+    .groupBy(balances.currencyId);
   return Object.fromEntries(rows.map((r) => [r.c, new Decimal(r.total).toFixed()]));
 }
 
@@ -57,19 +60,36 @@ describe.each(databases)("ledger on %s", (kind) => {
         s.call("POST", "/payments", {
           token: payerToken,
           headers: { "Idempotency-Key": `conc-${i}` },
-          body: { organizationId: row.orgId, kind: "INTERNAL", accountId: row.accountId, currencyId: "GBP", amount: "3.00", recipientPhone: payee.phone },
+          body: {
+            organizationId: row.orgId,
+            kind: "INTERNAL",
+            accountId: row.accountId,
+            currencyId: "GBP",
+            amount: "3.00",
+            recipientPhone: payee.phone,
+          },
         }),
       ),
     );
     expect(created.map((c) => c.status)).toEqual(Array(50).fill(201));
     const ids = created.map((c) => c.body.id as string);
-    const code = await s.call("POST", "/signatures/send-code", { token: payerToken, body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" } });
+    const code = await s.call("POST", "/signatures/send-code", {
+      token: payerToken,
+      body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" },
+    });
     expect(code.status).toBe(200);
-    const mfa = await s.call("POST", "/signatures/validate", { token: payerToken, body: { token: code.body.token, code: code.body.debugCode } });
+    const mfa = await s.call("POST", "/signatures/validate", {
+      token: payerToken,
+      body: { token: code.body.token, code: code.body.debugCode },
+    });
     expect(mfa.status).toBe(200);
 
     const signedAt = new Date().toISOString();
-    const results = await Promise.all(ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token: payerToken, body: { mfaToken: mfa.body.token, signedAt } })));
+    const results = await Promise.all(
+      ids.map((id) =>
+        s.call("POST", `/payments/${id}/sign`, { token: payerToken, body: { mfaToken: mfa.body.token, signedAt } }),
+      ),
+    );
     const completed = results.filter((r) => r.status === 200);
     const refused = results.filter((r) => r.status !== 200);
     expect(completed).toHaveLength(33);
@@ -79,7 +99,9 @@ describe.each(databases)("ledger on %s", (kind) => {
     expect(new Decimal(after.amount).gte(0)).toBe(true);
     expect(new Decimal(after.amount).toFixed(2)).toBe(new Decimal(100).minus(new Decimal(3).times(completed.length)).toFixed(2));
     // Refused payments stay pending.
-    const pending = await s.call("GET", `/payments?organizationId=${row.orgId}&status=AWAITING_SIGNATURE&take=100`, { token: payerToken });
+    const pending = await s.call("GET", `/payments?organizationId=${row.orgId}&status=AWAITING_SIGNATURE&take=100`, {
+      token: payerToken,
+    });
     expect(pending.body.data).toHaveLength(17);
     // Internal transfers move money between customers: totals per currency are unchanged.
     expect(await totalsByCurrency(s)).toEqual(totalsBefore);
@@ -97,14 +119,30 @@ describe.each(databases)("ledger on %s", (kind) => {
     expect([main.id, savings.id].sort()).toEqual([customer.account!.id, second.account.id].sort());
     const totalsBefore = await totalsByCurrency(s);
     const bodies = Array.from({ length: 20 }, (_, i) => ({
-      organizationId: org, kind: "BETWEEN_ACCOUNTS", currencyId: "GBP", amount: "1.25",
-      accountId: i % 2 ? main.id : savings.id, toAccountId: i % 2 ? savings.id : main.id,
+      organizationId: org,
+      kind: "BETWEEN_ACCOUNTS",
+      currencyId: "GBP",
+      amount: "1.25",
+      accountId: i % 2 ? main.id : savings.id,
+      toAccountId: i % 2 ? savings.id : main.id,
     }));
-    const created = await Promise.all(bodies.map((body, i) => s.call("POST", "/payments", { token, body, headers: { "Idempotency-Key": `pingpong-${i}` } })));
+    const created = await Promise.all(
+      bodies.map((body, i) => s.call("POST", "/payments", { token, body, headers: { "Idempotency-Key": `pingpong-${i}` } })),
+    );
     const ids = created.map((c) => c.body.id);
-    const code = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" } });
-    const mfa = await s.call("POST", "/signatures/validate", { token, body: { token: code.body.token, code: code.body.debugCode } });
-    const results = await Promise.all(ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token, body: { mfaToken: mfa.body.token, signedAt: new Date().toISOString() } })));
+    const code = await s.call("POST", "/signatures/send-code", {
+      token,
+      body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" },
+    });
+    const mfa = await s.call("POST", "/signatures/validate", {
+      token,
+      body: { token: code.body.token, code: code.body.debugCode },
+    });
+    const results = await Promise.all(
+      ids.map((id) =>
+        s.call("POST", `/payments/${id}/sign`, { token, body: { mfaToken: mfa.body.token, signedAt: new Date().toISOString() } }),
+      ),
+    );
     expect(results.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(await totalsByCurrency(s)).toEqual(totalsBefore);
     await expectLedgerInvariants(s);

@@ -20,10 +20,16 @@ describe.each(databases)("recipient lookup limits on %s", (kind) => {
     const a = await createCustomer(h.db, { type: "INDIVIDUAL", balances: { GBP: "50.00" } });
     const tokenA = await h.login(a.phone);
     for (let i = 0; i < 20; i++) {
-      const r = await h.call("GET", `/clients-organizations/check-invididual-recepient?phone=%2B4477009${String(i).padStart(5, "0")}`, { token: tokenA });
+      const r = await h.call(
+        "GET",
+        `/clients-organizations/check-invididual-recepient?phone=%2B4477009${String(i).padStart(5, "0")}`,
+        { token: tokenA },
+      );
       expect([200, 404]).toContain(r.status);
     }
-    const blocked = await h.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900003", { token: tokenA });
+    const blocked = await h.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900003", {
+      token: tokenA,
+    });
     expect(blocked.status).toBe(429);
     expect(blocked.body.code).toBe("RATE_LIMITED");
     expect(blocked.body.retryAfter).toBeGreaterThan(0);
@@ -32,12 +38,21 @@ describe.each(databases)("recipient lookup limits on %s", (kind) => {
     const viaPayment = await h.call("POST", "/payments", {
       token: tokenA,
       headers: { "idempotency-key": `limit-${a.user.id}` },
-      body: { organizationId: a.organization.id, kind: "INTERNAL", accountId: a.account!.id, currencyId: "GBP", amount: "1.00", recipientPhone: "+447700900003" },
+      body: {
+        organizationId: a.organization.id,
+        kind: "INTERNAL",
+        accountId: a.account!.id,
+        currencyId: "GBP",
+        amount: "1.00",
+        recipientPhone: "+447700900003",
+      },
     });
     expect(viaPayment.status).toBe(429);
 
     const b = await createCustomer(h.db, { type: "INDIVIDUAL" });
-    const other = await h.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900003", { token: await h.login(b.phone) });
+    const other = await h.call("GET", "/clients-organizations/check-invididual-recepient?phone=%2B447700900003", {
+      token: await h.login(b.phone),
+    });
     expect(other.status).toBe(200);
   });
 });

@@ -11,7 +11,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { payments } from "../../server/db/schema/index.js";
-import { addMember, createAccount, createBeneficiary, createCustomer, createOrganization, fund, type CreateCustomerInput, type CreatedCustomer } from "../../server/db/factories.js";
+import {
+  addMember,
+  createAccount,
+  createBeneficiary,
+  createCustomer,
+  createOrganization,
+  fund,
+  type CreateCustomerInput,
+  type CreatedCustomer,
+} from "../../server/db/factories.js";
 import { clearingFor, systemBalanceId } from "../../server/domain/ledger/system.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -37,11 +46,14 @@ describe.each(databases)("payments API on %s", (kind) => {
    * `balances` (default GBP 100.00), plus a GBP account "Savings" holding exactly `savings`
    * (default 0.00).
    */
-  async function newPayer(opts: Omit<CreateCustomerInput, "balances"> & { balances?: Record<string, string>; savings?: string } = {}): Promise<Payer> {
+  async function newPayer(
+    opts: Omit<CreateCustomerInput, "balances"> & { balances?: Record<string, string>; savings?: string } = {},
+  ): Promise<Payer> {
     const { savings = "0", balances = { GBP: "100.00" }, ...input } = opts;
     const customer = await createCustomer(s.db, { type: "INDIVIDUAL", ...input, balances });
     const second = await createAccount(s.db, { organizationId: customer.organization.id, name: "Savings", currencies: ["GBP"] });
-    if (Number(savings) > 0) await fund(s.db, { balanceId: second.balances.GBP.id, amount: savings, counterpartyName: "Savings top-up" });
+    if (Number(savings) > 0)
+      await fund(s.db, { balanceId: second.balances.GBP.id, amount: savings, counterpartyName: "Savings top-up" });
     return {
       customer,
       token: await s.login(customer.phone),
@@ -86,7 +98,11 @@ describe.each(databases)("payments API on %s", (kind) => {
     const savings = accounts.body.data.find((a: any) => a.id === p.savingsId);
     expect(main.name).toBe("Main account");
     expect(main.iban).toMatch(/^GB\d{2}BDEM\d{14}$/);
-    expect(main.balances.map((b: any) => [b.currencyId, b.amount])).toEqual([["GBP", "2500.00"], ["EUR", "1800.50"], ["USD", "900.00"]]);
+    expect(main.balances.map((b: any) => [b.currencyId, b.amount])).toEqual([
+      ["GBP", "2500.00"],
+      ["EUR", "1800.50"],
+      ["USD", "900.00"],
+    ]);
     expect(savings.balances.map((b: any) => [b.currencyId, b.amount])).toEqual([["GBP", "0.00"]]);
   });
 
@@ -94,14 +110,23 @@ describe.each(databases)("payments API on %s", (kind) => {
     const p = await newPayer();
     const first = await create(p.token, between(p, "10.00"), "idem-1");
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ status: "AWAITING_SIGNATURE", amount: "10.00", sum: "10.00", currencyId: "GBP", requiresSignature: true });
+    expect(first.body).toMatchObject({
+      status: "AWAITING_SIGNATURE",
+      amount: "10.00",
+      sum: "10.00",
+      currencyId: "GBP",
+      requiresSignature: true,
+    });
     const replay = await create(p.token, between(p, "10"), "idem-1"); // same amount, other spelling
     expect(replay.status).toBe(200);
     expect(replay.body.id).toBe(first.body.id);
     const conflict = await create(p.token, between(p, "11.00"), "idem-1");
     expect(conflict.status).toBe(409);
     expect(conflict.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
-    const rows = await s.db.select().from(payments).where(and(eq(payments.organizationId, p.orgId), eq(payments.idempotencyKey, "idem-1")));
+    const rows = await s.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.organizationId, p.orgId), eq(payments.idempotencyKey, "idem-1")));
     expect(rows).toHaveLength(1);
     // Creating a payment does not move money; only signing posts it.
     expect(await balanceOf(p.token, p.mainId, "GBP")).toBe("100.00");
@@ -113,7 +138,10 @@ describe.each(databases)("payments API on %s", (kind) => {
     expect(answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
-    const rows = await s.db.select().from(payments).where(and(eq(payments.organizationId, p.orgId), eq(payments.idempotencyKey, "idem-race")));
+    const rows = await s.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.organizationId, p.orgId), eq(payments.idempotencyKey, "idem-race")));
     expect(rows).toHaveLength(1);
   });
 
@@ -122,7 +150,10 @@ describe.each(databases)("payments API on %s", (kind) => {
     const none = await s.call("POST", "/payments", { token: p.token, body: between(p, "1.00") });
     expect(none.status).toBe(400);
     expect(none.body.message[0].property).toBe("idempotencyKey");
-    const inBody = await s.call("POST", "/payments", { token: p.token, body: { ...between(p, "1.00"), idempotencyKey: "body-key-1" } });
+    const inBody = await s.call("POST", "/payments", {
+      token: p.token,
+      body: { ...between(p, "1.00"), idempotencyKey: "body-key-1" },
+    });
     expect(inBody.status).toBe(201);
     const rows = await s.db.select().from(payments).where(eq(payments.organizationId, p.orgId));
     expect(rows.map((r) => r.idempotencyKey)).toEqual(["body-key-1"]);
@@ -132,12 +163,18 @@ describe.each(databases)("payments API on %s", (kind) => {
     const p = await newPayer({ firstName: "Oliver", lastName: "Thompson", balances: { GBP: "500.00" }, savings: "30.00" });
     const created = await create(p.token, between(p, "120.00"), "flow-1");
     expect(created.status).toBe(201);
-    const c = await s.call("POST", "/signatures/send-code", { token: p.token, body: { paymentIds: [created.body.id], mfa: "PHONE", channel: "SMS" } });
+    const c = await s.call("POST", "/signatures/send-code", {
+      token: p.token,
+      body: { paymentIds: [created.body.id], mfa: "PHONE", channel: "SMS" },
+    });
     expect(c.status).toBe(200);
     expect(c.body.debugCode).toMatch(/^\d{4}$/);
     const sms = s.sms.sent[s.sms.sent.length - 1];
     expect(sms.text).toBe(`Code ${c.body.debugCode} to pay GBP 120.00 to Savings. Never share this code.`);
-    const v = await s.call("POST", "/signatures/validate", { token: p.token, body: { token: c.body.token, code: c.body.debugCode } });
+    const v = await s.call("POST", "/signatures/validate", {
+      token: p.token,
+      body: { token: c.body.token, code: c.body.debugCode },
+    });
     expect(v.status).toBe(200);
     expect(Date.parse(v.body.expiresAt)).toBeGreaterThan(Date.now());
     const signed = await sign(p.token, created.body.id, v.body.token);
@@ -157,7 +194,10 @@ describe.each(databases)("payments API on %s", (kind) => {
     const items = await s.call("GET", `/statements-items?organizationId=${p.orgId}&take=10`, { token: p.token });
     expect(items.body.data).toHaveLength(4);
     const mine = items.body.data.filter((i: any) => i.paymentId === created.body.id);
-    expect(mine.map((i: any) => [i.amount, i.status, i.balanceAfter]).sort()).toEqual([["-120.00", "SENT", "380.00"], ["120.00", "ADDED", "150.00"]]);
+    expect(mine.map((i: any) => [i.amount, i.status, i.balanceAfter]).sort()).toEqual([
+      ["-120.00", "SENT", "380.00"],
+      ["120.00", "ADDED", "150.00"],
+    ]);
     const declined = await s.call("DELETE", `/payments/${created.body.id}/decline`, { token: p.token });
     expect(declined.status).toBe(409);
   });
@@ -201,7 +241,10 @@ describe.each(databases)("payments API on %s", (kind) => {
   it("5 wrong codes invalidate the code", async () => {
     const p = await newPayer();
     const created = await create(p.token, between(p, "3.00"), "wrong-code");
-    const c = await s.call("POST", "/signatures/send-code", { token: p.token, body: { paymentIds: [created.body.id], mfa: "PHONE", channel: "SMS" } });
+    const c = await s.call("POST", "/signatures/send-code", {
+      token: p.token,
+      body: { paymentIds: [created.body.id], mfa: "PHONE", channel: "SMS" },
+    });
     expect(c.status).toBe(200);
     const wrong = c.body.debugCode === "0000" ? "1111" : "0000";
     for (let left = 4; left >= 1; left--) {
@@ -211,7 +254,10 @@ describe.each(databases)("payments API on %s", (kind) => {
     }
     const fifth = await s.call("POST", "/signatures/validate", { token: p.token, body: { token: c.body.token, code: wrong } });
     expect(fifth.body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
-    const right = await s.call("POST", "/signatures/validate", { token: p.token, body: { token: c.body.token, code: c.body.debugCode } });
+    const right = await s.call("POST", "/signatures/validate", {
+      token: p.token,
+      body: { token: c.body.token, code: c.body.debugCode },
+    });
     expect(right.status).toBe(401);
     expect(right.body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
     expect((await s.call("GET", `/payments/${created.body.id}`, { token: p.token })).body.status).toBe("AWAITING_SIGNATURE");
@@ -250,8 +296,15 @@ describe.each(databases)("payments API on %s", (kind) => {
   it("EURO payment: IBAN/BIC validated, SEPA_SCT, posted to the SEPA clearing account", async () => {
     const p = await newPayer({ balances: { GBP: "50.00", EUR: "1800.00" } });
     const euro = (extra: Record<string, unknown>) => ({
-      organizationId: p.orgId, kind: "EURO", accountId: p.mainId, currencyId: "EUR", amount: "120.00",
-      beneficiaryName: "Hans Müller", iban: "DE89 3704 0044 0532 0130 00", bic: "COBADEFFXXX", ...extra,
+      organizationId: p.orgId,
+      kind: "EURO",
+      accountId: p.mainId,
+      currencyId: "EUR",
+      amount: "120.00",
+      beneficiaryName: "Hans Müller",
+      iban: "DE89 3704 0044 0532 0130 00",
+      bic: "COBADEFFXXX",
+      ...extra,
     });
     const badIban = await create(p.token, euro({ iban: "DE89370400440532013001" }), "eur-bad-iban");
     expect(badIban.status).toBe(400);
@@ -262,12 +315,22 @@ describe.each(databases)("payments API on %s", (kind) => {
     expect(gbp.body.message[0].property).toBe("currencyId");
     const ok = await create(p.token, euro({}), "eur-ok");
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ paymentType: "SEPA_SCT", beneficiaryAccount: "DE89370400440532013000", benificiaryFullName: "Hans Müller" });
+    expect(ok.body).toMatchObject({
+      paymentType: "SEPA_SCT",
+      beneficiaryAccount: "DE89370400440532013000",
+      benificiaryFullName: "Hans Müller",
+    });
     const [row] = await s.db.select().from(payments).where(eq(payments.id, ok.body.id));
     expect(row.creditBalanceId).toBe(await systemBalanceId(s.db, clearingFor("SEPA_SCT"), "EUR"));
-    const c = await s.call("POST", "/signatures/send-code", { token: p.token, body: { paymentIds: [ok.body.id], mfa: "PHONE", channel: "SMS" } });
+    const c = await s.call("POST", "/signatures/send-code", {
+      token: p.token,
+      body: { paymentIds: [ok.body.id], mfa: "PHONE", channel: "SMS" },
+    });
     expect(s.sms.sent[s.sms.sent.length - 1].text).toContain("to pay EUR 120.00 to Hans Müller");
-    const v = await s.call("POST", "/signatures/validate", { token: p.token, body: { token: c.body.token, code: c.body.debugCode } });
+    const v = await s.call("POST", "/signatures/validate", {
+      token: p.token,
+      body: { token: c.body.token, code: c.body.debugCode },
+    });
     expect((await sign(p.token, ok.body.id, v.body.token)).body.status).toBe("COMPLETED");
     expect(await balanceOf(p.token, p.mainId, "EUR")).toBe("1680.00");
     expect(await balanceOf(p.token, p.mainId, "GBP")).toBe("50.00");
@@ -275,19 +338,39 @@ describe.each(databases)("payments API on %s", (kind) => {
 
   it("EURO payment to a saved beneficiary: only an approved one of the payer's organization", async () => {
     const p = await newPayer({ balances: { EUR: "300.00" } });
-    const approved = await createBeneficiary(s.db, { organizationId: p.orgId, name: "Müller Logistik GmbH", iban: "DE02120300000000202051", bic: "BYLADEM1001", countryId: "DE" });
+    const approved = await createBeneficiary(s.db, {
+      organizationId: p.orgId,
+      name: "Müller Logistik GmbH",
+      iban: "DE02120300000000202051",
+      bic: "BYLADEM1001",
+      countryId: "DE",
+    });
     const draft = await createBeneficiary(s.db, { organizationId: p.orgId, status: "DRAFT" });
     const stranger = await createCustomer(s.db, { type: "INDIVIDUAL" });
     const foreign = await createBeneficiary(s.db, { organizationId: stranger.organization.id });
-    const byBeneficiary = (beneficiaryId: string) => ({ organizationId: p.orgId, kind: "EURO", accountId: p.mainId, currencyId: "EUR", amount: "75.00", beneficiaryId });
-    for (const [b, key] of [[draft, "ben-draft"], [foreign, "ben-foreign"]] as const) {
+    const byBeneficiary = (beneficiaryId: string) => ({
+      organizationId: p.orgId,
+      kind: "EURO",
+      accountId: p.mainId,
+      currencyId: "EUR",
+      amount: "75.00",
+      beneficiaryId,
+    });
+    for (const [b, key] of [
+      [draft, "ben-draft"],
+      [foreign, "ben-foreign"],
+    ] as const) {
       const r = await create(p.token, byBeneficiary(b.id), key);
       expect(r.status, key).toBe(400);
       expect(r.body.message[0].property).toBe("beneficiaryId");
     }
     const ok = await create(p.token, byBeneficiary(approved.id), "ben-ok");
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ paymentType: "SEPA_SCT", beneficiaryAccount: "DE02120300000000202051", benificiaryFullName: "Müller Logistik GmbH" });
+    expect(ok.body).toMatchObject({
+      paymentType: "SEPA_SCT",
+      beneficiaryAccount: "DE02120300000000202051",
+      benificiaryFullName: "Müller Logistik GmbH",
+    });
     const mfa = await mfaFor(p.token, [ok.body.id]);
     expect((await sign(p.token, ok.body.id, mfa)).body.status).toBe("COMPLETED");
     expect(await balanceOf(p.token, p.mainId, "EUR")).toBe("225.00");
@@ -296,15 +379,32 @@ describe.each(databases)("payments API on %s", (kind) => {
   it("INTERNAL payment goes to the recipient's individual account; errors on recipientPhone", async () => {
     const p = await newPayer({ balances: { GBP: "200.00" } });
     // Recipient: own INDIVIDUAL organization (Personal account) and also an official of a CORPORATE one.
-    const recipient = await createCustomer(s.db, { type: "INDIVIDUAL", firstName: "James", lastName: "Patel", accountName: "Personal account", balances: { GBP: "1350.00" } });
+    const recipient = await createCustomer(s.db, {
+      type: "INDIVIDUAL",
+      firstName: "James",
+      lastName: "Patel",
+      accountName: "Personal account",
+      balances: { GBP: "1350.00" },
+    });
     const company = await createOrganization(s.db, { type: "CORPORATE", companyName: "Patel Test Consulting Ltd" });
     await addMember(s.db, { organizationId: company.id, userId: recipient.user.id, companyOfficialType: "MAIN_REPRESENTATIVE" });
-    const companyAccount = await createAccount(s.db, { organizationId: company.id, name: "Business account", currencies: ["GBP"] });
+    const companyAccount = await createAccount(s.db, {
+      organizationId: company.id,
+      name: "Business account",
+      currencies: ["GBP"],
+    });
     await fund(s.db, { balanceId: companyAccount.balances.GBP.id, amount: "7500.00", counterpartyName: "Initech Ltd" });
     // A user who is only an official of a CORPORATE organization is no INTERNAL recipient.
     const corporateOnly = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "10.00" } });
 
-    const internal = (recipientPhone: string, amount = "10.00") => ({ organizationId: p.orgId, kind: "INTERNAL", accountId: p.mainId, currencyId: "GBP", amount, recipientPhone });
+    const internal = (recipientPhone: string, amount = "10.00") => ({
+      organizationId: p.orgId,
+      kind: "INTERNAL",
+      accountId: p.mainId,
+      currencyId: "GBP",
+      amount,
+      recipientPhone,
+    });
     const self = await create(p.token, internal(p.customer.phone), "int-self");
     expect(self.status).toBe(400);
     expect(self.body.message[0].property).toBe("recipientPhone");
@@ -322,24 +422,44 @@ describe.each(databases)("payments API on %s", (kind) => {
     expect(await balanceOf(p.token, p.mainId, "GBP")).toBe("190.00");
     const recipientToken = await s.login(recipient.phone);
     const accounts = (await s.call("GET", "/accounts?all=true", { token: recipientToken })).body.data;
-    const gbpOf = (name: string) => accounts.find((a: any) => a.name === name).balances.find((b: any) => b.currencyId === "GBP").amount;
+    const gbpOf = (name: string) =>
+      accounts.find((a: any) => a.name === name).balances.find((b: any) => b.currencyId === "GBP").amount;
     expect(gbpOf("Personal account")).toBe("1360.00");
     expect(gbpOf("Business account")).toBe("7500.00");
   });
 
   it("a payer without a signature duty (signatureType NONE) gets the payment completed at once", async () => {
-    const company = await createCustomer(s.db, { type: "CORPORATE", signatureType: "NONE", companyName: "None Signature Test Ltd", balances: { GBP: "7500.00" } });
+    const company = await createCustomer(s.db, {
+      type: "CORPORATE",
+      signatureType: "NONE",
+      companyName: "None Signature Test Ltd",
+      balances: { GBP: "7500.00" },
+    });
     const recipient = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "25.00" } });
     const token = await s.login(company.phone);
     const orgs = (await s.call("GET", "/clients-organizations?all=true", { token })).body.data;
     const org = orgs.find((o: any) => o.id === company.organization.id);
     expect(org).toMatchObject({ type: "CORPORATE", companyName: "None Signature Test Ltd" });
     expect(org.currentOfficial.signatureType).toBe("NONE");
-    const p = await create(token, { organizationId: org.id, kind: "INTERNAL", accountId: company.account!.id, currencyId: "GBP", amount: "50.00", recipientPhone: recipient.phone }, "none-1");
+    const p = await create(
+      token,
+      {
+        organizationId: org.id,
+        kind: "INTERNAL",
+        accountId: company.account!.id,
+        currencyId: "GBP",
+        amount: "50.00",
+        recipientPhone: recipient.phone,
+      },
+      "none-1",
+    );
     expect(p.status).toBe(201);
     expect(p.body).toMatchObject({ status: "COMPLETED", requiresSignature: false });
     expect(p.body.transferDate).not.toBeNull();
-    const code = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: [p.body.id], mfa: "PHONE", channel: "SMS" } });
+    const code = await s.call("POST", "/signatures/send-code", {
+      token,
+      body: { paymentIds: [p.body.id], mfa: "PHONE", channel: "SMS" },
+    });
     expect(code.status).toBe(403);
     expect(await balanceOf(token, company.account!.id, "GBP")).toBe("7450.00");
     expect(await balanceOf(await s.login(recipient.phone), recipient.account!.id, "GBP")).toBe("75.00");
@@ -357,12 +477,16 @@ describe.each(databases)("payments API on %s", (kind) => {
     const d = await s.call("DELETE", `/payments/${created.body.id}/decline`, { token: p.token });
     expect(d.status).toBe(200);
     expect(d.body.status).toBe("DECLINED");
-    expect((await s.call("DELETE", `/payments/${created.body.id}/decline`, { token: p.token })).body.code).toBe("PAYMENT_NOT_PENDING");
+    expect((await s.call("DELETE", `/payments/${created.body.id}/decline`, { token: p.token })).body.code).toBe(
+      "PAYMENT_NOT_PENDING",
+    );
     const seen = new Set<string>();
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: any = await s.call("GET", `/payments?organizationId=${p.orgId}&take=3${cursor ? `&cursor=${cursor}` : ""}`, { token: p.token });
+      const page: any = await s.call("GET", `/payments?organizationId=${p.orgId}&take=3${cursor ? `&cursor=${cursor}` : ""}`, {
+        token: p.token,
+      });
       expect(page.status).toBe(200);
       pages++;
       for (const x of page.body.data) {

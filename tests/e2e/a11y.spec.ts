@@ -23,7 +23,17 @@ test("login pages have no WCAG 2.1 AA violations", async ({ page }) => {
 
 test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
   await login(page, CUSTOMERS.individual);
-  for (const url of ["/home", "/home?tab=signing", "/payments", "/payments/euro", "/payments/internal", "/payments/between-accounts", "/history", "/permission-denied", "/no-such-page"]) {
+  for (const url of [
+    "/home",
+    "/home?tab=signing",
+    "/payments",
+    "/payments/euro",
+    "/payments/internal",
+    "/payments/between-accounts",
+    "/history",
+    "/permission-denied",
+    "/no-such-page",
+  ]) {
     await page.goto(url);
     await expectNoViolations(page, url);
   }

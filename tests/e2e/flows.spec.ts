@@ -17,7 +17,9 @@ async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator =
 
 /** Choose the option whose text matches (labels carry live balances, so no exact label). */
 async function selectByText(select: Locator, text: RegExp) {
-  const options = await select.locator("option").evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  const options = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
   const hit = options.find((o) => text.test(o.text));
   if (!hit) throw new Error(`no option matching ${text} in ${JSON.stringify(options.map((o) => o.text))}`);
   await select.selectOption(hit.value);
@@ -141,7 +143,10 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await accountBalance(page, savings, "GBP")).toBe(savingsBefore + minor);
     });
 
-    test("a wrong signing code shows an error on the code field; the right code then completes", async ({ page, consoleErrors }) => {
+    test("a wrong signing code shows an error on the code field; the right code then completes", async ({
+      page,
+      consoleErrors,
+    }) => {
       await login(page, CUSTOMERS.individual);
       await submitEuroForm(page, javaScriptEnabled, `Wrong Code ${mode}`, "1.11");
       const id = await signingPaymentId(page);
@@ -222,7 +227,13 @@ test.describe("JavaScript off", () => {
     // The form says a payment from it awaits signature.
     await expect(page.getByTestId("pending-payment")).toBeVisible();
     // The form as the browser restored it; fill again whatever was not restored.
-    for (const [name, value] of [["beneficiaryName", "Double Submit NoJS"], ["iban", "DE89 3704 0044 0532 0130 00"], ["bic", "COBADEFFXXX"], ["amount", "2.02"], ["reference", "Ref Double Submit NoJS"]]) {
+    for (const [name, value] of [
+      ["beneficiaryName", "Double Submit NoJS"],
+      ["iban", "DE89 3704 0044 0532 0130 00"],
+      ["bic", "COBADEFFXXX"],
+      ["amount", "2.02"],
+      ["reference", "Ref Double Submit NoJS"],
+    ]) {
       const input = page.locator(`[name=${name}]`);
       if ((await input.inputValue()) === "") await input.fill(value);
     }

@@ -26,7 +26,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("input[name=from]")).toHaveAttribute("aria-invalid", "true");
     });
 
-    test("signing: a new code by WhatsApp replaces the first one, and only the new one signs", async ({ page, consoleErrors }) => {
+    test("signing: a new code by WhatsApp replaces the first one, and only the new one signs", async ({
+      page,
+      consoleErrors,
+    }) => {
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await page.locator("[name=beneficiaryName]").fill(`Resend ${javaScriptEnabled ? "JS" : "NoJS"}`);

@@ -18,7 +18,15 @@ export interface AmountInputProps {
   onBlur?: () => void;
 }
 
-export function AmountInput({ name = "amount", label, hint, error, defaultValue = "", scale = DEFAULT_SCALE, onBlur }: AmountInputProps) {
+export function AmountInput({
+  name = "amount",
+  label,
+  hint,
+  error,
+  defaultValue = "",
+  scale = DEFAULT_SCALE,
+  onBlur,
+}: AmountInputProps) {
   const [value, setValue] = useState(defaultValue);
   return (
     <Field

@@ -8,7 +8,11 @@ afterEach(cleanup);
 
 describe("CodeInput (spec 000 §4/§5)", () => {
   it("is a numeric one-time-code input limited to 4 digits", () => {
-    render(<form><CodeInput label="Code" /></form>);
+    render(
+      <form>
+        <CodeInput label="Code" />
+      </form>,
+    );
     const input = screen.getByLabelText("Code") as HTMLInputElement;
     expect(input.name).toBe("code");
     expect(input.getAttribute("inputmode")).toBe("numeric");
@@ -20,7 +24,11 @@ describe("CodeInput (spec 000 §4/§5)", () => {
 
   it("submits its form once 4 digits are typed, only once per value", () => {
     const onSubmit = vi.fn((e: Event) => e.preventDefault());
-    render(<form onSubmit={(e) => onSubmit(e.nativeEvent)}><CodeInput label="Code" /></form>);
+    render(
+      <form onSubmit={(e) => onSubmit(e.nativeEvent)}>
+        <CodeInput label="Code" />
+      </form>,
+    );
     const input = screen.getByLabelText("Code");
     fireEvent.change(input, { target: { value: "123" } });
     expect(onSubmit).not.toHaveBeenCalled();
@@ -32,7 +40,11 @@ describe("CodeInput (spec 000 §4/§5)", () => {
 
   it("does not auto-submit when disabled", () => {
     const onSubmit = vi.fn((e: Event) => e.preventDefault());
-    render(<form onSubmit={(e) => onSubmit(e.nativeEvent)}><CodeInput label="Code" autoSubmit={false} /></form>);
+    render(
+      <form onSubmit={(e) => onSubmit(e.nativeEvent)}>
+        <CodeInput label="Code" autoSubmit={false} />
+      </form>,
+    );
     fireEvent.change(screen.getByLabelText("Code"), { target: { value: "1234" } });
     expect(onSubmit).not.toHaveBeenCalled();
   });

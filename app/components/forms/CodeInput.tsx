@@ -8,7 +8,17 @@ import { Field } from "./Field";
 
 export const CODE_LENGTH = 4;
 
-export function CodeInput({ label, error, hint, autoSubmit = true }: { label: string; error?: string | null; hint?: string; autoSubmit?: boolean }) {
+export function CodeInput({
+  label,
+  error,
+  hint,
+  autoSubmit = true,
+}: {
+  label: string;
+  error?: string | null;
+  hint?: string;
+  autoSubmit?: boolean;
+}) {
   const [value, setValue] = useState("");
   const submitted = useRef("");
   const ref = useRef<HTMLDivElement>(null);

@@ -13,7 +13,12 @@ describe("ErrorSummary (GOV.UK pattern)", () => {
   });
 
   it("lists form-level errors first, then fields in form order, linking to each field, and takes focus", () => {
-    render(<ErrorSummary errors={{ amount: "Too many decimals", iban: "Enter a valid IBAN", _form: "Account blocked" }} order={["iban", "amount"]} />);
+    render(
+      <ErrorSummary
+        errors={{ amount: "Too many decimals", iban: "Enter a valid IBAN", _form: "Account blocked" }}
+        order={["iban", "amount"]}
+      />,
+    );
     const alert = screen.getByRole("alert");
     expect(screen.getByRole("heading", { name: "There is a problem" })).toBeTruthy();
     expect(document.activeElement).toBe(alert);

@@ -54,21 +54,19 @@ export function Field(props: FieldProps) {
           {errorText}
         </p>
       ) : null}
-      {rest.as === "select" ? (
-        (() => {
-          const { as: _as, children, ...selectProps } = rest;
-          return (
-            <select id={id} name={name} className={styles.control} {...aria} {...selectProps}>
-              {children}
-            </select>
-          );
-        })()
-      ) : (
-        (() => {
-          const { as: _as, ...inputProps } = rest;
-          return <input id={id} name={name} className={styles.control} {...aria} {...inputProps} />;
-        })()
-      )}
+      {rest.as === "select"
+        ? (() => {
+            const { as: _as, children, ...selectProps } = rest;
+            return (
+              <select id={id} name={name} className={styles.control} {...aria} {...selectProps}>
+                {children}
+              </select>
+            );
+          })()
+        : (() => {
+            const { as: _as, ...inputProps } = rest;
+            return <input id={id} name={name} className={styles.control} {...aria} {...inputProps} />;
+          })()}
     </div>
   );
 }

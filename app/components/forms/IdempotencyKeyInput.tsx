@@ -8,5 +8,11 @@ import { useField } from "remix-validated-form";
 
 export function IdempotencyKeyInput({ fallback }: { fallback: string }) {
   const { defaultValue } = useField("idempotencyKey");
-  return <input type="hidden" name="idempotencyKey" defaultValue={typeof defaultValue === "string" && defaultValue ? defaultValue : fallback} />;
+  return (
+    <input
+      type="hidden"
+      name="idempotencyKey"
+      defaultValue={typeof defaultValue === "string" && defaultValue ? defaultValue : fallback}
+    />
+  );
 }

@@ -14,9 +14,14 @@ export function PaymentFormEnd({ amountLabelKey = "fields.amount" }: { amountLab
   return (
     <>
       <ValidatedAmountInput label={t(amountLabelKey)} hint={t("fields.amount-hint")} />
-      <ValidatedField name="reference" label={t("fields.reference")} hint={t("fields.optional")} autoComplete="off" maxLength={140} />
-      <SubmitButton>{t("continue")}</SubmitButton>{" "}
-      <Link to="/payments">{t("common:cancel")}</Link>
+      <ValidatedField
+        name="reference"
+        label={t("fields.reference")}
+        hint={t("fields.optional")}
+        autoComplete="off"
+        maxLength={140}
+      />
+      <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
     </>
   );
 }

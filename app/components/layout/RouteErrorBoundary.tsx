@@ -13,7 +13,9 @@ export function RouteErrorBoundary() {
   return (
     <div role="alert">
       <h1>{status === 404 ? t("not-found.title") : t("errors:Errors.title")}</h1>
-      <p>{status === 404 ? t("not-found.text") : status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}</p>
+      <p>
+        {status === 404 ? t("not-found.text") : status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}
+      </p>
       <Link to="/home">{t("back-home")}</Link>
     </div>
   );

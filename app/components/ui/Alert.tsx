@@ -2,7 +2,15 @@
 import type { ReactNode } from "react";
 import styles from "./Alert.module.css";
 
-export function Alert({ kind = "info", children, testId }: { kind?: "info" | "error" | "success"; children: ReactNode; testId?: string }) {
+export function Alert({
+  kind = "info",
+  children,
+  testId,
+}: {
+  kind?: "info" | "error" | "success";
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <div className={`${styles.alert} ${styles[kind]}`} role={kind === "error" ? "alert" : "status"} data-testid={testId}>
       {children}

@@ -2,7 +2,19 @@
 import { formatAmount, isNegativeAmount } from "~/lib/money";
 import styles from "./Money.module.css";
 
-export function Money({ amount, currency, scale = 2, signed = false, testId }: { amount: string; currency: string; scale?: number; signed?: boolean; testId?: string }) {
+export function Money({
+  amount,
+  currency,
+  scale = 2,
+  signed = false,
+  testId,
+}: {
+  amount: string;
+  currency: string;
+  scale?: number;
+  signed?: boolean;
+  testId?: string;
+}) {
   const negative = isNegativeAmount(amount);
   const text = formatAmount(amount, scale);
   return (

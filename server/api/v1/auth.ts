@@ -29,7 +29,10 @@ const phoneBody = z.object({
 });
 const verifyCodeBody = z.object({
   token: z.string().min(1).max(200),
-  code: z.string().trim().regex(/^\d{4,6}$/, "code must be 4 to 6 digits"),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{4,6}$/, "code must be 4 to 6 digits"),
 });
 const verifyPasswordBody = z.object({
   token: z.string().min(1).max(200),
@@ -89,7 +92,10 @@ export function createAuthRouter(deps: ApiDeps): Router {
     asyncHandler(async (req, res) => {
       const body = parse(refreshBody, req.body);
       const onReuse = (userId: string) =>
-        deps.logger.warn({ event: "refresh_token_reuse", userId, ip: req.ip }, "refresh token reused: all sessions of the user revoked");
+        deps.logger.warn(
+          { event: "refresh_token_reuse", userId, ip: req.ip },
+          "refresh token reused: all sessions of the user revoked",
+        );
       res.status(200).json(toTokens(await rotateRefreshToken(deps.db, body.refreshToken, new Date(), onReuse)));
     }),
   );

@@ -22,9 +22,7 @@
 export type Decimal = string;
 export type IsoDateTime = string;
 
-export type CurrencyCode =
-  | "GBP" | "EUR" | "USD" | "CNY" | "RUB" | "CAD" | "AED"
-  | "USDT" | "USDC" | "EURC" | "SOL";
+export type CurrencyCode = "GBP" | "EUR" | "USD" | "CNY" | "RUB" | "CAD" | "AED" | "USDT" | "USDC" | "EURC" | "SOL";
 
 export type OrganizationType = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
 export type SignatureType = "NONE" | "SINGLE";
@@ -59,7 +57,10 @@ export interface ApiErrorBody {
 // ---------------------------------------------------------------- auth (spec 000 §7)
 
 /** POST /v1/auth/phone body. `phone` in E.164 (`+447700900001`). */
-export interface AuthPhoneRequest { phone: string; channel?: OtpChannel }
+export interface AuthPhoneRequest {
+  phone: string;
+  channel?: OtpChannel;
+}
 /**
  * Answer of POST /v1/auth/phone and POST /v1/signatures/send-code.
  * `token` identifies the code challenge (not a secret by itself: the code is).
@@ -75,10 +76,19 @@ export interface CodeChallenge {
   debugCode?: string;
 }
 /** POST /v1/auth/verify-code body. 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED. */
-export interface VerifyCodeRequest { token: string; code: string }
-export interface VerifyCodeResponse { token: string; passwordRequired: true }
+export interface VerifyCodeRequest {
+  token: string;
+  code: string;
+}
+export interface VerifyCodeResponse {
+  token: string;
+  passwordRequired: true;
+}
 /** POST /v1/auth/verify-password body (token from verify-code). 401 INVALID_PASSWORD. */
-export interface VerifyPasswordRequest { token: string; password: string }
+export interface VerifyPasswordRequest {
+  token: string;
+  password: string;
+}
 /** Answer of verify-password and refresh. Access ~15 min, refresh ~12 h, refresh rotates. */
 export interface AuthTokens {
   accessToken: string;
@@ -87,7 +97,9 @@ export interface AuthTokens {
   refreshTokenExpiresAt: IsoDateTime;
 }
 /** POST /v1/auth/refresh body. */
-export interface RefreshRequest { refreshToken: string }
+export interface RefreshRequest {
+  refreshToken: string;
+}
 // POST /v1/auth/logout (bearer) → 204, revokes the session (its whole refresh family).
 // Without a bearer, body { refreshToken } does the same (for an expired access token).
 
@@ -120,11 +132,20 @@ export interface WhoAmI {
 
 /** GET /v1/clients-organizations/check-invididual-recepient?phone= → 200 or 404 NOT_FOUND.
  * Name is shortened ("Oliver T.") so a phone lookup does not reveal full identities. */
-export interface RecipientCheck { organizationId: string; displayName: string }
+export interface RecipientCheck {
+  organizationId: string;
+  displayName: string;
+}
 
 // ---------------------------------------------------------------- accounts
 
-export interface Currency { id: CurrencyCode; name: string; description: string; scale: number; crypto: boolean }
+export interface Currency {
+  id: CurrencyCode;
+  name: string;
+  description: string;
+  scale: number;
+  crypto: boolean;
+}
 
 export interface Balance {
   id: string;
@@ -160,10 +181,20 @@ export interface Account {
 // ---------------------------------------------------------------- settings
 
 export type ProviderPaymentTypeCode =
-  | "SEPA_SCT" | "SEPA_SCT_INST" | "TARGET_2" | "FASTER_PAYMENT" | "BACS" | "SWIFT"
-  | "FEDWIRE" | "CRYPTO_ASSET_PAYMENT" | "CASH_OVER_COUNTER";
+  | "SEPA_SCT"
+  | "SEPA_SCT_INST"
+  | "TARGET_2"
+  | "FASTER_PAYMENT"
+  | "BACS"
+  | "SWIFT"
+  | "FEDWIRE"
+  | "CRYPTO_ASSET_PAYMENT"
+  | "CASH_OVER_COUNTER";
 
-export interface ProviderPaymentType { type: ProviderPaymentTypeCode; currencies: CurrencyCode[] }
+export interface ProviderPaymentType {
+  type: ProviderPaymentTypeCode;
+  currencies: CurrencyCode[];
+}
 
 /** GET /v1/settings/payments. */
 export interface PaymentsSettings {
@@ -176,8 +207,7 @@ export interface PaymentsSettings {
 // ---------------------------------------------------------------- payments and signing
 
 export type PaymentKind =
-  | "EURO" | "GBP" | "USD" | "INTERNATIONAL" | "INTERNAL" | "BETWEEN_ACCOUNTS"
-  | "CRYPTO_ASSET_PAYMENT" | "CASH_OVER_COUNTER";
+  "EURO" | "GBP" | "USD" | "INTERNATIONAL" | "INTERNAL" | "BETWEEN_ACCOUNTS" | "CRYPTO_ASSET_PAYMENT" | "CASH_OVER_COUNTER";
 
 export type PaymentStatus = "AWAITING_SIGNATURE" | "COMPLETED" | "DECLINED" | "FAILED";
 
@@ -230,16 +260,33 @@ export interface Payment {
 
 /** POST /v1/signatures/send-code: code bound to these payments (PSD2 RTS Art. 5 dynamic
  * linking; the SMS names amount, currency and payee). Answer: CodeChallenge. */
-export interface SendSignatureCodeRequest { paymentIds: string[]; mfa: "PHONE"; channel: OtpChannel }
+export interface SendSignatureCodeRequest {
+  paymentIds: string[];
+  mfa: "PHONE";
+  channel: OtpChannel;
+}
 /** POST /v1/signatures/validate. 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED. */
-export interface ValidateSignatureCodeRequest { token: string; code: string }
+export interface ValidateSignatureCodeRequest {
+  token: string;
+  code: string;
+}
 /** MFA token valid only for the payments the code was sent for, until expiresAt, once each. */
-export interface MfaToken { token: string; expiresAt: IsoDateTime }
+export interface MfaToken {
+  token: string;
+  expiresAt: IsoDateTime;
+}
 /** POST /v1/payments/:id/sign → Payment (COMPLETED). 401 MFA_TOKEN_INVALID,
  * 400 INSUFFICIENT_FUNDS (then the payment stays AWAITING_SIGNATURE). */
-export interface SignPaymentRequest { mfaToken: string; signedAt: IsoDateTime }
+export interface SignPaymentRequest {
+  mfaToken: string;
+  signedAt: IsoDateTime;
+}
 
-export interface SignatureRecord { id: string; createdAt: IsoDateTime; user: { profile: { firstName: string | null; lastName: string | null } } }
+export interface SignatureRecord {
+  id: string;
+  createdAt: IsoDateTime;
+  user: { profile: { firstName: string | null; lastName: string | null } };
+}
 // GET /v1/payments/:id/signatures → { data: SignatureRecord[] }
 
 // ---------------------------------------------------------------- history
@@ -272,4 +319,7 @@ export interface StatementItem {
 // GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&take=&cursor=
 //   → { data: StatementItem[], nextCursor }, sorted by transferDate descending.
 
-export interface ListResponse<T> { data: T[]; nextCursor: string | null }
+export interface ListResponse<T> {
+  data: T[];
+  nextCursor: string | null;
+}

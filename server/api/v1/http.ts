@@ -29,9 +29,7 @@ export interface AuthContext {
 }
 
 /** Wrap an async route handler so rejections reach the error middleware. */
-export function asyncHandler(
-  fn: (req: Request, res: Response, next: NextFunction) => Promise<unknown>,
-): RequestHandler {
+export function asyncHandler(fn: (req: Request, res: Response, next: NextFunction) => Promise<unknown>): RequestHandler {
   return (req, res, next) => {
     fn(req, res, next).catch(next);
   };
@@ -74,5 +72,11 @@ export function errorMiddleware(logger: Logger) {
 }
 
 function isBodyParserError(err: unknown): boolean {
-  return typeof err === "object" && err !== null && "type" in err && typeof (err as { type: unknown }).type === "string" && "status" in err;
+  return (
+    typeof err === "object" &&
+    err !== null &&
+    "type" in err &&
+    typeof (err as { type: unknown }).type === "string" &&
+    "status" in err
+  );
 }

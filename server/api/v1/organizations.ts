@@ -11,7 +11,9 @@ import { checkIndividualRecipient, listOrganizationSummaries } from "../../domai
 import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
-const phoneQuery = z.object({ phone: z.string().regex(/^\+[1-9]\d{7,14}$/, "phone must be in E.164 format, e.g. +447700900001") });
+const phoneQuery = z.object({
+  phone: z.string().regex(/^\+[1-9]\d{7,14}$/, "phone must be in E.164 format, e.g. +447700900001"),
+});
 
 export function createOrganizationsRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -19,9 +21,13 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
   r.get(
     "/clients-organizations/check-invididual-recepient",
     asyncHandler(async (req, res) => {
-      const q = phoneQuery.safeParse({ phone: typeof req.query.phone === "string" ? req.query.phone.replace(/\s+/g, "") : req.query.phone });
+      const q = phoneQuery.safeParse({
+        phone: typeof req.query.phone === "string" ? req.query.phone.replace(/\s+/g, "") : req.query.phone,
+      });
       if (!q.success) throw fieldErrors(q.error);
-      await consumeRateLimit(deps.db, RATE_LIMITS.recipientLookup(getAuth(res).userId), { relaxed: deps.config.RATE_LIMITS === "relaxed" });
+      await consumeRateLimit(deps.db, RATE_LIMITS.recipientLookup(getAuth(res).userId), {
+        relaxed: deps.config.RATE_LIMITS === "relaxed",
+      });
       res.json(await checkIndividualRecipient(deps.db, q.data.phone));
     }),
   );

@@ -33,7 +33,8 @@ export function createPaymentsRouter(deps: ApiDeps): Router {
       const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
       const { idempotencyKey: bodyKey, ...rest } = body;
       const key = idempotencyKey.safeParse(req.get("idempotency-key") ?? bodyKey);
-      if (!key.success) throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
+      if (!key.success)
+        throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
       const { payment, created } = await createPayment(deps.db, {
         userId: getAuth(res).userId,
         body: rest,

@@ -11,18 +11,7 @@
  * clearing/settlement balances belong to system accounts (`accounts.system = true`,
  * `organization_id` null), which may go negative.
  */
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
@@ -73,8 +62,12 @@ export const organizationMembers = pgTable(
   "organization_members",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id").notNull().references(() => organizations.id),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     companyOfficialType: text("company_official_type"), // MAIN_REPRESENTATIVE | DIRECTOR | ...
     signatureType: text("signature_type").notNull().default("SINGLE"), // NONE | SINGLE
     status: text("status").notNull().default("APPROVED"),
@@ -93,7 +86,9 @@ export const apiSessions = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     familyId: uuid("family_id").notNull().defaultRandom(),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     accessTokenHash: text("access_token_hash").notNull(),
     accessExpiresAt: ts("access_expires_at").notNull(),
     refreshTokenHash: text("refresh_token_hash").notNull(),
@@ -139,8 +134,12 @@ export const oneTimeCodes = pgTable(
 export const mfaTokens = pgTable("mfa_tokens", {
   id: uuid("id").primaryKey().defaultRandom(),
   tokenHash: text("token_hash").notNull().unique(),
-  userId: uuid("user_id").notNull().references(() => users.id),
-  codeId: uuid("code_id").notNull().references(() => oneTimeCodes.id),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id),
+  codeId: uuid("code_id")
+    .notNull()
+    .references(() => oneTimeCodes.id),
   paymentIds: jsonb("payment_ids").notNull().$type<string[]>(),
   bindingHash: text("binding_hash").notNull(),
   expiresAt: ts("expires_at").notNull(),
@@ -148,27 +147,35 @@ export const mfaTokens = pgTable("mfa_tokens", {
 });
 
 /** Customer and system accounts. One account holds balances in several currencies. */
-export const accounts = pgTable("accounts", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  organizationId: uuid("organization_id").references(() => organizations.id),
-  system: boolean("system").notNull().default(false),
-  systemCode: text("system_code"), // e.g. SEPA_CLEARING, SEED_FUNDING for system accounts
-  name: text("name").notNull(),
-  number: text("number").notNull().unique(),
-  iban: text("iban"),
-  bic: text("bic"),
-  sortCode: text("sort_code"),
-  overdraftEnabled: boolean("overdraft_enabled").notNull().default(false),
-  createdAt: createdAt(),
-}, (t) => [index("accounts_org_idx").on(t.organizationId), index("accounts_system_code_idx").on(t.systemCode)]);
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").references(() => organizations.id),
+    system: boolean("system").notNull().default(false),
+    systemCode: text("system_code"), // e.g. SEPA_CLEARING, SEED_FUNDING for system accounts
+    name: text("name").notNull(),
+    number: text("number").notNull().unique(),
+    iban: text("iban"),
+    bic: text("bic"),
+    sortCode: text("sort_code"),
+    overdraftEnabled: boolean("overdraft_enabled").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index("accounts_org_idx").on(t.organizationId), index("accounts_system_code_idx").on(t.systemCode)],
+);
 
 /** A balance = one ledger account: (account, currency). `amount` is kept equal to the sum of its postings. */
 export const balances = pgTable(
   "balances",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
-    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
     amount: money("amount").notNull().default("0"),
     overdraftEnabled: boolean("overdraft_enabled").notNull().default(false),
     overdraftValue: money("overdraft_value").notNull().default("0"),
@@ -196,9 +203,15 @@ export const postings = pgTable(
   "postings",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    transactionId: uuid("transaction_id").notNull().references(() => ledgerTransactions.id),
-    balanceId: uuid("balance_id").notNull().references(() => balances.id),
-    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    transactionId: uuid("transaction_id")
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    balanceId: uuid("balance_id")
+      .notNull()
+      .references(() => balances.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
     amount: money("amount").notNull(),
     balanceAfter: money("balance_after").notNull(),
     counterpartyName: text("counterparty_name"),
@@ -208,10 +221,7 @@ export const postings = pgTable(
     transferDate: ts("transfer_date").notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("postings_balance_date_idx").on(t.balanceId, t.transferDate),
-    index("postings_tx_idx").on(t.transactionId),
-  ],
+  (t) => [index("postings_balance_date_idx").on(t.balanceId, t.transferDate), index("postings_tx_idx").on(t.transactionId)],
 );
 
 /** Payments created by customers; posted to the ledger once signed. */
@@ -219,15 +229,25 @@ export const payments = pgTable(
   "payments",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id").notNull().references(() => organizations.id),
-    createdByUserId: uuid("created_by_user_id").notNull().references(() => users.id),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    createdByUserId: uuid("created_by_user_id")
+      .notNull()
+      .references(() => users.id),
     kind: text("kind").notNull(),
     paymentType: text("payment_type"),
     status: text("status").notNull(), // AWAITING_SIGNATURE | COMPLETED | DECLINED | FAILED
-    accountId: uuid("account_id").notNull().references(() => accounts.id),
-    debitBalanceId: uuid("debit_balance_id").notNull().references(() => balances.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    debitBalanceId: uuid("debit_balance_id")
+      .notNull()
+      .references(() => balances.id),
     creditBalanceId: uuid("credit_balance_id").references(() => balances.id),
-    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
     amount: money("amount").notNull(),
     beneficiaryId: uuid("beneficiary_id"),
     beneficiaryName: text("beneficiary_name").notNull(),
@@ -258,8 +278,12 @@ export const paymentSignatures = pgTable(
   "payment_signatures",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    paymentId: uuid("payment_id").notNull().references(() => payments.id),
-    userId: uuid("user_id").notNull().references(() => users.id),
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
     signedAt: ts("signed_at").notNull(),
     clientSignedAt: ts("client_signed_at"),
     mfaTokenId: uuid("mfa_token_id").references(() => mfaTokens.id),
@@ -274,12 +298,16 @@ export const paymentSignatures = pgTable(
 /** Saved beneficiaries (spec 000 §3). Only APPROVED ones can be picked for a payment. */
 export const beneficiaries = pgTable("beneficiaries", {
   id: uuid("id").primaryKey().defaultRandom(),
-  organizationId: uuid("organization_id").notNull().references(() => organizations.id),
+  organizationId: uuid("organization_id")
+    .notNull()
+    .references(() => organizations.id),
   name: text("name").notNull(),
   nickname: text("nickname"),
   beneficiaryType: text("beneficiary_type").notNull(), // INDIVIDUAL | COMPANY
   paymentType: text("payment_type").notNull(), // LOCAL | INTERNATIONAL | INTERNAL | ...
-  currencyId: text("currency_id").notNull().references(() => currencies.id),
+  currencyId: text("currency_id")
+    .notNull()
+    .references(() => currencies.id),
   iban: text("iban"),
   bic: text("bic"),
   sortCode: text("sort_code"),
@@ -303,11 +331,12 @@ export const providerPaymentTypes = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     type: text("type").notNull(),
-    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
   },
   (t) => [uniqueIndex("ppt_type_currency_uq").on(t.type, t.currencyId)],
 );
-
 
 /**
  * Events counted by the generic rate limiter (server/domain/rate-limit): one row per

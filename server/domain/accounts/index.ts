@@ -20,7 +20,16 @@ async function toWire(db: Database, rows: AccountRow[]): Promise<Account[]> {
   const [currencyList, overdraftGlobal, balanceRows] = await Promise.all([
     listCurrencies(db),
     getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false),
-    db.select().from(balances).where(inArray(balances.accountId, rows.map((r) => r.id))).orderBy(asc(balances.createdAt), asc(balances.currencyId)),
+    db
+      .select()
+      .from(balances)
+      .where(
+        inArray(
+          balances.accountId,
+          rows.map((r) => r.id),
+        ),
+      )
+      .orderBy(asc(balances.createdAt), asc(balances.currencyId)),
   ]);
   const currencyById = new Map(currencyList.map((c) => [c.id as string, c]));
   return rows.map((a) => ({
@@ -35,7 +44,9 @@ async function toWire(db: Database, rows: AccountRow[]): Promise<Account[]> {
     sortCode: a.sortCode,
     overdraftEnabled: a.overdraftEnabled,
     createdAt: a.createdAt.toISOString(),
-    balances: balanceRows.filter((b) => b.accountId === a.id).map((b) => balanceToWire(b, a, currencyById.get(b.currencyId)!, overdraftGlobal)),
+    balances: balanceRows
+      .filter((b) => b.accountId === a.id)
+      .map((b) => balanceToWire(b, a, currencyById.get(b.currencyId)!, overdraftGlobal)),
   }));
 }
 
@@ -58,7 +69,9 @@ export function balanceToWire(b: BalanceRow, a: AccountRow, currency: Currency, 
  * the caller's organizations; oldest first.
  */
 export async function listAccounts(db: Database, userId: string, organizationId?: string): Promise<Account[]> {
-  const orgIds = organizationId ? [(await requireMembership(db, userId, organizationId)).organizationId] : await memberOrganizationIds(db, userId);
+  const orgIds = organizationId
+    ? [(await requireMembership(db, userId, organizationId)).organizationId]
+    : await memberOrganizationIds(db, userId);
   if (!orgIds.length) return [];
   const rows = await db
     .select()

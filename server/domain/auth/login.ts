@@ -100,7 +100,9 @@ export async function verifyLoginPassword(
     const [consumed] = await tx
       .update(oneTimeCodes)
       .set({ usedAt: now })
-      .where(and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts)))
+      .where(
+        and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts)),
+      )
       .returning({ id: oneTimeCodes.id });
     if (!consumed) throw new ApiError(401, "CODE_EXPIRED", "This login attempt has ended. Request a new code.");
     return createSession(tx, user.id, now);

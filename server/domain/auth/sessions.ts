@@ -118,14 +118,24 @@ export async function rotateRefreshToken(
   if (!refreshToken) throw unauthenticated();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ id: apiSessions.id, familyId: apiSessions.familyId, userId: apiSessions.userId, revokedAt: apiSessions.revokedAt, refreshExpiresAt: apiSessions.refreshExpiresAt, status: users.status })
+      .select({
+        id: apiSessions.id,
+        familyId: apiSessions.familyId,
+        userId: apiSessions.userId,
+        revokedAt: apiSessions.revokedAt,
+        refreshExpiresAt: apiSessions.refreshExpiresAt,
+        status: users.status,
+      })
       .from(apiSessions)
       .innerJoin(users, eq(users.id, apiSessions.userId))
       .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)))
       .for("update", { of: apiSessions });
     if (!row) return { kind: "unknown" as const };
     if (row.revokedAt) {
-      await tx.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
+      await tx
+        .update(apiSessions)
+        .set({ revokedAt: now })
+        .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
       return { kind: "reused" as const, userId: row.userId };
     }
     if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
@@ -142,7 +152,10 @@ export async function rotateRefreshToken(
 export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
   const [row] = await db.select({ familyId: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.id, sessionId));
   if (!row) return;
-  await db.update(apiSessions).set({ revokedAt: now }).where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
+  await db
+    .update(apiSessions)
+    .set({ revokedAt: now })
+    .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
 }
 
 /**
@@ -150,6 +163,9 @@ export async function revokeSession(db: Database, sessionId: string, now: Date =
  * token's family. Unknown tokens are ignored (logout is idempotent and reveals nothing).
  */
 export async function revokeByRefreshToken(db: Database, refreshToken: string, now: Date = new Date()): Promise<void> {
-  const [row] = await db.select({ id: apiSessions.id }).from(apiSessions).where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)));
+  const [row] = await db
+    .select({ id: apiSessions.id })
+    .from(apiSessions)
+    .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)));
   if (row) await revokeSession(db, row.id, now);
 }

@@ -21,35 +21,67 @@ describe("purgeExpired", () => {
     const now = new Date("2026-11-22T12:00:00Z");
     const old = new Date(now.getTime() - RETENTION_MS - 60_000);
     const recent = new Date(now.getTime() - 60_000);
-    const c = await createCustomer(db, { type: "INDIVIDUAL", balances: { GBP: "10.00" }, passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA" });
+    const c = await createCustomer(db, {
+      type: "INDIVIDUAL",
+      balances: { GBP: "10.00" },
+      passwordHash: "$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA",
+    });
     const session = (refreshExpiresAt: Date, tag: string) => ({
-      userId: c.user.id, accessTokenHash: `a-${tag}`, accessExpiresAt: refreshExpiresAt, refreshTokenHash: `r-${tag}`, refreshExpiresAt,
+      userId: c.user.id,
+      accessTokenHash: `a-${tag}`,
+      accessExpiresAt: refreshExpiresAt,
+      refreshTokenHash: `r-${tag}`,
+      refreshExpiresAt,
     });
     await db.insert(apiSessions).values([session(old, "old"), session(recent, "recent")]);
 
     const code = async (createdAt: Date) =>
-      (await db.insert(oneTimeCodes).values({ purpose: "SIGNATURE", userId: c.user.id, phone: c.phone, codeHash: "x", expiresAt: createdAt, createdAt }).returning())[0];
+      (
+        await db
+          .insert(oneTimeCodes)
+          .values({ purpose: "SIGNATURE", userId: c.user.id, phone: c.phone, codeHash: "x", expiresAt: createdAt, createdAt })
+          .returning()
+      )[0];
     const codeOld = await code(old);
     const codeSpent = await code(old);
     const codeRecent = await code(recent);
     const token = async (codeId: string, tag: string) =>
-      (await db.insert(mfaTokens).values({ tokenHash: tag, userId: c.user.id, codeId, paymentIds: [], bindingHash: "b", expiresAt: old }).returning())[0];
+      (
+        await db
+          .insert(mfaTokens)
+          .values({ tokenHash: tag, userId: c.user.id, codeId, paymentIds: [], bindingHash: "b", expiresAt: old })
+          .returning()
+      )[0];
     const unspent = await token(codeOld.id, "unspent");
     const spent = await token(codeSpent.id, "spent");
     const [payment] = await db
       .insert(payments)
       .values({
-        organizationId: c.organization.id, createdByUserId: c.user.id, kind: "BETWEEN_ACCOUNTS", status: "COMPLETED", accountId: c.account!.id,
-        debitBalanceId: c.balances.GBP!.id, currencyId: "GBP", amount: "1.00", beneficiaryName: "Me", idempotencyKey: "k", requestHash: "h",
+        organizationId: c.organization.id,
+        createdByUserId: c.user.id,
+        kind: "BETWEEN_ACCOUNTS",
+        status: "COMPLETED",
+        accountId: c.account!.id,
+        debitBalanceId: c.balances.GBP!.id,
+        currencyId: "GBP",
+        amount: "1.00",
+        beneficiaryName: "Me",
+        idempotencyKey: "k",
+        requestHash: "h",
       })
       .returning();
     await db.insert(paymentSignatures).values({ paymentId: payment.id, userId: c.user.id, signedAt: old, mfaTokenId: spent.id });
-    await db.insert(rateLimitEvents).values([{ key: "k", createdAt: old }, { key: "k", createdAt: recent }]);
+    await db.insert(rateLimitEvents).values([
+      { key: "k", createdAt: old },
+      { key: "k", createdAt: recent },
+    ]);
 
     const result = await purgeExpired(db, now);
     expect(result).toEqual({ apiSessions: 1, mfaTokens: 1, oneTimeCodes: 1, rateLimitEvents: 1 });
 
-    expect((await db.select().from(apiSessions).where(eq(apiSessions.userId, c.user.id))).map((s) => s.refreshTokenHash)).toEqual(["r-recent"]);
+    expect((await db.select().from(apiSessions).where(eq(apiSessions.userId, c.user.id))).map((s) => s.refreshTokenHash)).toEqual(
+      ["r-recent"],
+    );
     expect((await db.select().from(mfaTokens)).map((t) => t.id)).toEqual([spent.id]);
     expect(await db.select().from(mfaTokens).where(eq(mfaTokens.id, unspent.id))).toEqual([]);
     // The unspent token went first, so its code went in the same run; the spent token's code

@@ -25,7 +25,10 @@ export interface PurgeResult {
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<PurgeResult> {
   const cutoff = new Date(now.getTime() - RETENTION_MS);
   const sessions = await db.delete(apiSessions).where(lt(apiSessions.refreshExpiresAt, cutoff)).returning({ id: apiSessions.id });
-  const spentTokens = db.select({ id: paymentSignatures.mfaTokenId }).from(paymentSignatures).where(isNotNull(paymentSignatures.mfaTokenId));
+  const spentTokens = db
+    .select({ id: paymentSignatures.mfaTokenId })
+    .from(paymentSignatures)
+    .where(isNotNull(paymentSignatures.mfaTokenId));
   const tokens = await db
     .delete(mfaTokens)
     .where(and(lt(mfaTokens.expiresAt, cutoff), notInArray(mfaTokens.id, spentTokens)))
@@ -35,6 +38,9 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
     .delete(oneTimeCodes)
     .where(and(lt(oneTimeCodes.createdAt, cutoff), notInArray(oneTimeCodes.id, codesBehindTokens)))
     .returning({ id: oneTimeCodes.id });
-  const events = await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, cutoff)).returning({ id: rateLimitEvents.id });
+  const events = await db
+    .delete(rateLimitEvents)
+    .where(lt(rateLimitEvents.createdAt, cutoff))
+    .returning({ id: rateLimitEvents.id });
   return { apiSessions: sessions.length, mfaTokens: tokens.length, oneTimeCodes: codes.length, rateLimitEvents: events.length };
 }

@@ -99,12 +99,7 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
   if (input.postings.length < 2) throw new LedgerError("A ledger transaction needs at least two postings");
   const ids = [...new Set(input.postings.map((p) => p.balanceId))].sort();
 
-  const locked = await tx
-    .select()
-    .from(balances)
-    .where(inArray(balances.id, ids))
-    .orderBy(asc(balances.id))
-    .for("update");
+  const locked = await tx.select().from(balances).where(inArray(balances.id, ids)).orderBy(asc(balances.id)).for("update");
   if (locked.length !== ids.length) throw new LedgerError("Unknown balance in postings");
   const byId = new Map(locked.map((b) => [b.id, b]));
 
@@ -162,7 +157,10 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
     .returning({ id: ledgerTransactions.id });
 
   for (const id of ids) {
-    await tx.update(balances).set({ amount: running.get(id)!.toFixed() }).where(eq(balances.id, id));
+    await tx
+      .update(balances)
+      .set({ amount: running.get(id)!.toFixed() })
+      .where(eq(balances.id, id));
   }
   const inserted = await tx
     .insert(postings)
@@ -215,11 +213,7 @@ const RETRYABLE = new Set(["40001", "40P01"]); // serialization_failure, deadloc
  * times, with jittered backoff) when PostgreSQL aborts it with SQLSTATE 40001
  * (serialization failure) or 40P01 (deadlock). Other errors propagate unchanged.
  */
-export async function withSerializableRetry<T>(
-  db: Database,
-  fn: (tx: Tx) => Promise<T>,
-  attempts = 5,
-): Promise<T> {
+export async function withSerializableRetry<T>(db: Database, fn: (tx: Tx) => Promise<T>, attempts = 5): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(fn);

@@ -47,12 +47,23 @@ afterAll(async () => h?.close());
 const d = (v: string) => new Decimal(v);
 const amountOf = async (id: string) => (await h.db.select().from(balances).where(eq(balances.id, id)))[0].amount;
 const transfer = (from: string, to: string, amount: string) =>
-  h.db.transaction((tx) => postTransaction(tx, { kind: "TEST", postings: [{ balanceId: from, amount: d(amount).neg() }, { balanceId: to, amount: d(amount) }] }));
+  h.db.transaction((tx) =>
+    postTransaction(tx, {
+      kind: "TEST",
+      postings: [
+        { balanceId: from, amount: d(amount).neg() },
+        { balanceId: to, amount: d(amount) },
+      ],
+    }),
+  );
 
 describe("postTransaction", () => {
   it("posts balanced postings, updates balances and records balanceAfter; system accounts may go negative", async () => {
     const posted = await transfer(clearingGbp, gbp, "100.00");
-    expect(posted.postings.map((p) => [p.amount, p.balanceAfter])).toEqual([["-100.00", "-100.00"], ["100.00", "100.00"]]);
+    expect(posted.postings.map((p) => [p.amount, p.balanceAfter])).toEqual([
+      ["-100.00", "-100.00"],
+      ["100.00", "100.00"],
+    ]);
     expect(d(await amountOf(gbp)).toFixed(2)).toBe("100.00");
     expect(d(await amountOf(clearingGbp)).toFixed(2)).toBe("-100.00");
     const rows = await h.db.select().from(postings).where(eq(postings.transactionId, posted.transactionId));
@@ -61,13 +72,31 @@ describe("postTransaction", () => {
 
   it("rejects postings that do not sum to zero per currency", async () => {
     await expect(
-      h.db.transaction((tx) => postTransaction(tx, { kind: "TEST", postings: [{ balanceId: clearingGbp, amount: d("-10") }, { balanceId: gbp, amount: d("9.99") }] })),
+      h.db.transaction((tx) =>
+        postTransaction(tx, {
+          kind: "TEST",
+          postings: [
+            { balanceId: clearingGbp, amount: d("-10") },
+            { balanceId: gbp, amount: d("9.99") },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(LedgerError);
     // Balanced overall but not per currency (GBP −10, EUR +10).
     await expect(
-      h.db.transaction((tx) => postTransaction(tx, { kind: "TEST", postings: [{ balanceId: clearingGbp, amount: d("-10") }, { balanceId: eur, amount: d("10") }] })),
+      h.db.transaction((tx) =>
+        postTransaction(tx, {
+          kind: "TEST",
+          postings: [
+            { balanceId: clearingGbp, amount: d("-10") },
+            { balanceId: eur, amount: d("10") },
+          ],
+        }),
+      ),
     ).rejects.toBeInstanceOf(LedgerError);
-    await expect(h.db.transaction((tx) => postTransaction(tx, { kind: "TEST", postings: [{ balanceId: gbp, amount: d("1") }] }))).rejects.toBeInstanceOf(LedgerError);
+    await expect(
+      h.db.transaction((tx) => postTransaction(tx, { kind: "TEST", postings: [{ balanceId: gbp, amount: d("1") }] })),
+    ).rejects.toBeInstanceOf(LedgerError);
   });
 
   it("rejects amounts finer than the currency scale (fiat 2, SOL 9)", async () => {
@@ -112,7 +141,9 @@ describe("balanceFloor", () => {
     expect(balanceFloor(bal, { system: false, overdraftEnabled: true }, true)!.toFixed()).toBe("-200");
     expect(balanceFloor(bal, { system: false, overdraftEnabled: true }, false)!.toFixed()).toBe("0");
     expect(balanceFloor(bal, { system: false, overdraftEnabled: false }, true)!.toFixed()).toBe("0");
-    expect(balanceFloor({ ...bal, overdraftEnabled: false }, { system: false, overdraftEnabled: true }, true)!.toFixed()).toBe("0");
+    expect(balanceFloor({ ...bal, overdraftEnabled: false }, { system: false, overdraftEnabled: true }, true)!.toFixed()).toBe(
+      "0",
+    );
   });
 });
 
@@ -143,7 +174,12 @@ describe("withSerializableRetry", () => {
     expect(await withSerializableRetry(fakeDb as never, async () => "done")).toBe("done");
     expect(calls).toBe(3);
     let other = 0;
-    const failing = { transaction: async () => { other++; throw Object.assign(new Error("unique"), { code: "23505" }); } };
+    const failing = {
+      transaction: async () => {
+        other++;
+        throw Object.assign(new Error("unique"), { code: "23505" });
+      },
+    };
     await expect(withSerializableRetry(failing as never, async () => 1)).rejects.toThrow("unique");
     expect(other).toBe(1);
   });

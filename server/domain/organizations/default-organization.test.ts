@@ -13,17 +13,29 @@ describe("defaultOrganization (spec 001 §3)", () => {
   });
 
   it("INDIVIDUAL wins even when joined last", () => {
-    const list = [org("c", "CORPORATE", "2020-01-01"), org("o", "COMPANY_OFFICIAL", "2019-01-01"), org("i", "INDIVIDUAL", "2025-01-01")];
+    const list = [
+      org("c", "CORPORATE", "2020-01-01"),
+      org("o", "COMPANY_OFFICIAL", "2019-01-01"),
+      org("i", "INDIVIDUAL", "2025-01-01"),
+    ];
     expect(defaultOrganization(list)?.id).toBe("i");
   });
 
   it("no INDIVIDUAL → earliest CORPORATE membership", () => {
-    const list = [org("o", "COMPANY_OFFICIAL", "2019-01-01"), org("c2", "CORPORATE", "2022-01-01"), org("c1", "CORPORATE", "2021-01-01")];
+    const list = [
+      org("o", "COMPANY_OFFICIAL", "2019-01-01"),
+      org("c2", "CORPORATE", "2022-01-01"),
+      org("c1", "CORPORATE", "2021-01-01"),
+    ];
     expect(defaultOrganization(list)?.id).toBe("c1");
   });
 
   it("only COMPANY_OFFICIAL → earliest, ties broken by id", () => {
-    const list = [org("b", "COMPANY_OFFICIAL", "2021-01-01"), org("a", "COMPANY_OFFICIAL", "2021-01-01"), org("z", "COMPANY_OFFICIAL", "2023-01-01")];
+    const list = [
+      org("b", "COMPANY_OFFICIAL", "2021-01-01"),
+      org("a", "COMPANY_OFFICIAL", "2021-01-01"),
+      org("z", "COMPANY_OFFICIAL", "2023-01-01"),
+    ];
     expect(defaultOrganization(list)?.id).toBe("a");
   });
 

@@ -5,7 +5,13 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { organizationMembers, organizations, users } from "../../db/schema/index.js";
-import type { CompanyOfficialType, OrganizationSummary, OrganizationType, RecipientCheck, SignatureType } from "../../api/v1/contract.js";
+import type {
+  CompanyOfficialType,
+  OrganizationSummary,
+  OrganizationType,
+  RecipientCheck,
+  SignatureType,
+} from "../../api/v1/contract.js";
 import { listMemberships, notFound } from "./access.js";
 
 /**
@@ -13,7 +19,12 @@ import { listMemberships, notFound } from "./access.js";
  * for CORPORATE, else the person's "First Last" (INDIVIDUAL, COMPANY_OFFICIAL), falling back
  * to the company name.
  */
-export function organizationFullName(o: { type: string; companyName: string | null; firstName: string | null; lastName: string | null }): string {
+export function organizationFullName(o: {
+  type: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}): string {
   if (o.type === "CORPORATE" && o.companyName) return o.companyName;
   return [o.firstName, o.lastName].filter(Boolean).join(" ") || o.companyName || "";
 }
@@ -52,7 +63,12 @@ export async function listOrganizationSummaries(db: Database, userId: string): P
   const rows = await db
     .select()
     .from(organizations)
-    .where(inArray(organizations.id, memberships.map((m) => m.organizationId)));
+    .where(
+      inArray(
+        organizations.id,
+        memberships.map((m) => m.organizationId),
+      ),
+    );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return memberships.map((m) => {
     return toOrganizationSummary(byId.get(m.organizationId)!, m);
@@ -63,7 +79,10 @@ export async function listOrganizationSummaries(db: Database, userId: string): P
  * The INDIVIDUAL organization of the user with phone `phone` (E.164), for internal transfers.
  * @returns { organizationId, displayName "Oliver T." } or null when none.
  */
-export async function findIndividualRecipient(db: Database, phone: string): Promise<(RecipientCheck & { userId: string }) | null> {
+export async function findIndividualRecipient(
+  db: Database,
+  phone: string,
+): Promise<(RecipientCheck & { userId: string }) | null> {
   const [row] = await db
     .select({
       organizationId: organizations.id,
@@ -74,7 +93,14 @@ export async function findIndividualRecipient(db: Database, phone: string): Prom
     .from(users)
     .innerJoin(organizationMembers, eq(organizationMembers.userId, users.id))
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(users.phone, phone), eq(organizations.type, "INDIVIDUAL"), eq(organizationMembers.status, "APPROVED"), eq(users.status, "ACTIVE")))
+    .where(
+      and(
+        eq(users.phone, phone),
+        eq(organizations.type, "INDIVIDUAL"),
+        eq(organizationMembers.status, "APPROVED"),
+        eq(users.status, "ACTIVE"),
+      ),
+    )
     .orderBy(organizations.createdAt)
     .limit(1);
   if (!row) return null;

@@ -25,7 +25,15 @@ beforeEach(async () => {
 });
 
 function input(over: Partial<IssueCodeInput> = {}): IssueCodeInput {
-  return { purpose: "LOGIN", userId, phone: "+447700900101", ip: "10.0.0.1", channel: "SMS", message: (c) => `Code ${c}`, ...over };
+  return {
+    purpose: "LOGIN",
+    userId,
+    phone: "+447700900101",
+    ip: "10.0.0.1",
+    channel: "SMS",
+    message: (c) => `Code ${c}`,
+    ...over,
+  };
 }
 
 async function rejects(p: Promise<unknown>): Promise<ApiError> {
@@ -53,7 +61,11 @@ describe("issueCode", () => {
   });
 
   it("omits debugCode when smsDebugCodes is off", async () => {
-    const c = await issueCode(handle.db, input(), { sms: new MemorySmsProvider(), config: { ...config, smsDebugCodes: false }, now });
+    const c = await issueCode(handle.db, input(), {
+      sms: new MemorySmsProvider(),
+      config: { ...config, smsDebugCodes: false },
+      now,
+    });
     expect(c.debugCode).toBeUndefined();
   });
 
@@ -63,7 +75,9 @@ describe("issueCode", () => {
     expect(Object.keys(c).sort()).toEqual(["channel", "expiresAt", "resendAvailableAt", "token"]);
     expect(sms.sent).toHaveLength(0);
     for (let i = 0; i < 4; i++) {
-      const e = await rejects(verifyCode(handle.db, { token: c.token, code: String(i).padStart(4, "0"), purpose: "LOGIN" }, { config, now }));
+      const e = await rejects(
+        verifyCode(handle.db, { token: c.token, code: String(i).padStart(4, "0"), purpose: "LOGIN" }, { config, now }),
+      );
       expect(e.code).toBe("INVALID_CODE");
     }
   });
@@ -163,10 +177,16 @@ describe("verifyCode", () => {
 
   it("mark 'verified' sets verifiedAt and blocks a second verification", async () => {
     const c = await issueCode(handle.db, input(), deps());
-    const row = await verifyCode(handle.db, { token: c.token, code: c.debugCode!, purpose: "LOGIN", mark: "verified" }, { config, now });
+    const row = await verifyCode(
+      handle.db,
+      { token: c.token, code: c.debugCode!, purpose: "LOGIN", mark: "verified" },
+      { config, now },
+    );
     expect(row.verifiedAt).toBeInstanceOf(Date);
     expect(row.usedAt).toBeNull();
-    const e = await rejects(verifyCode(handle.db, { token: c.token, code: c.debugCode!, purpose: "LOGIN", mark: "verified" }, { config, now }));
+    const e = await rejects(
+      verifyCode(handle.db, { token: c.token, code: c.debugCode!, purpose: "LOGIN", mark: "verified" }, { config, now }),
+    );
     expect(e.code).toBe("CODE_EXPIRED");
   });
 });

@@ -111,7 +111,13 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
     const [byPhone] = await tx
       .select({ n: count(), oldest: min(oneTimeCodes.createdAt), newest: max(oneTimeCodes.createdAt) })
       .from(oneTimeCodes)
-      .where(and(eq(oneTimeCodes.phone, input.phone), eq(oneTimeCodes.purpose, input.purpose), gt(oneTimeCodes.createdAt, windowStart)));
+      .where(
+        and(
+          eq(oneTimeCodes.phone, input.phone),
+          eq(oneTimeCodes.purpose, input.purpose),
+          gt(oneTimeCodes.createdAt, windowStart),
+        ),
+      );
     if (!relaxed && byPhone.newest) {
       const next = new Date(new Date(byPhone.newest).getTime() + OTP_POLICY.resendAfterMs);
       if (next > now) throw rateLimited(secondsUntil(next, now));
@@ -210,7 +216,8 @@ export async function verifyCode(
   if (!row || row.purpose !== input.purpose) throw invalid();
   if (input.userId !== undefined && row.userId !== input.userId) throw invalid();
 
-  if (row.usedAt || row.verifiedAt) throw new ApiError(401, "CODE_EXPIRED", "This code has already been used. Request a new one.");
+  if (row.usedAt || row.verifiedAt)
+    throw new ApiError(401, "CODE_EXPIRED", "This code has already been used. Request a new one.");
   if (row.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
   if (row.expiresAt <= now) throw new ApiError(401, "CODE_EXPIRED", "The code has expired. Request a new one.");
 

@@ -27,7 +27,14 @@ import {
   providerPaymentTypes,
   users,
 } from "../../db/schema/index.js";
-import type { CurrencyCode, Payment, PaymentKind, PaymentStatus, ProviderPaymentTypeCode, SignatureRecord } from "../../api/v1/contract.js";
+import type {
+  CurrencyCode,
+  Payment,
+  PaymentKind,
+  PaymentStatus,
+  ProviderPaymentTypeCode,
+  SignatureRecord,
+} from "../../api/v1/contract.js";
 import { ApiError, fieldError, fieldErrors } from "../errors.js";
 import { availableFunds, insufficientFunds, pgErrorCode, postTransaction, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount, parseAmount } from "../ledger/money.js";
@@ -40,11 +47,23 @@ import { isUuid } from "../accounts/index.js";
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-const PAYMENT_KINDS = ["EURO", "GBP", "USD", "INTERNATIONAL", "INTERNAL", "BETWEEN_ACCOUNTS", "CRYPTO_ASSET_PAYMENT", "CASH_OVER_COUNTER"] as const;
+const PAYMENT_KINDS = [
+  "EURO",
+  "GBP",
+  "USD",
+  "INTERNATIONAL",
+  "INTERNAL",
+  "BETWEEN_ACCOUNTS",
+  "CRYPTO_ASSET_PAYMENT",
+  "CASH_OVER_COUNTER",
+] as const;
 const SUPPORTED_KINDS: PaymentKind[] = ["EURO", "INTERNAL", "BETWEEN_ACCOUNTS"];
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v), z.string().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : typeof v === "string" ? v.trim() : v),
+    z.string().max(max).optional(),
+  );
 
 /** Body of POST /v1/payments (contract CreatePaymentRequest); per-kind rules are checked after parsing. */
 export const createPaymentSchema = z.object({
@@ -73,7 +92,9 @@ export function requestHash(body: CreatePaymentInput): string {
   }
   if (body.iban) normalised.iban = electronicFormatIBAN(body.iban) ?? body.iban;
   if (body.bic) normalised.bic = body.bic.toUpperCase();
-  const keys = Object.keys(normalised).filter((k) => normalised[k] !== undefined).sort();
+  const keys = Object.keys(normalised)
+    .filter((k) => normalised[k] !== undefined)
+    .sort();
   const canonical = JSON.stringify(Object.fromEntries(keys.map((k) => [k, normalised[k]])));
   return crypto.createHash("sha256").update(canonical).digest("hex");
 }
@@ -123,7 +144,14 @@ export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Pro
  */
 export async function postPayment(tx: Tx, p: PaymentRow, now = new Date()): Promise<PaymentRow> {
   const [payer] = await tx
-    .select({ number: accounts.number, iban: accounts.iban, type: organizations.type, companyName: organizations.companyName, firstName: organizations.firstName, lastName: organizations.lastName })
+    .select({
+      number: accounts.number,
+      iban: accounts.iban,
+      type: organizations.type,
+      companyName: organizations.companyName,
+      firstName: organizations.firstName,
+      lastName: organizations.lastName,
+    })
     .from(accounts)
     .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
     .where(eq(accounts.id, p.accountId));
@@ -197,7 +225,8 @@ export async function createPayment(
     .where(and(eq(accounts.id, body.accountId), inArray(accounts.organizationId, orgIds), eq(accounts.system, false)))
     .limit(1);
   if (!account) throw notFound("Account");
-  if (account.organizationId !== body.organizationId) throw fieldError("accountId", "isOwnAccount", "accountId does not belong to this organization");
+  if (account.organizationId !== body.organizationId)
+    throw fieldError("accountId", "isOwnAccount", "accountId does not belong to this organization");
   const [currency] = await db.select().from(currencies).where(eq(currencies.id, body.currencyId)).limit(1);
   if (!currency) throw fieldError("currencyId", "isCurrency", "currencyId is not a known currency");
   const [debit] = await db
@@ -296,7 +325,8 @@ async function resolvePayee(
         .from(beneficiaries)
         .where(and(eq(beneficiaries.id, body.beneficiaryId), eq(beneficiaries.organizationId, body.organizationId)))
         .limit(1);
-      if (!b || b.status !== "APPROVED") throw fieldError("beneficiaryId", "isApproved", "beneficiaryId must be an approved beneficiary of this organization");
+      if (!b || b.status !== "APPROVED")
+        throw fieldError("beneficiaryId", "isApproved", "beneficiaryId must be an approved beneficiary of this organization");
       beneficiaryName ??= b.name;
       iban ??= b.iban ?? undefined;
       bic ??= b.bic ?? undefined;
@@ -355,7 +385,12 @@ async function resolvePayee(
     .innerJoin(balances, and(eq(balances.accountId, accounts.id), eq(balances.currencyId, currencyId)))
     .where(and(eq(accounts.id, body.toAccountId), eq(accounts.organizationId, body.organizationId), eq(accounts.system, false)))
     .limit(1);
-  if (!target) throw fieldError("toAccountId", "hasBalance", `toAccountId must be an account of this organization with a ${currencyId} balance`);
+  if (!target)
+    throw fieldError(
+      "toAccountId",
+      "hasBalance",
+      `toAccountId must be an account of this organization with a ${currencyId} balance`,
+    );
   return {
     paymentType: null,
     creditBalanceId: target.balanceId,
@@ -387,7 +422,9 @@ export async function listPayments(
   userId: string,
   q: { organizationId?: string; status?: PaymentStatus; take: number; cursor?: string },
 ): Promise<{ data: Payment[]; nextCursor: string | null }> {
-  const orgIds = q.organizationId ? [(await requireMembership(db, userId, q.organizationId)).organizationId] : await memberOrganizationIds(db, userId);
+  const orgIds = q.organizationId
+    ? [(await requireMembership(db, userId, q.organizationId)).organizationId]
+    : await memberOrganizationIds(db, userId);
   if (!orgIds.length) return { data: [], nextCursor: null };
   const conditions = [inArray(payments.organizationId, orgIds)];
   if (q.status) conditions.push(eq(payments.status, q.status));
@@ -448,11 +485,19 @@ export async function declinePayment(db: Database, userId: string, paymentId: st
 export async function listPaymentSignatures(db: Database, userId: string, paymentId: string): Promise<SignatureRecord[]> {
   const p = await getPaymentRow(db, userId, paymentId);
   const rows = await db
-    .select({ id: paymentSignatures.id, signedAt: paymentSignatures.signedAt, firstName: users.firstName, lastName: users.lastName })
+    .select({
+      id: paymentSignatures.id,
+      signedAt: paymentSignatures.signedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
     .from(paymentSignatures)
     .innerJoin(users, eq(users.id, paymentSignatures.userId))
     .where(eq(paymentSignatures.paymentId, p.id))
     .orderBy(asc(paymentSignatures.signedAt));
-  return rows.map((r) => ({ id: r.id, createdAt: r.signedAt.toISOString(), user: { profile: { firstName: r.firstName, lastName: r.lastName } } }));
+  return rows.map((r) => ({
+    id: r.id,
+    createdAt: r.signedAt.toISOString(),
+    user: { profile: { firstName: r.firstName, lastName: r.lastName } },
+  }));
 }
-

@@ -25,7 +25,11 @@ export interface RateLimitRule {
 /** Limits in force, with their reasons. */
 export const RATE_LIMITS = {
   /** Looking up customers by phone: enough to pay a few people, too few to enumerate customers. */
-  recipientLookup: (userId: string): RateLimitRule => ({ key: `recipient-lookup:user:${userId}`, limit: 20, windowMs: 15 * 60_000 }),
+  recipientLookup: (userId: string): RateLimitRule => ({
+    key: `recipient-lookup:user:${userId}`,
+    limit: 20,
+    windowMs: 15 * 60_000,
+  }),
 } as const;
 
 export async function consumeRateLimit(

@@ -5,7 +5,13 @@
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, providerPaymentTypes, settings } from "../../db/schema/index.js";
-import type { Currency, CurrencyCode, PaymentsSettings, ProviderPaymentType, ProviderPaymentTypeCode } from "../../api/v1/contract.js";
+import type {
+  Currency,
+  CurrencyCode,
+  PaymentsSettings,
+  ProviderPaymentType,
+  ProviderPaymentTypeCode,
+} from "../../api/v1/contract.js";
 
 export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
 export const SETTING_OVERDRAFT_ENABLED = "OVERDRAFT-ENABLED";

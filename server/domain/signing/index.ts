@@ -39,7 +39,9 @@ export interface BindingItem {
  * Binding of a set of payments: items sorted by paymentId and SHA-256 (hex) of their
  * canonical JSON. Any change of amount, currency or payee changes the hash.
  */
-export function computeBinding(rows: Pick<PaymentRow, "id" | "amount" | "currencyId" | "beneficiaryName" | "beneficiaryAccount">[]): {
+export function computeBinding(
+  rows: Pick<PaymentRow, "id" | "amount" | "currencyId" | "beneficiaryName" | "beneficiaryAccount">[],
+): {
   items: BindingItem[];
   hash: string;
 } {
@@ -93,7 +95,10 @@ export async function sendSignatureCode(
   const ids = [...new Set(parsed.data.paymentIds)];
   const rows = await loadSignablePayments(db, input.userId, ids);
   const binding = computeBinding(rows);
-  const [user] = await db.select({ phone: users.phone, otpChannel: users.otpChannel }).from(users).where(eq(users.id, input.userId));
+  const [user] = await db
+    .select({ phone: users.phone, otpChannel: users.otpChannel })
+    .from(users)
+    .where(eq(users.id, input.userId));
   const scales = new Map((await db.select().from(currencies)).map((c) => [c.id, c.scale]));
   return issueCode(
     db,
@@ -124,7 +129,10 @@ async function loadSignablePayments(db: Database, userId: string, ids: string[])
   return rows;
 }
 
-const validateSchema = z.object({ token: z.string().min(1).max(100), code: z.string().regex(/^\d{1,6}$/, "code must be digits") });
+const validateSchema = z.object({
+  token: z.string().min(1).max(100),
+  code: z.string().regex(/^\d{1,6}$/, "code must be digits"),
+});
 
 /**
  * POST /v1/signatures/validate: verify the SIGNATURE code (401 INVALID_CODE with attemptsLeft,
@@ -182,10 +190,7 @@ const signSchema = z.object({ mfaToken: z.string().min(16).max(200), signedAt: z
  * the token (a token is single use per payment).
  * @returns contract Payment (COMPLETED).
  */
-export async function signPayment(
-  db: Database,
-  input: { userId: string; paymentId: string; body: unknown },
-): Promise<Payment> {
+export async function signPayment(db: Database, input: { userId: string; paymentId: string; body: unknown }): Promise<Payment> {
   await getPaymentRow(db, input.userId, input.paymentId);
   const parsed = signSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
@@ -198,7 +203,11 @@ export async function signPayment(
   ) {
     throw fieldError("signedAt", "isRecentIsoDate", "signedAt must be the current time in ISO 8601 format");
   }
-  const [token] = await db.select().from(mfaTokens).where(eq(mfaTokens.tokenHash, sha256(parsed.data.mfaToken))).limit(1);
+  const [token] = await db
+    .select()
+    .from(mfaTokens)
+    .where(eq(mfaTokens.tokenHash, sha256(parsed.data.mfaToken)))
+    .limit(1);
   if (!token || token.userId !== input.userId || token.expiresAt <= now || !token.paymentIds.includes(input.paymentId)) {
     throw mfaInvalid();
   }
@@ -228,4 +237,3 @@ export async function signPayment(
   });
   return (await paymentsToWire(db, [signed]))[0];
 }
-

@@ -3,8 +3,18 @@ import { describe, expect, it } from "vitest";
 import { computeBinding, signatureMessage } from "./index.js";
 import { requestHash } from "../payments/index.js";
 
-const p = (id: string, amount: string, currencyId = "EUR", name = "Jane Doe", account: string | null = "DE89370400440532013000") => ({
-  id, amount, currencyId, beneficiaryName: name, beneficiaryAccount: account,
+const p = (
+  id: string,
+  amount: string,
+  currencyId = "EUR",
+  name = "Jane Doe",
+  account: string | null = "DE89370400440532013000",
+) => ({
+  id,
+  amount,
+  currencyId,
+  beneficiaryName: name,
+  beneficiaryAccount: account,
 });
 
 describe("computeBinding", () => {
@@ -31,12 +41,21 @@ describe("signatureMessage", () => {
   });
   it("names the count and the total per currency for several", () => {
     const { items } = computeBinding([p("a", "120"), p("b", "0.5"), p("c", "3", "GBP")]);
-    expect(signatureMessage("0042", items, scale)).toBe("Code 0042 to sign 3 payments: EUR 120.50, GBP 3.00 in total. Never share this code.");
+    expect(signatureMessage("0042", items, scale)).toBe(
+      "Code 0042 to sign 3 payments: EUR 120.50, GBP 3.00 in total. Never share this code.",
+    );
   });
 });
 
 describe("requestHash (idempotency)", () => {
-  const body = { organizationId: "o", kind: "EURO" as const, accountId: "a", currencyId: "EUR", amount: "10", iban: "DE89 3704 0044 0532 0130 00" };
+  const body = {
+    organizationId: "o",
+    kind: "EURO" as const,
+    accountId: "a",
+    currencyId: "EUR",
+    amount: "10",
+    iban: "DE89 3704 0044 0532 0130 00",
+  };
   it("normalises amount and IBAN spelling, differs on any real change", () => {
     expect(requestHash(body)).toBe(requestHash({ ...body, amount: "10.00", iban: "DE89370400440532013000" }));
     expect(requestHash(body)).not.toBe(requestHash({ ...body, amount: "10.01" }));

@@ -157,7 +157,9 @@ export async function listStatementItems(
 export async function getStatementItem(db: Database, userId: string, id: string): Promise<StatementItem> {
   const orgIds = await memberOrganizationIds(db, userId);
   if (!isUuid(id) || !orgIds.length) throw notFound("Statement item");
-  const [row] = (await baseQuery(db).where(and(eq(postings.id, id), eq(accounts.system, false))).limit(1)) as Row[];
+  const [row] = (await baseQuery(db)
+    .where(and(eq(postings.id, id), eq(accounts.system, false)))
+    .limit(1)) as Row[];
   if (!row) throw notFound("Statement item");
   const [owner] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, row.accountId));
   if (!owner?.org || !orgIds.includes(owner.org)) throw notFound("Statement item");
