@@ -22,7 +22,7 @@ import pino from "pino";
 import { matchRoutes, type RouteObject } from "react-router";
 import { loadConfig } from "../server/config.js";
 import { openDatabase } from "../server/db/client.js";
-import { seed } from "../server/db/seed.js";
+import { seed } from "../server/seed/seed.js";
 import { createApp } from "../server/app.js";
 import { createSession } from "../server/domain/auth/sessions.js";
 import { LogSmsProvider } from "../server/providers/sms.js";

@@ -10,7 +10,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { config } from "./config.js";
 import { logger } from "./logger.js";
 import { openDatabase } from "./db/client.js";
-import { seed } from "./db/seed.js";
+import { seed } from "./seed/seed.js";
 import { LogSmsProvider } from "./providers/sms.js";
 import { createApp } from "./app.js";
 import { purgeExpired } from "./domain/housekeeping/index.js";

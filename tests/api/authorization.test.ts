@@ -3,12 +3,12 @@
  * caller is not a member of → 403 FORBIDDEN; a resource id outside the caller's organizations
  * → 404 NOT_FOUND. Also the read-only calls: history, settings, currencies, recipient check.
  *
- * The cross-customer checks use two fresh customers made by the factories (server/db/factories.ts):
+ * The cross-customer checks use two fresh customers made by the factories (server/seed/factories.ts):
  * A (INDIVIDUAL) probes B (CORPORATE)'s organization, account, payment and statement item, so the
  * test does not depend on (or change) the seeded demo customers, which the read-only checks use.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer } from "../../server/db/factories.js";
+import { createCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 describe.each(databases)("authorization and read API on %s", (kind) => {

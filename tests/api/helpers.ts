@@ -4,7 +4,7 @@
  *
  * `startTestServer({ db })` opens a fresh database — PGlite `memory://`, or PostgreSQL at
  * TEST_DATABASE_URL after DROP SCHEMA public/drizzle CASCADE so every run starts clean —
- * migrates and seeds it (server/db/seed.ts), and serves `createApp(deps)` on an ephemeral port
+ * migrates and seeds it (server/seed/seed.ts), and serves `createApp(deps)` on an ephemeral port
  * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings).
  *
  * `databases` is ['pglite'] plus 'postgres' when TEST_DATABASE_URL is set; otherwise a warning
@@ -17,7 +17,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../../server/db/client.js";
 import { loadConfig } from "../../server/config.js";
 import { users } from "../../server/db/schema/index.js";
-import { seed } from "../../server/db/seed.js";
+import { seed } from "../../server/seed/seed.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
 import { createSession } from "../../server/domain/auth/sessions.js";

@@ -3,13 +3,13 @@
  * once never overdraw it, internal transfers conserve money per currency, and the ledger
  * invariants hold (each transaction's postings sum to 0 per currency; each balance equals the
  * sum of its postings). The concurrency tests run on fresh customers made by the factories
- * (server/db/factories.ts), funded through real ledger transactions.
+ * (server/seed/factories.ts), funded through real ledger transactions.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Decimal from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import { balances } from "../../server/db/schema/index.js";
-import { createAccount, createCustomer, fund } from "../../server/db/factories.js";
+import { createAccount, createCustomer, fund } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 async function totalsByCurrency(s: TestServer): Promise<Record<string, string>> {

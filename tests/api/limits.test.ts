@@ -4,7 +4,7 @@
  * so the customer base cannot be enumerated. Counted in the database (holds across processes).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createCustomer } from "../../server/db/factories.js";
+import { createCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 describe.each(databases)("recipient lookup limits on %s", (kind) => {

@@ -3,7 +3,7 @@
  * (send-code → validate → sign posts exactly once), MFA token bound to its payments, code
  * attempt limit, per-kind validation, signature duty (spec 000 §4), decline.
  *
- * Every test pays from fresh customers made by the factories (server/db/factories.ts) with
+ * Every test pays from fresh customers made by the factories (server/seed/factories.ts) with
  * exact starting balances, so no test depends on (or changes) the seeded demo customers or
  * another test's payments; balances are asserted as exact amounts. Only reference data
  * (currencies, payment types, system clearing accounts) comes from the seed.
@@ -20,7 +20,7 @@ import {
   fund,
   type CreateCustomerInput,
   type CreatedCustomer,
-} from "../../server/db/factories.js";
+} from "../../server/seed/factories.js";
 import { clearingFor, systemBalanceId } from "../../server/domain/ledger/system.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
-import { createCustomer } from "../../db/factories.js";
-import { seed } from "../../db/seed.js";
+import { createCustomer } from "../../seed/factories.js";
+import { seed } from "../../seed/seed.js";
 import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, payments, rateLimitEvents } from "../../db/schema/index.js";
 import { purgeExpired, RETENTION_MS } from "./index.js";
 

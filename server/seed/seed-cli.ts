@@ -3,7 +3,7 @@
  * DATA_DIR), apply migrations, seed it (idempotent), close.
  */
 import { config } from "../config.js";
-import { openDatabase } from "./client.js";
+import { openDatabase } from "../db/client.js";
 import { seed } from "./seed.js";
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });

@@ -1,5 +1,5 @@
 /**
- * One small factory per entity, shared by the demo seed (server/db/seed.ts) and the tests
+ * One small factory per entity, shared by the demo seed (server/seed/seed.ts) and the tests
  * (design note "Tests: a factory per entity for seed and tests").
  *
  * Conventions:
@@ -18,8 +18,8 @@ import { randomInt } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { composeIBAN } from "ibantools";
 import { eq } from "drizzle-orm";
-import type { Database, Tx } from "./client.js";
-import { accounts, balances, beneficiaries, organizationMembers, organizations, users } from "./schema/index.js";
+import type { Database, Tx } from "../db/client.js";
+import { accounts, balances, beneficiaries, organizationMembers, organizations, users } from "../db/schema/index.js";
 import { postTransaction, type OperationType, type PostedTransaction } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { systemBalanceId } from "../domain/ledger/system.js";

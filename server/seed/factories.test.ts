@@ -1,10 +1,10 @@
 /** Factories on a seeded PGlite database: unique defaults, funding through the ledger, COMPANY_OFFICIAL without accounts. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { openDatabase, type DatabaseHandle } from "./client.js";
+import { openDatabase, type DatabaseHandle } from "../db/client.js";
 import { seed } from "./seed.js";
 import { createCustomer, fund } from "./factories.js";
-import { postings } from "./schema/index.js";
+import { postings } from "../db/schema/index.js";
 
 describe("factories", () => {
   let h: DatabaseHandle;

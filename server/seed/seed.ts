@@ -6,7 +6,7 @@
  * organizations, accounts, balances and approved beneficiaries, and about 60 days of history
  * posted as real ledger transactions through `postTransaction` (so every balance equals the sum
  * of its postings). Users, organizations, accounts, beneficiaries and history go through the
- * shared factories (server/db/factories.ts). Amounts are fixed literals — no Math.random — so
+ * shared factories (server/seed/factories.ts). Amounts are fixed literals — no Math.random — so
  * tests can rely on them:
  *
  *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 1800.00, USD 900.00;
@@ -19,8 +19,8 @@
  *   +447700900005 Ada Whitfield: identified, only a COMPANY_OFFICIAL (DIRECTOR) of a COMPANY_OFFICIAL
  *                 organization, no accounts (the official branches: no accounts column, no history)
  */
-import type { Database, Tx } from "./client.js";
-import { currencies, providerPaymentTypes, settings, users } from "./schema/index.js";
+import type { Database, Tx } from "../db/client.js";
+import { currencies, providerPaymentTypes, settings, users } from "../db/schema/index.js";
 import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
