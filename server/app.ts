@@ -12,7 +12,7 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createApiRouter } from "./api/v1/index.js";
-import { ApiError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
+import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 
 export interface CreateAppOptions {
   /** The Remix server build; absent in API-only tests. */
@@ -73,7 +73,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
     res.json({ status: "ok" });
   });
   api.use(createApiRouter(deps));
-  api.use((_req, _res, next) => next(new ApiError(404, "NOT_FOUND", "Not found")));
+  api.use((_req, _res, next) => next(new DomainError("NOT_FOUND", "Not found")));
   api.use(errorMiddleware(deps.logger));
   app.use("/api/v1", api);
 

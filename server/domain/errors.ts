@@ -1,34 +1,53 @@
 /**
- * Errors the domain raises for callers to see: an HTTP status, a stable machine code and a
- * message or field errors (contract `ApiErrorBody`, spec 000 §5). They carry a status so
- * the API layer can render them as they are; the domain itself knows nothing of HTTP.
+ * Errors the domain raises for callers to see: a stable machine code and a message or field
+ * errors (contract `ApiErrorBody`, spec 000 §5). The domain knows nothing of HTTP: the API
+ * layer maps each code to a status in one table (`server/api/v1/http.ts`, `HTTP_STATUS`).
  */
 import type { ZodError } from "zod";
 import type { ApiFieldError } from "../api/v1/contract.js";
 
 /**
- * An error answer. `status` is the HTTP status, `code` a stable machine code (contract
- * `ApiErrorBody.code`), `message` a plain string or a list of field errors.
+ * Every code the domain may raise (contract `ApiErrorBody.code`). Adding one here forces a
+ * status for it in the API's table (the table is typed `Record<DomainErrorCode, number>`).
  */
-export class ApiError extends Error {
+export type DomainErrorCode =
+  | "VALIDATION_FAILED"
+  | "INSUFFICIENT_FUNDS"
+  | "UNAUTHENTICATED"
+  | "INVALID_CODE"
+  | "INVALID_PASSWORD"
+  | "CODE_EXPIRED"
+  | "CODE_ATTEMPTS_EXCEEDED"
+  | "MFA_TOKEN_INVALID"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "IDEMPOTENCY_KEY_REUSED"
+  | "PAYMENT_NOT_PENDING"
+  | "RATE_LIMITED"
+  | "SMS_DELIVERY_FAILED";
+
+/**
+ * A refusal the caller should see. `code` is a stable machine code, `body` a plain message or
+ * a list of field errors, `extra` the optional `attemptsLeft` (tries left) / `retryAfter` (seconds).
+ */
+export class DomainError extends Error {
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: DomainErrorCode,
     readonly body: string | ApiFieldError[],
     readonly extra: { attemptsLeft?: number; retryAfter?: number } = {},
   ) {
     super(typeof body === "string" ? body : `${code}: ${body.map((e) => e.property).join(", ")}`);
-    this.name = "ApiError";
+    this.name = "DomainError";
   }
 }
 
-/** 400 VALIDATION_FAILED with one error on `property` (`rule` is the constraint id, e.g. isIban). */
-export function fieldError(property: string, rule: string, message: string): ApiError {
-  return new ApiError(400, "VALIDATION_FAILED", [{ property, constraints: { [rule]: message } }]);
+/** VALIDATION_FAILED with one error on `property` (`rule` is the constraint id, e.g. isIban). */
+export function fieldError(property: string, rule: string, message: string): DomainError {
+  return new DomainError("VALIDATION_FAILED", [{ property, constraints: { [rule]: message } }]);
 }
 
-/** zod error → 400 VALIDATION_FAILED, one entry per property (first issue wins), constraint id = zod issue code. */
-export function fieldErrors(error: ZodError): ApiError {
+/** zod error → VALIDATION_FAILED, one entry per property (first issue wins), constraint id = zod issue code. */
+export function fieldErrors(error: ZodError): DomainError {
   const byProperty = new Map<string, Record<string, string>>();
   for (const issue of error.issues) {
     const property = issue.path.length ? issue.path.join(".") : "coreError";
@@ -38,8 +57,7 @@ export function fieldErrors(error: ZodError): ApiError {
       constraints[rule] = issue.message.includes(property) ? issue.message : `${property} ${lowerFirst(issue.message)}`;
     byProperty.set(property, constraints);
   }
-  return new ApiError(
-    400,
+  return new DomainError(
     "VALIDATION_FAILED",
     [...byProperty].map(([property, constraints]) => ({ property, constraints })),
   );

@@ -9,10 +9,31 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { SmsProvider } from "../../providers/sms.js";
 import { authenticateAccessToken } from "../../domain/auth/sessions.js";
-import { ApiError } from "../../domain/errors.js";
+import { DomainError, type DomainErrorCode } from "../../domain/errors.js";
 import type { ApiErrorBody } from "./contract.js";
 
-export { ApiError, fieldError, fieldErrors } from "../../domain/errors.js";
+export { DomainError, fieldError, fieldErrors } from "../../domain/errors.js";
+
+/**
+ * The HTTP status of each domain error code: the one place the API decides statuses (spec 000
+ * §5; pinned by tests/api). Typed as a full Record so a new domain code cannot go unmapped.
+ */
+export const HTTP_STATUS: Readonly<Record<DomainErrorCode, number>> = {
+  VALIDATION_FAILED: 400,
+  INSUFFICIENT_FUNDS: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CODE: 401,
+  INVALID_PASSWORD: 401,
+  CODE_EXPIRED: 401,
+  CODE_ATTEMPTS_EXCEEDED: 401,
+  MFA_TOKEN_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  IDEMPOTENCY_KEY_REUSED: 409,
+  PAYMENT_NOT_PENDING: 409,
+  RATE_LIMITED: 429,
+  SMS_DELIVERY_FAILED: 502,
+};
 
 /** What every router factory receives. */
 export interface ApiDeps {
@@ -38,7 +59,7 @@ export function asyncHandler(fn: (req: Request, res: Response, next: NextFunctio
 /** The caller set by `requireAuth`. Throws if the route forgot the middleware. */
 export function getAuth(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
-  if (!auth) throw new ApiError(401, "UNAUTHENTICATED", "Authentication required");
+  if (!auth) throw new DomainError("UNAUTHENTICATED", "Authentication required");
   return auth;
 }
 
@@ -48,18 +69,18 @@ export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
     const header = req.get("authorization") ?? "";
     const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{16,512})$/.exec(header);
     const auth = match ? await authenticateAccessToken(deps.db, match[1]) : null;
-    if (!auth) throw new ApiError(401, "UNAUTHENTICATED", "Authentication required");
+    if (!auth) throw new DomainError("UNAUTHENTICATED", "Authentication required");
     res.locals.auth = auth satisfies AuthContext;
     next();
   });
 }
 
-/** Error middleware: ApiError → its body; body-parser errors → 400; anything else → 500 (logged). */
+/** Error middleware: DomainError → `HTTP_STATUS[code]` and its body; body-parser errors → 400; anything else → 500 (logged). */
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     let body: ApiErrorBody;
-    if (err instanceof ApiError) {
-      body = { statusCode: err.status, code: err.code, message: err.body, ...err.extra };
+    if (err instanceof DomainError) {
+      body = { statusCode: HTTP_STATUS[err.code], code: err.code, message: err.body, ...err.extra };
       if (err.extra.retryAfter) res.set("Retry-After", String(err.extra.retryAfter));
     } else if (isBodyParserError(err)) {
       body = { statusCode: 400, code: "BAD_REQUEST", message: "Malformed request body" };

@@ -14,17 +14,17 @@ import { and, asc, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { organizationMembers, organizations, users } from "../../db/schema/index.js";
 import type { OrganizationType, OtpChannel, WhoAmI } from "./contract.js";
-import { ApiError, asyncHandler, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { DomainError, asyncHandler, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { defaultOrganization } from "../../domain/organizations/default-organization.js";
 import { toOrganizationSummary } from "../../domain/organizations/index.js";
 
 /**
  * Build WhoAmI for `userId`.
- * @throws ApiError 401 UNAUTHENTICATED when the user no longer exists.
+ * @throws DomainError UNAUTHENTICATED when the user no longer exists.
  */
 export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
-  if (!user) throw new ApiError(401, "UNAUTHENTICATED", "Authentication required");
+  if (!user) throw new DomainError("UNAUTHENTICATED", "Authentication required");
   const rows = await db
     .select({ org: organizations, member: organizationMembers })
     .from(organizationMembers)

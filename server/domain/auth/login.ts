@@ -16,7 +16,7 @@ import { verify as argon2Verify } from "@node-rs/argon2";
 import { and, eq, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes, users } from "../../db/schema/index.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1/contract.js";
 import { attemptsExceeded, issueCode, OTP_POLICY, recordFailedAttempt, verifyCode, type OtpDeps } from "../otp/index.js";
 import { createSession, type IssuedSession } from "./sessions.js";
@@ -32,7 +32,7 @@ export const loginMessage = (code: string) => `Your bank login code is ${code}. 
 /**
  * Step 1: send a login code to `phone` (E.164) on `channel` (default: the user's preferred
  * channel, else SMS). Answer shape is identical for unknown phones.
- * @throws ApiError 429 RATE_LIMITED (`retryAfter` s), 502 SMS_DELIVERY_FAILED
+ * @throws DomainError RATE_LIMITED (`retryAfter` s), 502 SMS_DELIVERY_FAILED
  */
 export async function startLogin(
   db: Database,
@@ -51,7 +51,7 @@ export async function startLogin(
 /**
  * Step 2: check the code; marks the challenge verified (not consumed).
  * @returns `{ token, passwordRequired: true }` — the same token is used for the password step.
- * @throws ApiError 401 INVALID_CODE (`attemptsLeft`) | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
+ * @throws DomainError INVALID_CODE (`attemptsLeft`) | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
  */
 export async function verifyLoginCode(
   db: Database,
@@ -66,7 +66,7 @@ export async function verifyLoginCode(
  * Step 3: check the password (argon2id) on a verified, unconsumed, unexpired challenge;
  * on success consume it and start a session.
  * @returns contract AuthTokens + sessionId
- * @throws ApiError 401 INVALID_CODE (token unknown / code not verified yet), CODE_EXPIRED
+ * @throws DomainError INVALID_CODE (token unknown / code not verified yet), CODE_EXPIRED
  *   (consumed, or more than 10 min since the code step), CODE_ATTEMPTS_EXCEEDED,
  *   INVALID_PASSWORD (`attemptsLeft`); 403 FORBIDDEN when the user is blocked.
  */
@@ -76,15 +76,15 @@ export async function verifyLoginPassword(
   deps: { now?: () => Date } = {},
 ): Promise<IssuedSession> {
   const now = (deps.now ?? (() => new Date()))();
-  const invalid = () => new ApiError(401, "INVALID_CODE", "Verify the code first");
+  const invalid = () => new DomainError("INVALID_CODE", "Verify the code first");
   if (!/^[0-9a-f-]{36}$/i.test(input.token)) throw invalid();
   const [challenge] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
   if (!challenge || challenge.purpose !== "LOGIN" || !challenge.userId) throw invalid();
-  if (challenge.usedAt) throw new ApiError(401, "CODE_EXPIRED", "This login attempt has ended. Request a new code.");
+  if (challenge.usedAt) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
   if (!challenge.verifiedAt) throw invalid();
   if (challenge.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
   if (challenge.verifiedAt.getTime() + LOGIN_POLICY.passwordStepMs <= now.getTime()) {
-    throw new ApiError(401, "CODE_EXPIRED", "This login attempt has expired. Request a new code.");
+    throw new DomainError("CODE_EXPIRED", "This login attempt has expired. Request a new code.");
   }
 
   const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
@@ -92,9 +92,9 @@ export async function verifyLoginPassword(
   if (!ok) {
     const attempts = await recordFailedAttempt(db, challenge.id);
     if (attempts === null || attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-    throw new ApiError(401, "INVALID_PASSWORD", "Wrong password", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
+    throw new DomainError("INVALID_PASSWORD", "Wrong password", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
   }
-  if (user.status !== "ACTIVE") throw new ApiError(403, "FORBIDDEN", "This user is blocked. Contact support.");
+  if (user.status !== "ACTIVE") throw new DomainError("FORBIDDEN", "This user is blocked. Contact support.");
 
   return db.transaction(async (tx) => {
     const [consumed] = await tx
@@ -104,7 +104,7 @@ export async function verifyLoginPassword(
         and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts)),
       )
       .returning({ id: oneTimeCodes.id });
-    if (!consumed) throw new ApiError(401, "CODE_EXPIRED", "This login attempt has ended. Request a new code.");
+    if (!consumed) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
     return createSession(tx, user.id, now);
   });
 }

@@ -18,7 +18,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { apiSessions, users } from "../../db/schema/index.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import type { AuthTokens } from "../../api/v1/contract.js";
 
 /** Token lifetimes in milliseconds. */
@@ -105,7 +105,7 @@ export async function authenticateAccessToken(
  * Exchange a refresh token for a new token pair; the presented one is revoked (single use).
  * @returns new `AuthTokens` + `sessionId` (a new session row).
  * `onReuse(userId)` is called after a reuse was detected (for a security log line).
- * @throws ApiError 401 UNAUTHENTICATED when the token is unknown, expired, the user is not
+ * @throws DomainError UNAUTHENTICATED when the token is unknown, expired, the user is not
  *   ACTIVE, or the token was already used (reuse: the token's family is revoked first).
  */
 export async function rotateRefreshToken(
@@ -114,7 +114,7 @@ export async function rotateRefreshToken(
   now: Date = new Date(),
   onReuse?: (userId: string) => void,
 ): Promise<IssuedSession> {
-  const unauthenticated = (m = "Session expired. Log in again.") => new ApiError(401, "UNAUTHENTICATED", m);
+  const unauthenticated = (m = "Session expired. Log in again.") => new DomainError("UNAUTHENTICATED", m);
   if (!refreshToken) throw unauthenticated();
   const outcome = await db.transaction(async (tx) => {
     const [row] = await tx

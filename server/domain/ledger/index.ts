@@ -11,7 +11,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { Decimal, formatAmount } from "./money.js";
 
@@ -51,8 +51,8 @@ export class LedgerError extends Error {
 }
 
 /** 400 INSUFFICIENT_FUNDS as a field error on `amount` (contract ApiFieldError). */
-export function insufficientFunds(): ApiError {
-  return new ApiError(400, "INSUFFICIENT_FUNDS", [
+export function insufficientFunds(): DomainError {
+  return new DomainError("INSUFFICIENT_FUNDS", [
     { property: "amount", constraints: { insufficientFunds: "Insufficient funds on the balance for this amount" } },
   ]);
 }
@@ -93,7 +93,7 @@ export function availableFunds(
  * balances with SELECT … FOR UPDATE ordered by id, refuses to take a customer balance below
  * its floor (see `balanceFloor`), then updates `balances.amount` and inserts the postings with
  * `balanceAfter`.
- * @throws LedgerError for malformed postings; ApiError 400 INSUFFICIENT_FUNDS (field `amount`).
+ * @throws LedgerError for malformed postings; DomainError INSUFFICIENT_FUNDS (field `amount`).
  */
 export async function postTransaction(tx: Tx, input: TransactionInput): Promise<PostedTransaction> {
   if (input.postings.length < 2) throw new LedgerError("A ledger transaction needs at least two postings");

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
 import { accounts, balances, currencies, postings, settings } from "../../db/schema/index.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import { balanceFloor, LedgerError, postTransaction, withSerializableRetry } from "./index.js";
 import { Decimal, formatAmount, parseAmount } from "./money.js";
 import { systemBalanceId } from "./system.js";
@@ -108,8 +108,8 @@ describe("postTransaction", () => {
 
   it("refuses to take a customer balance below 0 when overdraft is off globally", async () => {
     const err = await transfer(gbp, clearingGbp, "100.01").catch((e) => e);
-    expect(err).toBeInstanceOf(ApiError);
-    expect(err).toMatchObject({ status: 400, code: "INSUFFICIENT_FUNDS" });
+    expect(err).toBeInstanceOf(DomainError);
+    expect(err).toMatchObject({ code: "INSUFFICIENT_FUNDS" });
     expect(err.body[0].property).toBe("amount");
     expect(d(await amountOf(gbp)).toFixed(2)).toBe("100.00"); // rolled back
   });

@@ -10,7 +10,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { organizationMembers, organizations } from "../../db/schema/index.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 
 export interface Membership {
   organizationId: string;
@@ -62,11 +62,11 @@ export function hasSignatureDuty(m: Membership): boolean {
 }
 
 /** 403 FORBIDDEN (organization the caller may not act for). */
-export function forbidden(message = "You do not have access to this organization"): ApiError {
-  return new ApiError(403, "FORBIDDEN", message);
+export function forbidden(message = "You do not have access to this organization"): DomainError {
+  return new DomainError("FORBIDDEN", message);
 }
 
 /** 404 NOT_FOUND "<what> not found" (also for resources of other customers: existence does not leak). */
-export function notFound(what = "Resource"): ApiError {
-  return new ApiError(404, "NOT_FOUND", `${what} not found`);
+export function notFound(what = "Resource"): DomainError {
+  return new DomainError("NOT_FOUND", `${what} not found`);
 }

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
 import { oneTimeCodes, users } from "../../db/schema/index.js";
 import { MemorySmsProvider } from "../../providers/sms.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import { issueCode, verifyCode, OTP_POLICY, type IssueCodeInput } from "./index.js";
 
 let handle: DatabaseHandle;
@@ -36,14 +36,14 @@ function input(over: Partial<IssueCodeInput> = {}): IssueCodeInput {
   };
 }
 
-async function rejects(p: Promise<unknown>): Promise<ApiError> {
+async function rejects(p: Promise<unknown>): Promise<DomainError> {
   try {
     await p;
   } catch (e) {
-    if (e instanceof ApiError) return e;
+    if (e instanceof DomainError) return e;
     throw e;
   }
-  throw new Error("expected an ApiError");
+  throw new Error("expected a DomainError");
 }
 
 describe("issueCode", () => {
@@ -87,7 +87,7 @@ describe("issueCode", () => {
     await issueCode(handle.db, input(), deps);
     advance(30_000);
     const e = await rejects(issueCode(handle.db, input(), deps));
-    expect(e.status).toBe(429);
+    expect(e.code).toBe("RATE_LIMITED");
     expect(e.code).toBe("RATE_LIMITED");
     expect(e.extra.retryAfter).toBe(30);
     for (let i = 0; i < 4; i++) {
@@ -96,7 +96,7 @@ describe("issueCode", () => {
     }
     advance(61_000);
     const e2 = await rejects(issueCode(handle.db, input(), deps));
-    expect(e2.status).toBe(429);
+    expect(e2.code).toBe("RATE_LIMITED");
     expect(e2.extra.retryAfter).toBeGreaterThan(60);
   });
 
@@ -104,7 +104,7 @@ describe("issueCode", () => {
     const deps = { sms: new MemorySmsProvider(), config, now };
     for (let i = 0; i < 20; i++) await issueCode(handle.db, input({ userId: null, phone: `+44770090${String(1000 + i)}` }), deps);
     const e = await rejects(issueCode(handle.db, input({ userId: null, phone: "+447700909999" }), deps));
-    expect(e.status).toBe(429);
+    expect(e.code).toBe("RATE_LIMITED");
   });
 
   it("relaxed: no 60 s spacing, same code path", async () => {

@@ -19,7 +19,7 @@
  *   same) but nothing is sent, no debug code is returned and the challenge can never verify
  *   (no account enumeration, OWASP ASVS 5.0 §6.3).
  *
- * Error answers (ApiError, all 401 except 429):
+ * Error answers (DomainError, all 401 except 429):
  *   INVALID_CODE (unknown token, other purpose/user, wrong code; with `attemptsLeft`),
  *   CODE_EXPIRED (expired, or already used — deliberately the same code so clients show
  *   "request a new code", spec 000 §8 "Token expired"), CODE_ATTEMPTS_EXCEEDED (5 wrong tries),
@@ -31,7 +31,7 @@ import { config as processConfig, type Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes } from "../../db/schema/index.js";
 import type { SmsProvider } from "../../providers/sms.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 
 export type OtpPurpose = "LOGIN" | "SIGNATURE";
@@ -81,8 +81,8 @@ function secondsUntil(t: Date, now: Date): number {
   return Math.max(1, Math.ceil((t.getTime() - now.getTime()) / 1000));
 }
 
-function rateLimited(retryAfter: number): ApiError {
-  return new ApiError(429, "RATE_LIMITED", "Too many codes requested. Try again later.", { retryAfter });
+function rateLimited(retryAfter: number): DomainError {
+  return new DomainError("RATE_LIMITED", "Too many codes requested. Try again later.", { retryAfter });
 }
 
 /**
@@ -91,8 +91,8 @@ function rateLimited(retryAfter: number): ApiError {
  * @returns contract `CodeChallenge`: `token` (challenge id, uuid), `expiresAt` (+5 min),
  *   `resendAvailableAt` (+60 s), `channel`, and `debugCode` only when `config.smsDebugCodes`
  *   and the phone belongs to a user.
- * @throws ApiError 429 RATE_LIMITED `{ retryAfter }` over the per-phone or per-IP limits;
- *   ApiError 502 SMS_DELIVERY_FAILED when the provider rejects the message.
+ * @throws DomainError RATE_LIMITED `{ retryAfter }` over the per-phone or per-IP limits;
+ *   DomainError SMS_DELIVERY_FAILED when the provider rejects the message.
  */
 export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDeps): Promise<CodeChallenge> {
   const now = (deps.now ?? (() => new Date()))();
@@ -159,7 +159,7 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
     try {
       await deps.sms.send({ to: input.phone, channel: input.channel, text: input.message(code) });
     } catch {
-      throw new ApiError(502, "SMS_DELIVERY_FAILED", "The code could not be sent. Try again.");
+      throw new DomainError("SMS_DELIVERY_FAILED", "The code could not be sent. Try again.");
     }
   }
 
@@ -199,7 +199,7 @@ export interface VerifyCodeOptions {
  * `config.otpSecret` must be the one `issueCode` used (default: the process config).
  *
  * @returns the challenge row after marking it (usedAt or verifiedAt set).
- * @throws ApiError 401 INVALID_CODE (`attemptsLeft`), CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED
+ * @throws DomainError INVALID_CODE (`attemptsLeft`), CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED
  *   (see module docstring).
  */
 export async function verifyCode(
@@ -210,16 +210,16 @@ export async function verifyCode(
   const deps: VerifyCodeOptions = opts instanceof Date ? { now: () => opts } : opts;
   const now = (deps.now ?? (() => new Date()))();
   const secret = (deps.config ?? processConfig).otpSecret;
-  const invalid = () => new ApiError(401, "INVALID_CODE", "Invalid code");
+  const invalid = () => new DomainError("INVALID_CODE", "Invalid code");
   if (!UUID_RE.test(input.token)) throw invalid();
   const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
   if (!row || row.purpose !== input.purpose) throw invalid();
   if (input.userId !== undefined && row.userId !== input.userId) throw invalid();
 
   if (row.usedAt || row.verifiedAt)
-    throw new ApiError(401, "CODE_EXPIRED", "This code has already been used. Request a new one.");
+    throw new DomainError("CODE_EXPIRED", "This code has already been used. Request a new one.");
   if (row.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-  if (row.expiresAt <= now) throw new ApiError(401, "CODE_EXPIRED", "The code has expired. Request a new one.");
+  if (row.expiresAt <= now) throw new DomainError("CODE_EXPIRED", "The code has expired. Request a new one.");
 
   const expected = Buffer.from(row.codeHash, "hex");
   const actual = Buffer.from(hashCode(secret, row.id, String(input.code)), "hex");
@@ -229,7 +229,7 @@ export async function verifyCode(
   if (!matches) {
     const attempts = await recordFailedAttempt(db, row.id);
     if (attempts === null || attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-    throw new ApiError(401, "INVALID_CODE", "Invalid code", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
+    throw new DomainError("INVALID_CODE", "Invalid code", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
   }
 
   const set = input.mark === "verified" ? { verifiedAt: now } : { usedAt: now };
@@ -246,7 +246,7 @@ export async function verifyCode(
       ),
     )
     .returning();
-  if (!marked) throw new ApiError(401, "CODE_EXPIRED", "This code has already been used. Request a new one.");
+  if (!marked) throw new DomainError("CODE_EXPIRED", "This code has already been used. Request a new one.");
   return marked;
 }
 
@@ -265,6 +265,6 @@ export async function recordFailedAttempt(db: Database, challengeId: string): Pr
 }
 
 /** 401 CODE_ATTEMPTS_EXCEEDED with attemptsLeft 0. */
-export function attemptsExceeded(): ApiError {
-  return new ApiError(401, "CODE_ATTEMPTS_EXCEEDED", "Too many wrong attempts. Request a new code.", { attemptsLeft: 0 });
+export function attemptsExceeded(): DomainError {
+  return new DomainError("CODE_ATTEMPTS_EXCEEDED", "Too many wrong attempts. Request a new code.", { attemptsLeft: 0 });
 }

@@ -35,7 +35,7 @@ import type {
   ProviderPaymentTypeCode,
   SignatureRecord,
 } from "../../api/v1/contract.js";
-import { ApiError, fieldError, fieldErrors } from "../errors.js";
+import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { availableFunds, insufficientFunds, pgErrorCode, postTransaction, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount, parseAmount } from "../ledger/money.js";
 import { clearingFor, systemBalanceId } from "../ledger/system.js";
@@ -140,7 +140,7 @@ export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Pro
  * Post a payment to the ledger inside `tx` (debit payer balance, credit `creditBalanceId`)
  * and mark it COMPLETED with transferDate = now. The caller must hold the payment row lock
  * and have checked it is still pending.
- * @throws ApiError 400 INSUFFICIENT_FUNDS (the transaction then rolls back).
+ * @throws DomainError INSUFFICIENT_FUNDS (the transaction then rolls back).
  */
 export async function postPayment(tx: Tx, p: PaymentRow, now = new Date()): Promise<PaymentRow> {
   const [payer] = await tx
@@ -300,7 +300,7 @@ async function findByIdempotencyKey(db: Database, organizationId: string, key: s
     .limit(1);
   if (!existing) return null;
   if (existing.requestHash !== hash) {
-    throw new ApiError(409, "IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request body");
+    throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request body");
   }
   return existing;
 }
@@ -466,8 +466,8 @@ export async function getPayment(db: Database, userId: string, paymentId: string
 }
 
 /** 409 PAYMENT_NOT_PENDING. */
-export function notPending(status: string): ApiError {
-  return new ApiError(409, "PAYMENT_NOT_PENDING", `The payment is ${status}, not awaiting signature`);
+export function notPending(status: string): DomainError {
+  return new DomainError("PAYMENT_NOT_PENDING", `The payment is ${status}, not awaiting signature`);
 }
 
 /** DELETE /v1/payments/:id/decline: AWAITING_SIGNATURE → DECLINED; 409 PAYMENT_NOT_PENDING otherwise; 404 outside. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 import { consumeRateLimit, RATE_LIMITS } from "./index.js";
 
 describe("consumeRateLimit (database-counted sliding window)", () => {
@@ -19,8 +19,8 @@ describe("consumeRateLimit (database-counted sliding window)", () => {
   it("allows `limit` attempts in the window, then answers 429 with the seconds to wait", async () => {
     for (let i = 0; i < 3; i++) await consumeRateLimit(h.db, rule, { now: at(i * 1000) });
     const error = await consumeRateLimit(h.db, rule, { now: at(10_000) }).catch((e) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error.status).toBe(429);
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error.code).toBe("RATE_LIMITED");
     expect(error.code).toBe("RATE_LIMITED");
     // The oldest attempt (t0) leaves the window at t0 + 60 s: 50 s from t0 + 10 s.
     expect(error.extra.retryAfter).toBe(50);
@@ -28,7 +28,7 @@ describe("consumeRateLimit (database-counted sliding window)", () => {
 
   it("slides: once the oldest attempt is out of the window, one more is allowed", async () => {
     await expect(consumeRateLimit(h.db, rule, { now: at(60_500) })).resolves.toBeUndefined();
-    await expect(consumeRateLimit(h.db, rule, { now: at(60_600) })).rejects.toMatchObject({ status: 429 });
+    await expect(consumeRateLimit(h.db, rule, { now: at(60_600) })).rejects.toMatchObject({ code: "RATE_LIMITED" });
   });
 
   it("counts each key on its own, and relaxed mode raises the ceiling (same code path)", async () => {

@@ -4,14 +4,14 @@
  * One-time codes have their own limits in server/domain/otp (counted from the codes sent).
  *
  * `consumeRateLimit(db, { key, limit, windowMs }, { relaxed, now })` records one attempt and
- * throws ApiError 429 RATE_LIMITED with `retryAfter` (seconds) when `limit` attempts already
+ * throws DomainError RATE_LIMITED with `retryAfter` (seconds) when `limit` attempts already
  * happened in the last `windowMs` ms. `relaxed` (RATE_LIMITS=relaxed, tests) multiplies the
  * limit by 100: same code path, higher ceiling.
  */
 import { and, count, eq, gt, min } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { rateLimitEvents } from "../../db/schema/index.js";
-import { ApiError } from "../errors.js";
+import { DomainError } from "../errors.js";
 
 export interface RateLimitRule {
   /** What is limited and for whom, e.g. `recipient-lookup:user:<uuid>`. */
@@ -47,7 +47,7 @@ export async function consumeRateLimit(
   if (Number(row?.n ?? 0) >= limit) {
     const oldest = row?.oldest ? new Date(row.oldest) : now;
     const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + rule.windowMs - now.getTime()) / 1000));
-    throw new ApiError(429, "RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter });
+    throw new DomainError("RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter });
   }
   await db.insert(rateLimitEvents).values({ key: rule.key, createdAt: now });
 }

@@ -14,7 +14,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { currencies, mfaTokens, paymentSignatures, payments, users } from "../../db/schema/index.js";
 import type { CodeChallenge, MfaToken, OtpChannel, Payment } from "../../api/v1/contract.js";
-import { ApiError, fieldError, fieldErrors } from "../errors.js";
+import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import type { ApiDeps } from "../../api/v1/http.js";
 import { issueCode, verifyCode } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
@@ -154,7 +154,7 @@ export async function validateSignatureCode(
     { config: deps.config },
   );
   const binding = row.binding as { paymentIds?: string[]; hash?: string } | null;
-  if (!binding?.paymentIds?.length || !binding.hash) throw new ApiError(401, "INVALID_CODE", "Invalid code");
+  if (!binding?.paymentIds?.length || !binding.hash) throw new DomainError("INVALID_CODE", "Invalid code");
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + MFA_TOKEN_TTL_MS);
   await deps.db.insert(mfaTokens).values({
@@ -172,8 +172,8 @@ function sha256(s: string): string {
   return crypto.createHash("sha256").update(s).digest("hex");
 }
 
-function mfaInvalid(): ApiError {
-  return new ApiError(401, "MFA_TOKEN_INVALID", "The confirmation is no longer valid. Request a new code.");
+function mfaInvalid(): DomainError {
+  return new DomainError("MFA_TOKEN_INVALID", "The confirmation is no longer valid. Request a new code.");
 }
 
 const signSchema = z.object({ mfaToken: z.string().min(16).max(200), signedAt: z.string().min(1).max(40) });
