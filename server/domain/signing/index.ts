@@ -15,8 +15,7 @@ import type { Database } from "../../db/client.js";
 import { currencies, mfaTokens, paymentSignatures, payments, users } from "../../db/schema/index.js";
 import type { CodeChallenge, MfaToken, OtpChannel, Payment } from "../../api/v1/contract.js";
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
-import type { ApiDeps } from "../../api/v1/http.js";
-import { issueCode, verifyCode } from "../otp/index.js";
+import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { forbidden, hasSignatureDuty, listMemberships } from "../organizations/access.js";
@@ -79,6 +78,11 @@ const sendCodeSchema = z.object({
   channel: z.enum(["SMS", "WHATSAPP"]).optional(),
 });
 
+/** What signing needs: the database plus the one-time-code dependencies (SMS provider, OTP config, clock). */
+export interface SigningDeps extends OtpDeps {
+  db: Database;
+}
+
 /**
  * POST /v1/signatures/send-code. Every payment must be in the caller's organizations (404),
  * the caller must have a signature duty there (403), and it must be AWAITING_SIGNATURE (409
@@ -86,7 +90,7 @@ const sendCodeSchema = z.object({
  * @returns contract CodeChallenge. @throws also 429 RATE_LIMITED from the OTP policy.
  */
 export async function sendSignatureCode(
-  deps: Pick<ApiDeps, "db" | "sms" | "config">,
+  deps: SigningDeps,
   input: { userId: string; ip: string | null; body: unknown },
 ): Promise<CodeChallenge> {
   const { db } = deps;
@@ -140,7 +144,7 @@ const validateSchema = z.object({
  * only its SHA-256 is stored, with the bound payment ids and binding hash; valid 5 minutes.
  */
 export async function validateSignatureCode(
-  deps: Pick<ApiDeps, "db" | "config">,
+  deps: Pick<SigningDeps, "db" | "config">,
   input: { userId: string; body: unknown },
 ): Promise<MfaToken> {
   const parsed = validateSchema.safeParse(input.body);
