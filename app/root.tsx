@@ -96,7 +96,7 @@ export function ErrorBoundary() {
   const status = isRouteErrorResponse(error) ? error.status : 500;
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <main id="main" style={{ padding: "1rem" }}>
+    <main id="main" className="error-page">
       <h1>{notFound ? t("not-found.title") : t("errors:Errors.title")}</h1>
       <p>{notFound ? t("not-found.text") : status === 403 ? t("errors:Auth.access-denied") : t("errors:Errors.internal")}</p>
       <p>

@@ -79,7 +79,7 @@ export default function AccountPage() {
         {history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (
-          <ul style={{ listStyle: "none", padding: 0 }}>
+          <ul className={styles.plainList}>
             {history.map((item) => (
               <StatementRow key={item.id} item={item} />
             ))}

@@ -27,6 +27,7 @@ import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import styles from "./payments.module.css";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
 
@@ -119,7 +120,7 @@ export default function InternalPayment() {
         </Button>
       </Form>
       {recipient ? (
-        <section aria-labelledby="pay-title" style={{ marginTop: "2rem" }}>
+        <section aria-labelledby="pay-title" className={styles.section}>
           <h2 id="pay-title">{t("internal.pay-to", { name: recipient.displayName })}</h2>
           {sources.length === 0 ? (
             <Alert>{t("no-accounts.text")}</Alert>
