@@ -24,6 +24,9 @@ npx vitest run --project api --reporter=default --reporter=json --outputFile.jso
 step "build"
 npx remix build || status=1
 
+step "JavaScript budget (every page within 120 KB gzip)"
+npm run --silent bench:check || status=1
+
 step "browser tests (Playwright, Chromium)"
 npx playwright test || status=1
 

@@ -24,6 +24,11 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
+  /**
+   * Debug hook: called once per SQL statement sent to the database, BEGIN and COMMIT included
+   * (the bench counts round trips per API call with it). Unset in the application.
+   */
+  onQuery?: (sql: string) => void;
 }
 
 export interface DatabaseHandle {
@@ -40,8 +45,9 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
-    const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
+    await migrate(drizzle(pool, { schema }), { migrationsFolder });
+    // node-postgres sends BEGIN/COMMIT through Drizzle, so its logger sees every statement.
+    const db = drizzle(pool, { schema, logger: queryLogger(opts.onQuery) });
     return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
   }
   const { PGlite } = await import("@electric-sql/pglite");
@@ -50,7 +56,21 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const onQuery = opts.onQuery;
+  if (onQuery) {
+    // PGlite runs BEGIN/COMMIT itself inside client.transaction: count them here.
+    const transaction = client.transaction.bind(client);
+    client.transaction = (fn) => {
+      onQuery("BEGIN");
+      return transaction(fn).finally(() => onQuery("COMMIT"));
+    };
+  }
+  const db = drizzle(client, { schema, logger: queryLogger(onQuery) });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+/** A Drizzle logger forwarding each statement to `onQuery` (false: no logging). */
+function queryLogger(onQuery: ((sql: string) => void) | undefined) {
+  return onQuery ? { logQuery: (query: string) => onQuery(query) } : false;
 }
