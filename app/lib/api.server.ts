@@ -13,7 +13,7 @@
  * - anything else → throws `ApiError` carrying the `ApiErrorBody`.
  */
 import { redirect } from "@remix-run/node";
-import type { ApiErrorBody, AuthTokens } from "../../server/api/v1/contract";
+import type { ApiErrorBody, AuthTokens, WhoAmI } from "../../server/api/v1/contract";
 import { config } from "./config.server";
 import { commitSession, getSession, getTokens, logoutRedirect, setTokens, type AppSession } from "./session.server";
 
@@ -211,4 +211,19 @@ export async function getApi(request: Request): Promise<Api> {
     },
   };
   return api;
+}
+
+/**
+ * Load the signed-in user (GET /v1/users/whoami).
+ * @throws redirect to /auth/phone without a session, to /identity when not identified
+ * @returns the user and the API client of this request (use `api.headers()` on the response)
+ */
+export async function requireUser(
+  request: Request,
+  options: { allowUnidentified?: boolean } = {},
+): Promise<{ user: WhoAmI; api: Api }> {
+  const api = await getApi(request);
+  const user = await api.get<WhoAmI>("/users/whoami");
+  if (!user.identified && !options.allowUnidentified) throw redirect("/identity", { headers: await api.headers() });
+  return { user, api };
 }

@@ -4,8 +4,7 @@
  */
 import { redirect } from "@remix-run/node";
 import type { Account, ListResponse, OrganizationSummary, WhoAmI } from "../../server/api/v1/contract";
-import type { Api } from "./api.server";
-import { requireUser } from "./session.server";
+import { requireUser, type Api } from "./api.server";
 
 export interface AppContext {
   user: WhoAmI;

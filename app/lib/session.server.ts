@@ -6,7 +6,7 @@
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
 import { createCookieSessionStorage, redirect, type Session } from "@remix-run/node";
-import type { AuthTokens, CodeChallenge, WhoAmI } from "../../server/api/v1/contract";
+import type { AuthTokens, CodeChallenge } from "../../server/api/v1/contract";
 import { config } from "./config.server";
 
 /** Login progress kept between the /auth/phone steps (challenge tokens never reach the HTML). */
@@ -114,20 +114,4 @@ export function setTokens(session: AppSession, tokens: AuthTokens): void {
 /** Redirect to login, clearing the cookie (spec 000 §8 "401 anywhere"). */
 export async function logoutRedirect(session: AppSession): Promise<Response> {
   return redirect("/auth/phone", { headers: { "Set-Cookie": await destroySession(session) } });
-}
-
-/**
- * Load the signed-in user (GET /v1/users/whoami).
- * @throws redirect to /auth/phone without a session, to /identity when not identified
- * @returns the user and the API client of this request (use `api.headers()` on the response)
- */
-export async function requireUser(
-  request: Request,
-  options: { allowUnidentified?: boolean } = {},
-): Promise<{ user: WhoAmI; api: import("./api.server").Api }> {
-  const { getApi } = await import("./api.server");
-  const api = await getApi(request);
-  const user = await api.get<WhoAmI>("/users/whoami");
-  if (!user.identified && !options.allowUnidentified) throw redirect("/identity", { headers: await api.headers() });
-  return { user, api };
 }

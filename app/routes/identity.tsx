@@ -7,7 +7,7 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Button } from "~/components/ui/Button";
-import { requireUser } from "~/lib/session.server";
+import { requireUser } from "~/lib/api.server";
 import styles from "~/components/layout/CardPage.module.css";
 
 export const handle = { titleKey: "common:identity.title" };
