@@ -12,6 +12,8 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createApiRouter } from "./api/v1/index.js";
+import { rejectNulCharacters } from "./api/v1/input-guard.js";
+import { rejectMalformedUrl, requireSameOrigin } from "./web-guards.js";
 import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 
 export interface CreateAppOptions {
@@ -53,6 +55,10 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
     }),
   );
   app.use(compression());
+  // Malformed input answers 4xx before any router (issue 5): bad percent-encoding; web form
+  // posts from a foreign Origin (server/web-guards.ts).
+  app.use(rejectMalformedUrl(opts.root));
+  app.use(requireSameOrigin(opts.root));
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {
@@ -65,6 +71,7 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
   // Banking API (spec 000 §7).
   const api = express.Router();
   api.use(express.json({ limit: "100kb" }));
+  api.use(rejectNulCharacters);
   api.use((_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();

@@ -11,6 +11,7 @@ import type { SmsProvider } from "../../providers/sms.js";
 import { authenticateAccessToken } from "../../domain/auth/sessions.js";
 import { DomainError, type DomainErrorCode } from "../../domain/errors.js";
 import type { ApiErrorBody } from "./contract.js";
+import { clientErrorOf } from "./input-guard.js";
 
 export { DomainError, fieldError, fieldErrors } from "../../domain/errors.js";
 
@@ -75,29 +76,20 @@ export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
   });
 }
 
-/** Error middleware: DomainError → `HTTP_STATUS[code]` and its body; body-parser errors → 400; anything else → 500 (logged). */
+/** Error middleware: DomainError → `HTTP_STATUS[code]` and its body; Express/body-parser client errors → their 4xx (`clientErrorOf`); anything else → 500 (logged). */
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     let body: ApiErrorBody;
     if (err instanceof DomainError) {
       body = { statusCode: HTTP_STATUS[err.code], code: err.code, message: err.body, ...err.extra };
       if (err.extra.retryAfter) res.set("Retry-After", String(err.extra.retryAfter));
-    } else if (isBodyParserError(err)) {
-      body = { statusCode: 400, code: "BAD_REQUEST", message: "Malformed request body" };
+    } else if (clientErrorOf(err)) {
+      const c = clientErrorOf(err)!;
+      body = { statusCode: c.status, code: c.code, message: c.message };
     } else {
       logger.error({ err, path: req.path }, "unhandled API error");
       body = { statusCode: 500, code: "INTERNAL", message: "Internal Server Error. Try Again" };
     }
     res.status(body.statusCode).json(body);
   };
-}
-
-function isBodyParserError(err: unknown): boolean {
-  return (
-    typeof err === "object" &&
-    err !== null &&
-    "type" in err &&
-    typeof (err as { type: unknown }).type === "string" &&
-    "status" in err
-  );
 }

@@ -339,16 +339,18 @@ export const providerPaymentTypes = pgTable(
 );
 
 /**
- * Events counted by the generic rate limiter (server/domain/rate-limit): one row per
- * attempt under a key such as `recipient-lookup:user:<id>`. Kept in the database so the
- * limits hold across several processes.
+ * Rate-limit counters (server/domain/rate-limit) when Redis is not configured: the table of
+ * rate-limiter-flexible's Drizzle store. One row per key (`otp:ip:<ip>`, `recipient-lookup:user:<id>` …)
+ * holding the points consumed in the current fixed window and when that window ends; each
+ * consume is ONE atomic `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so concurrent requests
+ * in several processes can never all pass (design note "Limits hold under concurrency").
  */
-export const rateLimitEvents = pgTable(
-  "rate_limit_events",
+export const rateLimits = pgTable(
+  "rate_limits",
   {
-    id: uuid("id").primaryKey().defaultRandom(),
-    key: text("key").notNull(),
-    createdAt: createdAt(),
+    key: text("key").primaryKey(),
+    points: integer("points").notNull().default(0),
+    expire: ts("expire"),
   },
-  (t) => [index("rate_limit_events_key_created_idx").on(t.key, t.createdAt)],
+  (t) => [index("rate_limits_expire_idx").on(t.expire)],
 );

@@ -7,18 +7,19 @@
  *   issued ──verify-code ok──► verified (`verified_at`) ──verify-password ok──► consumed (`used_at`)
  * - The code expires 5 min after issue (server/domain/otp); the password step must follow within
  *   10 min of the code verification (`LOGIN_POLICY.passwordStepMs`).
- * - Wrong codes AND wrong passwords count toward the same 5-try limit of the challenge.
+ * - Wrong codes AND wrong passwords count toward the same 5-try limit of the challenge; each try
+ *   is reserved atomically before it is checked, so simultaneous guesses never exceed 5.
  * - A blocked user who gives the right code and password gets 403 FORBIDDEN (and no session);
  *   the status is revealed only after both factors.
  * - Unknown phones get a challenge of the same shape that can never verify (no enumeration).
  */
 import { verify as argon2Verify } from "@node-rs/argon2";
-import { and, eq, isNull, lt } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1/contract.js";
-import { attemptsExceeded, issueCode, OTP_POLICY, recordFailedAttempt, verifyCode, type OtpDeps } from "../otp/index.js";
+import { attemptsExceeded, issueCode, OTP_POLICY, reserveAttempt, verifyCode, type OtpDeps } from "../otp/index.js";
 import { createSession, type IssuedSession } from "./sessions.js";
 
 export const LOGIN_POLICY = {
@@ -77,12 +78,17 @@ export async function verifyLoginPassword(
 ): Promise<IssuedSession> {
   const now = (deps.now ?? (() => new Date()))();
   const invalid = () => new DomainError("INVALID_CODE", "Verify the code first");
-  if (!/^[0-9a-f-]{36}$/i.test(input.token)) throw invalid();
-  const [challenge] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
-  if (!challenge || challenge.purpose !== "LOGIN" || !challenge.userId) throw invalid();
-  if (challenge.usedAt) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
-  if (!challenge.verifiedAt) throw invalid();
-  if (challenge.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.token)) throw invalid();
+  // Reserve one try before the password is checked, so simultaneous guesses cannot exceed
+  // the 5 tries (the same rule as codes: server/domain/otp).
+  const challenge = await reserveAttempt(db, input.token, "password", { purpose: "LOGIN" });
+  if (!challenge) {
+    const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
+    if (!row || row.purpose !== "LOGIN" || !row.userId || !row.verifiedAt) throw invalid();
+    if (row.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
+    throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
+  }
+  if (challenge.purpose !== "LOGIN" || !challenge.userId || !challenge.verifiedAt) throw invalid();
   if (challenge.verifiedAt.getTime() + LOGIN_POLICY.passwordStepMs <= now.getTime()) {
     throw new DomainError("CODE_EXPIRED", "This login attempt has expired. Request a new code.");
   }
@@ -90,9 +96,8 @@ export async function verifyLoginPassword(
   const [user] = await db.select().from(users).where(eq(users.id, challenge.userId));
   const ok = user ? await argon2Verify(user.passwordHash, input.password).catch(() => false) : false;
   if (!ok) {
-    const attempts = await recordFailedAttempt(db, challenge.id);
-    if (attempts === null || attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-    throw new DomainError("INVALID_PASSWORD", "Wrong password", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
+    if (challenge.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
+    throw new DomainError("INVALID_PASSWORD", "Wrong password", { attemptsLeft: OTP_POLICY.maxAttempts - challenge.attempts });
   }
   if (user.status !== "ACTIVE") throw new DomainError("FORBIDDEN", "This user is blocked. Contact support.");
 
@@ -100,9 +105,8 @@ export async function verifyLoginPassword(
     const [consumed] = await tx
       .update(oneTimeCodes)
       .set({ usedAt: now })
-      .where(
-        and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt), lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts)),
-      )
+      // This try was reserved above (it may be the fifth): only a concurrent success can stop it.
+      .where(and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt)))
       .returning({ id: oneTimeCodes.id });
     if (!consumed) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
     return createSession(tx, user.id, now);

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { openDatabase, type DatabaseHandle } from "../../db/client.js";
 import { createCustomer } from "../../seed/factories.js";
 import { seed } from "../../seed/seed.js";
-import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, payments, rateLimitEvents } from "../../db/schema/index.js";
+import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, payments, rateLimits } from "../../db/schema/index.js";
 import { purgeExpired, RETENTION_MS } from "./index.js";
 
 describe("purgeExpired", () => {
@@ -71,22 +71,23 @@ describe("purgeExpired", () => {
       })
       .returning();
     await db.insert(paymentSignatures).values({ paymentId: payment.id, userId: c.user.id, signedAt: old, mfaTokenId: spent.id });
-    await db.insert(rateLimitEvents).values([
-      { key: "k", createdAt: old },
-      { key: "k", createdAt: recent },
+    await db.insert(rateLimits).values([
+      { key: "ended", points: 3, expire: old },
+      { key: "running", points: 1, expire: new Date(now.getTime() + 60_000) },
     ]);
 
     const result = await purgeExpired(db, now);
-    expect(result).toEqual({ apiSessions: 1, mfaTokens: 1, oneTimeCodes: 1, rateLimitEvents: 1 });
+    expect(result).toEqual({ apiSessions: 1, mfaTokens: 1, oneTimeCodes: 1, rateLimits: 1 });
 
     expect((await db.select().from(apiSessions).where(eq(apiSessions.userId, c.user.id))).map((s) => s.refreshTokenHash)).toEqual(
       ["r-recent"],
     );
     expect((await db.select().from(mfaTokens)).map((t) => t.id)).toEqual([spent.id]);
+    expect((await db.select().from(rateLimits)).map((r) => r.key)).toEqual(["running"]);
     expect(await db.select().from(mfaTokens).where(eq(mfaTokens.id, unspent.id))).toEqual([]);
     // The unspent token went first, so its code went in the same run; the spent token's code
     // stays for good, and a second run has nothing left to delete.
     expect((await db.select().from(oneTimeCodes)).map((r) => r.id).sort()).toEqual([codeSpent.id, codeRecent.id].sort());
-    expect(await purgeExpired(db, now)).toEqual({ apiSessions: 0, mfaTokens: 0, oneTimeCodes: 0, rateLimitEvents: 0 });
+    expect(await purgeExpired(db, now)).toEqual({ apiSessions: 0, mfaTokens: 0, oneTimeCodes: 0, rateLimits: 0 });
   });
 });

@@ -7,11 +7,11 @@
  *
  * `purgeExpired(db, now)` → counts of deleted rows per table.
  * Retention: 1 day past expiry (sessions, MFA tokens), 1 day after creation (one-time codes;
- * the longest rate-limit window counted from them is 15 minutes), 1 day (rate-limit events).
+ * the longest rate-limit window counted from them is 15 minutes), rate-limit counters as soon as their window ended.
  */
 import { and, isNotNull, lt, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, rateLimitEvents } from "../../db/schema/index.js";
+import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, rateLimits } from "../../db/schema/index.js";
 
 export const RETENTION_MS = 24 * 60 * 60_000;
 
@@ -19,7 +19,7 @@ export interface PurgeResult {
   apiSessions: number;
   mfaTokens: number;
   oneTimeCodes: number;
-  rateLimitEvents: number;
+  rateLimits: number;
 }
 
 export async function purgeExpired(db: Database, now: Date = new Date()): Promise<PurgeResult> {
@@ -38,9 +38,7 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
     .delete(oneTimeCodes)
     .where(and(lt(oneTimeCodes.createdAt, cutoff), notInArray(oneTimeCodes.id, codesBehindTokens)))
     .returning({ id: oneTimeCodes.id });
-  const events = await db
-    .delete(rateLimitEvents)
-    .where(lt(rateLimitEvents.createdAt, cutoff))
-    .returning({ id: rateLimitEvents.id });
-  return { apiSessions: sessions.length, mfaTokens: tokens.length, oneTimeCodes: codes.length, rateLimitEvents: events.length };
+  // Rate-limit windows that ended: their counters no longer refuse anything.
+  const windows = await db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
+  return { apiSessions: sessions.length, mfaTokens: tokens.length, oneTimeCodes: codes.length, rateLimits: windows.length };
 }

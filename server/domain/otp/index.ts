@@ -7,14 +7,22 @@
  *   compared in constant time (OWASP ASVS 5.0 §6.5 "out-of-band authenticators").
  * - Lifetime 5 minutes (`OTP_POLICY.lifetimeMs`; PSD2 RTS Art. 4 and design note: at most 10 min).
  * - Resend available 60 s after sending (spec 000 §4 "SMS code popup", §9).
- * - 5 wrong tries invalidate the code (PSD2 RTS Art. 4(3)(b), OWASP ASVS 5.0 §6.6).
+ * - 5 tries per code (PSD2 RTS Art. 4(3)(b), OWASP ASVS 5.0 §6.6), decided atomically: a try is
+ *   RESERVED (`attempts = attempts + 1 … WHERE attempts < 5 RETURNING`) before the code is
+ *   compared, so of any number of simultaneous guesses at most 5 are ever evaluated; every guess
+ *   beyond them gets the same CODE_ATTEMPTS_EXCEEDED, whether it was right or wrong. A right
+ *   guess gives its try back (the login's password step shares the budget).
  * - Single use: success marks `used_at` (or `verified_at` for the login two-step) with a
  *   conditional UPDATE, so two concurrent verifications cannot both succeed.
- * - A new code for the same phone + purpose invalidates the earlier unused ones.
- * - Rate limits are counted from `one_time_codes` rows, so they hold across processes
- *   (design note "nothing may live only in one process's memory"):
- *   strict: per phone + purpose 1 send / 60 s and 5 / 15 min; per IP 20 / 15 min.
- *   relaxed (RATE_LIMITS=relaxed, tests): ceilings ×100 and no 60 s spacing — same code path.
+ * - A new LOGIN code for a phone invalidates that phone's earlier unused login codes. A new
+ *   SIGNATURE code invalidates only the user's earlier unused codes for the SAME payments
+ *   (same binding hash): a customer may sign different payments in parallel (two tabs, a batch).
+ * - Sending limits (server/domain/rate-limit: rate-limiter-flexible, atomic, shared by every
+ *   process), strict values in `OTP_LIMITS`:
+ *   LOGIN: per IP 20 / 15 min; per phone 1 / 60 s (resend) and 5 / 15 min.
+ *   SIGNATURE: per user and payment set 1 / 60 s (resend); per user 10 / min and 40 / hour
+ *   (several tabs, yet no SMS pumping).
+ *   relaxed (RATE_LIMITS=relaxed, tests): ceilings ×100 — same code path.
  * - Unknown phone (userId null): a row is created (so rate limits and the answer shape are the
  *   same) but nothing is sent, no debug code is returned and the challenge can never verify
  *   (no account enumeration, OWASP ASVS 5.0 §6.3).
@@ -26,12 +34,13 @@
  *   RATE_LIMITED 429 with `retryAfter` seconds.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, count, eq, gt, isNull, lt, max, min, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { config as processConfig, type Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes } from "../../db/schema/index.js";
 import type { SmsProvider } from "../../providers/sms.js";
 import { DomainError } from "../errors.js";
+import { consumeRateLimit, type RateLimitRule } from "../rate-limit/index.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 
 export type OtpPurpose = "LOGIN" | "SIGNATURE";
@@ -43,10 +52,31 @@ export const OTP_POLICY = {
   lifetimeMs: 5 * 60_000,
   resendAfterMs: 60_000,
   maxAttempts: 5,
-  windowMs: 15 * 60_000,
-  perPhoneInWindow: 5,
-  perIpInWindow: 20,
-  relaxedFactor: 100,
+} as const;
+
+/** Sending limits of one-time codes (see module docstring), as rate-limit rules. */
+export const OTP_LIMITS = {
+  perIp: (ip: string): RateLimitRule => ({ name: "otp-ip", subject: ip, limit: 20, windowMs: 15 * 60_000 }),
+  loginResend: (phone: string): RateLimitRule => ({ name: "otp-login-resend", subject: phone, limit: 1, windowMs: 60_000 }),
+  loginPerPhone: (phone: string): RateLimitRule => ({ name: "otp-login-phone", subject: phone, limit: 5, windowMs: 15 * 60_000 }),
+  signatureResend: (userId: string, bindingHash: string): RateLimitRule => ({
+    name: "otp-sign-resend",
+    subject: `${userId}:${bindingHash}`,
+    limit: 1,
+    windowMs: 60_000,
+  }),
+  signaturePerMinute: (userId: string): RateLimitRule => ({
+    name: "otp-sign-user-1m",
+    subject: userId,
+    limit: 10,
+    windowMs: 60_000,
+  }),
+  signaturePerHour: (userId: string): RateLimitRule => ({
+    name: "otp-sign-user-1h",
+    subject: userId,
+    limit: 40,
+    windowMs: 60 * 60_000,
+  }),
 } as const;
 
 export interface IssueCodeInput {
@@ -58,8 +88,8 @@ export interface IssueCodeInput {
   /** Caller IP (rate limit per IP); null when unknown. */
   ip: string | null;
   channel: OtpChannel;
-  /** What the code authorises (SIGNATURE: payment ids + binding hash), stored as JSON. */
-  binding?: unknown;
+  /** What the code authorises (SIGNATURE: payment ids + binding `hash`), stored as JSON. */
+  binding?: { hash: string } & Record<string, unknown>;
   /** Builds the message text from the code (e.g. "Your bank login code is 1234. Never share it."). */
   message: (code: string) => string;
 }
@@ -77,14 +107,6 @@ function hashCode(secret: string, id: string, code: string): string {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-function secondsUntil(t: Date, now: Date): number {
-  return Math.max(1, Math.ceil((t.getTime() - now.getTime()) / 1000));
-}
-
-function rateLimited(retryAfter: number): DomainError {
-  return new DomainError("RATE_LIMITED", "Too many codes requested. Try again later.", { retryAfter });
-}
-
 /**
  * Issue a one-time code and send it (unless the phone is unknown).
  *
@@ -97,49 +119,46 @@ function rateLimited(retryAfter: number): DomainError {
 export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDeps): Promise<CodeChallenge> {
   const now = (deps.now ?? (() => new Date()))();
   const relaxed = deps.config.RATE_LIMITS === "relaxed";
-  const factor = relaxed ? OTP_POLICY.relaxedFactor : 1;
-  const windowStart = new Date(now.getTime() - OTP_POLICY.windowMs);
   const id = randomUUID();
   const code = String(randomInt(0, 10 ** OTP_POLICY.codeLength)).padStart(OTP_POLICY.codeLength, "0");
   const expiresAt = new Date(now.getTime() + OTP_POLICY.lifetimeMs);
   const resendAvailableAt = new Date(now.getTime() + (relaxed ? 0 : OTP_POLICY.resendAfterMs));
 
-  await db.transaction(async (tx) => {
-    // Serialise issuers for one phone so concurrent requests cannot both pass the counts.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"otp:" + input.phone}))`);
-
-    const [byPhone] = await tx
-      .select({ n: count(), oldest: min(oneTimeCodes.createdAt), newest: max(oneTimeCodes.createdAt) })
-      .from(oneTimeCodes)
-      .where(
-        and(
-          eq(oneTimeCodes.phone, input.phone),
-          eq(oneTimeCodes.purpose, input.purpose),
-          gt(oneTimeCodes.createdAt, windowStart),
-        ),
-      );
-    if (!relaxed && byPhone.newest) {
-      const next = new Date(new Date(byPhone.newest).getTime() + OTP_POLICY.resendAfterMs);
-      if (next > now) throw rateLimited(secondsUntil(next, now));
-    }
-    if (Number(byPhone.n) >= OTP_POLICY.perPhoneInWindow * factor && byPhone.oldest) {
-      throw rateLimited(secondsUntil(new Date(new Date(byPhone.oldest).getTime() + OTP_POLICY.windowMs), now));
-    }
-    if (input.ip) {
-      const [byIp] = await tx
-        .select({ n: count(), oldest: min(oneTimeCodes.createdAt) })
-        .from(oneTimeCodes)
-        .where(and(eq(oneTimeCodes.ip, input.ip), gt(oneTimeCodes.createdAt, windowStart)));
-      if (Number(byIp.n) >= OTP_POLICY.perIpInWindow * factor && byIp.oldest) {
-        throw rateLimited(secondsUntil(new Date(new Date(byIp.oldest).getTime() + OTP_POLICY.windowMs), now));
+  // Narrowest limit first: a refused resend does not spend the wider windows.
+  const rules: RateLimitRule[] =
+    input.purpose === "LOGIN"
+      ? [
+          OTP_LIMITS.loginResend(input.phone),
+          OTP_LIMITS.loginPerPhone(input.phone),
+          ...(input.ip ? [OTP_LIMITS.perIp(input.ip)] : []),
+        ]
+      : [
+          OTP_LIMITS.signatureResend(input.userId ?? input.phone, input.binding?.hash ?? ""),
+          OTP_LIMITS.signaturePerMinute(input.userId ?? input.phone),
+          OTP_LIMITS.signaturePerHour(input.userId ?? input.phone),
+        ];
+  for (const rule of rules) {
+    await consumeRateLimit(db, rule, { relaxed }).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === "RATE_LIMITED") {
+        throw new DomainError("RATE_LIMITED", "Too many codes requested. Try again later.", err.extra);
       }
-    }
+      throw err;
+    });
+  }
 
-    // A new code replaces the earlier unused ones for this phone and purpose.
-    await tx
-      .update(oneTimeCodes)
-      .set({ usedAt: now })
-      .where(and(eq(oneTimeCodes.phone, input.phone), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt)));
+  await db.transaction(async (tx) => {
+    // A new code replaces the earlier unused ones for the same thing: the phone's login, or
+    // the user's signature of the same payments (other payments keep their codes).
+    const replaced =
+      input.purpose === "LOGIN"
+        ? and(eq(oneTimeCodes.phone, input.phone), eq(oneTimeCodes.purpose, "LOGIN"), isNull(oneTimeCodes.usedAt))
+        : and(
+            eq(oneTimeCodes.phone, input.phone),
+            eq(oneTimeCodes.purpose, "SIGNATURE"),
+            isNull(oneTimeCodes.usedAt),
+            sql`${oneTimeCodes.binding}->>'hash' = ${input.binding?.hash ?? ""}`,
+          );
+    await tx.update(oneTimeCodes).set({ usedAt: now }).where(replaced);
 
     await tx.insert(oneTimeCodes).values({
       id,
@@ -212,14 +231,11 @@ export async function verifyCode(
   const secret = (deps.config ?? processConfig).otpSecret;
   const invalid = () => new DomainError("INVALID_CODE", "Invalid code");
   if (!UUID_RE.test(input.token)) throw invalid();
-  const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
-  if (!row || row.purpose !== input.purpose) throw invalid();
-  if (input.userId !== undefined && row.userId !== input.userId) throw invalid();
 
-  if (row.usedAt || row.verifiedAt)
-    throw new DomainError("CODE_EXPIRED", "This code has already been used. Request a new one.");
-  if (row.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-  if (row.expiresAt <= now) throw new DomainError("CODE_EXPIRED", "The code has expired. Request a new one.");
+  // Reserve one try before anything is compared (see module docstring).
+  const row = await reserveAttempt(db, input.token, "code", { purpose: input.purpose, userId: input.userId });
+  if (!row) throw await refusal(db, input, now);
+  if (row.expiresAt <= now) throw codeExpired("The code has expired. Request a new one.");
 
   const expected = Buffer.from(row.codeHash, "hex");
   const actual = Buffer.from(hashCode(secret, row.id, String(input.code)), "hex");
@@ -227,41 +243,78 @@ export async function verifyCode(
   const matches = expected.length === actual.length && timingSafeEqual(expected, actual) && row.userId !== null;
 
   if (!matches) {
-    const attempts = await recordFailedAttempt(db, row.id);
-    if (attempts === null || attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-    throw new DomainError("INVALID_CODE", "Invalid code", { attemptsLeft: OTP_POLICY.maxAttempts - attempts });
+    if (row.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
+    throw new DomainError("INVALID_CODE", "Invalid code", { attemptsLeft: OTP_POLICY.maxAttempts - row.attempts });
   }
 
+  // The right code gives its try back; the conditional UPDATE makes success single.
   const set = input.mark === "verified" ? { verifiedAt: now } : { usedAt: now };
   const [marked] = await db
     .update(oneTimeCodes)
-    .set(set)
+    .set({ ...set, attempts: sql`${oneTimeCodes.attempts} - 1` })
     .where(
       and(
         eq(oneTimeCodes.id, row.id),
         isNull(oneTimeCodes.usedAt),
         isNull(oneTimeCodes.verifiedAt),
-        lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts),
         gt(oneTimeCodes.expiresAt, now),
       ),
     )
     .returning();
-  if (!marked) throw new DomainError("CODE_EXPIRED", "This code has already been used. Request a new one.");
+  if (!marked) throw codeExpired("This code has already been used. Request a new one.");
   return marked;
 }
 
+function codeExpired(message: string): DomainError {
+  return new DomainError("CODE_EXPIRED", message);
+}
+
 /**
- * Count one wrong try on a challenge atomically (`attempts = attempts + 1`), also used for
- * wrong passwords in the login step. Returns the new attempt count, or null when the challenge
- * is already exhausted or consumed.
+ * Take one try of a challenge atomically: `attempts + 1` only while fewer than 5 were taken and
+ * the challenge is still open for this step ("code": neither verified nor used; "password":
+ * verified, not used), and only on a challenge of this purpose (and user, when given): guesses at
+ * another user's challenge spend none of its tries. Returns the row after the increment, or null
+ * when no try is left or the challenge is unknown, someone else's, or closed for this step.
  */
-export async function recordFailedAttempt(db: Database, challengeId: string): Promise<number | null> {
-  const [r] = await db
+export async function reserveAttempt(
+  db: Database,
+  challengeId: string,
+  step: "code" | "password",
+  owner: { purpose: OtpPurpose; userId?: string },
+): Promise<OneTimeCodeRow | null> {
+  const open = step === "code" ? isNull(oneTimeCodes.verifiedAt) : sql`${oneTimeCodes.verifiedAt} is not null`;
+  const ownedBy = owner.userId !== undefined ? eq(oneTimeCodes.userId, owner.userId) : undefined;
+  const [row] = await db
     .update(oneTimeCodes)
     .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(and(eq(oneTimeCodes.id, challengeId), lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts), isNull(oneTimeCodes.usedAt)))
-    .returning({ attempts: oneTimeCodes.attempts });
-  return r ? r.attempts : null;
+    .where(
+      and(
+        eq(oneTimeCodes.id, challengeId),
+        eq(oneTimeCodes.purpose, owner.purpose),
+        ownedBy,
+        lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts),
+        isNull(oneTimeCodes.usedAt),
+        open,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The answer when no try could be reserved: unknown token (or another user's/purpose's) →
+ * INVALID_CODE; used or already verified → CODE_EXPIRED; otherwise the tries are spent →
+ * CODE_ATTEMPTS_EXCEEDED (the same for every guess, right or wrong).
+ */
+async function refusal(db: Database, input: VerifyCodeInput, now: Date): Promise<DomainError> {
+  const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
+  if (!row || row.purpose !== input.purpose || (input.userId !== undefined && row.userId !== input.userId)) {
+    return new DomainError("INVALID_CODE", "Invalid code");
+  }
+  if (row.attempts >= OTP_POLICY.maxAttempts) return attemptsExceeded();
+  if (row.usedAt || row.verifiedAt) return codeExpired("This code has already been used. Request a new one.");
+  if (row.expiresAt <= now) return codeExpired("The code has expired. Request a new one.");
+  return attemptsExceeded();
 }
 
 /** 401 CODE_ATTEMPTS_EXCEEDED with attemptsLeft 0. */

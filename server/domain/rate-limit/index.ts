@@ -1,53 +1,112 @@
 /**
- * A sliding-window rate limiter counted in the database (`rate_limit_events`), so a limit
- * holds across every process of the bank (design note: nothing only in one process's memory).
- * One-time codes have their own limits in server/domain/otp (counted from the codes sent).
+ * Rate limits that hold under concurrency and across every process of the bank (design note
+ * "Limits hold under concurrency"; OWASP ASVS 5.0 §2.4 anti-automation).
  *
- * `consumeRateLimit(db, { key, limit, windowMs }, { relaxed, now })` records one attempt and
- * throws DomainError RATE_LIMITED with `retryAfter` (seconds) when `limit` attempts already
- * happened in the last `windowMs` ms. `relaxed` (RATE_LIMITS=relaxed, tests) multiplies the
- * limit by 100: same code path, higher ceiling.
+ * Counting is done by rate-limiter-flexible, never by our own count-then-insert:
+ * - with Redis configured (`useRedisForRateLimits(client)`, from `REDIS_URL`): its Redis store
+ *   (one Lua script per consume, atomic in Redis, shared by every instance);
+ * - otherwise: its Drizzle store on our database (table `rate_limits`): each consume is ONE atomic
+ *   `INSERT … ON CONFLICT DO UPDATE … RETURNING`, so fifty simultaneous requests in several
+ *   processes see fifty distinct counts and only `limit` of them pass.
+ * Windows are fixed (they start with the first attempt under a key and last `windowMs`).
+ *
+ * `consumeRateLimit(db, rule, { relaxed })` records one attempt under `rule.key` and throws
+ * DomainError RATE_LIMITED `{ retryAfter }` (seconds until the window ends) when it is the
+ * `limit + 1`-th or later in the window. `relaxed` (RATE_LIMITS=relaxed, tests) multiplies the
+ * limit by 100: same code path, higher ceiling. A failing store (Redis or the database down)
+ * rejects with the store's error: the request fails closed.
  */
-import { and, count, eq, gt, min } from "drizzle-orm";
+import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Redis } from "ioredis";
 import type { Database } from "../../db/client.js";
-import { rateLimitEvents } from "../../db/schema/index.js";
+import { rateLimits } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 
 export interface RateLimitRule {
-  /** What is limited and for whom, e.g. `recipient-lookup:user:<uuid>`. */
-  key: string;
+  /** Family of the limit (the store's key prefix), e.g. `recipient-lookup`. */
+  name: string;
+  /** Who or what is counted inside the family, e.g. a user id, a phone, an IP. */
+  subject: string;
   /** Attempts allowed in the window. */
   limit: number;
-  /** Window length in milliseconds. */
+  /** Window length in milliseconds (whole seconds). */
   windowMs: number;
 }
 
-/** Limits in force, with their reasons. */
+/** Factor applied to every limit under RATE_LIMITS=relaxed (tests). */
+export const RELAXED_FACTOR = 100;
+
+/** Limits in force, with their reasons. One-time-code limits are in server/domain/otp. */
 export const RATE_LIMITS = {
   /** Looking up customers by phone: enough to pay a few people, too few to enumerate customers. */
   recipientLookup: (userId: string): RateLimitRule => ({
-    key: `recipient-lookup:user:${userId}`,
+    name: "recipient-lookup",
+    subject: `user:${userId}`,
     limit: 20,
     windowMs: 15 * 60_000,
   }),
 } as const;
 
-export async function consumeRateLimit(
-  db: Database,
-  rule: RateLimitRule,
-  opts: { relaxed?: boolean; now?: Date } = {},
-): Promise<void> {
-  const now = opts.now ?? new Date();
-  const since = new Date(now.getTime() - rule.windowMs);
-  const limit = rule.limit * (opts.relaxed ? 100 : 1);
-  const [row] = await db
-    .select({ n: count(), oldest: min(rateLimitEvents.createdAt) })
-    .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.key, rule.key), gt(rateLimitEvents.createdAt, since)));
-  if (Number(row?.n ?? 0) >= limit) {
-    const oldest = row?.oldest ? new Date(row.oldest) : now;
-    const retryAfter = Math.max(1, Math.ceil((oldest.getTime() + rule.windowMs - now.getTime()) / 1000));
-    throw new DomainError("RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter });
+let redis: Redis | null = null;
+const redisLimiters = new Map<string, RateLimiterAbstract>();
+const dbLimiters = new WeakMap<Database, Map<string, RateLimiterAbstract>>();
+
+/**
+ * Count every limit in Redis from now on (all processes of one bank must use the same Redis).
+ * Pass null to go back to the database store (tests).
+ */
+export function useRedisForRateLimits(client: Redis | null): void {
+  redis = client;
+  redisLimiters.clear();
+}
+
+/** Which store counts the limits now: "redis" or "database". */
+export function rateLimitStore(): "redis" | "database" {
+  return redis ? "redis" : "database";
+}
+
+function limiterFor(db: Database, rule: RateLimitRule, points: number): RateLimiterAbstract {
+  const id = `${rule.name}:${points}:${rule.windowMs}`;
+  const duration = Math.max(1, Math.ceil(rule.windowMs / 1000));
+  if (redis) {
+    let limiter = redisLimiters.get(id);
+    if (!limiter) {
+      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${rule.name}`, points, duration });
+      redisLimiters.set(id, limiter);
+    }
+    return limiter;
   }
-  await db.insert(rateLimitEvents).values({ key: rule.key, createdAt: now });
+  let perDb = dbLimiters.get(db);
+  if (!perDb) dbLimiters.set(db, (perDb = new Map()));
+  let limiter = perDb.get(id);
+  if (!limiter) {
+    // Expired rows are purged by housekeeping (server/domain/housekeeping), not by a timer here.
+    limiter = new RateLimiterDrizzle({
+      storeClient: db,
+      schema: rateLimits,
+      keyPrefix: rule.name,
+      points,
+      duration,
+      clearExpiredByTimeout: false,
+    });
+    perDb.set(id, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Record one attempt under `rule` and refuse it when the window's limit is spent.
+ * @throws DomainError RATE_LIMITED `{ retryAfter }` (whole seconds, at least 1).
+ */
+export async function consumeRateLimit(db: Database, rule: RateLimitRule, opts: { relaxed?: boolean } = {}): Promise<void> {
+  const points = rule.limit * (opts.relaxed ? RELAXED_FACTOR : 1);
+  try {
+    await limiterFor(db, rule, points).consume(rule.subject, 1);
+  } catch (err) {
+    if (err instanceof RateLimiterRes) {
+      const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));
+      throw new DomainError("RATE_LIMITED", "Too many attempts. Try again later.", { retryAfter });
+    }
+    throw err;
+  }
 }
