@@ -102,10 +102,30 @@ function baseQuery(db: Database) {
     .innerJoin(currencies, eq(currencies.id, postings.currencyId));
 }
 
+/** ISO 8601 date or date-time with a four-digit year (no expanded years such as +099999). */
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+/** Earliest and latest instants accepted in a history filter: years 0001..9999 (UTC). */
+const FIRST_INSTANT = new Date("0001-01-01T00:00:00.000Z").getTime();
+const LAST_INSTANT = new Date("9999-12-31T23:59:59.999Z").getTime();
+
+/**
+ * A history date filter → Date, or undefined when absent. Accepts ISO 8601 `yyyy-MM-dd` or a
+ * date-time with an optional offset, a real calendar day (no 2026-02-30, no 0000-00-00), years
+ * 0001..9999 — what PostgreSQL's timestamptz and ISO's four-digit years both hold.
+ * @throws VALIDATION_FAILED `isIso8601` on `name` otherwise (was a 500 for +099999 years).
+ */
 function isoParam(name: string, value: string | undefined): Date | undefined {
   if (value === undefined || value === "") return undefined;
+  const invalid = () => fieldError(name, "isIso8601", `${name} must be an ISO 8601 date between 0001-01-01 and 9999-12-31`);
+  const m = ISO_DATE.exec(value);
+  if (!m) throw invalid();
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const calendar = new Date(Date.UTC(2000, month - 1, day));
+  calendar.setUTCFullYear(year);
+  if (month < 1 || month > 12 || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) throw invalid();
   const d = new Date(value);
-  if (Number.isNaN(d.getTime())) throw fieldError(name, "isIso8601", `${name} must be an ISO 8601 date`);
+  const t = d.getTime();
+  if (Number.isNaN(t) || t < FIRST_INSTANT || t > LAST_INSTANT) throw invalid();
   return d;
 }
 

@@ -1,0 +1,295 @@
+/**
+ * Malformed input gets a clear 4xx, never a 500, and no stack trace or SQL text (issue 5,
+ * "500 on malformed input instead of 4xx"). Each case answered 500 (or a stack-trace page)
+ * before server/api/v1/input-guard.ts, server/web-guards.ts and the strict history dates:
+ * - a body with `Content-Encoding: gzip`/`deflate` that is not; an unsupported encoding;
+ * - malformed percent-encoding in a path id, in the API and in the web app's URLs;
+ * - NUL characters in text fields (PostgreSQL refuses them in `text`);
+ * - out-of-range dates in the history filter;
+ * - a web form POST with a foreign `Origin` (Remix's own check throws).
+ * The web checks run on `createApp` without a Remix build (the guards answer before Remix),
+ * and also on the real build when `build/index.js` exists (`npx remix build`).
+ */
+import fs from "node:fs";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ServerBuild } from "@remix-run/node";
+import { createApp } from "../../server/app.js";
+import { loadConfig } from "../../server/config.js";
+import { createCustomer } from "../../server/seed/factories.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+/** Text that must never appear in an answer: stack frames, error class names, SQL. */
+export const LEAK =
+  /\bat \/|at [\w.<>]+ \(|node:internal|URIError|SyntaxError|ZodError|Z_DATA_ERROR|\bSELECT\b|\bINSERT\b|\bUPDATE\b.*\bSET\b|SQLSTATE|postgres|pglite|drizzle/i;
+
+const BUILD = path.resolve("build/index.js");
+
+/** Serve `createApp` for the test database with extra config (and optionally the Remix build). */
+async function serveApp(
+  s: TestServer,
+  env: Record<string, string> = {},
+  remixBuild?: ServerBuild,
+): Promise<{ url: string; close: () => Promise<void> }> {
+  const config = loadConfig({
+    NODE_ENV: "test",
+    SMS_DEBUG_CODES: "true",
+    RATE_LIMITS: "relaxed",
+    OTP_SECRET: "api-test-otp-secret-0123456789",
+    LOG_LEVEL: "silent",
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const app = createApp({ db: s.db, config, sms: s.sms, logger: pino({ level: "silent" }) }, { remixBuild });
+  const server = await new Promise<Server>((resolve) => {
+    const srv = app.listen(0, "127.0.0.1", () => resolve(srv));
+  });
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}
+
+describe.each(databases)("malformed input on %s", (kind) => {
+  let s: TestServer;
+  let token: string;
+  let orgId: string;
+  let accountId: string;
+
+  const raw = async (method: string, p: string, init: { headers?: Record<string, string>; body?: BodyInit } = {}) => {
+    const res = await fetch(`${s.baseUrl}${p}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) },
+      body: init.body,
+      redirect: "manual",
+    });
+    const text = await res.text();
+    expect(text, `${method} ${p} leaks`).not.toMatch(LEAK);
+    return { status: res.status, text, json: res.headers.get("content-type")?.includes("json") ? JSON.parse(text) : null };
+  };
+  const euro = (extra: Record<string, unknown> = {}) => ({
+    organizationId: orgId,
+    kind: "EURO",
+    accountId,
+    currencyId: "EUR",
+    amount: "1.00",
+    beneficiaryName: "Müller Logistik GmbH",
+    iban: "DE02120300000000202051",
+    bic: "BYLADEM1001",
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { EUR: "100.00", GBP: "10.00" } });
+    token = await s.login(c.phone);
+    orgId = c.organization.id;
+    accountId = c.account!.id;
+  });
+  afterAll(async () => s?.close());
+
+  describe("Content-Encoding", () => {
+    for (const encoding of ["gzip", "deflate"]) {
+      it(`a body that claims ${encoding} but is not → 400 BAD_REQUEST`, async () => {
+        const r = await raw("POST", "/api/v1/payments", {
+          headers: { "content-type": "application/json", "content-encoding": encoding, "idempotency-key": `enc-${encoding}` },
+          body: JSON.stringify(euro()),
+        });
+        expect(r.status).toBe(400);
+        expect(r.json).toMatchObject({ statusCode: 400, code: "BAD_REQUEST" });
+      });
+    }
+    for (const encoding of ["br", "zstd", "x-gzip", "compress", "gzip, gzip", "banana"]) {
+      it(`unsupported encoding ${encoding} → 415`, async () => {
+        const r = await raw("POST", "/api/v1/auth/phone", {
+          headers: { "content-type": "application/json", "content-encoding": encoding },
+          body: "{}",
+        });
+        expect(r.status).toBe(415);
+        expect(r.json).toMatchObject({ statusCode: 415, code: "UNSUPPORTED_MEDIA_TYPE" });
+      });
+    }
+    it("real gzip still works", async () => {
+      const { gzipSync } = await import("node:zlib");
+      const r = await raw("POST", "/api/v1/auth/phone", {
+        headers: { "content-type": "application/json", "content-encoding": "gzip" },
+        body: gzipSync(JSON.stringify({ phone: "not a phone" })),
+      });
+      expect(r.status).toBe(400);
+      expect(r.json.code).toBe("VALIDATION_FAILED");
+    });
+  });
+
+  describe("malformed percent-encoding in a path", () => {
+    for (const [method, p] of [
+      ["GET", "/api/v1/payments/%E0%A4%A"],
+      ["GET", "/api/v1/accounts/%E0%A4%A"],
+      ["GET", "/api/v1/accounts/%E0%A4%A/balances"],
+      ["GET", "/api/v1/statements-items/%E0%A4%A"],
+      ["GET", "/api/v1/payments/%FF/signatures"],
+      ["DELETE", "/api/v1/payments/%E0%A4%A/decline"],
+      ["POST", "/api/v1/payments/%/sign"],
+    ] as const) {
+      it(`${method} ${p} → 400 BAD_REQUEST`, async () => {
+        const r = await raw(method, p, {
+          headers: { "content-type": "application/json" },
+          body: method === "GET" ? undefined : "{}",
+        });
+        expect(r.status).toBe(400);
+        expect(r.json).toMatchObject({ statusCode: 400, code: "BAD_REQUEST" });
+      });
+    }
+    for (const p of ["/payments/%E0%A4%A", "/accounts/%E0%A4%A", "/%E0%A4%A", "/payments/%E0%A4%A/sign"]) {
+      it(`web GET ${p} → 400 plain page`, async () => {
+        const r = await raw("GET", p);
+        expect(r.status).toBe(400);
+        expect(r.text).toContain("<html");
+      });
+    }
+  });
+
+  describe("NUL characters → VALIDATION_FAILED on the property", () => {
+    const nulCases: [string, string, Record<string, unknown> | null, string][] = [
+      ["POST", "/payments", euro({ beneficiaryName: "Mül\u0000ler" }), "beneficiaryName"],
+      ["POST", "/payments", euro({ reference: "Invoice\u0000 1" }), "reference"],
+      ["POST", "/payments", euro({ idempotencyKey: "k\u0000" }), "idempotencyKey"],
+      ["POST", "/payments", euro({ currencyId: "EU\u0000" }), "currencyId"],
+      ["POST", "/payments", { ...euro(), "ke\u0000y": "x" }, "ke\\u0000y"],
+      ["POST", "/auth/phone", { phone: "+447700900001\u0000" }, "phone"],
+      ["POST", "/auth/verify-code", { token: "t\u0000", code: "1234" }, "token"],
+      ["POST", "/signatures/send-code", { paymentIds: ["\u0000"] }, "paymentIds.0"],
+    ];
+    for (const [method, p, body, property] of nulCases) {
+      it(`${method} ${p} ${property}`, async () => {
+        const r = await raw(method, `/api/v1${p}`, {
+          headers: { "content-type": "application/json", "idempotency-key": `nul-${property}` },
+          body: JSON.stringify(body),
+        });
+        expect(r.status).toBe(400);
+        expect(r.json.code).toBe("VALIDATION_FAILED");
+        expect(r.json.message[0].property).toBe(property);
+        expect(r.json.message[0].constraints).toHaveProperty("noNulCharacters");
+      });
+    }
+    it("in a query string (history currency) → property currencyId", async () => {
+      const r = await raw("GET", `/api/v1/statements-items?organizationId=${orgId}&currencyId=%00`);
+      expect(r.status).toBe(400);
+      expect(r.json.message[0]).toMatchObject({ property: "currencyId" });
+    });
+  });
+
+  describe("history date filters", () => {
+    for (const value of [
+      "99999-01-01",
+      "+099999-01-01",
+      "0000-00-00",
+      "2026-02-30",
+      "2026-13-01",
+      "1e20",
+      "99999999999999999999",
+      "-271821-04-20",
+      "275760-09-13",
+      "9999-12-31T23:00:00-05:00",
+      "2026-01-01T25:00:00Z",
+      "yesterday",
+    ]) {
+      for (const name of ["transferDateFrom", "transferDateTo"]) {
+        it(`${name}=${value} → 400 on ${name}`, async () => {
+          const r = await raw("GET", `/api/v1/statements-items?organizationId=${orgId}&${name}=${encodeURIComponent(value)}`);
+          expect(r.status).toBe(400);
+          expect(r.json).toMatchObject({ code: "VALIDATION_FAILED", message: [{ property: name }] });
+        });
+      }
+    }
+    it("valid dates and date-times still filter", async () => {
+      for (const q of [
+        "transferDateFrom=2026-01-01",
+        "transferDateFrom=0001-01-01&transferDateTo=9999-12-31",
+        "transferDateFrom=2026-01-01T00:00:00.000Z&transferDateTo=2026-12-31T23:59:59%2B02:00",
+      ]) {
+        const r = await raw("GET", `/api/v1/statements-items?organizationId=${orgId}&${q}`);
+        expect(r.status, q).toBe(200);
+      }
+    });
+  });
+
+  describe("web form POST with a foreign Origin", () => {
+    const form = "phone=%2B447700900001&csrf=x";
+    const post = (url: string, headers: Record<string, string>, p = "/auth/phone") =>
+      fetch(`${url}${p}`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+        body: form,
+        redirect: "manual",
+      });
+
+    it("foreign or opaque Origin → 403 plain page before the web app", async () => {
+      for (const origin of ["https://evil.example", "null", "http://127.0.0.1:1", "not a url", `${s.baseUrl}.evil.example`]) {
+        const res = await post(s.baseUrl, { origin });
+        const text = await res.text();
+        expect(res.status, origin).toBe(403);
+        expect(text).toContain("<html");
+        expect(text).not.toMatch(LEAK);
+      }
+    });
+    it("own Origin, no Origin, GET, and the API (bearer, not cookies) are not refused by the check", async () => {
+      expect((await post(s.baseUrl, { origin: s.baseUrl })).status).not.toBe(403);
+      expect((await post(s.baseUrl, {})).status).not.toBe(403);
+      expect((await fetch(`${s.baseUrl}/auth/phone`, { headers: { origin: "https://evil.example" } })).status).not.toBe(403);
+      const api = await raw("POST", "/api/v1/auth/phone", {
+        headers: { "content-type": "application/json", origin: "https://evil.example" },
+        body: JSON.stringify({ phone: "bad" }),
+      });
+      expect(api.status).toBe(400);
+    });
+    it("an untrusted X-Forwarded-Host that differs from Host is refused (Remix would compare with it and throw)", async () => {
+      const host = new URL(s.baseUrl).host;
+      expect((await post(s.baseUrl, { origin: "http://bank.example", "x-forwarded-host": "bank.example" })).status).toBe(403);
+      expect((await post(s.baseUrl, { origin: s.baseUrl, "x-forwarded-host": "bank.example" })).status).toBe(403);
+      expect((await post(s.baseUrl, { origin: s.baseUrl, "x-forwarded-host": host })).status).not.toBe(403);
+    });
+    it("behind a trusted proxy (TRUST_PROXY) the forwarded scheme and host make the origin", async () => {
+      const trusted = await serveApp(s, { TRUST_PROXY: "loopback" });
+      try {
+        const fwd = { "x-forwarded-proto": "https", "x-forwarded-host": "bank.example" };
+        expect((await post(trusted.url, { ...fwd, origin: "https://bank.example" })).status).not.toBe(403);
+        expect((await post(trusted.url, { ...fwd, origin: "http://bank.example" })).status).toBe(403);
+        expect((await post(trusted.url, { ...fwd, origin: "https://evil.example" })).status).toBe(403);
+      } finally {
+        await trusted.close();
+      }
+      // Without TRUST_PROXY the forwarded scheme is ignored: https Origin ≠ http socket.
+      expect((await post(s.baseUrl, { "x-forwarded-proto": "https", origin: s.baseUrl.replace("http:", "https:") })).status).toBe(
+        403,
+      );
+    });
+
+    it.skipIf(!fs.existsSync(BUILD))(
+      "with the real Remix build: 403 (not 500) for a foreign Origin, the CSRF token still checked",
+      async () => {
+        const build = (await import(pathToFileURL(BUILD).href)) as ServerBuild;
+        const web = await serveApp(s, {}, build);
+        try {
+          for (const origin of ["https://evil.example", "null"]) {
+            const res = await post(web.url, { origin });
+            expect(res.status, origin).toBe(403);
+            expect(await res.text()).not.toMatch(LEAK);
+          }
+          for (const p of ["/payments/%E0%A4%A", "/%E0%A4%A"]) {
+            const res = await fetch(`${web.url}${p}`);
+            expect(res.status, p).toBe(400);
+            expect(await res.text()).not.toMatch(LEAK);
+          }
+          // Same origin, wrong token: the app's own CSRF check answers 403, not 500.
+          const same = await post(web.url, { origin: web.url }, "/auth/phone");
+          expect(same.status).toBe(403);
+        } finally {
+          await web.close();
+        }
+      },
+    );
+  });
+});
