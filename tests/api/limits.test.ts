@@ -98,31 +98,31 @@ describe.each(databases)("attempt limits under simultaneous guesses on %s", (kin
 
   const wrongCode = (right: string) => String((Number(right) + 1) % 10_000).padStart(4, "0");
 
-  it("code step: with one try left, of 50 simultaneous guesses one is evaluated; the right one, if refused, gets the same answer as the wrong ones", async () => {
-    const c = await createCustomer(h.db, { type: "INDIVIDUAL" });
-    const challenge = (await h.call("POST", "/auth/phone", { body: { phone: c.phone } })).body;
-    const wrong = wrongCode(challenge.debugCode);
-    for (let i = 0; i < 4; i++) await h.call("POST", "/auth/verify-code", { body: { token: challenge.token, code: wrong } });
-    const rightAt = 49;
-    const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        h.call("POST", "/auth/verify-code", {
-          body: { token: challenge.token, code: i === rightAt ? challenge.debugCode : wrong },
-        }),
-      ),
-    );
-    const evaluatedWrong = answers.filter((r) => r.body?.code === "INVALID_CODE");
-    const succeeded = answers.filter((r) => r.status === 200);
-    expect(evaluatedWrong.length + succeeded.length).toBeLessThanOrEqual(1);
-    const [row] = await h.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, challenge.token));
-    expect(row.attempts).toBeLessThanOrEqual(5);
-    if (succeeded.length === 0) {
-      const right = answers[rightAt];
-      expect(right.status).toBe(401);
-      expect(right.body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
-      const refusedWrong = answers.filter((r, i) => i !== rightAt && r.body?.code === "CODE_ATTEMPTS_EXCEEDED");
-      expect(refusedWrong.length).toBeGreaterThan(40);
-      for (const r of refusedWrong) expect(r.body).toEqual(right.body);
+  it("code step: of 50 simultaneous guesses at most 5 are evaluated; the right one, if refused, gets the same answer as the wrong ones", async () => {
+    // The right guess sits at several places in the burst (one challenge each), so that some
+    // round has it arriving while the first wrong guesses are still being counted.
+    for (const rightAt of [3, 5, 6, 7, 8, 10, 15, 25]) {
+      const c = await createCustomer(h.db, { type: "INDIVIDUAL" });
+      const challenge = (await h.call("POST", "/auth/phone", { body: { phone: c.phone } })).body;
+      const wrong = wrongCode(challenge.debugCode);
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          h.call("POST", "/auth/verify-code", {
+            body: { token: challenge.token, code: i === rightAt ? challenge.debugCode : wrong },
+          }),
+        ),
+      );
+      const evaluatedWrong = answers.filter((r) => r.body?.code === "INVALID_CODE");
+      const succeeded = answers.filter((r) => r.status === 200);
+      expect(evaluatedWrong.length + succeeded.length).toBeLessThanOrEqual(5);
+      const [row] = await h.db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, challenge.token));
+      expect(row.attempts).toBeLessThanOrEqual(5);
+      if (succeeded.length === 0) {
+        const right = answers[rightAt];
+        expect({ rightAt, code: right.body.code }).toEqual({ rightAt, code: "CODE_ATTEMPTS_EXCEEDED" });
+        const refusedWrong = answers.filter((r, i) => i !== rightAt && r.body?.code === "CODE_ATTEMPTS_EXCEEDED");
+        for (const r of refusedWrong) expect(r.body).toEqual(right.body);
+      }
     }
   });
 
