@@ -31,6 +31,19 @@ export default defineConfig({
           hookTimeout: 120_000,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Whole processes (production start, several instances): after \`remix build\`.
+          name: "process",
+          include: ["tests/process/**/*.test.ts"],
+          environment: "node",
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

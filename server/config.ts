@@ -8,6 +8,13 @@
  *   only for the embedded setup; always false when NODE_ENV=production.
  * - TRUST_PROXY: Express "trust proxy" value when behind a load balancer (client IPs for rate limits).
  * - RATE_LIMITS: "strict" (default) or "relaxed" (tests: higher ceilings, same code paths).
+ * - SEED_DEMO: add the demo customers to an empty database (default true, false in production,
+ *   where only reference data is seeded).
+ * - SMS_PROVIDER: "log" (sandbox: codes written to the log; the default) or "twilio" (real delivery;
+ *   needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM; optional TWILIO_WHATSAPP_FROM, and
+ *   TWILIO_API_BASE_URL to reach Twilio through an egress proxy or, in tests, a local fake). NODE_ENV=production requires "twilio".
+ * - TRUST_PROXY: when set, client IPs and the scheme (`X-Forwarded-For`/`-Proto`) are read from the
+ *   proxy, so HSTS and `Secure` cookies follow the TLS the proxy terminated.
  * Throws (process exits) on an invalid configuration.
  */
 import { z } from "zod";
@@ -26,10 +33,26 @@ const schema = z.object({
   SESSION_SECRET: z.string().min(16).optional(),
   OTP_SECRET: z.string().min(16).optional(),
   TRUST_PROXY: z.string().optional(),
+  SMS_PROVIDER: z.enum(["log", "twilio"]).default("log"),
+  SEED_DEMO: bool.optional(),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, "a Twilio Account SID (AC + 32 hex)")
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16).optional(),
+  TWILIO_FROM: z
+    .string()
+    .regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, "an E.164 number or a Messaging Service SID")
+    .optional(),
+  TWILIO_WHATSAPP_FROM: z
+    .string()
+    .regex(/^\+[1-9]\d{6,14}$/, "an E.164 number")
+    .optional(),
+  TWILIO_API_BASE_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = z.infer<typeof schema> & { smsDebugCodes: boolean; otpSecret: string };
+export type Config = z.infer<typeof schema> & { smsDebugCodes: boolean; otpSecret: string; seedDemo: boolean };
 
 /** Parse and check an environment (defaults: process.env). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -37,10 +60,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = parsed.NODE_ENV === "production";
   if (production && !parsed.OTP_SECRET) throw new Error("OTP_SECRET is required in production");
   if (production && !parsed.SESSION_SECRET) throw new Error("SESSION_SECRET is required in production");
+  if (production && parsed.SMS_PROVIDER !== "twilio") {
+    throw new Error("SMS_PROVIDER=twilio is required in production: the log provider writes one-time codes to the log");
+  }
+  if (parsed.SMS_PROVIDER === "twilio" && !(parsed.TWILIO_ACCOUNT_SID && parsed.TWILIO_AUTH_TOKEN && parsed.TWILIO_FROM)) {
+    throw new Error("SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM");
+  }
   const smsDebugCodes = production ? false : (parsed.SMS_DEBUG_CODES ?? !parsed.DATABASE_URL);
   return {
     ...parsed,
     smsDebugCodes,
+    seedDemo: parsed.SEED_DEMO ?? !production,
     otpSecret: parsed.OTP_SECRET ?? "dev-only-otp-secret-change-me",
   };
 }

@@ -11,23 +11,28 @@ import { config } from "./config.js";
 import { logger } from "./logger.js";
 import { openDatabase } from "./db/client.js";
 import { seed } from "./seed/seed.js";
-import { LogSmsProvider } from "./providers/sms.js";
+import { createSmsProvider } from "./providers/sms.js";
+import { useRedisForRateLimits } from "./domain/rate-limit/index.js";
 import { createApp } from "./app.js";
 import { purgeExpired } from "./domain/housekeeping/index.js";
 
 async function main() {
-  if (config.NODE_ENV === "production") {
-    // The only SMS provider so far writes codes to the log: a bank must not run like that.
-    throw new Error("No SMS provider for production yet: one-time codes would only be written to the log");
-  }
   const started = Date.now();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   logger.info({ kind: database.kind, ms: Date.now() - started }, "database ready (migrated)");
-  await seed(database.db);
+  await seed(database.db, { demo: config.seedDemo });
 
   const buildPath = path.resolve("build/index.js");
   const remixBuild = (await import(pathToFileURL(buildPath).href)) as ServerBuild;
-  const deps = { db: database.db, config, sms: new LogSmsProvider(logger), logger };
+  if (config.REDIS_URL) {
+    // Several instances share one Redis: rate limits are counted there (server/domain/rate-limit).
+    const { Redis } = await import("ioredis");
+    const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    redis.on("error", (err) => logger.error({ err }, "redis error"));
+    useRedisForRateLimits(redis);
+    logger.info({ store: "redis" }, "rate limits counted in Redis");
+  }
+  const deps = { db: database.db, config, sms: createSmsProvider(config, logger), logger };
   const app = createApp(deps, { remixBuild });
   const server = http.createServer(app);
 

@@ -27,6 +27,9 @@ npx remix build || status=1
 step "JavaScript budget (every page within 120 KB gzip)"
 npm run --silent bench:check || status=1
 
+step "process tests (production start with Twilio, several instances)"
+npx vitest run --project process --reporter=default --reporter=json --outputFile.json=tests/.tmp/process-results.json || status=1
+
 step "browser tests (Playwright, Chromium)"
 npx playwright test || status=1
 

@@ -87,15 +87,26 @@ interface HistoryEvent {
 export interface SeedOptions {
   /** Clock for the history dates (default: now). */
   now?: Date;
+  /**
+   * false: reference data only (currencies, settings, payment types, the bank's system accounts),
+   * no demo customers — what a production database gets (SEED_DEMO, server/config.ts).
+   */
+  demo?: boolean;
 }
 
 export interface SeedResult {
   seeded: boolean;
 }
 
-/** Seed the database (see module doc). Returns `{ seeded: false }` when users already exist. */
+/**
+ * Seed the database (see module doc). Returns `{ seeded: false }` when there is nothing to do:
+ * users already exist (demo), or the currencies do (reference data only).
+ */
 export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedResult> {
-  const existing = await db.select({ id: users.id }).from(users).limit(1);
+  const demo = opts.demo ?? true;
+  const existing = demo
+    ? await db.select({ id: users.id }).from(users).limit(1)
+    : await db.select({ id: currencies.id }).from(currencies).limit(1);
   if (existing.length) return { seeded: false };
   const now = opts.now ?? new Date();
   const passwordHash = await passwordHashFor(SEED_PASSWORD);
@@ -117,6 +128,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       tx,
       CURRENCIES.map((c) => c.id),
     );
+    if (!demo) return;
 
     let accountSeq = 0;
     const t0 = new Date(now.getTime() - 90 * 86_400_000); // creation times: 90 days ago, ordered

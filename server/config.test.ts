@@ -1,0 +1,41 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.js";
+
+const prod = {
+  NODE_ENV: "production",
+  SESSION_SECRET: "s".repeat(32),
+  OTP_SECRET: "o".repeat(32),
+} as unknown as NodeJS.ProcessEnv;
+const twilio = {
+  SMS_PROVIDER: "twilio",
+  TWILIO_ACCOUNT_SID: "AC" + "0".repeat(32),
+  TWILIO_AUTH_TOKEN: "t".repeat(32),
+  TWILIO_FROM: "+447700900990",
+} as unknown as NodeJS.ProcessEnv;
+
+describe("loadConfig", () => {
+  it("production refuses the log provider (codes would be written to the log)", () => {
+    expect(() => loadConfig(prod)).toThrow(/SMS_PROVIDER=twilio is required in production/);
+  });
+
+  it("production starts with Twilio configured: no debug codes, no demo customers", () => {
+    const c = loadConfig({ ...prod, ...twilio, SMS_DEBUG_CODES: "true" });
+    expect(c.SMS_PROVIDER).toBe("twilio");
+    expect(c.smsDebugCodes).toBe(false);
+    expect(c.seedDemo).toBe(false);
+  });
+
+  it("Twilio needs its account SID, auth token and sender, and checks their shapes", () => {
+    expect(() => loadConfig({ SMS_PROVIDER: "twilio" } as unknown as NodeJS.ProcessEnv)).toThrow(/TWILIO_ACCOUNT_SID/);
+    expect(() => loadConfig({ ...twilio, TWILIO_FROM: "07700 900990" })).toThrow();
+    expect(() => loadConfig({ ...twilio, TWILIO_ACCOUNT_SID: "XX123" })).toThrow();
+    expect(loadConfig({ ...twilio, TWILIO_FROM: "MG" + "a".repeat(32) }).TWILIO_FROM).toMatch(/^MG/);
+  });
+
+  it("the embedded default: log provider, debug codes, demo customers", () => {
+    const c = loadConfig({} as unknown as NodeJS.ProcessEnv);
+    expect(c.SMS_PROVIDER).toBe("log");
+    expect(c.smsDebugCodes).toBe(true);
+    expect(c.seedDemo).toBe(true);
+  });
+});
