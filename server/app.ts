@@ -12,9 +12,9 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createApiRouter } from "./api/v1/index.js";
+import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 import { rejectNulCharacters } from "./api/v1/input-guard.js";
 import { rejectMalformedUrl, requireSameOrigin } from "./web-guards.js";
-import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 
 export interface CreateAppOptions {
   /** The Remix server build; absent in API-only tests. */
@@ -39,7 +39,8 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
         useDefaults: true,
         directives: {
           "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
-          "style-src": ["'self'", "'unsafe-inline'"],
+          // No 'unsafe-inline': the app renders no style attributes or style elements (CSS files only).
+          "style-src": ["'self'"],
           "img-src": ["'self'", "data:"],
           "connect-src": ["'self'", "ws:", "wss:"],
           "form-action": ["'self'"],
@@ -50,10 +51,17 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
       // "no-referrer" makes Chromium send `Origin: null` on form posts, which Remix's
       // own CSRF origin check rejects; same-origin keeps referrers inside the bank.
       referrerPolicy: { policy: "same-origin" },
-      strictTransportSecurity: production,
+      // HSTS is sent below, only on requests that arrived over TLS.
+      strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,
     }),
   );
+  // HSTS (RFC 6797 §7.2: only over a secure transport). `req.secure` reads X-Forwarded-Proto
+  // only when TRUST_PROXY says the proxy is ours; otherwise it is the socket's own TLS.
+  app.use((req, res, next) => {
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  });
   app.use(compression());
   // Malformed input answers 4xx before any router (issue 5): bad percent-encoding; web form
   // posts from a foreign Origin (server/web-guards.ts).
