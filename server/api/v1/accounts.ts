@@ -9,7 +9,7 @@ import { z } from "zod";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
-const listQuery = z.object({ organizationId: z.string().uuid().optional(), all: z.string().optional() });
+export const listQuery = z.object({ organizationId: z.string().uuid().optional(), all: z.string().optional() });
 
 export function createAccountsRouter(deps: ApiDeps): Router {
   const r = Router();

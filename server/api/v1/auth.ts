@@ -23,22 +23,22 @@ import { revokeByRefreshToken, revokeSession, rotateRefreshToken, type IssuedSes
 /** E.164: "+", country code 1-9, 8 to 15 digits in all. */
 export const E164 = /^\+[1-9]\d{7,14}$/;
 
-const phoneBody = z.object({
+export const phoneBody = z.object({
   phone: z.string().trim().regex(E164, "phone must be in international format, e.g. +447700900001"),
   channel: z.enum(["SMS", "WHATSAPP"]).optional(),
 });
-const verifyCodeBody = z.object({
+export const verifyCodeBody = z.object({
   token: z.string().min(1).max(200),
   code: z
     .string()
     .trim()
     .regex(/^\d{4,6}$/, "code must be 4 to 6 digits"),
 });
-const verifyPasswordBody = z.object({
+export const verifyPasswordBody = z.object({
   token: z.string().min(1).max(200),
   password: z.string().min(1, "password is required").max(1024),
 });
-const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
+export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
 
 function parse<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body ?? {});

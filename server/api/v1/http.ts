@@ -64,9 +64,12 @@ export function getAuth(res: Response): AuthContext {
   return auth;
 }
 
+/** Every handler `requireAuth` made: lets `listApiRoutes` (routes.ts) tell authenticated routes from the router stack. */
+export const authHandlers = new WeakSet<RequestHandler>();
+
 /** Bearer-token authentication: sets `res.locals.auth` or answers 401 UNAUTHENTICATED. */
 export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
-  return asyncHandler(async (req, res, next) => {
+  const handler = asyncHandler(async (req, res, next) => {
     const header = req.get("authorization") ?? "";
     const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{16,512})$/.exec(header);
     const auth = match ? await authenticateAccessToken(deps.db, match[1]) : null;
@@ -74,6 +77,8 @@ export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
     res.locals.auth = auth satisfies AuthContext;
     next();
   });
+  authHandlers.add(handler);
+  return handler;
 }
 
 /** Error middleware: DomainError → `HTTP_STATUS[code]` and its body; Express/body-parser client errors → their 4xx (`clientErrorOf`); anything else → 500 (logged). */

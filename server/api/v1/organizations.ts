@@ -11,7 +11,7 @@ import { checkIndividualRecipient, listOrganizationSummaries } from "../../domai
 import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
-const phoneQuery = z.object({
+export const phoneQuery = z.object({
   phone: z.string().regex(/^\+[1-9]\d{7,14}$/, "phone must be in E.164 format, e.g. +447700900001"),
 });
 

@@ -15,14 +15,14 @@ import { signPayment } from "../../domain/signing/index.js";
 import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
-const listQuery = z.object({
+export const listQuery = z.object({
   organizationId: z.string().uuid().optional(),
   status: z.enum(["AWAITING_SIGNATURE", "COMPLETED", "DECLINED", "FAILED"]).optional(),
   take: takeParam,
   cursor: cursorParam,
 });
 
-const idempotencyKey = z.string().trim().min(1).max(128);
+export const idempotencyKey = z.string().trim().min(1).max(128);
 
 export function createPaymentsRouter(deps: ApiDeps): Router {
   const r = Router();

@@ -10,7 +10,7 @@ import { getStatementItem, listStatementItems } from "../../domain/statements/in
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
-const listQuery = z.object({
+export const listQuery = z.object({
   organizationId: z.string().uuid(),
   account: z.string().optional(),
   currencyId: z.string().max(8).optional(),

@@ -72,7 +72,7 @@ export function signatureMessage(code: string, items: BindingItem[], scaleOf: (c
   return `Code ${code} to sign ${items.length} payments: ${list.join(", ")} in total. Never share this code.`;
 }
 
-const sendCodeSchema = z.object({
+export const sendCodeSchema = z.object({
   paymentIds: z.array(z.string().uuid()).min(1).max(100),
   mfa: z.literal("PHONE").default("PHONE"),
   channel: z.enum(["SMS", "WHATSAPP"]).optional(),
@@ -133,7 +133,7 @@ async function loadSignablePayments(db: Database, userId: string, ids: string[])
   return rows;
 }
 
-const validateSchema = z.object({
+export const validateSchema = z.object({
   token: z.string().min(1).max(100),
   code: z.string().regex(/^\d{1,6}$/, "code must be digits"),
 });
@@ -180,7 +180,7 @@ function mfaInvalid(): DomainError {
   return new DomainError("MFA_TOKEN_INVALID", "The confirmation is no longer valid. Request a new code.");
 }
 
-const signSchema = z.object({ mfaToken: z.string().min(16).max(200), signedAt: z.string().min(1).max(40) });
+export const signSchema = z.object({ mfaToken: z.string().min(16).max(200), signedAt: z.string().min(1).max(40) });
 
 /**
  * POST /v1/payments/:id/sign. Checks, in order: payment in the caller's organizations (404);

@@ -1,0 +1,126 @@
+/**
+ * The API's routes, read from the routers themselves (issue 5 §3 "Every endpoint, generated
+ * rather than remembered"): `listApiRoutes(app)` walks the Express router stack that
+ * `createApp`/`createApiRouter` built, so a route added to any router appears here without
+ * anyone editing a list. The generated authorization and fuzz tests (tests/api/) iterate it.
+ *
+ * `routeSchemas` holds, beside the routes, the zod schema of each route's body and query where
+ * one exists (exported from the module that validates with it), so the fuzzer can derive its
+ * inputs from the same schema the route checks.
+ */
+import type { Express, RequestHandler } from "express";
+import type { ZodTypeAny } from "zod";
+import { authHandlers } from "./http.js";
+import { phoneBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
+import { listQuery as accountsListQuery } from "./accounts.js";
+import { listQuery as paymentsListQuery } from "./payments.js";
+import { listQuery as statementsListQuery } from "./statements.js";
+import { phoneQuery } from "./organizations.js";
+import { createPaymentSchema } from "../../domain/payments/index.js";
+import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
+
+/** Where the API is mounted; `ApiRoute.path` is relative to it. */
+export const API_PREFIX = "/api/v1";
+
+/** One route: HTTP method (upper case), Express path relative to /api/v1, and whether a bearer token is required. */
+export interface ApiRoute {
+  method: string;
+  path: string;
+  /** True when `requireAuth` runs for the route (router-level `use` or in the route's own stack). */
+  auth: boolean;
+}
+
+/** Minimal view of Express 4's internal Layer (stable since Express 4.0). */
+interface Layer {
+  regexp: RegExp & { fast_slash?: boolean };
+  keys: unknown[];
+  handle: RequestHandler & { stack?: Layer[] };
+  route?: { path: string | string[]; methods: Record<string, boolean>; stack: Layer[] };
+}
+
+/**
+ * The literal prefix a `router.use(path, …)` layer matches ("" for `use(fn)`).
+ * @throws Error for a mount path with parameters or patterns (not used here: make the walker
+ *   understand it before adding one, rather than silently missing routes).
+ */
+function mountPath(layer: Layer): string {
+  if (layer.regexp.fast_slash) return "";
+  const src = layer.regexp.source;
+  const m = /^\^((?:\\\/[\w\-.~]+)*)\\\/\?\(\?=\\\/\|\$\)$/.exec(src);
+  if (!m || layer.keys.length) throw new Error(`listApiRoutes: cannot read the mount path of ${src}`);
+  return m[1].replace(/\\\//g, "/");
+}
+
+function under(path: string, prefix: string): boolean {
+  return prefix === "" || path === prefix || path.startsWith(`${prefix}/`);
+}
+
+/** Depth-first walk of a router stack; `authPrefixes` are the paths already behind requireAuth. */
+function walk(stack: Layer[], base: string, authPrefixes: string[], out: ApiRoute[]): void {
+  const guarded = [...authPrefixes];
+  for (const layer of stack) {
+    if (layer.route) {
+      const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
+      const ownAuth = layer.route.stack.some((l) => authHandlers.has(l.handle));
+      for (const p of paths) {
+        const path = `${base}${p}`;
+        for (const method of Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m])) {
+          out.push({ method: method.toUpperCase(), path, auth: ownAuth || guarded.some((g) => under(path, g)) });
+        }
+      }
+    } else if (layer.handle.stack) {
+      walk(layer.handle.stack, `${base}${mountPath(layer)}`, guarded, out);
+    } else if (authHandlers.has(layer.handle)) {
+      guarded.push(`${base}${mountPath(layer)}`);
+    }
+  }
+}
+
+/**
+ * Every route under /api/v1 of an app built by `createApp`, in router order.
+ * @param app the Express app (`createApp(deps)`; the web app is not needed)
+ * @returns `{ method, path, auth }[]`; `path` relative to /api/v1, e.g. `/payments/:id/sign`
+ * @throws Error when the app has no /api/v1 router or a mount path cannot be read
+ */
+export function listApiRoutes(app: Express): ApiRoute[] {
+  const root = (app as unknown as { _router?: { stack: Layer[] } })._router;
+  if (!root) throw new Error("listApiRoutes: the app has no router");
+  const all: ApiRoute[] = [];
+  walk(root.stack, "", [], all);
+  const seen = new Set<string>();
+  return all
+    .filter((r) => r.path.startsWith(`${API_PREFIX}/`))
+    .map((r) => ({ ...r, path: r.path.slice(API_PREFIX.length) }))
+    .filter((r) => {
+      const key = `${r.method} ${r.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+/** The zod schemas a route validates its input with, when it has them. */
+export interface RouteSchemas {
+  body?: ZodTypeAny;
+  query?: ZodTypeAny;
+}
+
+/**
+ * Input schemas by "METHOD path" (as listed by `listApiRoutes`). Routes absent here take no
+ * body or query, or validate by hand (the fuzzer mutates them generically).
+ */
+export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
+  "POST /auth/phone": { body: phoneBody },
+  "POST /auth/verify-code": { body: verifyCodeBody },
+  "POST /auth/verify-password": { body: verifyPasswordBody },
+  "POST /auth/refresh": { body: refreshBody },
+  "POST /auth/logout": { body: refreshBody.partial() },
+  "GET /accounts": { query: accountsListQuery },
+  "POST /payments": { body: createPaymentSchema },
+  "GET /payments": { query: paymentsListQuery },
+  "POST /payments/:id/sign": { body: signSchema },
+  "POST /signatures/send-code": { body: sendCodeSchema },
+  "POST /signatures/validate": { body: validateSchema },
+  "GET /statements-items": { query: statementsListQuery },
+  "GET /clients-organizations/check-invididual-recepient": { query: phoneQuery },
+};

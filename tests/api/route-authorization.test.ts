@@ -1,0 +1,296 @@
+/**
+ * Generated authorization checks (issue 5 §3): for EVERY route `listApiRoutes` reads from the
+ * routers (server/api/v1/routes.ts) —
+ * - a logged-out call gets 401 UNAUTHENTICATED, except the public routes listed in `PUBLIC`
+ *   with the reason they are public;
+ * - a second customer (INDIVIDUAL, own organization) using the first customer's ids gets
+ *   403/404 and none of the first customer's data; a customer of another CORPORATE organization
+ *   likewise; and the first customer's payment is untouched afterwards.
+ * The test fails when a route has no case in `CASES`: a new route must add one.
+ *
+ * Owner A is a CORPORATE customer (signature type SINGLE) with an account (GBP, EUR), a payment
+ * awaiting signature, a statement item and a signing challenge; all made fresh by the factories.
+ */
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.js";
+import { loadConfig } from "../../server/config.js";
+import { listApiRoutes, type ApiRoute } from "../../server/api/v1/routes.js";
+import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+/** A's identifiers and secrets, which no other customer may see or act on. */
+interface Owner {
+  orgId: string;
+  accountId: string;
+  accountNumber: string;
+  paymentId: string;
+  itemId: string;
+  challengeToken: string;
+  challengeCode: string;
+  phone: string;
+  refreshToken: string;
+}
+/** The intruder's own ids (to mix with A's in one request). */
+interface Own {
+  orgId: string;
+  accountId: string;
+}
+interface Req {
+  path: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+interface Case {
+  /** Requests an intruder makes with A's ids. */
+  cross: (a: Owner, own: Own) => Req[];
+  /** Statuses an intruder may get (default 403/404); 200 only where the route has no caller-specific input and answers the caller's own data. */
+  refused?: number[];
+  /** Why the expectation differs from 403/404, when it does. */
+  reason?: string;
+}
+
+/** Routes a logged-out caller may use, and why. Anything else must answer 401 without a token. */
+const PUBLIC: Record<string, string> = {
+  "GET /health": "liveness probe for load balancers; answers only {status: ok}",
+  "POST /auth/phone": "starts a login: the caller is not logged in yet (rate limited per phone and IP)",
+  "POST /auth/verify-code": "login step 2: the challenge token from step 1 is the credential",
+  "POST /auth/verify-password": "login step 3: the verified challenge token is the credential",
+  "POST /auth/refresh": "the refresh token is the credential (access token expired)",
+};
+
+const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
+  organizationId: a.orgId,
+  kind: "EURO",
+  accountId: a.accountId,
+  currencyId: "EUR",
+  amount: "1.00",
+  beneficiaryName: "Müller Logistik GmbH",
+  iban: "DE02120300000000202051",
+  bic: "BYLADEM1001",
+});
+
+/** One case per route, keyed "METHOD path" as `listApiRoutes` lists it. */
+const CASES: Record<string, Case> = {
+  "GET /health": { cross: () => [{ path: "/health" }], refused: [200], reason: "no customer data" },
+  "POST /auth/phone": {
+    cross: (a) => [{ path: "/auth/phone", body: { phone: a.phone } }],
+    refused: [200],
+    reason: "public: sends a code to A's phone, never to the caller; the answer holds no A data",
+  },
+  "POST /auth/verify-code": {
+    cross: (a) => [{ path: "/auth/verify-code", body: { token: a.challengeToken, code: a.challengeCode } }],
+    refused: [400, 401],
+    reason: "A's SIGNATURE challenge is not a LOGIN challenge: refused as an invalid code",
+  },
+  "POST /auth/verify-password": {
+    cross: (a) => [{ path: "/auth/verify-password", body: { token: a.challengeToken, password: "Bank-Demo-2026" } }],
+    refused: [401],
+    reason: "a signing challenge never opens a session",
+  },
+  "POST /auth/refresh": {
+    cross: () => [{ path: "/auth/refresh", body: { refreshToken: "not-a-refresh-token-of-anyone" } }],
+    refused: [401],
+    reason: "possession of the token is the credential; a wrong one is 401",
+  },
+  "POST /auth/logout": {
+    cross: (a) => [{ path: "/auth/logout", body: { refreshToken: a.refreshToken } }],
+    refused: [204],
+    reason: "with a bearer token only the caller's own session ends; A's session is checked alive afterwards",
+  },
+  "GET /users/whoami": { cross: () => [{ path: "/users/whoami" }], refused: [200], reason: "the caller's own profile" },
+  "GET /accounts": {
+    cross: (a) => [{ path: `/accounts?organizationId=${a.orgId}` }, { path: `/accounts?organizationId=${a.orgId}&all=true` }],
+  },
+  "GET /accounts/:id": { cross: (a) => [{ path: `/accounts/${a.accountId}` }] },
+  "GET /accounts/:id/balances": { cross: (a) => [{ path: `/accounts/${a.accountId}/balances` }] },
+  "POST /payments": {
+    cross: (a, own) => [
+      { path: "/payments", body: EURO(a), headers: { "Idempotency-Key": "intrude-1" } },
+      {
+        path: "/payments",
+        body: EURO({ orgId: own.orgId, accountId: a.accountId }),
+        headers: { "Idempotency-Key": "intrude-2" },
+      },
+      {
+        path: "/payments",
+        body: EURO({ orgId: a.orgId, accountId: own.accountId }),
+        headers: { "Idempotency-Key": "intrude-3" },
+      },
+      {
+        path: "/payments",
+        body: {
+          organizationId: own.orgId,
+          kind: "BETWEEN_ACCOUNTS",
+          accountId: own.accountId,
+          toAccountId: a.accountId,
+          currencyId: "GBP",
+          amount: "1.00",
+        },
+        headers: { "Idempotency-Key": "intrude-4" },
+      },
+    ],
+    refused: [400, 403, 404],
+    reason: "an account of another organization is refused (404/403; 400 where the per-kind check names the field)",
+  },
+  "GET /payments": { cross: (a) => [{ path: `/payments?organizationId=${a.orgId}` }] },
+  "GET /payments/:id": { cross: (a) => [{ path: `/payments/${a.paymentId}` }] },
+  "DELETE /payments/:id/decline": { cross: (a) => [{ path: `/payments/${a.paymentId}/decline` }] },
+  "POST /payments/:id/sign": {
+    cross: (a) => [
+      { path: `/payments/${a.paymentId}/sign`, body: { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() } },
+    ],
+  },
+  "GET /payments/:id/signatures": { cross: (a) => [{ path: `/payments/${a.paymentId}/signatures` }] },
+  "POST /signatures/send-code": { cross: (a) => [{ path: "/signatures/send-code", body: { paymentIds: [a.paymentId] } }] },
+  "POST /signatures/validate": {
+    cross: (a) => [{ path: "/signatures/validate", body: { token: a.challengeToken, code: a.challengeCode } }],
+    refused: [401, 403, 404],
+    reason: "the challenge is bound to A's user: with A's token and right code the caller gets INVALID_CODE, never an MFA token",
+  },
+  "GET /statements-items": {
+    cross: (a, own) => [
+      { path: `/statements-items?organizationId=${a.orgId}` },
+      { path: `/statements-items?organizationId=${own.orgId}&account=${a.accountId}` },
+    ],
+  },
+  "GET /statements-items/:id": { cross: (a) => [{ path: `/statements-items/${a.itemId}` }] },
+  "GET /settings/payments": { cross: () => [{ path: "/settings/payments" }], refused: [200], reason: "bank-wide settings" },
+  "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
+  "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
+  "GET /clients-organizations/check-invididual-recepient": {
+    cross: (a) => [{ path: `/clients-organizations/check-invididual-recepient?phone=${encodeURIComponent(a.phone)}` }],
+    refused: [404],
+    reason: "only INDIVIDUAL recipients are found by phone; A (CORPORATE) is not",
+  },
+  "GET /clients-organizations": {
+    cross: () => [{ path: "/clients-organizations?all=true" }],
+    refused: [200],
+    reason: "the caller's own organizations",
+  },
+};
+
+describe.each(databases)("every route's authorization on %s", (kind) => {
+  let s: TestServer;
+  let routes: ApiRoute[];
+  let a: Owner;
+  let aToken: string;
+  let intruders: { name: string; customer: CreatedCustomer; own: Own }[];
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    const cfg = loadConfig({ NODE_ENV: "test", OTP_SECRET: "api-test-otp-secret-0123456789" } as NodeJS.ProcessEnv);
+    routes = listApiRoutes(createApp({ db: s.db, config: cfg, sms: s.sms, logger: pino({ level: "silent" }) }));
+
+    const owner = await createCustomer(s.db, {
+      type: "CORPORATE",
+      signatureType: "SINGLE",
+      balances: { GBP: "250.00", EUR: "500.00" },
+    });
+    aToken = await s.login(owner.phone);
+    const pay = await s.call("POST", "/payments", {
+      token: aToken,
+      headers: { "Idempotency-Key": "owner-1" },
+      body: EURO({ orgId: owner.organization.id, accountId: owner.account!.id }),
+    });
+    expect(pay.status).toBe(201);
+    expect(pay.body.status).toBe("AWAITING_SIGNATURE");
+    const challenge = await s.call("POST", "/signatures/send-code", { token: aToken, body: { paymentIds: [pay.body.id] } });
+    expect(challenge.status).toBe(200);
+    const item = await s.call("GET", `/statements-items?organizationId=${owner.organization.id}&take=1`, { token: aToken });
+    expect(item.body.data.length).toBe(1);
+    // A refresh token of A's (a second session): intruders must not be able to end it.
+    const { createSession } = await import("../../server/domain/auth/sessions.js");
+    const second = await createSession(s.db, owner.user.id);
+    a = {
+      orgId: owner.organization.id,
+      accountId: owner.account!.id,
+      accountNumber: owner.account!.number,
+      paymentId: pay.body.id,
+      itemId: item.body.data[0].id,
+      challengeToken: challenge.body.token,
+      challengeCode: challenge.body.debugCode,
+      phone: owner.phone,
+      refreshToken: second.refreshToken,
+    };
+    const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
+    const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
+    intruders = [
+      {
+        name: "second customer",
+        customer: individual,
+        own: { orgId: individual.organization.id, accountId: individual.account!.id },
+      },
+      {
+        name: "customer of another organization",
+        customer: corporate,
+        own: { orgId: corporate.organization.id, accountId: corporate.account!.id },
+      },
+    ];
+  });
+  afterAll(async () => s?.close());
+
+  it("the route list is read from the routers and every route has a case (add one for a new route)", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const keys = routes.map((r) => `${r.method} ${r.path}`);
+    expect(
+      keys.filter((k) => !CASES[k]),
+      "routes without an authorization case",
+    ).toEqual([]);
+    expect(
+      Object.keys(CASES).filter((k) => !keys.includes(k)),
+      "cases for routes that no longer exist",
+    ).toEqual([]);
+    expect(
+      routes
+        .filter((r) => !r.auth)
+        .map((r) => `${r.method} ${r.path}`)
+        .sort(),
+      "routes without requireAuth",
+    ).toEqual(Object.keys(PUBLIC).sort());
+  });
+
+  it("a logged-out call gets 401 on every route but the public ones", async () => {
+    for (const r of routes) {
+      const key = `${r.method} ${r.path}`;
+      if (PUBLIC[key]) continue;
+      const req = CASES[key].cross(a, intruders[0].own)[0];
+      for (const token of [undefined, "not-a-session-token-0123456789"]) {
+        // Body {}: the cross bodies carry A's refresh token, which itself is a credential (logout by refresh token).
+        const res = await s.call(r.method, req.path, { token, body: r.method === "GET" ? undefined : {}, headers: req.headers });
+        expect(res.status, `${key} (${token ? "bad token" : "no token"})`).toBe(401);
+        expect(res.body.code).toBe("UNAUTHENTICATED");
+      }
+    }
+  });
+
+  it("another customer using A's ids gets 403/404 and none of A's data; A's payment is untouched", async () => {
+    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId];
+    for (const intruder of intruders) {
+      for (const r of routes) {
+        const key = `${r.method} ${r.path}`;
+        const c = CASES[key];
+        for (const req of c.cross(a, intruder.own)) {
+          const token = await s.login(intruder.customer.phone);
+          const res = await s.call(r.method, req.path, { token, body: req.body, headers: req.headers });
+          const where = `${intruder.name}: ${r.method} ${req.path}`;
+          expect(c.refused ?? [403, 404], where).toContain(res.status);
+          const text = JSON.stringify(res.body ?? "");
+          for (const secret of secrets()) expect(text, `${where} leaks ${secret}`).not.toContain(secret);
+          expect(text, `${where} opens a session`).not.toMatch(/"(accessToken|refreshToken)"\s*:/);
+          if (r.path === "/signatures/validate") expect(res.body.token, `${where} mints an MFA token`).toBeUndefined();
+        }
+      }
+    }
+    // A still sees the payment waiting, signs nothing twice, and both of A's sessions live.
+    const p = await s.call("GET", `/payments/${a.paymentId}`, { token: aToken });
+    expect(p.status).toBe(200);
+    expect(p.body.status).toBe("AWAITING_SIGNATURE");
+    const refreshed = await s.call("POST", "/auth/refresh", { body: { refreshToken: a.refreshToken } });
+    expect(refreshed.status).toBe(200);
+    // The owner's own calls with the same ids succeed: the refusals above are about the caller.
+    for (const path of [`/accounts/${a.accountId}`, `/payments/${a.paymentId}/signatures`, `/statements-items/${a.itemId}`]) {
+      expect((await s.call("GET", path, { token: aToken })).status, path).toBe(200);
+    }
+  });
+});
