@@ -1,13 +1,16 @@
-/** True once React has hydrated in the browser (false during SSR and the first client render). */
-import { useEffect, useState } from "react";
+/**
+ * True once React has hydrated in the browser (false during SSR and the hydrating render;
+ * true at once for components mounted later). `useSyncExternalStore` with a server snapshot
+ * does this without a setState in an effect (no extra cascading render).
+ */
+import { useSyncExternalStore } from "react";
 
-let hydrated = false;
+const subscribe = () => () => {};
 
 export function useIsHydrated(): boolean {
-  const [isHydrated, setIsHydrated] = useState(hydrated);
-  useEffect(() => {
-    hydrated = true;
-    setIsHydrated(true);
-  }, []);
-  return isHydrated;
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

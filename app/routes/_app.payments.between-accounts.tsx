@@ -15,7 +15,6 @@ import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";

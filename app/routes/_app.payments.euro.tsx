@@ -17,7 +17,6 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { validateBic, validateSepaIban } from "~/lib/iban";
 import { formatMoney } from "~/lib/money";
