@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of the project, in order: type check, unit tests, API tests against a real
+# Every test of the project, in order: type check, lint, unit tests, API tests against a real
 # database (PGlite always; PostgreSQL too when TEST_DATABASE_URL is set), then the
 # production build and the browser tests in Debian's Chromium. `npm test` runs this.
 set -uo pipefail
@@ -11,6 +11,9 @@ step() { echo; echo "=== $1"; }
 
 step "type check"
 npx tsc --noEmit -p . || status=1
+
+step "lint (ESLint, Prettier check, dependency rules)"
+npm run --silent lint || status=1
 
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=tests/.tmp/unit-results.json || status=1
