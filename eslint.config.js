@@ -12,6 +12,8 @@ import globals from "globals";
 export default tseslint.config(
   {
     ignores: [
+      // Mirrors .gitignore (ESLint 9 does not read it).
+      ".cache/**",
       "build/**",
       "public/build/**",
       "node_modules/**",
