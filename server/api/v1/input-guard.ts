@@ -27,7 +27,7 @@ export function findNulCharacter(value: unknown, path = "", depth = 0): string |
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
   for (const [key, v] of entries) {
     const at = (path ? `${path}.${key}` : key).slice(0, MAX_PATH);
-    if (key.includes("\u0000")) return at.replace(/\u0000/g, "\\u0000");
+    if (key.includes("\u0000")) return at.replaceAll("\u0000", "\\u0000");
     const found = findNulCharacter(v, at, depth + 1);
     if (found !== null) return found;
   }
