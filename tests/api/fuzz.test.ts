@@ -1,0 +1,517 @@
+/**
+ * Schema-driven fuzzer for every API route (issue 5 §3). For each route `listApiRoutes` reads
+ * from the routers, fast-check builds requests from the route's zod schema (`routeSchemas`,
+ * server/api/v1/routes.ts) — a valid body/query with the fuzz customer's real ids — and then
+ * breaks it: wrong types, missing and extra fields, huge strings, negative/NaN/1e309 amounts,
+ * too many decimals, unicode and control characters, SQL and HTML fragments, hostile path ids
+ * and whole bodies of the wrong shape. Routes without a schema get the generic mutations.
+ *
+ * Every answer must be: not 5xx; free of stack traces, SQL text and `at /` paths (leaks.ts;
+ * text we sent ourselves and the server echoes is not a leak); and a refused (4xx) non-GET
+ * request must leave the database as it was (row counts of every table but the attempt
+ * counters, and every balance amount).
+ *
+ * Bounded: FUZZ_RUNS runs per route (default 80, plus 25 per schema field) and FUZZ_ROUTE_MS per route (default 8,000 ms),
+ * about a minute per database. Seeded: FUZZ_SEED (default below) is printed, and a failure's
+ * message carries fast-check's `{ seed, path }`; rerun with FUZZ_SEED=<seed>
+ * (and FUZZ_ROUTE="POST /payments" for that route alone) to replay; FUZZ_VERBOSE=1 prints per-route counts.
+ */
+import fc from "fast-check";
+import pino from "pino";
+import { sql } from "drizzle-orm";
+import type { ZodTypeAny } from "zod";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApp } from "../../server/app.js";
+import { loadConfig } from "../../server/config.js";
+import { listApiRoutes, routeSchemas, type ApiRoute } from "../../server/api/v1/routes.js";
+import { createCustomer } from "../../server/seed/factories.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { LEAK } from "./leaks.js";
+
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 80);
+const ROUTE_MS = Number(process.env.FUZZ_ROUTE_MS ?? 8_000);
+/** Only routes whose "METHOD path" contains this (replaying one route's failure). */
+const ONLY = process.env.FUZZ_ROUTE ?? "";
+/** Tables a refused request may legitimately write: attempt counters (a refused lookup still counts). */
+const ATTEMPT_TABLES = new Set(["rate_limits"]);
+
+/** Real ids of the fuzz customer, so valid-looking requests reach the handlers' depths. */
+interface Ctx {
+  orgId: string;
+  accountId: string;
+  account2Id: string;
+  paymentId: string;
+  itemId: string;
+  challengeToken: string;
+  phone: string;
+}
+
+// ------------------------------------------------------------------ values
+
+const SQL = ["' OR '1'='1", "'; DROP TABLE payments; --", "1); SELECT pg_sleep(5); --", "\\' OR 1=1 #", "$1", "%' --"];
+const HTML = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", '"><svg/onload=alert(1)>', "{{7*7}}", "${7*7}"];
+const CONTROL = ["\u0000", "a\u0000b", "\u0007\b\f\v", "\r\n\r\nX-Injected: 1", "\u202Eevil", "\uFEFF", "\uD800", "\uDFFF\uD800"];
+const UNICODE = ["Ünïcødé", "𝔘𝔫𝔦𝔠𝔬𝔡𝔢", "💸💸💸", "اَلْعَرَبِيَّةُ", "Ω≈ç√∫", "ＡＢＣ１２３", "e\u0301"];
+const AMOUNTS = [
+  "-1",
+  "-0.01",
+  "0",
+  "-0",
+  "NaN",
+  "Infinity",
+  "-Infinity",
+  "1e309",
+  "1e-309",
+  "1.001",
+  "0.0000000000000000001",
+  "1.",
+  ".5",
+  "00001",
+  " 1",
+  "1 000",
+  "1,00",
+  "１２",
+  "0x10",
+  "99999999999999999999999999999999999999",
+  "1e2",
+  "+1",
+];
+const NUMBERS = [-1, 0, 1e308, -1e308, 1.5, 0.1 + 0.2, Number.MAX_SAFE_INTEGER + 2, -0];
+const HUGE = ["x".repeat(5_000), "é".repeat(20_000), "9".repeat(2_000), "x".repeat(120_000)];
+const KEYS = ["__proto__", "constructor", "prototype", "extra", "$where", "toString", "a.b", "", " ", "\u0000"];
+
+const nastyString = fc.oneof(
+  fc.constantFrom(...SQL, ...HTML, ...CONTROL, ...UNICODE, ...AMOUNTS, ...HUGE),
+  fc.string({ unit: "binary", maxLength: 60 }),
+  fc.string({ unit: "grapheme", maxLength: 30 }),
+);
+const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  fc.constantFrom<unknown>(null, true, false, [], {}, [[[]]], { a: { b: { c: {} } } }),
+  fc.constantFrom(...NUMBERS),
+  fc.integer(),
+  fc.double(),
+  fc.array(nastyString, { maxLength: 3 }),
+  fc.dictionary(fc.constantFrom(...KEYS), nastyString, { maxKeys: 3 }),
+);
+const anyValue = fc.oneof(nastyString, wrongType);
+
+/** Raw JSON numbers that JSON.stringify cannot write: spliced in as text. */
+const RAW_NUMBERS = ["1e309", "-1e309", "1e-400", "123456789012345678901234567890", "-0.0000000000000000000001"];
+
+// ------------------------------------------------------------------ schema walking
+
+type Def = { typeName?: string; [k: string]: any };
+const def = (s: ZodTypeAny): Def => (s as unknown as { _def: Def })._def;
+
+/** Strip optional/default/effects/nullable wrappers. */
+function core(s: ZodTypeAny): ZodTypeAny {
+  let cur = s;
+  for (let i = 0; i < 10; i++) {
+    const d = def(cur);
+    if (d.typeName === "ZodOptional" || d.typeName === "ZodNullable" || d.typeName === "ZodDefault") cur = d.innerType;
+    else if (d.typeName === "ZodEffects") cur = d.schema;
+    else break;
+  }
+  return cur;
+}
+
+/** Fields of an object schema, or null. */
+function fieldsOf(s: ZodTypeAny | undefined): Record<string, ZodTypeAny> | null {
+  if (!s) return null;
+  const c = core(s);
+  return def(c).typeName === "ZodObject" ? (c as unknown as { shape: Record<string, ZodTypeAny> }).shape : null;
+}
+
+/** A valid value for field `key` of schema `s`, using the customer's real ids where the name says so. */
+function validValue(key: string, s: ZodTypeAny, ctx: Ctx): unknown {
+  const hints: Record<string, unknown> = {
+    organizationId: ctx.orgId,
+    accountId: ctx.accountId,
+    account: ctx.accountId,
+    paymentIds: [ctx.paymentId],
+    currencyId: "EUR",
+    amount: "1.00",
+    kind: "EURO",
+    iban: "DE02120300000000202051",
+    bic: "BYLADEM1001",
+    beneficiaryName: "Müller Logistik GmbH",
+    reference: "Invoice 1",
+    phone: "+447700900001",
+    token: ctx.challengeToken,
+    code: "123456",
+    password: "Bank-Demo-2026",
+    refreshToken: "r".repeat(43),
+    mfaToken: "m".repeat(43),
+    signedAt: new Date().toISOString(),
+    transferDateFrom: "2026-01-01",
+    transferDateTo: "2026-12-31",
+    take: "5",
+  };
+  if (key in hints) return hints[key];
+  if (key === "toAccountId") return ctx.account2Id;
+  if (key === "recipientPhone") return ctx.phone;
+  const c = core(s);
+  const d = def(c);
+  switch (d.typeName) {
+    case "ZodEnum":
+      return d.values[0];
+    case "ZodLiteral":
+      return d.value;
+    case "ZodNumber":
+      return 1;
+    case "ZodBoolean":
+      return true;
+    case "ZodArray":
+      return [validValue(key, d.type, ctx)];
+    case "ZodString":
+      return (d.checks ?? []).some((ch: { kind: string }) => ch.kind === "uuid") ? ctx.orgId : "abc";
+    default:
+      return "abc";
+  }
+}
+
+/** The valid base object of a schema (every field, optional ones included). */
+function validObject(s: ZodTypeAny | undefined, ctx: Ctx): Record<string, unknown> {
+  const fields = fieldsOf(s);
+  if (!fields) return {};
+  // Required fields, and optional ones that a valid EURO payment / filter uses; the other
+  // optional fields are reached by the "set" mutation.
+  const usual = new Set(["reference", "beneficiaryName", "iban", "bic", "transferDateFrom", "transferDateTo", "take", "channel"]);
+  return Object.fromEntries(
+    Object.entries(fields)
+      .filter(([k, f]) => !f.isOptional() || usual.has(k))
+      .map(([k, f]) => [k, validValue(k, f, ctx)]),
+  );
+}
+
+/** Values aimed at one field: generic nastiness plus its own type's edge cases. */
+function fieldAttack(key: string, s: ZodTypeAny, valid: unknown): fc.Arbitrary<unknown> {
+  const d = def(core(s));
+  // The valid value with a fragment spliced in: passes most checks, so it travels furthest.
+  const spliced = fc
+    .tuple(
+      fc.oneof(
+        { arbitrary: fc.constantFrom(...CONTROL), weight: 3 },
+        { arbitrary: fc.constantFrom(...SQL, ...HTML, ...UNICODE), weight: 2 },
+      ),
+      fc.constantFrom("start", "end", "middle"),
+    )
+    .map(([frag, where]) => {
+      const v = typeof valid === "string" ? valid : JSON.stringify(valid ?? "");
+      const mid = Math.floor(v.length / 2);
+      return where === "start" ? frag + v : where === "end" ? v + frag : v.slice(0, mid) + frag + v.slice(mid);
+    });
+  const own: fc.Arbitrary<unknown>[] = [anyValue, spliced, spliced];
+  if (/amount|sum|take/i.test(key)) own.push(fc.constantFrom<unknown>(...AMOUNTS, ...NUMBERS));
+  if (d.typeName === "ZodEnum")
+    own.push(fc.constantFrom<unknown>(...d.values.map((v: string) => v.toLowerCase()), `${d.values[0]} `));
+  if (d.typeName === "ZodArray")
+    own.push(fc.array(anyValue, { maxLength: 150 }), fc.constant(Array(200).fill("00000000-0000-0000-0000-000000000000")));
+  if (/date|At$/.test(key))
+    own.push(fc.constantFrom("99999-01-01", "0000-00-00", "2026-02-30", "-271821-04-20", "1e20", "2026-01-01T25:61:61Z"));
+  return fc.oneof(...own);
+}
+
+type Mutation =
+  | { op: "drop"; key: string }
+  | { op: "set"; key: string; value: unknown }
+  | { op: "extra"; key: string; value: unknown }
+  | { op: "raw"; key: string; text: string };
+
+/** Up to 4 mutations of an object with `fields` (generic keys when the route has no schema). */
+function mutations(fields: Record<string, ZodTypeAny> | null, base: Record<string, unknown>): fc.Arbitrary<Mutation[]> {
+  const names = Object.keys(fields ?? {});
+  const options: fc.WeightedArbitrary<Mutation>[] = [
+    {
+      arbitrary: fc.record({
+        op: fc.constant("extra" as const),
+        key: fc.oneof(fc.constantFrom(...KEYS), fc.string({ maxLength: 20 })),
+        value: anyValue,
+      }),
+      weight: 1,
+    },
+  ];
+  if (names.length) {
+    options.push(
+      { arbitrary: fc.record({ op: fc.constant("drop" as const), key: fc.constantFrom(...names) }), weight: 1 },
+      {
+        arbitrary: fc
+          .constantFrom(...names)
+          .chain((key) =>
+            fc.record({
+              op: fc.constant("set" as const),
+              key: fc.constant(key),
+              value: fieldAttack(key, fields![key], base[key]),
+            }),
+          ),
+        weight: 5,
+      },
+      {
+        arbitrary: fc.record({
+          op: fc.constant("raw" as const),
+          key: fc.constantFrom(...names),
+          text: fc.constantFrom(...RAW_NUMBERS),
+        }),
+        weight: 1,
+      },
+    );
+  }
+  // Mostly one mutation on an otherwise valid request, so the handler's depths are reached.
+  return fc.oneof(
+    { arbitrary: fc.array(fc.oneof(...options), { minLength: 1, maxLength: 1 }), weight: 6 },
+    { arbitrary: fc.array(fc.oneof(...options), { minLength: 0, maxLength: 4 }), weight: 3 },
+  );
+}
+
+/** Apply mutations: a JSON text (raw numbers spliced in) and the object it came from. */
+function applyMutations(
+  base: Record<string, unknown>,
+  muts: Mutation[],
+): { obj: Record<string, unknown>; raw: Record<string, string> } {
+  const obj: Record<string, unknown> = { ...base };
+  const raw: Record<string, string> = {};
+  for (const m of muts) {
+    if (m.op === "drop") delete obj[m.key];
+    else if (m.op === "raw") {
+      obj[m.key] = `__RAW_${m.key}__`;
+      raw[m.key] = m.text;
+    } else Object.defineProperty(obj, m.key, { value: m.value, enumerable: true, configurable: true, writable: true });
+  }
+  return { obj, raw };
+}
+
+function toJsonText(obj: unknown, raw: Record<string, string>): string {
+  let text = JSON.stringify(obj);
+  for (const [k, v] of Object.entries(raw)) text = text.replace(JSON.stringify(`__RAW_${k}__`), v);
+  return text;
+}
+
+/** Query string from an object; arrays and objects become qs-style `a=1&a=2` / `a[b]=c`. */
+function toQuery(obj: Record<string, unknown>, raw: Record<string, string>): string {
+  const parts: string[] = [];
+  const enc = pct;
+  for (const [k, v] of Object.entries(obj)) {
+    const value = typeof v === "string" && raw[k] && v === `__RAW_${k}__` ? raw[k] : v;
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const x of value.slice(0, 20)) parts.push(`${enc(k)}=${enc(String(x))}`);
+    else if (value !== null && typeof value === "object")
+      for (const [sk, sv] of Object.entries(value)) parts.push(`${enc(k)}[${enc(sk)}]=${enc(String(sv))}`);
+    else parts.push(`${enc(k)}=${enc(String(value))}`);
+  }
+  return parts.join("&").slice(0, 60_000);
+}
+
+/** Path ids: the customer's real ids, foreign uuids, and hostile strings (percent-encoded). */
+function idArb(ctx: Ctx): fc.Arbitrary<string> {
+  return fc.oneof(
+    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.orgId, "00000000-0000-0000-0000-000000000000"),
+    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId),
+    fc.uuid(),
+    nastyString.map((s) => pct(s.slice(0, 3_000)) || "x"),
+    fc.constantFrom("%00", "..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%", "%%", "%C0%AF", "1%20OR%201%3D1"),
+  );
+}
+
+type Shape = "object" | "array" | "null" | "string" | "number" | "nested" | "empty" | "not-json";
+const bodyShape = fc.oneof(
+  { arbitrary: fc.constant<Shape>("object"), weight: 12 },
+  { arbitrary: fc.constantFrom<Shape>("array", "null", "string", "number", "nested", "empty", "not-json"), weight: 2 },
+);
+
+function wholeBody(shape: Shape, objectText: string): string | undefined {
+  switch (shape) {
+    case "object":
+      return objectText;
+    case "array":
+      return `[${objectText}]`;
+    case "null":
+      return "null";
+    case "string":
+      return JSON.stringify(objectText);
+    case "number":
+      return "1e309";
+    case "nested":
+      return `${"[".repeat(5_000)}${"]".repeat(5_000)}`;
+    case "empty":
+      return "";
+    case "not-json":
+      return "{organizationId: 1,}";
+  }
+}
+
+// ------------------------------------------------------------------ the test
+
+describe.each(databases)("fuzzing every route on %s", (kind) => {
+  let s: TestServer;
+  let routes: ApiRoute[];
+  let ctx: Ctx;
+  let token: string;
+  let phone: string;
+  let tables: string[];
+
+  /** Row counts of every table but the attempt counters, and every balance amount: one string. */
+  async function checksum(): Promise<string> {
+    const counts = tables.map((t) => `(select count(*) from "${t}")::text`).join(" || ',' || ");
+    const res = await s.db.execute(
+      sql.raw(`select ${counts} || '|' || coalesce((select string_agg(amount::text, ',' order by id) from balances), '') as c`),
+    );
+    const rows = (res as unknown as { rows: { c: string }[] }).rows;
+    return rows[0].c;
+  }
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    const cfg = loadConfig({ NODE_ENV: "test", OTP_SECRET: "api-test-otp-secret-0123456789" } as NodeJS.ProcessEnv);
+    routes = listApiRoutes(createApp({ db: s.db, config: cfg, sms: s.sms, logger: pino({ level: "silent" }) }));
+    const c = await createCustomer(s.db, {
+      type: "CORPORATE",
+      signatureType: "SINGLE",
+      balances: { GBP: "100.00", EUR: "100.00" },
+    });
+    const { createAccount } = await import("../../server/seed/factories.js");
+    const second = await createAccount(s.db, { organizationId: c.organization.id, name: "Second", currencies: ["GBP", "EUR"] });
+    const recipient = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0" } });
+    phone = c.phone;
+    token = await s.login(phone);
+    const pay = await s.call("POST", "/payments", {
+      token,
+      headers: { "Idempotency-Key": "fuzz-base" },
+      body: {
+        organizationId: c.organization.id,
+        kind: "EURO",
+        accountId: c.account!.id,
+        currencyId: "EUR",
+        amount: "1.00",
+        beneficiaryName: "Müller Logistik GmbH",
+        iban: "DE02120300000000202051",
+        bic: "BYLADEM1001",
+      },
+    });
+    expect(pay.status).toBe(201);
+    const challenge = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: [pay.body.id] } });
+    const item = await s.call("GET", `/statements-items?organizationId=${c.organization.id}&take=1`, { token });
+    ctx = {
+      orgId: c.organization.id,
+      accountId: c.account!.id,
+      account2Id: second.account.id,
+      paymentId: pay.body.id,
+      itemId: item.body.data[0].id,
+      challengeToken: challenge.body.token,
+      phone: recipient.phone,
+    };
+    const res = await s.db.execute(
+      sql.raw(
+        "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+      ),
+    );
+    tables = (res as unknown as { rows: { t: string }[] }).rows.map((r) => r.t).filter((t) => !ATTEMPT_TABLES.has(t));
+    expect(tables).toContain("payments");
+    console.log(`fuzz seed ${SEED} (replay: FUZZ_SEED=${SEED}), ${RUNS} runs or ${ROUTE_MS} ms per route, ${kind}`);
+  });
+  afterAll(async () => s?.close());
+
+  it("covers every listed route", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    // Every body/query schema registered belongs to a route that exists.
+    const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+    expect(Object.keys(routeSchemas).filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it("no 5xx, no leak, no change from a refused request, on every route", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    const statuses = new Map<number, number>();
+    for (const route of routes) {
+      const key = `${route.method} ${route.path}`;
+      if (ONLY && !key.includes(ONLY)) continue;
+      const sentBefore = sent;
+      const started = Date.now();
+      const schemas = routeSchemas[key] ?? {};
+      const hasBody = !["GET", "HEAD"].includes(route.method);
+      const bodyFields = fieldsOf(schemas.body);
+      const queryFields = fieldsOf(schemas.query);
+      const arb = fc.record({
+        id: idArb(ctx),
+        bodyMuts: mutations(bodyFields, validObject(schemas.body, ctx)),
+        queryMuts: mutations(queryFields, validObject(schemas.query, ctx)),
+        shape: bodyShape,
+        gzipLie: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+        contentType: fc.oneof(
+          { arbitrary: fc.constant("application/json"), weight: 12 },
+          {
+            arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-16"),
+            weight: 1,
+          },
+        ),
+        authed: fc.oneof({ arbitrary: fc.constant(true), weight: 12 }, { arbitrary: fc.constant(false), weight: 1 }),
+      });
+      const property = fc.asyncProperty(arb, async (input) => {
+        const path = route.path.replace(/:\w+/g, input.id);
+        const q = applyMutations(validObject(schemas.query, ctx), input.queryMuts);
+        const query = toQuery(q.obj, q.raw);
+        const b = applyMutations(validObject(schemas.body, ctx), input.bodyMuts);
+        const body = hasBody ? wholeBody(input.shape, toJsonText(b.obj, b.raw)) : undefined;
+        const bearer = route.path === "/auth/logout" ? await s.login(phone) : token;
+        const headers: Record<string, string> = {
+          "content-type": input.contentType,
+          "idempotency-key": `fuzz-${sent}`,
+          ...(input.authed ? { authorization: `Bearer ${bearer}` } : {}),
+          ...(input.gzipLie ? { "content-encoding": "gzip" } : {}),
+        };
+        const before = hasBody ? await checksum() : "";
+        const url = `${s.baseUrl}/api/v1${path}${query ? `?${query}` : ""}`;
+        sent++;
+        const res = await fetch(url, { method: route.method, headers, body });
+        const text = await res.text();
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const what = `${route.method} ${url.slice(0, 300)} body=${(body ?? "").slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
+        if (res.status >= 500) throw new Error(`5xx: ${what}`);
+        const sentText = `${decodeURIComponentSafe(url)} ${body ?? ""}`;
+        for (const m of text.matchAll(new RegExp(LEAK.source, "gi"))) {
+          if (!sentText.toLowerCase().includes(m[0].toLowerCase())) throw new Error(`leak "${m[0]}": ${what}`);
+        }
+        if (hasBody && res.status >= 400) {
+          const after = await checksum();
+          if (after !== before) throw new Error(`refused request changed the database: ${what}`);
+        }
+      });
+      try {
+        // Routes with more fields get more runs (each run mostly mutates one field).
+        const numRuns = RUNS + 25 * (Object.keys(bodyFields ?? {}).length + Object.keys(queryFields ?? {}).length);
+        await fc.assert(property, {
+          seed: SEED,
+          numRuns,
+          interruptAfterTimeLimit: ROUTE_MS,
+          markInterruptAsFailure: false,
+          endOnFailure: true,
+        });
+      } catch (err) {
+        failures.push(`${key}: ${(err as Error).message.slice(0, 3_000)}`);
+      }
+      if (process.env.FUZZ_VERBOSE) console.log(`${key}: ${sent - sentBefore} requests in ${Date.now() - started} ms`);
+    }
+    console.log(
+      `fuzz ${kind}: ${sent} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+    );
+    expect(failures, failures.join("\n\n")).toEqual([]);
+  }, 240_000);
+});
+
+/** Percent-encode the UTF-8 bytes of `s` (lone surrogates become U+FFFD; encodeURIComponent would throw). */
+function pct(s: string): string {
+  let out = "";
+  for (const b of Buffer.from(s, "utf8")) {
+    const c = String.fromCharCode(b);
+    out += /[A-Za-z0-9\-_.~]/.test(c) ? c : `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
