@@ -31,6 +31,19 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
     expect(r.fieldErrors.iban).toBe("Enter a valid IBAN");
   });
 
+  it("translates the API's NUL-character refusal on the field (issue 5)", () => {
+    const t = (key: string, o?: { defaultValue?: string }) =>
+      key === "errors:constraints.noNulCharacters"
+        ? "Remove the invisible control character from this field"
+        : (o?.defaultValue ?? key);
+    const r = mapServerErrors(
+      { message: [{ property: "iban", constraints: { noNulCharacters: "iban must not contain NUL characters" } }] },
+      fields,
+      t,
+    );
+    expect(r.fieldErrors.iban).toBe("Remove the invisible control character from this field");
+  });
+
   it("joins coreError and plain strings into one global error with ', '", () => {
     const r = mapServerErrors(
       {

@@ -33,6 +33,7 @@ export const KNOWN_CONSTRAINTS = [
   "maxDecimals",
   "isPhoneNumber",
   "sameCurrency",
+  "noNulCharacters",
 ] as const;
 
 /** Stable API `code`s with a translated message (spec 000 §8). */
