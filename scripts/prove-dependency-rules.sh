@@ -10,6 +10,10 @@ cp -r "$ROOT"/app "$ROOT"/server "$ROOT"/scripts "$ROOT"/tests "$ROOT"/tsconfig.
 ln -s $ROOT/node_modules $T/node_modules
 cd $T
 missed=0
+# A probe only proves something on a tree that passes: refuse to run on one that already violates a rule.
+if ! npx depcruise app server scripts tests --config .dependency-cruiser.cjs >/dev/null 2>&1; then
+  echo "the tree already violates the rules: run npm run lint:deps first"; rm -rf "$(dirname $T)"; exit 2
+fi
 probe() { # rule file content
   local rule=$1 file=$2; shift 2
   mkdir -p "$(dirname "$file")"; printf '%s\n' "$@" > "$file"
@@ -22,6 +26,7 @@ probe web-contract-type-only app/lib/zz.server.ts 'import { WhoAmI } from "../..
 probe server-not-to-web-source server/zz.ts 'import { config } from "../app/lib/config.server";' 'export const x = config;'
 probe nothing-imports-entry server/domain/zz.ts 'import { createApp } from "../app.js";' 'export const x = createApp;'
 probe entry-wires-only server/web-guards.ts 'import { payments } from "./db/schema/index.js";' 'export const x = payments;'
+probe entry-wires-only server/web-guards.ts 'import { createPayment } from "./domain/payments/index.js";' 'export const x = createPayment;'
 probe api-to-domain-only server/api/v1/zz.ts 'import { seed } from "../../seed/seed.js";' 'export const x = seed;'
 probe api-db-and-providers-type-only server/api/v1/zz.ts 'import { users } from "../../db/schema/index.js";' 'export const x = users;'
 probe domain-not-up server/domain/zz.ts 'import type { ApiDeps } from "../api/v1/http.js";' 'export type X = ApiDeps;'
