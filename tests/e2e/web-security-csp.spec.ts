@@ -1,0 +1,141 @@
+/**
+ * Content-Security-Policy on every page (issue 5 §3, OWASP ASVS 5.0 V3.4): the pages are
+ * listed from the Remix manifest the server serves (tests/e2e/route-manifest.ts), each opened
+ * as the customer it is for. Each answer must carry a CSP whose script-src allows scripts only
+ * by a per-request nonce (no 'unsafe-inline'), whose style-src has no 'unsafe-inline'; every
+ * `<script>` of the HTML carries that nonce; no element has an inline event handler, a style
+ * attribute or is a `<style>`; and Chromium reports no CSP violation while the page hydrates.
+ */
+import type { Page, Response } from "@playwright/test";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
+
+/** Directives of a CSP header: name → sources. */
+function parseCsp(header: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of header.split(";")) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out.set(name.toLowerCase(), sources);
+  }
+  return out;
+}
+
+/** Opening tags of an HTML text (attributes included), without comments. */
+function openingTags(html: string): string[] {
+  return html.replace(/<!--[\s\S]*?-->/g, "").match(/<[a-zA-Z][^>]*>/g) ?? [];
+}
+
+/**
+ * The proofs for one document answer; returns the nonce.
+ * @param label for messages (the URL asked for)
+ */
+async function expectLockedDown(response: Response, label: string): Promise<string> {
+  const header = response.headers()["content-security-policy"];
+  expect(header, `${label}: CSP header`).toBeTruthy();
+  const csp = parseCsp(header);
+  const scriptSrc = csp.get("script-src") ?? csp.get("default-src") ?? [];
+  const nonces = scriptSrc.filter((s) => /^'nonce-[A-Za-z0-9+/=_-]+'$/.test(s));
+  expect(nonces, `${label}: one nonce in script-src (${header})`).toHaveLength(1);
+  const nonce = nonces[0].slice("'nonce-".length, -1);
+  expect(Buffer.from(nonce, "base64").length, `${label}: nonce of at least 128 bits`).toBeGreaterThanOrEqual(16);
+  for (const directive of ["script-src", "script-src-elem", "script-src-attr", "style-src", "style-src-elem", "style-src-attr"]) {
+    expect(csp.get(directive) ?? [], `${label}: ${directive} without 'unsafe-inline'`).not.toContain("'unsafe-inline'");
+  }
+  expect(csp.get("script-src-attr") ?? ["'none'"], `${label}: no inline event handlers allowed`).toEqual(["'none'"]);
+
+  const html = await response.text();
+  const tags = openingTags(html);
+  const scripts = tags.filter((t) => /^<script\b/i.test(t));
+  expect(scripts.length, `${label}: the page has scripts (hydration)`).toBeGreaterThan(0);
+  for (const tag of scripts) expect(tag, `${label}: script without the request's nonce`).toContain(`nonce="${nonce}"`);
+  const handlers = tags.filter((t) => /\son[a-z]+\s*=/i.test(t));
+  expect(handlers, `${label}: inline event handlers`).toEqual([]);
+  expect(
+    tags.filter((t) => /\sstyle\s*=/i.test(t) || /^<style\b/i.test(t)),
+    `${label}: style attributes or elements`,
+  ).toEqual([]);
+  expect(
+    tags.filter((t) => /\s(href|action|src)\s*=\s*["']?\s*javascript:/i.test(t)),
+    `${label}: javascript: URLs`,
+  ).toEqual([]);
+  return nonce;
+}
+
+/** Record CSP violations Chromium reports in the page (the listener is injected, not inline). */
+async function watchViolations(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __cspViolations: string[] };
+    w.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (e) =>
+      w.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`),
+    );
+  });
+}
+
+async function violations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+}
+
+/** Which customer a page is for: login pages anonymous, identity pages the unidentified customer. */
+function audience(route: AppRoute): "anonymous" | "unidentified" | "individual" {
+  if (route.pattern.startsWith("/auth/") || route.pattern === "/") return "anonymous";
+  if (route.pattern.startsWith("/identity")) return "unidentified";
+  return "individual";
+}
+
+/** Create a SEPA payment awaiting signature through the form; returns its id. */
+async function createPayment(page: Page): Promise<string> {
+  await page.goto("/payments/euro");
+  await page.locator("[name=beneficiaryName]").fill("CSP Probe");
+  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+  await page.locator("[name=bic]").fill("COBADEFFXXX");
+  await page.locator("[name=amount]").fill("1.01");
+  await page.locator("main form[method=post] button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+  return new URL(page.url()).pathname.split("/")[2];
+}
+
+test("every page: CSP with a per-request nonce, nonce on every script, no inline handlers or styles, no violation", async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const pages = (await appRoutes(request)).filter((r) => r.isPage);
+  expect(pages.length, "pages found in the manifest").toBeGreaterThan(10);
+  await watchViolations(page);
+
+  const groups = { anonymous: [] as AppRoute[], unidentified: [] as AppRoute[], individual: [] as AppRoute[] };
+  for (const route of pages) groups[audience(route)].push(route);
+
+  const checked: string[] = [];
+  for (const [who, routes] of Object.entries(groups) as [keyof typeof groups, AppRoute[]][]) {
+    await page.context().clearCookies();
+    const params: Record<string, string> = { "*": "no-such-page" };
+    if (who === "unidentified") await login(page, CUSTOMERS.unidentified);
+    if (who === "individual") {
+      await login(page, CUSTOMERS.individual);
+      params.paymentId = await createPayment(page);
+      await page.goto("/home");
+      params.id = ((await page.locator("main a[href^='/accounts/']").first().getAttribute("href")) ?? "").split("/")[2];
+    }
+    for (const route of routes) {
+      const url = fillPattern(route.pattern, params);
+      const response = await page.goto(url);
+      expect(response, url).not.toBeNull();
+      await expectLockedDown(response!, `${url} (${who})`);
+      await page.waitForLoadState("networkidle");
+      expect(await violations(page), `${url}: CSP violations reported by Chromium`).toEqual([]);
+      checked.push(route.id);
+    }
+  }
+  expect(checked.sort(), "every page of the manifest was opened").toEqual(pages.map((r) => r.id).sort());
+});
+
+test("the nonce is new on every request", async ({ request }) => {
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const header = (await request.get("/auth/phone")).headers()["content-security-policy"];
+    nonces.add(/'nonce-([^']+)'/.exec(header)?.[1] ?? "");
+  }
+  expect(nonces.size).toBe(3);
+});

@@ -1,0 +1,193 @@
+/**
+ * CSRF on every web action (issue 5 §3, OWASP ASVS 5.0 V3.5): the action routes are read from
+ * the Remix manifest the server serves (tests/e2e/route-manifest.ts); each must have a case
+ * below, or the first test fails. A case fills the real form in the browser, takes its fields,
+ * and posts them (in the logged-in browser context, so the session cookie goes along) with the
+ * `csrf` field missing and with a wrong token: both must be refused with a 4xx and change
+ * nothing. The same fields with the page's own token then must take effect — which proves the
+ * refused posts were otherwise valid and that the effect probe can see a change.
+ */
+import type { Page } from "@playwright/test";
+import { randomBytes } from "node:crypto";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { appRoutes } from "./route-manifest";
+
+interface Prepared {
+  /** Where the form posts. */
+  url: string;
+  /** The form's fields as the browser would send them (including the right `csrf`). */
+  fields: Record<string, string>;
+}
+interface CsrfCase {
+  /** Log in (or not) and fill the form. */
+  prepare(page: Page): Promise<Prepared>;
+  /** Observe what the action changes (read through pages, never through the action). */
+  probe(page: Page, prepared: Prepared): Promise<string | number>;
+}
+
+/** The fields of a form element, first value per name. */
+async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
+  const form = page.locator(selector).first();
+  await form.waitFor({ state: "attached" });
+  return form.evaluate((f) => {
+    const out: Record<string, string> = {};
+    for (const [k, v] of new FormData(f as HTMLFormElement)) if (typeof v === "string" && !(k in out)) out[k] = v;
+    return out;
+  });
+}
+
+/** Choose the first option whose text matches. */
+async function selectByText(page: Page, selector: string, text: RegExp): Promise<void> {
+  const options = await page
+    .locator(`${selector} option`)
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  const hit = options.find((o) => text.test(o.text));
+  if (!hit) throw new Error(`no option matching ${text} in ${selector}`);
+  await page.locator(selector).selectOption(hit.value);
+}
+
+/** Number of payments awaiting signature on /payments. */
+async function unsignedCount(page: Page): Promise<number> {
+  await page.goto("/payments");
+  await expect(page.locator("main h1")).toBeVisible();
+  return page.getByTestId("unsigned-payment").count();
+}
+
+/** A SEPA payment awaiting signature, created through the form; ends on its signing page. */
+async function createPayment(page: Page, payee: string): Promise<string> {
+  await page.goto("/payments/euro");
+  await page.locator("[name=beneficiaryName]").fill(payee);
+  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+  await page.locator("[name=bic]").fill("COBADEFFXXX");
+  await page.locator("[name=amount]").fill("1.02");
+  await page.locator("main form[method=post] button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+  return new URL(page.url()).pathname.split("/")[2];
+}
+
+const CASES: Record<string, CsrfCase> = {
+  "routes/auth.phone": {
+    async prepare(page) {
+      await page.goto("/auth/phone");
+      await page.getByLabel(/phone/i).fill(CUSTOMERS.individual);
+      return { url: "/auth/phone", fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page) {
+      await page.goto("/auth/phone");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator("input[name=code]").count(); // 1 once the code step is reached
+    },
+  },
+  "routes/auth.logout": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      return { url: "/auth/logout", fields: await formFields(page, "form#logout-form") };
+    },
+    async probe(page) {
+      await page.goto("/home");
+      return new URL(page.url()).pathname;
+    },
+  },
+  "routes/_app.payments.euro": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/euro");
+      await page.locator("[name=beneficiaryName]").fill("CSRF Probe");
+      await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+      await page.locator("[name=bic]").fill("COBADEFFXXX");
+      await page.locator("[name=amount]").fill("1.03");
+      return { url: "/payments/euro", fields: await formFields(page, "main form[method=post]") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app.payments.internal": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/internal");
+      await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
+      await page.getByRole("button", { name: "Find recipient" }).click();
+      await expect(page.locator("#pay-title")).toBeVisible();
+      await selectByText(page, "#pay-title ~ form select[name=source]", /GBP/);
+      await page.locator("#pay-title ~ form [name=amount]").fill("1.04");
+      return { url: "/payments/internal", fields: await formFields(page, "#pay-title ~ form") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app.payments.between-accounts": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/between-accounts");
+      await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
+      await selectByText(page, "select[name=toAccountId]", /^Savings/);
+      await page.locator("[name=amount]").fill("1.05");
+      return { url: "/payments/between-accounts", fields: await formFields(page, "main form[method=post]") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app.payments.$paymentId.sign": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await createPayment(page, "CSRF Sign Probe");
+      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+      // Not typed: with JavaScript four digits submit the form by themselves.
+      return { url: `/payments/${id}/sign`, fields: { ...(await formFields(page, "form#sign")), code } };
+    },
+    async probe(page, { url }) {
+      await page.goto(url.replace(/\/sign$/, ""));
+      return (await page.getByTestId("payment-status").textContent()) ?? "";
+    },
+  },
+  "routes/_app.payments.$paymentId.decline": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await createPayment(page, "CSRF Decline Probe");
+      await page.goto("/payments");
+      const url = `/payments/${id}/decline`;
+      return { url, fields: await formFields(page, `form[action="${url}"]`) };
+    },
+    async probe(page, { url }) {
+      await page.goto("/payments");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator(`form[action="${url}"]`).count(); // 1 while the payment awaits signature
+    },
+  },
+};
+
+test("every action route has a CSRF case (discovered from the manifest)", async ({ request }) => {
+  const actions = (await appRoutes(request)).filter((r) => r.hasAction).map((r) => r.id);
+  expect(actions.length, "action routes found").toBeGreaterThan(0);
+  expect(
+    actions.filter((id) => !CASES[id]),
+    "action routes without a CSRF case: add one to tests/e2e/web-security-csrf.spec.ts",
+  ).toEqual([]);
+  expect(
+    Object.keys(CASES).filter((id) => !actions.includes(id)),
+    "cases for routes that no longer have an action",
+  ).toEqual([]);
+});
+
+for (const [routeId, c] of Object.entries(CASES)) {
+  test(`${routeId}: missing or wrong CSRF token is refused and changes nothing; the right one works`, async ({ page }) => {
+    const prepared = await c.prepare(page);
+    const { csrf, ...withoutToken } = prepared.fields;
+    expect(csrf, "the form carries a CSRF token").toBeTruthy();
+    const before = await c.probe(page, prepared);
+
+    const attempts: [string, Record<string, string>][] = [
+      ["missing", withoutToken],
+      ["wrong", { ...withoutToken, csrf: randomBytes(32).toString("base64url") }],
+      ["empty", { ...withoutToken, csrf: "" }],
+    ];
+    for (const [label, form] of attempts) {
+      const res = await page.request.post(prepared.url, { form, maxRedirects: 0 });
+      expect(res.status(), `${label} token: status`).toBeGreaterThanOrEqual(400);
+      expect(res.status(), `${label} token: status`).toBeLessThan(500);
+      expect(await c.probe(page, prepared), `${label} token: no effect`).toEqual(before);
+    }
+
+    const ok = await page.request.post(prepared.url, { form: prepared.fields, maxRedirects: 0 });
+    expect(ok.status(), "right token: accepted (redirect)").toBeGreaterThanOrEqual(300);
+    expect(ok.status(), "right token: accepted (redirect)").toBeLessThan(400);
+    expect(await c.probe(page, prepared), "right token: the action took effect").not.toEqual(before);
+  });
+}
