@@ -236,15 +236,13 @@ function mutations(fields: Record<string, ZodTypeAny> | null, base: Record<strin
     options.push(
       { arbitrary: fc.record({ op: fc.constant("drop" as const), key: fc.constantFrom(...names) }), weight: 1 },
       {
-        arbitrary: fc
-          .constantFrom(...names)
-          .chain((key) =>
-            fc.record({
-              op: fc.constant("set" as const),
-              key: fc.constant(key),
-              value: fieldAttack(key, fields![key], base[key]),
-            }),
-          ),
+        arbitrary: fc.constantFrom(...names).chain((key) =>
+          fc.record({
+            op: fc.constant("set" as const),
+            key: fc.constant(key),
+            value: fieldAttack(key, fields![key], base[key]),
+          }),
+        ),
         weight: 5,
       },
       {
