@@ -7,6 +7,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 T=$(mktemp -d)/tree
 mkdir -p $T
 cp -r "$ROOT"/app "$ROOT"/server "$ROOT"/scripts "$ROOT"/tests "$ROOT"/tsconfig.json "$ROOT"/.dependency-cruiser.cjs "$ROOT"/package.json "$T"/
+mkdir -p "$T"/public && cp -r "$ROOT"/public/locales "$T"/public/
 ln -s $ROOT/node_modules $T/node_modules
 cd $T
 missed=0
