@@ -27,11 +27,11 @@
  *   same) but nothing is sent, no debug code is returned and the challenge can never verify
  *   (no account enumeration, OWASP ASVS 5.0 §6.3).
  *
- * Error answers (DomainError, all 401 except 429):
+ * Errors (DomainError codes; their HTTP statuses live in server/api/v1/http.ts):
  *   INVALID_CODE (unknown token, other purpose/user, wrong code; with `attemptsLeft`),
  *   CODE_EXPIRED (expired, or already used — deliberately the same code so clients show
  *   "request a new code", spec 000 §8 "Token expired"), CODE_ATTEMPTS_EXCEEDED (5 wrong tries),
- *   RATE_LIMITED 429 with `retryAfter` seconds.
+ *   RATE_LIMITED with `retryAfter` seconds.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
 import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
