@@ -60,3 +60,10 @@ export function formDataObject(form: FormData): Record<string, string> {
   for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "csrf" && !(k in out)) out[k] = v;
   return out;
 }
+
+/**
+ * remix-validated-form's `validationError` for actions. Route modules take it from here (a
+ * `.server` module) rather than from the package: an import of the package in a route module
+ * keeps the whole package in that route's browser chunk even when only the action uses it.
+ */
+export { validationError };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { friendlyFormatIBAN } from "ibantools";
 import { formatIban, normaliseBic, normaliseIban, validateBic, validateSepaIban } from "./iban";
 
 describe("validateSepaIban", () => {
@@ -23,6 +24,9 @@ describe("validateSepaIban", () => {
   it("normalises and formats", () => {
     expect(normaliseIban("de89-3704 0044 0532 0130 00")).toBe("DE89370400440532013000");
     expect(formatIban("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatIban("gb29 nwbk-6016 1331 9268 19")).toBe("GB29 NWBK 6016 1331 9268 19");
+    expect(formatIban("DE89370400440532013000")).toBe(friendlyFormatIBAN("DE89370400440532013000"));
+    expect(formatIban("")).toBe("");
   });
 });
 

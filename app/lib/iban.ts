@@ -3,7 +3,9 @@
  * country length and BBAN format; ISO 9362 BIC).
  * Only SEPA-country IBANs are accepted because the euro form sends SEPA payments (spec 000 §2).
  */
-import { electronicFormatIBAN, friendlyFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from "ibantools";
+import { electronicFormatIBAN, isSEPACountry, isValidBIC, isValidIBAN } from "ibantools";
+
+export { formatIban } from "./iban-format";
 
 /**
  * Remove spaces/dashes and upper-case ("de89 3704-0044 0532 0130 00" → "DE89370400440532013000").
@@ -45,9 +47,4 @@ export function validateBic(
   if (bic === "") return { ok: false, error: "required" };
   if (!isValidBIC(bic)) return { ok: false, error: "invalid" };
   return { ok: true, bic };
-}
-
-/** Print format in groups of 4 ("DE89 3704 0044 0532 0130 00"); returns input when not an IBAN. */
-export function formatIban(iban: string): string {
-  return friendlyFormatIBAN(iban) ?? iban;
 }

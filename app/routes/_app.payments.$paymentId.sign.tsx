@@ -7,42 +7,22 @@
  * The challenge token is kept in the session keyed by payment id.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
-import { useTranslation } from "react-i18next";
-import { useField, ValidatedForm, validationError } from "remix-validated-form";
-import { z } from "zod";
 import type { MfaToken, Payment, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../server/api/v1/contract";
-import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { SubmitButton } from "~/components/forms/SubmitButton";
-import { CodeInput } from "~/components/forms/CodeInput";
-import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
-import { apiErrorResponse } from "~/lib/forms.server";
+import { apiErrorResponse, validationError } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { clearSignCode, sendSignCode } from "~/lib/payments.server";
-import { useCountdown } from "~/lib/use-countdown";
-import { useIsHydrated } from "~/lib/use-hydrated";
-import styles from "./payments.module.css";
+import { splitScreen } from "~/lib/split-screen";
+// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
+import { signForm, screens } from "~/screens/index.server";
 
 export const handle = { i18n: ["payments", "auth"], titleKey: "payments:sign.title" };
 
-export const codeValidator = withZod(
-  z.object({
-    intent: z.literal("sign"),
-    code: z
-      .string({ required_error: "errors:Payments.code-required" })
-      .trim()
-      .min(1, "errors:Payments.code-required")
-      .regex(/^\d{4}$/, "errors:Auth.code-format"),
-  }),
-);
+const { codeValidator } = signForm ?? ({} as typeof signForm);
+export { codeValidator };
 
 async function loadPayment(request: Request, paymentId: string) {
   const ctx = await requireAppContext(request);
@@ -147,84 +127,6 @@ async function isNoLongerPending(api: Awaited<ReturnType<typeof requireAppContex
   return fresh !== null && fresh.status !== "AWAITING_SIGNATURE";
 }
 
-function SignCodeInput() {
-  const { t } = useTranslation("payments");
-  const { error } = useField("code");
-  return <CodeInput label={t("sign.code-label")} hint={t("sign.code-hint")} error={error} />;
-}
-
-export default function SignPayment() {
-  const { payment, challenge, defaultChannel } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("payments");
-  const hydrated = useIsHydrated();
-  const remaining = useCountdown(challenge?.resendAvailableAt);
-  return (
-    <>
-      <h1>{t("sign.title")}</h1>
-      <p>{t("sign.intro")}</p>
-      <PaymentDetails payment={payment} />
-
-      {challenge ? (
-        <>
-          {challenge.debugCode ? (
-            <Alert>
-              {t("auth:code.debug")} <strong data-testid="debug-code">{challenge.debugCode}</strong>
-            </Alert>
-          ) : null}
-          <ValidatedForm validator={codeValidator} method="post" noValidate={hydrated} id="sign">
-            <ValidatedErrorSummary order={["code"]} />
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="sign" />
-            <SignCodeInput />
-            <div className={styles.actions}>
-              <SubmitButton>{t("sign.submit")}</SubmitButton>
-            </div>
-          </ValidatedForm>
-        </>
-      ) : (
-        <Alert>{t("sign.no-code")}</Alert>
-      )}
-
-      <ValidatedForm
-        validator={resendValidator}
-        method="post"
-        id="resend"
-        className={styles.resend + " " + styles.section}
-        noValidate={hydrated}
-      >
-        <ValidatedErrorSummary />
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />
-        <fieldset>
-          <legend>{t("sign.channel")}</legend>
-          <label>
-            <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} />{" "}
-            {t("auth:resend.sms")}
-          </label>
-          <label>
-            <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} />{" "}
-            {t("auth:resend.whatsapp")}
-          </label>
-        </fieldset>
-        {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
-        <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
-          {challenge ? t("auth:resend.submit") : t("sign.send")}
-        </Button>
-      </ValidatedForm>
-
-      <Form method="post" action={`/payments/${payment.id}/decline`} className={styles.section}>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="returnTo" value="/home?tab=signing" />
-        <Button type="submit" variant="danger">
-          {t("unsigned.decline")}
-        </Button>
-      </Form>
-    </>
-  );
-}
-
-const resendValidator = withZod(
-  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
-);
+export default splitScreen(screens?.SignScreen, () => import("~/screens/SignScreen"));
 
 export const ErrorBoundary = RouteErrorBoundary;

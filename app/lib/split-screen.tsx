@@ -1,0 +1,59 @@
+/**
+ * Route-level code splitting for form pages (issue 5 §1: first-load JavaScript within budget).
+ *
+ * A form page's body (its "screen": the form, remix-validated-form, the zod schema, ibantools)
+ * is rendered from a static import on the server — so the HTML is complete and the form works
+ * without JavaScript — and is loaded in the browser as a chunk of its own that the route module
+ * starts fetching as soon as it is evaluated, in parallel with the locale files hydration waits
+ * for. The layout (header, navigation, links) hydrates without waiting for it; until the screen
+ * chunk is in, the server-rendered form stays a plain HTML form (native validation, full-page
+ * POST), exactly the no-JavaScript behaviour. React 18 hydrates the screen's Suspense boundary
+ * once the chunk arrives; when it arrived first (the usual case), the screen hydrates at once.
+ *
+ * Usage in a route module (the `.server` module is empty in the browser build, so the screen is
+ * not part of the route chunk):
+ *   import { screens } from "~/screens/index.server";
+ *   export default splitScreen(screens?.LoginScreen, () => import("~/screens/LoginScreen"));
+ */
+import { lazy, memo, Suspense, useState, type ComponentType } from "react";
+
+/**
+ * @param serverScreen the screen component, statically imported on the server; `undefined` in the browser
+ * @param load dynamic import of the screen module (its default export is the screen)
+ * @returns the route component: the screen inside a Suspense boundary (same markup on both sides)
+ */
+export function splitScreen(
+  serverScreen: ComponentType | undefined,
+  load: () => Promise<{ default: ComponentType }>,
+): ComponentType {
+  let Screen: ComponentType;
+  if (serverScreen) {
+    Screen = serverScreen;
+  } else {
+    let loaded: ComponentType | undefined;
+    const pending = load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
+    const LazyScreen = lazy(() => pending);
+    // Decided once per mount: the loaded component when the chunk is already in (no suspension),
+    // else the lazy one (the boundary stays server-rendered until the chunk arrives).
+    Screen = function ScreenWhenReady() {
+      const [Component] = useState<ComponentType>(() => loaded ?? LazyScreen);
+      return <Component />;
+    };
+  }
+  // Memoised: route components get no props, so a parent re-render (e.g. a language or router
+  // update right after hydration) never reaches a boundary that is still hydrating.
+  const Boundary = memo(function SplitBoundary() {
+    return (
+      <Suspense fallback={null}>
+        <Screen />
+      </Suspense>
+    );
+  });
+  // A plain function component, as Remix (and the JS budget, which looks for one) expects.
+  return function SplitScreen() {
+    return <Boundary />;
+  };
+}

@@ -1,0 +1,161 @@
+/**
+ * The login screen of /auth/phone (route module `routes/auth.phone.tsx`): the three steps'
+ * forms and their zod schemas, shared with the route's action. Loaded as its own chunk in the
+ * browser (lib/split-screen.tsx); rendered from a static import on the server.
+ */
+import { Form, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { useField, ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { CodeInput } from "~/components/forms/CodeInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { ValidatedField } from "~/components/forms/ValidatedField";
+import card from "~/components/layout/CardPage.module.css";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { useCountdown } from "~/lib/use-countdown";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import type { loader } from "~/routes/auth.phone";
+import styles from "~/routes/auth.module.css";
+
+/** E.164 after removing spaces, dashes and brackets. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+export const phoneValidator = withZod(
+  z.object({
+    intent: z.literal("phone"),
+    phone: z
+      .string({ required_error: "errors:Auth.phone-required" })
+      .transform((v) => v.replace(/[\s\-()]/g, ""))
+      .pipe(z.string().min(1, "errors:Auth.phone-required").regex(E164, "errors:Auth.phone-invalid")),
+  }),
+);
+export const codeValidator = withZod(
+  z.object({
+    intent: z.literal("code"),
+    code: z
+      .string({ required_error: "errors:Payments.code-required" })
+      .trim()
+      .min(1, "errors:Payments.code-required")
+      .regex(/^\d{4}$/, "errors:Auth.code-format"),
+  }),
+);
+export const passwordValidator = withZod(
+  z.object({
+    intent: z.literal("password"),
+    password: z.string({ required_error: "errors:Auth.password-required" }).min(1, "errors:Auth.password-required"),
+  }),
+);
+
+function CodeStepInput() {
+  const { t } = useTranslation("auth");
+  const { error } = useField("code");
+  return <CodeInput label={t("code.label")} hint={t("code.hint")} error={error} />;
+}
+
+export default function LoginScreen() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("auth");
+  const hydrated = useIsHydrated();
+
+  return (
+    <main id="main" className={card.page}>
+      <div className={card.card}>
+        <p className={card.brand}>{t("common:brand")}</p>
+        <h1>{t(`title.${data.step}`)}</h1>
+
+        {data.step === "phone" ? (
+          <ValidatedForm key="phone" validator={phoneValidator} method="post" noValidate={hydrated}>
+            <ValidatedErrorSummary order={["phone"]} />
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="phone" />
+            <ValidatedField
+              name="phone"
+              label={t("phone.label")}
+              hint={t("phone.hint")}
+              type="tel"
+              autoComplete="tel"
+              inputMode="tel"
+              required
+            />
+            <SubmitButton>{t("phone.submit")}</SubmitButton>
+          </ValidatedForm>
+        ) : null}
+
+        {data.step === "code" ? (
+          <>
+            <p>{t("code.sent-to", { phone: data.phone })}</p>
+            {data.debugCode ? (
+              <Alert>
+                {t("code.debug")} <strong data-testid="debug-code">{data.debugCode}</strong>
+              </Alert>
+            ) : null}
+            <ValidatedForm key="code" validator={codeValidator} method="post" noValidate={hydrated}>
+              <ValidatedErrorSummary order={["code"]} />
+              <AuthenticityTokenInput />
+              <input type="hidden" name="intent" value="code" />
+              <CodeStepInput />
+              <SubmitButton>{t("code.submit")}</SubmitButton>
+            </ValidatedForm>
+            <ResendForm resendAvailableAt={data.resendAvailableAt} />
+          </>
+        ) : null}
+
+        {data.step === "password" ? (
+          <ValidatedForm key="password" validator={passwordValidator} method="post" noValidate={hydrated}>
+            <ValidatedErrorSummary order={["password"]} />
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="password" />
+            <input type="hidden" name="username" autoComplete="username" value={data.phone ?? ""} />
+            <ValidatedField
+              name="password"
+              label={t("password.label")}
+              type="password"
+              autoComplete="current-password"
+              required
+            />
+            <SubmitButton>{t("password.submit")}</SubmitButton>
+          </ValidatedForm>
+        ) : null}
+
+        {data.step !== "phone" ? (
+          <Form method="post" className={styles.restart}>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="restart" />
+            <Button type="submit" variant="link">
+              {t("restart")}
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+    </main>
+  );
+}
+
+/** Resend the login code (after the 60 s countdown with JS; server refuses early resends). */
+function ResendForm({ resendAvailableAt }: { resendAvailableAt: string | null }) {
+  const { t } = useTranslation("auth");
+  const remaining = useCountdown(resendAvailableAt);
+  return (
+    <Form method="post" className={styles.resend}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value="resend" />
+      <fieldset>
+        <legend>{t("resend.legend")}</legend>
+        <label>
+          <input type="radio" name="channel" value="SMS" defaultChecked /> {t("resend.sms")}
+        </label>
+        <label>
+          <input type="radio" name="channel" value="WHATSAPP" /> {t("resend.whatsapp")}
+        </label>
+      </fieldset>
+      {remaining > 0 ? <p aria-live="polite">{t("resend.wait", { count: remaining })}</p> : null}
+      <Button type="submit" variant="secondary" disabled={remaining > 0}>
+        {t("resend.submit")}
+      </Button>
+    </Form>
+  );
+}

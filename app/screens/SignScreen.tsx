@@ -1,0 +1,113 @@
+/**
+ * The signing screen of /payments/:paymentId/sign (route module
+ * `routes/_app.payments.$paymentId.sign.tsx`): code form, resend form, decline, and the code
+ * schema shared with the route's action. Loaded as its own chunk in the browser
+ * (lib/split-screen.tsx); rendered from a static import on the server.
+ */
+import { Form, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { useField, ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { CodeInput } from "~/components/forms/CodeInput";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { PaymentDetails } from "~/components/ui/PaymentDetails";
+import { useCountdown } from "~/lib/use-countdown";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import styles from "~/routes/payments.module.css";
+import type { loader } from "~/routes/_app.payments.$paymentId.sign";
+
+export const codeValidator = withZod(
+  z.object({
+    intent: z.literal("sign"),
+    code: z
+      .string({ required_error: "errors:Payments.code-required" })
+      .trim()
+      .min(1, "errors:Payments.code-required")
+      .regex(/^\d{4}$/, "errors:Auth.code-format"),
+  }),
+);
+
+function SignCodeInput() {
+  const { t } = useTranslation("payments");
+  const { error } = useField("code");
+  return <CodeInput label={t("sign.code-label")} hint={t("sign.code-hint")} error={error} />;
+}
+
+export default function SignScreen() {
+  const { payment, challenge, defaultChannel } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  const remaining = useCountdown(challenge?.resendAvailableAt);
+  return (
+    <>
+      <h1>{t("sign.title")}</h1>
+      <p>{t("sign.intro")}</p>
+      <PaymentDetails payment={payment} />
+
+      {challenge ? (
+        <>
+          {challenge.debugCode ? (
+            <Alert>
+              {t("auth:code.debug")} <strong data-testid="debug-code">{challenge.debugCode}</strong>
+            </Alert>
+          ) : null}
+          <ValidatedForm validator={codeValidator} method="post" noValidate={hydrated} id="sign">
+            <ValidatedErrorSummary order={["code"]} />
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="sign" />
+            <SignCodeInput />
+            <div className={styles.actions}>
+              <SubmitButton>{t("sign.submit")}</SubmitButton>
+            </div>
+          </ValidatedForm>
+        </>
+      ) : (
+        <Alert>{t("sign.no-code")}</Alert>
+      )}
+
+      <ValidatedForm
+        validator={resendValidator}
+        method="post"
+        id="resend"
+        className={styles.resend + " " + styles.section}
+        noValidate={hydrated}
+      >
+        <ValidatedErrorSummary />
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />
+        <fieldset>
+          <legend>{t("sign.channel")}</legend>
+          <label>
+            <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} />{" "}
+            {t("auth:resend.sms")}
+          </label>
+          <label>
+            <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} />{" "}
+            {t("auth:resend.whatsapp")}
+          </label>
+        </fieldset>
+        {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
+        <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
+          {challenge ? t("auth:resend.submit") : t("sign.send")}
+        </Button>
+      </ValidatedForm>
+
+      <Form method="post" action={`/payments/${payment.id}/decline`} className={styles.section}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="returnTo" value="/home?tab=signing" />
+        <Button type="submit" variant="danger">
+          {t("unsigned.decline")}
+        </Button>
+      </Form>
+    </>
+  );
+}
+
+const resendValidator = withZod(
+  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
+);
