@@ -1,0 +1,79 @@
+/**
+ * The form screens are a chunk of their own in the browser (app/lib/split-screen.tsx, issue 5
+ * §1): prove they are still enhanced with JavaScript — the form hydrates (remix-validated-form
+ * sets `novalidate`) and an invalid submission is answered in the browser, with the field error
+ * shown and no POST sent — and that the screen chunk is not part of the page's first load.
+ * (Without JavaScript the same forms are covered by flows, story and auth-flows specs.)
+ */
+import type { Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+
+interface Case {
+  url: string;
+  /** Who opens it (undefined: logged out). */
+  who?: string;
+  form: string;
+  /** A field that must show an error after submitting the form as it is. */
+  field: string;
+  /** Put the form into an invalid state (default: leave it empty). */
+  spoil?: (page: Page) => Promise<void>;
+}
+
+/** A SEPA payment awaiting signature, created through the form; returns its signing URL. */
+async function paymentToSign(page: Page): Promise<string> {
+  await page.goto("/payments/euro");
+  await expect(page.locator("main form[method=post]")).toHaveAttribute("novalidate", "");
+  await page.locator("[name=beneficiaryName]").fill("Split Probe");
+  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+  await page.locator("[name=bic]").fill("COBADEFFXXX");
+  await page.locator("[name=amount]").fill("1.06");
+  await page.locator("main form[method=post] button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+  return new URL(page.url()).pathname;
+}
+
+const CASES: Case[] = [
+  { url: "/auth/phone", form: "main form[method=post]", field: "phone" },
+  {
+    url: "/payments/euro",
+    who: CUSTOMERS.individual,
+    form: "main form[method=post]",
+    field: "iban",
+    spoil: async (page) => page.locator("[name=iban]").fill("DE00 1234"),
+  },
+  { url: "/payments/between-accounts", who: CUSTOMERS.individual, form: "main form[method=post]", field: "amount" },
+  {
+    url: `/payments/internal?phone=${encodeURIComponent(CUSTOMERS.both)}`,
+    who: CUSTOMERS.individual,
+    form: "#pay-title ~ form",
+    field: "amount",
+  },
+  { url: "sign", who: CUSTOMERS.individual, form: "form#sign", field: "code" },
+];
+
+for (const c of CASES) {
+  test(`${c.url}: the split screen hydrates and validates in the browser (no POST for an invalid form)`, async ({ page }) => {
+    if (c.who) await login(page, c.who);
+    const url = c.url === "sign" ? await paymentToSign(page) : c.url;
+    await page.goto(url);
+    const form = page.locator(c.form).first();
+    await expect(form, "hydrated by remix-validated-form").toHaveAttribute("novalidate", "");
+    // The screen came as a chunk of its own (not linked from the HTML: the first load does not wait for it).
+    const html = await (await page.request.get(url)).text();
+    const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+    expect(html).not.toMatch(/Screen-[A-Z0-9]+\.js/);
+    expect(
+      scripts.some((s) => /\/build\/_shared\/\w+Screen-[A-Z0-9]+\.js$/.test(s)),
+      `screen chunk in ${scripts}`,
+    ).toBe(true);
+
+    if (c.spoil) await c.spoil(page);
+    const posts: string[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST") posts.push(r.url());
+    });
+    await form.locator("button[type=submit]").first().click();
+    await expect(form.locator(`[name=${c.field}]`)).toHaveAttribute("aria-invalid", "true");
+    expect(posts, "an invalid form is not posted").toEqual([]);
+  });
+}
