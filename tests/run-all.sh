@@ -27,6 +27,16 @@ npx vitest run --project api --reporter=default --reporter=json --outputFile.jso
 step "build"
 npx remix build || status=1
 
+step "ledger under contention and SIGKILL (verify:ledger, PostgreSQL)"
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  # A database of its own, recreated each run: bank_verify on the same server.
+  VERIFY_DATABASE_URL="${TEST_DATABASE_URL%/*}/bank_verify"
+  node -e 'const pg=require("pg");const c=new pg.Client(process.argv[1]);c.connect().then(()=>c.query("DROP DATABASE IF EXISTS bank_verify WITH (FORCE)")).then(()=>c.query("CREATE DATABASE bank_verify")).then(()=>c.end(),e=>{console.error(e.message);process.exit(1)})' "$TEST_DATABASE_URL" &&
+    DATABASE_URL="$VERIFY_DATABASE_URL" npm run --silent verify:ledger -- --transfers 200 --kills 1 --seed 20261123 --self-test || status=1
+else
+  echo "skipped: TEST_DATABASE_URL is not set"
+fi
+
 step "JavaScript budget (every page within 120 KB gzip)"
 npm run --silent bench:check || status=1
 
