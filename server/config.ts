@@ -3,7 +3,8 @@
  *
  * - DATABASE_URL: PostgreSQL connection string; unset → embedded PGlite in DATA_DIR.
  * - DATA_DIR: PGlite data folder (default ./data/pglite); "memory://" for an in-memory DB.
- * - REDIS_URL: socket.io adapter for several processes (optional).
+ * - REDIS_URL: shared rate-limit counters for several processes (optional; ioredis URL, e.g. redis://host:6379/0).
+ * - HOUSEKEEPING_INTERVAL_MS: how often the leading process purges expired records (default 1 hour).
  * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
  *   only for the embedded setup; always false when NODE_ENV=production.
  * - TRUST_PROXY: Express "trust proxy" value when behind a load balancer (client IPs for rate limits).
@@ -28,6 +29,11 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data/pglite"),
   REDIS_URL: z.string().optional(),
+  HOUSEKEEPING_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .default(60 * 60_000),
   SMS_DEBUG_CODES: bool.optional(),
   RATE_LIMITS: z.enum(["strict", "relaxed"]).default("strict"),
   SESSION_SECRET: z.string().min(16).optional(),

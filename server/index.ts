@@ -15,6 +15,7 @@ import { createSmsProvider } from "./providers/sms.js";
 import { useRedisForRateLimits } from "./domain/rate-limit/index.js";
 import { createApp } from "./app.js";
 import { purgeExpired } from "./domain/housekeeping/index.js";
+import { createLeadership } from "./db/leader.js";
 
 async function main() {
   const started = Date.now();
@@ -42,18 +43,22 @@ async function main() {
     "bank is listening",
   );
 
-  // Housekeeping: expired sessions, codes and rate-limit events, at start and hourly.
-  const housekeeping = () =>
-    purgeExpired(database.db)
+  // Housekeeping: expired sessions, codes and rate-limit counters, at start and hourly, in ONE
+  // process of however many share the database (the holder of an advisory lock, server/db/leader.ts).
+  const leader = createLeadership({ url: config.DATABASE_URL, name: "periodic-jobs" });
+  const housekeeping = async () => {
+    if (!(await leader.holds())) return logger.debug("housekeeping: another instance leads");
+    await purgeExpired(database.db)
       .then((purged) => logger.info({ purged }, "housekeeping"))
       .catch((err) => logger.error({ err }, "housekeeping failed"));
+  };
   void housekeeping();
-  setInterval(housekeeping, 60 * 60_000).unref();
+  setInterval(() => void housekeeping(), config.HOUSEKEEPING_INTERVAL_MS).unref();
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
     server.close(() => {
-      database.close().finally(() => process.exit(0));
+      Promise.allSettled([leader.close(), database.close()]).finally(() => process.exit(0));
     });
     setTimeout(() => process.exit(1), 10_000).unref();
   };
