@@ -94,11 +94,12 @@ module.exports = {
     {
       name: "entry-wires-only",
       severity: "error",
-      comment: "Entry → API, Messaging, Web build; as composition root also db/client (open), providers, seed, ENTRY_WIRES.",
+      comment:
+        "Entry → API, Messaging, Web build; as composition root also db/client (open), db/leader (which instance runs the jobs), providers, seed, ENTRY_WIRES.",
       from: { path: ENTRY },
       to: {
         path: "^server/",
-        pathNot: `${ENTRY}|${KERNEL}|${ENTRY_WIRES}|^server/(api|messaging|providers|seed)/|^server/db/client\\.ts$`,
+        pathNot: `${ENTRY}|${KERNEL}|${ENTRY_WIRES}|^server/(api|messaging|providers|seed)/|^server/db/(client|leader)\\.ts$`,
       },
     },
     {
