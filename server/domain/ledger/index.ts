@@ -99,7 +99,10 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
   if (input.postings.length < 2) throw new LedgerError("A ledger transaction needs at least two postings");
   const ids = [...new Set(input.postings.map((p) => p.balanceId))].sort();
 
-  const locked = await tx.select().from(balances).where(inArray(balances.id, ids)).orderBy(asc(balances.id)).for("update");
+  // FOR NO KEY UPDATE, not FOR UPDATE: the FOR KEY SHARE locks that foreign-key checks take on
+  // balances (inserting a payment or posting that references them) must not block it, or two
+  // transfers sharing a balance deadlock (seen by scripts/verify-ledger on PostgreSQL).
+  const locked = await tx.select().from(balances).where(inArray(balances.id, ids)).orderBy(asc(balances.id)).for("no key update");
   if (locked.length !== ids.length) throw new LedgerError("Unknown balance in postings");
   const byId = new Map(locked.map((b) => [b.id, b]));
 
