@@ -8,7 +8,7 @@
  * database transaction, with the touched balance rows locked in a fixed order (sorted by id)
  * so concurrent transfers cannot deadlock or overdraw.
  */
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
@@ -102,20 +102,23 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
   // FOR NO KEY UPDATE, not FOR UPDATE: the FOR KEY SHARE locks that foreign-key checks take on
   // balances (inserting a payment or posting that references them) must not block it, or two
   // transfers sharing a balance deadlock (seen by scripts/verify-ledger on PostgreSQL).
-  const locked = await tx.select().from(balances).where(inArray(balances.id, ids)).orderBy(asc(balances.id)).for("no key update");
-  if (locked.length !== ids.length) throw new LedgerError("Unknown balance in postings");
+  // One statement: lock the balances in id order (LockRows runs above the sort) and read what
+  // the checks need from their accounts (system, overdraft) and currencies (scale).
+  const lockedRows = await tx
+    .select({ balance: balances, system: accounts.system, accountOverdraft: accounts.overdraftEnabled, scale: currencies.scale })
+    .from(balances)
+    .innerJoin(accounts, eq(accounts.id, balances.accountId))
+    .innerJoin(currencies, eq(currencies.id, balances.currencyId))
+    .where(inArray(balances.id, ids))
+    .orderBy(asc(balances.id))
+    .for("no key update", { of: balances });
+  if (lockedRows.length !== ids.length) throw new LedgerError("Unknown balance in postings");
+  const locked = lockedRows.map((r) => r.balance);
   const byId = new Map(locked.map((b) => [b.id, b]));
-
-  const accountRows = await tx
-    .select({ id: accounts.id, system: accounts.system, overdraftEnabled: accounts.overdraftEnabled })
-    .from(accounts)
-    .where(inArray(accounts.id, [...new Set(locked.map((b) => b.accountId))]));
-  const accountById = new Map(accountRows.map((a) => [a.id, a]));
-  const currencyRows = await tx
-    .select({ id: currencies.id, scale: currencies.scale })
-    .from(currencies)
-    .where(inArray(currencies.id, [...new Set(locked.map((b) => b.currencyId))]));
-  const scaleOf = new Map(currencyRows.map((c) => [c.id, c.scale]));
+  const accountOf = new Map(
+    lockedRows.map((r) => [r.balance.id, { system: r.system, overdraftEnabled: r.accountOverdraft }] as const),
+  );
+  const scaleOf = new Map(lockedRows.map((r) => [r.balance.currencyId, r.scale]));
 
   const sums = new Map<string, Decimal>();
   for (const p of input.postings) {
@@ -133,14 +136,21 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
     if (!sum.isZero()) throw new LedgerError(`Postings do not balance in ${currency}: sum ${sum.toString()}`);
   }
 
-  const overdraftGlobal = await getBooleanSetting(tx, SETTING_OVERDRAFT_ENABLED, false);
+  // The global overdraft switch only matters where account and balance both allow an overdraft
+  // (balanceFloor): read the setting only when a debit hits such a balance.
+  const overdraftMatters = input.postings.some((p) => {
+    const b = byId.get(p.balanceId)!;
+    const a = accountOf.get(b.id)!;
+    return p.amount.isNegative() && !a.system && a.overdraftEnabled && b.overdraftEnabled;
+  });
+  const overdraftGlobal = overdraftMatters && (await getBooleanSetting(tx, SETTING_OVERDRAFT_ENABLED, false));
   const running = new Map(locked.map((b) => [b.id, new Decimal(b.amount)]));
   const after: Decimal[] = [];
   for (const p of input.postings) {
     const b = byId.get(p.balanceId)!;
     const next = running.get(b.id)!.plus(p.amount);
     if (p.amount.isNegative()) {
-      const floor = balanceFloor(b, accountById.get(b.accountId)!, overdraftGlobal);
+      const floor = balanceFloor(b, accountOf.get(b.id)!, overdraftGlobal);
       if (floor !== null && next.lt(floor)) throw insufficientFunds();
     }
     running.set(b.id, next);
@@ -159,12 +169,11 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
     })
     .returning({ id: ledgerTransactions.id });
 
-  for (const id of ids) {
-    await tx
-      .update(balances)
-      .set({ amount: running.get(id)!.toFixed() })
-      .where(eq(balances.id, id));
-  }
+  // Every touched balance gets its new amount in one UPDATE … FROM (VALUES …).
+  const newAmounts = ids.map((id) => sql`(${id}::uuid, ${running.get(id)!.toFixed()}::numeric)`);
+  await tx.execute(
+    sql`update ${balances} set amount = v.amount from (values ${sql.join(newAmounts, sql`, `)}) as v(id, amount) where ${balances.id} = v.id`,
+  );
   const inserted = await tx
     .insert(postings)
     .values(

@@ -46,6 +46,18 @@ export async function memberOrganizationIds(db: Database | Tx, userId: string): 
   return (await listMemberships(db, userId)).map((m) => m.organizationId);
 }
 
+/**
+ * The same ids as `memberOrganizationIds`, as a subquery to scope a resource in the query that
+ * reads it (`inArray(table.organizationId, memberOrganizationIdsQuery(db, userId))`): one
+ * round trip instead of two.
+ */
+export function memberOrganizationIdsQuery(db: Database | Tx, userId: string) {
+  return db
+    .select({ id: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, "APPROVED")));
+}
+
 /** The caller's membership in `organizationId`, or 403 FORBIDDEN. */
 export async function requireMembership(db: Database | Tx, userId: string, organizationId: string): Promise<Membership> {
   const m = (await listMemberships(db, userId)).find((x) => x.organizationId === organizationId);

@@ -40,7 +40,15 @@ import { availableFunds, insufficientFunds, pgErrorCode, postTransaction, withSe
 import { Decimal, formatAmount, parseAmount } from "../ledger/money.js";
 import { clearingFor, systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
-import { hasSignatureDuty, memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
+import {
+  forbidden,
+  hasSignatureDuty,
+  listMemberships,
+  memberOrganizationIds,
+  memberOrganizationIdsQuery,
+  notFound,
+  requireMembership,
+} from "../organizations/access.js";
 import { findIndividualRecipient, organizationFullName } from "../organizations/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { isUuid } from "../accounts/index.js";
@@ -123,38 +131,66 @@ export function paymentToWire(p: PaymentRow, accountNumber: string, scale: numbe
   };
 }
 
-/** Contract Payment for rows (looks up account numbers and scales). */
+/**
+ * Contract Payment for rows, in one query: each payment's debit balance belongs to its payer
+ * account and is in its currency, so it leads to the account number and the currency scale.
+ */
 export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Promise<Payment[]> {
   if (!rows.length) return [];
-  const accountRows = await db
-    .select({ id: accounts.id, number: accounts.number })
-    .from(accounts)
-    .where(inArray(accounts.id, [...new Set(rows.map((r) => r.accountId))]));
-  const currencyRows = await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies);
-  const numberOf = new Map(accountRows.map((a) => [a.id, a.number]));
-  const scaleOf = new Map(currencyRows.map((c) => [c.id, c.scale]));
-  return rows.map((r) => paymentToWire(r, numberOf.get(r.accountId) ?? "", scaleOf.get(r.currencyId) ?? 2));
+  const debits = await db
+    .select({ balanceId: balances.id, number: accounts.number, scale: currencies.scale })
+    .from(balances)
+    .innerJoin(accounts, eq(accounts.id, balances.accountId))
+    .innerJoin(currencies, eq(currencies.id, balances.currencyId))
+    .where(inArray(balances.id, [...new Set(rows.map((r) => r.debitBalanceId))]));
+  const byBalance = new Map(debits.map((d) => [d.balanceId, d]));
+  return rows.map((r) =>
+    paymentToWire(r, byBalance.get(r.debitBalanceId)?.number ?? "", byBalance.get(r.debitBalanceId)?.scale ?? 2),
+  );
 }
+
+/** The payer as the credited side's statement names it (account number/IBAN, holder's name). */
+export interface PayerParty {
+  number: string;
+  iban: string | null;
+  type: string;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/** Columns of `PayerParty`, for selects joining the payer's account and organization. */
+export const payerPartyColumns = {
+  number: accounts.number,
+  iban: accounts.iban,
+  type: organizations.type,
+  companyName: organizations.companyName,
+  firstName: organizations.firstName,
+  lastName: organizations.lastName,
+};
 
 /**
  * Post a payment to the ledger inside `tx` (debit payer balance, credit `creditBalanceId`)
- * and mark it COMPLETED with transferDate = now. The caller must hold the payment row lock
- * and have checked it is still pending.
+ * and mark it COMPLETED with transferDate = now (and `signedAt` when given, in the same
+ * UPDATE). The caller must hold the payment row lock and have checked it is still pending.
+ * `opts.payer`: the payer party when the caller already read it (else one query here).
  * @throws DomainError INSUFFICIENT_FUNDS (the transaction then rolls back).
  */
-export async function postPayment(tx: Tx, p: PaymentRow, now = new Date()): Promise<PaymentRow> {
-  const [payer] = await tx
-    .select({
-      number: accounts.number,
-      iban: accounts.iban,
-      type: organizations.type,
-      companyName: organizations.companyName,
-      firstName: organizations.firstName,
-      lastName: organizations.lastName,
-    })
-    .from(accounts)
-    .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
-    .where(eq(accounts.id, p.accountId));
+export async function postPayment(
+  tx: Tx,
+  p: PaymentRow,
+  now = new Date(),
+  opts: { payer?: PayerParty; signedAt?: Date } = {},
+): Promise<PaymentRow> {
+  const payer =
+    opts.payer ??
+    (
+      await tx
+        .select(payerPartyColumns)
+        .from(accounts)
+        .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+        .where(eq(accounts.id, p.accountId))
+    )[0];
   const amount = new Decimal(p.amount);
   const posted = await postTransaction(tx, {
     kind: "PAYMENT",
@@ -180,7 +216,12 @@ export async function postPayment(tx: Tx, p: PaymentRow, now = new Date()): Prom
   });
   const [updated] = await tx
     .update(payments)
-    .set({ status: "COMPLETED", transferDate: now, ledgerTransactionId: posted.transactionId })
+    .set({
+      status: "COMPLETED",
+      transferDate: now,
+      ledgerTransactionId: posted.transactionId,
+      ...(opts.signedAt ? { signedAt: opts.signedAt } : {}),
+    })
     .where(eq(payments.id, p.id))
     .returning();
   return updated;
@@ -211,29 +252,36 @@ export async function createPayment(
   const parsed = createPaymentSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
   const body = parsed.data;
-  const membership = await requireMembership(db, input.userId, body.organizationId);
+  const memberships = await listMemberships(db, input.userId);
+  const membership = memberships.find((m) => m.organizationId === body.organizationId);
+  if (!membership) throw forbidden();
   const hash = requestHash(body);
 
   const replay = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
   if (replay) return { payment: (await paymentsToWire(db, [replay]))[0], created: false };
 
-  // Payer account and balance.
-  const orgIds = await memberOrganizationIds(db, input.userId);
-  const [account] = await db
-    .select()
+  // Payer account (in the caller's organizations), the currency and the account's balance in it: one query.
+  const [found] = await db
+    .select({ account: accounts, currency: currencies, debit: balances })
     .from(accounts)
-    .where(and(eq(accounts.id, body.accountId), inArray(accounts.organizationId, orgIds), eq(accounts.system, false)))
+    .leftJoin(currencies, eq(currencies.id, body.currencyId))
+    .leftJoin(balances, and(eq(balances.accountId, accounts.id), eq(balances.currencyId, currencies.id)))
+    .where(
+      and(
+        eq(accounts.id, body.accountId),
+        inArray(
+          accounts.organizationId,
+          memberships.map((m) => m.organizationId),
+        ),
+        eq(accounts.system, false),
+      ),
+    )
     .limit(1);
-  if (!account) throw notFound("Account");
+  if (!found) throw notFound("Account");
+  const { account, currency, debit } = found;
   if (account.organizationId !== body.organizationId)
     throw fieldError("accountId", "isOwnAccount", "accountId does not belong to this organization");
-  const [currency] = await db.select().from(currencies).where(eq(currencies.id, body.currencyId)).limit(1);
   if (!currency) throw fieldError("currencyId", "isCurrency", "currencyId is not a known currency");
-  const [debit] = await db
-    .select()
-    .from(balances)
-    .where(and(eq(balances.accountId, account.id), eq(balances.currencyId, currency.id)))
-    .limit(1);
   if (!debit) throw fieldError("currencyId", "hasBalance", `The account has no ${currency.id} balance`);
 
   const amountResult = parseAmount(body.amount, currency.scale);
@@ -250,39 +298,43 @@ export async function createPayment(
 
   const resolved = await resolvePayee(db, input.userId, body, account, currency.id, input.relaxedLimits ?? false);
 
-  const overdraftGlobal = await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false);
+  // The global overdraft switch only matters where account and balance both allow one (balanceFloor).
+  const overdraftGlobal =
+    account.overdraftEnabled && debit.overdraftEnabled && (await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false));
   if (availableFunds(debit, account, overdraftGlobal).lt(amount)) throw insufficientFunds();
 
   const requiresSignature = hasSignatureDuty(membership);
+  const insert = (q: Database | Tx) =>
+    q
+      .insert(payments)
+      .values({
+        organizationId: body.organizationId,
+        createdByUserId: input.userId,
+        kind: body.kind,
+        paymentType: resolved.paymentType,
+        status: "AWAITING_SIGNATURE",
+        accountId: account.id,
+        debitBalanceId: debit.id,
+        creditBalanceId: resolved.creditBalanceId,
+        currencyId: currency.id,
+        amount: amount.toFixed(),
+        beneficiaryId: body.beneficiaryId ?? null,
+        beneficiaryName: resolved.beneficiaryName,
+        beneficiaryAccount: resolved.beneficiaryAccount,
+        beneficiaryBic: resolved.beneficiaryBic,
+        reference: body.reference ?? null,
+        idempotencyKey: input.idempotencyKey,
+        requestHash: hash,
+        requiresSignature,
+        createdAt: new Date(),
+      })
+      .returning();
   try {
-    const row = await withSerializableRetry(db, async (tx) => {
-      const [created] = await tx
-        .insert(payments)
-        .values({
-          organizationId: body.organizationId,
-          createdByUserId: input.userId,
-          kind: body.kind,
-          paymentType: resolved.paymentType,
-          status: "AWAITING_SIGNATURE",
-          accountId: account.id,
-          debitBalanceId: debit.id,
-          creditBalanceId: resolved.creditBalanceId,
-          currencyId: currency.id,
-          amount: amount.toFixed(),
-          beneficiaryId: body.beneficiaryId ?? null,
-          beneficiaryName: resolved.beneficiaryName,
-          beneficiaryAccount: resolved.beneficiaryAccount,
-          beneficiaryBic: resolved.beneficiaryBic,
-          reference: body.reference ?? null,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-          requiresSignature,
-          createdAt: new Date(),
-        })
-        .returning();
-      return requiresSignature ? created : postPayment(tx, created);
-    });
-    return { payment: (await paymentsToWire(db, [row]))[0], created: true };
+    // Awaiting signature: one INSERT (atomic on its own). No signature duty: posted in the same transaction.
+    const [row] = requiresSignature
+      ? await insert(db)
+      : [await withSerializableRetry(db, async (tx) => postPayment(tx, (await insert(tx))[0]))];
+    return { payment: paymentToWire(row, account.number, currency.scale), created: true };
   } catch (err) {
     if (pgErrorCode(err) !== "23505") throw err;
     // Lost a race on (organizationId, idempotencyKey): answer like a replay.
@@ -448,12 +500,11 @@ export async function listPayments(
 
 /** Payment row of the caller's organizations, or 404 NOT_FOUND. Optionally locks it (FOR UPDATE). */
 export async function getPaymentRow(db: Database | Tx, userId: string, paymentId: string, lock = false): Promise<PaymentRow> {
-  const orgIds = await memberOrganizationIds(db, userId);
-  if (!isUuid(paymentId) || !orgIds.length) throw notFound("Payment");
+  if (!isUuid(paymentId)) throw notFound("Payment");
   const query = db
     .select()
     .from(payments)
-    .where(and(eq(payments.id, paymentId), inArray(payments.organizationId, orgIds)))
+    .where(and(eq(payments.id, paymentId), inArray(payments.organizationId, memberOrganizationIdsQuery(db, userId))))
     .limit(1);
   const [row] = lock ? await query.for("update") : await query;
   if (!row) throw notFound("Payment");

@@ -9,17 +9,27 @@
  * recomputed, payment posted to the ledger exactly once).
  */
 import crypto from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { Database } from "../../db/client.js";
-import { currencies, mfaTokens, paymentSignatures, payments, users } from "../../db/schema/index.js";
+import type { Database, Tx } from "../../db/client.js";
+import {
+  accounts,
+  currencies,
+  mfaTokens,
+  organizationMembers,
+  organizations,
+  paymentSignatures,
+  payments,
+  users,
+} from "../../db/schema/index.js";
 import type { CodeChallenge, MfaToken, OtpChannel, Payment } from "../../api/v1/contract.js";
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
-import { forbidden, hasSignatureDuty, listMemberships } from "../organizations/access.js";
-import { getPaymentRow, notPending, paymentsToWire, postPayment, type PaymentRow } from "../payments/index.js";
+import { forbidden, hasSignatureDuty, listMemberships, notFound, type Membership } from "../organizations/access.js";
+import { getPaymentRow, notPending, payerPartyColumns, paymentToWire, postPayment, type PaymentRow } from "../payments/index.js";
+import { isUuid } from "../accounts/index.js";
 
 /** MFA token lifetime (5 minutes; design note: codes and their tokens live at most 10 minutes). */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
@@ -183,10 +193,10 @@ function mfaInvalid(): DomainError {
 export const signSchema = z.object({ mfaToken: z.string().min(16).max(200), signedAt: z.string().min(1).max(40) });
 
 /**
- * POST /v1/payments/:id/sign. Checks, in order: payment in the caller's organizations (404);
- * signedAt a valid ISO time within ±10 minutes of server time (400 field `signedAt`); the MFA
- * token exists, is unexpired, belongs to the caller and covers this payment (401
- * MFA_TOKEN_INVALID). Then in ONE database transaction: lock the payment row, still
+ * POST /v1/payments/:id/sign. In ONE database transaction, checks in order: payment in the
+ * caller's organizations (404; its row locked by the same query); signedAt a valid ISO time
+ * within ±10 minutes of server time (400 field `signedAt`); the MFA token exists, is unexpired,
+ * belongs to the caller and covers this payment (401 MFA_TOKEN_INVALID); the payment is still
  * AWAITING_SIGNATURE (else 409 PAYMENT_NOT_PENDING — never a second posting), caller has a
  * signature duty (403), the binding hash recomputed from the current payment rows equals the
  * signed one (else 401 MFA_TOKEN_INVALID), post to the ledger (400 INSUFFICIENT_FUNDS leaves
@@ -195,38 +205,40 @@ export const signSchema = z.object({ mfaToken: z.string().min(16).max(200), sign
  * @returns contract Payment (COMPLETED).
  */
 export async function signPayment(db: Database, input: { userId: string; paymentId: string; body: unknown }): Promise<Payment> {
-  await getPaymentRow(db, input.userId, input.paymentId);
-  const parsed = signSchema.safeParse(input.body);
-  if (!parsed.success) throw fieldErrors(parsed.error);
   const now = new Date();
-  const clientSignedAt = new Date(parsed.data.signedAt);
-  if (
-    !/^\d{4}-\d{2}-\d{2}T/.test(parsed.data.signedAt) ||
-    Number.isNaN(clientSignedAt.getTime()) ||
-    Math.abs(clientSignedAt.getTime() - now.getTime()) > SIGNED_AT_SKEW_MS
-  ) {
-    throw fieldError("signedAt", "isRecentIsoDate", "signedAt must be the current time in ISO 8601 format");
-  }
-  const [token] = await db
-    .select()
-    .from(mfaTokens)
-    .where(eq(mfaTokens.tokenHash, sha256(parsed.data.mfaToken)))
-    .limit(1);
-  if (!token || token.userId !== input.userId || token.expiresAt <= now || !token.paymentIds.includes(input.paymentId)) {
-    throw mfaInvalid();
-  }
+  // One transaction from the first check to the posting: the payment row is locked by the
+  // query that finds it, so the checks below see the state that gets posted.
+  return withSerializableRetry(db, async (tx) => {
+    const locked = await lockPaymentToSign(tx, input.userId, input.paymentId);
+    if (!locked) throw notFound("Payment");
+    const parsed = signSchema.safeParse(input.body);
+    if (!parsed.success) throw fieldErrors(parsed.error);
+    const clientSignedAt = new Date(parsed.data.signedAt);
+    if (
+      !/^\d{4}-\d{2}-\d{2}T/.test(parsed.data.signedAt) ||
+      Number.isNaN(clientSignedAt.getTime()) ||
+      Math.abs(clientSignedAt.getTime() - now.getTime()) > SIGNED_AT_SKEW_MS
+    ) {
+      throw fieldError("signedAt", "isRecentIsoDate", "signedAt must be the current time in ISO 8601 format");
+    }
+    const [token] = await tx
+      .select()
+      .from(mfaTokens)
+      .where(eq(mfaTokens.tokenHash, sha256(parsed.data.mfaToken)))
+      .limit(1);
+    if (!token || token.userId !== input.userId || token.expiresAt <= now || !token.paymentIds.includes(input.paymentId)) {
+      throw mfaInvalid();
+    }
 
-  const signed = await withSerializableRetry(db, async (tx) => {
-    const p = await getPaymentRow(tx, input.userId, input.paymentId, true);
+    const { payment: p, membership, payer, scale } = locked;
     if (p.status !== "AWAITING_SIGNATURE") throw notPending(p.status);
-    const m = (await listMemberships(tx, input.userId)).find((x) => x.organizationId === p.organizationId);
-    if (!m || !hasSignatureDuty(m)) throw forbidden("You are not allowed to sign payments of this organization");
-    const boundRows = await tx.select().from(payments).where(inArray(payments.id, token.paymentIds));
-    const current = boundRows.map((r) => (r.id === p.id ? p : r));
+    if (!hasSignatureDuty(membership)) throw forbidden("You are not allowed to sign payments of this organization");
+    // Dynamic linking: the binding recomputed from the payments as they are now (this one locked).
+    const others = token.paymentIds.filter((id) => id !== p.id);
+    const current = [p, ...(others.length ? await tx.select().from(payments).where(inArray(payments.id, others)) : [])];
     if (current.length !== token.paymentIds.length || computeBinding(current).hash !== token.bindingHash) throw mfaInvalid();
     const serverNow = new Date();
-    const posted = await postPayment(tx, p, serverNow);
-    const [final] = await tx.update(payments).set({ signedAt: serverNow }).where(eq(payments.id, p.id)).returning();
+    const posted = await postPayment(tx, p, serverNow, { payer, signedAt: serverNow });
     await tx.insert(paymentSignatures).values({
       paymentId: p.id,
       userId: input.userId,
@@ -234,10 +246,51 @@ export async function signPayment(db: Database, input: { userId: string; payment
       clientSignedAt,
       mfaTokenId: token.id,
     });
-    return final ?? posted;
+    return paymentToWire(posted, payer.number, scale);
   }).catch((err) => {
+    // payment_signatures (mfa_token_id, payment_id) is unique: a token signs a payment once.
     if (pgErrorCode(err) === "23505") throw mfaInvalid();
     throw err;
   });
-  return (await paymentsToWire(db, [signed]))[0];
+}
+
+/**
+ * The payment `paymentId` locked FOR UPDATE, if it belongs to an organization the caller is an
+ * APPROVED member of (as organizations/access.ts rules), with what signing needs in the same
+ * query: the caller's membership there (signature duty), the payer party (for the credited
+ * side's statement) and the currency scale. Null when not found or not the caller's.
+ */
+async function lockPaymentToSign(tx: Tx, userId: string, paymentId: string) {
+  if (!isUuid(paymentId)) return null;
+  const [row] = await tx
+    .select({
+      payment: payments,
+      organizationType: organizations.type,
+      companyOfficialType: organizationMembers.companyOfficialType,
+      signatureType: organizationMembers.signatureType,
+      payer: payerPartyColumns,
+      scale: currencies.scale,
+    })
+    .from(payments)
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.organizationId, payments.organizationId),
+        eq(organizationMembers.userId, userId),
+        eq(organizationMembers.status, "APPROVED"),
+      ),
+    )
+    .innerJoin(accounts, eq(accounts.id, payments.accountId))
+    .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
+    .innerJoin(currencies, eq(currencies.id, payments.currencyId))
+    .where(eq(payments.id, paymentId))
+    .for("update", { of: payments });
+  if (!row) return null;
+  const membership: Membership = {
+    organizationId: row.payment.organizationId,
+    organizationType: row.organizationType as Membership["organizationType"],
+    companyOfficialType: row.companyOfficialType,
+    signatureType: row.signatureType as Membership["signatureType"],
+  };
+  return { payment: row.payment, membership, payer: row.payer, scale: row.scale };
 }
