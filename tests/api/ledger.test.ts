@@ -108,6 +108,44 @@ describe.each(databases)("ledger on %s", (kind) => {
     await expectLedgerInvariants(s);
   });
 
+  it("payments posted at creation, in both directions between two balances at once, all answer (no deadlock, no 500)", async () => {
+    // A payer without signature duty (signatureType NONE): the payment row and its ledger postings
+    // are written in one transaction. The row's foreign keys take KEY SHARE locks on both balances;
+    // locking the balances FOR UPDATE then deadlocked on PostgreSQL (scripts/verify-ledger found it).
+    const customer = await createCustomer(s.db, {
+      type: "CORPORATE",
+      signatureType: "NONE",
+      balances: { GBP: "30.00" },
+      accountName: "Main account",
+    });
+    const second = await createAccount(s.db, { organizationId: customer.organization.id, name: "Reserve", currencies: ["GBP"] });
+    await fund(s.db, { balanceId: second.balances.GBP.id, amount: "30.00", counterpartyName: "Reserve top-up" });
+    const token = await s.login(customer.phone);
+    const [from, to] = [customer.account!.id, second.account.id];
+    const totalsBefore = await totalsByCurrency(s);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        s.call("POST", "/payments", {
+          token,
+          headers: { "Idempotency-Key": `posted-at-creation-${i}` },
+          body: {
+            organizationId: customer.organization.id,
+            kind: "BETWEEN_ACCOUNTS",
+            currencyId: "GBP",
+            amount: "2.50",
+            accountId: i % 2 ? from : to,
+            toAccountId: i % 2 ? to : from,
+          },
+        }),
+      ),
+    );
+    const unexpected = answers.filter((a) => a.status !== 201 && !(a.status === 400 && a.body.code === "INSUFFICIENT_FUNDS"));
+    expect(unexpected.map((a) => `${a.status} ${a.body.code}`)).toEqual([]);
+    expect(answers.filter((a) => a.status === 201).every((a) => a.body.status === "COMPLETED")).toBe(true);
+    expect(await totalsByCurrency(s)).toEqual(totalsBefore);
+    await expectLedgerInvariants(s);
+  });
+
   it("concurrent transfers in both directions between two balances do not deadlock", async () => {
     // A fresh customer with two funded accounts.
     const customer = await createCustomer(s.db, { type: "INDIVIDUAL", accountName: "Main account", balances: { GBP: "50.00" } });
