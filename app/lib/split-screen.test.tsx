@@ -75,4 +75,17 @@ describe("splitScreen", () => {
     expect(container.textContent).toBe("clicked 1");
     expect(errors).toEqual([]);
   });
+
+  it("browser, chunk cannot load on the first page: the server HTML stays a plain form, no error", async () => {
+    const ServerRoute = splitScreen(Screen, () => Promise.reject(new Error("unused")));
+    const ClientRoute = splitScreen(undefined, () => Promise.reject(new Error("Failed to fetch dynamically imported module")));
+    const container = document.body.appendChild(document.createElement("div"));
+    const html = renderToString(<ServerRoute />);
+    container.innerHTML = html;
+    const errors: unknown[] = [];
+    await hydrate(container, ClientRoute, errors);
+    await act(async () => new Promise((r) => setTimeout(r, 10)));
+    expect(container.innerHTML).toBe(html);
+    expect(errors).toEqual([]);
+  });
 });

@@ -9,13 +9,21 @@
  * chunk is in, the server-rendered form stays a plain HTML form (native validation, full-page
  * POST), exactly the no-JavaScript behaviour. React 18 hydrates the screen's Suspense boundary
  * once the chunk arrives; when it arrived first (the usual case), the screen hydrates at once.
+ * If the chunk cannot load, the server-rendered form stays a plain form (first page) or the
+ * page is loaded in full (client-side navigation).
  *
  * Usage in a route module (the `.server` module is empty in the browser build, so the screen is
  * not part of the route chunk):
  *   import { screens } from "~/screens/index.server";
  *   export default splitScreen(screens?.LoginScreen, () => import("~/screens/LoginScreen"));
  */
-import { lazy, memo, Suspense, useState, type ComponentType } from "react";
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
+
+/** Rendered when a screen chunk failed to load during a client-side navigation: load the page in full. */
+function ReloadPage() {
+  useEffect(() => window.location.reload(), []);
+  return null;
+}
 
 /**
  * @param serverScreen the screen component, statically imported on the server; `undefined` in the browser
@@ -31,10 +39,18 @@ export function splitScreen(
     Screen = serverScreen;
   } else {
     let loaded: ComponentType | undefined;
-    const pending = load().then((m) => {
-      loaded = m.default;
-      return m;
-    });
+    // Evaluated for the first page (before Remix's router exists) or during a client navigation.
+    const firstPage = typeof window === "undefined" || !(window as { __remixRouter?: unknown }).__remixRouter;
+    const pending = load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      // A chunk that cannot load (offline, or a newer deployment removed it): on the first page the
+      // server HTML stays as it is, a working plain form; after a client navigation there is no
+      // server HTML, so the page is loaded in full (as Remix does when a route module fails).
+      () => (firstPage ? new Promise<never>(() => {}) : { default: ReloadPage }),
+    );
     const LazyScreen = lazy(() => pending);
     // Decided once per mount: the loaded component when the chunk is already in (no suspension),
     // else the lazy one (the boundary stays server-rendered until the chunk arrives).
