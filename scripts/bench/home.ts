@@ -29,6 +29,8 @@ function quantile(sorted: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
 /** `name=value` of a session cookie holding fresh API tokens for `userId`. */
 async function sessionCookie(db: Database, userId: string): Promise<string> {
   const tokens = await createSession(db, userId);
@@ -75,9 +77,9 @@ export async function homeLatency(
   });
   times.sort((a, b) => a - b);
   return {
-    homeP50Ms: quantile(times, 0.5),
-    homeP95Ms: quantile(times, 0.95),
-    homeP99Ms: quantile(times, 0.99),
+    homeP50Ms: round1(quantile(times, 0.5)),
+    homeP95Ms: round1(quantile(times, 0.95)),
+    homeP99Ms: round1(quantile(times, 0.99)),
     homeRequestsPerSec: result.requests.average,
     homeNon200: non200 + result.errors + result.timeouts,
   };
