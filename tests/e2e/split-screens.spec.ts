@@ -77,3 +77,17 @@ for (const c of CASES) {
     expect(posts, "an invalid form is not posted").toEqual([]);
   });
 }
+
+test("client-side navigation to a split screen renders and hydrates it (no full page load)", async ({ page }) => {
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/payments");
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.locator("main a[href='/payments/euro']").first().click();
+  await expect(page).toHaveURL(/\/payments\/euro$/);
+  const form = page.locator("main form[method=post]");
+  await expect(form).toHaveAttribute("novalidate", "");
+  await expect(form.locator("[name=iban]")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument), "same document").toBe(
+    true,
+  );
+});
