@@ -7,11 +7,12 @@
  *   compared in constant time (OWASP ASVS 5.0 §6.5 "out-of-band authenticators").
  * - Lifetime 5 minutes (`OTP_POLICY.lifetimeMs`; PSD2 RTS Art. 4 and design note: at most 10 min).
  * - Resend available 60 s after sending (spec 000 §4 "SMS code popup", §9).
- * - 5 tries per code (PSD2 RTS Art. 4(3)(b), OWASP ASVS 5.0 §6.6), decided atomically: a try is
- *   RESERVED (`attempts = attempts + 1 … WHERE attempts < 5 RETURNING`) before the code is
- *   compared, so of any number of simultaneous guesses at most 5 are ever evaluated; every guess
- *   beyond them gets the same CODE_ATTEMPTS_EXCEEDED, whether it was right or wrong. A right
- *   guess gives its try back (the login's password step shares the budget).
+ * - 5 tries per code (PSD2 RTS Art. 4(3)(b), OWASP ASVS 5.0 §6.6), decided atomically: a code is
+ *   checked inside a short transaction holding the challenge's row lock (`SELECT … FOR UPDATE`),
+ *   so simultaneous guesses are checked one after another and at most 5 are ever evaluated;
+ *   every guess beyond them gets the same CODE_ATTEMPTS_EXCEEDED, right or wrong. Only wrong
+ *   guesses spend a try (the login's password step shares the budget). The password step, whose
+ *   argon2 check is too slow to hold a lock over, RESERVES its try first (`reserveAttempt`).
  * - Single use: success marks `used_at` (or `verified_at` for the login two-step) with a
  *   conditional UPDATE, so two concurrent verifications cannot both succeed.
  * - A new LOGIN code for a phone invalidates that phone's earlier unused login codes. A new
@@ -34,9 +35,9 @@
  *   RATE_LIMITED with `retryAfter` seconds.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, sql } from "drizzle-orm";
 import { config as processConfig, type Config } from "../../config.js";
-import type { Database } from "../../db/client.js";
+import type { Database, Tx } from "../../db/client.js";
 import { oneTimeCodes } from "../../db/schema/index.js";
 import type { SmsProvider } from "../../providers/sms.js";
 import { DomainError } from "../errors.js";
@@ -124,7 +125,8 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
   const expiresAt = new Date(now.getTime() + OTP_POLICY.lifetimeMs);
   const resendAvailableAt = new Date(now.getTime() + (relaxed ? 0 : OTP_POLICY.resendAfterMs));
 
-  // Narrowest limit first: a refused resend does not spend the wider windows.
+  // Narrowest limit first. The limits are consumed in the same transaction as the code is
+  // stored (database store): one commit per code, and a refused request counts nothing.
   const rules: RateLimitRule[] =
     input.purpose === "LOGIN"
       ? [
@@ -137,16 +139,16 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
           OTP_LIMITS.signaturePerMinute(input.userId ?? input.phone),
           OTP_LIMITS.signaturePerHour(input.userId ?? input.phone),
         ];
-  for (const rule of rules) {
-    await consumeRateLimit(db, rule, { relaxed }).catch((err: unknown) => {
-      if (err instanceof DomainError && err.code === "RATE_LIMITED") {
-        throw new DomainError("RATE_LIMITED", "Too many codes requested. Try again later.", err.extra);
-      }
-      throw err;
-    });
-  }
 
   await db.transaction(async (tx) => {
+    for (const rule of rules) {
+      await consumeRateLimit(tx, rule, { relaxed }).catch((err: unknown) => {
+        if (err instanceof DomainError && err.code === "RATE_LIMITED") {
+          throw new DomainError("RATE_LIMITED", "Too many codes requested. Try again later.", err.extra);
+        }
+        throw err;
+      });
+    }
     // A new code replaces the earlier unused ones for the same thing: the phone's login, or
     // the user's signature of the same payments (other payments keep their codes).
     const replaced =
@@ -211,6 +213,11 @@ export interface VerifyCodeInput {
 export interface VerifyCodeOptions {
   config?: Pick<Config, "otpSecret">;
   now?: () => Date;
+  /**
+   * Work to commit together with the successful check (e.g. minting the MFA token), inside the
+   * same transaction; if it throws, the code stays unused.
+   */
+  onVerified?: (tx: Tx, row: OneTimeCodeRow) => Promise<void>;
 }
 
 /**
@@ -232,37 +239,43 @@ export async function verifyCode(
   const invalid = () => new DomainError("INVALID_CODE", "Invalid code");
   if (!UUID_RE.test(input.token)) throw invalid();
 
-  // Reserve one try before anything is compared (see module docstring).
-  const row = await reserveAttempt(db, input.token, "code", { purpose: input.purpose, userId: input.userId });
-  if (!row) throw await refusal(db, input, now);
-  if (row.expiresAt <= now) throw codeExpired("The code has expired. Request a new one.");
+  // One short transaction holding the challenge's row lock: simultaneous guesses are checked
+  // one after another, each seeing the tries taken before it, so at most 5 are ever evaluated.
+  // A wrong guess's try is committed before its refusal is answered.
+  const outcome = await db.transaction(async (tx): Promise<{ row: OneTimeCodeRow } | { refusal: DomainError }> => {
+    const [row] = await tx
+      .select()
+      .from(oneTimeCodes)
+      .where(
+        and(
+          eq(oneTimeCodes.id, input.token),
+          eq(oneTimeCodes.purpose, input.purpose),
+          input.userId !== undefined ? eq(oneTimeCodes.userId, input.userId) : undefined,
+        ),
+      )
+      .for("update");
+    if (!row) return { refusal: invalid() };
+    if (row.attempts >= OTP_POLICY.maxAttempts) return { refusal: attemptsExceeded() };
+    if (row.usedAt || row.verifiedAt) return { refusal: codeExpired("This code has already been used. Request a new one.") };
+    if (row.expiresAt <= now) return { refusal: codeExpired("The code has expired. Request a new one.") };
 
-  const expected = Buffer.from(row.codeHash, "hex");
-  const actual = Buffer.from(hashCode(secret, row.id, String(input.code)), "hex");
-  // A challenge for an unknown phone (userId null) never verifies: no code was sent.
-  const matches = expected.length === actual.length && timingSafeEqual(expected, actual) && row.userId !== null;
-
-  if (!matches) {
-    if (row.attempts >= OTP_POLICY.maxAttempts) throw attemptsExceeded();
-    throw new DomainError("INVALID_CODE", "Invalid code", { attemptsLeft: OTP_POLICY.maxAttempts - row.attempts });
-  }
-
-  // The right code gives its try back; the conditional UPDATE makes success single.
-  const set = input.mark === "verified" ? { verifiedAt: now } : { usedAt: now };
-  const [marked] = await db
-    .update(oneTimeCodes)
-    .set({ ...set, attempts: sql`${oneTimeCodes.attempts} - 1` })
-    .where(
-      and(
-        eq(oneTimeCodes.id, row.id),
-        isNull(oneTimeCodes.usedAt),
-        isNull(oneTimeCodes.verifiedAt),
-        gt(oneTimeCodes.expiresAt, now),
-      ),
-    )
-    .returning();
-  if (!marked) throw codeExpired("This code has already been used. Request a new one.");
-  return marked;
+    const expected = Buffer.from(row.codeHash, "hex");
+    const actual = Buffer.from(hashCode(secret, row.id, String(input.code)), "hex");
+    // A challenge for an unknown phone (userId null) never verifies: no code was sent.
+    const matches = expected.length === actual.length && timingSafeEqual(expected, actual) && row.userId !== null;
+    if (!matches) {
+      const attempts = row.attempts + 1;
+      await tx.update(oneTimeCodes).set({ attempts }).where(eq(oneTimeCodes.id, row.id));
+      if (attempts >= OTP_POLICY.maxAttempts) return { refusal: attemptsExceeded() };
+      return { refusal: new DomainError("INVALID_CODE", "Invalid code", { attemptsLeft: OTP_POLICY.maxAttempts - attempts }) };
+    }
+    const set = input.mark === "verified" ? { verifiedAt: now } : { usedAt: now };
+    const [marked] = await tx.update(oneTimeCodes).set(set).where(eq(oneTimeCodes.id, row.id)).returning();
+    if (deps.onVerified) await deps.onVerified(tx, marked);
+    return { row: marked };
+  });
+  if ("refusal" in outcome) throw outcome.refusal;
+  return outcome.row;
 }
 
 function codeExpired(message: string): DomainError {
@@ -270,9 +283,9 @@ function codeExpired(message: string): DomainError {
 }
 
 /**
- * Take one try of a challenge atomically: `attempts + 1` only while fewer than 5 were taken and
- * the challenge is still open for this step ("code": neither verified nor used; "password":
- * verified, not used), and only on a challenge of this purpose (and user, when given): guesses at
+ * Take one try of a challenge atomically (used by the login's password step): `attempts + 1`
+ * only while fewer than 5 were taken and the challenge is still open for this step ("code":
+ * neither verified nor used; "password": verified, not used), and only on a challenge of this purpose (and user, when given): guesses at
  * another user's challenge spend none of its tries. Returns the row after the increment, or null
  * when no try is left or the challenge is unknown, someone else's, or closed for this step.
  */
@@ -299,22 +312,6 @@ export async function reserveAttempt(
     )
     .returning();
   return row ?? null;
-}
-
-/**
- * The answer when no try could be reserved: unknown token (or another user's/purpose's) →
- * INVALID_CODE; used or already verified → CODE_EXPIRED; otherwise the tries are spent →
- * CODE_ATTEMPTS_EXCEEDED (the same for every guess, right or wrong).
- */
-async function refusal(db: Database, input: VerifyCodeInput, now: Date): Promise<DomainError> {
-  const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
-  if (!row || row.purpose !== input.purpose || (input.userId !== undefined && row.userId !== input.userId)) {
-    return new DomainError("INVALID_CODE", "Invalid code");
-  }
-  if (row.attempts >= OTP_POLICY.maxAttempts) return attemptsExceeded();
-  if (row.usedAt || row.verifiedAt) return codeExpired("This code has already been used. Request a new one.");
-  if (row.expiresAt <= now) return codeExpired("The code has expired. Request a new one.");
-  return attemptsExceeded();
 }
 
 /** 401 CODE_ATTEMPTS_EXCEEDED with attemptsLeft 0. */

@@ -10,7 +10,8 @@
  *   processes see fifty distinct counts and only `limit` of them pass.
  * Windows are fixed (they start with the first attempt under a key and last `windowMs`).
  *
- * `consumeRateLimit(db, rule, { relaxed })` records one attempt under `rule.key` and throws
+ * `consumeRateLimit(db, rule, { relaxed })` (db: the database, or a transaction — then the count
+ * commits or rolls back with it; Redis counts at once) records one attempt under `rule.key` and throws
  * DomainError RATE_LIMITED `{ retryAfter }` (seconds until the window ends) when it is the
  * `limit + 1`-th or later in the window. `relaxed` (RATE_LIMITS=relaxed, tests) multiplies the
  * limit by 100: same code path, higher ceiling. A failing store (Redis or the database down)
@@ -18,7 +19,7 @@
  */
 import { RateLimiterDrizzle, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Redis } from "ioredis";
-import type { Database } from "../../db/client.js";
+import type { Database, Tx } from "../../db/client.js";
 import { rateLimits } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 
@@ -49,7 +50,7 @@ export const RATE_LIMITS = {
 
 let redis: Redis | null = null;
 const redisLimiters = new Map<string, RateLimiterAbstract>();
-const dbLimiters = new WeakMap<Database, Map<string, RateLimiterAbstract>>();
+const dbLimiters = new WeakMap<Database | Tx, Map<string, RateLimiterAbstract>>();
 
 /**
  * Count every limit in Redis from now on (all processes of one bank must use the same Redis).
@@ -65,7 +66,7 @@ export function rateLimitStore(): "redis" | "database" {
   return redis ? "redis" : "database";
 }
 
-function limiterFor(db: Database, rule: RateLimitRule, points: number): RateLimiterAbstract {
+function limiterFor(db: Database | Tx, rule: RateLimitRule, points: number): RateLimiterAbstract {
   const id = `${rule.name}:${points}:${rule.windowMs}`;
   const duration = Math.max(1, Math.ceil(rule.windowMs / 1000));
   if (redis) {
@@ -98,7 +99,7 @@ function limiterFor(db: Database, rule: RateLimitRule, points: number): RateLimi
  * Record one attempt under `rule` and refuse it when the window's limit is spent.
  * @throws DomainError RATE_LIMITED `{ retryAfter }` (whole seconds, at least 1).
  */
-export async function consumeRateLimit(db: Database, rule: RateLimitRule, opts: { relaxed?: boolean } = {}): Promise<void> {
+export async function consumeRateLimit(db: Database | Tx, rule: RateLimitRule, opts: { relaxed?: boolean } = {}): Promise<void> {
   const points = rule.limit * (opts.relaxed ? RELAXED_FACTOR : 1);
   try {
     await limiterFor(db, rule, points).consume(rule.subject, 1);

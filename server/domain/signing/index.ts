@@ -27,8 +27,8 @@ import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
-import { forbidden, hasSignatureDuty, listMemberships, notFound, type Membership } from "../organizations/access.js";
-import { getPaymentRow, notPending, payerPartyColumns, paymentToWire, postPayment, type PaymentRow } from "../payments/index.js";
+import { forbidden, hasSignatureDuty, notFound, type Membership } from "../organizations/access.js";
+import { notPending, payerPartyColumns, paymentToWire, postPayment, type PaymentRow } from "../payments/index.js";
 import { isUuid } from "../accounts/index.js";
 
 /** MFA token lifetime (5 minutes; design note: codes and their tokens live at most 10 minutes). */
@@ -107,40 +107,71 @@ export async function sendSignatureCode(
   const parsed = sendCodeSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
   const ids = [...new Set(parsed.data.paymentIds)];
-  const rows = await loadSignablePayments(db, input.userId, ids);
+  const { rows, scaleOf, phone, otpChannel } = await loadSignablePayments(db, input.userId, ids);
   const binding = computeBinding(rows);
-  const [user] = await db
-    .select({ phone: users.phone, otpChannel: users.otpChannel })
-    .from(users)
-    .where(eq(users.id, input.userId));
-  const scales = new Map((await db.select().from(currencies)).map((c) => [c.id, c.scale]));
   return issueCode(
     db,
     {
       purpose: "SIGNATURE",
       userId: input.userId,
-      phone: user.phone,
+      phone,
       ip: input.ip,
-      channel: (parsed.data.channel ?? user.otpChannel) as OtpChannel,
+      channel: (parsed.data.channel ?? otpChannel) as OtpChannel,
       binding: { paymentIds: binding.items.map((i) => i.paymentId), hash: binding.hash, items: binding.items },
-      message: (code) => signatureMessage(code, binding.items, (c) => scales.get(c) ?? 2),
+      message: (code) => signatureMessage(code, binding.items, (c) => scaleOf.get(c) ?? 2),
     },
     deps,
   );
 }
 
 /** Payments the caller may sign now (404 / 403 / 409 as in sendSignatureCode). */
-async function loadSignablePayments(db: Database, userId: string, ids: string[]): Promise<PaymentRow[]> {
-  const memberships = await listMemberships(db, userId);
+async function loadSignablePayments(
+  db: Database,
+  userId: string,
+  ids: string[],
+): Promise<{ rows: PaymentRow[]; scaleOf: Map<string, number>; phone: string; otpChannel: string }> {
+  // One query: each payment with the caller's membership of its organization, its currency's
+  // scale and the caller's phone (a payment outside the caller's organizations has no row).
+  const found = await db
+    .select({
+      payment: payments,
+      organizationType: organizations.type,
+      signatureType: organizationMembers.signatureType,
+      companyOfficialType: organizationMembers.companyOfficialType,
+      scale: currencies.scale,
+      phone: users.phone,
+      otpChannel: users.otpChannel,
+    })
+    .from(payments)
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.organizationId, payments.organizationId),
+        eq(organizationMembers.userId, userId),
+        eq(organizationMembers.status, "APPROVED"),
+      ),
+    )
+    .innerJoin(organizations, eq(organizations.id, payments.organizationId))
+    .innerJoin(currencies, eq(currencies.id, payments.currencyId))
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(inArray(payments.id, ids));
+  const byId = new Map(found.map((f) => [f.payment.id, f]));
   const rows: PaymentRow[] = [];
   for (const id of ids) {
-    const p = await getPaymentRow(db, userId, id);
-    const m = memberships.find((x) => x.organizationId === p.organizationId);
-    if (!m || !hasSignatureDuty(m)) throw forbidden("You are not allowed to sign payments of this organization");
-    if (p.status !== "AWAITING_SIGNATURE") throw notPending(p.status);
-    rows.push(p);
+    const f = byId.get(id);
+    if (!f) throw notFound("Payment");
+    const m = {
+      organizationId: f.payment.organizationId,
+      organizationType: f.organizationType as Membership["organizationType"],
+      companyOfficialType: f.companyOfficialType,
+      signatureType: f.signatureType as Membership["signatureType"],
+    };
+    if (!hasSignatureDuty(m)) throw forbidden("You are not allowed to sign payments of this organization");
+    if (f.payment.status !== "AWAITING_SIGNATURE") throw notPending(f.payment.status);
+    rows.push(f.payment);
   }
-  return rows;
+  const scaleOf = new Map(found.map((f) => [f.payment.currencyId, f.scale]));
+  return { rows, scaleOf, phone: found[0].phone, otpChannel: found[0].otpChannel };
 }
 
 export const validateSchema = z.object({
@@ -162,23 +193,28 @@ export async function validateSignatureCode(
     if (parsed.error.issues.some((i) => i.path[0] === "code")) throw fieldError("code", "isNotEmpty", "Payments.code-required");
     throw fieldErrors(parsed.error);
   }
-  const row = await verifyCode(
-    deps.db,
-    { token: parsed.data.token, code: parsed.data.code, purpose: "SIGNATURE", userId: input.userId },
-    { config: deps.config },
-  );
-  const binding = row.binding as { paymentIds?: string[]; hash?: string } | null;
-  if (!binding?.paymentIds?.length || !binding.hash) throw new DomainError("INVALID_CODE", "Invalid code");
   const token = crypto.randomBytes(32).toString("base64url");
   const expiresAt = new Date(Date.now() + MFA_TOKEN_TTL_MS);
-  await deps.db.insert(mfaTokens).values({
-    tokenHash: sha256(token),
-    userId: input.userId,
-    codeId: row.id,
-    paymentIds: binding.paymentIds,
-    bindingHash: binding.hash,
-    expiresAt,
-  });
+  // The code is marked used and the MFA token stored in one transaction (one commit).
+  await verifyCode(
+    deps.db,
+    { token: parsed.data.token, code: parsed.data.code, purpose: "SIGNATURE", userId: input.userId },
+    {
+      config: deps.config,
+      onVerified: async (tx, row) => {
+        const binding = row.binding as { paymentIds?: string[]; hash?: string } | null;
+        if (!binding?.paymentIds?.length || !binding.hash) throw new DomainError("INVALID_CODE", "Invalid code");
+        await tx.insert(mfaTokens).values({
+          tokenHash: sha256(token),
+          userId: input.userId,
+          codeId: row.id,
+          paymentIds: binding.paymentIds,
+          bindingHash: binding.hash,
+          expiresAt,
+        });
+      },
+    },
+  );
   return { token, expiresAt: expiresAt.toISOString() };
 }
 
