@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import Decimal from "decimal.js";
 import { eq, sql } from "drizzle-orm";
-import { balances } from "../../server/db/schema/index.js";
+import { balances, payments } from "../../server/db/schema/index.js";
 import { createAccount, createCustomer, fund } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -105,6 +105,32 @@ describe.each(databases)("ledger on %s", (kind) => {
     expect(pending.body.data).toHaveLength(17);
     // Internal transfers move money between customers: totals per currency are unchanged.
     expect(await totalsByCurrency(s)).toEqual(totalsBefore);
+    await expectLedgerInvariants(s);
+  });
+
+  it("20 simultaneous requests under one idempotency key, funds for one: every answer is the same payment, paid once", async () => {
+    // Posted at creation (signatureType NONE), so a request that read the key before the winner
+    // wrote it then finds the funds gone: it must answer the winner's payment, not INSUFFICIENT_FUNDS.
+    const customer = await createCustomer(s.db, { type: "CORPORATE", signatureType: "NONE", balances: { GBP: "10.00" } });
+    const second = await createAccount(s.db, { organizationId: customer.organization.id, name: "Reserve", currencies: ["GBP"] });
+    const token = await s.login(customer.phone);
+    const body = {
+      organizationId: customer.organization.id,
+      kind: "BETWEEN_ACCOUNTS",
+      currencyId: "GBP",
+      amount: "10.00",
+      accountId: customer.account!.id,
+      toAccountId: second.account.id,
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        s.call("POST", "/payments", { token, headers: { "Idempotency-Key": "one-key-race" }, body }),
+      ),
+    );
+    expect(answers.map((a) => a.status).filter((st) => st !== 200 && st !== 201)).toEqual([]);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const mine = await s.db.select().from(payments).where(eq(payments.organizationId, customer.organization.id));
+    expect(mine).toHaveLength(1);
     await expectLedgerInvariants(s);
   });
 

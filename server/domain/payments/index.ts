@@ -48,6 +48,7 @@ import {
   memberOrganizationIdsQuery,
   notFound,
   requireMembership,
+  type Membership,
 } from "../organizations/access.js";
 import { findIndividualRecipient, organizationFullName } from "../organizations/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
@@ -260,6 +261,28 @@ export async function createPayment(
   const replay = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
   if (replay) return { payment: (await paymentsToWire(db, [replay]))[0], created: false };
 
+  try {
+    return await createNewPayment(db, input, body, membership, memberships, hash);
+  } catch (err) {
+    if (!(err instanceof DomainError) && pgErrorCode(err) !== "23505") throw err;
+    // A request with the same key running at the same time may have created the payment
+    // meanwhile (it won the unique index, or it took the funds this one then found missing):
+    // answer like a replay of it, so every request under one key gets the same answer.
+    const again = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
+    if (!again) throw err;
+    return { payment: (await paymentsToWire(db, [again]))[0], created: false };
+  }
+}
+
+/** The part of `createPayment` after the idempotency lookup: checks, payee, funds, INSERT (and posting). */
+async function createNewPayment(
+  db: Database,
+  input: { userId: string; idempotencyKey: string; relaxedLimits?: boolean },
+  body: CreatePaymentInput,
+  membership: Membership,
+  memberships: Membership[],
+  hash: string,
+): Promise<{ payment: Payment; created: boolean }> {
   // Payer account (in the caller's organizations), the currency and the account's balance in it: one query.
   const [found] = await db
     .select({ account: accounts, currency: currencies, debit: balances })
@@ -329,19 +352,11 @@ export async function createPayment(
         createdAt: new Date(),
       })
       .returning();
-  try {
-    // Awaiting signature: one INSERT (atomic on its own). No signature duty: posted in the same transaction.
-    const [row] = requiresSignature
-      ? await insert(db)
-      : [await withSerializableRetry(db, async (tx) => postPayment(tx, (await insert(tx))[0]))];
-    return { payment: paymentToWire(row, account.number, currency.scale), created: true };
-  } catch (err) {
-    if (pgErrorCode(err) !== "23505") throw err;
-    // Lost a race on (organizationId, idempotencyKey): answer like a replay.
-    const again = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
-    if (!again) throw err;
-    return { payment: (await paymentsToWire(db, [again]))[0], created: false };
-  }
+  // Awaiting signature: one INSERT (atomic on its own). No signature duty: posted in the same transaction.
+  const [row] = requiresSignature
+    ? await insert(db)
+    : [await withSerializableRetry(db, async (tx) => postPayment(tx, (await insert(tx))[0]))];
+  return { payment: paymentToWire(row, account.number, currency.scale), created: true };
 }
 
 async function findByIdempotencyKey(db: Database, organizationId: string, key: string, hash: string): Promise<PaymentRow | null> {
