@@ -267,7 +267,8 @@ export async function createPayment(
     if (!(err instanceof DomainError) && pgErrorCode(err) !== "23505") throw err;
     // A request with the same key running at the same time may have created the payment
     // meanwhile (it won the unique index, or it took the funds this one then found missing):
-    // answer like a replay of it, so every request under one key gets the same answer.
+    // answer like a replay of it. (A refusal decided before that twin commits can still differ
+    // from its answer; one effect per key holds either way. A per-key lock would close it.)
     const again = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
     if (!again) throw err;
     return { payment: (await paymentsToWire(db, [again]))[0], created: false };
