@@ -12,7 +12,7 @@
  * completes directly"); everyone else gets AWAITING_SIGNATURE.
  */
 import crypto from "node:crypto";
-import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
 import type { Database, Tx } from "../../db/client.js";
@@ -36,7 +36,7 @@ import type {
   SignatureRecord,
 } from "../../api/v1/contract.js";
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
-import { availableFunds, insufficientFunds, pgErrorCode, postTransaction, withSerializableRetry } from "../ledger/index.js";
+import { availableFunds, insufficientFunds, postTransaction, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount, parseAmount } from "../ledger/money.js";
 import { clearingFor, systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
@@ -261,23 +261,28 @@ export async function createPayment(
   const replay = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
   if (replay) return { payment: (await paymentsToWire(db, [replay]))[0], created: false };
 
-  try {
-    return await createNewPayment(db, input, body, membership, memberships, hash);
-  } catch (err) {
-    if (!(err instanceof DomainError) && pgErrorCode(err) !== "23505") throw err;
-    // A request with the same key running at the same time may have created the payment
-    // meanwhile (it won the unique index, or it took the funds this one then found missing):
-    // answer like a replay of it. (A refusal decided before that twin commits can still differ
-    // from its answer; one effect per key holds either way. A per-key lock would close it.)
-    const again = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
-    if (!again) throw err;
-    return { payment: (await paymentsToWire(db, [again]))[0], created: false };
+  // A payment to a phone is a lookup too: the same limit, so customers cannot be enumerated here.
+  // Counted before the creating transaction, so a refused payment (rolled back) still counts.
+  if (body.kind === "INTERNAL" && body.recipientPhone) {
+    await consumeRateLimit(db, RATE_LIMITS.recipientLookup(input.userId), { relaxed: input.relaxedLimits ?? false });
   }
+
+  // Requests under one key are serialised by a transaction-scoped advisory lock on the key: the
+  // second waits for the first, then finds its payment and answers it as a replay. So every
+  // request under one key gets the same answer (Stripe's idempotency rule), and one effect.
+  return withSerializableRetry(db, async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`payment-key:${body.organizationId}:${input.idempotencyKey}`}, 0))`,
+    );
+    const twin = await findByIdempotencyKey(tx, body.organizationId, input.idempotencyKey, hash);
+    if (twin) return { payment: (await paymentsToWire(tx, [twin]))[0], created: false };
+    return createNewPayment(tx, input, body, membership, memberships, hash);
+  });
 }
 
 /** The part of `createPayment` after the idempotency lookup: checks, payee, funds, INSERT (and posting). */
 async function createNewPayment(
-  db: Database,
+  db: Tx,
   input: { userId: string; idempotencyKey: string; relaxedLimits?: boolean },
   body: CreatePaymentInput,
   membership: Membership,
@@ -320,7 +325,7 @@ async function createNewPayment(
   }
   const amount = amountResult.amount;
 
-  const resolved = await resolvePayee(db, input.userId, body, account, currency.id, input.relaxedLimits ?? false);
+  const resolved = await resolvePayee(db, input.userId, body, account, currency.id);
 
   // The global overdraft switch only matters where account and balance both allow one (balanceFloor).
   const overdraftGlobal =
@@ -353,14 +358,18 @@ async function createNewPayment(
         createdAt: new Date(),
       })
       .returning();
-  // Awaiting signature: one INSERT (atomic on its own). No signature duty: posted in the same transaction.
-  const [row] = requiresSignature
-    ? await insert(db)
-    : [await withSerializableRetry(db, async (tx) => postPayment(tx, (await insert(tx))[0]))];
+  // Awaiting signature: the INSERT. No signature duty: posted in the same transaction.
+  const [inserted] = await insert(db);
+  const row = requiresSignature ? inserted : await postPayment(db, inserted);
   return { payment: paymentToWire(row, account.number, currency.scale), created: true };
 }
 
-async function findByIdempotencyKey(db: Database, organizationId: string, key: string, hash: string): Promise<PaymentRow | null> {
+async function findByIdempotencyKey(
+  db: Database | Tx,
+  organizationId: string,
+  key: string,
+  hash: string,
+): Promise<PaymentRow | null> {
   const [existing] = await db
     .select()
     .from(payments)
@@ -375,12 +384,11 @@ async function findByIdempotencyKey(db: Database, organizationId: string, key: s
 
 /** Per-kind validation and the balance to credit (spec 000 §2 transfer chooser conditions). */
 async function resolvePayee(
-  db: Database,
+  db: Database | Tx,
   userId: string,
   body: CreatePaymentInput,
   account: typeof accounts.$inferSelect,
   currencyId: string,
-  relaxedLimits: boolean,
 ): Promise<Resolved> {
   if (!SUPPORTED_KINDS.includes(body.kind)) {
     throw fieldError("kind", "isSupported", `Payments of kind ${body.kind} are not available yet`);
@@ -421,8 +429,6 @@ async function resolvePayee(
   }
   if (body.kind === "INTERNAL") {
     if (!body.recipientPhone) throw fieldError("recipientPhone", "isNotEmpty", "recipientPhone should not be empty");
-    // A payment to a phone is a lookup too: the same limit, so customers cannot be enumerated here.
-    await consumeRateLimit(db, RATE_LIMITS.recipientLookup(userId), { relaxed: relaxedLimits });
     const recipient = await findIndividualRecipient(db, body.recipientPhone);
     if (!recipient) throw fieldError("recipientPhone", "isCustomer", "No customer found with this phone number");
     if (recipient.organizationId === body.organizationId || recipient.userId === userId) {
