@@ -17,9 +17,9 @@ async function newPayer(s: TestServer, gbp: string) {
 
 type Payer = Awaited<ReturnType<typeof newPayer>>;
 
-/** create → send-code → validate → sign for one payment of `amount` GBP; returns the final statuses seen. */
-async function flow(s: TestServer, p: Payer, key: string, amount = "1.00") {
-  const created = await s.call("POST", "/payments", {
+/** POST /payments of `amount` GBP from the payer's main account to their savings, under `key`. */
+function createPayment(s: TestServer, p: Payer, key: string, amount = "1.00") {
+  return s.call("POST", "/payments", {
     token: p.token,
     headers: { "idempotency-key": key },
     body: {
@@ -29,9 +29,13 @@ async function flow(s: TestServer, p: Payer, key: string, amount = "1.00") {
       toAccountId: p.savingsId,
       currencyId: "GBP",
       amount,
-      reference: "Parallel",
     },
   });
+}
+
+/** create → send-code → validate → sign for one payment of `amount` GBP; returns the final statuses seen. */
+async function flow(s: TestServer, p: Payer, key: string, amount = "1.00") {
+  const created = await createPayment(s, p, key, amount);
   if (created.status !== 201 && created.status !== 200) return { step: "create", status: created.status, body: created.body };
   const paymentIds = [created.body.id];
   const code = await s.call("POST", "/signatures/send-code", { token: p.token, body: { paymentIds, mfa: "PHONE" } });
@@ -80,21 +84,7 @@ describe.each(databases)("signing code limits on %s (strict)", (kind) => {
 
   it("a second code for the same payments within 60 s is 429; for other payments it is sent; over 10 a minute is 429", async () => {
     const p = await newPayer(s, "50.00");
-    const create = async (i: number) =>
-      (
-        await s.call("POST", "/payments", {
-          token: p.token,
-          headers: { "idempotency-key": `lim-${p.customer.user.id}-${i}` },
-          body: {
-            organizationId: p.customer.organization.id,
-            kind: "BETWEEN_ACCOUNTS",
-            accountId: p.customer.account!.id,
-            toAccountId: p.savingsId,
-            currencyId: "GBP",
-            amount: "1.00",
-          },
-        })
-      ).body.id as string;
+    const create = async (i: number) => (await createPayment(s, p, `lim-${p.customer.user.id}-${i}`)).body.id as string;
     const ids = await Promise.all(Array.from({ length: 11 }, (_, i) => create(i)));
     const send = (paymentIds: string[]) => s.call("POST", "/signatures/send-code", { token: p.token, body: { paymentIds } });
 

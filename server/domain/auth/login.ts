@@ -14,12 +14,12 @@
  * - Unknown phones get a challenge of the same shape that can never verify (no enumeration).
  */
 import { verify as argon2Verify } from "@node-rs/argon2";
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { oneTimeCodes, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1/contract.js";
-import { attemptsExceeded, issueCode, OTP_POLICY, reserveAttempt, verifyCode, type OtpDeps } from "../otp/index.js";
+import { attemptsExceeded, issueCode, OTP_POLICY, verifyCode, type OneTimeCodeRow, type OtpDeps } from "../otp/index.js";
 import { createSession, type IssuedSession } from "./sessions.js";
 
 export const LOGIN_POLICY = {
@@ -81,7 +81,7 @@ export async function verifyLoginPassword(
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(input.token)) throw invalid();
   // Reserve one try before the password is checked, so simultaneous guesses cannot exceed
   // the 5 tries (the same rule as codes: server/domain/otp).
-  const challenge = await reserveAttempt(db, input.token, "password", { purpose: "LOGIN" });
+  const challenge = await reservePasswordTry(db, input.token);
   if (!challenge) {
     const [row] = await db.select().from(oneTimeCodes).where(eq(oneTimeCodes.id, input.token));
     if (!row || row.purpose !== "LOGIN" || !row.userId || !row.verifiedAt) throw invalid();
@@ -111,4 +111,28 @@ export async function verifyLoginPassword(
     if (!consumed) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
     return createSession(tx, user.id, now);
   });
+}
+
+/**
+ * Take one try of a login challenge for the password step, atomically: `attempts + 1` only on a
+ * LOGIN challenge whose code was verified, not yet used, with fewer than 5 tries taken. The try
+ * is taken BEFORE the (slow) argon2 check, so simultaneous passwords never exceed the 5 tries.
+ * Returns the row after the increment, or null when no try is left or the challenge is unknown,
+ * unverified or closed.
+ */
+async function reservePasswordTry(db: Database, challengeId: string): Promise<OneTimeCodeRow | null> {
+  const [row] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.id, challengeId),
+        eq(oneTimeCodes.purpose, "LOGIN"),
+        lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts),
+        isNull(oneTimeCodes.usedAt),
+        isNotNull(oneTimeCodes.verifiedAt),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }

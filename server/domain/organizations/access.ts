@@ -7,7 +7,8 @@
  *   NOT_FOUND, so existence does not leak (callers use `memberOrganizationIds` in the query).
  * Only memberships with status APPROVED count.
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client.js";
 import { organizationMembers, organizations } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
@@ -63,6 +64,39 @@ export async function requireMembership(db: Database | Tx, userId: string, organ
   const m = (await listMemberships(db, userId)).find((x) => x.organizationId === organizationId);
   if (!m) throw forbidden();
   return m;
+}
+
+/**
+ * Join condition for queries that must see only the caller's organizations: the caller's
+ * APPROVED membership of the organization in `organizationId` (the rule of `listMemberships`).
+ * A row without such a membership is not returned at all (→ 404 for the caller).
+ */
+export function callerMembershipOn(userId: string, organizationId: AnyPgColumn): SQL {
+  return and(
+    eq(organizationMembers.organizationId, organizationId),
+    eq(organizationMembers.userId, userId),
+    eq(organizationMembers.status, "APPROVED"),
+  )!;
+}
+
+/** Columns to select with `callerMembershipOn` (and a join of `organizations`) to build a Membership. */
+export const membershipColumns = {
+  organizationType: organizations.type,
+  companyOfficialType: organizationMembers.companyOfficialType,
+  signatureType: organizationMembers.signatureType,
+};
+
+/** A Membership of `organizationId` from a row selected with `membershipColumns`. */
+export function toMembership(
+  organizationId: string,
+  row: { organizationType: string; companyOfficialType: string | null; signatureType: string },
+): Membership {
+  return {
+    organizationId,
+    organizationType: row.organizationType as Membership["organizationType"],
+    companyOfficialType: row.companyOfficialType,
+    signatureType: row.signatureType as Membership["signatureType"],
+  };
 }
 
 /**

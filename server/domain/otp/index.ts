@@ -11,8 +11,8 @@
  *   checked inside a short transaction holding the challenge's row lock (`SELECT … FOR UPDATE`),
  *   so simultaneous guesses are checked one after another and at most 5 are ever evaluated;
  *   every guess beyond them gets the same CODE_ATTEMPTS_EXCEEDED, right or wrong. Only wrong
- *   guesses spend a try (the login's password step shares the budget). The password step, whose
- *   argon2 check is too slow to hold a lock over, RESERVES its try first (`reserveAttempt`).
+ *   guesses spend a try (the login's password step shares the budget; its argon2 check is too
+ *   slow to hold a lock over, so it reserves its try first: server/domain/auth/login.ts).
  * - Single use: success marks `used_at` (or `verified_at` for the login two-step) with a
  *   conditional UPDATE, so two concurrent verifications cannot both succeed.
  * - A new LOGIN code for a phone invalidates that phone's earlier unused login codes. A new
@@ -35,7 +35,7 @@
  *   RATE_LIMITED with `retryAfter` seconds.
  */
 import { createHmac, randomInt, randomUUID, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { config as processConfig, type Config } from "../../config.js";
 import type { Database, Tx } from "../../db/client.js";
 import { oneTimeCodes } from "../../db/schema/index.js";
@@ -58,13 +58,18 @@ export const OTP_POLICY = {
 /** Sending limits of one-time codes (see module docstring), as rate-limit rules. */
 export const OTP_LIMITS = {
   perIp: (ip: string): RateLimitRule => ({ name: "otp-ip", subject: ip, limit: 20, windowMs: 15 * 60_000 }),
-  loginResend: (phone: string): RateLimitRule => ({ name: "otp-login-resend", subject: phone, limit: 1, windowMs: 60_000 }),
+  loginResend: (phone: string): RateLimitRule => ({
+    name: "otp-login-resend",
+    subject: phone,
+    limit: 1,
+    windowMs: OTP_POLICY.resendAfterMs,
+  }),
   loginPerPhone: (phone: string): RateLimitRule => ({ name: "otp-login-phone", subject: phone, limit: 5, windowMs: 15 * 60_000 }),
   signatureResend: (userId: string, bindingHash: string): RateLimitRule => ({
     name: "otp-sign-resend",
     subject: `${userId}:${bindingHash}`,
     limit: 1,
-    windowMs: 60_000,
+    windowMs: OTP_POLICY.resendAfterMs,
   }),
   signaturePerMinute: (userId: string): RateLimitRule => ({
     name: "otp-sign-user-1m",
@@ -280,38 +285,6 @@ export async function verifyCode(
 
 function codeExpired(message: string): DomainError {
   return new DomainError("CODE_EXPIRED", message);
-}
-
-/**
- * Take one try of a challenge atomically (used by the login's password step): `attempts + 1`
- * only while fewer than 5 were taken and the challenge is still open for this step ("code":
- * neither verified nor used; "password": verified, not used), and only on a challenge of this purpose (and user, when given): guesses at
- * another user's challenge spend none of its tries. Returns the row after the increment, or null
- * when no try is left or the challenge is unknown, someone else's, or closed for this step.
- */
-export async function reserveAttempt(
-  db: Database,
-  challengeId: string,
-  step: "code" | "password",
-  owner: { purpose: OtpPurpose; userId?: string },
-): Promise<OneTimeCodeRow | null> {
-  const open = step === "code" ? isNull(oneTimeCodes.verifiedAt) : sql`${oneTimeCodes.verifiedAt} is not null`;
-  const ownedBy = owner.userId !== undefined ? eq(oneTimeCodes.userId, owner.userId) : undefined;
-  const [row] = await db
-    .update(oneTimeCodes)
-    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(oneTimeCodes.id, challengeId),
-        eq(oneTimeCodes.purpose, owner.purpose),
-        ownedBy,
-        lt(oneTimeCodes.attempts, OTP_POLICY.maxAttempts),
-        isNull(oneTimeCodes.usedAt),
-        open,
-      ),
-    )
-    .returning();
-  return row ?? null;
 }
 
 /** 401 CODE_ATTEMPTS_EXCEEDED with attemptsLeft 0. */

@@ -61,11 +61,6 @@ export function useRedisForRateLimits(client: Redis | null): void {
   redisLimiters.clear();
 }
 
-/** Which store counts the limits now: "redis" or "database". */
-export function rateLimitStore(): "redis" | "database" {
-  return redis ? "redis" : "database";
-}
-
 function limiterFor(db: Database | Tx, rule: RateLimitRule, points: number): RateLimiterAbstract {
   const id = `${rule.name}:${points}:${rule.windowMs}`;
   const duration = Math.max(1, Math.ceil(rule.windowMs / 1000));

@@ -9,7 +9,7 @@
  * recomputed, payment posted to the ledger exactly once).
  */
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
 import {
@@ -27,7 +27,14 @@ import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
-import { forbidden, hasSignatureDuty, notFound, type Membership } from "../organizations/access.js";
+import {
+  callerMembershipOn,
+  forbidden,
+  hasSignatureDuty,
+  membershipColumns,
+  notFound,
+  toMembership,
+} from "../organizations/access.js";
 import { notPending, payerPartyColumns, paymentToWire, postPayment, type PaymentRow } from "../payments/index.js";
 import { isUuid } from "../accounts/index.js";
 
@@ -135,22 +142,13 @@ async function loadSignablePayments(
   const found = await db
     .select({
       payment: payments,
-      organizationType: organizations.type,
-      signatureType: organizationMembers.signatureType,
-      companyOfficialType: organizationMembers.companyOfficialType,
+      ...membershipColumns,
       scale: currencies.scale,
       phone: users.phone,
       otpChannel: users.otpChannel,
     })
     .from(payments)
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, payments.organizationId),
-        eq(organizationMembers.userId, userId),
-        eq(organizationMembers.status, "APPROVED"),
-      ),
-    )
+    .innerJoin(organizationMembers, callerMembershipOn(userId, payments.organizationId))
     .innerJoin(organizations, eq(organizations.id, payments.organizationId))
     .innerJoin(currencies, eq(currencies.id, payments.currencyId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
@@ -160,13 +158,8 @@ async function loadSignablePayments(
   for (const id of ids) {
     const f = byId.get(id);
     if (!f) throw notFound("Payment");
-    const m = {
-      organizationId: f.payment.organizationId,
-      organizationType: f.organizationType as Membership["organizationType"],
-      companyOfficialType: f.companyOfficialType,
-      signatureType: f.signatureType as Membership["signatureType"],
-    };
-    if (!hasSignatureDuty(m)) throw forbidden("You are not allowed to sign payments of this organization");
+    if (!hasSignatureDuty(toMembership(f.payment.organizationId, f)))
+      throw forbidden("You are not allowed to sign payments of this organization");
     if (f.payment.status !== "AWAITING_SIGNATURE") throw notPending(f.payment.status);
     rows.push(f.payment);
   }
@@ -299,34 +292,14 @@ export async function signPayment(db: Database, input: { userId: string; payment
 async function lockPaymentToSign(tx: Tx, userId: string, paymentId: string) {
   if (!isUuid(paymentId)) return null;
   const [row] = await tx
-    .select({
-      payment: payments,
-      organizationType: organizations.type,
-      companyOfficialType: organizationMembers.companyOfficialType,
-      signatureType: organizationMembers.signatureType,
-      payer: payerPartyColumns,
-      scale: currencies.scale,
-    })
+    .select({ payment: payments, ...membershipColumns, payer: payerPartyColumns, scale: currencies.scale })
     .from(payments)
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.organizationId, payments.organizationId),
-        eq(organizationMembers.userId, userId),
-        eq(organizationMembers.status, "APPROVED"),
-      ),
-    )
+    .innerJoin(organizationMembers, callerMembershipOn(userId, payments.organizationId))
     .innerJoin(accounts, eq(accounts.id, payments.accountId))
     .innerJoin(organizations, eq(organizations.id, accounts.organizationId))
     .innerJoin(currencies, eq(currencies.id, payments.currencyId))
     .where(eq(payments.id, paymentId))
     .for("update", { of: payments });
   if (!row) return null;
-  const membership: Membership = {
-    organizationId: row.payment.organizationId,
-    organizationType: row.organizationType as Membership["organizationType"],
-    companyOfficialType: row.companyOfficialType,
-    signatureType: row.signatureType as Membership["signatureType"],
-  };
-  return { payment: row.payment, membership, payer: row.payer, scale: row.scale };
+  return { payment: row.payment, membership: toMembership(row.payment.organizationId, row), payer: row.payer, scale: row.scale };
 }
