@@ -202,6 +202,60 @@ export interface PaymentsSettings {
   paymentTypes: ProviderPaymentType[];
 }
 // GET /v1/settings/overdraft → { enabled: boolean }
+
+/** GET /v1/payment-categories → { data: PaymentCategory[] }. */
+export interface PaymentCategory {
+  id: string;
+  name: string;
+}
+export type WalletNetwork = "ETHEREUM" | "SOLANA";
+/** GET /v1/casps → { data: Casp[] }: assets it takes, each on its network. */
+export interface Casp {
+  id: string;
+  name: string;
+  assets: { currencyId: CurrencyCode; network: WalletNetwork }[];
+}
+/** GET /v1/psp-partners?currencyId= → { data: PspPartner[] }. */
+export interface PspPartner {
+  id: string;
+  name: string;
+  currencyId: CurrencyCode;
+  address: string | null;
+}
+/** GET /v1/settings/psp-partners: whether the customer chooses the partner (else the bank does). */
+export interface PspPartnersSettings {
+  enabled: boolean;
+}
+/**
+ * GET /v1/settings/transactions-documents: when supporting documents are required for a
+ * payment: always for the listed kinds, or from `thresholdAmount` (in the payment currency) up.
+ */
+export interface TransactionsDocumentsSettings {
+  requiredKinds: PaymentKind[];
+  thresholdAmount: Decimal | null;
+  /** Accepted types and the size limit of one file (bytes). */
+  allowedTypes: string[];
+  maxFileSize: number;
+}
+/** POST /v1/uploads (multipart field `files`) → { data: Upload[] }. 400 'Identity.max-size-error' when too large. */
+export interface Upload {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  createdAt: IsoDateTime;
+}
+/** POST /v1/payments/:id/documents { uploadIds } → Payment (documentIds updated). */
+export interface AttachDocumentsRequest {
+  uploadIds: string[];
+}
+/** GET/PUT/DELETE /v1/payments/drafts/:form: a half-filled payment form (spec 000 §4 drafts). */
+export interface PaymentDraft {
+  form: string;
+  organizationId: string;
+  data: Record<string, string>;
+  updatedAt: IsoDateTime;
+}
 // GET /v1/currencies?all=true → { data: Currency[] }
 
 // ---------------------------------------------------------------- payments and signing
@@ -211,27 +265,148 @@ export type PaymentKind =
 
 export type PaymentStatus = "AWAITING_SIGNATURE" | "COMPLETED" | "DECLINED" | "FAILED";
 
-/**
- * POST /v1/payments (header Idempotency-Key). 201 Payment; replay 200 same Payment.
- * Field errors (400 VALIDATION_FAILED) use these property names.
- * Per kind: EURO needs beneficiaryName, iban, bic, currencyId EUR;
- * INTERNAL needs recipientPhone; BETWEEN_ACCOUNTS needs toAccountId (same currency).
- * A payer without a signature duty (CORPORATE official with signatureType NONE)
- * gets the payment COMPLETED at once.
- */
-export interface CreatePaymentRequest {
+/** Fields every payment request carries, whatever its kind. */
+export interface PaymentRequestBase {
   organizationId: string;
-  kind: PaymentKind;
   accountId: string;
   currencyId: CurrencyCode;
+  /** Decimal string at the currency's scale (2 for fiat, the asset's own scale for crypto). */
   amount: Decimal;
+  /** Reference the payee sees (max 140 characters). */
   reference?: string;
+  /** Purpose of payment (max 140); required by INTERNATIONAL, USD and CRYPTO_ASSET_PAYMENT. */
+  purpose?: string;
+  /** Id from GET /v1/payment-categories. */
+  categoryId?: string;
+  /** An APPROVED beneficiary of the organization: its fields fill what the request leaves out. */
   beneficiaryId?: string;
+  contractId?: string;
+}
+
+/** SEPA credit transfer, SEPA Instant or TARGET2 (EUR only). */
+export interface EuroPaymentRequest extends PaymentRequestBase {
+  kind: "EURO";
+  /** Default SEPA_SCT. SEPA_SCT_INST is the INSTANT speed. */
+  paymentType?: "SEPA_SCT" | "SEPA_SCT_INST" | "TARGET_2";
   beneficiaryName?: string;
   iban?: string;
   bic?: string;
+}
+/** UK Faster Payments or BACS (GBP only): sort code + 8-digit account number. */
+export interface GbpPaymentRequest extends PaymentRequestBase {
+  kind: "GBP";
+  paymentType: "FASTER_PAYMENT" | "BACS";
+  beneficiaryName?: string;
+  /** 6 digits; "12-34-56" and "12 34 56" accepted. */
+  sortCode?: string;
+  /** 8 digits. */
+  accountNumber?: string;
+}
+/** US Fedwire: ABA routing number (3-7-1 checksum), account number, beneficiary address. */
+export interface UsdPaymentRequest extends PaymentRequestBase {
+  kind: "USD";
+  paymentType?: "FEDWIRE";
+  beneficiaryName?: string;
+  aba?: string;
+  accountNumber?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  /** ISO 3166-1 alpha-2 of the beneficiary's address. */
+  countryId?: string;
+}
+/** SWIFT in any currency the settings offer (spec 000 §3 Beneficiary fields). */
+export interface InternationalPaymentRequest extends PaymentRequestBase {
+  kind: "INTERNATIONAL";
+  paymentType?: "SWIFT";
+  beneficiaryName?: string;
+  beneficiaryType?: "INDIVIDUAL" | "COMPANY";
+  bic?: string;
+  /** Required when the bank's country uses IBANs; else `accountNumber`. */
+  iban?: string;
+  accountNumber?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  countryId?: string;
+  bankName?: string;
+  bankAddress?: string;
+  bankCountry?: string;
+  useIntermediaryBank?: boolean;
+  intermediaryBankName?: string;
+  intermediaryBankBIC?: string;
+  intermediaryBankAddress?: string;
+  intermediaryBankCountry?: string;
+  intermediaryBankCorrespondentAccount?: string;
+}
+/** Crypto-asset payment to a wallet held at a CASP (GET /v1/casps). */
+export interface CryptoAssetPaymentRequest extends PaymentRequestBase {
+  kind: "CRYPTO_ASSET_PAYMENT";
+  paymentType?: "CRYPTO_ASSET_PAYMENT";
+  beneficiaryName?: string;
+  caspId?: string;
+  /** Validated for the asset's network (Solana base58, Ethereum EIP-55). */
+  walletAddress?: string;
+}
+/** Cash paid out over the counter by a PSP partner to a collector. */
+export interface CashOverCounterRequest extends PaymentRequestBase {
+  kind: "CASH_OVER_COUNTER";
+  paymentType?: "CASH_OVER_COUNTER";
+  /** From GET /v1/psp-partners?currencyId= (required when GET /v1/settings/psp-partners offers the choice). */
+  pspPartnerId?: string;
+  /** The collector's full name. */
+  beneficiaryName?: string;
+  /** The collector's phone (E.164). */
+  collectorContact?: string;
+}
+/** To another customer of the bank, found by phone (individual) or company number (corporate). */
+export interface InternalPaymentRequest extends PaymentRequestBase {
+  kind: "INTERNAL";
   recipientPhone?: string;
-  toAccountId?: string;
+  recipientCompanyNumber?: string;
+}
+/** Between two accounts of the same organization, same currency. */
+export interface BetweenAccountsRequest extends PaymentRequestBase {
+  kind: "BETWEEN_ACCOUNTS";
+  toAccountId: string;
+}
+
+/**
+ * POST /v1/payments (header Idempotency-Key). 201 Payment; replay 200 same Payment.
+ * One shape per kind (discriminated on `kind`); field errors (400 VALIDATION_FAILED) use these
+ * property names. Each kind's rules live in server/domain/payments/rails/<rail>.ts.
+ * A payer without a signature duty (CORPORATE official with signatureType NONE)
+ * gets the payment COMPLETED at once.
+ */
+export type CreatePaymentRequest =
+  | EuroPaymentRequest
+  | GbpPaymentRequest
+  | UsdPaymentRequest
+  | InternationalPaymentRequest
+  | CryptoAssetPaymentRequest
+  | CashOverCounterRequest
+  | InternalPaymentRequest
+  | BetweenAccountsRequest;
+
+/** An amount in a currency (a fee). */
+export interface MoneyAmount {
+  amount: Decimal;
+  currencyId: CurrencyCode;
+}
+
+/**
+ * POST /v1/payments/check: the same body as POST /v1/payments (no Idempotency-Key); validates
+ * it fully without creating anything. 200 PaymentCheck, or the same 400 field errors as create.
+ */
+export interface PaymentCheck {
+  amount: Decimal;
+  currencyId: CurrencyCode;
+  paymentType: ProviderPaymentTypeCode | null;
+  /** null: no fee applies. */
+  fee: MoneyAmount | null;
+  beneficiaryName: string;
+  /** How the payee reads on the receipt and in the SMS ("Sort code 12-34-56, account 12345678"). */
+  payeeDescription: string;
 }
 
 export interface Payment {
@@ -248,7 +423,16 @@ export interface Payment {
   sum: Decimal;
   benificiaryFullName: string;
   beneficiaryAccount: string | null;
+  /** How the payee reads on the receipt ("IBAN DE89…, BIC DEUTDEFF"). */
+  payeeDescription: string;
+  /** The rail's payee details as validated (sortCode, aba, countryId, walletAddress …). */
+  payeeDetails: Record<string, string | boolean | null>;
   reference: string | null;
+  purpose: string | null;
+  categoryId: string | null;
+  fee: MoneyAmount | null;
+  /** Supporting documents attached (POST /v1/payments/:id/documents). */
+  documentIds: string[];
   createdAt: IsoDateTime;
   transferDate: IsoDateTime | null;
   signedAt: IsoDateTime | null;

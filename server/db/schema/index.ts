@@ -11,11 +11,26 @@
  * clearing/settlement balances belong to system accounts (`accounts.system = true`,
  * `organization_id` null), which may go negative.
  */
-import { boolean, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 const money = (name: string) => numeric(name, { precision: 38, scale: 18 });
 const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+/** PostgreSQL `bytea` (PGlite and node-postgres both read it back as bytes). */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
 
 /** Reference: currencies and crypto assets with their display/ledger scale. */
 export const currencies = pgTable("currencies", {
@@ -54,6 +69,8 @@ export const organizations = pgTable("organizations", {
   firstName: text("first_name"),
   lastName: text("last_name"),
   companyNumber: text("company_number"),
+  /** The organization's tariff (spec 001 §3 Organization.tariff); null = the default tariff. */
+  tariffId: uuid("tariff_id"),
   createdAt: createdAt(),
 });
 
@@ -253,7 +270,18 @@ export const payments = pgTable(
     beneficiaryName: text("beneficiary_name").notNull(),
     beneficiaryAccount: text("beneficiary_account"),
     beneficiaryBic: text("beneficiary_bic"),
+    /** Rail-specific payee details as validated by the rail (sort code, ABA, address, wallet …). */
+    payeeDetails: jsonb("payee_details").$type<Record<string, string | boolean | null>>(),
     reference: text("reference"),
+    /** Purpose of payment (required where the rail needs it) and the payment category id. */
+    purpose: text("purpose"),
+    categoryId: text("category_id"),
+    contractId: uuid("contract_id"),
+    /** Fee decided at creation (tariff or custom fee); posted with the payment as TRANSACTION_FEE. */
+    feeAmount: money("fee_amount"),
+    feeCurrencyId: text("fee_currency_id"),
+    feeBalanceId: uuid("fee_balance_id"),
+    feeLedgerTransactionId: uuid("fee_ledger_transaction_id"),
     idempotencyKey: text("idempotency_key").notNull(),
     requestHash: text("request_hash").notNull(),
     ledgerTransactionId: uuid("ledger_transaction_id"),
@@ -315,6 +343,22 @@ export const beneficiaries = pgTable("beneficiaries", {
   aba: text("aba"),
   countryId: text("country_id"),
   bankName: text("bank_name"),
+  phone: text("phone"),
+  address: text("address"),
+  city: text("city"),
+  postCode: text("post_code"),
+  bankAddress: text("bank_address"),
+  bankCountry: text("bank_country"),
+  caspId: text("casp_id"),
+  walletAddress: text("wallet_address"),
+  collectorContact: text("collector_contact"),
+  useIntermediaryBank: boolean("use_intermediary_bank").notNull().default(false),
+  intermediaryBankName: text("intermediary_bank_name"),
+  intermediaryBankBIC: text("intermediary_bank_bic"),
+  intermediaryBankAddress: text("intermediary_bank_address"),
+  intermediaryBankCountry: text("intermediary_bank_country"),
+  intermediaryBankCorrespondentAccount: text("intermediary_bank_correspondent_account"),
+  contractId: uuid("contract_id"),
   status: text("status").notNull().default("DRAFT"),
   createdAt: createdAt(),
 });
@@ -353,4 +397,132 @@ export const rateLimits = pgTable(
     expire: ts("expire"),
   },
   (t) => [index("rate_limits_expire_idx").on(t.expire)],
+);
+
+/** Tariffs (spec 001 §3 Organization.tariff): a named set of fees. One is the default. */
+export const tariffs = pgTable("tariffs", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  name: text("name").notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/**
+ * Fees (spec 001 §3 Fee): of a tariff (`tariffId`) or custom to one organization
+ * (`organizationId`, overriding the tariff's fee for the same kind/type/currency). A fee applies
+ * to payments of `paymentKind`, optionally only one provider type (`paymentType`) and one
+ * payment currency (`currencyId`); null = any. PERCENT: `feePercentAmount` % of the amount, at
+ * least `feePercentMinAmount`, at most `feePercentMaxAmount` (in the payment currency). FIXED:
+ * `feeFixedAmount` in `feeCurrencyId` (null = the payment currency). See server/domain/fees.
+ */
+export const fees = pgTable(
+  "fees",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tariffId: uuid("tariff_id").references(() => tariffs.id),
+    organizationId: uuid("organization_id").references(() => organizations.id),
+    name: text("name").notNull(),
+    paymentKind: text("payment_kind").notNull(),
+    paymentType: text("payment_type"),
+    currencyId: text("currency_id").references(() => currencies.id),
+    feeAmountType: text("fee_amount_type").notNull(), // PERCENT | FIXED
+    feePercentAmount: money("fee_percent_amount"),
+    feePercentMinAmount: money("fee_percent_min_amount"),
+    feePercentMaxAmount: money("fee_percent_max_amount"),
+    feeFixedAmount: money("fee_fixed_amount"),
+    feeCurrencyId: text("fee_currency_id").references(() => currencies.id),
+    createdAt: createdAt(),
+  },
+  (t) => [index("fees_tariff_idx").on(t.tariffId), index("fees_org_idx").on(t.organizationId)],
+);
+
+/** Payment categories (GET /v1/payment-categories), offered on every payment form. */
+export const paymentCategories = pgTable("payment_categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/**
+ * Crypto-asset service providers (GET /v1/casps): who receives a CRYPTO_ASSET_PAYMENT, the
+ * assets they take and on which network (server/rules/wallet.ts validates addresses per network).
+ */
+export const casps = pgTable("casps", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Asset ticker → network, e.g. { "USDT": "ETHEREUM", "SOL": "SOLANA" }. */
+  assets: jsonb("assets").$type<Record<string, string>>().notNull(),
+});
+
+/** Partners paying cash over the counter (GET /v1/psp-partners?currencyId=). */
+export const pspPartners = pgTable(
+  "psp_partners",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    address: text("address"),
+  },
+  (t) => [index("psp_partners_currency_idx").on(t.currencyId)],
+);
+
+/**
+ * Uploaded files (POST /v1/uploads), stored in the database so every app process sees them
+ * (PGlite and PostgreSQL alike). Served only to members of `organizationId`. The type is the
+ * one found in the bytes (magic numbers), never the client's claim.
+ */
+export const uploads = pgTable(
+  "uploads",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    name: text("name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: integer("size").notNull(),
+    sha256: text("sha256").notNull(),
+    data: bytea("data").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("uploads_org_idx").on(t.organizationId)],
+);
+
+/** Supporting documents attached to a payment (POST /v1/payments/:id/documents). */
+export const paymentDocuments = pgTable(
+  "payment_documents",
+  {
+    paymentId: uuid("payment_id")
+      .notNull()
+      .references(() => payments.id),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.paymentId, t.uploadId] })],
+);
+
+/**
+ * Half-filled payment forms, one per user and form (spec 000 §4 "Leaving /payments/ paths
+ * clears the saved transfer drafts"; §9 draft keys euro, gbp, usd, …). Cleared on leaving
+ * /payments/ paths and on logout.
+ */
+export const paymentDrafts = pgTable(
+  "payment_drafts",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    form: text("form").notNull(),
+    organizationId: uuid("organization_id").notNull(),
+    data: jsonb("data").$type<Record<string, string>>().notNull(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.form] })],
 );
