@@ -1,7 +1,18 @@
+import { flatRoutes } from "remix-flat-routes";
+
+/**
+ * Routes: remix-flat-routes, "hybrid" convention (app/README.md § Routes). A `name+/` folder is
+ * flattened into its children's names (`_app+/payments+/euro+/_index.tsx` = `_app.payments.euro._index`
+ * = /payments/euro); beside a route, only these are not routes: files and folders starting
+ * with `__` (colocated modules: a page's screen, its `.server` registry, helpers), CSS modules
+ * and tests. Remix's own convention is switched off (`**\/*`).
+ */
+const ROUTE_IGNORES = ["**/.*", "**/*.css", "**/*.test.{ts,tsx}", "**/__*", "**/__*/**"];
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
-  // CSS modules sit beside route modules; they must not be taken for routes (design note).
-  ignoredRouteFiles: ["**/.*", "**/*.css", "**/*.test.{ts,tsx}"],
+  ignoredRouteFiles: ["**/*"],
+  routes: async (defineRoutes) => flatRoutes("routes", defineRoutes, { ignoredRouteFiles: ROUTE_IGNORES }),
   serverModuleFormat: "esm",
   serverDependenciesToBundle: [/^remix-i18next/, /^remix-auth/, /^remix-validated-form/, /^@remix-validated-form/],
   future: {

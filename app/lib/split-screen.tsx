@@ -12,10 +12,11 @@
  * If the chunk cannot load, the server-rendered form stays a plain form (first page) or the
  * page is loaded in full (client-side navigation).
  *
- * Usage in a route module (the `.server` module is empty in the browser build, so the screen is
- * not part of the route chunk):
- *   import { screens } from "~/screens/index.server";
- *   export default splitScreen(screens?.LoginScreen, () => import("~/screens/LoginScreen"));
+ * Usage in a route module, with the screen beside it (`__phone.screen.tsx`) and its server side
+ * (`__phone.screen.server.ts`: `export { default as Screen, … } from "./__phone.screen"`); the
+ * `.server` module is empty in the browser build, so the screen is not part of the route chunk:
+ *   import { Screen } from "./__phone.screen.server";
+ *   export default splitScreen(Screen, () => import("./__phone.screen"));
  */
 import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
 

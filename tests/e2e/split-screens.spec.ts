@@ -61,9 +61,9 @@ for (const c of CASES) {
     // The screen came as a chunk of its own (not linked from the HTML: the first load does not wait for it).
     const html = await (await page.request.get(url)).text();
     const scripts = await page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
-    expect(html).not.toMatch(/Screen-[A-Z0-9]+\.js/);
+    expect(html).not.toMatch(/\.screen-[A-Z0-9]+\.js/);
     expect(
-      scripts.some((s) => /\/build\/_shared\/\w+Screen-[A-Z0-9]+\.js$/.test(s)),
+      scripts.some((s) => /\/build\/_shared\/__[\w-]+\.screen-[A-Z0-9]+\.js$/.test(s)),
       `screen chunk in ${scripts}`,
     ).toBe(true);
 

@@ -66,7 +66,7 @@ async function createPayment(page: Page, payee: string): Promise<string> {
 }
 
 const CASES: Record<string, CsrfCase> = {
-  "routes/auth.phone": {
+  "routes/auth+/phone": {
     async prepare(page) {
       await page.goto("/auth/phone");
       await page.getByLabel(/phone/i).fill(CUSTOMERS.individual);
@@ -78,7 +78,7 @@ const CASES: Record<string, CsrfCase> = {
       return page.locator("input[name=code]").count(); // 1 once the code step is reached
     },
   },
-  "routes/auth.logout": {
+  "routes/auth+/logout": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       return { url: "/auth/logout", fields: await formFields(page, "form#logout-form") };
@@ -88,7 +88,7 @@ const CASES: Record<string, CsrfCase> = {
       return new URL(page.url()).pathname;
     },
   },
-  "routes/_app.payments.euro": {
+  "routes/_app+/payments+/euro+/_index": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
@@ -100,7 +100,7 @@ const CASES: Record<string, CsrfCase> = {
     },
     probe: unsignedCount,
   },
-  "routes/_app.payments.internal": {
+  "routes/_app+/payments+/internal+/_index": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
@@ -113,7 +113,7 @@ const CASES: Record<string, CsrfCase> = {
     },
     probe: unsignedCount,
   },
-  "routes/_app.payments.between-accounts": {
+  "routes/_app+/payments+/between-accounts+/_index": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments/between-accounts");
@@ -124,7 +124,7 @@ const CASES: Record<string, CsrfCase> = {
     },
     probe: unsignedCount,
   },
-  "routes/_app.payments.$paymentId.sign": {
+  "routes/_app+/payments+/$paymentId+/sign": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Sign Probe");
@@ -137,7 +137,7 @@ const CASES: Record<string, CsrfCase> = {
       return (await page.getByTestId("payment-status").textContent()) ?? "";
     },
   },
-  "routes/_app.payments.$paymentId.decline": {
+  "routes/_app+/payments+/$paymentId+/decline": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Decline Probe");

@@ -5,14 +5,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Account, ListResponse, StatementItem } from "../../server/api/v1/contract";
+import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatIban } from "~/lib/iban-format";
-import styles from "./payments.module.css";
+import styles from "../payments+/payments.module.css";
 
 export const handle = { i18n: ["common", "history"], titleKey: "common:account.title" };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { codeValidator, passwordValidator, phoneValidator } from "./auth.phone";
+import { codeValidator, passwordValidator, phoneValidator } from "./phone";
 
 describe("login step schemas (same in browser and action)", () => {
   it("phone: strips spaces/dashes/brackets and requires E.164", async () => {

@@ -1,5 +1,5 @@
 /**
- * The login screen of /auth/phone (route module `routes/auth.phone.tsx`): the three steps'
+ * The login screen of /auth/phone (route module `phone.tsx` beside it): the three steps'
  * forms and their zod schemas, shared with the route's action. Loaded as its own chunk in the
  * browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
@@ -18,8 +18,8 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import type { loader } from "~/routes/auth.phone";
-import styles from "~/routes/auth.module.css";
+import type { loader } from "./phone";
+import styles from "./phone.module.css";
 
 /** E.164 after removing spaces, dashes and brackets. */
 const E164 = /^\+[1-9]\d{6,14}$/;

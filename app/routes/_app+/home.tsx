@@ -8,7 +8,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Account, ListResponse, Payment, StatementItem } from "../../server/api/v1/contract";
+import type { Account, ListResponse, Payment, StatementItem } from "../../../server/api/v1/contract";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";

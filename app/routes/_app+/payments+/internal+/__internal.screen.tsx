@@ -1,5 +1,5 @@
 /**
- * The payment form of /payments/internal (route module `routes/_app.payments.internal.tsx`,
+ * The payment form of /payments/internal (route module `_index.tsx` beside it,
  * which also looks the recipient up by phone) and its zod schema, shared with the route's
  * action. Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
  * static import on the server.
@@ -20,8 +20,8 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import styles from "~/routes/payments.module.css";
-import type { loader } from "~/routes/_app.payments.internal";
+import styles from "../payments.module.css";
+import type { loader } from "./_index";
 
 /** E.164 after removing spaces, dashes and brackets. */
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -45,7 +45,7 @@ export default function InternalScreen() {
     <>
       <h1>{t("internal.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
-      <Form method="get">
+      <Form method="get" action="/payments/internal">
         <Field
           name="phone"
           label={t("internal.phone")}

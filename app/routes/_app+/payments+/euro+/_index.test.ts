@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validator } from "./_app.payments.euro";
+import { validator } from "./_index";
 
 const valid = {
   accountId: "acc-1",

@@ -1,6 +1,6 @@
 /**
  * The signing screen of /payments/:paymentId/sign (route module
- * `routes/_app.payments.$paymentId.sign.tsx`): code form, resend form, decline, and the code
+ * `sign.tsx` beside it): code form, resend form, decline, and the code
  * schema shared with the route's action. Loaded as its own chunk in the browser
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
@@ -18,8 +18,8 @@ import { Button } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import styles from "~/routes/payments.module.css";
-import type { loader } from "~/routes/_app.payments.$paymentId.sign";
+import styles from "../payments.module.css";
+import type { loader } from "./sign";
 
 export const codeValidator = withZod(
   z.object({

@@ -1,5 +1,5 @@
 /**
- * The SEPA euro payment form of /payments/euro (route module `routes/_app.payments.euro.tsx`)
+ * The SEPA euro payment form of /payments/euro (route module `_index.tsx` beside it)
  * and its zod schema, shared with the route's action. Loaded as its own chunk in the browser
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
@@ -18,7 +18,7 @@ import { Alert } from "~/components/ui/Alert";
 import { validateBic, validateSepaIban } from "~/lib/iban";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import type { loader } from "~/routes/_app.payments.euro";
+import type { loader } from "./_index";
 
 export const FIELDS = ["accountId", "beneficiaryName", "iban", "bic", "amount", "reference"] as const;
 
@@ -64,7 +64,7 @@ export default function EuroScreen() {
       {sources.length === 0 ? (
         <Alert>{t("euro.no-eur")}</Alert>
       ) : (
-        <ValidatedForm validator={validator} method="post" noValidate={hydrated}>
+        <ValidatedForm validator={validator} method="post" action="/payments/euro" noValidate={hydrated}>
           <ValidatedErrorSummary order={FIELDS} />
           <AuthenticityTokenInput />
           <IdempotencyKeyInput fallback={idempotencyKey} />

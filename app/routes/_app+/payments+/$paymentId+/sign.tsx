@@ -7,7 +7,7 @@
  * The challenge token is kept in the session keyed by payment id.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { MfaToken, Payment, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../server/api/v1/contract";
+import type { MfaToken, Payment, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
@@ -17,11 +17,10 @@ import i18next from "~/lib/i18next.server";
 import { clearSignCode, sendSignCode } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { signForm, screens } from "~/screens/index.server";
+import { codeValidator, Screen } from "./__sign.screen.server";
 
 export const handle = { i18n: ["payments", "auth"], titleKey: "payments:sign.title" };
 
-const { codeValidator } = signForm ?? ({} as typeof signForm);
 export { codeValidator };
 
 async function loadPayment(request: Request, paymentId: string) {
@@ -127,6 +126,6 @@ async function isNoLongerPending(api: Awaited<ReturnType<typeof requireAppContex
   return fresh !== null && fresh.status !== "AWAITING_SIGNATURE";
 }
 
-export default splitScreen(screens?.SignScreen, () => import("~/screens/SignScreen"));
+export default splitScreen(Screen, () => import("./__sign.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -9,11 +9,10 @@ import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { betweenAccountsForm, screens } from "~/screens/index.server";
+import { FIELDS, Screen, validator } from "./__between-accounts.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:between.title" };
 
-const { validator, FIELDS } = betweenAccountsForm ?? ({} as typeof betweenAccountsForm);
 export { validator };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,6 +49,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export default splitScreen(screens?.BetweenAccountsScreen, () => import("~/screens/BetweenAccountsScreen"));
+export default splitScreen(Screen, () => import("./__between-accounts.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -5,7 +5,7 @@
  * (Idempotency-Key) and goes to signing.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { RecipientCheck } from "../../server/api/v1/contract";
+import type { RecipientCheck } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
@@ -13,12 +13,11 @@ import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { internalForm, screens } from "~/screens/index.server";
+import { FIELDS, Screen, validator } from "./__internal.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
-const { validator, FIELDS } = internalForm ?? ({} as typeof internalForm);
 export { validator };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -72,6 +71,6 @@ export async function action({ request }: ActionFunctionArgs) {
   });
 }
 
-export default splitScreen(screens?.InternalScreen, () => import("~/screens/InternalScreen"));
+export default splitScreen(Screen, () => import("./__internal.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -7,7 +7,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, StatementItem } from "../../server/api/v1/contract";
+import type { ListResponse, StatementItem } from "../../../server/api/v1/contract";
 import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";

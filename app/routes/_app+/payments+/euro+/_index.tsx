@@ -10,11 +10,10 @@ import { formatMoney } from "~/lib/money";
 import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, ibantools) is a chunk of its own.
-import { euroForm, screens } from "~/screens/index.server";
+import { FIELDS, Screen, validator } from "./__euro.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:euro.title" };
 
-const { validator, FIELDS } = euroForm ?? ({} as typeof euroForm);
 export { validator };
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,6 +45,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }));
 }
 
-export default splitScreen(screens?.EuroScreen, () => import("~/screens/EuroScreen"));
+export default splitScreen(Screen, () => import("./__euro.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -7,7 +7,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CodeChallenge, VerifyCodeResponse } from "../../server/api/v1/contract";
+import type { CodeChallenge, VerifyCodeResponse } from "../../../server/api/v1/contract";
 import { publicCall } from "~/lib/api.server";
 import { authenticator, LoginStateMissing } from "~/lib/auth.server";
 import { rotateCsrfToken } from "~/lib/csrf.server";
@@ -16,9 +16,8 @@ import { splitScreen } from "~/lib/split-screen";
 import { commitSession, getSession, getTokens, setTokens } from "~/lib/session.server";
 import card from "~/components/layout/CardPage.module.css";
 // Server-only imports: in the browser the screen (forms, zod, remix-validated-form) is a chunk of its own.
-import { loginValidators, screens } from "~/screens/index.server";
+import { codeValidator, passwordValidator, phoneValidator, Screen } from "./__phone.screen.server";
 
-const { codeValidator, passwordValidator, phoneValidator } = loginValidators ?? ({} as typeof loginValidators);
 export { codeValidator, passwordValidator, phoneValidator };
 
 export const handle = { i18n: ["auth"], titleKey: "auth:page-title" };
@@ -118,7 +117,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return back();
 }
 
-export default splitScreen(screens?.LoginScreen, () => import("~/screens/LoginScreen"));
+export default splitScreen(Screen, () => import("./__phone.screen"));
 
 export function ErrorBoundary() {
   const error = useRouteError();

@@ -1,2 +1,2 @@
 /** /identity/individual/personal-data — onboarding start (placeholder; spec 001 covers it). */
-export { default, handle, loader } from "./identity";
+export { default, handle, loader } from "../_index";

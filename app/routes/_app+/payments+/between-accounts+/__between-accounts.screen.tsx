@@ -1,6 +1,6 @@
 /**
  * The transfer form of /payments/between-accounts (route module
- * `routes/_app.payments.between-accounts.tsx`) and its zod schema, shared with the route's
+ * `_index.tsx` beside it) and its zod schema, shared with the route's
  * action. Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
  * static import on the server.
  */
@@ -17,7 +17,7 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import type { loader } from "~/routes/_app.payments.between-accounts";
+import type { loader } from "./_index";
 
 export const FIELDS = ["source", "toAccountId", "amount", "reference"] as const;
 
@@ -42,7 +42,7 @@ export default function BetweenAccountsScreen() {
       <h1>{t("between.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
       <p>{t("between.intro")}</p>
-      <ValidatedForm validator={validator} method="post" noValidate={hydrated}>
+      <ValidatedForm validator={validator} method="post" action="/payments/between-accounts" noValidate={hydrated}>
         <ValidatedErrorSummary order={FIELDS} />
         <AuthenticityTokenInput />
         <IdempotencyKeyInput fallback={idempotencyKey} />

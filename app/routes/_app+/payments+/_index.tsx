@@ -5,7 +5,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, Payment, PaymentsSettings } from "../../server/api/v1/contract";
+import type { ListResponse, Payment, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
