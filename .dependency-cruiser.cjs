@@ -1,12 +1,13 @@
 /**
  * The house's walls (issue 5 §5), checked on every `npm run lint` and in CI:
  *
- *   Web (app/) ──import type──► API contract (server/api/v1/contract.ts)   and nothing else of server/
+ *   Web (app/) ──import type──► API contract (server/api/v1/contract.ts)   and, besides Rules, nothing else of server/
  *   Entry (server/index.ts, server/app.ts, server/web-guards.ts) ──► API, Messaging, Web build
  *   API (server/api) ──► Domain
  *   Domain (server/domain) ──► DB (server/db), Providers (server/providers)
  *   Seed (server/seed) = tooling ──► DB, Domain
  *   Shared kernel: server/config.ts, server/logger.ts (anyone on the server may use them)
+ *   Rules (server/rules: pure field rules) ◄── Web, Domain; Rules ──► npm packages and server/rules only
  *
  * Never Domain → API/Web/Entry/Seed, DB → Domain (or anything above it), API → DB. No cycles.
  *
@@ -33,6 +34,8 @@ const TEST = "(\\.test\\.tsx?$|^tests/|^scripts/)";
 const CONTRACT = "^server/api/v1/contract\\.ts$";
 const ENTRY = "^server/(index|app|web-guards)\\.ts$";
 const KERNEL = "^server/(config|logger)\\.ts$";
+/** Pure field rules (amount, IBAN, sort code, …) shared by the browser and the server. */
+const RULES = "^server/rules/";
 /** Domain modules the Entry may wire (schedule a job, choose a store): see the header. */
 const ENTRY_WIRES = "^server/domain/(housekeeping|rate-limit)/index\\.ts$";
 
@@ -58,9 +61,10 @@ module.exports = {
     {
       name: "web-only-contract",
       severity: "error",
-      comment: "The web app is a client of the API: of server/ it sees only contract.ts (design.md).",
+      comment:
+        "The web app is a client of the API: of server/ it sees only contract.ts (design.md) and the pure field rules (server/rules).",
       from: { path: "^app/" },
-      to: { path: "^server/", pathNot: CONTRACT },
+      to: { path: "^server/", pathNot: `${CONTRACT}|${RULES}` },
     },
     {
       name: "web-contract-type-only",
@@ -122,9 +126,10 @@ module.exports = {
     {
       name: "domain-not-up",
       severity: "error",
-      comment: "Domain → DB and Providers only: never API (save `import type` of contract.ts), Entry, Seed, Messaging or Web.",
+      comment:
+        "Domain → DB, Providers and Rules only: never API (save `import type` of contract.ts), Entry, Seed, Messaging or Web.",
       from: { path: "^server/domain/", pathNot: TEST },
-      to: { path: "^(server|app)/", pathNot: `^server/(domain|db|providers)/|${KERNEL}|${CONTRACT}` },
+      to: { path: "^(server|app)/", pathNot: `^server/(domain|db|providers|rules)/|${KERNEL}|${CONTRACT}` },
     },
     {
       name: "domain-contract-type-only",
@@ -153,6 +158,15 @@ module.exports = {
       comment: "Seed → DB and Domain (ledger for opening balances); never API, Entry or Web.",
       from: { path: "^server/seed/", pathNot: TEST },
       to: { path: "^(server|app)/", pathNot: `^server/(seed|db|domain)/|${KERNEL}|${CONTRACT}` },
+    },
+    {
+      name: "rules-are-pure",
+      severity: "error",
+      comment:
+        "server/rules runs in the browser and on the server: it imports its own folder and runtime npm packages (dependencies) only " +
+        "(none of our modules, not even types or the kernel; no Node built-ins, no devDependencies).",
+      from: { path: RULES, pathNot: TEST },
+      to: { pathNot: RULES, dependencyTypesNot: ["npm"] },
     },
     {
       name: "product-not-to-tooling",

@@ -3,7 +3,7 @@
  * spec 000 §5). Messages are i18n keys (`errors:*`).
  */
 import { z } from "zod";
-import { validateAmount } from "./amount";
+import { validateAmount } from "../../server/rules/amount";
 
 /** Amount per spec 000 §5 (string in, normalised decimal string out). */
 export const amountField = (scale = 2) =>

@@ -1,10 +1,10 @@
 /**
  * Amount input (spec 000 §5): decimal keyboard; while typing, keystrokes that break the rules
  * (letters, second dot, leading dot/zero, too many decimals, above 1e16) are refused and a
- * comma becomes a dot. Without JS the server applies the same rules (lib/amount.ts).
+ * comma becomes a dot. Without JS the server applies the same rules (server/rules/amount.ts).
  */
 import { useState, type ChangeEvent } from "react";
-import { acceptAmountKeystroke, DEFAULT_SCALE } from "~/lib/amount";
+import { acceptAmountKeystroke, DEFAULT_SCALE } from "../../../server/rules/amount";
 import { Field } from "./Field";
 
 export interface AmountInputProps {

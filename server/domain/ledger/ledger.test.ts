@@ -154,6 +154,11 @@ describe("money", () => {
     expect(parseAmount("0", 2)).toEqual({ ok: false, error: "positive" });
     expect(parseAmount("1e3", 2)).toEqual({ ok: false, error: "format" });
     expect(parseAmount("12,5", 2)).toEqual({ ok: false, error: "format" });
+    // The shared rule (server/rules/amount.ts): no leading zero, no sign, no spaces on the wire.
+    expect(parseAmount("05", 2)).toEqual({ ok: false, error: "format" });
+    expect(parseAmount("-5", 2)).toEqual({ ok: false, error: "format" });
+    expect(parseAmount(" 5", 2)).toEqual({ ok: false, error: "format" });
+    expect(parseAmount("0.000000001", 9)).toMatchObject({ ok: true });
     expect(parseAmount("10000000000000000", 2)).toMatchObject({ ok: true });
     expect(parseAmount("10000000000000000.01", 2)).toEqual({ ok: false, error: "max" });
     expect(formatAmount("1800.000000000000000000", 2)).toBe("1800.00");

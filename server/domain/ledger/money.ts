@@ -5,6 +5,7 @@
  * USDT/USDC/EURC 6, SOL 9). Numeric columns come back from the database as strings.
  */
 import DecimalJs from "decimal.js";
+import { MAX_AMOUNT as MAX_AMOUNT_TEXT, validateWireAmount, type AmountError } from "../../rules/amount.js";
 
 /**
  * decimal.js configured for money: 60 significant digits (the default 20 would round a
@@ -16,32 +17,35 @@ export type Decimal = DecimalJs;
 export type DecimalValue = DecimalJs.Value;
 
 /** Largest amount a customer may enter (spec 000 §5/§9: "value at most 1e16"). */
-export const MAX_AMOUNT = new Decimal("1e16");
+export const MAX_AMOUNT = new Decimal(MAX_AMOUNT_TEXT);
 
-/** Strict decimal literal: digits, optional sign, optional dot + digits (no exponent, no comma). */
-const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
-
-/** Decimal places of a decimal string as written ("1.50" → 2). */
-export function decimalPlaces(value: string): number {
-  const dot = value.indexOf(".");
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
+/** The rules' amount codes folded into the four keys parseAmount has always answered. */
+const LEGACY_AMOUNT_ERROR: Record<AmountError, "format" | "scale" | "positive" | "max"> = {
+  required: "format",
+  "invalid-characters": "format",
+  "leading-dot": "format",
+  "leading-zero": "format",
+  "too-many-decimals": "scale",
+  "not-positive": "positive",
+  "too-large": "max",
+};
 
 /**
- * Parse a customer-entered amount string.
- * @returns the Decimal, or an error key: "format" (not a plain decimal), "scale" (more
- *   decimals written than the currency's scale, as spec 000 §5 "at most 2 decimals": "1.500" GBP is refused), "positive" (≤ 0), "max" (> 1e16).
+ * Parse an API amount string with the shared rule (server/rules/amount.ts `validateWireAmount`:
+ * plain decimal, no leading zero, at most `scale` decimals, > 0, ≤ 1e16).
+ * Thin adapter for server/domain/payments, which still maps these four keys to messages; it will
+ * call `validateWireAmount` and use its codes (`AmountError`) directly, then this adapter goes.
+ * @returns the Decimal, or an error key: "format" (not a plain decimal: comma, sign, exponent,
+ *   spaces, leading zero or dot), "scale" (more decimals written than the currency's scale, as
+ *   spec 000 §5 "at most 2 decimals": "1.500" GBP is refused), "positive" (≤ 0), "max" (> 1e16).
  */
 export function parseAmount(
   value: string,
   scale: number,
 ): { ok: true; amount: Decimal } | { ok: false; error: "format" | "scale" | "positive" | "max" } {
-  if (typeof value !== "string" || !DECIMAL_RE.test(value.trim())) return { ok: false, error: "format" };
-  const amount = new Decimal(value.trim());
-  if (decimalPlaces(value.trim()) > scale) return { ok: false, error: "scale" };
-  if (amount.lte(0)) return { ok: false, error: "positive" };
-  if (amount.gt(MAX_AMOUNT)) return { ok: false, error: "max" };
-  return { ok: true, amount };
+  const result = validateWireAmount(value, { scale });
+  if (!result.ok) return { ok: false, error: LEGACY_AMOUNT_ERROR[result.error] };
+  return { ok: true, amount: new Decimal(result.value) };
 }
 
 /** Decimal (or numeric string from the database) → wire string with exactly `scale` decimals. */

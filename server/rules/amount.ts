@@ -1,8 +1,11 @@
 /**
- * Amount input rules (spec 000 §5 "Amount input", §9 "Amount max 1e16, 2 decimals by default").
+ * Amount rules (spec 000 §5 "Amount input", §9 "Amount max 1e16, 2 decimals by default"), the
+ * one rule set of the web forms and the API.
  *
  * All logic is on strings: an amount is never turned into a JavaScript number (no floats).
- * This module is client-safe and dependency-free so form routes stay light.
+ * Pure and dependency-free (server/rules imports only npm packages), so form routes stay light.
+ * Each error is a stable code: the web shows `errors:amount.<code>`, the server turns it into a
+ * field error on `amount`.
  */
 
 /** Largest accepted amount (spec 000 §5: "value at most 1e16"). */
@@ -11,9 +14,28 @@ export const MAX_AMOUNT = "10000000000000000";
 /** Default number of decimals (spec 000 §5: "at most 2 decimals unless a different decimal count is set"). */
 export const DEFAULT_SCALE = 2;
 
-/** Stable reasons an amount is refused; each maps to the i18n key `errors:amount.<reason>`. */
-export type AmountError =
-  "required" | "invalid-characters" | "leading-dot" | "leading-zero" | "too-many-decimals" | "too-large" | "not-positive";
+/** Stable reasons an amount is refused, in the order they are checked; each maps to `errors:amount.<code>`. */
+export const AMOUNT_ERRORS = [
+  "required",
+  "invalid-characters",
+  "leading-dot",
+  "leading-zero",
+  "too-many-decimals",
+  "too-large",
+  "not-positive",
+] as const;
+export type AmountError = (typeof AMOUNT_ERRORS)[number];
+
+/** Result of an amount check: the decimal string, or why it is refused. */
+export type AmountResult = { ok: true; value: string } | { ok: false; error: AmountError };
+
+/** Options of an amount check. */
+export interface AmountOptions {
+  /** Decimals allowed: the currency's scale (default 2; USDT/USDC/EURC 6, SOL 9). */
+  scale?: number;
+  /** Accept "0"/"0.00" (default false: a payment must move money). */
+  allowZero?: boolean;
+}
 
 /**
  * Normalise what the user typed: trims, removes spaces, and turns a comma into a dot
@@ -26,18 +48,11 @@ export function normaliseAmountInput(raw: string): string {
 }
 
 /**
- * Check a typed amount against the spec 000 §5 rules.
- * @param raw user text (comma allowed, normalised first)
- * @param options.scale decimals allowed (default 2; crypto assets pass their scale)
- * @param options.allowZero accept "0"/"0.00" (default false: a payment must move money)
- * @returns `{ ok: true, value }` with the normalised decimal string, or `{ ok: false, error }`
+ * The rules on an already normalised string (digits and dots only are accepted).
+ * @returns the value without a trailing dot, or the first rule it breaks
  */
-export function validateAmount(
-  raw: string | null | undefined,
-  options: { scale?: number; allowZero?: boolean } = {},
-): { ok: true; value: string } | { ok: false; error: AmountError } {
+function checkAmount(value: string, options: AmountOptions): AmountResult {
   const scale = options.scale ?? DEFAULT_SCALE;
-  const value = normaliseAmountInput(raw ?? "");
   if (value === "") return { ok: false, error: "required" };
   if (!/^[0-9.]+$/.test(value) || (value.match(/\./g) ?? []).length > 1) {
     return { ok: false, error: "invalid-characters" };
@@ -50,6 +65,36 @@ export function validateAmount(
   const isZero = /^0*$/.test(intPart) && /^0*$/.test(fracPart);
   if (isZero && !options.allowZero) return { ok: false, error: "not-positive" };
   return { ok: true, value: value.endsWith(".") ? value.slice(0, -1) : value };
+}
+
+/**
+ * Check an amount a person typed (web form, browser and action) against spec 000 §5: digits and
+ * one dot, a comma becomes a dot, spaces are dropped, no leading dot, no leading zero followed by
+ * a digit, at most `scale` decimals, more than 0 and at most 1e16.
+ * @param raw user text, e.g. " 1 000,50 "
+ * @param options scale (currency decimals, default 2) and allowZero (default false)
+ * @returns `{ ok: true, value }` with the normalised decimal string ("1000.50"; a trailing dot is
+ *   dropped), or `{ ok: false, error }`
+ */
+export function validateAmount(raw: string | null | undefined, options: AmountOptions = {}): AmountResult {
+  return checkAmount(normaliseAmountInput(raw ?? ""), options);
+}
+
+/**
+ * Check an amount received on the API (JSON `amount`, a decimal string): the rules of
+ * {@link validateAmount}, but nothing is rewritten. A comma, a space, a sign, an exponent or a
+ * trailing dot is `invalid-characters`: a program sends the plain form ("1000.50"), and rewriting
+ * "1,000" (one thousand in en-US) into 1.000 could move the wrong amount.
+ * @param value the wire value (anything that is not a string is `invalid-characters`)
+ * @param options scale (currency decimals, default 2) and allowZero (default false)
+ * @returns `{ ok: true, value }` (the value as sent), or `{ ok: false, error }`
+ */
+export function validateWireAmount(value: unknown, options: AmountOptions = {}): AmountResult {
+  if (typeof value !== "string") return { ok: false, error: "invalid-characters" };
+  if (value === "") return { ok: false, error: "required" };
+  if (!/^[0-9]*(\.[0-9]+)?$/.test(value))
+    return { ok: false, error: value.startsWith(".") ? "leading-dot" : "invalid-characters" };
+  return checkAmount(value, options);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { acceptAmountKeystroke, compareDecimalStrings, validateAmount } from "./amount";
+import errors from "../../public/locales/en/errors.json";
+import { acceptAmountKeystroke, AMOUNT_ERRORS, compareDecimalStrings, validateAmount, validateWireAmount } from "./amount";
 
 describe("validateAmount (spec 000 §5)", () => {
   it.each([
@@ -51,6 +52,51 @@ describe("validateAmount (spec 000 §5)", () => {
   it("is not fooled by float rounding", () => {
     // 0.1 + 0.2 style issues cannot happen: strings are compared digit by digit.
     expect(validateAmount("9999999999999999.99")).toEqual({ ok: true, value: "9999999999999999.99" });
+  });
+});
+
+describe("validateWireAmount (API amount: same rules, nothing rewritten)", () => {
+  it.each(["10", "10.5", "120.50", "0.01", "10000000000000000", "10000000000000000.00"])("accepts %j as sent", (value) => {
+    expect(validateWireAmount(value)).toEqual({ ok: true, value });
+  });
+
+  it.each([
+    ["", "required"],
+    ["12,5", "invalid-characters"],
+    ["1,000", "invalid-characters"],
+    [" 1", "invalid-characters"],
+    ["1 000", "invalid-characters"],
+    ["10.", "invalid-characters"],
+    ["-5", "invalid-characters"],
+    ["+1", "invalid-characters"],
+    ["1e3", "invalid-characters"],
+    ["NaN", "invalid-characters"],
+    ["１２", "invalid-characters"],
+    [".5", "leading-dot"],
+    ["05", "leading-zero"],
+    ["00001", "leading-zero"],
+    ["120.500", "too-many-decimals"],
+    ["10000000000000000.01", "too-large"],
+    ["0", "not-positive"],
+    ["0.00", "not-positive"],
+  ])("refuses %j with %s", (value, error) => {
+    expect(validateWireAmount(value)).toEqual({ ok: false, error });
+  });
+
+  it("refuses a value that is not a string", () => {
+    expect(validateWireAmount(12.5)).toEqual({ ok: false, error: "invalid-characters" });
+    expect(validateWireAmount(null)).toEqual({ ok: false, error: "invalid-characters" });
+  });
+
+  it("uses the currency scale (SOL 9)", () => {
+    expect(validateWireAmount("0.000000001", { scale: 9 })).toEqual({ ok: true, value: "0.000000001" });
+    expect(validateWireAmount("0.0000000001", { scale: 9 })).toEqual({ ok: false, error: "too-many-decimals" });
+  });
+});
+
+describe("error codes", () => {
+  it("each has an English message errors:amount.<code>", () => {
+    for (const code of AMOUNT_ERRORS) expect(errors.amount[code], code).toEqual(expect.any(String));
   });
 });
 
