@@ -35,6 +35,8 @@ probe domain-contract-type-only server/domain/zz.ts 'import { WhoAmI } from "../
 probe db-is-the-bottom server/db/zz.ts 'import { postTransaction } from "../domain/ledger/index.js";' 'export const x = postTransaction;'
 probe providers-are-leaves server/providers/zz.ts 'import { users } from "../db/schema/index.js";' 'export const x = users;'
 probe seed-is-tooling server/seed/zz.ts 'import { createApiRouter } from "../api/v1/index.js";' 'export const x = createApiRouter;'
+probe rules-are-pure server/rules/zz.ts 'import { DomainError } from "../domain/errors.js";' 'export const x = DomainError;'
+probe rules-are-pure server/rules/zz.ts 'import { readFileSync } from "node:fs";' 'export const x = readFileSync;'
 probe product-not-to-tooling server/domain/zz.ts 'import * as x from "../../tests/api/helpers.js";' 'export { x };'
 probe contract-imports-nothing server/api/v1/contract.ts "$(cat $ROOT/server/api/v1/contract.ts)" 'import type { Config } from "../../config.js";' 'export type C = Config;'
 printf 'import { b } from "./zzb.js";\nexport const a = () => b;\n' > server/domain/zza.ts
