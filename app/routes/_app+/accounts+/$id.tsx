@@ -11,7 +11,7 @@ import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
-import { formatIban } from "~/lib/iban-format";
+import { formatIban } from "../../../../server/rules/iban-format";
 import styles from "../payments+/payments.module.css";
 
 export const handle = { i18n: ["common", "history"], titleKey: "common:account.title" };

@@ -15,7 +15,7 @@ import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
-import { validateBic, validateSepaIban } from "~/lib/iban";
+import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./_index";
