@@ -23,6 +23,7 @@ export type DomainErrorCode =
   | "NOT_FOUND"
   | "IDEMPOTENCY_KEY_REUSED"
   | "PAYMENT_NOT_PENDING"
+  | "DOCUMENTS_REQUIRED"
   | "RATE_LIMITED"
   | "SMS_DELIVERY_FAILED";
 

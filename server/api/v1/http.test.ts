@@ -36,6 +36,7 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
     expect(HTTP_STATUS).toEqual({
       VALIDATION_FAILED: 400,
       INSUFFICIENT_FUNDS: 400,
+      DOCUMENTS_REQUIRED: 400,
       UNAUTHENTICATED: 401,
       INVALID_CODE: 401,
       INVALID_PASSWORD: 401,

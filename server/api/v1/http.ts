@@ -22,6 +22,7 @@ export { DomainError, fieldError, fieldErrors } from "../../domain/errors.js";
 export const HTTP_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   VALIDATION_FAILED: 400,
   INSUFFICIENT_FUNDS: 400,
+  DOCUMENTS_REQUIRED: 400,
   UNAUTHENTICATED: 401,
   INVALID_CODE: 401,
   INVALID_PASSWORD: 401,

@@ -37,6 +37,7 @@ import {
 } from "../organizations/access.js";
 import { notPending, payerPartyColumns, paymentToWire, postPayment, type PaymentRow } from "../payments/index.js";
 import { isUuid } from "../accounts/index.js";
+import { documentIdsFor, documentsMissing, documentsRequired } from "../uploads/index.js";
 
 /** MFA token lifetime (5 minutes; design note: codes and their tokens live at most 10 minutes). */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
@@ -228,7 +229,9 @@ export const signSchema = z.object({ mfaToken: z.string().min(16).max(200), sign
  * belongs to the caller and covers this payment (401 MFA_TOKEN_INVALID); the payment is still
  * AWAITING_SIGNATURE (else 409 PAYMENT_NOT_PENDING — never a second posting), caller has a
  * signature duty (403), the binding hash recomputed from the current payment rows equals the
- * signed one (else 401 MFA_TOKEN_INVALID), post to the ledger (400 INSUFFICIENT_FUNDS leaves
+ * signed one (else 401 MFA_TOKEN_INVALID), supporting documents attached when the payment needs
+ * them (`documentsRequired`: kind listed or amount at/above the threshold; else 400
+ * DOCUMENTS_REQUIRED, the token left unused), post to the ledger (400 INSUFFICIENT_FUNDS leaves
  * it pending), status COMPLETED, signedAt = server time, a payment_signatures row recording
  * the token (a token is single use per payment).
  * @returns contract Payment (COMPLETED).
@@ -266,6 +269,9 @@ export async function signPayment(db: Database, input: { userId: string; payment
     const others = token.paymentIds.filter((id) => id !== p.id);
     const current = [p, ...(others.length ? await tx.select().from(payments).where(inArray(payments.id, others)) : [])];
     if (current.length !== token.paymentIds.length || computeBinding(current).hash !== token.bindingHash) throw mfaInvalid();
+    // Supporting documents (server/domain/uploads): read under the payment's row lock, which
+    // attaching documents takes too. A refusal rolls back, so the MFA token stays usable.
+    if ((await documentsRequired(tx, p)) && !(await documentIdsFor(tx, [p.id])).get(p.id)?.length) throw documentsMissing();
     const serverNow = new Date();
     const posted = await postPayment(tx, p, serverNow, { payer, signedAt: serverNow });
     await tx.insert(paymentSignatures).values({
