@@ -4,7 +4,7 @@
  * {paymentIds:[id], mfa:'PHONE', channel}, challenge kept in the session by payment id →
  * redirect to the signing page; if COMPLETED (no signature duty) → redirect to the receipt.
  */
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import { validationError, type Validator } from "remix-validated-form";
 import { requireAppContext } from "./app-context.server";
 import { verifyCsrf } from "./csrf.server";
@@ -15,10 +15,13 @@ import type {
   CreatePaymentRequest,
   OtpChannel,
   Payment,
+  PaymentCategory,
+  PaymentDraft,
   SendSignatureCodeRequest,
 } from "../../server/api/v1/contract";
+import { ApiError } from "./api.server";
 import type { Api } from "./api.server";
-import type { SessionData } from "./session.server";
+import type { PaymentFormId, SessionData } from "./session.server";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
@@ -47,8 +50,8 @@ export function clearSignCode(api: Api, paymentId: string): void {
   api.touch();
 }
 
-/** Payment forms that move money, each with its own idempotency key in the session. */
-export type PaymentForm = "euro" | "internal" | "between-accounts";
+/** Payment forms that move money, each with its own idempotency key in the session and its own draft. */
+export type PaymentForm = PaymentFormId;
 
 type FormKeys = SessionData["formKeys"];
 
@@ -79,6 +82,78 @@ export async function paymentFormKey(api: Api, form: PaymentForm): Promise<{ key
   api.session.set("formKeys", keys);
   api.touch();
   return { key: keys[form]!.key, pendingPaymentId: null };
+}
+
+/** Fields never kept in a draft: secrets and one-time values. */
+const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "password"]);
+
+/**
+ * Keep what the customer typed in a payment form as the user's server-side draft
+ * (PUT /v1/payment-drafts/:form): restored when they come back, cleared when they leave
+ * /payments/ paths (`clearDraftsOutsidePayments`), on logout and once the payment is created.
+ * A failure to save never fails the form (the draft is a convenience).
+ */
+export async function savePaymentDraft(api: Api, form: PaymentForm, organizationId: string, values: Record<string, unknown>) {
+  const data: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (!NOT_DRAFTED.has(k) && typeof v === "string" && v !== "" && v.length <= 500) data[k] = v;
+  }
+  if (!Object.keys(data).length) return;
+  await api.request("PUT", `/payment-drafts/${form}`, { body: { organizationId, data } }).catch((error) => {
+    if (error instanceof Response) throw error;
+  });
+  api.session.set("drafts", true);
+  api.touch();
+}
+
+/** The user's draft of a payment form for this organization, or null. */
+export async function loadPaymentDraft(
+  api: Api,
+  form: PaymentForm,
+  organizationId: string,
+): Promise<Record<string, string> | null> {
+  try {
+    return (await api.get<PaymentDraft>(`/payment-drafts/${form}`, { organizationId })).data;
+  } catch (error) {
+    if (error instanceof ApiError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Spec 000 §4 "Leaving /payments/ paths clears the saved transfer drafts": called by the signed-in
+ * layout's loader on every page; one API call only when the session says drafts may exist.
+ */
+export async function clearDraftsOutsidePayments(api: Api, pathname: string): Promise<void> {
+  if (pathname === "/payments" || pathname.startsWith("/payments/") || !api.session.get("drafts")) return;
+  await api.del("/payment-drafts").catch((error) => {
+    if (error instanceof Response) throw error;
+  });
+  api.session.unset("drafts");
+  api.touch();
+}
+
+/** Payment categories for the category select (GET /v1/payment-categories); [] when unavailable. */
+export async function loadPaymentCategories(api: Api): Promise<PaymentCategory[]> {
+  try {
+    return (await api.get<{ data: PaymentCategory[] }>("/payment-categories")).data;
+  } catch (error) {
+    if (error instanceof ApiError) return [];
+    throw error;
+  }
+}
+
+/**
+ * What every payment form's loader needs besides its own data: the idempotency key (and a
+ * waiting payment from this form), the categories, and the draft to restore.
+ */
+export async function paymentFormData(api: Api, form: PaymentForm, organizationId: string) {
+  const [{ key, pendingPaymentId }, categories, draft] = await Promise.all([
+    paymentFormKey(api, form),
+    loadPaymentCategories(api),
+    loadPaymentDraft(api, form, organizationId),
+  ]);
+  return { idempotencyKey: key, pendingPaymentId, categories, draft };
 }
 
 function rememberFormPayment(api: Api, form: PaymentForm, key: string, paymentId: string): void {
@@ -140,14 +215,27 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
   const { api, org, user } = await requireAppContext(request);
   await verifyCsrf(request, api.session);
   const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as ServerT;
-  const result = await validator.validate(await request.formData());
-  const { csrf: _csrf, ...submitted } = result.submittedData;
-  if (result.error) return validationError(result.error, submitted);
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  const result = await validator.validate(formData);
+  const { csrf: _csrf, intent: _intent, ...submitted } = result.submittedData;
+  // Whatever happens next, what was typed is kept (a draft), until the payment exists.
+  if (intent === "save-draft" || result.error) await savePaymentDraft(api, form, org.id, submitted);
+  if (intent === "save-draft") {
+    return json({ draftSaved: true as const }, { headers: await api.headers() });
+  }
+  if (result.error) return validationError(result.error, submitted, { headers: await api.headers() });
   const body = toBody(result.data, org.id);
-  if ("field" in body) return validationError({ fieldErrors: { [body.field]: body.key } }, submitted);
+  if ("field" in body)
+    return validationError({ fieldErrors: { [body.field]: body.key } }, submitted, { headers: await api.headers() });
   try {
-    return await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel, form);
+    const response = await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel, form);
+    await api.del(`/payment-drafts/${form}`).catch((error) => {
+      if (error instanceof Response) throw error;
+    });
+    return response;
   } catch (error) {
+    await savePaymentDraft(api, form, org.id, submitted);
     return apiErrorResponse(error, t, [...fields, "accountId", "currencyId"], submitted, { INSUFFICIENT_FUNDS: "amount" });
   }
 }

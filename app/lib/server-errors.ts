@@ -36,6 +36,24 @@ export const KNOWN_CONSTRAINTS = [
   "noNulCharacters",
 ] as const;
 
+/**
+ * Field → rule group of server/rules, whose error codes the API uses as constraint ids
+ * (e.g. sortCode `format` → `errors:sort-code.format`), so the browser, the action and the API
+ * show the same translated message for the same rule.
+ */
+export const RULE_GROUPS: Record<string, string> = {
+  amount: "amount",
+  iban: "iban",
+  bic: "bic",
+  intermediaryBankBIC: "bic",
+  sortCode: "sort-code",
+  aba: "aba",
+  walletAddress: "wallet",
+  countryId: "country",
+  bankCountry: "country",
+  intermediaryBankCountry: "country",
+};
+
 /** Stable API `code`s with a translated message (spec 000 §8). */
 export const CODE_KEYS: Record<string, string> = {
   INVALID_CODE: "errors:Auth.invalid-code",
@@ -129,9 +147,12 @@ export function mapServerErrors(
       continue;
     }
     const readable = String(rawText).split(item.property).join(humanisePropertyName(item.property));
+    const group = RULE_GROUPS[item.property];
     const text = (KNOWN_CONSTRAINTS as readonly string[]).includes(constraintId)
       ? t(`errors:constraints.${constraintId}`, { defaultValue: readable })
-      : readable;
+      : group && /^[a-z-]+$/.test(constraintId)
+        ? t(`errors:${group}.${constraintId}`, { defaultValue: readable })
+        : readable;
     if (fields.includes(item.property)) {
       if (!(item.property in result.fieldErrors)) result.fieldErrors[item.property] = text;
     } else {

@@ -30,6 +30,9 @@ export interface SignChallenge {
   debugCode?: string;
 }
 
+/** The payment forms (spec 000 §9 draft keys); each has its own idempotency key and draft. */
+export type PaymentFormId = "euro" | "gbp" | "usd" | "international" | "internal" | "between-accounts" | "casp" | "cash-over";
+
 /** Session data; `tok` is the encrypted AuthTokens. */
 export interface SessionData {
   tok: string;
@@ -37,7 +40,9 @@ export interface SessionData {
   login: LoginState;
   sign: Record<string, SignChallenge>;
   /** Idempotency key per payment form and the payment it created (payments.server.ts `paymentFormKey`). */
-  formKeys: Partial<Record<"euro" | "internal" | "between-accounts", { key: string; paymentId?: string }>>;
+  formKeys: Partial<Record<PaymentFormId, { key: string; paymentId?: string }>>;
+  /** True while the user may have payment drafts on the server (cleared on leaving /payments/). */
+  drafts: boolean;
 }
 
 export type AppSession = Session<SessionData, { flash: string }>;

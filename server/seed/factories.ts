@@ -19,7 +19,16 @@ import { hash } from "@node-rs/argon2";
 import { composeIBAN } from "ibantools";
 import { eq } from "drizzle-orm";
 import type { Database, Tx } from "../db/client.js";
-import { accounts, balances, beneficiaries, organizationMembers, organizations, users } from "../db/schema/index.js";
+import {
+  accounts,
+  balances,
+  beneficiaries,
+  fees,
+  organizationMembers,
+  organizations,
+  tariffs,
+  users,
+} from "../db/schema/index.js";
 import { postTransaction, type OperationType, type PostedTransaction } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { systemBalanceId } from "../domain/ledger/system.js";
@@ -31,6 +40,8 @@ export type MemberRow = typeof organizationMembers.$inferSelect;
 export type AccountRow = typeof accounts.$inferSelect;
 export type BalanceRow = typeof balances.$inferSelect;
 export type BeneficiaryRow = typeof beneficiaries.$inferSelect;
+export type TariffRow = typeof tariffs.$inferSelect;
+export type FeeRow = typeof fees.$inferSelect;
 export type OrganizationKind = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
 
 /** Password of every demo user and the factories' default password. */
@@ -379,6 +390,8 @@ export interface CreateCustomerInput {
   identified?: boolean;
   /** CORPORATE (default "Test Company N Ltd") or COMPANY_OFFICIAL company name. */
   companyName?: string;
+  /** CORPORATE company number (default derived from the counter). */
+  companyNumber?: string;
   /** Default SINGLE. */
   signatureType?: "NONE" | "SINGLE";
   /** Default MAIN_REPRESENTATIVE (CORPORATE), DIRECTOR (COMPANY_OFFICIAL), null (INDIVIDUAL). */
@@ -423,6 +436,7 @@ export async function createCustomer(db: Db, input: CreateCustomerInput = {}): P
   const organization = await createOrganization(db, {
     type,
     companyName: input.companyName,
+    ...(input.companyNumber ? { companyNumber: input.companyNumber } : {}),
     ...(type === "CORPORATE" ? {} : { firstName: user.firstName, lastName: user.lastName }),
   });
   const member = await addMember(db, {
@@ -468,4 +482,92 @@ export async function createCustomer(db: Db, input: CreateCustomerInput = {}): P
     balances: Object.fromEntries(rows.map((b) => [b.currencyId, b])),
     phone: user.phone,
   };
+}
+
+export interface CreateTariffInput {
+  /** Default "Tariff N". */
+  name?: string;
+  /** The tariff of every organization whose `tariff_id` is null; default false. */
+  isDefault?: boolean;
+  /** Organizations put on this tariff (`organizations.tariff_id`). */
+  organizationIds?: string[];
+  createdAt?: Date;
+}
+
+/** Insert a tariff (spec 001 §3 Organization.tariff) and optionally put organizations on it. Returns the tariffs row. */
+export async function createTariff(db: Db, input: CreateTariffInput = {}): Promise<TariffRow> {
+  const [t] = await db
+    .insert(tariffs)
+    .values({
+      name: input.name ?? `Tariff ${next()}`,
+      isDefault: input.isDefault ?? false,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning();
+  for (const organizationId of input.organizationIds ?? []) {
+    await db.update(organizations).set({ tariffId: t.id }).where(eq(organizations.id, organizationId));
+  }
+  return t;
+}
+
+/**
+ * What a fee charges and on which payments (spec 001 §3 Fee), without its owner. Amounts are
+ * decimal strings in major units of their currency ("0.50"; "0.20" = 0.20 % for a percent);
+ * currencies are ISO 4217 codes or asset tickers.
+ */
+export type FeeRuleInput = {
+  /** Default "Fee N". */
+  name?: string;
+  /** Contract PaymentKind (EURO, GBP, USD, INTERNATIONAL, …). */
+  paymentKind: string;
+  /** Provider payment type (SEPA_SCT, SWIFT …); null/omitted = any. */
+  paymentType?: string | null;
+  /** Payment currency; null/omitted = any. */
+  currencyId?: string | null;
+  createdAt?: Date;
+} & (
+  | {
+      feeAmountType: "PERCENT";
+      /** Percent, e.g. "0.20". */
+      feePercentAmount: string;
+      /** In the payment currency; null/omitted = no floor / no ceiling. */
+      feePercentMinAmount?: string | null;
+      feePercentMaxAmount?: string | null;
+    }
+  | {
+      feeAmountType: "FIXED";
+      feeFixedAmount: string;
+      /** Currency of the fixed amount; null/omitted = the payment currency. */
+      feeCurrencyId?: string | null;
+    }
+);
+
+/** A fee of a tariff (`tariffId`) or custom to one organization (`organizationId`): exactly one of the two. */
+export type CreateFeeInput = FeeRuleInput &
+  ({ tariffId: string; organizationId?: undefined } | { organizationId: string; tariffId?: undefined });
+
+/** Insert a fee row (see `CreateFeeInput`; server/domain/fees decides which row applies). Returns the fees row. */
+export async function createFee(db: Db, input: CreateFeeInput): Promise<FeeRow> {
+  if (!input.tariffId === !input.organizationId) throw new Error("createFee needs exactly one of tariffId and organizationId");
+  const percent = input.feeAmountType === "PERCENT" ? input : null;
+  const fixed = input.feeAmountType === "FIXED" ? input : null;
+  const [f] = await db
+    .insert(fees)
+    .values({
+      tariffId: input.tariffId ?? null,
+      organizationId: input.organizationId ?? null,
+      name: input.name ?? `Fee ${next()}`,
+      paymentKind: input.paymentKind,
+      paymentType: input.paymentType ?? null,
+      currencyId: input.currencyId ?? null,
+      feeAmountType: input.feeAmountType,
+      feePercentAmount: percent?.feePercentAmount ?? null,
+      feePercentMinAmount: percent?.feePercentMinAmount ?? null,
+      feePercentMaxAmount: percent?.feePercentMaxAmount ?? null,
+      feeFixedAmount: fixed?.feeFixedAmount ?? null,
+      feeCurrencyId: fixed?.feeCurrencyId ?? null,
+      ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+    })
+    .returning();
+  return f;
 }

@@ -21,7 +21,7 @@ import {
   type CreateCustomerInput,
   type CreatedCustomer,
 } from "../../server/seed/factories.js";
-import { clearingFor, systemBalanceId } from "../../server/domain/ledger/system.js";
+import { systemBalanceId } from "../../server/domain/ledger/system.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 /** A fresh payer: one customer, logged in, with a "Main account" and (optionally) a GBP "Savings" account. */
@@ -321,7 +321,7 @@ describe.each(databases)("payments API on %s", (kind) => {
       benificiaryFullName: "Hans Müller",
     });
     const [row] = await s.db.select().from(payments).where(eq(payments.id, ok.body.id));
-    expect(row.creditBalanceId).toBe(await systemBalanceId(s.db, clearingFor("SEPA_SCT"), "EUR"));
+    expect(row.creditBalanceId).toBe(await systemBalanceId(s.db, "SEPA_CLEARING", "EUR"));
     const c = await s.call("POST", "/signatures/send-code", {
       token: p.token,
       body: { paymentIds: [ok.body.id], mfa: "PHONE", channel: "SMS" },

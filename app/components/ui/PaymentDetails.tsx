@@ -26,9 +26,16 @@ export function PaymentDetails({ payment, before, after }: { payment: Payment; b
       <Row label={t("receipt.amount")}>
         <Money amount={payment.amount} currency={payment.currencyId} />
       </Row>
+      <Row label={t("receipt.fee")}>
+        {payment.fee ? <Money amount={payment.fee.amount} currency={payment.fee.currencyId} /> : t("receipt.no-fee")}
+      </Row>
       <Row label={t("receipt.payee")}>{payment.benificiaryFullName}</Row>
-      {payment.beneficiaryAccount ? <Row label={t("receipt.payee-account")}>{payment.beneficiaryAccount}</Row> : null}
+      {payment.payeeDescription || payment.beneficiaryAccount ? (
+        <Row label={t("receipt.payee-account")}>{payment.payeeDescription || payment.beneficiaryAccount}</Row>
+      ) : null}
+      {payment.paymentType ? <Row label={t("receipt.scheme")}>{t(`schemes.${payment.paymentType}`)}</Row> : null}
       {payment.reference ? <Row label={t("fields.reference")}>{payment.reference}</Row> : null}
+      {payment.purpose ? <Row label={t("fields.purpose")}>{payment.purpose}</Row> : null}
       <Row label={t("receipt.from")}>{payment.accountNumber}</Row>
       {after}
     </dl>

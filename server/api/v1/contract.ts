@@ -249,7 +249,7 @@ export interface Upload {
 export interface AttachDocumentsRequest {
   uploadIds: string[];
 }
-/** GET/PUT/DELETE /v1/payments/drafts/:form: a half-filled payment form (spec 000 §4 drafts). */
+/** GET/PUT/DELETE /v1/payment-drafts/:form (DELETE /v1/payment-drafts: all): a half-filled payment form (spec 000 §4 drafts). */
 export interface PaymentDraft {
   form: string;
   organizationId: string;

@@ -7,12 +7,26 @@
  * DELETE /payments/:id/decline → Payment (DECLINED) | 409 PAYMENT_NOT_PENDING | 404
  * POST /payments/:id/sign → Payment (COMPLETED) | 401 MFA_TOKEN_INVALID | 409 | 400
  * GET /payments/:id/signatures → { data: SignatureRecord[] }
+ * POST /payments/check (same body as create, no key) → PaymentCheck (fee) | the same 4xx as create
+ * GET /payment-drafts/:form → PaymentDraft | 404;  PUT /payment-drafts/:form { organizationId, data } → PaymentDraft
+ * DELETE /payment-drafts/:form → 204;  DELETE /payment-drafts → 204 (all of the caller's drafts)
  */
 import { Router } from "express";
 import { z } from "zod";
-import { createPayment, declinePayment, getPayment, listPaymentSignatures, listPayments } from "../../domain/payments/index.js";
+import {
+  checkPayment,
+  clearPaymentDrafts,
+  createPayment,
+  declinePayment,
+  draftFormParam,
+  getPayment,
+  getPaymentDraft,
+  listPaymentSignatures,
+  listPayments,
+  savePaymentDraft,
+} from "../../domain/payments/index.js";
 import { signPayment } from "../../domain/signing/index.js";
-import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, DomainError, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
 export const listQuery = z.object({
@@ -27,6 +41,55 @@ export const idempotencyKey = z.string().trim().min(1).max(128);
 export function createPaymentsRouter(deps: ApiDeps): Router {
   const r = Router();
   r.use("/payments", requireAuth(deps));
+  r.use("/payment-drafts", requireAuth(deps));
+  r.post(
+    "/payments/check",
+    asyncHandler(async (req, res) => {
+      const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
+      const { idempotencyKey: _ignored, ...rest } = body;
+      res.json(
+        await checkPayment(deps.db, {
+          userId: getAuth(res).userId,
+          body: rest,
+          relaxedLimits: deps.config.RATE_LIMITS === "relaxed",
+        }),
+      );
+    }),
+  );
+  const formOf = (value: string) => {
+    const form = draftFormParam.safeParse(value);
+    if (!form.success) throw new DomainError("NOT_FOUND", "Draft not found");
+    return form.data;
+  };
+  r.get(
+    "/payment-drafts/:form",
+    asyncHandler(async (req, res) => {
+      const organizationId = typeof req.query.organizationId === "string" ? req.query.organizationId : undefined;
+      const draft = await getPaymentDraft(deps.db, getAuth(res).userId, formOf(req.params.form), organizationId);
+      if (!draft) throw new DomainError("NOT_FOUND", "Draft not found");
+      res.json(draft);
+    }),
+  );
+  r.put(
+    "/payment-drafts/:form",
+    asyncHandler(async (req, res) => {
+      res.json(await savePaymentDraft(deps.db, getAuth(res).userId, formOf(req.params.form), req.body));
+    }),
+  );
+  r.delete(
+    "/payment-drafts/:form",
+    asyncHandler(async (req, res) => {
+      await clearPaymentDrafts(deps.db, getAuth(res).userId, formOf(req.params.form));
+      res.status(204).end();
+    }),
+  );
+  r.delete(
+    "/payment-drafts",
+    asyncHandler(async (_req, res) => {
+      await clearPaymentDrafts(deps.db, getAuth(res).userId);
+      res.status(204).end();
+    }),
+  );
   r.post(
     "/payments",
     asyncHandler(async (req, res) => {

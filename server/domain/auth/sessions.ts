@@ -17,7 +17,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { apiSessions, users } from "../../db/schema/index.js";
+import { apiSessions, paymentDrafts, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 import type { AuthTokens } from "../../api/v1/contract.js";
 
@@ -148,14 +148,21 @@ export async function rotateRefreshToken(
   return outcome.session;
 }
 
-/** End a session (logout): every token of its family stops working. Idempotent. */
+/**
+ * End a session (logout): every token of its family stops working, and the user's payment form
+ * drafts are deleted (spec 000 §9: transfer drafts are cleared on logout). Idempotent.
+ */
 export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
-  const [row] = await db.select({ familyId: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.id, sessionId));
+  const [row] = await db
+    .select({ familyId: apiSessions.familyId, userId: apiSessions.userId })
+    .from(apiSessions)
+    .where(eq(apiSessions.id, sessionId));
   if (!row) return;
   await db
     .update(apiSessions)
     .set({ revokedAt: now })
     .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
+  await db.delete(paymentDrafts).where(eq(paymentDrafts.userId, row.userId));
 }
 
 /**

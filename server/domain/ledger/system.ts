@@ -3,30 +3,45 @@
  *
  * - EXTERNAL_CLEARING: the counterparty of money arriving from / leaving to other banks
  *   outside a specific rail (seed history, salary, card settlements).
- * - SEPA_CLEARING (EUR), FPS_CLEARING (GBP), SWIFT_CLEARING (any): where outgoing payments on
- *   external rails are credited until settled with the scheme.
+ * - SEPA_CLEARING (EUR), FPS_CLEARING (GBP: Faster Payments and BACS), FEDWIRE_CLEARING (USD),
+ *   SWIFT_CLEARING (any), CASP_CLEARING (crypto assets), CASH_CLEARING (PSP partners paying cash
+ *   over the counter): where outgoing payments on external rails are credited until settled
+ *   with the scheme or partner. Which rail credits which is the rail's own knowledge
+ *   (server/domain/payments/rails/*: `Rail.resolve`).
+ * - FEE_INCOME (any): the bank's fee income, credited by TRANSACTION_FEE movements.
  * System balances have no floor and may go negative.
  */
 import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances } from "../../db/schema/index.js";
 
-export type SystemCode = "EXTERNAL_CLEARING" | "SEPA_CLEARING" | "FPS_CLEARING" | "SWIFT_CLEARING";
+export type SystemCode =
+  | "EXTERNAL_CLEARING"
+  | "SEPA_CLEARING"
+  | "FPS_CLEARING"
+  | "FEDWIRE_CLEARING"
+  | "SWIFT_CLEARING"
+  | "CASP_CLEARING"
+  | "CASH_CLEARING"
+  | "FEE_INCOME";
 
 const NAMES: Record<SystemCode, string> = {
   EXTERNAL_CLEARING: "External clearing",
   SEPA_CLEARING: "SEPA clearing",
-  FPS_CLEARING: "Faster Payments clearing",
+  FPS_CLEARING: "Faster Payments and BACS clearing",
+  FEDWIRE_CLEARING: "Fedwire clearing",
   SWIFT_CLEARING: "SWIFT clearing",
+  CASP_CLEARING: "Crypto-asset (CASP) clearing",
+  CASH_CLEARING: "Cash over the counter (PSP partners)",
+  FEE_INCOME: "Fee income",
 };
 
-/** Clearing account for an outgoing payment on rail `paymentType` (SEPA_* → SEPA_CLEARING …). */
-export function clearingFor(paymentType: string | null): SystemCode {
-  if (paymentType?.startsWith("SEPA")) return "SEPA_CLEARING";
-  if (paymentType === "FASTER_PAYMENT" || paymentType === "BACS") return "FPS_CLEARING";
-  if (paymentType === "SWIFT") return "SWIFT_CLEARING";
-  return "EXTERNAL_CLEARING";
-}
+/** Currencies a system account is created with by the seed (others are added on first use). */
+const SEEDED_CURRENCIES: Partial<Record<SystemCode, string[]>> = {
+  SEPA_CLEARING: ["EUR"],
+  FPS_CLEARING: ["GBP"],
+  FEDWIRE_CLEARING: ["USD"],
+};
 
 /**
  * The balance id of system account `code` in `currencyId`, creating the account and/or the
@@ -54,7 +69,7 @@ export async function systemBalanceId(db: Database | Tx, code: SystemCode, curre
 /** Create every system account with a balance in each of `currencyIds` (seed). */
 export async function ensureSystemAccounts(db: Database | Tx, currencyIds: string[]): Promise<void> {
   for (const code of Object.keys(NAMES) as SystemCode[]) {
-    for (const c of code === "SEPA_CLEARING" ? ["EUR"] : code === "FPS_CLEARING" ? ["GBP"] : currencyIds) {
+    for (const c of SEEDED_CURRENCIES[code] ?? currencyIds) {
       await systemBalanceId(db, code, c);
     }
   }

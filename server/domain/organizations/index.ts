@@ -2,8 +2,8 @@
  * Organizations as the caller sees them (contract OrganizationSummary, RecipientCheck;
  * spec 000 §3 "Organization", §7 /v1/clients-organizations).
  */
-import { and, eq, inArray } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database, Tx } from "../../db/client.js";
 import { organizationMembers, organizations, users } from "../../db/schema/index.js";
 import type {
   CompanyOfficialType,
@@ -80,7 +80,7 @@ export async function listOrganizationSummaries(db: Database, userId: string): P
  * @returns { organizationId, displayName "Oliver T." } or null when none.
  */
 export async function findIndividualRecipient(
-  db: Database,
+  db: Database | Tx,
   phone: string,
 ): Promise<(RecipientCheck & { userId: string }) | null> {
   const [row] = await db
@@ -105,6 +105,31 @@ export async function findIndividualRecipient(
     .limit(1);
   if (!row) return null;
   return { organizationId: row.organizationId, userId: row.userId, displayName: shortDisplayName(row.firstName, row.lastName) };
+}
+
+/**
+ * The CORPORATE organization with Companies House number `companyNumber` (compared without
+ * spaces, case-insensitive), for internal transfers to a company.
+ * @returns { organizationId, displayName: the company name } or null when none.
+ */
+export async function findCorporateRecipient(db: Database | Tx, companyNumber: string): Promise<RecipientCheck | null> {
+  const normalised = companyNumber.replace(/\s+/g, "").toUpperCase();
+  if (!normalised) return null;
+  const [row] = await db
+    .select({ organizationId: organizations.id, companyName: organizations.companyName })
+    .from(organizations)
+    .where(and(eq(organizations.type, "CORPORATE"), sql`upper(replace(${organizations.companyNumber}, ' ', '')) = ${normalised}`))
+    .orderBy(organizations.createdAt)
+    .limit(1);
+  if (!row) return null;
+  return { organizationId: row.organizationId, displayName: row.companyName ?? "Company" };
+}
+
+/** RecipientCheck for GET /v1/clients-organizations/check-corp-recepient, or 404 NOT_FOUND. */
+export async function checkCorporateRecipient(db: Database, companyNumber: string): Promise<RecipientCheck> {
+  const r = await findCorporateRecipient(db, companyNumber);
+  if (!r) throw notFound("Recipient");
+  return r;
 }
 
 /** RecipientCheck for GET /v1/clients-organizations/check-invididual-recepient, or 404 NOT_FOUND. */

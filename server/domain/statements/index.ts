@@ -14,7 +14,7 @@ import { fieldError } from "../errors.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
 import { memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
-import { decodeCursor, encodeCursor } from "../payments/index.js";
+import { decodeCursor, encodeCursor } from "../pagination.js";
 
 export interface StatementQuery {
   organizationId: string;
