@@ -1,0 +1,39 @@
+/**
+ * Category (GET /v1/payment-categories, optional) and purpose of payment (required where the
+ * rail needs it: USD, international, crypto-asset) — shared by every payment form.
+ */
+import { useTranslation } from "react-i18next";
+import type { PaymentCategory } from "../../../server/api/v1/contract";
+import { ValidatedField } from "./ValidatedField";
+
+export function PaymentPurposeFields({
+  categories,
+  purposeRequired,
+}: {
+  categories: readonly PaymentCategory[];
+  purposeRequired: boolean;
+}) {
+  const { t } = useTranslation("payments");
+  return (
+    <>
+      <ValidatedField
+        name="purpose"
+        label={t("fields.purpose")}
+        hint={purposeRequired ? t("fields.purpose-hint") : `${t("fields.optional")}. ${t("fields.purpose-hint")}`}
+        autoComplete="off"
+        maxLength={140}
+        required={purposeRequired}
+      />
+      {categories.length ? (
+        <ValidatedField as="select" name="categoryId" label={t("fields.category")} hint={t("fields.optional")}>
+          <option value="">{t("fields.category-none")}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </ValidatedField>
+      ) : null}
+    </>
+  );
+}
