@@ -9,7 +9,9 @@
  * The test fails when a route has no case in `CASES`: a new route must add one.
  *
  * Owner A is a CORPORATE customer (signature type SINGLE) with an account (GBP, EUR), a payment
- * awaiting signature, a statement item and a signing challenge; all made fresh by the factories.
+ * awaiting signature with a supporting document (an upload), a statement item and a signing
+ * challenge; all made fresh by the factories. A request case may be multipart (`form`): it is
+ * then sent as multipart/form-data, in the logged-out pass too.
  */
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +32,7 @@ interface Owner {
   challengeCode: string;
   phone: string;
   refreshToken: string;
+  uploadId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -40,7 +43,19 @@ interface Req {
   path: string;
   body?: unknown;
   headers?: Record<string, string>;
+  /** A multipart/form-data body instead of JSON (built afresh per request). */
+  form?: () => FormData;
 }
+
+/** A minimal PDF, for upload cases. */
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+/** Multipart body of POST /uploads: `organizationId` and one PDF in `files`. */
+const uploadForm = (organizationId: string) => () => {
+  const form = new FormData();
+  form.append("organizationId", organizationId);
+  form.append("files", new Blob([PDF], { type: "application/pdf" }), "invoice.pdf");
+  return form;
+};
 interface Case {
   /** Requests an intruder makes with A's ids. */
   cross: (a: Owner, own: Own) => Req[];
@@ -155,6 +170,24 @@ const CASES: Record<string, Case> = {
     ],
   },
   "GET /statements-items/:id": { cross: (a) => [{ path: `/statements-items/${a.itemId}` }] },
+  "POST /uploads": {
+    cross: (a) => [
+      { path: "/uploads", form: uploadForm(a.orgId) },
+      { path: "/uploads", body: { organizationId: a.orgId } },
+    ],
+    refused: [403],
+    reason: "uploading for an organization the caller is not a member of is 403 (checked before the files)",
+  },
+  "GET /uploads/:id/file": { cross: (a) => [{ path: `/uploads/${a.uploadId}/file` }] },
+  "POST /payments/:id/documents": {
+    cross: (a) => [{ path: `/payments/${a.paymentId}/documents`, body: { uploadIds: [a.uploadId] } }],
+  },
+  "GET /payments/:id/documents": { cross: (a) => [{ path: `/payments/${a.paymentId}/documents` }] },
+  "GET /settings/transactions-documents": {
+    cross: () => [{ path: "/settings/transactions-documents" }],
+    refused: [200],
+    reason: "bank-wide settings",
+  },
   "GET /settings/payments": { cross: () => [{ path: "/settings/payments" }], refused: [200], reason: "bank-wide settings" },
   "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
   "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
@@ -199,6 +232,11 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     expect(challenge.status).toBe(200);
     const item = await s.call("GET", `/statements-items?organizationId=${owner.organization.id}&take=1`, { token: aToken });
     expect(item.body.data.length).toBe(1);
+    const up = await send(s, "POST", { path: "/uploads", form: uploadForm(owner.organization.id) }, aToken);
+    expect(up.status).toBe(201);
+    const uploadId = up.body.data[0].id as string;
+    const doc = await s.call("POST", `/payments/${pay.body.id}/documents`, { token: aToken, body: { uploadIds: [uploadId] } });
+    expect(doc.status).toBe(200);
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
@@ -212,6 +250,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       challengeCode: challenge.body.debugCode,
       phone: owner.phone,
       refreshToken: second.refreshToken,
+      uploadId,
     };
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
@@ -257,7 +296,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       const req = CASES[key].cross(a, intruders[0].own)[0];
       for (const token of [undefined, "not-a-session-token-0123456789"]) {
         // Body {}: the cross bodies carry A's refresh token, which itself is a credential (logout by refresh token).
-        const res = await s.call(r.method, req.path, { token, body: r.method === "GET" ? undefined : {}, headers: req.headers });
+        const res = req.form
+          ? await send(s, r.method, req, token)
+          : await s.call(r.method, req.path, { token, body: r.method === "GET" ? undefined : {}, headers: req.headers });
         expect(res.status, `${key} (${token ? "bad token" : "no token"})`).toBe(401);
         expect(res.body.code).toBe("UNAUTHENTICATED");
       }
@@ -265,14 +306,14 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
   });
 
   it("another customer using A's ids gets 403/404 and none of A's data; A's payment is untouched", async () => {
-    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId];
+    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId];
     for (const intruder of intruders) {
       for (const r of routes) {
         const key = `${r.method} ${r.path}`;
         const c = CASES[key];
         for (const req of c.cross(a, intruder.own)) {
           const token = await s.login(intruder.customer.phone);
-          const res = await s.call(r.method, req.path, { token, body: req.body, headers: req.headers });
+          const res = await send(s, r.method, req, token);
           const where = `${intruder.name}: ${r.method} ${req.path}`;
           expect(c.refused ?? [403, 404], where).toContain(res.status);
           const text = JSON.stringify(res.body ?? "");
@@ -289,8 +330,25 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const refreshed = await s.call("POST", "/auth/refresh", { body: { refreshToken: a.refreshToken } });
     expect(refreshed.status).toBe(200);
     // The owner's own calls with the same ids succeed: the refusals above are about the caller.
-    for (const path of [`/accounts/${a.accountId}`, `/payments/${a.paymentId}/signatures`, `/statements-items/${a.itemId}`]) {
+    for (const path of [
+      `/accounts/${a.accountId}`,
+      `/payments/${a.paymentId}/signatures`,
+      `/payments/${a.paymentId}/documents`,
+      `/statements-items/${a.itemId}`,
+    ]) {
       expect((await s.call("GET", path, { token: aToken })).status, path).toBe(200);
     }
   });
 });
+
+/** Send one case request: JSON through `s.call`, or multipart/form-data when the case has a `form`. */
+async function send(s: TestServer, method: string, req: Req, token?: string): Promise<{ status: number; body: any }> {
+  if (!req.form) return s.call(method, req.path, { token, body: req.body, headers: req.headers });
+  const res = await fetch(`${s.baseUrl}/api/v1${req.path}`, {
+    method,
+    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(req.headers ?? {}) },
+    body: req.form(),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}

@@ -1,6 +1,7 @@
 /**
  * The /api/v1 router (spec 000 §7): mounts one router per resource. Every resource router
- * authenticates with `requireAuth` itself, so the auth calls stay public.
+ * authenticates with `requireAuth` itself, so the auth calls stay public. The uploads router
+ * (multipart) parses its own bodies; the JSON parser and NUL guard in server/app.ts skip them.
  */
 import { Router } from "express";
 import type { ApiDeps } from "./http.js";
@@ -13,6 +14,7 @@ import { createStatementsRouter } from "./statements.js";
 import { createSettingsRouter } from "./settings.js";
 import { createCurrenciesRouter } from "./currencies.js";
 import { createOrganizationsRouter } from "./organizations.js";
+import { createUploadsRouter } from "./uploads.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -20,6 +22,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createAuthRouter(deps));
   r.use(createUsersRouter(deps));
   r.use(createAccountsRouter(deps));
+  // Before payments and settings: it answers /payments/:id/documents and
+  // /settings/transactions-documents itself (per-route requireAuth), so the token is checked once.
+  r.use(createUploadsRouter(deps));
   r.use(createPaymentsRouter(deps));
   r.use(createSignaturesRouter(deps));
   r.use(createStatementsRouter(deps));

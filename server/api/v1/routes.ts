@@ -16,6 +16,7 @@ import { listQuery as accountsListQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
 import { listQuery as statementsListQuery } from "./statements.js";
 import { phoneQuery } from "./organizations.js";
+import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { createPaymentSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 
@@ -103,6 +104,11 @@ export function listApiRoutes(app: Express): ApiRoute[] {
 export interface RouteSchemas {
   body?: ZodTypeAny;
   query?: ZodTypeAny;
+  /**
+   * Set for a multipart/form-data route: `body` then describes its text fields, and `files`
+   * names the field that carries the files (the fuzzer sends such bodies as multipart too).
+   */
+  multipart?: { files: string };
 }
 
 /**
@@ -123,4 +129,6 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /signatures/validate": { body: validateSchema },
   "GET /statements-items": { query: statementsListQuery },
   "GET /clients-organizations/check-invididual-recepient": { query: phoneQuery },
+  "POST /uploads": { body: uploadFields, multipart: { files: "files" } },
+  "POST /payments/:id/documents": { body: attachDocumentsBody },
 };
