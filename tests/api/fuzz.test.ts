@@ -5,6 +5,9 @@
  * breaks it: wrong types, missing and extra fields, huge strings, negative/NaN/1e309 amounts,
  * too many decimals, unicode and control characters, SQL and HTML fragments, hostile path ids
  * and whole bodies of the wrong shape. Routes without a schema get the generic mutations.
+ * Multipart routes (`routeSchemas[…].multipart`, e.g. POST /uploads) also get multipart bodies:
+ * the mutated text fields plus file parts (real PDF/PNG, text, random or empty bytes, hostile
+ * file names, other field names) and broken framing (truncated, wrong or missing boundary).
  *
  * Every answer must be: not 5xx; free of stack traces, SQL text and `at /` paths (leaks.ts;
  * text we sent ourselves and the server echoes is not a leak); and a refused (4xx) non-GET
@@ -45,6 +48,8 @@ interface Ctx {
   itemId: string;
   challengeToken: string;
   phone: string;
+  /** An upload of the fuzz customer's organization (PDF). */
+  uploadId: string;
 }
 
 // ------------------------------------------------------------------ values
@@ -130,6 +135,7 @@ function validValue(key: string, s: ZodTypeAny, ctx: Ctx): unknown {
     accountId: ctx.accountId,
     account: ctx.accountId,
     paymentIds: [ctx.paymentId],
+    uploadIds: [ctx.uploadId],
     currencyId: "EUR",
     amount: "1.00",
     kind: "EURO",
@@ -303,8 +309,8 @@ function toQuery(obj: Record<string, unknown>, raw: Record<string, string>): str
 /** Path ids: the customer's real ids, foreign uuids, and hostile strings (percent-encoded). */
 function idArb(ctx: Ctx): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.orgId, "00000000-0000-0000-0000-000000000000"),
-    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId),
+    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.orgId, ctx.uploadId, "00000000-0000-0000-0000-000000000000"),
+    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.uploadId),
     fc.uuid(),
     nastyString.map((s) => pct(s.slice(0, 3_000)) || "x"),
     fc.constantFrom("%00", "..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%", "%%", "%C0%AF", "1%20OR%201%3D1"),
@@ -336,6 +342,85 @@ function wholeBody(shape: Shape, objectText: string): string | undefined {
     case "not-json":
       return "{organizationId: 1,}";
   }
+}
+
+// ------------------------------------------------------------------ multipart bodies
+
+const PDF_BYTES = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+const PNG_BYTES = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010802000000907753de", "hex");
+
+/** One file part: its field name, file name (raw, may break the header) and bytes. */
+interface FilePart {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+}
+const filePart: fc.Arbitrary<FilePart> = fc.record({
+  field: fc.oneof(
+    { arbitrary: fc.constant("files"), weight: 8 },
+    { arbitrary: fc.constantFrom("file", "files[]", "", "organizationId"), weight: 1 },
+  ),
+  filename: fc.oneof(
+    { arbitrary: fc.constantFrom("invoice.pdf", "scan.png", "x.pdf", "Rechnung März.pdf"), weight: 8 },
+    {
+      arbitrary: fc.constantFrom("../../etc/passwd", "C:\\x\\y.pdf", "a\u202Efdp.exe", "a\r\nX-Injected: 1.pdf", 'a".pdf'),
+      weight: 2,
+    },
+    { arbitrary: nastyString.map((n) => n.slice(0, 300)), weight: 2 },
+  ),
+  bytes: fc.oneof(
+    { arbitrary: fc.constantFrom(PDF_BYTES, PNG_BYTES), weight: 10 },
+    {
+      arbitrary: fc.constantFrom(Buffer.alloc(0), Buffer.from("plain text, not a PDF"), Buffer.from("MZ\u0000\u0000")),
+      weight: 2,
+    },
+    { arbitrary: fc.uint8Array({ maxLength: 2_000 }).map((u) => Buffer.from(u)), weight: 2 },
+  ),
+});
+type Framing = "ok" | "truncated" | "wrong-boundary" | "no-boundary" | "no-final";
+const multipartArb = fc.record({
+  // Mostly a few files (so a valid request gets through), sometimes none or too many.
+  files: fc.oneof(
+    { arbitrary: fc.array(filePart, { minLength: 1, maxLength: 3 }), weight: 6 },
+    { arbitrary: fc.array(filePart, { minLength: 0, maxLength: 12 }), weight: 1 },
+  ),
+  framing: fc.oneof(
+    { arbitrary: fc.constant<Framing>("ok"), weight: 10 },
+    { arbitrary: fc.constantFrom<Framing>("truncated", "wrong-boundary", "no-boundary", "no-final"), weight: 2 },
+  ),
+});
+
+/** A multipart/form-data body: text fields of `obj` (strings as is, other values as JSON), then the file parts. */
+function multipartBody(
+  obj: Record<string, unknown>,
+  raw: Record<string, string>,
+  m: { files: FilePart[]; framing: Framing },
+): { contentType: string; body: Buffer } {
+  const boundary = "----fuzz7MA4YWxkTrZu0gW";
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(obj)) {
+    const value =
+      typeof v === "string" && raw[k] && v === `__RAW_${k}__` ? raw[k] : typeof v === "string" ? v : JSON.stringify(v);
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${value ?? ""}\r\n`));
+  }
+  for (const f of m.files) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${f.field}"; filename="${f.filename}"\r\n` +
+          "Content-Type: application/pdf\r\n\r\n",
+      ),
+      f.bytes,
+      Buffer.from("\r\n"),
+    );
+  }
+  if (m.framing !== "no-final") parts.push(Buffer.from(`--${boundary}--\r\n`));
+  let body = Buffer.concat(parts);
+  if (m.framing === "truncated") body = body.subarray(0, Math.floor(body.length / 2));
+  const contentType =
+    m.framing === "no-boundary"
+      ? "multipart/form-data"
+      : `multipart/form-data; boundary=${m.framing === "wrong-boundary" ? "other" : boundary}`;
+  return { contentType, body };
 }
 
 // ------------------------------------------------------------------ the test
@@ -389,6 +474,15 @@ describe.each(databases)("fuzzing every route on %s", (kind) => {
     expect(pay.status).toBe(201);
     const challenge = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: [pay.body.id] } });
     const item = await s.call("GET", `/statements-items?organizationId=${c.organization.id}&take=1`, { token });
+    const form = new FormData();
+    form.append("organizationId", c.organization.id);
+    form.append("files", new Blob([new Uint8Array(PDF_BYTES)]), "fuzz.pdf");
+    const up = await fetch(`${s.baseUrl}/api/v1/uploads`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(up.status).toBe(201);
     ctx = {
       orgId: c.organization.id,
       accountId: c.account!.id,
@@ -397,6 +491,7 @@ describe.each(databases)("fuzzing every route on %s", (kind) => {
       itemId: item.body.data[0].id,
       challengeToken: challenge.body.token,
       phone: recipient.phone,
+      uploadId: ((await up.json()) as { data: { id: string }[] }).data[0].id,
     };
     const res = await s.db.execute(
       sql.raw(
@@ -443,16 +538,20 @@ describe.each(databases)("fuzzing every route on %s", (kind) => {
           },
         ),
         authed: fc.oneof({ arbitrary: fc.constant(true), weight: 12 }, { arbitrary: fc.constant(false), weight: 1 }),
+        // Multipart routes: mostly multipart bodies (the JSON shapes above the rest of the time).
+        multipart: schemas.multipart ? fc.option(multipartArb, { nil: null, freq: 5 }) : fc.constant(null),
       });
       const property = fc.asyncProperty(arb, async (input) => {
         const path = route.path.replace(/:\w+/g, input.id);
         const q = applyMutations(validObject(schemas.query, ctx), input.queryMuts);
         const query = toQuery(q.obj, q.raw);
         const b = applyMutations(validObject(schemas.body, ctx), input.bodyMuts);
-        const body = hasBody ? wholeBody(input.shape, toJsonText(b.obj, b.raw)) : undefined;
+        const mp = hasBody && input.multipart ? multipartBody(b.obj, b.raw, input.multipart) : null;
+        const body = mp ? new Uint8Array(mp.body) : hasBody ? wholeBody(input.shape, toJsonText(b.obj, b.raw)) : undefined;
+        const bodyText = mp ? mp.body.toString("utf8") : ((body as string | undefined) ?? "");
         const bearer = route.path === "/auth/logout" ? await s.login(phone) : token;
         const headers: Record<string, string> = {
-          "content-type": input.contentType,
+          "content-type": mp ? mp.contentType : input.contentType,
           "idempotency-key": `fuzz-${sent}`,
           ...(input.authed ? { authorization: `Bearer ${bearer}` } : {}),
           ...(input.gzipLie ? { "content-encoding": "gzip" } : {}),
@@ -463,9 +562,9 @@ describe.each(databases)("fuzzing every route on %s", (kind) => {
         const res = await fetch(url, { method: route.method, headers, body });
         const text = await res.text();
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const what = `${route.method} ${url.slice(0, 300)} body=${(body ?? "").slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
+        const what = `${route.method} ${url.slice(0, 300)} body=${bodyText.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
         if (res.status >= 500) throw new Error(`5xx: ${what}`);
-        const sentText = `${decodeURIComponentSafe(url)} ${body ?? ""}`;
+        const sentText = `${decodeURIComponentSafe(url)} ${bodyText}`;
         for (const m of text.matchAll(new RegExp(LEAK.source, "gi"))) {
           if (!sentText.toLowerCase().includes(m[0].toLowerCase())) throw new Error(`leak "${m[0]}": ${what}`);
         }

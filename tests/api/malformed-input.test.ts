@@ -6,7 +6,9 @@
  * - malformed percent-encoding in a path id, in the API and in the web app's URLs;
  * - NUL characters in text fields (PostgreSQL refuses them in `text`);
  * - out-of-range dates in the history filter;
- * - a web form POST with a foreign `Origin` (Remix's own check throws).
+ * - a web form POST with a foreign `Origin` (Remix's own check throws);
+ * - multipart bodies of POST /uploads: broken framing, a Content-Encoding, NUL characters,
+ *   oversized or nested fields (multer/busboy errors are 4xx, never 500).
  * The web checks run on `createApp` without a Remix build (the guards answer before Remix),
  * and also on the real build when `build/index.js` exists (`npx remix build`).
  */
@@ -129,6 +131,9 @@ describe.each(databases)("malformed input on %s", (kind) => {
       ["GET", "/api/v1/payments/%FF/signatures"],
       ["DELETE", "/api/v1/payments/%E0%A4%A/decline"],
       ["POST", "/api/v1/payments/%/sign"],
+      ["GET", "/api/v1/uploads/%E0%A4%A/file"],
+      ["GET", "/api/v1/payments/%E0%A4%A/documents"],
+      ["POST", "/api/v1/payments/%FF/documents"],
     ] as const) {
       it(`${method} ${p} → 400 BAD_REQUEST`, async () => {
         const r = await raw(method, p, {
@@ -158,6 +163,7 @@ describe.each(databases)("malformed input on %s", (kind) => {
       ["POST", "/auth/phone", { phone: "+447700900001\u0000" }, "phone"],
       ["POST", "/auth/verify-code", { token: "t\u0000", code: "1234" }, "token"],
       ["POST", "/signatures/send-code", { paymentIds: ["\u0000"] }, "paymentIds.0"],
+      ["POST", "/payments/00000000-0000-0000-0000-000000000000/documents", { uploadIds: ["\u0000"] }, "uploadIds.0"],
     ];
     for (const [method, p, body, property] of nulCases) {
       it(`${method} ${p} ${property}`, async () => {
@@ -175,6 +181,77 @@ describe.each(databases)("malformed input on %s", (kind) => {
       const r = await raw("GET", `/api/v1/statements-items?organizationId=${orgId}&currencyId=%00`);
       expect(r.status).toBe(400);
       expect(r.json.message[0]).toMatchObject({ property: "currencyId" });
+    });
+  });
+
+  describe("multipart bodies (POST /uploads)", () => {
+    const B = "XyZ";
+    const field = (name: string, value: string) => `--${B}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const file = (filename: string, content: string, name = "files") =>
+      `--${B}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/pdf\r\n\r\n${content}\r\n`;
+    const pdf = "%PDF-1.4\n1 0 obj\n<< >>\nendobj\ntrailer\n<< >>\n%%EOF\n";
+    const upload = (body: string, headers: Record<string, string> = {}) =>
+      raw("POST", "/api/v1/uploads", { headers: { "content-type": `multipart/form-data; boundary=${B}`, ...headers }, body });
+
+    const badRequests: [string, () => string, Record<string, string>?][] = [
+      ["truncated body", () => `${field("organizationId", orgId)}${file("a.pdf", pdf)}`.slice(0, 150)],
+      ["no closing boundary", () => `${field("organizationId", orgId)}--${B}\r\nContent-Disposition: form-data; name="files"`],
+      ["NUL in a part header", () => `${field("organizationId", orgId)}${file("a\u0000.pdf", pdf)}--${B}--\r\n`],
+      [
+        "a boundary the body does not use",
+        () => `${field("organizationId", orgId)}--${B}--\r\n`,
+        { "content-type": "multipart/form-data; boundary=other" },
+      ],
+      ["no boundary at all", () => `--${B}--\r\n`, { "content-type": "multipart/form-data" }],
+    ];
+    for (const [name, body, headers] of badRequests) {
+      it(`${name} → 400`, async () => {
+        const r = await upload(body(), headers);
+        expect(r.status).toBe(400);
+        expect(r.json.statusCode).toBe(400);
+      });
+    }
+    it("a Content-Encoding on a multipart body → 415", async () => {
+      const r = await upload(`${field("organizationId", orgId)}--${B}--\r\n`, { "content-encoding": "gzip" });
+      expect(r.status).toBe(415);
+      expect(r.json).toMatchObject({ statusCode: 415, code: "UNSUPPORTED_MEDIA_TYPE" });
+    });
+    it("NUL in a text field → VALIDATION_FAILED noNulCharacters on it", async () => {
+      const r = await upload(`${field("organizationId", `${orgId}\u0000`)}${file("a.pdf", pdf)}--${B}--\r\n`);
+      expect(r.status).toBe(400);
+      expect(r.json.message[0]).toMatchObject({
+        property: "organizationId",
+        constraints: { noNulCharacters: expect.any(String) },
+      });
+    });
+    for (const [name, body] of [
+      ["an oversized text field", () => `${field("organizationId", "x".repeat(5_000))}--${B}--\r\n`],
+      ["too many text fields", () => `${Array.from({ length: 8 }, (_, i) => field(`f${i}`, "x")).join("")}--${B}--\r\n`],
+      ["a nested field name", () => `${field("organizationId[a]", orgId)}${file("a.pdf", pdf)}--${B}--\r\n`],
+      ["a file in another field", () => `${field("organizationId", orgId)}${file("a.pdf", pdf, "attachment")}--${B}--\r\n`],
+      ["no file", () => `${field("organizationId", orgId)}--${B}--\r\n`],
+    ] as const) {
+      it(`${name} → 400 VALIDATION_FAILED`, async () => {
+        const r = await upload(body());
+        expect(r.status).toBe(400);
+        expect(r.json.code).toBe("VALIDATION_FAILED");
+      });
+    }
+    it("a JSON or text body instead of multipart → 400 VALIDATION_FAILED", async () => {
+      for (const [type, body] of [
+        ["application/json", JSON.stringify({ organizationId: orgId })],
+        ["text/plain", pdf],
+      ]) {
+        const r = await raw("POST", "/api/v1/uploads", { headers: { "content-type": type }, body });
+        expect(r.status, type).toBe(400);
+        // JSON is parsed (organizationId passes, files are missing); text is not (organizationId missing).
+        expect(r.json.message[0].property).toBe(type === "text/plain" ? "organizationId" : "files");
+      }
+    });
+    it("a well-formed body still uploads", async () => {
+      const r = await upload(`${field("organizationId", orgId)}${file("a.pdf", pdf)}--${B}--\r\n`);
+      expect(r.status).toBe(201);
+      expect(r.json.data[0]).toMatchObject({ name: "a.pdf", mimeType: "application/pdf" });
     });
   });
 
