@@ -191,6 +191,14 @@ const CASES: Record<string, Case> = {
   "GET /settings/payments": { cross: () => [{ path: "/settings/payments" }], refused: [200], reason: "bank-wide settings" },
   "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
   "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
+  "GET /payment-categories": { cross: () => [{ path: "/payment-categories" }], refused: [200], reason: "reference data" },
+  "GET /casps": { cross: () => [{ path: "/casps" }], refused: [200], reason: "reference data" },
+  "GET /psp-partners": { cross: () => [{ path: "/psp-partners?currencyId=GBP" }], refused: [200], reason: "reference data" },
+  "GET /settings/psp-partners": {
+    cross: () => [{ path: "/settings/psp-partners" }],
+    refused: [200],
+    reason: "bank-wide settings",
+  },
   "GET /clients-organizations/check-invididual-recepient": {
     cross: (a) => [{ path: `/clients-organizations/check-invididual-recepient?phone=${encodeURIComponent(a.phone)}` }],
     refused: [404],

@@ -15,6 +15,7 @@ import { createSettingsRouter } from "./settings.js";
 import { createCurrenciesRouter } from "./currencies.js";
 import { createOrganizationsRouter } from "./organizations.js";
 import { createUploadsRouter } from "./uploads.js";
+import { createReferenceRouter } from "./reference.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -28,6 +29,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createPaymentsRouter(deps));
   r.use(createSignaturesRouter(deps));
   r.use(createStatementsRouter(deps));
+  // Before settings: it answers /settings/psp-partners itself (per-route requireAuth).
+  r.use(createReferenceRouter(deps));
   r.use(createSettingsRouter(deps));
   r.use(createCurrenciesRouter(deps));
   r.use(createOrganizationsRouter(deps));
