@@ -17,6 +17,7 @@ import { listQuery as paymentsListQuery } from "./payments.js";
 import { listQuery as statementsListQuery } from "./statements.js";
 import { phoneQuery } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
+import { pspPartnersQuery } from "./reference.js";
 import { createPaymentSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 
@@ -131,4 +132,5 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /clients-organizations/check-invididual-recepient": { query: phoneQuery },
   "POST /uploads": { body: uploadFields, multipart: { files: "files" } },
   "POST /payments/:id/documents": { body: attachDocumentsBody },
+  "GET /psp-partners": { query: pspPartnersQuery },
 };
