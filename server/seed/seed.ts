@@ -1,7 +1,8 @@
 /**
  * Demo and test data (idempotent: does nothing when any user exists).
  *
- * Creates reference data (currencies with their scale, settings, provider payment types),
+ * Creates reference data (currencies with their scale, settings, provider payment types for every
+ * rail, payment categories, CASPs, PSP partners, the default tariff "Standard" and its fees),
  * the bank's system clearing accounts, five users (password `Bank-Demo-2026`, argon2id), their
  * organizations, accounts, balances and approved beneficiaries, and about 60 days of history
  * posted as real ledger transactions through `postTransaction` (so every balance equals the sum
@@ -12,7 +13,8 @@
  *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 1800.00, USD 900.00;
  *                 'Savings' GBP 5000.00, EUR 0.00
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
- *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00
+ *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
+ *                 SWIFT 0.10 % (min 5.00, max 50.00)
  *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE with signatureType
  *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00): payments post without SCA
  *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
@@ -20,22 +22,26 @@
  *                 organization, no accounts (the official branches: no accounts column, no history)
  */
 import type { Database, Tx } from "../db/client.js";
-import { currencies, providerPaymentTypes, settings, users } from "../db/schema/index.js";
+import { casps, currencies, paymentCategories, providerPaymentTypes, pspPartners, settings, users } from "../db/schema/index.js";
 import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
+import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
 import {
   addMember,
   BANK_BIC,
   BANK_SORT_CODE,
   createAccount,
   createBeneficiary,
+  createFee,
   createOrganization,
+  createTariff,
   createUser,
   DEFAULT_PASSWORD,
   passwordHashFor,
   postExternal,
   type AccountCurrency,
+  type FeeRuleInput,
   type CreateOrganizationInput,
 } from "./factories.js";
 
@@ -63,15 +69,165 @@ const CURRENCIES = [
   { id: "SOL", name: "Solana", description: "Solana native token", scale: 9, crypto: true },
 ];
 
+/** Provider payment types and their currencies: every rail of the spec (000 §2) can be shown. */
 const PAYMENT_TYPES: [string, string][] = [
   ["SEPA_SCT", "EUR"],
   ["SEPA_SCT_INST", "EUR"],
+  ["TARGET_2", "EUR"],
   ["FASTER_PAYMENT", "GBP"],
   ["BACS", "GBP"],
   ["SWIFT", "USD"],
   ["SWIFT", "EUR"],
   ["SWIFT", "GBP"],
+  ["SWIFT", "CNY"],
+  ["SWIFT", "CAD"],
+  ["SWIFT", "AED"],
   ["FEDWIRE", "USD"],
+  ["CRYPTO_ASSET_PAYMENT", "USDT"],
+  ["CRYPTO_ASSET_PAYMENT", "USDC"],
+  ["CRYPTO_ASSET_PAYMENT", "EURC"],
+  ["CRYPTO_ASSET_PAYMENT", "SOL"],
+  ["CASH_OVER_COUNTER", "GBP"],
+  ["CASH_OVER_COUNTER", "EUR"],
+  ["CASH_OVER_COUNTER", "USD"],
+  ["CASH_OVER_COUNTER", "AED"],
+];
+
+/** Payment categories offered on every payment form (GET /v1/payment-categories), in display order. */
+const PAYMENT_CATEGORIES = [
+  { id: "goods-and-services", name: "Goods and services" },
+  { id: "salary-and-wages", name: "Salary and wages" },
+  { id: "rent", name: "Rent" },
+  { id: "invoice-payment", name: "Invoice payment" },
+  { id: "family-support", name: "Family support" },
+  { id: "investment", name: "Investment" },
+  { id: "loan-repayment", name: "Loan repayment" },
+  { id: "other", name: "Other" },
+].map((c, i) => ({ ...c, position: (i + 1) * 10 }));
+
+/** Crypto-asset service providers (GET /v1/casps); networks from server/rules/wallet.ts via the reference domain. */
+const CASPS = [
+  { id: "kraken-eu", name: "Payward Europe (Kraken)", assets: caspAssets(["USDT", "USDC", "EURC", "SOL"]) },
+  { id: "bitstamp", name: "Bitstamp Europe", assets: caspAssets(["USDT", "USDC", "EURC"]) },
+];
+
+/** PSP partners paying cash over the counter (GET /v1/psp-partners): sample names and addresses. */
+const PSP_PARTNERS = [
+  {
+    id: "northgate-cash-london",
+    name: "Northgate Cash Services (sample)",
+    currencyId: "GBP",
+    address: "221 Example Road, London NW1 6XE",
+  },
+  {
+    id: "pennine-money-manchester",
+    name: "Pennine Money Point (sample)",
+    currencyId: "GBP",
+    address: "14 Sample Street, Manchester M1 1AA",
+  },
+  {
+    id: "rive-gauche-cash-paris",
+    name: "Rive Gauche Cash (sample)",
+    currencyId: "EUR",
+    address: "8 Rue de l'Exemple, 75006 Paris",
+  },
+  {
+    id: "spree-bargeld-berlin",
+    name: "Spree Bargeld Service (sample)",
+    currencyId: "EUR",
+    address: "Beispielstraße 5, 10115 Berlin",
+  },
+  {
+    id: "hudson-cash-new-york",
+    name: "Hudson Cash Pickup (sample)",
+    currencyId: "USD",
+    address: "350 Example Avenue, New York, NY 10001",
+  },
+  {
+    id: "creek-exchange-dubai",
+    name: "Creek Exchange Counter (sample)",
+    currencyId: "AED",
+    address: "Example Tower, Al Ras, Deira, Dubai",
+  },
+];
+
+const swift = (currencyId: string | null, min: string, max: string): FeeRuleInput => ({
+  name: `SWIFT payment${currencyId ? ` (${currencyId})` : ""}`,
+  paymentKind: "INTERNATIONAL",
+  paymentType: "SWIFT",
+  currencyId,
+  feeAmountType: "PERCENT",
+  feePercentAmount: "0.20",
+  feePercentMinAmount: min,
+  feePercentMaxAmount: max,
+});
+const cryptoAsset = (currencyId: string, min: string): FeeRuleInput => ({
+  name: `Crypto-asset payment (${currencyId})`,
+  paymentKind: "CRYPTO_ASSET_PAYMENT",
+  paymentType: "CRYPTO_ASSET_PAYMENT",
+  currencyId,
+  feeAmountType: "PERCENT",
+  feePercentAmount: "0.50",
+  feePercentMinAmount: min,
+});
+/**
+ * Fees of the default tariff "Standard" (server/domain/fees). SEPA_SCT, Faster Payments, internal
+ * and between-accounts payments are free (no row): tests check exact balances after them.
+ * SWIFT: 0.20 % with min 10 / max 100 in the payment currency, scaled up for CNY and AED (which
+ * are worth much less per unit) by currency-specific rows.
+ */
+const STANDARD_FEES: FeeRuleInput[] = [
+  {
+    name: "SEPA Instant",
+    paymentKind: "EURO",
+    paymentType: "SEPA_SCT_INST",
+    currencyId: "EUR",
+    feeAmountType: "FIXED",
+    feeFixedAmount: "0.50",
+    feeCurrencyId: "EUR",
+  },
+  {
+    name: "TARGET2",
+    paymentKind: "EURO",
+    paymentType: "TARGET_2",
+    currencyId: "EUR",
+    feeAmountType: "FIXED",
+    feeFixedAmount: "10.00",
+    feeCurrencyId: "EUR",
+  },
+  {
+    name: "BACS",
+    paymentKind: "GBP",
+    paymentType: "BACS",
+    currencyId: "GBP",
+    feeAmountType: "FIXED",
+    feeFixedAmount: "0.20",
+    feeCurrencyId: "GBP",
+  },
+  {
+    name: "Fedwire",
+    paymentKind: "USD",
+    paymentType: "FEDWIRE",
+    currencyId: "USD",
+    feeAmountType: "FIXED",
+    feeFixedAmount: "15.00",
+    feeCurrencyId: "USD",
+  },
+  swift(null, "10.00", "100.00"),
+  swift("CNY", "70.00", "700.00"),
+  swift("AED", "40.00", "400.00"),
+  cryptoAsset("USDT", "1"),
+  cryptoAsset("USDC", "1"),
+  cryptoAsset("EURC", "1"),
+  cryptoAsset("SOL", "0.01"),
+  {
+    name: "Cash over the counter",
+    paymentKind: "CASH_OVER_COUNTER",
+    paymentType: "CASH_OVER_COUNTER",
+    feeAmountType: "PERCENT",
+    feePercentAmount: "1.00",
+    feePercentMinAmount: "2.00",
+  },
 ];
 
 /** One history event on a customer balance: signed amount, days before `now`. */
@@ -88,7 +244,8 @@ export interface SeedOptions {
   /** Clock for the history dates (default: now). */
   now?: Date;
   /**
-   * false: reference data only (currencies, settings, payment types, the bank's system accounts),
+   * false: reference data only (currencies, settings, payment types, categories, CASPs, PSP
+   * partners, the default tariff and its fees, the bank's system accounts),
    * no demo customers — what a production database gets (SEED_DEMO, server/config.ts).
    */
   demo?: boolean;
@@ -118,12 +275,18 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       .values([
         { key: "PAYMENTS-ORDERS-ENABLED", value: false },
         { key: "OVERDRAFT-ENABLED", value: true },
+        { key: SETTING_PSP_PARTNERS_ENABLED, value: true },
       ])
       .onConflictDoNothing();
     await tx
       .insert(providerPaymentTypes)
       .values(PAYMENT_TYPES.map(([type, currencyId]) => ({ type, currencyId })))
       .onConflictDoNothing();
+    await tx.insert(paymentCategories).values(PAYMENT_CATEGORIES).onConflictDoNothing();
+    await tx.insert(casps).values(CASPS).onConflictDoNothing();
+    await tx.insert(pspPartners).values(PSP_PARTNERS).onConflictDoNothing();
+    const standard = await createTariff(tx, { name: "Standard", isDefault: true });
+    for (const fee of STANDARD_FEES) await createFee(tx, { ...fee, tariffId: standard.id });
     await ensureSystemAccounts(
       tx,
       CURRENCIES.map((c) => c.id),
@@ -187,6 +350,17 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);
     const northwind = await org({ type: "CORPORATE", companyName: "Northwind Trading Ltd", companyNumber: "09876543" }, 6);
     await member(northwind.id, amelia.id, "MAIN_REPRESENTATIVE", "SINGLE");
+    // Northwind's negotiated SWIFT fee (a custom fee: it overrides the Standard tariff's SWIFT rows).
+    await createFee(tx, {
+      organizationId: northwind.id,
+      name: "SWIFT payment (negotiated)",
+      paymentKind: "INTERNATIONAL",
+      paymentType: "SWIFT",
+      feeAmountType: "PERCENT",
+      feePercentAmount: "0.10",
+      feePercentMinAmount: "5.00",
+      feePercentMaxAmount: "50.00",
+    });
     const northwindOps = await account(
       northwind.id,
       "Operating account",

@@ -194,7 +194,7 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
   it("settings, currencies, organizations and the recipient check", async () => {
     const ps = await s.call("GET", "/settings/payments", { token: oliver });
     expect(ps.body["PAYMENTS-ORDERS-ENABLED"]).toBe(false);
-    expect(ps.body.paymentTypes).toContainEqual({ type: "SWIFT", currencies: ["EUR", "GBP", "USD"] });
+    expect(ps.body.paymentTypes).toContainEqual({ type: "SWIFT", currencies: ["AED", "CAD", "CNY", "EUR", "GBP", "USD"] });
     expect(ps.body.paymentTypes).toContainEqual({ type: "SEPA_SCT", currencies: ["EUR"] });
     expect((await s.call("GET", "/settings/overdraft", { token: oliver })).body).toEqual({ enabled: true });
     const cur = (await s.call("GET", "/currencies?all=true", { token: oliver })).body.data;
