@@ -11,7 +11,7 @@
  * tests can rely on them:
  *
  *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 1800.00, USD 900.00;
- *                 'Savings' GBP 5000.00, EUR 0.00
+ *                 'Savings' GBP 5000.00, EUR 0.00; 'Crypto wallet' USDT 1500.000000, SOL 25.500000000
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
  *                 SWIFT 0.10 % (min 5.00, max 50.00)
@@ -345,6 +345,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await member(oliverOrg.id, oliver.id, null, "SINGLE");
     const oliverMain = await account(oliverOrg.id, "Main account", ["GBP", "EUR", "USD"], 3);
     const oliverSavings = await account(oliverOrg.id, "Savings", ["GBP", "EUR"], 4);
+    // Crypto assets at their own scale (USDT 6 decimals, SOL 9), for the crypto-asset (CASP) payments.
+    const oliverCrypto = await account(oliverOrg.id, "Crypto wallet", ["USDT", "SOL"], 4.5);
 
     // 2. Amelia Clarke: official of Northwind Trading Ltd (CORPORATE, signatureType SINGLE).
     const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);
@@ -558,6 +560,23 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
         holder: "Oliver Thompson",
         target: "5000.00",
         events: [{ daysAgo: 23, amount: "500.00", counterparty: "Oliver Thompson", reference: "Savings top-up" }],
+      },
+      {
+        balanceId: oliverCrypto.balance.USDT,
+        currencyId: "USDT",
+        holder: "Oliver Thompson",
+        target: "1500.00",
+        events: [
+          { daysAgo: 41, amount: "1000.00", counterparty: "Payward Europe (Kraken)", reference: "USDT deposit" },
+          { daysAgo: 16, amount: "-250.00", counterparty: "Bitstamp Europe", reference: "USDT withdrawal" },
+        ],
+      },
+      {
+        balanceId: oliverCrypto.balance.SOL,
+        currencyId: "SOL",
+        holder: "Oliver Thompson",
+        target: "25.50",
+        events: [{ daysAgo: 37, amount: "20.00", counterparty: "Payward Europe (Kraken)", reference: "SOL deposit" }],
       },
       {
         balanceId: northwindOps.balance.GBP,
