@@ -125,6 +125,12 @@ function core(s: ZodTypeAny): ZodTypeAny {
 function fieldsOf(s: ZodTypeAny | undefined): Record<string, ZodTypeAny> | null {
   if (!s) return null;
   const c = core(s);
+  if (def(c).typeName === "ZodDiscriminatedUnion") {
+    // One shape per payment kind: the first option (EURO) is the valid base; the other kinds'
+    // fields are merged in so the "set" mutation reaches them too (unknown keys are stripped).
+    const options = (c as unknown as { options: { shape: Record<string, ZodTypeAny> }[] }).options;
+    return Object.assign({}, ...[...options].reverse().map((o) => o.shape)) as Record<string, ZodTypeAny>;
+  }
   return def(c).typeName === "ZodObject" ? (c as unknown as { shape: Record<string, ZodTypeAny> }).shape : null;
 }
 

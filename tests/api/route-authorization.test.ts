@@ -148,6 +148,40 @@ const CASES: Record<string, Case> = {
     refused: [400, 403, 404],
     reason: "an account of another organization is refused (404/403; 400 where the per-kind check names the field)",
   },
+  "POST /payments/check": {
+    cross: (a, own) => [
+      { path: "/payments/check", body: EURO(a) },
+      { path: "/payments/check", body: EURO({ orgId: own.orgId, accountId: a.accountId }) },
+      { path: "/payments/check", body: EURO({ orgId: a.orgId, accountId: own.accountId }) },
+    ],
+    refused: [400, 403, 404],
+    reason: "checking a payment from another organization's account is refused like creating one",
+  },
+  "GET /payment-drafts/:form": {
+    cross: (a) => [{ path: "/payment-drafts/euro" }, { path: `/payment-drafts/euro?organizationId=${a.orgId}` }],
+    refused: [404],
+    reason: "drafts are per user: the caller has none, A's is never answered",
+  },
+  "PUT /payment-drafts/:form": {
+    cross: (a) => [{ path: "/payment-drafts/euro", body: { organizationId: a.orgId, data: { beneficiaryName: "x" } } }],
+    refused: [403],
+    reason: "a draft for an organization the caller is not a member of is refused",
+  },
+  "DELETE /payment-drafts/:form": {
+    cross: () => [{ path: "/payment-drafts/euro" }],
+    refused: [204],
+    reason: "deletes only the caller's own draft; A's draft is checked alive afterwards",
+  },
+  "DELETE /payment-drafts": {
+    cross: () => [{ path: "/payment-drafts" }],
+    refused: [204],
+    reason: "deletes only the caller's own drafts; A's draft is checked alive afterwards",
+  },
+  "GET /clients-organizations/check-corp-recepient": {
+    cross: () => [{ path: "/clients-organizations/check-corp-recepient?companyNumber=00000001" }],
+    refused: [404],
+    reason: "a lookup by company number answers only a company's public name; an unknown number is 404",
+  },
   "GET /payments": { cross: (a) => [{ path: `/payments?organizationId=${a.orgId}` }] },
   "GET /payments/:id": { cross: (a) => [{ path: `/payments/${a.paymentId}` }] },
   "DELETE /payments/:id/decline": { cross: (a) => [{ path: `/payments/${a.paymentId}/decline` }] },
@@ -245,6 +279,11 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const uploadId = up.body.data[0].id as string;
     const doc = await s.call("POST", `/payments/${pay.body.id}/documents`, { token: aToken, body: { uploadIds: [uploadId] } });
     expect(doc.status).toBe(200);
+    const draft = await s.call("PUT", "/payment-drafts/euro", {
+      token: aToken,
+      body: { organizationId: owner.organization.id, data: { beneficiaryName: "A's half-typed payee" } },
+    });
+    expect(draft.status).toBe(200);
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
@@ -325,7 +364,8 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
           const where = `${intruder.name}: ${r.method} ${req.path}`;
           expect(c.refused ?? [403, 404], where).toContain(res.status);
           const text = JSON.stringify(res.body ?? "");
-          for (const secret of secrets()) expect(text, `${where} leaks ${secret}`).not.toContain(secret);
+          for (const secret of [...secrets(), "A's half-typed payee"])
+            expect(text, `${where} leaks ${secret}`).not.toContain(secret);
           expect(text, `${where} opens a session`).not.toMatch(/"(accessToken|refreshToken)"\s*:/);
           if (r.path === "/signatures/validate") expect(res.body.token, `${where} mints an MFA token`).toBeUndefined();
         }
@@ -337,6 +377,8 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     expect(p.body.status).toBe("AWAITING_SIGNATURE");
     const refreshed = await s.call("POST", "/auth/refresh", { body: { refreshToken: a.refreshToken } });
     expect(refreshed.status).toBe(200);
+    const draft = await s.call("GET", "/payment-drafts/euro", { token: aToken });
+    expect(draft.body.data).toEqual({ beneficiaryName: "A's half-typed payee" });
     // The owner's own calls with the same ids succeed: the refusals above are about the caller.
     for (const path of [
       `/accounts/${a.accountId}`,

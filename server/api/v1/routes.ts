@@ -15,10 +15,10 @@ import { phoneBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./au
 import { listQuery as accountsListQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
 import { listQuery as statementsListQuery } from "./statements.js";
-import { phoneQuery } from "./organizations.js";
+import { companyNumberQuery, phoneQuery } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
-import { createPaymentSchema } from "../../domain/payments/index.js";
+import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 
 /** Where the API is mounted; `ApiRoute.path` is relative to it. */
@@ -124,6 +124,9 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /auth/logout": { body: refreshBody.partial() },
   "GET /accounts": { query: accountsListQuery },
   "POST /payments": { body: createPaymentSchema },
+  "POST /payments/check": { body: createPaymentSchema },
+  "PUT /payment-drafts/:form": { body: saveDraftSchema },
+  "GET /clients-organizations/check-corp-recepient": { query: companyNumberQuery },
   "GET /payments": { query: paymentsListQuery },
   "POST /payments/:id/sign": { body: signSchema },
   "POST /signatures/send-code": { body: sendCodeSchema },
