@@ -10,7 +10,7 @@
  * shared factories (server/seed/factories.ts). Amounts are fixed literals — no Math.random — so
  * tests can rely on them:
  *
- *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 1800.00, USD 900.00;
+ *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 21800.00, USD 900.00;
  *                 'Savings' GBP 5000.00, EUR 0.00; 'Crypto wallet' USDT 1500.000000, SOL 25.500000000
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
@@ -22,7 +22,17 @@
  *                 organization, no accounts (the official branches: no accounts column, no history)
  */
 import type { Database, Tx } from "../db/client.js";
-import { casps, currencies, paymentCategories, providerPaymentTypes, pspPartners, settings, users } from "../db/schema/index.js";
+import { eq } from "drizzle-orm";
+import {
+  casps,
+  currencies,
+  paymentCategories,
+  providerPaymentTypes,
+  pspPartners,
+  settings,
+  tariffs,
+  users,
+} from "../db/schema/index.js";
 import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
@@ -259,38 +269,51 @@ export interface SeedResult {
  * Seed the database (see module doc). Returns `{ seeded: false }` when there is nothing to do:
  * users already exist (demo), or the currencies do (reference data only).
  */
+/**
+ * Reference data every bank database needs (currencies, settings, provider payment types,
+ * payment categories, CASPs, PSP partners, the default tariff and its fees, system accounts).
+ * Idempotent (inserts skip what exists; the tariff only when there is no default tariff), and
+ * run on every start, so a database seeded by an earlier version gains what was added since.
+ */
+export async function seedReferenceData(db: Database | Tx): Promise<void> {
+  await db.insert(currencies).values(CURRENCIES).onConflictDoNothing();
+  await db
+    .insert(settings)
+    .values([
+      { key: "PAYMENTS-ORDERS-ENABLED", value: false },
+      { key: "OVERDRAFT-ENABLED", value: true },
+      { key: SETTING_PSP_PARTNERS_ENABLED, value: true },
+    ])
+    .onConflictDoNothing();
+  await db
+    .insert(providerPaymentTypes)
+    .values(PAYMENT_TYPES.map(([type, currencyId]) => ({ type, currencyId })))
+    .onConflictDoNothing();
+  await db.insert(paymentCategories).values(PAYMENT_CATEGORIES).onConflictDoNothing();
+  await db.insert(casps).values(CASPS).onConflictDoNothing();
+  await db.insert(pspPartners).values(PSP_PARTNERS).onConflictDoNothing();
+  const [hasDefault] = await db.select({ id: tariffs.id }).from(tariffs).where(eq(tariffs.isDefault, true)).limit(1);
+  if (!hasDefault) {
+    const standard = await createTariff(db, { name: "Standard", isDefault: true });
+    for (const fee of STANDARD_FEES) await createFee(db, { ...fee, tariffId: standard.id });
+  }
+  await ensureSystemAccounts(
+    db,
+    CURRENCIES.map((c) => c.id),
+  );
+}
+
 export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedResult> {
   const demo = opts.demo ?? true;
   const existing = demo
     ? await db.select({ id: users.id }).from(users).limit(1)
     : await db.select({ id: currencies.id }).from(currencies).limit(1);
+  await db.transaction((tx) => seedReferenceData(tx));
   if (existing.length) return { seeded: false };
   const now = opts.now ?? new Date();
   const passwordHash = await passwordHashFor(SEED_PASSWORD);
 
   await db.transaction(async (tx) => {
-    await tx.insert(currencies).values(CURRENCIES).onConflictDoNothing();
-    await tx
-      .insert(settings)
-      .values([
-        { key: "PAYMENTS-ORDERS-ENABLED", value: false },
-        { key: "OVERDRAFT-ENABLED", value: true },
-        { key: SETTING_PSP_PARTNERS_ENABLED, value: true },
-      ])
-      .onConflictDoNothing();
-    await tx
-      .insert(providerPaymentTypes)
-      .values(PAYMENT_TYPES.map(([type, currencyId]) => ({ type, currencyId })))
-      .onConflictDoNothing();
-    await tx.insert(paymentCategories).values(PAYMENT_CATEGORIES).onConflictDoNothing();
-    await tx.insert(casps).values(CASPS).onConflictDoNothing();
-    await tx.insert(pspPartners).values(PSP_PARTNERS).onConflictDoNothing();
-    const standard = await createTariff(tx, { name: "Standard", isDefault: true });
-    for (const fee of STANDARD_FEES) await createFee(tx, { ...fee, tariffId: standard.id });
-    await ensureSystemAccounts(
-      tx,
-      CURRENCIES.map((c) => c.id),
-    );
     if (!demo) return;
 
     let accountSeq = 0;
@@ -552,7 +575,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
     const histories: { balanceId: string; currencyId: string; holder: string; target: string; events: HistoryEvent[] }[] = [
       { balanceId: oliverMain.balance.GBP, currencyId: "GBP", holder: "Oliver Thompson", target: "2500.00", events: oliverGbp },
-      { balanceId: oliverMain.balance.EUR, currencyId: "EUR", holder: "Oliver Thompson", target: "1800.00", events: oliverEur },
+      { balanceId: oliverMain.balance.EUR, currencyId: "EUR", holder: "Oliver Thompson", target: "21800.00", events: oliverEur },
       { balanceId: oliverMain.balance.USD, currencyId: "USD", holder: "Oliver Thompson", target: "900.00", events: oliverUsd },
       {
         balanceId: oliverSavings.balance.GBP,

@@ -25,7 +25,13 @@ import { RAILS } from "./rails/index.js";
 import type { PaymentRow } from "./types.js";
 
 /** Payment row (+ payer account number, currency scale) → contract Payment. */
-export function paymentToWire(p: PaymentRow, accountNumber: string, scale: number, documentIds: string[] = []): Payment {
+export function paymentToWire(
+  p: PaymentRow,
+  accountNumber: string,
+  scale: number,
+  documentIds: string[] = [],
+  feeScale: number = p.feeCurrencyId === p.currencyId ? scale : 2,
+): Payment {
   const amount = formatAmount(p.amount, scale);
   const payee = {
     paymentType: (p.paymentType as ProviderPaymentTypeCode | null) ?? null,
@@ -55,7 +61,7 @@ export function paymentToWire(p: PaymentRow, accountNumber: string, scale: numbe
     fee:
       p.feeAmount && p.feeCurrencyId
         ? {
-            amount: formatAmount(p.feeAmount, p.feeCurrencyId === p.currencyId ? scale : 2),
+            amount: formatAmount(p.feeAmount, feeScale),
             currencyId: p.feeCurrencyId as CurrencyCode,
           }
         : null,
@@ -69,7 +75,8 @@ export function paymentToWire(p: PaymentRow, accountNumber: string, scale: numbe
 
 /**
  * Contract Payment for rows, in one query: each payment's debit balance belongs to its payer
- * account and is in its currency, so it leads to the account number and the currency scale.
+ * account and is in its currency, so it leads to the account number and the currency scale (and
+ * the fee's balance to the fee currency's scale).
  */
 export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Promise<Payment[]> {
   if (!rows.length) return [];
@@ -78,7 +85,9 @@ export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Pro
     .from(balances)
     .innerJoin(accounts, eq(accounts.id, balances.accountId))
     .innerJoin(currencies, eq(currencies.id, balances.currencyId))
-    .where(inArray(balances.id, [...new Set(rows.map((r) => r.debitBalanceId))]));
+    .where(
+      inArray(balances.id, [...new Set(rows.flatMap((r) => [r.debitBalanceId, ...(r.feeBalanceId ? [r.feeBalanceId] : [])]))]),
+    );
   const byBalance = new Map(debits.map((d) => [d.balanceId, d]));
   const documents = await documentIdsFor(
     db,
@@ -90,6 +99,7 @@ export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Pro
       byBalance.get(r.debitBalanceId)?.number ?? "",
       byBalance.get(r.debitBalanceId)?.scale ?? 2,
       documents.get(r.id) ?? [],
+      r.feeBalanceId ? byBalance.get(r.feeBalanceId)?.scale : undefined,
     ),
   );
 }
