@@ -361,4 +361,22 @@ describe.each(databases)("payment rails on %s", (kind) => {
     expect((await signAll(p, created.body.id)).status).toBe(200);
     expect(await amountOf(company.balances.GBP.id)).toMatch(/^7\.0+$/);
   });
+
+  it("fifty fee-bearing payments signed at once: every fee posted once, fee income exact, no deadlock", async () => {
+    const payers = await Promise.all(Array.from({ length: 10 }, () => newPayer({ EUR: "100.00" })));
+    const income = await systemBalanceId(s.db, "FEE_INCOME", "EUR");
+    const { Decimal } = await import("../../server/domain/ledger/money.js");
+    const before = new Decimal(await amountOf(income));
+    const body = { ...cases[0].body, currencyId: "EUR", amount: "1.00" };
+    const flows = payers.flatMap((p) =>
+      Array.from({ length: 5 }, async () => {
+        const created = await create(p, body);
+        expect(created.status, JSON.stringify(created.body)).toBe(201);
+        return (await signAll(p, created.body.id)).status;
+      }),
+    );
+    expect(await Promise.all(flows)).toEqual(Array(50).fill(200));
+    expect(new Decimal(await amountOf(income)).minus(before).eq("25.00")).toBe(true);
+    for (const p of payers) expect(await balanceOf(p, "EUR")).toBe("92.50");
+  });
 });
