@@ -60,7 +60,7 @@ async function createPayment(page: Page, payee: string): Promise<string> {
   await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
   await page.locator("[name=bic]").fill("COBADEFFXXX");
   await page.locator("[name=amount]").fill("1.02");
-  await page.locator("main form[method=post] button[type=submit]").click();
+  await page.locator("main form[method=post] button[type=submit]").first().click();
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
   return new URL(page.url()).pathname.split("/")[2];
 }
@@ -100,7 +100,7 @@ const CASES: Record<string, CsrfCase> = {
     },
     probe: unsignedCount,
   },
-  "routes/_app+/payments+/internal+/_index": {
+  "routes/_app+/payments+/internal+/form": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
@@ -109,7 +109,24 @@ const CASES: Record<string, CsrfCase> = {
       await expect(page.locator("#pay-title")).toBeVisible();
       await selectByText(page, "#pay-title ~ form select[name=source]", /GBP/);
       await page.locator("#pay-title ~ form [name=amount]").fill("1.04");
-      return { url: "/payments/internal", fields: await formFields(page, "#pay-title ~ form") };
+      const url = new URL(page.url());
+      return { url: url.pathname + url.search, fields: await formFields(page, "#pay-title ~ form") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app+/payments+/cash-over+/form": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/cash-over");
+      await selectByText(page, "main select[name=source]", /GBP/);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/payments\/cash-over\/form\?source=/);
+      await page.locator("select[name=pspPartnerId]").selectOption({ index: 1 });
+      await page.locator("[name=beneficiaryName]").fill("CSRF Collector");
+      await page.locator("[name=collectorContact]").fill("+447700900123");
+      await page.locator("[name=amount]").fill("1.07");
+      const url = new URL(page.url());
+      return { url: url.pathname + url.search, fields: await formFields(page, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
@@ -121,6 +138,72 @@ const CASES: Record<string, CsrfCase> = {
       await selectByText(page, "select[name=toAccountId]", /^Savings/);
       await page.locator("[name=amount]").fill("1.05");
       return { url: "/payments/between-accounts", fields: await formFields(page, "main form[method=post]") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app+/payments+/gbp+/form": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/gbp");
+      await selectByText(page, "main select[name=source]", /^Main account — .*GBP/);
+      await page.locator("main").getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/payments\/gbp\/form\?source=/);
+      await page.locator("[name=beneficiaryName]").fill("CSRF Pound Probe");
+      await page.locator("[name=sortCode]").fill("12-34-56");
+      await page.locator("[name=accountNumber]").fill("12345678");
+      await page.locator("[name=amount]").fill("1.08");
+      return { url: "/payments/gbp/form", fields: await formFields(page, "main form[method=post]") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app+/payments+/usd+/form": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/usd");
+      await selectByText(page, "main select[name=source]", /^Main account — .*USD/);
+      await page.locator("main").getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/payments\/usd\/form\?source=/);
+      await page.locator("[name=beneficiaryName]").fill("CSRF USD Probe");
+      await page.locator("[name=aba]").fill("021000021");
+      await page.locator("[name=accountNumber]").fill("123456789");
+      await page.locator("[name=address]").fill("1 Main Street");
+      await page.locator("[name=city]").fill("Boston");
+      await page.locator("[name=purpose]").fill("CSRF probe");
+      await page.locator("[name=amount]").fill("1.09");
+      return { url: "/payments/usd/form", fields: await formFields(page, "main form[method=post]") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app+/payments+/international+/form": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/international/form");
+      await selectByText(page, "select[name=source]", /^Main account — .*USD/);
+      await page.locator("[name=beneficiaryName]").fill("CSRF Swift Probe");
+      await page.locator("[name=address]").fill("270 Park Avenue");
+      await page.locator("[name=city]").fill("New York");
+      await page.locator("select[name=countryId]").selectOption("US");
+      await page.locator("[name=bic]").fill("CHASUS33");
+      await page.locator("[name=bankName]").fill("JPMorgan Chase Bank");
+      await page.locator("select[name=bankCountry]").selectOption("US");
+      await page.locator("[name=accountNumber]").fill("000123456789");
+      await page.locator("[name=purpose]").fill("CSRF probe");
+      await page.locator("[name=amount]").fill("1.07");
+      return { url: "/payments/international/form", fields: await formFields(page, "main form[method=post]") };
+    },
+    probe: unsignedCount,
+  },
+  "routes/_app+/payments+/casp+/form": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/casp/form");
+      await selectByText(page, "select[name=source]", /^Crypto wallet — .*SOL/);
+      await page.locator("select[name=caspId]").selectOption("kraken-eu");
+      await page.locator("[name=beneficiaryName]").fill("CSRF Casp Probe");
+      await page.locator("[name=walletAddress]").fill("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+      await page.locator("[name=purpose]").fill("CSRF probe");
+      await page.locator("[name=amount]").fill("0.108");
+      return { url: "/payments/casp/form", fields: await formFields(page, "main form[method=post]") };
     },
     probe: unsignedCount,
   },

@@ -1,8 +1,28 @@
-/** /payments/gbp — not built yet (spec 000 §2 route list); placeholder page. */
-import { ComingSoon } from "~/components/layout/ComingSoon";
+/**
+ * /payments/gbp — pound payment, first step (spec 000 §2 Pound option): the GBP balance to pay
+ * from and the scheme (Faster Payments or BACS, those GET /v1/settings/payments offers with
+ * GBP). A GET form to /payments/gbp/form?source=<accountId:GBP>&scheme=<type>: works without
+ * JavaScript and can be bookmarked.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { requireAppContext } from "~/lib/app-context.server";
+import { GBP_KIND_TYPES } from "~/lib/payment-options";
+import { railOptions } from "../__rail-options.server";
+import { SchemeChooser } from "../__scheme-chooser";
 
-export const handle = { i18n: ["payments"], titleKey: "payments:options.gbp" };
+export const handle = { i18n: ["payments"], titleKey: "payments:gbp.title" };
 
-export default function Page() {
-  return <ComingSoon titleKey="payments:options.gbp" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const { sources, schemes } = await railOptions(api, org.id, "GBP", GBP_KIND_TYPES);
+  return json({ sources, schemes }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
+
+export default function GbpChooser() {
+  const { sources, schemes } = useLoaderData<typeof loader>();
+  return <SchemeChooser section="gbp" sources={sources} schemes={schemes} action="/payments/gbp/form" />;
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

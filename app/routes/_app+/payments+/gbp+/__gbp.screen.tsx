@@ -1,0 +1,173 @@
+/**
+ * The pound payment form of /payments/gbp/form (route module `form.tsx` beside it) and its zod
+ * schema, shared with the route's action: GBP balance, scheme (Faster Payments or BACS, as
+ * offered), beneficiary name, UK sort code and account number (server/rules/sort-code.ts, the
+ * rules the API applies), optional purpose and category, amount and reference. Drafts: saved on
+ * request, in the background with JavaScript, and restored when the customer comes back.
+ * Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a static import
+ * on the server.
+ */
+import { useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
+import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
+import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { ValidatedField } from "~/components/forms/ValidatedField";
+import { Alert } from "~/components/ui/Alert";
+import { parseSource } from "~/lib/balance-sources";
+import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { validateSortCode, validateUkAccountNumber } from "../../../../../server/rules/sort-code";
+import styles from "../__rail-form.module.css";
+import type { loader } from "./form";
+
+/** The pound schemes, in display order (lib/payment-options.ts GBP_KIND_TYPES). */
+export const GBP_SCHEMES = ["FASTER_PAYMENT", "BACS"] as const;
+
+/** Field names in display order (error summary order; API errors on other names become general). */
+export const FIELDS = [
+  "source",
+  "paymentType",
+  "beneficiaryName",
+  "sortCode",
+  "accountNumber",
+  "purpose",
+  "categoryId",
+  "amount",
+  "reference",
+] as const;
+
+/** The `<form id>` (DraftAutosave finds the form by it). */
+export const FORM_ID = "gbp-form";
+
+export const validator = withZod(
+  z.object({
+    source: requiredChoice("errors:account-required").refine((v) => parseSource(v)?.currencyId === "GBP", {
+      message: "errors:gbp.source-currency",
+    }),
+    paymentType: z.enum(GBP_SCHEMES, { errorMap: () => ({ message: "errors:gbp.scheme-required" }) }),
+    beneficiaryName: z
+      .string({ required_error: "errors:beneficiary-required" })
+      .trim()
+      .min(1, "errors:beneficiary-required")
+      .max(140, "errors:name-too-long"),
+    sortCode: z.string({ required_error: "errors:sort-code.required" }).transform((v, ctx) => {
+      const r = validateSortCode(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:sort-code.${r.error}` });
+        return z.NEVER;
+      }
+      return r.sortCode;
+    }),
+    accountNumber: z.string({ required_error: "errors:uk-account-number.required" }).transform((v, ctx) => {
+      const r = validateUkAccountNumber(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:uk-account-number.${r.error}` });
+        return z.NEVER;
+      }
+      return r.accountNumber;
+    }),
+    purpose: z
+      .string()
+      .trim()
+      .max(140, "errors:purpose-too-long")
+      .optional()
+      .transform((v) => v || undefined),
+    categoryId: z
+      .string()
+      .max(100)
+      .optional()
+      .transform((v) => v || undefined),
+    amount: amountField(2),
+    reference: referenceField,
+    idempotencyKey: idempotencyKeyField,
+  }),
+);
+
+export default function GbpScreen() {
+  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  return (
+    <>
+      <h1>{t("gbp.form-title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
+      {sources.length === 0 ? (
+        <Alert testId="no-balance">{t("gbp.no-balance")}</Alert>
+      ) : schemes.length === 0 ? (
+        <Alert testId="no-scheme">{t("gbp.no-scheme")}</Alert>
+      ) : (
+        <>
+          <DraftNotice restored={!!draft} />
+          <ValidatedForm
+            id={FORM_ID}
+            validator={validator}
+            method="post"
+            action="/payments/gbp/form"
+            noValidate={hydrated}
+            defaultValues={defaults}
+          >
+            <ValidatedErrorSummary order={FIELDS} />
+            <AuthenticityTokenInput />
+            <IdempotencyKeyInput fallback={idempotencyKey} />
+            <SourceBalanceSelect sources={sources} />
+            <ValidatedField
+              as="select"
+              name="paymentType"
+              label={t("gbp.scheme")}
+              hint={schemes
+                .map((s) => t("gbp.scheme-line", { scheme: t(`schemes.${s}`), hint: t(`gbp.scheme-hint.${s}`) }))
+                .join(" ")}
+              required
+            >
+              {schemes.map((s) => (
+                <option key={s} value={s}>
+                  {t(`schemes.${s}`)}
+                </option>
+              ))}
+            </ValidatedField>
+            <ValidatedField
+              name="beneficiaryName"
+              label={t("fields.beneficiary-name")}
+              autoComplete="off"
+              required
+              maxLength={140}
+            />
+            <ValidatedField
+              name="sortCode"
+              label={t("gbp.sort-code")}
+              hint={t("gbp.sort-code-hint")}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <ValidatedField
+              name="accountNumber"
+              label={t("gbp.account-number")}
+              hint={t("gbp.account-number-hint")}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <PaymentPurposeFields categories={categories} purposeRequired={false} />
+            <PaymentFormEnd amountLabelKey="gbp.amount" />
+            <div className={styles.draft}>
+              <SaveDraftButton />
+            </div>
+          </ValidatedForm>
+          <DraftAutosave formId={FORM_ID} />
+        </>
+      )}
+    </>
+  );
+}

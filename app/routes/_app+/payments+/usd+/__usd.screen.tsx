@@ -1,0 +1,199 @@
+/**
+ * The USD (Fedwire) payment form of /payments/usd/form (route module `form.tsx` beside it) and
+ * its zod schema, shared with the route's action: USD balance, beneficiary name, ABA routing
+ * number and US account number (server/rules/aba.ts, the rules the API applies), the
+ * beneficiary's address (street, city, optional post code, country: Fedwire carries them),
+ * purpose (required for USD), optional category, amount and reference. Drafts: saved on
+ * request, in the background with JavaScript, and restored when the customer comes back.
+ * Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a static import
+ * on the server.
+ */
+import { useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
+import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
+import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { ValidatedField } from "~/components/forms/ValidatedField";
+import { Alert } from "~/components/ui/Alert";
+import { parseSource } from "~/lib/balance-sources";
+import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { validateAbaRoutingNumber, validateUsAccountNumber } from "../../../../../server/rules/aba";
+import { validateCountry } from "../../../../../server/rules/country";
+import { countryOptions } from "../../../../../server/rules/country-names";
+import styles from "../__rail-form.module.css";
+import type { loader } from "./form";
+
+/** The USD schemes (spec 000 §2 USD option: Fedwire). */
+export const USD_SCHEMES = ["FEDWIRE"] as const;
+
+/** Field names in display order (error summary order; API errors on other names become general). */
+export const FIELDS = [
+  "source",
+  "paymentType",
+  "beneficiaryName",
+  "aba",
+  "accountNumber",
+  "address",
+  "city",
+  "postCode",
+  "countryId",
+  "purpose",
+  "categoryId",
+  "amount",
+  "reference",
+] as const;
+
+/** The `<form id>` (DraftAutosave finds the form by it). */
+export const FORM_ID = "usd-form";
+
+/** Country of the beneficiary's address when nothing else is chosen. */
+export const DEFAULT_COUNTRY = "US";
+
+const COUNTRIES = countryOptions();
+
+/** Required trimmed text with a maximum length. */
+const text = (max: number, required: string, tooLong: string) =>
+  z.string({ required_error: required }).trim().min(1, required).max(max, tooLong);
+
+export const validator = withZod(
+  z.object({
+    source: requiredChoice("errors:account-required").refine((v) => parseSource(v)?.currencyId === "USD", {
+      message: "errors:usd.source-currency",
+    }),
+    paymentType: z.enum(USD_SCHEMES, { errorMap: () => ({ message: "errors:usd.scheme-required" }) }),
+    beneficiaryName: text(140, "errors:beneficiary-required", "errors:name-too-long"),
+    aba: z.string({ required_error: "errors:aba.required" }).transform((v, ctx) => {
+      const r = validateAbaRoutingNumber(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:aba.${r.error}` });
+        return z.NEVER;
+      }
+      return r.routingNumber;
+    }),
+    accountNumber: z.string({ required_error: "errors:us-account-number.required" }).transform((v, ctx) => {
+      const r = validateUsAccountNumber(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:us-account-number.${r.error}` });
+        return z.NEVER;
+      }
+      return r.accountNumber;
+    }),
+    address: text(140, "errors:usd.address-required", "errors:usd.address-too-long"),
+    city: text(70, "errors:usd.city-required", "errors:usd.city-too-long"),
+    postCode: z
+      .string()
+      .trim()
+      .max(16, "errors:usd.post-code-too-long")
+      .optional()
+      .transform((v) => v || undefined),
+    countryId: z.string({ required_error: "errors:country.required" }).transform((v, ctx) => {
+      const r = validateCountry(v);
+      if (!r.ok) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:country.${r.error}` });
+        return z.NEVER;
+      }
+      return r.country;
+    }),
+    purpose: text(140, "errors:usd.purpose-required", "errors:purpose-too-long"),
+    categoryId: z
+      .string()
+      .max(100)
+      .optional()
+      .transform((v) => v || undefined),
+    amount: amountField(2),
+    reference: referenceField,
+    idempotencyKey: idempotencyKeyField,
+  }),
+);
+
+export default function UsdScreen() {
+  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  return (
+    <>
+      <h1>{t("usd.form-title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
+      {sources.length === 0 ? (
+        <Alert testId="no-balance">{t("usd.no-balance")}</Alert>
+      ) : schemes.length === 0 ? (
+        <Alert testId="no-scheme">{t("usd.no-scheme")}</Alert>
+      ) : (
+        <>
+          <DraftNotice restored={!!draft} />
+          <p>{t("usd.sent-by", { scheme: t("schemes.FEDWIRE"), hint: t("usd.scheme-hint.FEDWIRE") })}</p>
+          <ValidatedForm
+            id={FORM_ID}
+            validator={validator}
+            method="post"
+            action="/payments/usd/form"
+            noValidate={hydrated}
+            defaultValues={defaults}
+          >
+            <ValidatedErrorSummary order={FIELDS} />
+            <AuthenticityTokenInput />
+            <IdempotencyKeyInput fallback={idempotencyKey} />
+            <input type="hidden" name="paymentType" value="FEDWIRE" />
+            <SourceBalanceSelect sources={sources} />
+            <ValidatedField
+              name="beneficiaryName"
+              label={t("fields.beneficiary-name")}
+              autoComplete="off"
+              required
+              maxLength={140}
+            />
+            <ValidatedField
+              name="aba"
+              label={t("usd.aba")}
+              hint={t("usd.aba-hint")}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <ValidatedField
+              name="accountNumber"
+              label={t("usd.account-number")}
+              hint={t("usd.account-number-hint")}
+              inputMode="numeric"
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <ValidatedField name="address" label={t("usd.address")} autoComplete="off" required maxLength={140} />
+            <ValidatedField name="city" label={t("usd.city")} autoComplete="off" required maxLength={70} />
+            <ValidatedField
+              name="postCode"
+              label={t("usd.post-code")}
+              hint={t("fields.optional")}
+              autoComplete="off"
+              maxLength={16}
+            />
+            <ValidatedField as="select" name="countryId" label={t("usd.country")} required>
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </ValidatedField>
+            <PaymentPurposeFields categories={categories} purposeRequired />
+            <PaymentFormEnd amountLabelKey="usd.amount" />
+            <div className={styles.draft}>
+              <SaveDraftButton />
+            </div>
+          </ValidatedForm>
+          <DraftAutosave formId={FORM_ID} />
+        </>
+      )}
+    </>
+  );
+}

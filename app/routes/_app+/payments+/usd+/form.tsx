@@ -1,0 +1,64 @@
+/**
+ * /payments/usd/form — USD payment by Fedwire (spec 000 §2, §3) from a USD balance to a US bank
+ * account (ABA routing number + account number) with the beneficiary's address and a purpose.
+ * `?source=<accountId:USD>` (from /payments/usd) pre-selects the balance when it is one of
+ * the customer's USD balances; anything else leaves it unselected. The action creates the
+ * payment (UsdPaymentRequest) with the form's idempotency key, sends the signing code and goes
+ * to the signing page (lib/payments.server.ts).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { requireAppContext } from "~/lib/app-context.server";
+import { parseSource } from "~/lib/balance-sources";
+import { skipDraftRevalidation } from "~/lib/drafts";
+import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { splitScreen } from "~/lib/split-screen";
+import { queryChoices, railOptions } from "../__rail-options.server";
+// Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
+import { DEFAULT_COUNTRY, FIELDS, Screen, USD_SCHEMES, validator } from "./__usd.screen.server";
+
+export const handle = { i18n: ["payments"], titleKey: "payments:usd.form-title" };
+
+export const shouldRevalidate = skipDraftRevalidation;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const [options, form] = await Promise.all([railOptions(api, org.id, "USD", USD_SCHEMES), paymentFormData(api, "usd", org.id)]);
+  // The chooser's explicit choice wins over a draft's.
+  const { source } = queryChoices(new URL(request.url), options);
+  const defaults: Record<string, string> = {
+    countryId: DEFAULT_COUNTRY,
+    ...(form.draft ?? {}),
+    ...(source ? { source } : {}),
+  };
+  return json({ ...options, ...form, defaults }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitPaymentForm(request, "usd", validator, FIELDS, (d, organizationId) => {
+    const source = parseSource(d.source);
+    if (!source) return { field: "source", key: "errors:account-required" };
+    return {
+      organizationId,
+      kind: "USD",
+      accountId: source.accountId,
+      currencyId: "USD",
+      paymentType: d.paymentType,
+      amount: d.amount,
+      beneficiaryName: d.beneficiaryName,
+      aba: d.aba,
+      accountNumber: d.accountNumber,
+      address: d.address,
+      city: d.city,
+      postCode: d.postCode,
+      countryId: d.countryId,
+      purpose: d.purpose,
+      categoryId: d.categoryId,
+      reference: d.reference,
+    };
+  });
+}
+
+export default splitScreen(Screen, () => import("./__usd.screen"));
+
+export const ErrorBoundary = RouteErrorBoundary;
