@@ -29,6 +29,7 @@ export async function startAction(request: Request, ns: string[] = ["errors"]): 
  * @param fields the form's field names
  * @param submitted data to repopulate the form with (no JS)
  * @param codeFields attach coded errors to a field (e.g. `{INVALID_CODE:'code'}`)
+ * @param aliases show an API property's error on another field (e.g. `{accountId:'source'}`)
  */
 export function apiErrorResponse(
   error: unknown,
@@ -37,6 +38,7 @@ export function apiErrorResponse(
   submitted: Record<string, unknown>,
   codeFields?: Record<string, string>,
   formId?: string,
+  aliases?: Record<string, string>,
 ) {
   if (!(error instanceof ApiError)) throw error;
   const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o), { codeFields });
@@ -49,6 +51,12 @@ export function apiErrorResponse(
     const field = codeFields?.INVALID_CODE;
     const text = t("errors:Auth.invalid-code-attempts", { count: error.body.attemptsLeft });
     if (field && fields.includes(field)) mapped.fieldErrors[field] = text;
+  }
+  for (const [from, to] of Object.entries(aliases ?? {})) {
+    const message = mapped.fieldErrors[from];
+    if (message === undefined) continue;
+    delete mapped.fieldErrors[from];
+    mapped.fieldErrors[to] ??= message;
   }
   const { csrf: _csrf, password: _password, ...safe } = submitted;
   return validationError({ fieldErrors: toFieldErrors(mapped), formId }, safe, { status: error.status >= 500 ? 502 : 400 });

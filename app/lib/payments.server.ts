@@ -85,7 +85,7 @@ export async function paymentFormKey(api: Api, form: PaymentForm): Promise<{ key
 }
 
 /** Fields never kept in a draft: secrets and one-time values. */
-const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "password"]);
+const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "password", "__rvfInternalFormId"]);
 
 /**
  * Keep what the customer typed in a payment form as the user's server-side draft
@@ -236,6 +236,16 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
     return response;
   } catch (error) {
     await savePaymentDraft(api, form, org.id, submitted);
-    return apiErrorResponse(error, t, [...fields, "accountId", "currencyId"], submitted, { INSUFFICIENT_FUNDS: "amount" });
+    // Forms choosing a balance as one `source` field show the API's accountId/currencyId errors there.
+    const aliases = fields.includes("source") ? { accountId: "source", currencyId: "source" } : undefined;
+    return apiErrorResponse(
+      error,
+      t,
+      [...fields, "accountId", "currencyId"],
+      submitted,
+      { INSUFFICIENT_FUNDS: "amount" },
+      undefined,
+      aliases,
+    );
   }
 }

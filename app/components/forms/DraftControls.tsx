@@ -65,10 +65,14 @@ export function DraftAutosave({ formId }: { formId: string }) {
         submit(data, { method: "post", action });
       }, 1500);
     };
+    // A submit supersedes a pending background save (it would land after the payment exists).
+    const onSubmit = () => clearTimeout(timer);
     form.addEventListener("input", onInput);
+    form.addEventListener("submit", onSubmit);
     return () => {
       clearTimeout(timer);
       form.removeEventListener("input", onInput);
+      form.removeEventListener("submit", onSubmit);
     };
   }, [formId, submit]);
   return null;

@@ -105,6 +105,9 @@ export async function action({ request }: ActionFunctionArgs) {
       const tokens = await authenticator.authenticate("password", request);
       session.unset("login");
       setTokens(session, tokens);
+      // Payment drafts belong to one sitting: drafts left by an earlier session that ended
+      // without a logout are cleared on the first page outside /payments (spec 000 §4, §9).
+      session.set("drafts", true);
       rotateCsrfToken(session); // new privileges, new form token
       return redirect("/home", { headers: { "Set-Cookie": await commitSession(session) } });
     } catch (error) {
