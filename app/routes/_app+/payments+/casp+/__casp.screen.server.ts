@@ -1,0 +1,8 @@
+/**
+ * Server side of the split screen of /payments/casp/form (lib/split-screen.tsx): the screen,
+ * statically imported for the server render, and its validator for the route's action. A
+ * `.server` module is an empty module in the browser build: there these are undefined and the
+ * route loads `__casp.screen.tsx` as a chunk of its own (with zod, remix-validated-form and the
+ * wallet rules), not as part of the route chunk.
+ */
+export { default as Screen, FIELDS, caspValidator } from "./__casp.screen";

@@ -1,0 +1,215 @@
+/**
+ * The crypto-asset payment form of /payments/casp/form (route module `form.tsx` beside it) and
+ * its zod schema, shared with the route's action. Loaded as its own chunk in the browser
+ * (lib/split-screen.tsx); rendered from a static import on the server.
+ *
+ * Same rules as the server's rail (server/domain/payments/rails/crypto-asset.ts), from
+ * server/rules: the wallet address is checked for the asset's network
+ * (`validateWalletAddress(ASSET_NETWORK[asset], raw)`: Solana base58, Ethereum EIP-55 checksum),
+ * the amount at the asset's own scale (from the balance: USDT/USDC/EURC 6, SOL 9), purpose required.
+ * With JavaScript the provider list keeps only the CASPs that take the chosen asset; without it
+ * every CASP that takes an asset the customer holds is listed, each with the assets it takes,
+ * and the action refuses a mismatch on the provider field (as the API would).
+ */
+import { Link, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useMemo, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { ValidatedForm, type Validator } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
+import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { ValidatedField } from "~/components/forms/ValidatedField";
+import { Alert } from "~/components/ui/Alert";
+import { parseSource } from "~/lib/balance-sources";
+import { idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { DEFAULT_SCALE, validateAmount } from "../../../../../server/rules/amount";
+import { ASSET_NETWORK, validateWalletAddress, type WalletNetwork } from "../../../../../server/rules/wallet";
+import type { loader } from "./form";
+import styles from "./casp.module.css";
+
+/** Field names in display order (error summary order; API errors for others become form errors). */
+export const FIELDS = [
+  "source",
+  "caspId",
+  "beneficiaryName",
+  "walletAddress",
+  "purpose",
+  "categoryId",
+  "amount",
+  "reference",
+] as const;
+
+export const FORM_ID = "casp-payment";
+
+/** Network an asset is paid out on (server/rules/wallet.ts), or undefined for anything else. */
+export function assetNetwork(asset: string | undefined): WalletNetwork | undefined {
+  return asset && Object.prototype.hasOwnProperty.call(ASSET_NETWORK, asset)
+    ? ASSET_NETWORK[asset as keyof typeof ASSET_NETWORK]
+    : undefined;
+}
+
+const requiredText = (max: number, requiredKey: string) =>
+  z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(max, "errors:casp.too-long");
+
+const rawText = z
+  .string()
+  .optional()
+  .transform((v) => v ?? "");
+
+/**
+ * The zod schema for balances whose scales are `scales` (currency → decimals, from the accounts'
+ * balances): the amount is checked at the scale of the chosen balance's asset.
+ */
+export function caspSchema(scales: Readonly<Record<string, number>>) {
+  const scaleOf = (asset: string | undefined) =>
+    asset && Object.prototype.hasOwnProperty.call(scales, asset) ? scales[asset] : DEFAULT_SCALE;
+  return (
+    z
+      .object({
+        source: requiredChoice("errors:account-required"),
+        caspId: requiredChoice("errors:casp.casp-required"),
+        beneficiaryName: requiredText(140, "errors:beneficiary-required"),
+        walletAddress: rawText,
+        purpose: requiredText(140, "errors:casp.purpose-required"),
+        categoryId: z
+          .string()
+          .optional()
+          .transform((v) => (v ? v : undefined)),
+        amount: rawText,
+        reference: referenceField,
+        idempotencyKey: idempotencyKeyField,
+      })
+      // Rules that depend on the chosen asset; they run even when other fields failed, so every
+      // error shows at once.
+      .superRefine((d, ctx) => {
+        const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
+        const asset = parseSource(d.source ?? "")?.currencyId;
+        const network = assetNetwork(asset);
+        if (!network) {
+          if (d.source) issue("source", "errors:casp.asset-required");
+        } else {
+          const wallet = validateWalletAddress(network, d.walletAddress);
+          if (!wallet.ok) issue("walletAddress", `errors:wallet.${wallet.error}`);
+        }
+        const amount = validateAmount(d.amount, { scale: scaleOf(asset) });
+        if (!amount.ok) issue("amount", `errors:amount.${amount.error}`);
+      })
+      // Only reached when everything is valid: the address trimmed, the amount normalised.
+      .transform((d) => {
+        const asset = parseSource(d.source)?.currencyId;
+        const wallet = validateWalletAddress(assetNetwork(asset)!, d.walletAddress);
+        const amount = validateAmount(d.amount, { scale: scaleOf(asset) });
+        return { ...d, walletAddress: wallet.ok ? wallet.address : "", amount: amount.ok ? amount.value : "" };
+      })
+  );
+}
+
+export type CaspFormData = z.output<ReturnType<typeof caspSchema>>;
+
+const validators = new Map<string, Validator<CaspFormData>>();
+
+/** The form's validator for these scales (one per set of scales, shared by renders and the action). */
+export function caspValidator(scales: Readonly<Record<string, number>>): Validator<CaspFormData> {
+  const key = JSON.stringify(Object.entries(scales).sort(([a], [b]) => a.localeCompare(b)));
+  let validator = validators.get(key);
+  if (!validator) {
+    validator = withZod(caspSchema(scales));
+    validators.set(key, validator);
+  }
+  return validator;
+}
+
+export default function CaspScreen() {
+  const { sources, scales, casps, source, currencies, categories, draft, idempotencyKey, pendingPaymentId } =
+    useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  const validator = useMemo(() => caspValidator(scales), [scales]);
+  const initialSource = source ?? draft?.source ?? sources[0]?.value ?? "";
+  const [selected, setSelected] = useState(initialSource);
+  const asset = parseSource(selected)?.currencyId;
+  const network = assetNetwork(asset);
+  const scale = asset && Object.prototype.hasOwnProperty.call(scales, asset) ? scales[asset] : DEFAULT_SCALE;
+  // With JavaScript only the CASPs that take the chosen asset; the server render lists them all.
+  const shownCasps = hydrated && asset ? casps.filter((c) => c.assets.includes(asset)) : casps;
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const target = event.target as HTMLSelectElement;
+    if (target.name === "source") setSelected(target.value);
+  };
+  return (
+    <>
+      <h1>{t("casp.title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
+      <DraftNotice restored={!!draft} />
+      {sources.length === 0 ? (
+        <Alert>{t("casp.no-balance", { currencies: currencies.join(", ") })}</Alert>
+      ) : (
+        <ValidatedForm
+          id={FORM_ID}
+          validator={validator}
+          method="post"
+          noValidate={hydrated}
+          defaultValues={{ ...draft, source: initialSource }}
+          onChange={onChange}
+        >
+          <ValidatedErrorSummary order={FIELDS} />
+          <AuthenticityTokenInput />
+          <IdempotencyKeyInput fallback={idempotencyKey} />
+          <SourceBalanceSelect sources={sources} />
+          <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
+            {shownCasps.map((c) => (
+              <option key={c.id} value={c.id}>
+                {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
+              </option>
+            ))}
+          </ValidatedField>
+          <ValidatedField
+            name="beneficiaryName"
+            label={t("fields.beneficiary-name")}
+            autoComplete="off"
+            required
+            maxLength={140}
+          />
+          <ValidatedField
+            name="walletAddress"
+            label={t("casp.wallet")}
+            hint={network ? t(`casp.wallet-hint-${network}`) : undefined}
+            autoComplete="off"
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            required
+            maxLength={128}
+          />
+          <PaymentPurposeFields categories={categories} purposeRequired />
+          <ValidatedAmountInput
+            label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
+            hint={t("casp.amount-hint", { count: scale })}
+            scale={scale}
+          />
+          <ValidatedField
+            name="reference"
+            label={t("fields.reference")}
+            hint={t("fields.optional")}
+            autoComplete="off"
+            maxLength={140}
+          />
+          <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
+          <div className={styles.draft}>
+            <SaveDraftButton />
+          </div>
+          <DraftAutosave formId={FORM_ID} />
+        </ValidatedForm>
+      )}
+    </>
+  );
+}

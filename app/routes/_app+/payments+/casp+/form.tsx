@@ -1,0 +1,90 @@
+/**
+ * /payments/casp/form — crypto-asset payment (spec 000 §2 Crypto-asset option): from an asset
+ * balance (pre-selected from ?source=<accountId:CUR>), a crypto-asset service provider from
+ * GET /v1/casps, the beneficiary's name and wallet address (checked for the asset's network),
+ * purpose (required), category, amount at the asset's own scale, reference. Drafts kept (spec
+ * 000 §4). Creates a CRYPTO_ASSET_PAYMENT (Idempotency-Key), sends the signing code and goes to
+ * the signing page (fee shown there).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Account, Casp, PaymentsSettings } from "../../../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { balanceSources, parseSource } from "~/lib/balance-sources";
+import { skipDraftRevalidation } from "~/lib/drafts";
+import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { splitScreen } from "~/lib/split-screen";
+// Server-only: in the browser the screen (form, zod, remix-validated-form, wallet rules) is a chunk of its own.
+import { caspValidator, FIELDS, Screen } from "./__casp.screen.server";
+
+export const handle = { i18n: ["payments"], titleKey: "payments:casp.title" };
+
+export const shouldRevalidate = skipDraftRevalidation;
+
+/** Decimals of each currency the accounts hold (the balance's own currency scale). */
+function balanceScales(accounts: readonly Account[]): Record<string, number> {
+  const scales: Record<string, number> = {};
+  for (const a of accounts) for (const b of a.balances) scales[b.currencyId] = b.currency?.scale ?? 2;
+  return scales;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const [accounts, settings, casps, form] = await Promise.all([
+    listAccounts(api, org.id),
+    api.get<PaymentsSettings>("/settings/payments"),
+    api.get<{ data: Casp[] }>("/casps"),
+    paymentFormData(api, "casp", org.id),
+  ]);
+  const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);
+  const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
+  const held = new Set(sources.map((s) => s.currencyId as string));
+  const scales = balanceScales(accounts);
+  const asked = new URL(request.url).searchParams.get("source");
+  return json(
+    {
+      ...form,
+      sources,
+      currencies,
+      scales: Object.fromEntries([...held].map((c) => [c, scales[c]])),
+      // Every CASP that takes an asset the customer holds (the screen narrows it to the chosen asset with JavaScript).
+      casps: casps.data
+        .map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId as string) }))
+        .filter((c) => c.assets.some((a) => held.has(a))),
+      source: sources.some((s) => s.value === asked) ? asked : null,
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // The same validator as the screen's needs the balances' scales; the CASP list tells which
+  // provider takes which asset (a mismatch is refused on the provider field, as the API would).
+  const { api, org } = await requireAppContext(request);
+  const [accounts, casps] = await Promise.all([listAccounts(api, org.id), api.get<{ data: Casp[] }>("/casps")]);
+  const validator = caspValidator(balanceScales(accounts));
+  return submitPaymentForm(request, "casp", validator, FIELDS, (d, organizationId) => {
+    const source = parseSource(d.source);
+    if (!source) return { field: "source", key: "errors:account-required" };
+    const casp = casps.data.find((c) => c.id === d.caspId);
+    if (casp && !casp.assets.some((a) => a.currencyId === source.currencyId))
+      return { field: "caspId", key: "errors:casp.casp-asset" };
+    return {
+      organizationId,
+      kind: "CRYPTO_ASSET_PAYMENT",
+      paymentType: "CRYPTO_ASSET_PAYMENT",
+      ...source,
+      amount: d.amount,
+      reference: d.reference,
+      purpose: d.purpose,
+      categoryId: d.categoryId,
+      beneficiaryName: d.beneficiaryName,
+      caspId: d.caspId,
+      walletAddress: d.walletAddress,
+    };
+  });
+}
+
+export default splitScreen(Screen, () => import("./__casp.screen"));
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,94 @@
+/**
+ * /payments/international/form — international (SWIFT) payment (spec 000 §2, §3 Beneficiary
+ * fields): from a balance in a currency GET /v1/settings/payments offers with SWIFT (pre-selected
+ * from ?source=<accountId:CUR>), the beneficiary (type, name, address), the bank (BIC, name,
+ * address, country; IBAN or account number), an optional intermediary bank, purpose (required),
+ * category, amount and reference. Drafts kept (spec 000 §4). Creates an INTERNATIONAL payment
+ * (Idempotency-Key), sends the signing code and goes to the signing page (fee shown there).
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { Account, PaymentsSettings } from "../../../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { balanceSources, parseSource } from "~/lib/balance-sources";
+import { skipDraftRevalidation } from "~/lib/drafts";
+import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { splitScreen } from "~/lib/split-screen";
+// Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
+import { FIELDS, internationalValidator, Screen } from "./__international.screen.server";
+
+export const handle = { i18n: ["payments"], titleKey: "payments:international.title" };
+
+export const shouldRevalidate = skipDraftRevalidation;
+
+/** Decimals of each currency the accounts hold (the balance's own currency scale). */
+function balanceScales(accounts: readonly Account[]): Record<string, number> {
+  const scales: Record<string, number> = {};
+  for (const a of accounts) for (const b of a.balances) scales[b.currencyId] = b.currency?.scale ?? 2;
+  return scales;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const [accounts, settings, form] = await Promise.all([
+    listAccounts(api, org.id),
+    api.get<PaymentsSettings>("/settings/payments"),
+    paymentFormData(api, "international", org.id),
+  ]);
+  const currencies = settings.paymentTypes.filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);
+  const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
+  const scales = balanceScales(accounts);
+  const asked = new URL(request.url).searchParams.get("source");
+  return json(
+    {
+      ...form,
+      sources,
+      currencies,
+      scales: Object.fromEntries(sources.map((s) => [s.currencyId, scales[s.currencyId]])),
+      source: sources.some((s) => s.value === asked) ? asked : null,
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  // The amount's scale is the chosen balance's: the same validator as the screen's needs the accounts.
+  const { api, org } = await requireAppContext(request);
+  const validator = internationalValidator(balanceScales(await listAccounts(api, org.id)));
+  return submitPaymentForm(request, "international", validator, FIELDS, (d, organizationId) => {
+    const source = parseSource(d.source);
+    if (!source) return { field: "source", key: "errors:account-required" };
+    return {
+      organizationId,
+      kind: "INTERNATIONAL",
+      paymentType: "SWIFT",
+      ...source,
+      amount: d.amount,
+      reference: d.reference,
+      purpose: d.purpose,
+      categoryId: d.categoryId,
+      beneficiaryType: d.beneficiaryType,
+      beneficiaryName: d.beneficiaryName,
+      address: d.address,
+      city: d.city,
+      postCode: d.postCode,
+      countryId: d.countryId,
+      bic: d.bic,
+      bankName: d.bankName,
+      bankAddress: d.bankAddress,
+      bankCountry: d.bankCountry,
+      iban: d.iban,
+      accountNumber: d.accountNumber,
+      useIntermediaryBank: d.useIntermediaryBank,
+      intermediaryBankName: d.intermediaryBankName,
+      intermediaryBankBIC: d.intermediaryBankBIC,
+      intermediaryBankAddress: d.intermediaryBankAddress,
+      intermediaryBankCountry: d.intermediaryBankCountry,
+      intermediaryBankCorrespondentAccount: d.intermediaryBankCorrespondentAccount,
+    };
+  });
+}
+
+export default splitScreen(Screen, () => import("./__international.screen"));
+
+export const ErrorBoundary = RouteErrorBoundary;
