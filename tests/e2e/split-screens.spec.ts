@@ -48,6 +48,8 @@ const CASES: Case[] = [
     form: "#pay-title ~ form",
     field: "amount",
   },
+  { url: "/payments/international/form", who: CUSTOMERS.individual, form: "main form[method=post]", field: "beneficiaryName" },
+  { url: "/payments/casp/form", who: CUSTOMERS.individual, form: "main form[method=post]", field: "walletAddress" },
   { url: "sign", who: CUSTOMERS.individual, form: "form#sign", field: "code" },
 ];
 
