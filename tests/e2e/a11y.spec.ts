@@ -22,6 +22,8 @@ test("login pages have no WCAG 2.1 AA violations", async ({ page }) => {
 });
 
 test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  // Many pages, each scanned by axe: more than the default minute on a slow machine.
+  test.setTimeout(180_000);
   await login(page, CUSTOMERS.individual);
   for (const url of [
     "/home",
@@ -29,6 +31,8 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/payments",
     "/payments/euro",
     "/payments/internal",
+    "/payments/euro/payment-kinds",
+    "/payments/cash-over",
     "/payments/between-accounts",
     "/payments/international",
     "/payments/international/form",
@@ -51,7 +55,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
   await page.locator("[name=iban]").fill("DE89370400440532013000");
   await page.locator("[name=bic]").fill("COBADEFFXXX");
   await page.locator("[name=amount]").fill("1.00");
-  await page.locator("form button[type=submit]").last().click();
+  await page.locator("main form[method=post] button[type=submit]").first().click();
   await expect(page).toHaveURL(/\/sign/);
   await expectNoViolations(page, "signing page");
   const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];

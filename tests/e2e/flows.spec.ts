@@ -62,7 +62,7 @@ async function submitEuroForm(page: Page, javaScriptEnabled: boolean, payee: str
   await page.locator("[name=bic]").fill("COBADEFFXXX");
   await page.locator("[name=amount]").fill(amount);
   await page.locator("[name=reference]").fill(`Ref ${payee}`);
-  await page.locator("main form[method=post] button[type=submit]").click();
+  await page.locator("main form[method=post] button[type=submit]").first().click();
 }
 
 /** href of an own account by its name, from the home page. */
@@ -107,7 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
       await selectByText(form.locator("select[name=source]"), /^Main account — .*GBP/);
       await form.locator("[name=amount]").fill(amount);
       await form.locator("[name=reference]").fill(reference);
-      await form.locator("button[type=submit]").click();
+      await form.locator("button[type=submit]").first().click();
 
       await expect(page).toHaveURL(SIGN_URL);
       await expect(page.locator("main dl")).toContainText("James P.");
@@ -136,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       await selectByText(page.locator("select[name=source]"), /^Main account — .*GBP/);
       await selectByText(page.locator("select[name=toAccountId]"), /^Savings/);
       await page.locator("[name=amount]").fill(amount);
-      await page.locator("main form[method=post] button[type=submit]").click();
+      await page.locator("main form[method=post] button[type=submit]").first().click();
       await signWithSandboxCode(page, javaScriptEnabled);
 
       expect(await accountBalance(page, main, "GBP")).toBe(mainBefore - minor);
@@ -237,7 +237,7 @@ test.describe("JavaScript off", () => {
       const input = page.locator(`[name=${name}]`);
       if ((await input.inputValue()) === "") await input.fill(value);
     }
-    await page.locator("main form[method=post] button[type=submit]").click();
+    await page.locator("main form[method=post] button[type=submit]").first().click();
     const second = await signingPaymentId(page);
     expect(second).toBe(first);
 
@@ -247,7 +247,7 @@ test.describe("JavaScript off", () => {
     await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
     await page.locator("[name=bic]").fill("COBADEFFXXX");
     await page.locator("[name=amount]").fill("9.99");
-    await page.locator("main form[method=post] button[type=submit]").click();
+    await page.locator("main form[method=post] button[type=submit]").first().click();
     await expect(page.getByText(/waiting for your signature/i).first()).toBeVisible();
     await expect(page).toHaveURL(/\/payments\/euro$/);
 

@@ -36,7 +36,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("[name=iban]").fill("DE89370400440532013000");
       await page.locator("[name=bic]").fill("COBADEFFXXX");
       await page.locator("[name=amount]").fill("1.50");
-      await page.locator("main form[method=post] button[type=submit]").last().click();
+      await page.locator("main form[method=post] button[type=submit]").first().click();
       await expect(page).toHaveURL(/\/sign$/);
       const first = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
 

@@ -24,7 +24,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("[name=bic]").fill("COBADEFFXXX");
       await page.locator("[name=amount]").fill("12.34");
       await page.locator("[name=reference]").fill("Invoice 2026-117");
-      await page.locator("form button[type=submit]").last().click();
+      await page.locator("main form[method=post] button[type=submit]").first().click();
 
       // Signing page: what is signed is shown, the sandbox code too.
       await expect(page).toHaveURL(/\/payments\/.+\/sign/);
@@ -52,7 +52,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 01");
       await page.locator("[name=bic]").fill("COBADEFFXXX");
       await page.locator("[name=amount]").fill("5.00");
-      await page.locator("form button[type=submit]").last().click();
+      await page.locator("main form[method=post] button[type=submit]").first().click();
 
       await expect(page.locator("#iban-error")).toBeVisible();
       await expect(page.locator("#iban-error")).not.toBeEmpty();

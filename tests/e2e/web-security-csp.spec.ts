@@ -90,7 +90,7 @@ async function createPayment(page: Page): Promise<string> {
   await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
   await page.locator("[name=bic]").fill("COBADEFFXXX");
   await page.locator("[name=amount]").fill("1.01");
-  await page.locator("main form[method=post] button[type=submit]").click();
+  await page.locator("main form[method=post] button[type=submit]").first().click();
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
   return new URL(page.url()).pathname.split("/")[2];
 }

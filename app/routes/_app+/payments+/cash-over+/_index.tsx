@@ -1,8 +1,73 @@
-/** /payments/cash-over — not built yet (spec 000 §2 route list); placeholder page. */
-import { ComingSoon } from "~/components/layout/ComingSoon";
+/**
+ * /payments/cash-over — cash over the counter, step 1 (spec 000 §2): choose the balance to pay
+ * from, among those in a currency offered with CASH_OVER_COUNTER (GET /v1/settings/payments).
+ * A GET form to /payments/cash-over/form?source=<accountId:CUR> (works without JavaScript, can
+ * be bookmarked). A saved draft is offered as "continue the payment you started".
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PaymentsSettings } from "../../../../../server/api/v1/contract";
+import { Field } from "~/components/forms/Field";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { loadPaymentDraft, paymentFormKey } from "~/lib/payments.server";
+import { cashSources } from "./__cash-sources";
 
-export const handle = { i18n: ["payments"], titleKey: "payments:options.cash-over" };
+export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title" };
 
-export default function Page() {
-  return <ComingSoon titleKey="payments:options.cash-over" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const [accounts, settings, draft, { pendingPaymentId }] = await Promise.all([
+    listAccounts(api, org.id),
+    api.get<PaymentsSettings>("/settings/payments"),
+    loadPaymentDraft(api, "cash-over", org.id),
+    paymentFormKey(api, "cash-over"),
+  ]);
+  const sources = cashSources(accounts, settings);
+  const draftSource = sources.find((s) => s.value === draft?.source);
+  return json(
+    {
+      sources,
+      continueHref: draftSource ? `/payments/cash-over/form?source=${encodeURIComponent(draftSource.value)}` : null,
+      pendingPaymentId,
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
+
+export default function CashOverChooser() {
+  const { sources, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  return (
+    <>
+      <h1>{t("cash-over.title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
+      {continueHref ? (
+        <Alert testId="cash-over-draft">
+          <Link to={continueHref}>{t("cash-over.continue-draft")}</Link>
+        </Alert>
+      ) : null}
+      {sources.length === 0 ? (
+        <Alert testId="no-balance">{t("cash-over.no-balance")}</Alert>
+      ) : (
+        <Form method="get" action="/payments/cash-over/form">
+          <p>{t("cash-over.intro")}</p>
+          <Field as="select" name="source" label={t("fields.from-balance")} required>
+            {sources.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Field>
+          <Button type="submit">{t("continue")}</Button> <Link to="/payments">{t("common:cancel")}</Link>
+        </Form>
+      )}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -5,4 +5,4 @@
  * `__euro.screen.tsx` as a chunk of its own (with zod and remix-validated-form), not as part of
  * the route chunk.
  */
-export { default as Screen, FIELDS, validator } from "./__euro.screen";
+export { default as Screen, FIELDS, validator, type EuroKind } from "./__euro.screen";

@@ -1,16 +1,20 @@
 /**
- * The SEPA euro payment form of /payments/euro (route module `_index.tsx` beside it)
- * and its zod schema, shared with the route's action. Loaded as its own chunk in the browser
- * (lib/split-screen.tsx); rendered from a static import on the server.
+ * The euro payment form of /payments/euro (route module `_index.tsx` beside it) and its zod
+ * schema, shared with the route's action: the kind chosen on /payments/euro/payment-kinds
+ * (SEPA credit transfer, SEPA Instant or TARGET2) travels as a hidden `paymentType`; purpose
+ * and category are optional; what was typed is kept as a draft ("euro"). Loaded as its own
+ * chunk in the browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
-import { useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
+import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -18,45 +22,64 @@ import { Alert } from "~/components/ui/Alert";
 import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import styles from "../payments.module.css";
 import type { loader } from "./_index";
 
-export const FIELDS = ["accountId", "beneficiaryName", "iban", "bic", "amount", "reference"] as const;
+export const FIELDS = ["accountId", "beneficiaryName", "iban", "bic", "purpose", "categoryId", "amount", "reference"] as const;
 
-export const validator = withZod(
-  z.object({
-    accountId: requiredChoice("errors:account-required"),
-    currencyId: z.literal("EUR", { errorMap: () => ({ message: "errors:eur-only" }) }),
-    beneficiaryName: z
-      .string({ required_error: "errors:beneficiary-required" })
-      .trim()
-      .min(1, "errors:beneficiary-required")
-      .max(140, "errors:name-too-long"),
-    iban: z.string({ required_error: "errors:iban.required" }).transform((v, ctx) => {
-      const r = validateSepaIban(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:iban.${r.error}` });
-        return z.NEVER;
-      }
-      return r.iban;
-    }),
-    bic: z.string({ required_error: "errors:bic.required" }).transform((v, ctx) => {
-      const r = validateBic(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:bic.${r.error}` });
-        return z.NEVER;
-      }
-      return r.bic;
-    }),
-    amount: amountField(2),
-    reference: referenceField,
-    idempotencyKey: idempotencyKeyField,
+/** The euro kinds (provider payment types of the EURO rail), as on /payments/euro/payment-kinds. */
+export const EURO_KINDS = ["SEPA_SCT", "SEPA_SCT_INST", "TARGET_2"] as const;
+export type EuroKind = (typeof EURO_KINDS)[number];
+
+export const euroSchema = z.object({
+  accountId: requiredChoice("errors:account-required"),
+  currencyId: z.literal("EUR", { errorMap: () => ({ message: "errors:eur-only" }) }),
+  paymentType: z.enum(EURO_KINDS, { errorMap: () => ({ message: "errors:euro-kinds.invalid" }) }),
+  beneficiaryName: z
+    .string({ required_error: "errors:beneficiary-required" })
+    .trim()
+    .min(1, "errors:beneficiary-required")
+    .max(140, "errors:name-too-long"),
+  iban: z.string({ required_error: "errors:iban.required" }).transform((v, ctx) => {
+    const r = validateSepaIban(v);
+    if (!r.ok) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:iban.${r.error}` });
+      return z.NEVER;
+    }
+    return r.iban;
   }),
-);
+  bic: z.string({ required_error: "errors:bic.required" }).transform((v, ctx) => {
+    const r = validateBic(v);
+    if (!r.ok) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:bic.${r.error}` });
+      return z.NEVER;
+    }
+    return r.bic;
+  }),
+  purpose: z
+    .string()
+    .trim()
+    .max(140, "errors:purpose-too-long")
+    .optional()
+    .transform((v) => v || undefined),
+  categoryId: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  amount: amountField(2),
+  reference: referenceField,
+  idempotencyKey: idempotencyKeyField,
+});
+
+export const validator = withZod(euroSchema);
 
 export default function EuroScreen() {
-  const { sources, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { sources, idempotencyKey, pendingPaymentId, categories, draft, kind } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
+  // The default kind posts to the plain URL (the page's usual address); a re-rendered form takes
+  // the kind from `?kind=`, else from the draft the action keeps.
+  const action = kind === "SEPA_SCT" ? "/payments/euro" : `/payments/euro?kind=${kind}`;
   return (
     <>
       <h1>{t("euro.title")}</h1>
@@ -64,11 +87,26 @@ export default function EuroScreen() {
       {sources.length === 0 ? (
         <Alert>{t("euro.no-eur")}</Alert>
       ) : (
-        <ValidatedForm validator={validator} method="post" action="/payments/euro" noValidate={hydrated}>
+        <ValidatedForm
+          id="euro-form"
+          validator={validator}
+          method="post"
+          action={action}
+          noValidate={hydrated}
+          defaultValues={draft ?? undefined}
+        >
+          <DraftNotice restored={!!draft} />
           <ValidatedErrorSummary order={FIELDS} />
           <AuthenticityTokenInput />
           <IdempotencyKeyInput fallback={idempotencyKey} />
           <input type="hidden" name="currencyId" value="EUR" />
+          <input type="hidden" name="paymentType" value={kind} />
+          <p data-testid="euro-kind">
+            {t("euro-kinds.current", { kind: t(`schemes.${kind}`) })} —{" "}
+            <Link to={`/payments/euro/payment-kinds?kind=${kind}`} aria-label={t("euro-kinds.change-label")}>
+              {t("euro-kinds.change")}
+            </Link>
+          </p>
           <ValidatedField as="select" name="accountId" label={t("fields.from-account")} required>
             {sources.map((s) => (
               <option key={s.accountId} value={s.accountId}>
@@ -99,7 +137,12 @@ export default function EuroScreen() {
             spellCheck={false}
             required
           />
+          <PaymentPurposeFields categories={categories} purposeRequired={false} />
           <PaymentFormEnd amountLabelKey="fields.amount-eur" />
+          <div className={styles.actions}>
+            <SaveDraftButton />
+          </div>
+          <DraftAutosave formId="euro-form" />
         </ValidatedForm>
       )}
     </>

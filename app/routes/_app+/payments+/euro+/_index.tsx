@@ -1,46 +1,60 @@
 /**
- * /payments/euro — SEPA euro payment (spec 000 §2): from-account limited to EUR balances,
- * beneficiary name, IBAN, BIC (ibantools), amount (spec §5), reference. Creates the payment
- * with an Idempotency-Key, then sends the signing code and goes to the signing page.
+ * /payments/euro — euro payment (spec 000 §2): from-account limited to EUR balances,
+ * beneficiary name, IBAN, BIC, purpose and category (optional), amount (spec §5), reference.
+ * The kind (`?kind=`: SEPA_SCT by default, SEPA_SCT_INST, TARGET_2) is chosen on
+ * /payments/euro/payment-kinds and sent as `paymentType`. Creates the payment with an
+ * Idempotency-Key, then sends the signing code and goes to the signing page; what was typed is
+ * kept as the "euro" draft.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { skipDraftRevalidation } from "~/lib/drafts";
 import { formatMoney } from "~/lib/money";
-import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
+import { SEPA_KIND_TYPES } from "~/lib/payment-options";
+import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
+import type { ProviderPaymentTypeCode } from "../../../../../server/api/v1/contract";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, ibantools) is a chunk of its own.
-import { FIELDS, Screen, validator } from "./__euro.screen.server";
+import { FIELDS, Screen, validator, type EuroKind } from "./__euro.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:euro.title" };
 
 export { validator };
 
+export const shouldRevalidate = skipDraftRevalidation;
+
+/** A euro kind from the query or a draft, when it is one of the three; else null. */
+function euroKind(value: string | null | undefined): EuroKind | null {
+  return value && SEPA_KIND_TYPES.includes(value as ProviderPaymentTypeCode) ? (value as EuroKind) : null;
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const accounts = await listAccounts(api, org.id);
+  const [accounts, form] = await Promise.all([listAccounts(api, org.id), paymentFormData(api, "euro", org.id)]);
   const sources = accounts.flatMap((a) =>
     a.balances
       .filter((b) => b.currencyId === "EUR")
       .map((b) => ({ accountId: a.id, label: `${a.name || a.number} — ${formatMoney(b.amount, "EUR")}` })),
   );
-  const { key, pendingPaymentId } = await paymentFormKey(api, "euro");
-  return json(
-    { sources, idempotencyKey: key, pendingPaymentId },
-    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
-  );
+  // The kind chosen on /payments/euro/payment-kinds, else the draft's, else SEPA credit transfer.
+  const kind = euroKind(new URL(request.url).searchParams.get("kind")) ?? euroKind(form.draft?.paymentType) ?? "SEPA_SCT";
+  return json({ sources, kind, ...form }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   return submitPaymentForm(request, "euro", validator, FIELDS, (d, organizationId) => ({
     organizationId,
     kind: "EURO",
+    paymentType: d.paymentType,
     accountId: d.accountId,
     currencyId: "EUR",
     amount: d.amount,
     beneficiaryName: d.beneficiaryName,
     iban: d.iban,
     bic: d.bic,
+    purpose: d.purpose,
+    categoryId: d.categoryId,
     reference: d.reference,
   }));
 }

@@ -1,5 +1,5 @@
 /**
- * Server side of the split screen of /payments/internal (lib/split-screen.tsx): the screen,
+ * Server side of the split screen of /payments/internal/form (lib/split-screen.tsx): the screen,
  * statically imported for the server render, and its schemas for the route's action. A `.server`
  * module is an empty module in the browser build: there these are undefined and the route loads
  * `__internal.screen.tsx` as a chunk of its own (with zod and remix-validated-form), not as part

@@ -1,94 +1,100 @@
 /**
- * The payment form of /payments/internal (route module `_index.tsx` beside it,
- * which also looks the recipient up by phone) and its zod schema, shared with the route's
- * action. Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
- * static import on the server.
+ * The payment form of /payments/internal/form (route module `form.tsx` beside it, whose loader
+ * looks the recipient up again from `?phone=` or `?companyNumber=`) and its zod schema, shared
+ * with the route's action. Loaded as its own chunk in the browser (lib/split-screen.tsx);
+ * rendered from a static import on the server.
  */
-import { Form, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { Field } from "~/components/forms/Field";
+import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
-import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
+import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
-import type { loader } from "./_index";
+import { COMPANY_NUMBER, E164, normaliseCompanyNumber, normalisePhone } from "./__recipient";
+import type { loader } from "./form";
 
-/** E.164 after removing spaces, dashes and brackets. */
-const E164 = /^\+[1-9]\d{6,14}$/;
-export const FIELDS = ["source", "amount", "reference"] as const;
+export const FIELDS = ["source", "purpose", "categoryId", "amount", "reference"] as const;
 
-export const validator = withZod(
-  z.object({
-    recipientPhone: z.string().regex(E164, "errors:Auth.phone-invalid"),
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => v?.trim() || undefined);
+
+export const internalSchema = z
+  .object({
+    recipientPhone: optionalText
+      .transform((v) => (v ? normalisePhone(v) : undefined))
+      .refine((v) => v === undefined || E164.test(v), "errors:Auth.phone-invalid"),
+    recipientCompanyNumber: optionalText
+      .transform((v) => (v ? normaliseCompanyNumber(v) : undefined))
+      .refine((v) => v === undefined || COMPANY_NUMBER.test(v), "errors:internal.company-number-invalid"),
     source: requiredChoice("errors:account-required"),
+    purpose: optionalText.refine((v) => v === undefined || v.length <= 140, "errors:purpose-too-long"),
+    categoryId: optionalText,
     amount: amountField(2),
     reference: referenceField,
     idempotencyKey: idempotencyKeyField,
-  }),
-);
+  })
+  .superRefine((d, ctx) => {
+    // One recipient: a person by phone or a company by its number.
+    if (!d.recipientPhone === !d.recipientCompanyNumber)
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["recipientPhone"], message: "errors:internal.recipient-required" });
+  });
+
+export const validator = withZod(internalSchema);
 
 export default function InternalScreen() {
-  const { phone, recipient, lookupError, sources, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, draft } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
+  const query = `${by}=${encodeURIComponent(value)}`;
   return (
     <>
       <h1>{t("internal.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
-      <Form method="get" action="/payments/internal">
-        <Field
-          name="phone"
-          label={t("internal.phone")}
-          hint={t("internal.phone-hint")}
-          type="tel"
-          autoComplete="off"
-          inputMode="tel"
-          defaultValue={phone}
-          error={lookupError}
-          required
-        />
-        <Button type="submit" variant={recipient ? "secondary" : "primary"}>
-          {t("internal.find")}
-        </Button>
-      </Form>
-      {recipient ? (
-        <section aria-labelledby="pay-title" className={styles.section}>
-          <h2 id="pay-title">{t("internal.pay-to", { name: recipient.displayName })}</h2>
-          {sources.length === 0 ? (
-            <Alert>{t("no-accounts.text")}</Alert>
-          ) : (
-            <ValidatedForm
-              validator={validator}
-              method="post"
-              action={`/payments/internal?phone=${encodeURIComponent(phone)}`}
-              noValidate={hydrated}
-            >
-              <ValidatedErrorSummary order={FIELDS} />
-              <AuthenticityTokenInput />
-              <IdempotencyKeyInput fallback={idempotencyKey} />
-              <input type="hidden" name="recipientPhone" value={phone} />
-              <ValidatedField as="select" name="source" label={t("fields.from-balance")} required>
-                {sources.map((s) => (
-                  <option key={s.value} value={s.value}>
-                    {s.label}
-                  </option>
-                ))}
-              </ValidatedField>
-              <PaymentFormEnd />
-            </ValidatedForm>
-          )}
-        </section>
-      ) : null}
+      <section aria-labelledby="pay-title">
+        <h2 id="pay-title">{t("internal.pay-to", { name: recipient.displayName })}</h2>
+        <p>
+          {by === "phone" ? t("internal.phone") : t("internal.company-number")}: {value} —{" "}
+          <Link to={`/payments/internal?${query}`}>{t("internal.change-recipient")}</Link>
+        </p>
+        {sources.length === 0 ? (
+          <Alert>{t("no-accounts.text")}</Alert>
+        ) : (
+          <ValidatedForm
+            id="internal-form"
+            validator={validator}
+            method="post"
+            action={`/payments/internal/form?${query}`}
+            noValidate={hydrated}
+            defaultValues={draft ?? undefined}
+          >
+            <DraftNotice restored={!!draft} />
+            <ValidatedErrorSummary order={FIELDS} />
+            <AuthenticityTokenInput />
+            <IdempotencyKeyInput fallback={idempotencyKey} />
+            <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
+            <SourceBalanceSelect sources={sources} />
+            <PaymentPurposeFields categories={categories} purposeRequired={false} />
+            <PaymentFormEnd />
+            <div className={styles.actions}>
+              <SaveDraftButton />
+            </div>
+            <DraftAutosave formId="internal-form" />
+          </ValidatedForm>
+        )}
+      </section>
     </>
   );
 }

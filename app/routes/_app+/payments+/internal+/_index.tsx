@@ -1,76 +1,102 @@
 /**
- * /payments/internal — transfer to another customer by phone (spec 000 §2). Step 1 is a GET
- * form (?phone=) that looks the recipient up (GET /v1/clients-organizations/check-invididual-recepient)
- * and shows the shortened name; step 2 posts amount/currency/account, creates the payment
- * (Idempotency-Key) and goes to signing.
+ * /payments/internal — transfer to another customer, step 1 (spec 000 §2): find the recipient,
+ * a person by phone or a company by its company number. Two small GET forms to
+ * /payments/internal/form (?phone= or ?companyNumber=), whose loader does the lookup
+ * (GET /v1/clients-organizations/check-invididual-recepient or check-corp-recepient) and sends
+ * the customer back here with `?error=` (invalid, not-found, rate-limited, failed) when it
+ * fails: the value typed comes back in its field with the message. Works without JavaScript.
  */
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { RecipientCheck } from "../../../../../server/api/v1/contract";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ApiError } from "~/lib/api.server";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { balanceSources, parseSource } from "~/lib/balance-sources";
-import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
-import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { FIELDS, Screen, validator } from "./__internal.screen.server";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { requireAppContext } from "~/lib/app-context.server";
+import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { loadPaymentDraft, paymentFormKey } from "~/lib/payments.server";
+import styles from "../payments.module.css";
+import { lookupErrorKey, recipientQuery } from "./__recipient";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
 
-const E164 = /^\+[1-9]\d{6,14}$/;
-export { validator };
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const raw = (new URL(request.url).searchParams.get("phone") ?? "").replace(/[\s\-()]/g, "");
-  const accounts = await listAccounts(api, org.id);
-  let recipient: RecipientCheck | null = null;
-  let lookupError: string | null = null;
-  if (raw) {
-    if (!E164.test(raw)) lookupError = "errors:Auth.phone-invalid";
-    else {
-      try {
-        recipient = await api.get<RecipientCheck>("/clients-organizations/check-invididual-recepient", { phone: raw });
-      } catch (error) {
-        if (!(error instanceof ApiError)) throw error;
-        lookupError =
-          error.status === 404
-            ? "errors:Payments.recipient-not-found"
-            : error.status === 429
-              ? "errors:Auth.rate-limited"
-              : "errors:Errors.internal";
-      }
-    }
-  }
-  const formKey = await paymentFormKey(api, "internal");
+  const params = new URL(request.url).searchParams;
+  const query = recipientQuery(params);
+  const [draft, { pendingPaymentId }] = await Promise.all([
+    loadPaymentDraft(api, "internal", org.id),
+    paymentFormKey(api, "internal"),
+  ]);
+  // A draft names its recipient: offer to go back to that form.
+  const draftRecipient = draft?.recipientPhone
+    ? `phone=${encodeURIComponent(draft.recipientPhone)}`
+    : draft?.recipientCompanyNumber
+      ? `companyNumber=${encodeURIComponent(draft.recipientCompanyNumber)}`
+      : null;
   return json(
     {
-      phone: raw,
-      recipient,
-      lookupError,
-      sources: balanceSources(accounts),
-      idempotencyKey: formKey.key,
-      pendingPaymentId: formKey.pendingPaymentId,
+      phone: query?.by === "phone" ? query.raw : "",
+      companyNumber: query?.by === "companyNumber" ? query.raw : "",
+      error: query ? lookupErrorKey(query.by, params.get("error")) : null,
+      by: query?.by ?? null,
+      continueHref: draftRecipient ? `/payments/internal/form?${draftRecipient}` : null,
+      pendingPaymentId,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  return submitPaymentForm(request, "internal", validator, [...FIELDS, "recipientPhone"], (d, organizationId) => {
-    const source = parseSource(d.source);
-    if (!source) return { field: "source", key: "errors:account-required" };
-    return {
-      organizationId,
-      kind: "INTERNAL",
-      ...source,
-      amount: d.amount,
-      reference: d.reference,
-      recipientPhone: d.recipientPhone,
-    };
-  });
+export default function InternalLookup() {
+  const { phone, companyNumber, error, by, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  return (
+    <>
+      <h1>{t("internal.title")}</h1>
+      <PendingPaymentNotice paymentId={pendingPaymentId} />
+      {continueHref ? (
+        <Alert testId="internal-draft">
+          <Link to={continueHref}>{t("internal.continue-draft")}</Link>
+        </Alert>
+      ) : null}
+      <p>{t("internal.intro")}</p>
+      <section aria-labelledby="person-title">
+        <h2 id="person-title">{t("internal.person-title")}</h2>
+        <Form method="get" action="/payments/internal/form">
+          <Field
+            name="phone"
+            label={t("internal.phone")}
+            hint={t("internal.phone-hint")}
+            type="tel"
+            autoComplete="off"
+            inputMode="tel"
+            defaultValue={phone}
+            error={by === "phone" ? error : null}
+            required
+          />
+          <Button type="submit">{t("internal.find")}</Button>
+        </Form>
+      </section>
+      <section aria-labelledby="company-title" className={styles.section}>
+        <h2 id="company-title">{t("internal.company-title")}</h2>
+        <Form method="get" action="/payments/internal/form">
+          <Field
+            name="companyNumber"
+            label={t("internal.company-number")}
+            hint={t("internal.company-number-hint")}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={12}
+            defaultValue={companyNumber}
+            error={by === "companyNumber" ? error : null}
+            required
+          />
+          <Button type="submit">{t("internal.find-company")}</Button>
+        </Form>
+      </section>
+    </>
+  );
 }
-
-export default splitScreen(Screen, () => import("./__internal.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;

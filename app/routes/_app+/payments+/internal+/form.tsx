@@ -1,0 +1,91 @@
+/**
+ * /payments/internal/form — transfer to another customer, step 2 (spec 000 §2): the recipient
+ * named by `?phone=` (a person) or `?companyNumber=` (a company) is looked up again here
+ * (GET /v1/clients-organizations/check-invididual-recepient or check-corp-recepient), so a
+ * bookmarked or reloaded form still shows who is paid; no recipient, or a failed lookup, goes
+ * back to /payments/internal (with `?error=`). The form posts pay-from balance, purpose and
+ * category (optional), amount and reference; the action creates an InternalPaymentRequest
+ * (Idempotency-Key) and goes to signing. What was typed is kept as the "internal" draft.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { RecipientCheck } from "../../../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { ApiError } from "~/lib/api.server";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { balanceSources, parseSource } from "~/lib/balance-sources";
+import { skipDraftRevalidation } from "~/lib/drafts";
+import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { splitScreen } from "~/lib/split-screen";
+import { recipientQuery, type LookupError } from "./__recipient";
+// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
+import { FIELDS, Screen, validator } from "./__internal.screen.server";
+
+export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
+
+export { validator };
+
+export const shouldRevalidate = skipDraftRevalidation;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const query = recipientQuery(new URL(request.url).searchParams);
+  if (!query) throw redirect("/payments/internal", { headers: await api.headers() });
+  const back = async (error: LookupError) =>
+    redirect(`/payments/internal?${new URLSearchParams({ [query.by]: query.raw, error })}`, {
+      headers: await api.headers(),
+    });
+  if (!query.valid) throw await back("invalid");
+  let recipient: RecipientCheck;
+  try {
+    recipient =
+      query.by === "phone"
+        ? await api.get<RecipientCheck>("/clients-organizations/check-invididual-recepient", { phone: query.value })
+        : await api.get<RecipientCheck>("/clients-organizations/check-corp-recepient", { companyNumber: query.value });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    throw await back(
+      error.status === 404 ? "not-found" : error.status === 429 ? "rate-limited" : error.status === 400 ? "invalid" : "failed",
+    );
+  }
+  const [accounts, form] = await Promise.all([listAccounts(api, org.id), paymentFormData(api, "internal", org.id)]);
+  // A draft is restored only into the form for the same recipient.
+  const draftRecipient = form.draft?.[query.by === "phone" ? "recipientPhone" : "recipientCompanyNumber"];
+  return json(
+    {
+      by: query.by,
+      value: query.value,
+      recipient,
+      sources: balanceSources(accounts),
+      ...form,
+      draft: draftRecipient === query.value ? form.draft : null,
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  return submitPaymentForm(
+    request,
+    "internal",
+    validator,
+    [...FIELDS, "recipientPhone", "recipientCompanyNumber"],
+    (d, organizationId) => {
+      const source = parseSource(d.source);
+      if (!source) return { field: "source", key: "errors:account-required" };
+      return {
+        organizationId,
+        kind: "INTERNAL",
+        ...source,
+        amount: d.amount,
+        reference: d.reference,
+        purpose: d.purpose,
+        categoryId: d.categoryId,
+        ...(d.recipientPhone ? { recipientPhone: d.recipientPhone } : { recipientCompanyNumber: d.recipientCompanyNumber }),
+      };
+    },
+  );
+}
+
+export default splitScreen(Screen, () => import("./__internal.screen"));
+
+export const ErrorBoundary = RouteErrorBoundary;
