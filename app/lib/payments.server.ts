@@ -238,7 +238,7 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
     await savePaymentDraft(api, form, org.id, submitted);
     // Forms choosing a balance as one `source` field show the API's accountId/currencyId errors there.
     const aliases = fields.includes("source") ? { accountId: "source", currencyId: "source" } : undefined;
-    return apiErrorResponse(
+    const response = apiErrorResponse(
       error,
       t,
       [...fields, "accountId", "currencyId"],
@@ -247,5 +247,8 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
       undefined,
       aliases,
     );
+    // The session may have changed during the calls (rotated tokens, the drafts flag): send it back.
+    (await api.headers()).forEach((value, name) => response.headers.append(name, value));
+    return response;
   }
 }
