@@ -28,13 +28,14 @@ async function requestWith(t: ReturnType<typeof tokens>) {
 }
 
 describe("getApi", () => {
-  const calls: { url: string; auth: string | null; body?: string }[] = [];
+  const calls: { url: string; auth: string | null; body?: string; contentType?: string | null; form?: unknown }[] = [];
   let answers: Array<(url: string) => Response>;
   beforeEach(() => {
     calls.length = 0;
     vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
       const auth = new Headers(init.headers).get("Authorization");
-      calls.push({ url, auth, body: init.body as string | undefined });
+      const contentType = new Headers(init.headers).get("Content-Type");
+      calls.push({ url, auth, body: init.body as string | undefined, contentType, form: init.body });
       return answers.shift()!(url);
     });
   });
@@ -121,6 +122,36 @@ describe("getApi", () => {
     const err = (await api.get("/x").catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err.status).toBe(503);
+  });
+
+  it("sends a FormData as multipart (no JSON Content-Type), again after a refresh", async () => {
+    answers = [
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => Response.json(tokens(10)),
+      () => Response.json({ data: [] }, { status: 201 }),
+    ];
+    const form = new FormData();
+    form.append("organizationId", "org");
+    form.append("files", new File(["%PDF-1.4"], "a.pdf", { type: "application/pdf" }));
+    const api = await getApi(await requestWith(tokens(9)));
+    expect(await api.post("/uploads", form)).toEqual({ data: [] });
+    expect(calls[0]).toMatchObject({ url: "http://127.0.0.1:3000/api/v1/uploads", contentType: null, form });
+    expect(calls[2]).toMatchObject({ auth: "Bearer a10", contentType: null, form });
+    expect(calls[1].contentType).toBe("application/json");
+  });
+
+  it("returns a 2xx as the unread Response with raw, and errors as usual", async () => {
+    answers = [
+      () => new Response("%PDF-1.4", { headers: { "Content-Type": "application/pdf" } }),
+      () => Response.json({ statusCode: 404, code: "NOT_FOUND", message: "Upload not found" }, { status: 404 }),
+    ];
+    const api = await getApi(await requestWith(tokens(11)));
+    const res = await api.request<Response>("GET", "/uploads/u/file", { raw: true });
+    expect(res.headers.get("Content-Type")).toBe("application/pdf");
+    expect(await res.text()).toBe("%PDF-1.4");
+    const missing = (await api.request("GET", "/uploads/v/file", { raw: true }).catch((e: unknown) => e)) as ApiError;
+    expect(missing).toBeInstanceOf(ApiError);
+    expect(missing.status).toBe(404);
   });
 
   it("redirects to login without a session", async () => {

@@ -11,6 +11,9 @@
  * - final 401 → throws a redirect to /auth/phone that destroys the session (spec 000 §8).
  * - 403 → throws a redirect to /permission-denied (spec 000 §8).
  * - anything else → throws `ApiError` carrying the `ApiErrorBody`.
+ *
+ * Bodies are JSON, or a `FormData` sent as multipart/form-data (POST /v1/uploads); with
+ * `raw: true` a 2xx answer is returned as the `Response` itself, unread (file downloads).
  */
 import { redirect } from "@remix-run/node";
 import type { ApiErrorBody, AuthTokens, WhoAmI } from "../../server/api/v1/contract";
@@ -31,7 +34,10 @@ export class ApiError extends Error {
 /** Options of one call. */
 export interface CallOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
+  /** Sent as JSON; a `FormData` is sent as multipart/form-data (fetch sets the boundary). */
   body?: unknown;
+  /** Return a 2xx answer as the unread `Response` (e.g. a file to stream); errors as usual. */
+  raw?: boolean;
   /** Sent as `Idempotency-Key` (money-moving calls). */
   idempotencyKey?: string;
   /** Bearer token for `publicCall` (logout with the session's token). */
@@ -163,17 +169,20 @@ export async function getApi(request: Request): Promise<Api> {
     return next;
   };
 
-  const send = (method: string, path: string, options: CallOptions, accessToken: string) =>
-    fetch(apiUrl(path, options.query), {
+  const send = (method: string, path: string, options: CallOptions, accessToken: string) => {
+    // A FormData can be sent again as is (the retry after a refresh); fetch sets its boundary.
+    const multipart = options.body instanceof FormData;
+    return fetch(apiUrl(path, options.query), {
       method,
       headers: {
         Accept: "application/json",
         Authorization: `Bearer ${accessToken}`,
-        ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+        ...(options.body !== undefined && !multipart ? { "Content-Type": "application/json" } : {}),
         ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
       },
-      body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      body: multipart ? (options.body as FormData) : options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });
+  };
 
   const api: Api = {
     session,
@@ -183,10 +192,12 @@ export async function getApi(request: Request): Promise<Api> {
       let parsed: unknown;
       try {
         res = await send(method, path, options, tokens!.accessToken);
+        if (options.raw && res.ok) return res as T;
         parsed = await parseBody(res);
         if (isSessionFailure(res.status, parsed)) {
           await refresh();
           res = await send(method, path, options, tokens!.accessToken);
+          if (options.raw && res.ok) return res as T;
           parsed = await parseBody(res);
         }
       } catch (error) {

@@ -40,6 +40,27 @@ describe("verifyCsrf", () => {
     const fresh = await getSession(new Request("http://bank.test/"));
     expect(await status(verifyCsrf(post({ csrf: "" }), fresh))).toBe(403);
   });
+  it("reads the token of a multipart body (from a clone), or of a form the action parsed", async () => {
+    const { session, token } = await sessionWithToken();
+    const multipart = (csrf: string) => {
+      const form = new FormData();
+      form.append("csrf", csrf);
+      form.append("files", new File(["%PDF-1.4"], "a.pdf", { type: "application/pdf" }));
+      return new Request("http://bank.test/payments/p/sign", { method: "POST", body: form });
+    };
+    const request = multipart(token);
+    expect(request.headers.get("Content-Type")).toMatch(/^multipart\/form-data; boundary=/);
+    expect(await status(verifyCsrf(request, session))).toBe("ok");
+    expect(((await request.formData()).get("files") as File).name).toBe("a.pdf");
+    expect(await status(verifyCsrf(multipart(token + "x"), session))).toBe(403);
+
+    const parsed = new FormData();
+    parsed.append("csrf", token);
+    const consumed = multipart("ignored");
+    await consumed.arrayBuffer();
+    expect(await status(verifyCsrf(consumed, session, parsed))).toBe("ok");
+    expect(await status(verifyCsrf(consumed, session, new FormData()))).toBe(403);
+  });
   it("answers 403 on a foreign Origin", async () => {
     const { session, token } = await sessionWithToken();
     expect(await status(verifyCsrf(post({ csrf: token }, { Origin: "https://evil.example" }), session))).toBe(403);

@@ -38,9 +38,11 @@ function same(a: string, b: string): boolean {
 
 /**
  * Verify a form submission. Reads the body from a CLONE so remix-auth can still read it.
+ * @param form the body already parsed, when the action has read it itself (a multipart upload
+ *   parsed with size limits: `request.formData()` would buffer a body of any size)
  * @throws 403 JSON response `{ code: 'CSRF' }` on a missing/mismatching token or foreign Origin
  */
-export async function verifyCsrf(request: Request, session: AppSession): Promise<void> {
+export async function verifyCsrf(request: Request, session: AppSession, form?: FormData): Promise<void> {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
@@ -52,11 +54,13 @@ export async function verifyCsrf(request: Request, session: AppSession): Promise
     }
     if (originHost !== host) throw json({ code: "CSRF", message: "Bad origin" }, { status: 403 });
   }
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const sent = form?.get(CSRF_FIELD);
+  const body =
+    form ??
+    (await request
+      .clone()
+      .formData()
+      .catch(() => null));
+  const sent = body?.get(CSRF_FIELD);
   const expected = session.get("csrf");
   if (typeof sent !== "string" || !expected || !same(sent, expected)) {
     throw json({ code: "CSRF", message: "Invalid form token" }, { status: 403 });

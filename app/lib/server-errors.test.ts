@@ -80,6 +80,12 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
     expect(r.globalError).toBeNull();
   });
 
+  it("signing refused for a missing supporting document is a translated form error", () => {
+    const t = (key: string) => `T(${key})`;
+    const body = { statusCode: 400, code: "DOCUMENTS_REQUIRED", message: "Supporting documents are required for this payment" };
+    expect(mapServerErrors(body, ["code"], t).globalError).toBe("T(errors:Payments.documents-required)");
+  });
+
   it.each([
     [undefined],
     [null],

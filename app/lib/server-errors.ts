@@ -66,6 +66,7 @@ export const CODE_KEYS: Record<string, string> = {
   MFA_TOKEN_INVALID: "errors:Payments.mfa-invalid",
   PAYMENT_NOT_PENDING: "errors:Payments.not-pending",
   IDEMPOTENCY_KEY_REUSED: "errors:Payments.idempotency-reused",
+  DOCUMENTS_REQUIRED: "errors:Payments.documents-required",
   NOT_FOUND: "errors:Errors.not-found",
 };
 

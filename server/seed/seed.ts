@@ -10,7 +10,7 @@
  * shared factories (server/seed/factories.ts). Amounts are fixed literals — no Math.random — so
  * tests can rely on them:
  *
- *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 21800.00, USD 900.00;
+ *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 31800.00, USD 900.00;
  *                 'Savings' GBP 5000.00, EUR 0.00; 'Crypto wallet' USDT 1500.000000, SOL 25.500000000
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
@@ -575,7 +575,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
     const histories: { balanceId: string; currencyId: string; holder: string; target: string; events: HistoryEvent[] }[] = [
       { balanceId: oliverMain.balance.GBP, currencyId: "GBP", holder: "Oliver Thompson", target: "2500.00", events: oliverGbp },
-      { balanceId: oliverMain.balance.EUR, currencyId: "EUR", holder: "Oliver Thompson", target: "21800.00", events: oliverEur },
+      { balanceId: oliverMain.balance.EUR, currencyId: "EUR", holder: "Oliver Thompson", target: "31800.00", events: oliverEur },
       { balanceId: oliverMain.balance.USD, currencyId: "USD", holder: "Oliver Thompson", target: "900.00", events: oliverUsd },
       {
         balanceId: oliverSavings.balance.GBP,

@@ -245,7 +245,7 @@ export interface Upload {
   size: number;
   createdAt: IsoDateTime;
 }
-/** POST /v1/payments/:id/documents { uploadIds } → Payment (documentIds updated). */
+/** POST /v1/payments/:id/documents { uploadIds } → { data: string[] } (all the payment's document ids, in attach order). */
 export interface AttachDocumentsRequest {
   uploadIds: string[];
 }

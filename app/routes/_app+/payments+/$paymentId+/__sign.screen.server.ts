@@ -5,4 +5,4 @@
  * `__sign.screen.tsx` as a chunk of its own (with zod and remix-validated-form), not as part of
  * the route chunk.
  */
-export { default as Screen, codeValidator } from "./__sign.screen";
+export { default as Screen, codeValidator, uploadValidator } from "./__sign.screen";

@@ -1,7 +1,8 @@
 /**
  * The signing screen of /payments/:paymentId/sign (route module
- * `sign.tsx` beside it): code form, resend form, decline, and the code
- * schema shared with the route's action. Loaded as its own chunk in the browser
+ * `sign.tsx` beside it): supporting documents (list, multipart upload form, the notice when
+ * the payment needs one), code form, resend form, decline, and the code and upload schemas
+ * shared with the route's action. Loaded as its own chunk in the browser
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Form, useLoaderData } from "@remix-run/react";
@@ -13,12 +14,15 @@ import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInpu
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { CodeInput } from "~/components/forms/CodeInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
+import { formatMoney } from "~/lib/money";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
+import { DocumentList } from "./__document-list";
 import type { loader } from "./sign";
 
 export const codeValidator = withZod(
@@ -31,6 +35,85 @@ export const codeValidator = withZod(
       .regex(/^\d{4}$/, "errors:Auth.code-format"),
   }),
 );
+
+/** A file the customer picked (an input left empty submits one nameless, empty file). */
+function isChosenFile(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string"
+    ? (value as { name: string }).name !== ""
+    : false;
+}
+
+/** The upload form (intent=upload, files in `files`): at least one file chosen. Types and sizes are the API's to check. */
+export const uploadValidator = withZod(
+  z.object({
+    intent: z.literal("upload"),
+    files: z.unknown().refine((v) => (Array.isArray(v) ? v : [v]).some(isChosenFile), "errors:Payments.documents-choose"),
+  }),
+);
+
+function DocumentsInput({ accept }: { accept: string }) {
+  const { t } = useTranslation("payments");
+  const { error } = useField("files", { formId: "documents" });
+  return (
+    <Field
+      name="files"
+      type="file"
+      multiple
+      accept={accept}
+      label={t("documents.files")}
+      hint={t("fields.documents-hint")}
+      error={error}
+    />
+  );
+}
+
+/**
+ * Above the code form, when the payment needs a supporting document and has none: why, and a
+ * link to the file input below.
+ */
+function DocumentsNotice() {
+  const { payment, documents, documentsRule } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  if (documentsRule.reason === null || documents.length > 0) return null;
+  return (
+    <Alert testId="documents-required">
+      {documentsRule.reason === "amount" && documentsRule.thresholdAmount
+        ? t("documents.required-amount", { amount: formatMoney(documentsRule.thresholdAmount, payment.currencyId) })
+        : t("documents.required-kind")}{" "}
+      <a href="#files">{t("documents.attach-link")}</a>
+    </Alert>
+  );
+}
+
+/** Supporting documents: the list and the upload form (a plain multipart POST). */
+function DocumentsSection() {
+  const { payment, documents, documentsRule } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  return (
+    <section aria-labelledby="documents-title" className={styles.section}>
+      <h2 id="documents-title">{t("documents.title")}</h2>
+      <p>{t("documents.intro")}</p>
+      <DocumentList paymentId={payment.id} documents={documents} />
+      <ValidatedForm
+        validator={uploadValidator}
+        method="post"
+        encType="multipart/form-data"
+        id="documents"
+        noValidate={hydrated}
+        resetAfterSubmit
+      >
+        <ValidatedErrorSummary order={["files"]} />
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="upload" />
+        <DocumentsInput accept={documentsRule.accept} />
+        <div className={styles.actions}>
+          <SubmitButton>{t("documents.submit")}</SubmitButton>
+        </div>
+      </ValidatedForm>
+    </section>
+  );
+}
 
 function SignCodeInput() {
   const { t } = useTranslation("payments");
@@ -49,6 +132,7 @@ export default function SignScreen() {
       <p>{t("sign.intro")}</p>
       <PaymentDetails payment={payment} />
 
+      <DocumentsNotice />
       {challenge ? (
         <>
           {challenge.debugCode ? (
@@ -96,6 +180,8 @@ export default function SignScreen() {
           {challenge ? t("auth:resend.submit") : t("sign.send")}
         </Button>
       </ValidatedForm>
+
+      <DocumentsSection />
 
       <Form method="post" action={`/payments/${payment.id}/decline`} className={styles.section}>
         <AuthenticityTokenInput />

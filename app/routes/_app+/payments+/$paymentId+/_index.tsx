@@ -1,7 +1,8 @@
 /**
  * /payments/:paymentId — payment receipt/confirmation: status (data-testid="payment-status"),
  * amount, payee, and the NEW balance of the debited currency (data-testid="new-balance",
- * GET /v1/accounts/:id).
+ * GET /v1/accounts/:id), and its supporting documents with download links
+ * (GET /v1/payments/:id/documents).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -14,6 +15,8 @@ import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate, formatTime } from "~/lib/dates";
+import { DocumentList } from "./__document-list";
+import { loadDocuments } from "./__documents.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:receipt.title" };
 
@@ -21,9 +24,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);
   try {
     const payment = await api.get<Payment>(`/payments/${encodeURIComponent(params.paymentId ?? "")}`);
-    const account = await api.get<Account>(`/accounts/${encodeURIComponent(payment.accountId)}`).catch(() => null);
+    const [account, documents] = await Promise.all([
+      api.get<Account>(`/accounts/${encodeURIComponent(payment.accountId)}`).catch(() => null),
+      loadDocuments(api, payment),
+    ]);
     const balance = account?.balances.find((b) => b.currencyId === payment.currencyId) ?? null;
-    return json({ payment, balance }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+    return json({ payment, balance, documents }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
@@ -31,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export default function PaymentReceipt() {
-  const { payment, balance } = useLoaderData<typeof loader>();
+  const { payment, balance, documents } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <>
@@ -62,6 +68,12 @@ export default function PaymentReceipt() {
           </>
         }
       />
+      {documents.length ? (
+        <section aria-labelledby="documents-title">
+          <h2 id="documents-title">{t("documents.title")}</h2>
+          <DocumentList paymentId={payment.id} documents={documents} />
+        </section>
+      ) : null}
       {payment.status === "AWAITING_SIGNATURE" ? (
         <p>
           <Link to={`/payments/${payment.id}/sign`}>{t("receipt.go-sign")}</Link>

@@ -5,11 +5,19 @@
  * (data-testid="debug-code"), and a resend form after 60 s (SMS or WHATSAPP).
  * Submit: POST /v1/signatures/validate → mfaToken → POST /v1/payments/:id/sign → receipt.
  * The challenge token is kept in the session keyed by payment id.
+ *
+ * Supporting documents (issue 6, spec 000 §4 "optionally attach locally kept documents"): the
+ * attached ones are listed (download links); a plain multipart form (`intent=upload`, files in
+ * `files`) uploads more: POST /v1/uploads, POST /v1/payments/:id/documents, then back here
+ * (PRG); refusals (type, size: 'Identity.max-size-error') come back on `files`. When the
+ * payment needs a document (GET /v1/settings/transactions-documents: its kind, or its amount
+ * from the threshold up) and has none, the page says so, and signing answers that message
+ * before the code is spent (the API refuses too: 400 DOCUMENTS_REQUIRED).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { MfaToken, Payment, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ApiError } from "~/lib/api.server";
+import { ApiError, type Api } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { apiErrorResponse, validationError } from "~/lib/forms.server";
@@ -17,11 +25,24 @@ import i18next from "~/lib/i18next.server";
 import { clearSignCode, sendSignCode } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { codeValidator, Screen } from "./__sign.screen.server";
+import { codeValidator, Screen, uploadValidator } from "./__sign.screen.server";
+import {
+  attachDocuments,
+  chosenFiles,
+  DEFAULT_ACCEPT,
+  documentsErrorResponse,
+  documentsRequired,
+  loadDocuments,
+  loadDocumentsRule,
+  readUploadForm,
+  uploadReadErrorResponse,
+} from "./__documents.server";
 
 export const handle = { i18n: ["payments", "auth"], titleKey: "payments:sign.title" };
 
 export { codeValidator };
+
+type Translate = (k: string, o?: Record<string, unknown>) => string;
 
 async function loadPayment(request: Request, paymentId: string) {
   const ctx = await requireAppContext(request);
@@ -39,6 +60,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (payment.status !== "AWAITING_SIGNATURE") throw redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   const challenge = api.session.get("sign")?.[payment.id];
   const live = challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
+  const [documents, rule] = await Promise.all([loadDocuments(api, payment), loadDocumentsRule(api)]);
   return json(
     {
       payment,
@@ -46,6 +68,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel }
         : null,
       defaultChannel: user.twilioAuthChannel,
+      documents,
+      documentsRule: {
+        /** Why this payment needs a document (null: it does not, or the rule is unknown). */
+        reason: rule ? documentsRequired(rule, payment) : null,
+        thresholdAmount: rule?.thresholdAmount ?? null,
+        accept: (rule?.allowedTypes ?? DEFAULT_ACCEPT).join(","),
+      },
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -54,11 +83,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const paymentId = params.paymentId ?? "";
   const { api, payment, user } = await loadPayment(request, paymentId);
+  // The upload form is the only multipart one: its body is read with limits, never buffered whole.
+  if (/^multipart\/form-data\b/i.test(request.headers.get("Content-Type") ?? "")) {
+    return uploadDocuments(request, api, payment);
+  }
   await verifyCsrf(request, api.session);
-  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as (
-    k: string,
-    o?: Record<string, unknown>,
-  ) => string;
+  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as Translate;
   const form = await request.formData();
   const intent = form.get("intent");
   const here = `/payments/${payment.id}/sign`;
@@ -84,6 +114,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
 
   if (intent === "sign") {
+    // A payment that needs a supporting document and has none: say so before the code is spent.
+    if (!payment.documentIds.length) {
+      const rule = await loadDocumentsRule(api);
+      if (rule && documentsRequired(rule, payment)) {
+        return validationError(
+          { fieldErrors: { _form: t("errors:Payments.documents-required") }, formId: "sign" },
+          {},
+          { status: 400 },
+        );
+      }
+    }
     const result = await codeValidator.validate(form);
     if (result.error) return validationError(result.error, {});
     if (!challenge || Date.parse(challenge.expiresAt) <= Date.now()) {
@@ -118,6 +159,27 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   }
   return redirect(here, { headers: await api.headers() });
+}
+
+/**
+ * intent=upload (multipart): read the form with limits, verify CSRF from it, upload the chosen
+ * files and attach them to the payment, then back to the signing page (PRG: a reload does not
+ * upload again). Refusals come back on `files` (form "documents"), status 400.
+ */
+async function uploadDocuments(request: Request, api: Api, payment: Payment) {
+  const { form, error } = await readUploadForm(request);
+  await verifyCsrf(request, api.session, form);
+  const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as Translate;
+  if (payment.status !== "AWAITING_SIGNATURE") return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
+  if (error) return uploadReadErrorResponse(error, t);
+  const result = await uploadValidator.validate(form);
+  if (result.error) return validationError(result.error, {}, { status: 400 });
+  try {
+    await attachDocuments(api, payment, chosenFiles(form));
+  } catch (e) {
+    return documentsErrorResponse(e, t);
+  }
+  return redirect(`/payments/${payment.id}/sign`, { headers: await api.headers() });
 }
 
 /** True when the payment was signed or declined meanwhile (e.g. by a concurrent request). */
