@@ -12,6 +12,7 @@ import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
+import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -46,13 +47,7 @@ export default function BetweenAccountsScreen() {
         <ValidatedErrorSummary order={FIELDS} />
         <AuthenticityTokenInput />
         <IdempotencyKeyInput fallback={idempotencyKey} />
-        <ValidatedField as="select" name="source" label={t("fields.from-balance")} required>
-          {sources.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </ValidatedField>
+        <SourceBalanceSelect sources={sources} />
         <ValidatedField as="select" name="toAccountId" label={t("fields.to-account")} required defaultValue={targets[1]?.id}>
           {targets.map((a) => (
             <option key={a.id} value={a.id}>
