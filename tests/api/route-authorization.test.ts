@@ -9,8 +9,8 @@
  * The test fails when a route has no case in `CASES`: a new route must add one.
  *
  * Owner A is a CORPORATE customer (signature type SINGLE) with an account (GBP, EUR), a payment
- * awaiting signature with a supporting document (an upload), a statement item and a signing
- * challenge; all made fresh by the factories. A request case may be multipart (`form`): it is
+ * awaiting signature with a supporting document (an upload), a statement item, a signing
+ * challenge and a saved beneficiary (DRAFT); all made fresh by the factories and the API. A request case may be multipart (`form`): it is
  * then sent as multipart/form-data, in the logged-out pass too.
  */
 import pino from "pino";
@@ -33,6 +33,7 @@ interface Owner {
   phone: string;
   refreshToken: string;
   uploadId: string;
+  beneficiaryId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -81,6 +82,17 @@ const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
   currencyId: "EUR",
   amount: "1.00",
   beneficiaryName: "Müller Logistik GmbH",
+  iban: "DE02120300000000202051",
+  bic: "BYLADEM1001",
+});
+
+/** A valid beneficiary (contract BeneficiaryInput) of organization `organizationId`. */
+const BENEFICIARY = (organizationId: string) => ({
+  organizationId,
+  name: "A's Lieferant GmbH",
+  beneficiaryType: "COMPANY",
+  paymentType: "LOCAL",
+  currencyId: "EUR",
   iban: "DE02120300000000202051",
   bic: "BYLADEM1001",
 });
@@ -243,6 +255,33 @@ const CASES: Record<string, Case> = {
     refused: [200],
     reason: "the caller's own organizations",
   },
+  "GET /beneficiaries": {
+    cross: (a) => [
+      { path: `/beneficiaries?organizationId=${a.orgId}` },
+      { path: `/beneficiaries?organizationId=${a.orgId}&search=Lieferant&status=DRAFT` },
+    ],
+  },
+  "POST /beneficiaries": {
+    cross: (a) => [{ path: "/beneficiaries", body: BENEFICIARY(a.orgId) }],
+    refused: [403],
+    reason: "saving a beneficiary for an organization the caller is not a member of is 403",
+  },
+  "GET /beneficiaries/:id": { cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}` }] },
+  "PUT /beneficiaries/:id": {
+    cross: (a, own) => [
+      { path: `/beneficiaries/${a.beneficiaryId}`, body: BENEFICIARY(own.orgId) },
+      { path: `/beneficiaries/${a.beneficiaryId}`, body: BENEFICIARY(a.orgId) },
+    ],
+  },
+  "DELETE /beneficiaries/:id": { cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}` }] },
+  "PUT /beneficiaries/:id/status": {
+    cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/status`, body: { status: "UNDER_REVIEW" } }],
+  },
+  "GET /settings/beneficiaries": {
+    cross: () => [{ path: "/settings/beneficiaries" }],
+    refused: [200],
+    reason: "bank-wide settings",
+  },
 };
 
 describe.each(databases)("every route's authorization on %s", (kind) => {
@@ -284,6 +323,8 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       body: { organizationId: owner.organization.id, data: { beneficiaryName: "A's half-typed payee" } },
     });
     expect(draft.status).toBe(200);
+    const beneficiary = await s.call("POST", "/beneficiaries", { token: aToken, body: BENEFICIARY(owner.organization.id) });
+    expect(beneficiary.status).toBe(201);
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
@@ -298,6 +339,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       phone: owner.phone,
       refreshToken: second.refreshToken,
       uploadId,
+      beneficiaryId: beneficiary.body.id,
     };
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
@@ -353,7 +395,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
   });
 
   it("another customer using A's ids gets 403/404 and none of A's data; A's payment is untouched", async () => {
-    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId];
+    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId];
     for (const intruder of intruders) {
       for (const r of routes) {
         const key = `${r.method} ${r.path}`;
@@ -364,7 +406,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
           const where = `${intruder.name}: ${r.method} ${req.path}`;
           expect(c.refused ?? [403, 404], where).toContain(res.status);
           const text = JSON.stringify(res.body ?? "");
-          for (const secret of [...secrets(), "A's half-typed payee"])
+          for (const secret of [...secrets(), "A's half-typed payee", "A's Lieferant GmbH"])
             expect(text, `${where} leaks ${secret}`).not.toContain(secret);
           expect(text, `${where} opens a session`).not.toMatch(/"(accessToken|refreshToken)"\s*:/);
           if (r.path === "/signatures/validate") expect(res.body.token, `${where} mints an MFA token`).toBeUndefined();
@@ -379,6 +421,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     expect(refreshed.status).toBe(200);
     const draft = await s.call("GET", "/payment-drafts/euro", { token: aToken });
     expect(draft.body.data).toEqual({ beneficiaryName: "A's half-typed payee" });
+    // A's beneficiary is still there, unchanged (not edited, submitted or deleted by anyone else).
+    const saved = await s.call("GET", `/beneficiaries/${a.beneficiaryId}`, { token: aToken });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ status: "DRAFT", name: "A's Lieferant GmbH", iban: "DE02120300000000202051" });
     // The owner's own calls with the same ids succeed: the refusals above are about the caller.
     for (const path of [
       `/accounts/${a.accountId}`,

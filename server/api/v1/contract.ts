@@ -42,7 +42,7 @@ export interface ApiFieldError {
  * (property `coreError` = form-level error). `code` is a stable machine code, e.g.
  * INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, INVALID_PASSWORD, RATE_LIMITED,
  * UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INSUFFICIENT_FUNDS,
- * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, VALIDATION_FAILED.
+ * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, BENEFICIARY_STATUS_CONFLICT, VALIDATION_FAILED.
  */
 export interface ApiErrorBody {
   statusCode: number;
@@ -472,6 +472,147 @@ export interface SignatureRecord {
   user: { profile: { firstName: string | null; lastName: string | null } };
 }
 // GET /v1/payments/:id/signatures → { data: SignatureRecord[] }
+
+// ---------------------------------------------------------------- beneficiaries (spec 000 §3, §4, §7)
+
+/** Beneficiary payment types (spec 000 §3): which payment kinds may use the saved payee. */
+export type BeneficiaryPaymentType = "LOCAL" | "INTERNATIONAL" | "INTERNAL" | "CRYPTO_ASSET_PAYMENT" | "CASH_OVER_COUNTER";
+export type BeneficiaryType = "INDIVIDUAL" | "COMPANY";
+/**
+ * Spec 000 §4: a new beneficiary is DRAFT (APPROVED at once when GET /v1/settings/beneficiaries
+ * says no approval is required); PUT …/status asks for UNDER_REVIEW; the bank's staff approve
+ * (APPROVED) or reject (REJECTED, with `rejectionReason`); an edit of a REJECTED one makes it
+ * DRAFT again. Only APPROVED beneficiaries can be paid (`beneficiaryId` of a payment).
+ */
+export type BeneficiaryStatus = "DRAFT" | "UNDER_REVIEW" | "REJECTED" | "APPROVED";
+
+/**
+ * A saved beneficiary (spec 000 §3). Payee fields are null where the payment type has none:
+ * LOCAL EUR iban + bic; LOCAL GBP sortCode ("123456") + bankAccountNumber (8 digits); LOCAL USD
+ * aba + bankAccountNumber + address, city, countryId; INTERNATIONAL bic, iban (IBAN countries) or
+ * bankAccountNumber, address, city, postCode, countryId, bank and intermediary bank; INTERNAL
+ * phone (E.164); CRYPTO_ASSET_PAYMENT caspId + walletAddress; CASH_OVER_COUNTER collectorContact
+ * (E.164). IBANs in electronic format, BICs upper case, countries ISO 3166-1 alpha-2.
+ */
+export interface Beneficiary {
+  id: string;
+  organizationId: string;
+  name: string;
+  nickname: string | null;
+  beneficiaryType: BeneficiaryType;
+  paymentType: BeneficiaryPaymentType;
+  currencyId: CurrencyCode;
+  iban: string | null;
+  bic: string | null;
+  sortCode: string | null;
+  aba: string | null;
+  bankAccountNumber: string | null;
+  phone: string | null;
+  address: string | null;
+  city: string | null;
+  postCode: string | null;
+  countryId: string | null;
+  bankName: string | null;
+  bankAddress: string | null;
+  bankCountry: string | null;
+  caspId: string | null;
+  walletAddress: string | null;
+  collectorContact: string | null;
+  useIntermediaryBank: boolean;
+  intermediaryBankName: string | null;
+  intermediaryBankBIC: string | null;
+  intermediaryBankAddress: string | null;
+  intermediaryBankCountry: string | null;
+  intermediaryBankCorrespondentAccount: string | null;
+  contractId: string | null;
+  status: BeneficiaryStatus;
+  /** The staff's reason, while REJECTED; null otherwise. */
+  rejectionReason: string | null;
+  createdAt: IsoDateTime;
+}
+
+/**
+ * POST /v1/beneficiaries body → 201 Beneficiary (DRAFT, or APPROVED when no approval is
+ * required). 400 VALIDATION_FAILED with field errors named after these properties (constraint
+ * ids: the field rules' codes, e.g. iban `invalid`, sortCode `format`, aba `checksum`, walletAddress
+ * `checksum-missing`, phone `isPhone`); 403 when not a member of `organizationId`. Properties of
+ * other payment types are ignored.
+ */
+export interface BeneficiaryInput {
+  organizationId: string;
+  /** At most 140 characters. */
+  name: string;
+  /** At most 70 characters. */
+  nickname?: string;
+  beneficiaryType: BeneficiaryType;
+  paymentType: BeneficiaryPaymentType;
+  /** LOCAL: EUR, GBP or USD. CRYPTO_ASSET_PAYMENT: an asset the CASP takes. */
+  currencyId: CurrencyCode;
+  iban?: string;
+  bic?: string;
+  sortCode?: string;
+  aba?: string;
+  bankAccountNumber?: string;
+  phone?: string;
+  address?: string;
+  city?: string;
+  postCode?: string;
+  countryId?: string;
+  bankName?: string;
+  bankAddress?: string;
+  bankCountry?: string;
+  /** Id from GET /v1/casps. */
+  caspId?: string;
+  walletAddress?: string;
+  collectorContact?: string;
+  useIntermediaryBank?: boolean;
+  intermediaryBankName?: string;
+  intermediaryBankBIC?: string;
+  intermediaryBankAddress?: string;
+  intermediaryBankCountry?: string;
+  intermediaryBankCorrespondentAccount?: string;
+}
+
+/**
+ * PUT /v1/beneficiaries/:id body: every property again (a full replacement), without the
+ * organization. → Beneficiary (DRAFT; APPROVED when no approval is required). Only DRAFT and
+ * REJECTED beneficiaries can be changed (any, when no approval is required): else 409
+ * BENEFICIARY_STATUS_CONFLICT. 404 outside the caller's organizations.
+ */
+export type BeneficiaryUpdate = Omit<BeneficiaryInput, "organizationId">;
+
+/**
+ * PUT /v1/beneficiaries/:id/status body: submit for review. DRAFT/REJECTED → UNDER_REVIEW
+ * (APPROVED when no approval is required); UNDER_REVIEW answers as it is; APPROVED → 409
+ * BENEFICIARY_STATUS_CONFLICT; any other status asked for → 400 on `status`.
+ */
+export interface BeneficiaryStatusRequest {
+  status: "UNDER_REVIEW";
+}
+
+export interface BeneficiaryEdge {
+  node: Beneficiary;
+  /** Opaque: pass as `cursor` to get the beneficiaries after this one. */
+  cursor: string;
+}
+
+/**
+ * GET /v1/beneficiaries?organizationId=&search=&paymentType=&status=&take=&cursor= (spec 000 §7
+ * "paginated edges"): newest first, take 1..100 (default 20). `search` matches name, nickname,
+ * IBAN, account number, wallet address and phone (case-insensitive, part of the text).
+ * 403 when not a member of `organizationId`.
+ */
+export interface BeneficiaryPage {
+  edges: BeneficiaryEdge[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+
+/** GET /v1/settings/beneficiaries: whether the bank's staff approve new beneficiaries (default true). */
+export interface BeneficiariesSettings {
+  approvalRequired: boolean;
+}
+// GET /v1/beneficiaries/:id → Beneficiary | 404
+// DELETE /v1/beneficiaries/:id → 204 | 404 (a beneficiary that payments name is kept, hidden, for their history)
 
 // ---------------------------------------------------------------- history
 

@@ -16,6 +16,7 @@ import { createCurrenciesRouter } from "./currencies.js";
 import { createOrganizationsRouter } from "./organizations.js";
 import { createUploadsRouter } from "./uploads.js";
 import { createReferenceRouter } from "./reference.js";
+import { createBeneficiariesRouter } from "./beneficiaries.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -31,6 +32,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createStatementsRouter(deps));
   // Before settings: it answers /settings/psp-partners itself (per-route requireAuth).
   r.use(createReferenceRouter(deps));
+  // Before settings: it answers /settings/beneficiaries itself (per-route requireAuth).
+  r.use(createBeneficiariesRouter(deps));
   r.use(createSettingsRouter(deps));
   r.use(createCurrenciesRouter(deps));
   r.use(createOrganizationsRouter(deps));

@@ -18,8 +18,10 @@ import { listQuery as statementsListQuery } from "./statements.js";
 import { companyNumberQuery, phoneQuery } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
+import { beneficiariesListQuery } from "./beneficiaries.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
+import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
 
 /** Where the API is mounted; `ApiRoute.path` is relative to it. */
 export const API_PREFIX = "/api/v1";
@@ -136,4 +138,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /uploads": { body: uploadFields, multipart: { files: "files" } },
   "POST /payments/:id/documents": { body: attachDocumentsBody },
   "GET /psp-partners": { query: pspPartnersQuery },
+  "GET /beneficiaries": { query: beneficiariesListQuery },
+  "POST /beneficiaries": { body: createBeneficiarySchema },
+  "PUT /beneficiaries/:id": { body: updateBeneficiarySchema },
+  "PUT /beneficiaries/:id/status": { body: beneficiaryStatusSchema },
 };

@@ -323,45 +323,55 @@ export const paymentSignatures = pgTable(
   ],
 );
 
-/** Saved beneficiaries (spec 000 §3). Only APPROVED ones can be picked for a payment. */
-export const beneficiaries = pgTable("beneficiaries", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  organizationId: uuid("organization_id")
-    .notNull()
-    .references(() => organizations.id),
-  name: text("name").notNull(),
-  nickname: text("nickname"),
-  beneficiaryType: text("beneficiary_type").notNull(), // INDIVIDUAL | COMPANY
-  paymentType: text("payment_type").notNull(), // LOCAL | INTERNATIONAL | INTERNAL | ...
-  currencyId: text("currency_id")
-    .notNull()
-    .references(() => currencies.id),
-  iban: text("iban"),
-  bic: text("bic"),
-  sortCode: text("sort_code"),
-  bankAccountNumber: text("bank_account_number"),
-  aba: text("aba"),
-  countryId: text("country_id"),
-  bankName: text("bank_name"),
-  phone: text("phone"),
-  address: text("address"),
-  city: text("city"),
-  postCode: text("post_code"),
-  bankAddress: text("bank_address"),
-  bankCountry: text("bank_country"),
-  caspId: text("casp_id"),
-  walletAddress: text("wallet_address"),
-  collectorContact: text("collector_contact"),
-  useIntermediaryBank: boolean("use_intermediary_bank").notNull().default(false),
-  intermediaryBankName: text("intermediary_bank_name"),
-  intermediaryBankBIC: text("intermediary_bank_bic"),
-  intermediaryBankAddress: text("intermediary_bank_address"),
-  intermediaryBankCountry: text("intermediary_bank_country"),
-  intermediaryBankCorrespondentAccount: text("intermediary_bank_correspondent_account"),
-  contractId: uuid("contract_id"),
-  status: text("status").notNull().default("DRAFT"),
-  createdAt: createdAt(),
-});
+/**
+ * Saved beneficiaries (spec 000 §3, §4; server/domain/beneficiaries). Only APPROVED ones can be
+ * picked for a payment. `rejectionReason` is the staff's reason for REJECTED; `deletedAt` marks a
+ * beneficiary deleted while payments still name it (hidden everywhere, status no longer APPROVED).
+ */
+export const beneficiaries = pgTable(
+  "beneficiaries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    nickname: text("nickname"),
+    beneficiaryType: text("beneficiary_type").notNull(), // INDIVIDUAL | COMPANY
+    paymentType: text("payment_type").notNull(), // LOCAL | INTERNATIONAL | INTERNAL | ...
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    iban: text("iban"),
+    bic: text("bic"),
+    sortCode: text("sort_code"),
+    bankAccountNumber: text("bank_account_number"),
+    aba: text("aba"),
+    countryId: text("country_id"),
+    bankName: text("bank_name"),
+    phone: text("phone"),
+    address: text("address"),
+    city: text("city"),
+    postCode: text("post_code"),
+    bankAddress: text("bank_address"),
+    bankCountry: text("bank_country"),
+    caspId: text("casp_id"),
+    walletAddress: text("wallet_address"),
+    collectorContact: text("collector_contact"),
+    useIntermediaryBank: boolean("use_intermediary_bank").notNull().default(false),
+    intermediaryBankName: text("intermediary_bank_name"),
+    intermediaryBankBIC: text("intermediary_bank_bic"),
+    intermediaryBankAddress: text("intermediary_bank_address"),
+    intermediaryBankCountry: text("intermediary_bank_country"),
+    intermediaryBankCorrespondentAccount: text("intermediary_bank_correspondent_account"),
+    contractId: uuid("contract_id"),
+    status: text("status").notNull().default("DRAFT"),
+    rejectionReason: text("rejection_reason"),
+    deletedAt: ts("deleted_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("beneficiaries_org_created_idx").on(t.organizationId, t.createdAt, t.id)],
+);
 
 /** Bank-wide settings as key → JSON value (e.g. PAYMENTS-ORDERS-ENABLED, OVERDRAFT-ENABLED). */
 export const settings = pgTable("settings", {

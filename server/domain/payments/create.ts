@@ -12,7 +12,7 @@
  * posted at creation and answered COMPLETED (spec 000 §4 "Otherwise the flow completes
  * directly"); everyone else gets AWAITING_SIGNATURE.
  */
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, beneficiaries, currencies, paymentCategories, payments } from "../../db/schema/index.js";
 import type { Payment, PaymentCheck, PaymentKind } from "../../api/v1/contract.js";
@@ -113,7 +113,13 @@ async function prepare(
     [beneficiary] = await tx
       .select()
       .from(beneficiaries)
-      .where(and(eq(beneficiaries.id, body.beneficiaryId), eq(beneficiaries.organizationId, body.organizationId)))
+      .where(
+        and(
+          eq(beneficiaries.id, body.beneficiaryId),
+          eq(beneficiaries.organizationId, body.organizationId),
+          isNull(beneficiaries.deletedAt),
+        ),
+      )
       .limit(1);
     if (!beneficiary || beneficiary.status !== "APPROVED")
       throw fieldError("beneficiaryId", "isApproved", "beneficiaryId must be an approved beneficiary of this organization");

@@ -1,0 +1,94 @@
+/**
+ * The staff commands of `npm run bank` (design note "Staff decisions … are domain functions
+ * first; `npm run bank -- <command>` reaches them until the back office (/ops) does"): argument
+ * parsing and the call of the domain function, separate from the process (./index.ts) so they
+ * can be tested against a test database.
+ */
+import type { Database } from "../../server/db/client.js";
+import type { Beneficiary } from "../../server/api/v1/contract.js";
+import { approveBeneficiary, rejectBeneficiary } from "../../server/domain/beneficiaries/index.js";
+
+/** A parsed command line. */
+export type BankCommand =
+  | { command: "help" }
+  | { command: "beneficiary:approve"; id: string }
+  | { command: "beneficiary:reject"; id: string; reason: string };
+
+/** A command line that cannot be run: the message says why (exit code 2 with the usage). */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+/** `npm run bank -- --help`. */
+export const USAGE = `Staff decisions from the command line (until the back office exists).
+
+Usage: npm run bank -- <command> [arguments]
+
+Commands:
+  beneficiary:approve <id>                    approve a beneficiary UNDER_REVIEW (→ APPROVED)
+  beneficiary:reject <id> --reason "<text>"   reject a beneficiary UNDER_REVIEW (→ REJECTED); the
+                                              customer sees the reason (1 to 500 characters)
+  --help                                      this text
+
+Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
+(default ./data/pglite). The embedded database belongs to ONE process at a time: stop the server
+(npm start) before running a command against it, and start it again afterwards.
+
+Exit codes: 0 done; 1 refused (unknown beneficiary, wrong status, invalid reason); 2 bad command line.`;
+
+/**
+ * Parse the arguments after `npm run bank --`.
+ * @param argv e.g. ["beneficiary:reject", "<id>", "--reason", "Name does not match the account"]
+ *   (`--reason=<text>` works too; `--help`/`-h` anywhere, or nothing at all, asks for the usage)
+ * @returns the command to run
+ * @throws UsageError (unknown command or option, missing or extra argument, empty reason)
+ */
+export function parseBankArgs(argv: readonly string[]): BankCommand {
+  if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
+  const positional: string[] = [];
+  let reason: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--reason") {
+      if (i + 1 >= argv.length) throw new UsageError("--reason needs a text");
+      reason = argv[++i];
+    } else if (arg.startsWith("--reason=")) reason = arg.slice("--reason=".length);
+    else if (arg.startsWith("-")) throw new UsageError(`Unknown option ${arg}`);
+    else positional.push(arg);
+  }
+  const [command, id, ...extra] = positional;
+  if (command !== "beneficiary:approve" && command !== "beneficiary:reject")
+    throw new UsageError(`Unknown command ${command ?? "(none)"}`);
+  if (!id) throw new UsageError(`${command} needs the beneficiary id`);
+  if (extra.length) throw new UsageError(`Unexpected argument ${extra[0]}`);
+  if (command === "beneficiary:approve") {
+    if (reason !== undefined) throw new UsageError("beneficiary:approve takes no --reason");
+    return { command, id };
+  }
+  if (reason === undefined || reason.trim() === "") throw new UsageError('beneficiary:reject needs --reason "<text>"');
+  return { command, id, reason };
+}
+
+/** One line about a beneficiary after a decision. */
+function describe(b: Beneficiary): string {
+  const reason = b.rejectionReason ? ` Reason: ${b.rejectionReason}` : "";
+  return `Beneficiary ${b.id} (${b.name}, ${b.paymentType} ${b.currencyId}) is now ${b.status}.${reason}`;
+}
+
+/**
+ * Run a parsed command (not `help`) against `db`.
+ * @returns the line to print
+ * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
+ *   400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
+ */
+export async function runBankCommand(db: Database, cmd: Exclude<BankCommand, { command: "help" }>): Promise<string> {
+  switch (cmd.command) {
+    case "beneficiary:approve":
+      return describe(await approveBeneficiary(db, cmd.id));
+    case "beneficiary:reject":
+      return describe(await rejectBeneficiary(db, cmd.id, cmd.reason));
+  }
+}

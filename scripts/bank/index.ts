@@ -1,0 +1,38 @@
+/**
+ * `npm run bank -- <command>`: staff decisions from the command line (see ./commands.ts for the
+ * commands and `npm run bank -- --help` for the usage). Opens the database like
+ * `npm run db:seed` does (DATABASE_URL, else the embedded PGlite in DATA_DIR, which belongs to
+ * one process at a time: stop the server first), runs the command, prints the result.
+ * Exit codes: 0 done, 1 refused by the bank's rules, 2 bad command line.
+ */
+import { config } from "../../server/config.js";
+import { openDatabase } from "../../server/db/client.js";
+import { DomainError } from "../../server/domain/errors.js";
+import { parseBankArgs, runBankCommand, USAGE, UsageError } from "./commands.js";
+
+let cmd;
+try {
+  cmd = parseBankArgs(process.argv.slice(2));
+} catch (err) {
+  if (!(err instanceof UsageError)) throw err;
+  console.error(`${err.message}\n\n${USAGE}`);
+  process.exit(2);
+}
+if (cmd.command === "help") {
+  console.log(USAGE);
+  process.exit(0);
+}
+
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let code = 0;
+try {
+  console.log(await runBankCommand(database.db, cmd));
+} catch (err) {
+  if (!(err instanceof DomainError)) throw err;
+  const detail = typeof err.body === "string" ? err.body : err.body.flatMap((e) => Object.values(e.constraints)).join("; ");
+  console.error(`Refused (${err.code}): ${detail}`);
+  code = 1;
+} finally {
+  await database.close();
+}
+process.exit(code);
