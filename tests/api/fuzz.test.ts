@@ -50,6 +50,8 @@ interface Ctx {
   phone: string;
   /** An upload of the fuzz customer's organization (PDF). */
   uploadId: string;
+  /** A saved beneficiary of the fuzz customer's organization (DRAFT), for the /beneficiaries/:id routes. */
+  beneficiaryId: string;
 }
 
 // ------------------------------------------------------------------ values
@@ -315,8 +317,16 @@ function toQuery(obj: Record<string, unknown>, raw: Record<string, string>): str
 /** Path ids: the customer's real ids, foreign uuids, and hostile strings (percent-encoded). */
 function idArb(ctx: Ctx): fc.Arbitrary<string> {
   return fc.oneof(
-    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.orgId, ctx.uploadId, "00000000-0000-0000-0000-000000000000"),
-    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.uploadId),
+    fc.constantFrom(
+      ctx.paymentId,
+      ctx.accountId,
+      ctx.itemId,
+      ctx.orgId,
+      ctx.uploadId,
+      ctx.beneficiaryId,
+      "00000000-0000-0000-0000-000000000000",
+    ),
+    fc.constantFrom(ctx.paymentId, ctx.accountId, ctx.itemId, ctx.uploadId, ctx.beneficiaryId),
     fc.uuid(),
     nastyString.map((s) => pct(s.slice(0, 3_000)) || "x"),
     fc.constantFrom("%00", "..%2F..%2Fetc%2Fpasswd", "%E0%A4%A", "%", "%%", "%C0%AF", "1%20OR%201%3D1"),
@@ -489,6 +499,19 @@ describe.each(databases)("fuzzing every route on %s", (kind) => {
       body: form,
     });
     expect(up.status).toBe(201);
+    const beneficiary = await s.call("POST", "/beneficiaries", {
+      token,
+      body: {
+        organizationId: c.organization.id,
+        name: "Müller Logistik GmbH",
+        beneficiaryType: "COMPANY",
+        paymentType: "LOCAL",
+        currencyId: "EUR",
+        iban: "DE02120300000000202051",
+        bic: "BYLADEM1001",
+      },
+    });
+    expect(beneficiary.status).toBe(201);
     ctx = {
       orgId: c.organization.id,
       accountId: c.account!.id,
@@ -498,6 +521,7 @@ describe.each(databases)("fuzzing every route on %s", (kind) => {
       challengeToken: challenge.body.token,
       phone: recipient.phone,
       uploadId: ((await up.json()) as { data: { id: string }[] }).data[0].id,
+      beneficiaryId: beneficiary.body.id,
     };
     const res = await s.db.execute(
       sql.raw(
