@@ -189,8 +189,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(SIGN_URL);
       await expect(page.locator("main dl")).toContainText(name);
       await expect(page.locator("main dl")).toContainText(`Wallet ${SOLANA} (SOLANA) at Payward Europe (Kraken)`);
-      // 0.50 % of 1.5 SOL is below the minimum of 0.01 SOL.
-      await signShowingFee(page, javaScriptEnabled, /^0\.01 SOL$/);
+      // 0.50 % of 1.5 SOL is below the minimum of 0.01 SOL, shown at SOL's scale (9 decimals).
+      await signShowingFee(page, javaScriptEnabled, /^0\.010000000 SOL$/);
     });
 
     test("a wallet address with a wrong checksum is refused on its field, the rest stays filled", async ({ page }) => {

@@ -27,7 +27,7 @@ async function notFound(request: Request, paymentId: string, headers: Headers): 
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
   return new Response(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
       `<title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(t("common:not-found.text"))}</p>` +
       `<p><a href="${escapeHtml(back)}">${escapeHtml(t("payments:documents.back"))}</a></p></main></body></html>`,
     { status: 404, headers },
