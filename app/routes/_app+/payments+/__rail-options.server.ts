@@ -54,3 +54,16 @@ export function queryChoices<T extends ProviderPaymentTypeCode>(
   if (hit) out.paymentType = hit;
   return out;
 }
+
+/**
+ * The balances of the currencies GET /v1/settings/payments offers with provider type `type`
+ * (first step of the international and crypto-asset payments), and those currencies.
+ */
+export async function railBalances(api: Api, organizationId: string, type: ProviderPaymentTypeCode) {
+  const [accounts, settings] = await Promise.all([
+    listAccounts(api, organizationId),
+    api.get<PaymentsSettings>("/settings/payments"),
+  ]);
+  const currencies = (settings.paymentTypes ?? []).filter((p) => p.type === type).flatMap((p) => p.currencies);
+  return { sources: balanceSources(accounts).filter((s) => currencies.includes(s.currencyId)), currencies };
+}

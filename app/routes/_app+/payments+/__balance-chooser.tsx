@@ -1,0 +1,50 @@
+/**
+ * First step of the international and crypto-asset payments (/payments/international,
+ * /payments/casp): the balance to pay from, among the currencies GET /v1/settings/payments offers
+ * with the rail's provider type, as a GET form to the rail's form page
+ * (`<action>?source=<accountId:CUR>`): works without JavaScript and can be bookmarked.
+ * No matching balance: an alert names the currencies the rail serves.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Field } from "~/components/forms/Field";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import type { BalanceSource } from "~/lib/balance-sources";
+
+export interface BalanceChooserProps {
+  /** i18n section in `payments` (`international`, `casp`): title, no-balance, choose-intro. */
+  section: string;
+  sources: readonly BalanceSource[];
+  /** Currencies the rail serves (named in the texts). */
+  currencies: readonly string[];
+  /** The form page (`/payments/casp/form`). */
+  action: string;
+}
+
+export function BalanceChooser({ section, sources, currencies, action }: BalanceChooserProps) {
+  const { t } = useTranslation("payments");
+  const list = currencies.join(", ");
+  return (
+    <>
+      <h1>{t(`${section}.title`)}</h1>
+      {sources.length === 0 ? (
+        <Alert>
+          {t(`${section}.no-balance`, { currencies: list })} <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
+        </Alert>
+      ) : (
+        <Form method="get" action={action}>
+          <p>{t(`${section}.choose-intro`, { currencies: list })}</p>
+          <Field as="select" name="source" label={t("fields.from-balance")} required>
+            {sources.map((s) => (
+              <option key={s.value} value={s.value}>
+                {s.label}
+              </option>
+            ))}
+          </Field>
+          <Button type="submit">{t("continue")}</Button> <Link to="/payments">{t("common:cancel")}</Link>
+        </Form>
+      )}
+    </>
+  );
+}
