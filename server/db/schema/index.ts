@@ -536,3 +536,167 @@ export const paymentDrafts = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.form] })],
 );
+
+/**
+ * Contracts of a saved beneficiary (spec 000 §3 "Contracts: id, name, beneficiaryId, supporting
+ * documents, status"; §4 statuses DRAFT, UNDER_REVIEW, REJECTED, APPROVED). A payment to the
+ * beneficiary may name one (payments.contract_id). `rejectionReason` is the staff's reason.
+ */
+export const beneficiaryContracts = pgTable(
+  "beneficiary_contracts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    beneficiaryId: uuid("beneficiary_id")
+      .notNull()
+      .references(() => beneficiaries.id),
+    name: text("name").notNull(),
+    /** The contract's own number or reference as the customer knows it (optional). */
+    number: text("number"),
+    status: text("status").notNull().default("DRAFT"),
+    rejectionReason: text("rejection_reason"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("beneficiary_contracts_beneficiary_idx").on(t.beneficiaryId, t.createdAt)],
+);
+
+/**
+ * Supporting documents of a beneficiary or of one of its contracts (POST
+ * /v1/beneficiaries/:id/documents after POST /v1/uploads). `category` is one of GET
+ * /v1/beneficiaries/documents/allowed-categories.
+ */
+export const beneficiaryDocuments = pgTable(
+  "beneficiary_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    beneficiaryId: uuid("beneficiary_id")
+      .notNull()
+      .references(() => beneficiaries.id),
+    contractId: uuid("contract_id").references(() => beneficiaryContracts.id),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    category: text("category").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("beneficiary_documents_upload_uq").on(t.beneficiaryId, t.uploadId),
+    index("beneficiary_documents_contract_idx").on(t.contractId),
+  ],
+);
+
+/**
+ * Settings of one organization that override the bank-wide `settings` row of the same key
+ * (e.g. PAYMENTS-ORDERS-ENABLED on for one customer only).
+ */
+export const organizationSettings = pgTable(
+  "organization_settings",
+  {
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    key: text("key").notNull(),
+    value: jsonb("value").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.key] })],
+);
+
+/**
+ * Remittance orders (spec 001 §3 "Remittance order"; /v1/payments-orders). Created PENDING
+ * (awaiting signature), signed like a payment, then moved by staff through QUEUED → PROC → AML
+ * → AML_DONE → ACCEPTED or REJECTED (server/domain/remittance). `ledgerTransactionId` is the
+ * posting that moved the money; `refundLedgerTransactionId` the one that gave it back.
+ */
+export const paymentOrders = pgTable(
+  "payment_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    createdByUserId: uuid("created_by_user_id")
+      .notNull()
+      .references(() => users.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    debitBalanceId: uuid("debit_balance_id")
+      .notNull()
+      .references(() => balances.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    amount: money("amount").notNull(),
+    payeeName: text("payee_name").notNull(),
+    /** Payee details as validated (address, country, phone, document …). */
+    payeeDetails: jsonb("payee_details").$type<Record<string, string | boolean | null>>(),
+    description: text("description"),
+    status: text("status").notNull().default("PENDING"),
+    rejectionReason: text("rejection_reason"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
+    refundLedgerTransactionId: uuid("refund_ledger_transaction_id"),
+    signedAt: ts("signed_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_orders_idempotency_uq").on(t.organizationId, t.idempotencyKey),
+    index("payment_orders_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+  ],
+);
+
+/** Files attached to a remittance order (GET /v1/payments-orders/:id/file/:uploadId). */
+export const paymentOrderFiles = pgTable(
+  "payment_order_files",
+  {
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.uploadId] })],
+);
+
+/** Who signed a remittance order and with which MFA token (single use per order). */
+export const paymentOrderSignatures = pgTable(
+  "payment_order_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    signedAt: ts("signed_at").notNull(),
+    clientSignedAt: ts("client_signed_at"),
+    mfaTokenId: uuid("mfa_token_id").references(() => mfaTokens.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("payment_order_signatures_token_uq").on(t.mfaTokenId, t.orderId)],
+);
+
+/** Status history of a remittance order: every move, who made it (user or staff actor) and why. */
+export const paymentOrderEvents = pgTable(
+  "payment_order_events",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    orderId: uuid("order_id")
+      .notNull()
+      .references(() => paymentOrders.id),
+    fromStatus: text("from_status"),
+    toStatus: text("to_status").notNull(),
+    actor: text("actor").notNull(),
+    reason: text("reason"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("payment_order_events_order_idx").on(t.orderId, t.createdAt)],
+);
