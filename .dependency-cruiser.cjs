@@ -103,7 +103,7 @@ module.exports = {
       from: { path: ENTRY },
       to: {
         path: "^server/",
-        pathNot: `${ENTRY}|${KERNEL}|${ENTRY_WIRES}|^server/(api|messaging|providers|seed)/|^server/db/(client|leader)\\.ts$`,
+        pathNot: `${ENTRY}|${KERNEL}|${ENTRY_WIRES}|^server/(api|messaging|providers|seed|staff)/|^server/db/(client|leader)\\.ts$`,
       },
     },
     {

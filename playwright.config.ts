@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { E2E_STAFF_TOKEN } from "./tests/e2e/staff-token";
 
 /**
  * Browser end-to-end tests in Debian's Chromium (Playwright cannot download browsers here).
@@ -7,6 +8,7 @@ import { defineConfig } from "@playwright/test";
  * code paths). Build first (`remix build`); tests/run-all.sh does.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
+
 const dataDir = process.env.E2E_DATA_DIR ?? `tests/.tmp/e2e-db-${process.pid}`;
 
 export default defineConfig({
@@ -53,6 +55,8 @@ export default defineConfig({
       SMS_DEBUG_CODES: "true",
       RATE_LIMITS: "relaxed",
       LOG_LEVEL: "warn",
+      // Staff decisions the tests wait for (approve a beneficiary …): POST /api/staff/bank.
+      STAFF_API_TOKEN: E2E_STAFF_TOKEN,
     },
   },
 });

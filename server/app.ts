@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createApiRouter } from "./api/v1/index.js";
+import { createStaffRouter } from "./staff/bank-endpoint.js";
 import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 import { rejectNulCharacters } from "./api/v1/input-guard.js";
 import { rejectMalformedUrl, requireSameOrigin } from "./web-guards.js";
@@ -91,6 +92,10 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
   api.use((_req, _res, next) => next(new DomainError("NOT_FOUND", "Not found")));
   api.use(errorMiddleware(deps.logger));
   app.use("/api/v1", api);
+  // Staff commands inside this process (server/staff/bank-endpoint.ts), only with a token.
+  if (deps.config.STAFF_API_TOKEN) {
+    app.use("/api/staff", createStaffRouter({ db: deps.db, logger: deps.logger, token: deps.config.STAFF_API_TOKEN }));
+  }
 
   if (opts.remixBuild) {
     const root = opts.root ?? process.cwd();

@@ -16,6 +16,9 @@
  *   TWILIO_API_BASE_URL to reach Twilio through an egress proxy or, in tests, a local fake). NODE_ENV=production requires "twilio".
  * - TRUST_PROXY: when set, client IPs and the scheme (`X-Forwarded-For`/`-Proto`) are read from the
  *   proxy, so HSTS and `Secure` cookies follow the TLS the proxy terminated.
+ * - STAFF_API_TOKEN: enables POST /api/staff/bank (the `npm run bank` commands inside the running
+ *   server, server/staff/bank-endpoint.ts) for callers presenting it; at least 32 characters;
+ *   refused when NODE_ENV=production (staff decisions there wait for the back office).
  * Throws (process exits) on an invalid configuration.
  */
 import { z } from "zod";
@@ -55,6 +58,7 @@ const schema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, "an E.164 number")
     .optional(),
   TWILIO_API_BASE_URL: z.string().url().optional(),
+  STAFF_API_TOKEN: z.string().min(32, "at least 32 characters").optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -71,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.SMS_PROVIDER === "twilio" && !(parsed.TWILIO_ACCOUNT_SID && parsed.TWILIO_AUTH_TOKEN && parsed.TWILIO_FROM)) {
     throw new Error("SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM");
+  }
+  if (production && parsed.STAFF_API_TOKEN) {
+    throw new Error("STAFF_API_TOKEN is refused in production: staff decisions there wait for the back office (/ops)");
   }
   const smsDebugCodes = production ? false : (parsed.SMS_DEBUG_CODES ?? !parsed.DATABASE_URL);
   return {

@@ -195,6 +195,9 @@ export function safeReturnTo(value: FormDataEntryValue | null, fallback: string)
   return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : fallback;
 }
 
+/** A UUID (ids of saved beneficiaries and contracts sent by the payment forms). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * The action of every payment form (euro, internal, between accounts): signed-in context,
  * CSRF check, the route's zod validator (same schema as in the browser), then
@@ -228,6 +231,12 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
   const body = toBody(result.data, org.id);
   if ("field" in body)
     return validationError({ fieldErrors: { [body.field]: body.key } }, submitted, { headers: await api.headers() });
+  // A saved beneficiary picked on the form (BeneficiaryPicker): the API pays its approved
+  // details and checks the contract belongs to it.
+  for (const name of ["beneficiaryId", "contractId"] as const) {
+    const value = formData.get(name);
+    if (typeof value === "string" && UUID.test(value)) body[name] = value;
+  }
   try {
     const response = await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel, form);
     await api.del(`/payment-drafts/${form}`).catch((error) => {

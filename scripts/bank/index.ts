@@ -2,13 +2,15 @@
  * `npm run bank -- <command>`: staff decisions from the command line (see ./commands.ts for the
  * commands and `npm run bank -- --help` for the usage). Opens the database like
  * `npm run db:seed` does (DATABASE_URL, else the embedded PGlite in DATA_DIR, which belongs to
- * one process at a time: stop the server first), runs the command, prints the result.
+ * one process at a time: stop the server first), runs the command, prints the result. With
+ * BANK_URL (and STAFF_API_TOKEN) set, the running server at BANK_URL runs it instead
+ * (POST /api/staff/bank, server/staff/bank-endpoint.ts).
  * Exit codes: 0 done, 1 refused by the bank's rules, 2 bad command line.
  */
 import { config } from "../../server/config.js";
 import { openDatabase } from "../../server/db/client.js";
 import { DomainError } from "../../server/domain/errors.js";
-import { parseBankArgs, runBankCommand, USAGE, UsageError } from "./commands.js";
+import { parseBankArgs, runBankCommand, USAGE, UsageError } from "../../server/staff/commands.js";
 
 let cmd;
 try {
@@ -21,6 +23,23 @@ try {
 if (cmd.command === "help") {
   console.log(USAGE);
   process.exit(0);
+}
+
+// A running server does the work when asked to (BANK_URL + STAFF_API_TOKEN): its embedded
+// database cannot be opened by a second process.
+if (process.env.BANK_URL) {
+  const res = await fetch(new URL("/api/staff/bank", process.env.BANK_URL), {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Staff ${process.env.STAFF_API_TOKEN ?? ""}` },
+    body: JSON.stringify({ argv: process.argv.slice(2) }),
+  });
+  const answer = (await res.json().catch(() => ({}))) as { output?: string; code?: string; message?: string };
+  if (res.ok) {
+    console.log(answer.output);
+    process.exit(0);
+  }
+  console.error(`Refused (${answer.code ?? res.status}): ${answer.message ?? res.statusText}`);
+  process.exit(res.status === 400 ? 2 : 1);
 }
 
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });

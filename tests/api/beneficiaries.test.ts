@@ -18,7 +18,7 @@ import {
 } from "../../server/domain/beneficiaries/index.js";
 import { DomainError } from "../../server/domain/errors.js";
 import { createCustomer } from "../../server/seed/factories.js";
-import { parseBankArgs, runBankCommand, UsageError } from "../../scripts/bank/commands.js";
+import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 interface Customer {
@@ -395,6 +395,25 @@ describe.each(databases)("beneficiaries on %s", (kind) => {
       payeeDescription: "IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX",
       paymentType: "SEPA_SCT",
     });
+    // The approved details are what gets paid: payee fields in the body cannot redirect the money.
+    const redirected = await s.call("POST", "/payments", {
+      token: c.token,
+      headers: { "idempotency-key": "approved-redirect" },
+      body: {
+        organizationId: c.orgId,
+        accountId: c.accountId,
+        kind: "EURO",
+        currencyId: "EUR",
+        amount: "1.00",
+        beneficiaryId: id,
+        beneficiaryName: "Mallory",
+        iban: "GB29NWBK60161331926819",
+        bic: "NWBKGB2L",
+      },
+    });
+    expect(redirected.status, JSON.stringify(redirected.body)).toBe(201);
+    expect(redirected.body).toMatchObject({ benificiaryFullName: "Hans Müller", beneficiaryAccount: "DE89370400440532013000" });
+    expect((await s.call("DELETE", `/payments/${redirected.body.id}/decline`, { token: c.token })).status).toBe(200);
     const signed = await signAll(c, created.body.id);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.status).toBe("COMPLETED");

@@ -65,7 +65,12 @@ async function resetPostgres(url: string): Promise<void> {
 }
 
 /** `rateLimits` defaults to "relaxed" (higher ceilings, same code paths); "strict" is production's. */
-export async function startTestServer(opts: { db: TestDatabaseKind; rateLimits?: "strict" | "relaxed" }): Promise<TestServer> {
+export async function startTestServer(opts: {
+  db: TestDatabaseKind;
+  rateLimits?: "strict" | "relaxed";
+  /** Enables POST /api/staff/bank with this token (server/staff/bank-endpoint.ts). */
+  staffToken?: string;
+}): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
     const url = process.env.TEST_DATABASE_URL;
@@ -82,6 +87,7 @@ export async function startTestServer(opts: { db: TestDatabaseKind; rateLimits?:
     RATE_LIMITS: opts.rateLimits ?? "relaxed",
     OTP_SECRET: "api-test-otp-secret-0123456789",
     LOG_LEVEL: "silent",
+    ...(opts.staffToken ? { STAFF_API_TOKEN: opts.staffToken } : {}),
   } as NodeJS.ProcessEnv);
   const logger = pino({ level: "silent" });
   const sms = new MemorySmsProvider();

@@ -3,6 +3,7 @@
  * error, and helpers to log in as a seeded customer through the real login pages.
  */
 import { test as base, expect, type Page } from "@playwright/test";
+import { E2E_STAFF_TOKEN } from "./staff-token";
 
 export const DEMO_PASSWORD = "Bank-Demo-2026";
 export const CUSTOMERS = {
@@ -67,9 +68,24 @@ export function toMinorUnits(text: string): bigint {
 /**
  * With JS a form posts by fetch (`?_data=`) and a validation answer (400) is logged by Chromium
  * as a failed resource load. Where that answer is the expected outcome, drop exactly those
- * entries (for `route`, a path) from the fixture's console errors; everything else still fails.
+ * entries (for `route`, a path; its query string may precede `_data`) from the fixture's console errors; everything else still fails.
  */
 export function allowValidationAnswers(consoleErrors: string[], route: string): void {
-  const expected = new RegExp(`status of 400 \\(Bad Request\\) @ http://[^/]+${route}\\?_data=`);
+  const expected = new RegExp(`status of 400 \\(Bad Request\\) @ http://[^/]+${route}(?:\\?[^\\s]*?)?[?&]_data=`);
   for (let i = consoleErrors.length - 1; i >= 0; i--) if (expected.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+}
+
+/**
+ * A staff decision on the e2e server, as `npm run bank -- <argv>` would make it (the server's
+ * embedded database belongs to it, so the command runs inside it: POST /api/staff/bank).
+ * @returns the command's output line; throws with the server's answer when refused
+ */
+export async function staffCommand(page: Page, argv: string[]): Promise<string> {
+  const res = await page.request.post("/api/staff/bank", {
+    headers: { authorization: `Staff ${E2E_STAFF_TOKEN}` },
+    data: { argv },
+  });
+  const body = (await res.json()) as { output?: string; code?: string; message?: string };
+  if (!res.ok()) throw new Error(`staff command ${argv.join(" ")} refused: ${res.status()} ${body.code} ${body.message}`);
+  return body.output ?? "";
 }

@@ -120,6 +120,8 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       params.paymentId = await createPayment(page);
       // A document download of that payment: an unknown one answers the not-found page.
       params.uploadId = "00000000-0000-4000-8000-000000000000";
+      // A beneficiary's pages: an unknown one answers the not-found page (CSP all the same).
+      params.beneficiaryId = "00000000-0000-4000-8000-000000000000";
       await page.goto("/home");
       params.id = ((await page.locator("main a[href^='/accounts/']").first().getAttribute("href")) ?? "").split("/")[2];
     }

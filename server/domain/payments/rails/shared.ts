@@ -24,17 +24,21 @@ export const optionalFlag = z.preprocess(
   z.boolean().optional(),
 );
 
-/** `body[key]` when given, else the beneficiary's `beneficiaryKey` (as a string), else undefined. */
+/**
+ * A payee field of the payment: the saved beneficiary's `beneficiaryKey` when the payment names
+ * an APPROVED beneficiary that has it (the approved details are what gets paid: a body cannot
+ * send money elsewhere under an approved beneficiary's name), else `body[key]`, else undefined.
+ */
 export function fromBody(
   body: Record<string, unknown>,
   beneficiary: BeneficiaryRow | null,
   key: string,
   beneficiaryKey: keyof BeneficiaryRow = key as keyof BeneficiaryRow,
 ): string | undefined {
-  const given = body[key];
-  if (typeof given === "string" && given !== "") return given;
   const saved = beneficiary?.[beneficiaryKey];
-  return typeof saved === "string" && saved !== "" ? saved : undefined;
+  if (typeof saved === "string" && saved !== "") return saved;
+  const given = body[key];
+  return typeof given === "string" && given !== "" ? given : undefined;
 }
 
 /**

@@ -13,6 +13,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
@@ -93,7 +94,9 @@ export const validator = withZod(
 );
 
 export default function GbpScreen() {
-  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId, saved } =
+    useLoaderData<typeof loader>();
+  const fromSaved = saved.chosen !== null;
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   return (
@@ -107,7 +110,10 @@ export default function GbpScreen() {
       ) : (
         <>
           <DraftNotice restored={!!draft} />
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
           <ValidatedForm
+            // A picked beneficiary fills the form: a new form (defaults apply on mount only).
+            key={saved.chosen?.id ?? "none"}
             id={FORM_ID}
             validator={validator}
             method="post"
@@ -118,6 +124,7 @@ export default function GbpScreen() {
             <ValidatedErrorSummary order={FIELDS} />
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
+            <ChosenBeneficiaryFields chosen={saved.chosen} />
             <SourceBalanceSelect sources={sources} />
             <ValidatedField
               as="select"
@@ -136,6 +143,7 @@ export default function GbpScreen() {
             </ValidatedField>
             <ValidatedField
               name="beneficiaryName"
+              readOnly={fromSaved}
               label={t("fields.beneficiary-name")}
               autoComplete="off"
               required
@@ -143,6 +151,7 @@ export default function GbpScreen() {
             />
             <ValidatedField
               name="sortCode"
+              readOnly={fromSaved}
               label={t("gbp.sort-code")}
               hint={t("gbp.sort-code-hint")}
               inputMode="numeric"
@@ -152,6 +161,7 @@ export default function GbpScreen() {
             />
             <ValidatedField
               name="accountNumber"
+              readOnly={fromSaved}
               label={t("gbp.account-number")}
               hint={t("gbp.account-number-hint")}
               inputMode="numeric"

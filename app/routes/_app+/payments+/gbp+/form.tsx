@@ -8,6 +8,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
@@ -22,10 +23,21 @@ export const shouldRevalidate = skipDraftRevalidation;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [options, form] = await Promise.all([railOptions(api, org.id, "GBP", GBP_SCHEMES), paymentFormData(api, "gbp", org.id)]);
-  // The chooser's explicit choice wins over a draft's.
-  const defaults: Record<string, string> = { ...(form.draft ?? {}), ...queryChoices(new URL(request.url), options) };
-  return json({ ...options, ...form, defaults }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  const url = new URL(request.url);
+  const [options, form, saved] = await Promise.all([
+    railOptions(api, org.id, "GBP", GBP_SCHEMES),
+    paymentFormData(api, "gbp", org.id),
+    beneficiaryChoice(api, org.id, url, "LOCAL", "GBP"),
+  ]);
+  // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.
+  const defaults: Record<string, string> = {
+    ...(form.draft ?? {}),
+    ...queryChoices(url, options),
+    ...(saved.chosen
+      ? valuesFromBeneficiary(saved.chosen, { beneficiaryName: "name", sortCode: "sortCode", accountNumber: "bankAccountNumber" })
+      : {}),
+  };
+  return json({ ...options, ...form, defaults, saved }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

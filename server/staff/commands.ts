@@ -1,12 +1,13 @@
 /**
  * The staff commands of `npm run bank` (design note "Staff decisions … are domain functions
  * first; `npm run bank -- <command>` reaches them until the back office (/ops) does"): argument
- * parsing and the call of the domain function, separate from the process (./index.ts) so they
- * can be tested against a test database.
+ * parsing and the call of the domain function. Run by the CLI (scripts/bank/index.ts) and,
+ * inside a running server, by POST /api/staff/bank (./bank-endpoint.ts); tested against a test
+ * database.
  */
-import type { Database } from "../../server/db/client.js";
-import type { Beneficiary } from "../../server/api/v1/contract.js";
-import { approveBeneficiary, rejectBeneficiary } from "../../server/domain/beneficiaries/index.js";
+import type { Database } from "../db/client.js";
+import type { Beneficiary } from "../api/v1/contract.js";
+import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 
 /** A parsed command line. */
 export type BankCommand =
@@ -35,7 +36,9 @@ Commands:
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
 (default ./data/pglite). The embedded database belongs to ONE process at a time: stop the server
-(npm start) before running a command against it, and start it again afterwards.
+(npm start) before running a command against it, and start it again afterwards — or start the
+server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
+and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
 Exit codes: 0 done; 1 refused (unknown beneficiary, wrong status, invalid reason); 2 bad command line.`;
 

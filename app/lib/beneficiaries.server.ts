@@ -1,0 +1,92 @@
+/**
+ * Beneficiary data for pages outside /beneficiaries: the home and payments blocks (one call,
+ * the same data on both), and the saved-beneficiary choice of the payment forms (spec 000 §4
+ * "Only APPROVED beneficiaries can be picked in a beneficiary select").
+ */
+import type { Beneficiary, BeneficiaryPage, BeneficiaryPaymentType } from "../../server/api/v1/contract";
+import { ApiError, type Api } from "./api.server";
+
+/** How many beneficiaries the home and payments blocks show. */
+export const BLOCK_SIZE = 5;
+
+/** A beneficiary as the blocks and the picker show it. */
+export interface BeneficiarySummary {
+  id: string;
+  name: string;
+  nickname: string | null;
+  paymentType: BeneficiaryPaymentType;
+  currencyId: string;
+  status: Beneficiary["status"];
+  phone: string | null;
+}
+
+function summary(b: Beneficiary): BeneficiarySummary {
+  return {
+    id: b.id,
+    name: b.name,
+    nickname: b.nickname,
+    paymentType: b.paymentType,
+    currencyId: b.currencyId,
+    status: b.status,
+    phone: b.phone,
+  };
+}
+
+/** The newest beneficiaries of the organization (GET /v1/beneficiaries, take 5) for the home and payments blocks. */
+export async function recentBeneficiaries(api: Api, organizationId: string): Promise<BeneficiarySummary[]> {
+  const page = await api.get<BeneficiaryPage>("/beneficiaries", { organizationId, take: BLOCK_SIZE });
+  return page.edges.map((e) => summary(e.node));
+}
+
+/** A chosen beneficiary's contract, as the payment form offers it. */
+export interface ContractChoice {
+  id: string;
+  name: string;
+}
+
+/**
+ * The saved-beneficiary part of a payment form's loader.
+ * @param paymentType the beneficiary payment type the form pays (LOCAL, INTERNATIONAL …)
+ * @param currencyId for LOCAL forms, the currency the form pays in (EUR, GBP, USD)
+ * @returns `choices`: APPROVED beneficiaries of that type (at most 100, newest first);
+ *   `chosen`: the one named by `?beneficiary=` when it is among them (else null), with its
+ *   APPROVED contracts (none when the contracts call is not available).
+ */
+export async function beneficiaryChoice(
+  api: Api,
+  organizationId: string,
+  url: URL,
+  paymentType: BeneficiaryPaymentType,
+  currencyId?: string,
+): Promise<{ choices: BeneficiarySummary[]; chosen: (Beneficiary & { contracts: ContractChoice[] }) | null }> {
+  const page = await api.get<BeneficiaryPage>("/beneficiaries", { organizationId, paymentType, status: "APPROVED", take: 100 });
+  const approved = page.edges.map((e) => e.node).filter((b) => !currencyId || b.currencyId === currencyId);
+  const wanted = url.searchParams.get("beneficiary");
+  const found = approved.find((b) => b.id === wanted) ?? null;
+  let contracts: ContractChoice[] = [];
+  if (found) {
+    try {
+      const list = await api.get<{ data: { id: string; name: string; status: string }[] }>(
+        `/beneficiaries/${found.id}/contracts`,
+      );
+      contracts = list.data.filter((c) => c.status === "APPROVED").map((c) => ({ id: c.id, name: c.name }));
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    }
+  }
+  return { choices: approved.map(summary), chosen: found ? { ...found, contracts } : null };
+}
+
+/**
+ * Form values of a payment form filled from a saved beneficiary.
+ * @param map payment form field → beneficiary property (e.g. `{ beneficiaryName: "name", accountNumber: "bankAccountNumber" }`)
+ */
+export function valuesFromBeneficiary(b: Beneficiary, map: Record<string, keyof Beneficiary>): Record<string, string> {
+  const out: Record<string, string> = { beneficiaryId: b.id };
+  for (const [field, key] of Object.entries(map)) {
+    const v = b[key];
+    if (typeof v === "string" && v !== "") out[field] = v;
+    else if (v === true) out[field] = "true";
+  }
+  return out;
+}

@@ -1,0 +1,166 @@
+/**
+ * Server side of the beneficiary create and edit pages (/beneficiaries/create,
+ * /beneficiaries/:id/edit): what the form needs (choices, defaults from a beneficiary or from
+ * query parameters on a link, spec 000 §2) and the action that saves it through the API
+ * (POST /v1/beneficiaries or PUT /v1/beneficiaries/:id, then PUT …/status when the customer asks
+ * for review). The API validates with the shared field rules; its field errors come back on
+ * the form's fields with what was typed (spec 000 §5).
+ */
+import { json, redirect } from "@remix-run/node";
+import type {
+  Beneficiary,
+  BeneficiariesSettings,
+  BeneficiaryPaymentType,
+  Casp,
+  Currency,
+} from "../../../../server/api/v1/contract";
+import { countryOptions } from "../../../../server/rules/country-names";
+import { ApiError, type Api } from "~/lib/api.server";
+import { requireAppContext } from "~/lib/app-context.server";
+import { formFields, isPaymentType, LOCAL_CURRENCIES, payeeFields } from "~/lib/beneficiaries";
+import { verifyCsrf } from "~/lib/csrf.server";
+import type { ServerT } from "~/lib/forms.server";
+import i18next from "~/lib/i18next.server";
+import { mapServerErrors, toFieldErrors } from "~/lib/server-errors";
+
+/** Values of the form as strings (checkbox "true"/absent). */
+export type FormValues = Record<string, string>;
+
+/** Every property a link may pre-fill (spec 000 §2 "Beneficiary fields can be passed as query parameters"). */
+const PREFILLABLE = [
+  "beneficiaryType",
+  "name",
+  "nickname",
+  "currencyId",
+  "iban",
+  "bic",
+  "sortCode",
+  "aba",
+  "bankAccountNumber",
+  "phone",
+  "address",
+  "city",
+  "postCode",
+  "countryId",
+  "bankName",
+  "bankAddress",
+  "bankCountry",
+  "caspId",
+  "walletAddress",
+  "collectorContact",
+  "useIntermediaryBank",
+  "intermediaryBankName",
+  "intermediaryBankBIC",
+  "intermediaryBankAddress",
+  "intermediaryBankCountry",
+  "intermediaryBankCorrespondentAccount",
+] as const;
+
+/** A saved beneficiary as form values. */
+export function beneficiaryValues(b: Beneficiary): FormValues {
+  const out: FormValues = {};
+  for (const k of PREFILLABLE) {
+    const v = b[k];
+    if (typeof v === "string" && v !== "") out[k] = v;
+    else if (v === true) out[k] = "true";
+  }
+  return out;
+}
+
+/** Pre-fill from query parameters (at most 200 characters each; unknown names ignored). */
+export function queryValues(params: URLSearchParams): FormValues {
+  const out: FormValues = {};
+  for (const k of PREFILLABLE) {
+    const v = params.get(k);
+    if (v) out[k] = v.slice(0, 200);
+  }
+  return out;
+}
+
+/**
+ * The form's type and currency: the query's (a changed choice) over the saved ones. A LOCAL
+ * beneficiary needs one of EUR, GBP, USD before its fields can be shown.
+ */
+export function formChoice(params: URLSearchParams, saved?: Pick<Beneficiary, "paymentType" | "currencyId">) {
+  const q = params.get("paymentType");
+  const paymentType: BeneficiaryPaymentType | null = isPaymentType(q) ? q : (saved?.paymentType ?? null);
+  const qc = params.get("currencyId")?.toUpperCase() ?? null;
+  let currencyId: string | null = qc && /^[A-Z]{3,4}$/.test(qc) ? qc : (saved?.currencyId ?? null);
+  if (paymentType === "LOCAL" && !(LOCAL_CURRENCIES as readonly string[]).includes(currencyId ?? "")) currencyId = null;
+  return { paymentType, currencyId };
+}
+
+/** Choices of the form: currencies (fiat or crypto by type), CASPs, countries when a field needs them. */
+export async function formChoices(api: Api, paymentType: BeneficiaryPaymentType | null, currencyId: string | null) {
+  const [currencies, casps, settings] = await Promise.all([
+    api.get<{ data: Currency[] }>("/currencies"),
+    paymentType === "CRYPTO_ASSET_PAYMENT" ? api.get<{ data: Casp[] }>("/casps") : Promise.resolve({ data: [] as Casp[] }),
+    api.get<BeneficiariesSettings>("/settings/beneficiaries"),
+  ]);
+  const fields = paymentType ? payeeFields(paymentType, currencyId) : [];
+  const needsCountries = fields.some((f) => /country/i.test(f));
+  return {
+    fiat: currencies.data.filter((c) => !c.crypto).map((c) => c.id),
+    crypto: currencies.data.filter((c) => c.crypto).map((c) => c.id),
+    casps: casps.data.map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId) })),
+    countries: needsCountries ? countryOptions() : [],
+    approvalRequired: settings.approvalRequired,
+  };
+}
+
+/** The API body from the submitted form: common properties and the type's payee fields only. */
+function toBody(form: FormData, paymentType: BeneficiaryPaymentType, currencyId: string | null): Record<string, unknown> {
+  const body: Record<string, unknown> = { paymentType };
+  for (const f of formFields(paymentType, currencyId)) {
+    const v = form.get(f);
+    if (f === "useIntermediaryBank") body[f] = v === "true";
+    else if (typeof v === "string" && v.trim() !== "") body[f] = v.trim();
+  }
+  return body;
+}
+
+/**
+ * Action of the create (`beneficiaryId` undefined) and edit pages. Form fields: `paymentType`
+ * and `currencyId` (hidden: chosen on the first step), the type's fields, `intent` = "save"
+ * (stays DRAFT) or "submit" (asks for review). Success → redirect to the detail page with a
+ * notice (`?notice=saved|submitted`). API errors → 400 `{ fieldErrors, values }` for the form.
+ */
+export async function saveBeneficiary(request: Request, beneficiaryId?: string): Promise<Response> {
+  const { api, org } = await requireAppContext(request);
+  await verifyCsrf(request, api.session);
+  const t = (await i18next.getFixedT(request, ["errors", "beneficiaries"])) as unknown as ServerT;
+  const form = await request.formData();
+  const paymentType = form.get("paymentType");
+  const rawCurrency = form.get("currencyId");
+  const values: FormValues = {};
+  for (const [k, v] of form.entries()) if (typeof v === "string" && k !== "csrf" && !(k in values)) values[k] = v;
+  if (!isPaymentType(paymentType)) {
+    return json(
+      { fieldErrors: { _form: t("beneficiaries:errors.choose-type") }, values },
+      { status: 400, headers: await api.headers() },
+    );
+  }
+  const currencyId = typeof rawCurrency === "string" ? rawCurrency : null;
+  const body = toBody(form, paymentType, currencyId);
+  const fields = formFields(paymentType, currencyId);
+  try {
+    let saved = beneficiaryId
+      ? await api.request<Beneficiary>("PUT", `/beneficiaries/${encodeURIComponent(beneficiaryId)}`, { body })
+      : await api.post<Beneficiary>("/beneficiaries", { ...body, organizationId: org.id });
+    let notice = "saved";
+    if (form.get("intent") === "submit" && saved.status !== "APPROVED") {
+      saved = await api.request<Beneficiary>("PUT", `/beneficiaries/${saved.id}/status`, { body: { status: "UNDER_REVIEW" } });
+      notice = "submitted";
+    }
+    return redirect(`/beneficiaries/${saved.id}?notice=${notice}`, { headers: await api.headers() });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404) throw new Response("Not found", { status: 404 });
+    const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o));
+    if (error.body.code === "BENEFICIARY_STATUS_CONFLICT") mapped.globalError = t("beneficiaries:errors.status-conflict");
+    return json(
+      { fieldErrors: toFieldErrors(mapped), values },
+      { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
+    );
+  }
+}

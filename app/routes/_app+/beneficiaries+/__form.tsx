@@ -1,0 +1,267 @@
+/**
+ * The beneficiary form of /beneficiaries/create and /beneficiaries/:id/edit (spec 000 §3
+ * Beneficiary fields). Two steps, both plain forms that work without JavaScript:
+ * 1. `TypeStep`, a GET form: payment type (and, for LOCAL, the currency: EUR, GBP or USD),
+ *    carrying any pre-filled values on;
+ * 2. `DetailsStep`, a POST form: INDIVIDUAL or COMPANY, name, nickname, currency and the payee
+ *    fields of the type (lib/beneficiaries.ts `payeeFields`), with "Save as draft" and
+ *    "Save and submit for review" (one button when no approval is required).
+ * Errors come from the action (the API's field rules) and are shown on their fields and in the
+ * summary; the form comes back with what was typed.
+ */
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { BeneficiaryPaymentType } from "../../../../server/api/v1/contract";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { Field } from "~/components/forms/Field";
+import { Button } from "~/components/ui/Button";
+import { COMMON_FIELDS, LOCAL_CURRENCIES, PAYMENT_TYPES, payeeFields, requiredPayeeFields } from "~/lib/beneficiaries";
+import styles from "./beneficiaries.module.css";
+
+type Values = Record<string, string>;
+
+interface Choices {
+  fiat: string[];
+  crypto: string[];
+  casps: { id: string; name: string; assets: string[] }[];
+  countries: { code: string; name: string }[];
+  approvalRequired: boolean;
+}
+
+/** Step 1: the payment type (and the currency of a LOCAL beneficiary), as a GET form. */
+export function TypeStep({ values, paymentType }: { values: Values; paymentType: BeneficiaryPaymentType | null }) {
+  const { t } = useTranslation("beneficiaries");
+  const carried = Object.entries(values).filter(([k]) => k !== "paymentType" && k !== "currencyId");
+  return (
+    <Form method="get" data-testid="beneficiary-type-form">
+      {carried.map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <fieldset className={styles.fieldset}>
+        <legend>{t("form.payment-type")}</legend>
+        <div className={styles.choice}>
+          {PAYMENT_TYPES.map((p) => (
+            <label key={p} className={styles.check}>
+              <input type="radio" name="paymentType" value={p} defaultChecked={paymentType === p} required />
+              {t(`payment-types.${p}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        as="select"
+        name="currencyId"
+        label={t("form.local-currency")}
+        hint={t("form.local-currency-hint")}
+        defaultValue={values.currencyId ?? ""}
+      >
+        <option value="">{t("form.choose")}</option>
+        {LOCAL_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {t(`form.local.${c}`)}
+          </option>
+        ))}
+      </Field>
+      <Button type="submit">{t("form.continue")}</Button>
+    </Form>
+  );
+}
+
+/** Step 2: the beneficiary's details for the chosen type. */
+export function DetailsStep({
+  action,
+  paymentType,
+  currencyId,
+  values,
+  errors,
+  choices,
+  changeHref,
+  cancelHref,
+}: {
+  action: string;
+  paymentType: BeneficiaryPaymentType;
+  currencyId: string | null;
+  values: Values;
+  errors: Record<string, string> | undefined;
+  choices: Choices;
+  changeHref: string;
+  cancelHref: string;
+}) {
+  const { t } = useTranslation("beneficiaries");
+  const fields = payeeFields(paymentType, currencyId);
+  const required = new Set(requiredPayeeFields(paymentType, currencyId));
+  const order = [...COMMON_FIELDS, ...fields];
+  const err = (name: string) => errors?.[name] ?? null;
+  const v = (name: string) => values[name] ?? "";
+  const currencies = paymentType === "CRYPTO_ASSET_PAYMENT" ? choices.crypto : choices.fiat;
+
+  const field = (name: string) => {
+    if (name === "useIntermediaryBank") {
+      return (
+        <label key={name} className={styles.check}>
+          <input type="checkbox" name={name} value="true" defaultChecked={v(name) === "true"} />
+          {t("fields.useIntermediaryBank")}
+        </label>
+      );
+    }
+    if (/country/i.test(name)) {
+      return (
+        <Field
+          key={name}
+          as="select"
+          name={name}
+          label={t(`fields.${name}`)}
+          error={err(name)}
+          defaultValue={v(name)}
+          required={required.has(name)}
+        >
+          <option value="">{t("form.choose")}</option>
+          {choices.countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.name}
+            </option>
+          ))}
+        </Field>
+      );
+    }
+    if (name === "caspId") {
+      return (
+        <Field key={name} as="select" name={name} label={t("fields.caspId")} error={err(name)} defaultValue={v(name)} required>
+          <option value="">{t("form.choose")}</option>
+          {choices.casps.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name} ({c.assets.join(", ")})
+            </option>
+          ))}
+        </Field>
+      );
+    }
+    const hint = t(`hints.${name}`, { defaultValue: "" }) || undefined;
+    const technical = /iban|bic|sortCode|aba|AccountNumber|walletAddress|phone|collectorContact|CorrespondentAccount/i.test(name);
+    return (
+      <Field
+        key={name}
+        name={name}
+        label={t(`fields.${name}`)}
+        hint={hint}
+        error={err(name)}
+        defaultValue={v(name)}
+        required={required.has(name)}
+        autoComplete="off"
+        spellCheck={technical ? false : undefined}
+        inputMode={
+          /sortCode|aba|bankAccountNumber/.test(name) && paymentType === "LOCAL"
+            ? "numeric"
+            : /phone|collectorContact/i.test(name)
+              ? "tel"
+              : undefined
+        }
+        dir={technical ? "ltr" : undefined}
+        maxLength={name === "walletAddress" ? 128 : 140}
+      />
+    );
+  };
+
+  return (
+    <Form method="post" action={action} data-testid="beneficiary-form" noValidate>
+      <ErrorSummary errors={errors} order={order} />
+      <AuthenticityTokenInput />
+      <input type="hidden" name="paymentType" value={paymentType} />
+      <p>
+        {t("form.chosen-type", { type: t(`payment-types.${paymentType}`) })}{" "}
+        {paymentType === "LOCAL" && currencyId ? `(${currencyId}) ` : null}
+        <Link to={changeHref}>{t("form.change-type")}</Link>
+      </p>
+      <fieldset className={styles.fieldset}>
+        <legend>{t("fields.beneficiaryType")}</legend>
+        <div className={styles.choice}>
+          {(["INDIVIDUAL", "COMPANY"] as const).map((b) => (
+            <label key={b} className={styles.check}>
+              <input
+                type="radio"
+                name="beneficiaryType"
+                value={b}
+                defaultChecked={(v("beneficiaryType") || "INDIVIDUAL") === b}
+              />
+              {t(`beneficiary-types.${b}`)}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        name="name"
+        label={t("fields.name")}
+        error={err("name")}
+        defaultValue={v("name")}
+        required
+        maxLength={140}
+        autoComplete="off"
+      />
+      <Field
+        name="nickname"
+        label={t("fields.nickname")}
+        hint={t("hints.nickname")}
+        error={err("nickname")}
+        defaultValue={v("nickname")}
+        maxLength={70}
+        autoComplete="off"
+      />
+      {paymentType === "LOCAL" ? (
+        <input type="hidden" name="currencyId" value={currencyId ?? ""} />
+      ) : (
+        <Field
+          as="select"
+          name="currencyId"
+          label={t("fields.currencyId")}
+          error={err("currencyId")}
+          defaultValue={v("currencyId")}
+          required
+        >
+          <option value="">{t("form.choose")}</option>
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Field>
+      )}
+      {paymentType === "INTERNATIONAL" ? (
+        <>
+          <fieldset className={styles.fieldset}>
+            <legend>{t("form.bank")}</legend>
+            {fields.filter((f) => /^(bic|bankCountry|iban|bankAccountNumber|bankName|bankAddress)$/.test(f)).map(field)}
+          </fieldset>
+          <fieldset className={styles.fieldset}>
+            <legend>{t("form.address")}</legend>
+            {fields.filter((f) => /^(address|city|postCode|countryId)$/.test(f)).map(field)}
+          </fieldset>
+          <fieldset className={styles.fieldset}>
+            <legend>{t("form.intermediary")}</legend>
+            <p className={styles.muted}>{t("hints.intermediary")}</p>
+            {fields.filter((f) => /intermediary/i.test(f)).map(field)}
+          </fieldset>
+        </>
+      ) : (
+        fields.map(field)
+      )}
+      <div className={styles.actions}>
+        {choices.approvalRequired ? (
+          <>
+            <Button type="submit" name="intent" value="submit">
+              {t("form.save-submit")}
+            </Button>
+            <Button type="submit" name="intent" value="save" variant="secondary">
+              {t("form.save-draft")}
+            </Button>
+          </>
+        ) : (
+          <Button type="submit" name="intent" value="save">
+            {t("form.save")}
+          </Button>
+        )}
+        <Link to={cancelHref}>{t("form.cancel")}</Link>
+      </div>
+    </Form>
+  );
+}
