@@ -15,7 +15,7 @@ export interface BeneficiarySummary {
   name: string;
   nickname: string | null;
   paymentType: BeneficiaryPaymentType;
-  currencyId: string;
+  currencyId: Beneficiary["currencyId"];
   status: Beneficiary["status"];
   phone: string | null;
 }

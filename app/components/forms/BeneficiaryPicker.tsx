@@ -92,3 +92,13 @@ export function ChosenBeneficiaryFields({
     </>
   );
 }
+
+/**
+ * A payment form's action URL that keeps the picked beneficiary (`?beneficiary=`), so the page
+ * that answers a refused submission (and, with JavaScript, the revalidation after it) still
+ * pays that beneficiary.
+ */
+export function withBeneficiary(action: string, chosen: { id: string } | null): string {
+  if (!chosen) return action;
+  return `${action}${action.includes("?") ? "&" : "?"}beneficiary=${encodeURIComponent(chosen.id)}`;
+}

@@ -22,7 +22,8 @@ export const internalRail: Rail<"INTERNAL"> = {
     recipientCompanyNumber: optionalText(20),
   },
   async resolve(ctx, body) {
-    const phone = (body.recipientPhone as string | undefined) ?? ctx.beneficiary?.phone ?? undefined;
+    // An approved beneficiary's saved phone is what gets paid (as fromBody rules for the other rails).
+    const phone = ctx.beneficiary?.phone ?? (body.recipientPhone as string | undefined) ?? undefined;
     const companyNumber = body.recipientCompanyNumber as string | undefined;
     if (!phone && !companyNumber) throw fieldError("recipientPhone", "isNotEmpty", "recipientPhone should not be empty");
     const field = phone ? "recipientPhone" : "recipientCompanyNumber";

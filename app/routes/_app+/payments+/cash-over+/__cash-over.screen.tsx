@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
@@ -79,7 +80,7 @@ export function cashOverSchema(partnersEnabled: boolean) {
 export const cashOverValidator = (partnersEnabled: boolean) => withZod(cashOverSchema(partnersEnabled));
 
 export default function CashOverScreen() {
-  const { chosen, sources, partnersEnabled, partners, idempotencyKey, pendingPaymentId, categories, draft } =
+  const { chosen, sources, partnersEnabled, partners, idempotencyKey, pendingPaymentId, categories, draft, saved, prefill } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -92,19 +93,23 @@ export default function CashOverScreen() {
         <h2 id="cash-how-title">{t("cash-over.how-title")}</h2>
         <p>{t("cash-over.how-text")}</p>
       </section>
+      <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
       <ValidatedForm
+        // A picked beneficiary fills the form: a new form (defaults apply on mount only).
+        key={saved.chosen?.id ?? "none"}
         id="cash-over-form"
         validator={validator}
         method="post"
-        action={`/payments/cash-over/form?source=${encodeURIComponent(chosen)}`}
+        action={withBeneficiary(`/payments/cash-over/form?source=${encodeURIComponent(chosen)}`, saved.chosen)}
         noValidate={hydrated}
-        defaultValues={{ ...draft, source: draft?.source ?? chosen }}
+        defaultValues={{ ...draft, ...prefill, source: draft?.source ?? chosen }}
         className={styles.section}
       >
         <DraftNotice restored={!!draft} />
         <ValidatedErrorSummary order={FIELDS} />
         <AuthenticityTokenInput />
         <IdempotencyKeyInput fallback={idempotencyKey} />
+        <ChosenBeneficiaryFields chosen={saved.chosen} />
         <SourceBalanceSelect sources={sources} />
         <p>
           <Link to="/payments/cash-over">{t("cash-over.change-balance")}</Link>
@@ -123,6 +128,7 @@ export default function CashOverScreen() {
         )}
         <ValidatedField
           name="beneficiaryName"
+          readOnly={saved.chosen !== null}
           label={t("cash-over.collector-name")}
           hint={t("cash-over.collector-name-hint")}
           autoComplete="off"
@@ -131,6 +137,7 @@ export default function CashOverScreen() {
         />
         <ValidatedField
           name="collectorContact"
+          readOnly={saved.chosen !== null}
           label={t("cash-over.collector-phone")}
           hint={t("cash-over.collector-phone-hint")}
           type="tel"

@@ -11,6 +11,7 @@ import type { PaymentsSettings, PspPartner, PspPartnersSettings } from "../../..
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { getApi } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
@@ -25,13 +26,18 @@ export const shouldRevalidate = skipDraftRevalidation;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, settings, partnersSettings] = await Promise.all([
+  const url = new URL(request.url);
+  const [accounts, settings, partnersSettings, saved] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     api.get<PspPartnersSettings>("/settings/psp-partners"),
+    beneficiaryChoice(api, org.id, url, "CASH_OVER_COUNTER"),
   ]);
   const all = cashSources(accounts, settings);
-  const chosen = all.find((s) => s.value === new URL(request.url).searchParams.get("source"));
+  // The balance chosen on /payments/cash-over; for a picked beneficiary, a balance in its currency.
+  const chosen =
+    all.find((s) => s.value === url.searchParams.get("source")) ??
+    (saved.chosen ? all.find((s) => s.currencyId === saved.chosen?.currencyId) : undefined);
   if (!chosen) throw redirect("/payments/cash-over", { headers: await api.headers() });
   const currencyId = chosen.currencyId;
   const [partners, form] = await Promise.all([
@@ -50,6 +56,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       partners,
       ...form,
       draft: draftSource?.currencyId === currencyId ? form.draft : null,
+      saved: { ...saved, choices: saved.choices.filter((b) => b.currencyId === currencyId) },
+      // A picked beneficiary's details fill the form (over a draft's).
+      prefill: saved.chosen
+        ? valuesFromBeneficiary(saved.chosen, { beneficiaryName: "name", collectorContact: "collectorContact" })
+        : null,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

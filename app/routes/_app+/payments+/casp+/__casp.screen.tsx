@@ -18,6 +18,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm, type Validator } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
@@ -129,7 +130,7 @@ export function caspValidator(scales: Readonly<Record<string, number>>): Validat
 }
 
 export default function CaspScreen() {
-  const { sources, scales, casps, source, currencies, categories, draft, idempotencyKey, pendingPaymentId } =
+  const { sources, scales, casps, source, currencies, categories, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -153,62 +154,70 @@ export default function CaspScreen() {
       {sources.length === 0 ? (
         <Alert>{t("casp.no-balance", { currencies: currencies.join(", ") })}</Alert>
       ) : (
-        <ValidatedForm
-          id={FORM_ID}
-          validator={validator}
-          method="post"
-          noValidate={hydrated}
-          defaultValues={{ ...draft, source: initialSource }}
-          onChange={onChange}
-        >
-          <ValidatedErrorSummary order={FIELDS} />
-          <AuthenticityTokenInput />
-          <IdempotencyKeyInput fallback={idempotencyKey} />
-          <SourceBalanceSelect sources={sources} />
-          <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
-            {shownCasps.map((c) => (
-              <option key={c.id} value={c.id}>
-                {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
-              </option>
-            ))}
-          </ValidatedField>
-          <ValidatedField
-            name="beneficiaryName"
-            label={t("fields.beneficiary-name")}
-            autoComplete="off"
-            required
-            maxLength={140}
-          />
-          <ValidatedField
-            name="walletAddress"
-            label={t("casp.wallet")}
-            hint={network ? t(`casp.wallet-hint-${network}`) : undefined}
-            autoComplete="off"
-            spellCheck={false}
-            autoCapitalize="off"
-            autoCorrect="off"
-            required
-            maxLength={128}
-          />
-          <PaymentPurposeFields categories={categories} purposeRequired />
-          <ValidatedAmountInput
-            label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
-            hint={t("casp.amount-hint", { count: scale })}
-            scale={scale}
-          />
-          <ValidatedField
-            name="reference"
-            label={t("fields.reference")}
-            hint={t("fields.optional")}
-            autoComplete="off"
-            maxLength={140}
-          />
-          <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
-          <div className={styles.draft}>
-            <SaveDraftButton />
-          </div>
-          <DraftAutosave formId={FORM_ID} />
-        </ValidatedForm>
+        <>
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <ValidatedForm
+            // A picked beneficiary fills the form: a new form (defaults apply on mount only).
+            key={saved.chosen?.id ?? "none"}
+            id={FORM_ID}
+            validator={validator}
+            method="post"
+            noValidate={hydrated}
+            defaultValues={{ ...draft, ...prefill, source: initialSource }}
+            onChange={onChange}
+          >
+            <ValidatedErrorSummary order={FIELDS} />
+            <AuthenticityTokenInput />
+            <IdempotencyKeyInput fallback={idempotencyKey} />
+            <ChosenBeneficiaryFields chosen={saved.chosen} />
+            <SourceBalanceSelect sources={sources} />
+            <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
+              {shownCasps.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
+                </option>
+              ))}
+            </ValidatedField>
+            <ValidatedField
+              name="beneficiaryName"
+              readOnly={saved.chosen !== null}
+              label={t("fields.beneficiary-name")}
+              autoComplete="off"
+              required
+              maxLength={140}
+            />
+            <ValidatedField
+              name="walletAddress"
+              readOnly={saved.chosen !== null}
+              label={t("casp.wallet")}
+              hint={network ? t(`casp.wallet-hint-${network}`) : undefined}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              autoCorrect="off"
+              required
+              maxLength={128}
+            />
+            <PaymentPurposeFields categories={categories} purposeRequired />
+            <ValidatedAmountInput
+              label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
+              hint={t("casp.amount-hint", { count: scale })}
+              scale={scale}
+            />
+            <ValidatedField
+              name="reference"
+              label={t("fields.reference")}
+              hint={t("fields.optional")}
+              autoComplete="off"
+              maxLength={140}
+            />
+            <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
+            <div className={styles.draft}>
+              <SaveDraftButton />
+            </div>
+            <DraftAutosave formId={FORM_ID} />
+          </ValidatedForm>
+        </>
       )}
     </>
   );

@@ -10,6 +10,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import type { Account, Casp, PaymentsSettings } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
@@ -30,20 +31,30 @@ function balanceScales(accounts: readonly Account[]): Record<string, number> {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, settings, casps, form] = await Promise.all([
+  const url = new URL(request.url);
+  const [accounts, settings, casps, form, saved] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     api.get<{ data: Casp[] }>("/casps"),
     paymentFormData(api, "casp", org.id),
+    beneficiaryChoice(api, org.id, url, "CRYPTO_ASSET_PAYMENT"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);
   const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
   const held = new Set(sources.map((s) => s.currencyId as string));
   const scales = balanceScales(accounts);
-  const asked = new URL(request.url).searchParams.get("source");
+  // A picked beneficiary's details fill the form (over a draft's), and its asset the balance.
+  const asked =
+    url.searchParams.get("source") ??
+    (saved.chosen ? (sources.find((s) => s.currencyId === saved.chosen?.currencyId)?.value ?? null) : null);
+  const prefill = saved.chosen
+    ? valuesFromBeneficiary(saved.chosen, { beneficiaryName: "name", caspId: "caspId", walletAddress: "walletAddress" })
+    : null;
   return json(
     {
       ...form,
+      saved,
+      prefill,
       sources,
       currencies,
       scales: Object.fromEntries([...held].map((c) => [c, scales[c]])),

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
@@ -74,7 +75,7 @@ export const euroSchema = z.object({
 export const validator = withZod(euroSchema);
 
 export default function EuroScreen() {
-  const { sources, idempotencyKey, pendingPaymentId, categories, draft, kind } = useLoaderData<typeof loader>();
+  const { sources, idempotencyKey, pendingPaymentId, categories, draft, kind, saved, prefill } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   // The default kind posts to the plain URL (the page's usual address); a re-rendered form takes
@@ -87,63 +88,72 @@ export default function EuroScreen() {
       {sources.length === 0 ? (
         <Alert>{t("euro.no-eur")}</Alert>
       ) : (
-        <ValidatedForm
-          id="euro-form"
-          validator={validator}
-          method="post"
-          action={action}
-          noValidate={hydrated}
-          defaultValues={draft ?? undefined}
-        >
-          <DraftNotice restored={!!draft} />
-          <ValidatedErrorSummary order={FIELDS} />
-          <AuthenticityTokenInput />
-          <IdempotencyKeyInput fallback={idempotencyKey} />
-          <input type="hidden" name="currencyId" value="EUR" />
-          <input type="hidden" name="paymentType" value={kind} />
-          <p data-testid="euro-kind">
-            {t("euro-kinds.current", { kind: t(`schemes.${kind}`) })} —{" "}
-            <Link to={`/payments/euro/payment-kinds?kind=${kind}`} aria-label={t("euro-kinds.change-label")}>
-              {t("euro-kinds.change")}
-            </Link>
-          </p>
-          <ValidatedField as="select" name="accountId" label={t("fields.from-account")} required>
-            {sources.map((s) => (
-              <option key={s.accountId} value={s.accountId}>
-                {s.label}
-              </option>
-            ))}
-          </ValidatedField>
-          <ValidatedField
-            name="beneficiaryName"
-            label={t("fields.beneficiary-name")}
-            autoComplete="off"
-            required
-            maxLength={140}
-          />
-          <ValidatedField
-            name="iban"
-            label={t("fields.iban")}
-            hint={t("fields.iban-hint")}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-          <ValidatedField
-            name="bic"
-            label={t("fields.bic")}
-            hint={t("fields.bic-hint")}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-          <PaymentPurposeFields categories={categories} purposeRequired={false} />
-          <PaymentFormEnd amountLabelKey="fields.amount-eur" />
-          <div className={styles.actions}>
-            <SaveDraftButton />
-          </div>
-          <DraftAutosave formId="euro-form" />
-        </ValidatedForm>
+        <>
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <ValidatedForm
+            // A picked beneficiary fills the form: a new form (defaults apply on mount only).
+            key={saved.chosen?.id ?? "none"}
+            id="euro-form"
+            validator={validator}
+            method="post"
+            action={withBeneficiary(action, saved.chosen)}
+            noValidate={hydrated}
+            defaultValues={prefill ? { ...draft, ...prefill } : (draft ?? undefined)}
+          >
+            <DraftNotice restored={!!draft} />
+            <ValidatedErrorSummary order={FIELDS} />
+            <AuthenticityTokenInput />
+            <IdempotencyKeyInput fallback={idempotencyKey} />
+            <ChosenBeneficiaryFields chosen={saved.chosen} />
+            <input type="hidden" name="currencyId" value="EUR" />
+            <input type="hidden" name="paymentType" value={kind} />
+            <p data-testid="euro-kind">
+              {t("euro-kinds.current", { kind: t(`schemes.${kind}`) })} —{" "}
+              <Link to={`/payments/euro/payment-kinds?kind=${kind}`} aria-label={t("euro-kinds.change-label")}>
+                {t("euro-kinds.change")}
+              </Link>
+            </p>
+            <ValidatedField as="select" name="accountId" label={t("fields.from-account")} required>
+              {sources.map((s) => (
+                <option key={s.accountId} value={s.accountId}>
+                  {s.label}
+                </option>
+              ))}
+            </ValidatedField>
+            <ValidatedField
+              name="beneficiaryName"
+              readOnly={saved.chosen !== null}
+              label={t("fields.beneficiary-name")}
+              autoComplete="off"
+              required
+              maxLength={140}
+            />
+            <ValidatedField
+              name="iban"
+              readOnly={saved.chosen !== null}
+              label={t("fields.iban")}
+              hint={t("fields.iban-hint")}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <ValidatedField
+              name="bic"
+              readOnly={saved.chosen !== null}
+              label={t("fields.bic")}
+              hint={t("fields.bic-hint")}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <PaymentPurposeFields categories={categories} purposeRequired={false} />
+            <PaymentFormEnd amountLabelKey="fields.amount-eur" />
+            <div className={styles.actions}>
+              <SaveDraftButton />
+            </div>
+            <DraftAutosave formId="euro-form" />
+          </ValidatedForm>
+        </>
       )}
     </>
   );

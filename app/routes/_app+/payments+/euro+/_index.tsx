@@ -9,6 +9,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { formatMoney } from "~/lib/money";
 import { SEPA_KIND_TYPES } from "~/lib/payment-options";
@@ -31,7 +32,12 @@ function euroKind(value: string | null | undefined): EuroKind | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, form] = await Promise.all([listAccounts(api, org.id), paymentFormData(api, "euro", org.id)]);
+  const url = new URL(request.url);
+  const [accounts, form, saved] = await Promise.all([
+    listAccounts(api, org.id),
+    paymentFormData(api, "euro", org.id),
+    beneficiaryChoice(api, org.id, url, "LOCAL", "EUR"),
+  ]);
   const sources = accounts.flatMap((a) =>
     a.balances
       .filter((b) => b.currencyId === "EUR")
@@ -39,7 +45,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
   // The kind chosen on /payments/euro/payment-kinds, else the draft's, else SEPA credit transfer.
   const kind = euroKind(new URL(request.url).searchParams.get("kind")) ?? euroKind(form.draft?.paymentType) ?? "SEPA_SCT";
-  return json({ sources, kind, ...form }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  // A picked beneficiary's details fill the form (over a draft's).
+  const prefill = saved.chosen
+    ? valuesFromBeneficiary(saved.chosen, { beneficiaryName: "name", iban: "iban", bic: "bic" })
+    : null;
+  return json(
+    { sources, kind, ...form, saved, prefill },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {

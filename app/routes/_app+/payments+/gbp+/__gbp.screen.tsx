@@ -13,7 +13,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
+import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
@@ -117,7 +117,7 @@ export default function GbpScreen() {
             id={FORM_ID}
             validator={validator}
             method="post"
-            action="/payments/gbp/form"
+            action={withBeneficiary("/payments/gbp/form", saved.chosen)}
             noValidate={hydrated}
             defaultValues={defaults}
           >

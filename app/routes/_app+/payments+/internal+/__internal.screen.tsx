@@ -11,6 +11,7 @@ import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
+import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
@@ -55,7 +56,8 @@ export const internalSchema = z
 export const validator = withZod(internalSchema);
 
 export default function InternalScreen() {
-  const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, draft } = useLoaderData<typeof loader>();
+  const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, draft, saved } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const query = `${by}=${encodeURIComponent(value)}`;
@@ -69,6 +71,7 @@ export default function InternalScreen() {
           {by === "phone" ? t("internal.phone") : t("internal.company-number")}: {value} —{" "}
           <Link to={`/payments/internal?${query}`}>{t("internal.change-recipient")}</Link>
         </p>
+        {saved.chosen ? <BeneficiaryPicker choices={[]} chosen={saved.chosen} /> : null}
         {sources.length === 0 ? (
           <Alert>{t("no-accounts.text")}</Alert>
         ) : (
@@ -76,7 +79,7 @@ export default function InternalScreen() {
             id="internal-form"
             validator={validator}
             method="post"
-            action={`/payments/internal/form?${query}`}
+            action={withBeneficiary(`/payments/internal/form?${query}`, saved.chosen)}
             noValidate={hydrated}
             defaultValues={draft ?? undefined}
           >
@@ -84,6 +87,7 @@ export default function InternalScreen() {
             <ValidatedErrorSummary order={FIELDS} />
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
+            <ChosenBeneficiaryFields chosen={saved.chosen} />
             <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
             <SourceBalanceSelect sources={sources} />
             <PaymentPurposeFields categories={categories} purposeRequired={false} />

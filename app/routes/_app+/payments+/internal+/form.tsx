@@ -12,6 +12,7 @@ import type { RecipientCheck } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
@@ -47,7 +48,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error.status === 404 ? "not-found" : error.status === 429 ? "rate-limited" : error.status === 400 ? "invalid" : "failed",
     );
   }
-  const [accounts, form] = await Promise.all([listAccounts(api, org.id), paymentFormData(api, "internal", org.id)]);
+  const [accounts, form, saved] = await Promise.all([
+    listAccounts(api, org.id),
+    paymentFormData(api, "internal", org.id),
+    beneficiaryChoice(api, org.id, new URL(request.url), "INTERNAL"),
+  ]);
+  // A saved beneficiary (`?beneficiary=`, from its pay link) is kept only for the phone looked up here.
+  const chosen = saved.chosen && query.by === "phone" && saved.chosen.phone === query.value ? saved.chosen : null;
   // A draft is restored only into the form for the same recipient.
   const draftRecipient = form.draft?.[query.by === "phone" ? "recipientPhone" : "recipientCompanyNumber"];
   return json(
@@ -58,6 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sources: balanceSources(accounts),
       ...form,
       draft: draftRecipient === query.value ? form.draft : null,
+      saved: { choices: [], chosen },
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

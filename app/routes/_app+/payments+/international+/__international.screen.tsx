@@ -15,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm, type Validator } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
@@ -413,12 +414,21 @@ function IntermediaryBank() {
 }
 
 export default function InternationalScreen() {
-  const { sources, scales, source, currencies, categories, draft, idempotencyKey, pendingPaymentId } =
+  const { sources, scales, source, currencies, categories, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => internationalValidator(scales), [scales]);
-  const [bankCountry, setBankCountry] = useState(draft?.bankCountry ?? "");
+  const filled = prefill ? { ...draft, ...prefill } : draft;
+  const [bankCountry, setBankCountry] = useState(filled?.bankCountry ?? "");
+  // Another beneficiary picked (client navigation): its bank's country decides the account note
+  // (state reset during render, as React recommends over an effect).
+  const chosenId = saved.chosen?.id ?? null;
+  const [countryFor, setCountryFor] = useState(chosenId);
+  if (countryFor !== chosenId) {
+    setCountryFor(chosenId);
+    setBankCountry(filled?.bankCountry ?? "");
+  }
   const initialSource = source ?? draft?.source ?? sources[0]?.value ?? "";
   const [selected, setSelected] = useState(initialSource);
   const currency = parseSource(selected)?.currencyId;
@@ -435,106 +445,139 @@ export default function InternationalScreen() {
       {sources.length === 0 ? (
         <Alert>{t("international.no-balance", { currencies: currencies.join(", ") })}</Alert>
       ) : (
-        <ValidatedForm
-          id={FORM_ID}
-          validator={validator}
-          method="post"
-          noValidate={hydrated}
-          defaultValues={{ ...draft, source: initialSource }}
-          onChange={onChange}
-        >
-          <ValidatedErrorSummary order={FIELDS} />
-          <AuthenticityTokenInput />
-          <IdempotencyKeyInput fallback={idempotencyKey} />
-          <SourceBalanceSelect sources={sources} />
-          <fieldset className={styles.group}>
-            <legend className={styles.legend}>{t("international.beneficiary")}</legend>
-            <BeneficiaryTypeField />
-            <ValidatedField
-              name="beneficiaryName"
-              label={t("fields.beneficiary-name")}
-              autoComplete="off"
-              required
-              maxLength={140}
+        <>
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <ValidatedForm
+            // A picked beneficiary fills the form: a new form (defaults apply on mount only).
+            key={saved.chosen?.id ?? "none"}
+            id={FORM_ID}
+            validator={validator}
+            method="post"
+            noValidate={hydrated}
+            defaultValues={{ ...filled, source: initialSource }}
+            onChange={onChange}
+          >
+            <ValidatedErrorSummary order={FIELDS} />
+            <AuthenticityTokenInput />
+            <IdempotencyKeyInput fallback={idempotencyKey} />
+            <ChosenBeneficiaryFields chosen={saved.chosen} />
+            <SourceBalanceSelect sources={sources} />
+            <fieldset className={styles.group}>
+              <legend className={styles.legend}>{t("international.beneficiary")}</legend>
+              <BeneficiaryTypeField />
+              <ValidatedField
+                name="beneficiaryName"
+                readOnly={saved.chosen !== null}
+                label={t("fields.beneficiary-name")}
+                autoComplete="off"
+                required
+                maxLength={140}
+              />
+              <ValidatedField
+                name="address"
+                readOnly={saved.chosen !== null}
+                label={t("international.address")}
+                autoComplete="off"
+                required
+                maxLength={140}
+              />
+              <ValidatedField
+                name="city"
+                readOnly={saved.chosen !== null}
+                label={t("international.city")}
+                autoComplete="off"
+                required
+                maxLength={70}
+              />
+              <ValidatedField
+                name="postCode"
+                readOnly={saved.chosen !== null}
+                label={t("international.post-code")}
+                hint={t("fields.optional")}
+                autoComplete="off"
+                maxLength={16}
+              />
+              <CountrySelect name="countryId" label={t("international.country")} required />
+            </fieldset>
+            <fieldset className={styles.group}>
+              <legend className={styles.legend}>{t("international.bank")}</legend>
+              <ValidatedField
+                name="bic"
+                readOnly={saved.chosen !== null}
+                label={t("fields.bic")}
+                hint={t("fields.bic-hint")}
+                autoComplete="off"
+                spellCheck={false}
+                required
+              />
+              <ValidatedField
+                name="bankName"
+                readOnly={saved.chosen !== null}
+                label={t("international.bank-name")}
+                autoComplete="off"
+                required
+                maxLength={140}
+              />
+              <ValidatedField
+                name="bankAddress"
+                readOnly={saved.chosen !== null}
+                label={t("international.bank-address")}
+                hint={t("fields.optional")}
+                autoComplete="off"
+                maxLength={140}
+              />
+              <CountrySelect
+                name="bankCountry"
+                label={t("international.bank-country")}
+                hint={t("international.bank-country-hint")}
+                required
+                onChange={setBankCountry}
+              />
+              {/* With JavaScript the note names the one the chosen country needs. */}
+              <p className={styles.note} aria-live="polite">
+                {hydrated && bankCountry
+                  ? t(isIbanCountry(bankCountry) ? "international.account-hint-iban" : "international.account-hint-other")
+                  : t("international.account-hint")}
+              </p>
+              <ValidatedField
+                name="iban"
+                readOnly={saved.chosen !== null}
+                label={t("fields.iban")}
+                hint={t("fields.iban-hint")}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <ValidatedField
+                name="accountNumber"
+                readOnly={saved.chosen !== null}
+                label={t("international.account-number")}
+                hint={t("international.account-number-hint")}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={40}
+              />
+            </fieldset>
+            <IntermediaryBank />
+            <PaymentPurposeFields categories={categories} purposeRequired />
+            <ValidatedAmountInput
+              label={currency ? t("international.amount", { currency }) : t("fields.amount")}
+              hint={t("international.amount-hint", { count: scale })}
+              scale={scale}
             />
-            <ValidatedField name="address" label={t("international.address")} autoComplete="off" required maxLength={140} />
-            <ValidatedField name="city" label={t("international.city")} autoComplete="off" required maxLength={70} />
             <ValidatedField
-              name="postCode"
-              label={t("international.post-code")}
+              name="reference"
+              label={t("fields.reference")}
               hint={t("fields.optional")}
               autoComplete="off"
-              maxLength={16}
-            />
-            <CountrySelect name="countryId" label={t("international.country")} required />
-          </fieldset>
-          <fieldset className={styles.group}>
-            <legend className={styles.legend}>{t("international.bank")}</legend>
-            <ValidatedField
-              name="bic"
-              label={t("fields.bic")}
-              hint={t("fields.bic-hint")}
-              autoComplete="off"
-              spellCheck={false}
-              required
-            />
-            <ValidatedField name="bankName" label={t("international.bank-name")} autoComplete="off" required maxLength={140} />
-            <ValidatedField
-              name="bankAddress"
-              label={t("international.bank-address")}
-              hint={t("fields.optional")}
-              autoComplete="off"
               maxLength={140}
             />
-            <CountrySelect
-              name="bankCountry"
-              label={t("international.bank-country")}
-              hint={t("international.bank-country-hint")}
-              required
-              onChange={setBankCountry}
-            />
-            {/* With JavaScript the note names the one the chosen country needs. */}
-            <p className={styles.note} aria-live="polite">
-              {hydrated && bankCountry
-                ? t(isIbanCountry(bankCountry) ? "international.account-hint-iban" : "international.account-hint-other")
-                : t("international.account-hint")}
-            </p>
-            <ValidatedField
-              name="iban"
-              label={t("fields.iban")}
-              hint={t("fields.iban-hint")}
-              autoComplete="off"
-              spellCheck={false}
-            />
-            <ValidatedField
-              name="accountNumber"
-              label={t("international.account-number")}
-              hint={t("international.account-number-hint")}
-              autoComplete="off"
-              spellCheck={false}
-              maxLength={40}
-            />
-          </fieldset>
-          <IntermediaryBank />
-          <PaymentPurposeFields categories={categories} purposeRequired />
-          <ValidatedAmountInput
-            label={currency ? t("international.amount", { currency }) : t("fields.amount")}
-            hint={t("international.amount-hint", { count: scale })}
-            scale={scale}
-          />
-          <ValidatedField
-            name="reference"
-            label={t("fields.reference")}
-            hint={t("fields.optional")}
-            autoComplete="off"
-            maxLength={140}
-          />
-          <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
-          <div className={styles.draft}>
-            <SaveDraftButton />
-          </div>
-          <DraftAutosave formId={FORM_ID} />
-        </ValidatedForm>
+            <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
+            <div className={styles.draft}>
+              <SaveDraftButton />
+            </div>
+            <DraftAutosave formId={FORM_ID} />
+          </ValidatedForm>
+        </>
       )}
     </>
   );

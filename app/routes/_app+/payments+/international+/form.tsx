@@ -10,6 +10,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import type { Account, PaymentsSettings } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
@@ -30,18 +31,45 @@ function balanceScales(accounts: readonly Account[]): Record<string, number> {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, settings, form] = await Promise.all([
+  const url = new URL(request.url);
+  const [accounts, settings, form, saved] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     paymentFormData(api, "international", org.id),
+    beneficiaryChoice(api, org.id, url, "INTERNATIONAL"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);
   const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
   const scales = balanceScales(accounts);
-  const asked = new URL(request.url).searchParams.get("source");
+  const asked = url.searchParams.get("source");
+  // A picked beneficiary's details fill the form (over a draft's).
+  const prefill = saved.chosen
+    ? valuesFromBeneficiary(saved.chosen, {
+        beneficiaryType: "beneficiaryType",
+        beneficiaryName: "name",
+        address: "address",
+        city: "city",
+        postCode: "postCode",
+        countryId: "countryId",
+        bic: "bic",
+        bankName: "bankName",
+        bankAddress: "bankAddress",
+        bankCountry: "bankCountry",
+        iban: "iban",
+        accountNumber: "bankAccountNumber",
+        useIntermediaryBank: "useIntermediaryBank",
+        intermediaryBankName: "intermediaryBankName",
+        intermediaryBankBIC: "intermediaryBankBIC",
+        intermediaryBankAddress: "intermediaryBankAddress",
+        intermediaryBankCountry: "intermediaryBankCountry",
+        intermediaryBankCorrespondentAccount: "intermediaryBankCorrespondentAccount",
+      })
+    : null;
   return json(
     {
       ...form,
+      saved,
+      prefill,
       sources,
       currencies,
       scales: Object.fromEntries(sources.map((s) => [s.currencyId, scales[s.currencyId]])),

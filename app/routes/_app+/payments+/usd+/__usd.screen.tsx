@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
@@ -116,7 +117,8 @@ export const validator = withZod(
 );
 
 export default function UsdScreen() {
-  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId, saved } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   return (
@@ -131,21 +133,26 @@ export default function UsdScreen() {
         <>
           <DraftNotice restored={!!draft} />
           <p>{t("usd.sent-by", { scheme: t("schemes.FEDWIRE"), hint: t("usd.scheme-hint.FEDWIRE") })}</p>
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
           <ValidatedForm
+            // A picked beneficiary fills the form: a new form (defaults apply on mount only).
+            key={saved.chosen?.id ?? "none"}
             id={FORM_ID}
             validator={validator}
             method="post"
-            action="/payments/usd/form"
+            action={withBeneficiary("/payments/usd/form", saved.chosen)}
             noValidate={hydrated}
             defaultValues={defaults}
           >
             <ValidatedErrorSummary order={FIELDS} />
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
+            <ChosenBeneficiaryFields chosen={saved.chosen} />
             <input type="hidden" name="paymentType" value="FEDWIRE" />
             <SourceBalanceSelect sources={sources} />
             <ValidatedField
               name="beneficiaryName"
+              readOnly={saved.chosen !== null}
               label={t("fields.beneficiary-name")}
               autoComplete="off"
               required
@@ -153,6 +160,7 @@ export default function UsdScreen() {
             />
             <ValidatedField
               name="aba"
+              readOnly={saved.chosen !== null}
               label={t("usd.aba")}
               hint={t("usd.aba-hint")}
               inputMode="numeric"
@@ -162,6 +170,7 @@ export default function UsdScreen() {
             />
             <ValidatedField
               name="accountNumber"
+              readOnly={saved.chosen !== null}
               label={t("usd.account-number")}
               hint={t("usd.account-number-hint")}
               inputMode="numeric"
@@ -169,10 +178,25 @@ export default function UsdScreen() {
               spellCheck={false}
               required
             />
-            <ValidatedField name="address" label={t("usd.address")} autoComplete="off" required maxLength={140} />
-            <ValidatedField name="city" label={t("usd.city")} autoComplete="off" required maxLength={70} />
+            <ValidatedField
+              name="address"
+              readOnly={saved.chosen !== null}
+              label={t("usd.address")}
+              autoComplete="off"
+              required
+              maxLength={140}
+            />
+            <ValidatedField
+              name="city"
+              readOnly={saved.chosen !== null}
+              label={t("usd.city")}
+              autoComplete="off"
+              required
+              maxLength={70}
+            />
             <ValidatedField
               name="postCode"
+              readOnly={saved.chosen !== null}
               label={t("usd.post-code")}
               hint={t("fields.optional")}
               autoComplete="off"

@@ -9,6 +9,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireAppContext } from "~/lib/app-context.server";
+import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
@@ -23,15 +24,31 @@ export const shouldRevalidate = skipDraftRevalidation;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [options, form] = await Promise.all([railOptions(api, org.id, "USD", USD_SCHEMES), paymentFormData(api, "usd", org.id)]);
-  // The chooser's explicit choice wins over a draft's.
-  const { source } = queryChoices(new URL(request.url), options);
+  const url = new URL(request.url);
+  const [options, form, saved] = await Promise.all([
+    railOptions(api, org.id, "USD", USD_SCHEMES),
+    paymentFormData(api, "usd", org.id),
+    beneficiaryChoice(api, org.id, url, "LOCAL", "USD"),
+  ]);
+  // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.
+  const { source } = queryChoices(url, options);
   const defaults: Record<string, string> = {
     countryId: DEFAULT_COUNTRY,
     ...(form.draft ?? {}),
     ...(source ? { source } : {}),
+    ...(saved.chosen
+      ? valuesFromBeneficiary(saved.chosen, {
+          beneficiaryName: "name",
+          aba: "aba",
+          accountNumber: "bankAccountNumber",
+          address: "address",
+          city: "city",
+          postCode: "postCode",
+          countryId: "countryId",
+        })
+      : {}),
   };
-  return json({ ...options, ...form, defaults }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json({ ...options, ...form, defaults, saved }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
