@@ -7,7 +7,14 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, organizationMembers, organizations, paymentOrders, users } from "../../db/schema/index.js";
-import { callerMembershipOn, forbidden, hasSignatureDuty, membershipColumns, notFound, toMembership } from "../organizations/access.js";
+import {
+  callerMembershipOn,
+  forbidden,
+  hasSignatureDuty,
+  membershipColumns,
+  notFound,
+  toMembership,
+} from "../organizations/access.js";
 import { orderStatusConflict, ordersDisabled, ordersEnabled, type OrderRow } from "./model.js";
 
 /**
@@ -22,7 +29,13 @@ export async function loadSignableOrders(
   ids: string[],
 ): Promise<{ rows: OrderRow[]; scaleOf: Map<string, number>; phone: string; otpChannel: string }> {
   const found = await db
-    .select({ order: paymentOrders, ...membershipColumns, scale: currencies.scale, phone: users.phone, otpChannel: users.otpChannel })
+    .select({
+      order: paymentOrders,
+      ...membershipColumns,
+      scale: currencies.scale,
+      phone: users.phone,
+      otpChannel: users.otpChannel,
+    })
     .from(paymentOrders)
     .innerJoin(organizationMembers, callerMembershipOn(userId, paymentOrders.organizationId))
     .innerJoin(organizations, eq(organizations.id, paymentOrders.organizationId))
@@ -37,7 +50,8 @@ export async function loadSignableOrders(
     if (!f) throw notFound("Remittance order");
     if (!hasSignatureDuty(toMembership(f.order.organizationId, f)))
       throw forbidden("You are not allowed to sign remittance orders of this organization");
-    if (!enabled.has(f.order.organizationId)) enabled.set(f.order.organizationId, await ordersEnabled(db, f.order.organizationId));
+    if (!enabled.has(f.order.organizationId))
+      enabled.set(f.order.organizationId, await ordersEnabled(db, f.order.organizationId));
     if (!enabled.get(f.order.organizationId)) throw ordersDisabled();
     if (f.order.status !== "PENDING") throw orderStatusConflict(f.order.status, "only a PENDING order can be signed");
     rows.push(f.order);

@@ -134,7 +134,6 @@ export const createRemittanceOrderSchema = z.object({
   uploadIds: z.array(z.string().uuid()).max(MAX_ORDER_FILES).optional(),
 });
 
-
 const SUM_MESSAGES: Record<string, string> = {
   required: "sum should not be empty",
   "invalid-characters": "sum must be a decimal number such as 120.50",
@@ -254,7 +253,9 @@ async function filesFor(db: Db, orderIds: string[]): Promise<Map<string, Upload[
     .where(inArray(paymentOrderFiles.orderId, orderIds))
     .orderBy(asc(paymentOrderFiles.createdAt), asc(paymentOrderFiles.uploadId));
   for (const r of rows)
-    out.get(r.orderId)?.push({ id: r.id, name: r.name, mimeType: r.mimeType, size: r.size, createdAt: r.createdAt.toISOString() });
+    out
+      .get(r.orderId)
+      ?.push({ id: r.id, name: r.name, mimeType: r.mimeType, size: r.size, createdAt: r.createdAt.toISOString() });
   return out;
 }
 

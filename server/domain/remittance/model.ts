@@ -13,7 +13,15 @@ import { getOrganizationBooleanSetting, SETTING_PAYMENTS_ORDERS_ENABLED } from "
 export type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** Every status, in the order an order goes through them (REJECTED last). */
-export const REMITTANCE_STATUSES = ["PENDING", "QUEUED", "PROC", "AML", "AML_DONE", "ACCEPTED", "REJECTED"] as const satisfies readonly RemittanceOrderStatus[];
+export const REMITTANCE_STATUSES = [
+  "PENDING",
+  "QUEUED",
+  "PROC",
+  "AML",
+  "AML_DONE",
+  "ACCEPTED",
+  "REJECTED",
+] as const satisfies readonly RemittanceOrderStatus[];
 
 /** Active orders (spec 001 §3): signed and not rejected. */
 export const ACTIVE_STATUSES: readonly RemittanceOrderStatus[] = ["QUEUED", "PROC", "AML", "AML_DONE", "ACCEPTED"];

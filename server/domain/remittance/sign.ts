@@ -10,7 +10,14 @@ import type { RemittanceOrder } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { fieldErrors } from "../errors.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
-import { callerMembershipOn, forbidden, hasSignatureDuty, membershipColumns, notFound, toMembership } from "../organizations/access.js";
+import {
+  callerMembershipOn,
+  forbidden,
+  hasSignatureDuty,
+  membershipColumns,
+  notFound,
+  toMembership,
+} from "../organizations/access.js";
 import { checkSignedAt, currentBindingHash, findMfaToken, mfaInvalid, signSchema } from "../signing/index.js";
 import { orderStatusConflict, ordersDisabled, ordersEnabled } from "./model.js";
 import { addEvent, customerActor, holdOrderSum, orderToWire } from "./index.js";

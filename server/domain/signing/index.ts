@@ -144,7 +144,13 @@ export async function currentBindingHash(
     ...(others.length ? await tx.select().from(payments).where(inArray(payments.id, others)) : []),
   ];
   const found = new Set(paymentRows.map((p) => p.id));
-  const orderRows = [...(locked.order ? [locked.order] : []), ...(await ordersByIds(tx, others.filter((id) => !found.has(id))))];
+  const orderRows = [
+    ...(locked.order ? [locked.order] : []),
+    ...(await ordersByIds(
+      tx,
+      others.filter((id) => !found.has(id)),
+    )),
+  ];
   if (paymentRows.length + orderRows.length !== ids.length) return null;
   return computeSetBinding(paymentRows, orderRows).hash;
 }
