@@ -53,6 +53,8 @@ export default defineConfig({
       SMS_DEBUG_CODES: "true",
       RATE_LIMITS: "relaxed",
       LOG_LEVEL: "warn",
+      // Staff decisions for the specs (POST /__e2e/staff/*; development/test only, server/api/e2e-staff.ts).
+      E2E_STAFF_ROUTES: "true",
     },
   },
 });

@@ -12,6 +12,7 @@ import helmet from "helmet";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import { createApiRouter } from "./api/v1/index.js";
+import { createE2eStaffRouter } from "./api/e2e-staff.js";
 import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 import { rejectNulCharacters } from "./api/v1/input-guard.js";
 import { rejectMalformedUrl, requireSameOrigin } from "./web-guards.js";
@@ -91,6 +92,8 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
   api.use((_req, _res, next) => next(new DomainError("NOT_FOUND", "Not found")));
   api.use(errorMiddleware(deps.logger));
   app.use("/api/v1", api);
+  // Browser tests only (E2E_STAFF_ROUTES, never in production: server/config.ts).
+  if (deps.config.E2E_STAFF_ROUTES) app.use("/__e2e/staff", createE2eStaffRouter(deps));
 
   if (opts.remixBuild) {
     const root = opts.root ?? process.cwd();

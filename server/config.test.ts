@@ -32,6 +32,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...twilio, TWILIO_FROM: "MG" + "a".repeat(32) }).TWILIO_FROM).toMatch(/^MG/);
   });
 
+  it("E2E_STAFF_ROUTES (browser tests' staff moves) only in development or test, never in production", () => {
+    expect(() => loadConfig({ ...prod, ...twilio, E2E_STAFF_ROUTES: "true" })).toThrow(/E2E_STAFF_ROUTES/);
+    expect(loadConfig({ NODE_ENV: "test", E2E_STAFF_ROUTES: "true" } as unknown as NodeJS.ProcessEnv).E2E_STAFF_ROUTES).toBe(
+      true,
+    );
+    expect(loadConfig({} as NodeJS.ProcessEnv).E2E_STAFF_ROUTES).toBeUndefined();
+  });
+
   it("the embedded default: log provider, debug codes, demo customers", () => {
     const c = loadConfig({} as unknown as NodeJS.ProcessEnv);
     expect(c.SMS_PROVIDER).toBe("log");

@@ -16,6 +16,9 @@
  *   TWILIO_API_BASE_URL to reach Twilio through an egress proxy or, in tests, a local fake). NODE_ENV=production requires "twilio".
  * - TRUST_PROXY: when set, client IPs and the scheme (`X-Forwarded-For`/`-Proto`) are read from the
  *   proxy, so HSTS and `Secure` cookies follow the TLS the proxy terminated.
+ * - E2E_STAFF_ROUTES: "true" mounts POST /__e2e/staff/* (staff decisions for the browser tests, which
+ *   cannot run `npm run bank` beside a server holding the embedded database); refused unless
+ *   NODE_ENV is development or test (server/api/e2e-staff.ts).
  * Throws (process exits) on an invalid configuration.
  */
 import { z } from "zod";
@@ -55,6 +58,7 @@ const schema = z.object({
     .regex(/^\+[1-9]\d{6,14}$/, "an E.164 number")
     .optional(),
   TWILIO_API_BASE_URL: z.string().url().optional(),
+  E2E_STAFF_ROUTES: bool.optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -71,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (parsed.SMS_PROVIDER === "twilio" && !(parsed.TWILIO_ACCOUNT_SID && parsed.TWILIO_AUTH_TOKEN && parsed.TWILIO_FROM)) {
     throw new Error("SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM");
+  }
+  if (parsed.E2E_STAFF_ROUTES && parsed.NODE_ENV !== "development" && parsed.NODE_ENV !== "test") {
+    throw new Error("E2E_STAFF_ROUTES is for the browser tests only (NODE_ENV development or test)");
   }
   const smsDebugCodes = production ? false : (parsed.SMS_DEBUG_CODES ?? !parsed.DATABASE_URL);
   return {
