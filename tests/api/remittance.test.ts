@@ -191,6 +191,11 @@ describe.each(databases)("remittance orders on %s", (kind) => {
     const replay = await create(a, { uploadIds: [fileId], sum: "100" }, "same-key");
     expect(replay.status).toBe(200);
     expect(replay.body.id).toBe(first.body.id);
+    // The same form sent twice uploads its file twice: the same content is the same request.
+    const again = await create(a, { uploadIds: [await upload(a)] }, "same-key");
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(first.body.id);
+    expect(again.body.files.map((f: { id: string }) => f.id)).toEqual([fileId]);
     const other = await create(a, { sum: "101.00" }, "same-key");
     expect(other.status).toBe(409);
     expect(other.body.code).toBe("IDEMPOTENCY_KEY_REUSED");

@@ -389,10 +389,24 @@ export async function createRemittanceOrder(
   const membership = (await listMemberships(db, input.userId)).find((m) => m.organizationId === body.organizationId);
   if (!membership) throw forbidden();
   if (!(await ordersEnabled(db, body.organizationId))) throw ordersDisabled();
+  // Files count by their content (SHA-256), not their upload ids: a form submitted twice uploads
+  // its files twice, and is still the same request (a replay, not 409).
+  const uploadIds = [...new Set(body.uploadIds ?? [])];
+  const digests = uploadIds.length
+    ? await db
+        .select({ sha256: uploads.sha256 })
+        .from(uploads)
+        .where(and(inArray(uploads.id, uploadIds), eq(uploads.organizationId, body.organizationId)))
+    : [];
   const hash = requestHash({
     ...body,
     payee: JSON.stringify(body.payee),
-    uploadIds: body.uploadIds ? [...new Set(body.uploadIds)].sort().join(",") : undefined,
+    uploadIds: uploadIds.length
+      ? `${uploadIds.length}:${digests
+          .map((d) => d.sha256)
+          .sort()
+          .join(",")}`
+      : undefined,
     amount: body.sum,
     sum: undefined,
   });
