@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("Oliver sends an order with a file, confirms it with the code, the bank accepts it; list and home tab show it", async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments");
       await page.getByTestId("payment-option-remittance").click();
