@@ -32,6 +32,12 @@ describe("loadConfig", () => {
     expect(loadConfig({ ...twilio, TWILIO_FROM: "MG" + "a".repeat(32) }).TWILIO_FROM).toMatch(/^MG/);
   });
 
+  it("STAFF_API_TOKEN (staff commands inside a running server) never in production", () => {
+    expect(() => loadConfig({ ...prod, ...twilio, STAFF_API_TOKEN: "t".repeat(40) })).toThrow(/STAFF_API_TOKEN/);
+    expect(loadConfig({ STAFF_API_TOKEN: "t".repeat(40) } as unknown as NodeJS.ProcessEnv).STAFF_API_TOKEN).toHaveLength(40);
+    expect(loadConfig({} as NodeJS.ProcessEnv).STAFF_API_TOKEN).toBeUndefined();
+  });
+
   it("the embedded default: log provider, debug codes, demo customers", () => {
     const c = loadConfig({} as unknown as NodeJS.ProcessEnv);
     expect(c.SMS_PROVIDER).toBe("log");

@@ -52,6 +52,8 @@ export const RULE_GROUPS: Record<string, string> = {
   countryId: "country",
   bankCountry: "country",
   intermediaryBankCountry: "country",
+  sum: "amount",
+  "payee.country": "country",
 };
 
 /** Stable API `code`s with a translated message (spec 000 §8). */
@@ -68,6 +70,7 @@ export const CODE_KEYS: Record<string, string> = {
   IDEMPOTENCY_KEY_REUSED: "errors:Payments.idempotency-reused",
   DOCUMENTS_REQUIRED: "errors:Payments.documents-required",
   NOT_FOUND: "errors:Errors.not-found",
+  ORDER_STATUS_CONFLICT: "errors:Remittance.status-conflict",
 };
 
 /** Result: field errors for known fields, plus global and general messages. */

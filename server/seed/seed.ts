@@ -12,6 +12,7 @@
  *
  *   +447700900001 Oliver Thompson, INDIVIDUAL: 'Main account' GBP 2500.00, EUR 31800.00, USD 900.00;
  *                 'Savings' GBP 5000.00, EUR 0.00; 'Crypto wallet' USDT 1500.000000, SOL 25.500000000
+ *                 remittance orders enabled (organization setting PAYMENTS-ORDERS-ENABLED; off for the others)
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
  *                 SWIFT 0.10 % (min 5.00, max 50.00)
@@ -26,6 +27,7 @@ import { eq } from "drizzle-orm";
 import {
   casps,
   currencies,
+  organizationSettings,
   paymentCategories,
   providerPaymentTypes,
   pspPartners,
@@ -370,6 +372,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     const oliverSavings = await account(oliverOrg.id, "Savings", ["GBP", "EUR"], 4);
     // Crypto assets at their own scale (USDT 6 decimals, SOL 9), for the crypto-asset (CASP) payments.
     const oliverCrypto = await account(oliverOrg.id, "Crypto wallet", ["USDT", "SOL"], 4.5);
+    // Remittance orders are on for Oliver only (the bank-wide PAYMENTS-ORDERS-ENABLED stays false).
+    await tx.insert(organizationSettings).values({ organizationId: oliverOrg.id, key: "PAYMENTS-ORDERS-ENABLED", value: true });
 
     // 2. Amelia Clarke: official of Northwind Trading Ltd (CORPORATE, signatureType SINGLE).
     const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);

@@ -6,14 +6,16 @@
  * database.
  */
 import type { Database } from "../db/client.js";
-import type { Beneficiary } from "../api/v1/contract.js";
+import type { Beneficiary, RemittanceOrder } from "../api/v1/contract.js";
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
+import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
 
 /** A parsed command line. */
 export type BankCommand =
   | { command: "help" }
   | { command: "beneficiary:approve"; id: string }
-  | { command: "beneficiary:reject"; id: string; reason: string };
+  | { command: "beneficiary:reject"; id: string; reason: string }
+  | { command: "remittance:advance"; id: string; status: string; reason?: string };
 
 /** A command line that cannot be run: the message says why (exit code 2 with the usage). */
 export class UsageError extends Error {
@@ -32,6 +34,12 @@ Commands:
   beneficiary:approve <id>                    approve a beneficiary UNDER_REVIEW (→ APPROVED)
   beneficiary:reject <id> --reason "<text>"   reject a beneficiary UNDER_REVIEW (→ REJECTED); the
                                               customer sees the reason (1 to 500 characters)
+  remittance:advance <id> <STATUS> [--reason "<text>"]
+                                              move a remittance order along: QUEUED → PROC → AML →
+                                              AML_DONE → ACCEPTED (the held sum goes to the payout
+                                              partner), or → REJECTED --reason "<text>" from any of
+                                              QUEUED..AML_DONE (the sum is refunded; the customer
+                                              sees the reason)
   --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -40,7 +48,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, wrong status, invalid reason); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary or order, wrong status, invalid reason); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -62,6 +70,7 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
     else if (arg.startsWith("-")) throw new UsageError(`Unknown option ${arg}`);
     else positional.push(arg);
   }
+  if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
   const [command, id, ...extra] = positional;
   if (command !== "beneficiary:approve" && command !== "beneficiary:reject")
     throw new UsageError(`Unknown command ${command ?? "(none)"}`);
@@ -75,6 +84,26 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   return { command, id, reason };
 }
 
+/** `remittance:advance <id> <STATUS> [--reason]`: REJECTED needs a reason. */
+function parseAdvance(positional: string[], reason: string | undefined): BankCommand {
+  const [command, id, status, ...extra] = positional;
+  if (!id) throw new UsageError(`${command} needs the order id`);
+  if (!status) throw new UsageError(`${command} needs the new status (${REMITTANCE_STATUSES.join(", ")})`);
+  if (extra.length) throw new UsageError(`Unexpected argument ${extra[0]}`);
+  const upper = status.toUpperCase();
+  if (!(REMITTANCE_STATUSES as readonly string[]).includes(upper))
+    throw new UsageError(`Unknown status ${status} (${REMITTANCE_STATUSES.join(", ")})`);
+  if (upper === "REJECTED" && (reason === undefined || reason.trim() === ""))
+    throw new UsageError('remittance:advance … REJECTED needs --reason "<text>"');
+  return { command: "remittance:advance", id, status: upper, ...(reason !== undefined ? { reason } : {}) };
+}
+
+/** One line about a remittance order after a move. */
+function describeOrder(o: RemittanceOrder): string {
+  const reason = o.rejectionReason ? ` Reason: ${o.rejectionReason}` : "";
+  return `Remittance order ${o.id} (${o.currencyId} ${o.sum} to ${o.payee.name}) is now ${o.status}.${reason}`;
+}
+
 /** One line about a beneficiary after a decision. */
 function describe(b: Beneficiary): string {
   const reason = b.rejectionReason ? ` Reason: ${b.rejectionReason}` : "";
@@ -83,15 +112,24 @@ function describe(b: Beneficiary): string {
 
 /**
  * Run a parsed command (not `help`) against `db`.
+ * @param actor who decides, recorded in a remittance order's history (default "staff:cli")
  * @returns the line to print
- * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
- *   400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
+ * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT /
+ *   ORDER_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
  */
-export async function runBankCommand(db: Database, cmd: Exclude<BankCommand, { command: "help" }>): Promise<string> {
+export async function runBankCommand(
+  db: Database,
+  cmd: Exclude<BankCommand, { command: "help" }>,
+  actor = "staff:cli",
+): Promise<string> {
   switch (cmd.command) {
     case "beneficiary:approve":
       return describe(await approveBeneficiary(db, cmd.id));
     case "beneficiary:reject":
       return describe(await rejectBeneficiary(db, cmd.id, cmd.reason));
+    case "remittance:advance":
+      return describeOrder(
+        await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),
+      );
   }
 }

@@ -191,7 +191,17 @@ function validObject(s: ZodTypeAny | undefined, ctx: Ctx): Record<string, unknow
   if (!fields) return {};
   // Required fields, and optional ones that a valid EURO payment / filter uses; the other
   // optional fields are reached by the "set" mutation.
-  const usual = new Set(["reference", "beneficiaryName", "iban", "bic", "transferDateFrom", "transferDateTo", "take", "channel"]);
+  const usual = new Set([
+    "reference",
+    "beneficiaryName",
+    "iban",
+    "bic",
+    "transferDateFrom",
+    "transferDateTo",
+    "take",
+    "channel",
+    "paymentIds",
+  ]);
   return Object.fromEntries(
     Object.entries(fields)
       .filter(([k, f]) => !f.isOptional() || usual.has(k))

@@ -19,6 +19,7 @@ import { createApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { listApiRoutes, type ApiRoute } from "../../server/api/v1/routes.js";
 import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
+import { organizationSettings } from "../../server/db/schema/index.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 /** A's identifiers and secrets, which no other customer may see or act on. */
@@ -34,6 +35,8 @@ interface Owner {
   refreshToken: string;
   uploadId: string;
   beneficiaryId: string;
+  /** A remittance order (PENDING) with the upload as its file (orders enabled for A). */
+  orderId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -95,6 +98,16 @@ const BENEFICIARY = (organizationId: string) => ({
   currencyId: "EUR",
   iban: "DE02120300000000202051",
   bic: "BYLADEM1001",
+});
+
+/** A valid remittance order (contract CreateRemittanceOrderRequest) from A's account. */
+const REMITTANCE = (a: Pick<Owner, "orgId" | "accountId">) => ({
+  organizationId: a.orgId,
+  accountId: a.accountId,
+  currencyId: "GBP",
+  sum: "1.00",
+  payee: { name: "A's cash payee", address: "1 High Street", city: "Leeds", country: "GB", phone: "+447700900999" },
+  description: "Family support",
 });
 
 /** One case per route, keyed "METHOD path" as `listApiRoutes` lists it. */
@@ -234,7 +247,11 @@ const CASES: Record<string, Case> = {
     refused: [200],
     reason: "bank-wide settings",
   },
-  "GET /settings/payments": { cross: () => [{ path: "/settings/payments" }], refused: [200], reason: "bank-wide settings" },
+  "GET /settings/payments": {
+    cross: (a) => [{ path: "/settings/payments" }, { path: `/settings/payments?organizationId=${a.orgId}` }],
+    refused: [200, 404],
+    reason: "bank-wide settings without organizationId; A's organization's settings are 404 to a non-member",
+  },
   "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
   "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
   "GET /payment-categories": { cross: () => [{ path: "/payment-categories" }], refused: [200], reason: "reference data" },
@@ -282,6 +299,26 @@ const CASES: Record<string, Case> = {
     refused: [200],
     reason: "bank-wide settings",
   },
+  "POST /payments-orders": {
+    cross: (a, own) => [
+      { path: "/payments-orders", body: REMITTANCE(a), headers: { "Idempotency-Key": "intrude-order-1" } },
+      {
+        path: "/payments-orders",
+        body: REMITTANCE({ orgId: own.orgId, accountId: a.accountId }),
+        headers: { "Idempotency-Key": "intrude-order-2" },
+      },
+    ],
+    refused: [403, 404],
+    reason: "an organization the caller is not a member of (or whose orders are off) is 403; A's account is 404",
+  },
+  "GET /payments-orders": { cross: (a) => [{ path: `/payments-orders?organizationId=${a.orgId}&all=true` }] },
+  "GET /payments-orders/:id": { cross: (a) => [{ path: `/payments-orders/${a.orderId}` }] },
+  "GET /payments-orders/:id/file/:uploadId": { cross: (a) => [{ path: `/payments-orders/${a.orderId}/file/${a.uploadId}` }] },
+  "POST /payments-orders/:id/sign": {
+    cross: (a) => [
+      { path: `/payments-orders/${a.orderId}/sign`, body: { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() } },
+    ],
+  },
 };
 
 describe.each(databases)("every route's authorization on %s", (kind) => {
@@ -325,6 +362,15 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     expect(draft.status).toBe(200);
     const beneficiary = await s.call("POST", "/beneficiaries", { token: aToken, body: BENEFICIARY(owner.organization.id) });
     expect(beneficiary.status).toBe(201);
+    await s.db
+      .insert(organizationSettings)
+      .values({ organizationId: owner.organization.id, key: "PAYMENTS-ORDERS-ENABLED", value: true });
+    const order = await s.call("POST", "/payments-orders", {
+      token: aToken,
+      headers: { "Idempotency-Key": "owner-order-1" },
+      body: { ...REMITTANCE({ orgId: owner.organization.id, accountId: owner.account!.id }), uploadIds: [uploadId] },
+    });
+    expect(order.status).toBe(201);
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
@@ -340,6 +386,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       refreshToken: second.refreshToken,
       uploadId,
       beneficiaryId: beneficiary.body.id,
+      orderId: order.body.id,
     };
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
@@ -395,7 +442,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
   });
 
   it("another customer using A's ids gets 403/404 and none of A's data; A's payment is untouched", async () => {
-    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId];
+    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId, a.orderId];
     for (const intruder of intruders) {
       for (const r of routes) {
         const key = `${r.method} ${r.path}`;
@@ -406,7 +453,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
           const where = `${intruder.name}: ${r.method} ${req.path}`;
           expect(c.refused ?? [403, 404], where).toContain(res.status);
           const text = JSON.stringify(res.body ?? "");
-          for (const secret of [...secrets(), "A's half-typed payee", "A's Lieferant GmbH"])
+          for (const secret of [...secrets(), "A's half-typed payee", "A's Lieferant GmbH", "A's cash payee"])
             expect(text, `${where} leaks ${secret}`).not.toContain(secret);
           expect(text, `${where} opens a session`).not.toMatch(/"(accessToken|refreshToken)"\s*:/);
           if (r.path === "/signatures/validate") expect(res.body.token, `${where} mints an MFA token`).toBeUndefined();
@@ -425,12 +472,17 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const saved = await s.call("GET", `/beneficiaries/${a.beneficiaryId}`, { token: aToken });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ status: "DRAFT", name: "A's Lieferant GmbH", iban: "DE02120300000000202051" });
+    // A's remittance order is still waiting for A's signature.
+    const o = await s.call("GET", `/payments-orders/${a.orderId}`, { token: aToken });
+    expect(o.body).toMatchObject({ status: "PENDING", payee: { name: "A's cash payee" } });
     // The owner's own calls with the same ids succeed: the refusals above are about the caller.
     for (const path of [
       `/accounts/${a.accountId}`,
       `/payments/${a.paymentId}/signatures`,
       `/payments/${a.paymentId}/documents`,
       `/statements-items/${a.itemId}`,
+      `/payments-orders/${a.orderId}`,
+      `/settings/payments?organizationId=${a.orgId}`,
     ]) {
       expect((await s.call("GET", path, { token: aToken })).status, path).toBe(200);
     }

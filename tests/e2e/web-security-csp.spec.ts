@@ -96,7 +96,28 @@ async function createPayment(page: Page): Promise<string> {
 }
 
 /** Routes that answer files (no React page): their answers carry the CSP but no scripts. */
-const RESOURCE_ROUTES = new Set(["routes/_app+/payments+/$paymentId+/documents.$uploadId"]);
+const RESOURCE_ROUTES = new Set([
+  "routes/_app+/payments+/$paymentId+/documents.$uploadId",
+  "routes/_app+/payments+/remittance+/$orderId+/file.$uploadId",
+]);
+
+/** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
+async function createOrder(page: Page): Promise<string> {
+  await page.goto("/payments/remittance/new");
+  const source = page.locator("select[name=source]");
+  const options = await source.locator("option").allTextContents();
+  await source.selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
+  await page.locator("[name=sum]").fill("1.01");
+  await page.locator("[name=description]").fill("CSP probe");
+  await page.locator("[name=payeeName]").fill("CSP Probe");
+  await page.locator("[name=payeeAddress]").fill("1 High Street");
+  await page.locator("[name=payeeCity]").fill("Leeds");
+  await page.locator("select[name=payeeCountry]").selectOption("GB");
+  await page.locator("[name=payeePhone]").fill("+447700900123");
+  await page.locator("form#remittance-form button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
+  return new URL(page.url()).pathname.split("/")[3];
+}
 
 test("every page: CSP with a per-request nonce, nonce on every script, no inline handlers or styles, no violation", async ({
   page,
@@ -118,6 +139,7 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
     if (who === "individual") {
       await login(page, CUSTOMERS.individual);
       params.paymentId = await createPayment(page);
+      params.orderId = await createOrder(page);
       // A document download of that payment: an unknown one answers the not-found page.
       params.uploadId = "00000000-0000-4000-8000-000000000000";
       // A beneficiary's pages: an unknown one answers the not-found page (CSP all the same).

@@ -65,6 +65,19 @@ async function createPayment(page: Page, payee: string): Promise<string> {
   return new URL(page.url()).pathname.split("/")[2];
 }
 
+/** Fill the new remittance order form (Oliver: orders enabled); stays on the form. */
+async function fillRemittance(page: Page, payee: string, sum: string): Promise<void> {
+  await page.goto("/payments/remittance/new");
+  await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
+  await page.locator("[name=sum]").fill(sum);
+  await page.locator("[name=description]").fill("CSRF probe");
+  await page.locator("[name=payeeName]").fill(payee);
+  await page.locator("[name=payeeAddress]").fill("1 High Street");
+  await page.locator("[name=payeeCity]").fill("Leeds");
+  await page.locator("select[name=payeeCountry]").selectOption("GB");
+  await page.locator("[name=payeePhone]").fill("+447700900123");
+}
+
 const CASES: Record<string, CsrfCase> = {
   "routes/auth+/phone": {
     async prepare(page) {
@@ -218,6 +231,33 @@ const CASES: Record<string, CsrfCase> = {
     async probe(page, { url }) {
       await page.goto(url.replace(/\/sign$/, ""));
       return (await page.getByTestId("payment-status").textContent()) ?? "";
+    },
+  },
+  "routes/_app+/payments+/remittance+/new": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await fillRemittance(page, "CSRF Remittance Probe", "1.11");
+      return { url: "/payments/remittance/new", fields: await formFields(page, "form#remittance-form") };
+    },
+    async probe(page) {
+      await page.goto("/payments/remittance");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("remittance-order").count();
+    },
+  },
+  "routes/_app+/payments+/remittance+/$orderId+/sign": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await fillRemittance(page, "CSRF Remittance Sign Probe", "1.12");
+      await page.locator("form#remittance-form button[type=submit]").click();
+      await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
+      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+      const url = new URL(page.url()).pathname;
+      return { url, fields: { ...(await formFields(page, "form#sign")), code } };
+    },
+    async probe(page, { url }) {
+      await page.goto(url.replace(/\/sign$/, ""));
+      return (await page.getByTestId("order-status").getAttribute("data-status")) ?? "";
     },
   },
   "routes/_app+/payments+/$paymentId+/decline": {

@@ -1,38 +1,64 @@
 /**
  * /home (spec 000 §2 Home screen): accounts with balances (one account → its balances; more →
  * first 3 plus 'all my accounts' in a <details>), quick payment links, and tabs as links
- * (?tab=history | ?tab=signing) — history shows the latest statement items, signing the
- * unsigned payments with a count badge. Company officials get an open-account prompt.
+ * (?tab=history | ?tab=signing | ?tab=remittance) — history shows the latest statement items, signing the
+ * unsigned payments with a count badge, remittance the latest remittance orders (only when
+ * PAYMENTS-ORDERS-ENABLED is on for the organization, spec 000 §2, spec 001 §6). Company officials get an open-account prompt.
  * No form libraries here (JS budget).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Account, ListResponse, Payment, StatementItem } from "../../../server/api/v1/contract";
+import type {
+  Account,
+  ListResponse,
+  Payment,
+  PaymentsSettings,
+  RemittanceOrderPage,
+  StatementItem,
+} from "../../../server/api/v1/contract";
 import { Money } from "~/components/ui/Money";
+import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import styles from "./home.module.css";
 
-export const handle = { i18n: ["common", "payments", "history"], titleKey: "common:home.title" };
+export const handle = { i18n: ["common", "payments", "history", "remittance"], titleKey: "common:home.title" };
 
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const tab = new URL(request.url).searchParams.get("tab") === "signing" ? "signing" : "history";
+  const asked = new URL(request.url).searchParams.get("tab");
   const official = org.type === "COMPANY_OFFICIAL";
-  const [accounts, unsigned, history] = await Promise.all([
+  const [accounts, unsigned, settings] = await Promise.all([
     listAccounts(api, org.id),
     api.get<ListResponse<Payment>>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
+    api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
+  ]);
+  // The remittance tab exists only when orders are enabled for the organization.
+  const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
+  const tab = asked === "signing" ? "signing" : asked === "remittance" && remittanceTab ? "remittance" : "history";
+  const [history, orders] = await Promise.all([
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
       : Promise.resolve(null),
+    tab === "remittance"
+      ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
+      : Promise.resolve(null),
   ]);
   return json(
-    { tab, official, accounts, unsigned: unsigned.data, history: history?.data ?? [] },
+    {
+      tab,
+      official,
+      accounts,
+      unsigned: unsigned.data,
+      history: history?.data ?? [],
+      remittanceTab,
+      orders: orders?.edges.map((e) => e.node) ?? [],
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
@@ -56,8 +82,8 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
 }
 
 export default function Home() {
-  const { tab, official, accounts, unsigned, history } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["common", "payments", "history"]);
+  const { tab, official, accounts, unsigned, history, remittanceTab, orders } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["common", "payments", "history", "remittance"]);
   const shown = accounts.length === 1 ? accounts : accounts.slice(0, FIRST_ACCOUNTS);
 
   return (
@@ -151,9 +177,37 @@ export default function Home() {
                 <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsigned.length })}</span>
               </Link>
             </li>
+            {remittanceTab ? (
+              <li>
+                <Link
+                  to="?tab=remittance"
+                  aria-current={tab === "remittance" ? "page" : undefined}
+                  className={tab === "remittance" ? styles.tabActive : undefined}
+                  data-testid="tab-remittance"
+                >
+                  {t("remittance:home.tab")}
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
-        {tab === "signing" || official ? (
+        {tab === "remittance" ? (
+          orders.length === 0 ? (
+            <p>{t("remittance:home.empty")}</p>
+          ) : (
+            <>
+              <ul className={styles.history} data-testid="home-remittance">
+                {orders.map((o) => (
+                  <li key={o.id} className={styles.order} data-testid="home-remittance-order">
+                    <Link to={`/payments/remittance/${o.id}`}>{o.payee.name}</Link>{" "}
+                    <Money amount={o.sum} currency={o.currencyId} /> <RemittanceStatus status={o.status} />
+                  </li>
+                ))}
+              </ul>
+              <Link to="/payments/remittance">{t("remittance:home.see-all")}</Link>
+            </>
+          )
+        ) : tab === "signing" || official ? (
           <UnsignedPayments payments={unsigned} returnTo="/home?tab=signing" />
         ) : history.length === 0 ? (
           <p>{t("history:empty")}</p>

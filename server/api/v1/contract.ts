@@ -445,7 +445,9 @@ export interface Payment {
 /** POST /v1/signatures/send-code: code bound to these payments (PSD2 RTS Art. 5 dynamic
  * linking; the SMS names amount, currency and payee). Answer: CodeChallenge. */
 export interface SendSignatureCodeRequest {
-  paymentIds: string[];
+  /** At least one of paymentIds and paymentOrderIds (remittance orders), each 1..100 ids. */
+  paymentIds?: string[];
+  paymentOrderIds?: string[];
   mfa: "PHONE";
   channel: OtpChannel;
 }
@@ -648,3 +650,101 @@ export interface ListResponse<T> {
   data: T[];
   nextCursor: string | null;
 }
+
+// ---------------------------------------------------------------- remittance orders (spec 001 §3, §4, §7)
+
+/**
+ * Remittance order statuses (spec 001 §3, §4): PENDING awaits signature; signing makes it QUEUED;
+ * the bank moves it QUEUED → PROC → AML → AML_DONE → ACCEPTED, or to REJECTED from any of
+ * QUEUED..AML_DONE (the held sum is refunded). Active: QUEUED, PROC, AML, AML_DONE, ACCEPTED.
+ */
+export type RemittanceOrderStatus = "PENDING" | "QUEUED" | "PROC" | "AML" | "AML_DONE" | "ACCEPTED" | "REJECTED";
+
+/** Who collects the cash (docs/decisions.md "Remittance orders"): checked against an identity document at payout. */
+export interface RemittancePayee {
+  /** Full name as on the payee's identity document (1..140). */
+  name: string;
+  /** Street address (1..200). */
+  address: string;
+  city: string;
+  /** ISO 3166-1 alpha-2 of the payout country. */
+  country: string;
+  /** E.164 (spaces, dashes and brackets are dropped). */
+  phone: string;
+  /** Number of the identity document the payee will show (optional, 1..50). */
+  documentNumber?: string | null;
+}
+
+/**
+ * POST /v1/payments-orders (header Idempotency-Key, like POST /v1/payments) → 201
+ * RemittanceOrder (PENDING; QUEUED at once for a payer without a signature duty), replay 200.
+ * 403 when PAYMENTS-ORDERS-ENABLED is off for the organization (or not a member); 404 for an
+ * account outside the caller's organizations; 400 field errors (sum with the amount rules at
+ * the currency's scale, payee.*, uploadIds …); 409 IDEMPOTENCY_KEY_REUSED.
+ */
+export interface CreateRemittanceOrderRequest {
+  organizationId: string;
+  accountId: string;
+  /** A fiat currency the account holds a balance in. */
+  currencyId: CurrencyCode;
+  /** Decimal string at the currency's scale. */
+  sum: Decimal;
+  payee: RemittancePayee;
+  /** Purpose of the remittance (1..140). */
+  description: string;
+  /** Uploads (POST /v1/uploads) of the same organization, at most 10. */
+  uploadIds?: string[];
+}
+
+export interface RemittanceOrder {
+  id: string;
+  organizationId: string;
+  /** Same as createdAt (spec name). */
+  orderCreatedAt: IsoDateTime;
+  sum: Decimal;
+  currencyId: CurrencyCode;
+  currency: { id: CurrencyCode; name: string };
+  status: RemittanceOrderStatus;
+  accountId: string;
+  accountNumber: string;
+  payee: RemittancePayee;
+  description: string | null;
+  /** The bank's reason when REJECTED. */
+  rejectionReason: string | null;
+  signedAt: IsoDateTime | null;
+  /** Attached files (download: GET /v1/payments-orders/:id/file/:uploadId). */
+  files: Upload[];
+}
+
+/** One move of an order's status (its history). `by`: the customer (create, sign) or the bank. */
+export interface RemittanceOrderEvent {
+  fromStatus: RemittanceOrderStatus | null;
+  toStatus: RemittanceOrderStatus;
+  by: "CUSTOMER" | "BANK";
+  reason: string | null;
+  createdAt: IsoDateTime;
+}
+
+/** GET /v1/payments-orders/:id → the order with its history (oldest first) | 404. */
+export interface RemittanceOrderDetail extends RemittanceOrder {
+  history: RemittanceOrderEvent[];
+}
+
+export interface RemittanceOrderEdge {
+  node: RemittanceOrder;
+  cursor: string;
+}
+
+/**
+ * GET /v1/payments-orders?organizationId=&all=true&status=&take=&cursor= : newest first,
+ * cursor-paged edges. `status` one status or several separated by commas (e.g.
+ * QUEUED,PROC,AML,AML_DONE,ACCEPTED for the active ones); `all=true` is accepted (the spec's
+ * clients send it) and changes nothing. 403 when not a member of `organizationId`.
+ */
+export interface RemittanceOrderPage {
+  edges: RemittanceOrderEdge[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+// POST /v1/payments-orders/:id/sign { mfaToken, signedAt } → RemittanceOrder (QUEUED) | 401 MFA_TOKEN_INVALID |
+//   409 ORDER_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS (field sum) | 403 | 404
+// GET /v1/payments-orders/:id/file/:uploadId → the file's bytes | 404

@@ -17,6 +17,7 @@ import { createOrganizationsRouter } from "./organizations.js";
 import { createUploadsRouter } from "./uploads.js";
 import { createReferenceRouter } from "./reference.js";
 import { createBeneficiariesRouter } from "./beneficiaries.js";
+import { createPaymentsOrdersRouter } from "./payments-orders.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -37,5 +38,6 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createSettingsRouter(deps));
   r.use(createCurrenciesRouter(deps));
   r.use(createOrganizationsRouter(deps));
+  r.use(createPaymentsOrdersRouter(deps));
   return r;
 }

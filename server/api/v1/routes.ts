@@ -19,6 +19,8 @@ import { companyNumberQuery, phoneQuery } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
 import { beneficiariesListQuery } from "./beneficiaries.js";
+import { paymentsSettingsQuery } from "./settings.js";
+import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -142,4 +144,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /beneficiaries": { body: createBeneficiarySchema },
   "PUT /beneficiaries/:id": { body: updateBeneficiarySchema },
   "PUT /beneficiaries/:id/status": { body: beneficiaryStatusSchema },
+  "GET /settings/payments": { query: paymentsSettingsQuery },
+  "POST /payments-orders": { body: createRemittanceOrderSchema },
+  "GET /payments-orders": { query: remittanceListQuery },
+  "POST /payments-orders/:id/sign": { body: signSchema },
 };

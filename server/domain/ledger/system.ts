@@ -8,6 +8,9 @@
  *   over the counter): where outgoing payments on external rails are credited until settled
  *   with the scheme or partner. Which rail credits which is the rail's own knowledge
  *   (server/domain/payments/rails/*: `Rail.resolve`).
+ * - REMITTANCE_CLEARING (any fiat): the sums of signed remittance orders the bank holds while it
+ *   processes them (server/domain/remittance); ACCEPTED moves a sum on to CASH_CLEARING (the
+ *   payout partner), REJECTED gives it back to the customer.
  * - FEE_INCOME (any): the bank's fee income, credited by TRANSACTION_FEE movements.
  * System balances have no floor and may go negative.
  */
@@ -23,7 +26,8 @@ export type SystemCode =
   | "SWIFT_CLEARING"
   | "CASP_CLEARING"
   | "CASH_CLEARING"
-  | "FEE_INCOME";
+  | "FEE_INCOME"
+  | "REMITTANCE_CLEARING";
 
 const NAMES: Record<SystemCode, string> = {
   EXTERNAL_CLEARING: "External clearing",
@@ -34,6 +38,7 @@ const NAMES: Record<SystemCode, string> = {
   CASP_CLEARING: "Crypto-asset (CASP) clearing",
   CASH_CLEARING: "Cash over the counter (PSP partners)",
   FEE_INCOME: "Fee income",
+  REMITTANCE_CLEARING: "Remittance orders held in processing",
 };
 
 /** Currencies a system account is created with by the seed (others are added on first use). */

@@ -1,10 +1,11 @@
 /**
- * Bank-wide settings (table `settings`, key → JSON) and provider payment types
+ * Bank-wide settings (table `settings`, key → JSON), their per-organization overrides (table
+ * `organization_settings`), and provider payment types
  * (spec 000 §2 "transfer chooser", §6 "feature visibility depends on settings flags").
  */
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
-import { currencies, providerPaymentTypes, settings } from "../../db/schema/index.js";
+import { currencies, organizationSettings, providerPaymentTypes, settings } from "../../db/schema/index.js";
 import type {
   Currency,
   CurrencyCode,
@@ -22,6 +23,26 @@ export async function getBooleanSetting(db: Database | Tx, key: string, fallback
   return typeof row?.value === "boolean" ? row.value : fallback;
 }
 
+/**
+ * Boolean setting `key` for one organization: its own `organization_settings` row when that
+ * holds a boolean, else the bank-wide `settings` row (`getBooleanSetting`), else `fallback`.
+ * @param organizationId the organization (no access check here: callers check membership)
+ */
+export async function getOrganizationBooleanSetting(
+  db: Database | Tx,
+  organizationId: string,
+  key: string,
+  fallback = false,
+): Promise<boolean> {
+  const [own] = await db
+    .select({ value: organizationSettings.value })
+    .from(organizationSettings)
+    .where(and(eq(organizationSettings.organizationId, organizationId), eq(organizationSettings.key, key)))
+    .limit(1);
+  if (typeof own?.value === "boolean") return own.value;
+  return getBooleanSetting(db, key, fallback);
+}
+
 /** Provider payment types grouped by type: [{ type, currencies }] sorted by type. */
 export async function listPaymentTypes(db: Database): Promise<ProviderPaymentType[]> {
   const rows = await db.select().from(providerPaymentTypes);
@@ -32,10 +53,16 @@ export async function listPaymentTypes(db: Database): Promise<ProviderPaymentTyp
     .map(([type, cs]) => ({ type: type as ProviderPaymentTypeCode, currencies: cs.sort() }));
 }
 
-/** GET /v1/settings/payments answer (contract PaymentsSettings). */
-export async function getPaymentsSettings(db: Database): Promise<PaymentsSettings> {
+/**
+ * GET /v1/settings/payments answer (contract PaymentsSettings). With `organizationId`,
+ * PAYMENTS-ORDERS-ENABLED is that organization's (its override, else the bank-wide value;
+ * the caller has checked membership); without it, the bank-wide value. Default false.
+ */
+export async function getPaymentsSettings(db: Database, organizationId?: string): Promise<PaymentsSettings> {
   return {
-    "PAYMENTS-ORDERS-ENABLED": await getBooleanSetting(db, SETTING_PAYMENTS_ORDERS_ENABLED, false),
+    "PAYMENTS-ORDERS-ENABLED": organizationId
+      ? await getOrganizationBooleanSetting(db, organizationId, SETTING_PAYMENTS_ORDERS_ENABLED, false)
+      : await getBooleanSetting(db, SETTING_PAYMENTS_ORDERS_ENABLED, false),
     paymentTypes: await listPaymentTypes(db),
   };
 }

@@ -6,7 +6,9 @@
  * Flow: `sendSignatureCode` (binding of the payments → one-time code, SMS names amount,
  * currency and payee) → `validateSignatureCode` (code → MFA token bound to the same payment
  * set and binding hash, 5 minutes) → `signPayment` per payment (token checked, binding
- * recomputed, payment posted to the ledger exactly once).
+ * recomputed, payment posted to the ledger exactly once). Remittance orders (spec 001 §4) join
+ * the same flow: send-code takes `paymentOrderIds` beside `paymentIds`, one code and one
+ * binding cover both, and server/domain/remittance signs an order with the same token rules.
  */
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
@@ -38,18 +40,24 @@ import {
 import { notPending, payerPartyColumns, paymentToWire, postPayment, type PaymentRow } from "../payments/index.js";
 import { isUuid } from "../accounts/index.js";
 import { documentIdsFor, documentsMissing, documentsRequired } from "../uploads/index.js";
+import { loadSignableOrders, ordersByIds } from "../remittance/binding.js";
+import type { OrderRow } from "../remittance/model.js";
 
 /** MFA token lifetime (5 minutes; design note: codes and their tokens live at most 10 minutes). */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
 /** Accepted skew between the client's signedAt and server time. */
 export const SIGNED_AT_SKEW_MS = 10 * 60_000;
 
-/** One payment as authorised by a signature code. `amount` is the normalised decimal string. */
+/**
+ * One payment (or remittance order, `order: true`; its id in `paymentId`) as authorised by a
+ * signature code. `amount` is the normalised decimal string.
+ */
 export interface BindingItem {
   paymentId: string;
   amount: string;
   currency: string;
   payee: { name: string; account: string | null };
+  order?: true;
 }
 
 /**
@@ -74,12 +82,87 @@ export function computeBinding(
   return { items, hash: crypto.createHash("sha256").update(canonical).digest("hex") };
 }
 
+/** The order fields a binding covers: sum, currency and the whole payee. */
+export type OrderBindingRow = Pick<OrderRow, "id" | "amount" | "currencyId" | "payeeName" | "payeeDetails">;
+
+/** The payee details of an order as canonical text (keys sorted), for the binding hash. */
+function canonicalPayee(details: OrderRow["payeeDetails"]): string {
+  const d = details ?? {};
+  return JSON.stringify(
+    Object.keys(d)
+      .sort()
+      .map((k) => [k, d[k] ?? null]),
+  );
+}
+
+/**
+ * Binding of a set of payments and remittance orders. Without orders it is exactly
+ * `computeBinding(payments)`. With orders, the items of both sorted by id, and the hash covers
+ * each order's id, sum, currency, payee name and every payee detail (address, city, country,
+ * phone, document number), tagged as an order: any change of one invalidates the code.
+ */
+export function computeSetBinding(
+  paymentRows: Parameters<typeof computeBinding>[0],
+  orders: OrderBindingRow[],
+): { items: BindingItem[]; hash: string } {
+  if (!orders.length) return computeBinding(paymentRows);
+  const paymentItems = computeBinding(paymentRows).items;
+  const orderItems: BindingItem[] = orders.map((o) => ({
+    paymentId: o.id,
+    amount: new Decimal(o.amount).toFixed(),
+    currency: o.currencyId,
+    payee: { name: o.payeeName, account: (o.payeeDetails?.phone as string | undefined) ?? null },
+    order: true,
+  }));
+  const byId = (a: BindingItem, b: BindingItem) => (a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0);
+  const items = [...paymentItems, ...orderItems].sort(byId);
+  const detailsOf = new Map(orders.map((o) => [o.id, canonicalPayee(o.payeeDetails)]));
+  const canonical = JSON.stringify(
+    items.map((i) =>
+      i.order
+        ? ["ORDER", i.paymentId, i.amount, i.currency, i.payee.name, detailsOf.get(i.paymentId)]
+        : [i.paymentId, i.amount, i.currency, i.payee.name, i.payee.account],
+    ),
+  );
+  return { items, hash: crypto.createHash("sha256").update(canonical).digest("hex") };
+}
+
+/**
+ * The binding hash of the ids a token names, from the rows as they are NOW (the one being
+ * signed passed in, already locked by the caller); null when one of them no longer exists.
+ * Orders are looked up only when some id is not a payment (payment-only tokens cost one query).
+ */
+export async function currentBindingHash(
+  tx: Tx,
+  ids: string[],
+  locked: { payment?: PaymentRow; order?: OrderRow },
+): Promise<string | null> {
+  const known = new Set([locked.payment?.id, locked.order?.id].filter(Boolean));
+  const others = ids.filter((id) => !known.has(id));
+  const paymentRows = [
+    ...(locked.payment ? [locked.payment] : []),
+    ...(others.length ? await tx.select().from(payments).where(inArray(payments.id, others)) : []),
+  ];
+  const found = new Set(paymentRows.map((p) => p.id));
+  const orderRows = [
+    ...(locked.order ? [locked.order] : []),
+    ...(await ordersByIds(
+      tx,
+      others.filter((id) => !found.has(id)),
+    )),
+  ];
+  if (paymentRows.length + orderRows.length !== ids.length) return null;
+  return computeSetBinding(paymentRows, orderRows).hash;
+}
+
 /**
  * SMS text naming what the code authorises (PSD2 RTS Art. 5(1)(a)):
  * one payment → "Code 1234 to pay EUR 120.00 to Jane Doe. Never share this code.";
  * several → "Code 1234 to sign 3 payments: EUR 120.00, GBP 5.00 in total. Never share this code."
  */
 export function signatureMessage(code: string, items: BindingItem[], scaleOf: (currency: string) => number): string {
+  const orders = items.filter((i) => i.order).length;
+  if (orders) return setMessage(code, items, orders, scaleOf);
   if (items.length === 1) {
     const i = items[0];
     return `Code ${code} to pay ${i.currency} ${formatAmount(i.amount, scaleOf(i.currency))} to ${i.payee.name}. Never share this code.`;
@@ -90,11 +173,45 @@ export function signatureMessage(code: string, items: BindingItem[], scaleOf: (c
   return `Code ${code} to sign ${items.length} payments: ${list.join(", ")} in total. Never share this code.`;
 }
 
-export const sendCodeSchema = z.object({
-  paymentIds: z.array(z.string().uuid()).min(1).max(100),
-  mfa: z.literal("PHONE").default("PHONE"),
-  channel: z.enum(["SMS", "WHATSAPP"]).optional(),
-});
+/**
+ * SMS text when remittance orders are among the items: one order alone → "Code 1234 to send a
+ * remittance order of EUR 120.00 to Jane Doe. Never share this code."; otherwise the counts and
+ * the totals per currency → "Code 1234 to sign 2 payments and 1 remittance order: EUR 150.00 in
+ * total. Never share this code."
+ */
+function setMessage(code: string, items: BindingItem[], orders: number, scaleOf: (currency: string) => number): string {
+  if (items.length === 1) {
+    const i = items[0];
+    return `Code ${code} to send a remittance order of ${i.currency} ${formatAmount(i.amount, scaleOf(i.currency))} to ${i.payee.name}. Never share this code.`;
+  }
+  const totals = new Map<string, Decimal>();
+  for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? new Decimal(0)).plus(i.amount));
+  const list = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, t]) => `${c} ${formatAmount(t, scaleOf(c))}`);
+  const paymentCount = items.length - orders;
+  const parts = [
+    ...(paymentCount ? [`${paymentCount} payment${paymentCount === 1 ? "" : "s"}`] : []),
+    `${orders} remittance order${orders === 1 ? "" : "s"}`,
+  ];
+  return `Code ${code} to sign ${parts.join(" and ")}: ${list.join(", ")} in total. Never share this code.`;
+}
+
+/** Body of POST /v1/signatures/send-code: payments and/or remittance orders (at least one id in all). */
+export const sendCodeSchema = z
+  .object({
+    paymentIds: z.array(z.string().uuid()).min(1).max(100).optional(),
+    paymentOrderIds: z.array(z.string().uuid()).min(1).max(100).optional(),
+    mfa: z.literal("PHONE").default("PHONE"),
+    channel: z.enum(["SMS", "WHATSAPP"]).optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.paymentIds && !v.paymentOrderIds)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ["paymentIds"],
+        message: "paymentIds or paymentOrderIds should not be empty",
+        params: { rule: "isNotEmpty" },
+      });
+  });
 
 /** What signing needs: the database plus the one-time-code dependencies (SMS provider, OTP config, clock). */
 export interface SigningDeps extends OtpDeps {
@@ -104,7 +221,9 @@ export interface SigningDeps extends OtpDeps {
 /**
  * POST /v1/signatures/send-code. Every payment must be in the caller's organizations (404),
  * the caller must have a signature duty there (403), and it must be AWAITING_SIGNATURE (409
- * PAYMENT_NOT_PENDING). Issues a SIGNATURE one-time code bound to the payments.
+ * PAYMENT_NOT_PENDING). Remittance orders (`paymentOrderIds`) likewise: 404, 403 (also when
+ * orders are not enabled for the organization), 409 ORDER_STATUS_CONFLICT unless PENDING.
+ * Issues a SIGNATURE one-time code bound to the payments and orders together (one binding).
  * @returns contract CodeChallenge. @throws also 429 RATE_LIMITED from the OTP policy.
  */
 export async function sendSignatureCode(
@@ -114,9 +233,14 @@ export async function sendSignatureCode(
   const { db } = deps;
   const parsed = sendCodeSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
-  const ids = [...new Set(parsed.data.paymentIds)];
-  const { rows, scaleOf, phone, otpChannel } = await loadSignablePayments(db, input.userId, ids);
-  const binding = computeBinding(rows);
+  const ids = [...new Set(parsed.data.paymentIds ?? [])];
+  const orderIds = [...new Set(parsed.data.paymentOrderIds ?? [])];
+  const forPayments = ids.length ? await loadSignablePayments(db, input.userId, ids) : null;
+  const forOrders = orderIds.length ? await loadSignableOrders(db, input.userId, orderIds) : null;
+  const rows = forPayments?.rows ?? [];
+  const scaleOf = new Map([...(forPayments?.scaleOf ?? []), ...(forOrders?.scaleOf ?? [])]);
+  const { phone, otpChannel } = (forPayments ?? forOrders)!;
+  const binding = computeSetBinding(rows, forOrders?.rows ?? []);
   return issueCode(
     db,
     {
@@ -216,7 +340,34 @@ function sha256(s: string): string {
   return crypto.createHash("sha256").update(s).digest("hex");
 }
 
-function mfaInvalid(): DomainError {
+/** The stored MFA token of a raw token (by its SHA-256), or undefined. */
+export async function findMfaToken(tx: Tx, rawToken: string) {
+  const [token] = await tx
+    .select()
+    .from(mfaTokens)
+    .where(eq(mfaTokens.tokenHash, sha256(rawToken)))
+    .limit(1);
+  return token;
+}
+
+/**
+ * The client's signedAt: an ISO 8601 date-time within ±10 minutes of `now`.
+ * @throws 400 VALIDATION_FAILED on `signedAt` (isRecentIsoDate)
+ */
+export function checkSignedAt(value: string, now: Date): Date {
+  const clientSignedAt = new Date(value);
+  if (
+    !/^\d{4}-\d{2}-\d{2}T/.test(value) ||
+    Number.isNaN(clientSignedAt.getTime()) ||
+    Math.abs(clientSignedAt.getTime() - now.getTime()) > SIGNED_AT_SKEW_MS
+  ) {
+    throw fieldError("signedAt", "isRecentIsoDate", "signedAt must be the current time in ISO 8601 format");
+  }
+  return clientSignedAt;
+}
+
+/** 401 MFA_TOKEN_INVALID (wrong, expired, spent, another user's, or its binding no longer matches). */
+export function mfaInvalid(): DomainError {
   return new DomainError("MFA_TOKEN_INVALID", "The confirmation is no longer valid. Request a new code.");
 }
 
@@ -245,19 +396,8 @@ export async function signPayment(db: Database, input: { userId: string; payment
     if (!locked) throw notFound("Payment");
     const parsed = signSchema.safeParse(input.body);
     if (!parsed.success) throw fieldErrors(parsed.error);
-    const clientSignedAt = new Date(parsed.data.signedAt);
-    if (
-      !/^\d{4}-\d{2}-\d{2}T/.test(parsed.data.signedAt) ||
-      Number.isNaN(clientSignedAt.getTime()) ||
-      Math.abs(clientSignedAt.getTime() - now.getTime()) > SIGNED_AT_SKEW_MS
-    ) {
-      throw fieldError("signedAt", "isRecentIsoDate", "signedAt must be the current time in ISO 8601 format");
-    }
-    const [token] = await tx
-      .select()
-      .from(mfaTokens)
-      .where(eq(mfaTokens.tokenHash, sha256(parsed.data.mfaToken)))
-      .limit(1);
+    const clientSignedAt = checkSignedAt(parsed.data.signedAt, now);
+    const token = await findMfaToken(tx, parsed.data.mfaToken);
     if (!token || token.userId !== input.userId || token.expiresAt <= now || !token.paymentIds.includes(input.paymentId)) {
       throw mfaInvalid();
     }
@@ -265,10 +405,8 @@ export async function signPayment(db: Database, input: { userId: string; payment
     const { payment: p, membership, payer, scale } = locked;
     if (p.status !== "AWAITING_SIGNATURE") throw notPending(p.status);
     if (!hasSignatureDuty(membership)) throw forbidden("You are not allowed to sign payments of this organization");
-    // Dynamic linking: the binding recomputed from the payments as they are now (this one locked).
-    const others = token.paymentIds.filter((id) => id !== p.id);
-    const current = [p, ...(others.length ? await tx.select().from(payments).where(inArray(payments.id, others)) : [])];
-    if (current.length !== token.paymentIds.length || computeBinding(current).hash !== token.bindingHash) throw mfaInvalid();
+    // Dynamic linking: the binding recomputed from the payments (and orders) as they are now (this one locked).
+    if ((await currentBindingHash(tx, token.paymentIds, { payment: p })) !== token.bindingHash) throw mfaInvalid();
     // Supporting documents (server/domain/uploads): read under the payment's row lock, which
     // attaching documents takes too. A refusal rolls back, so the MFA token stays usable.
     if ((await documentsRequired(tx, p)) && !(await documentIdsFor(tx, [p.id])).get(p.id)?.length) throw documentsMissing();

@@ -19,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const [accounts, settings, unsigned] = await Promise.all([
     listAccounts(api, org.id),
-    api.get<PaymentsSettings>("/settings/payments"),
+    // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
+    api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }),
     api.get<ListResponse<Payment>>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
   ]);
   const prompt = new URL(request.url).searchParams.get("prompt") === "no-accounts";

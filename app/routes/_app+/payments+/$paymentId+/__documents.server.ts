@@ -124,12 +124,16 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<v
  * Parse a multipart upload form with limits: files only in `files`, at most MAX_FILES of at
  * most MAX_FILE_BYTES each (Remix's memory upload handler, `maxPartSize` one byte over the
  * limit: a larger part stops the parse as soon as it is read that far), text fields few and
- * short. The body is always read to its end (a refused one up to a limit), so the answer
+ * short (`limits.maxTextFields`, default 10, for a form with more fields). The body is always read to its end (a refused one up to a limit), so the answer
  * reaches the browser.
  * @returns `form`: the whole form, or on a refusal the fields read before it (the CSRF token
  *   and intent come before the files in the page's form); `error` says what was refused
  */
-export async function readUploadForm(request: Request): Promise<{ form: FormData; error: UploadFormError | null }> {
+export async function readUploadForm(
+  request: Request,
+  limits: { maxTextFields?: number } = {},
+): Promise<{ form: FormData; error: UploadFormError | null }> {
+  const maxTextFields = limits.maxTextFields ?? MAX_TEXT_FIELDS;
   const fields = new FormData();
   const source = request.body?.getReader();
   if (!source) return { form: fields, error: "unreadable" };
@@ -155,7 +159,7 @@ export async function readUploadForm(request: Request): Promise<{ form: FormData
       if (++files > MAX_FILES) throw new UploadLimitError("too-many");
       return fileHandler(part);
     }
-    if (++texts > MAX_TEXT_FIELDS) throw new UploadLimitError("unreadable");
+    if (++texts > maxTextFields) throw new UploadLimitError("unreadable");
     const value = await textHandler(part);
     if (typeof value === "string") fields.append(part.name, value);
     return value;

@@ -1,0 +1,173 @@
+/**
+ * The form of /payments/remittance/new (route module `new.tsx` beside it) and its zod schema,
+ * shared with the route's action: the balance to pay from (fiat only), the sum (amount rules at
+ * the currency's scale: the API checks the scale, the form the format), the payee as on their
+ * identity document (name, street address, city, country, phone in E.164, document number
+ * optional), the purpose, and files (a plain multipart form). Loaded as its own chunk in the
+ * browser (lib/split-screen.tsx); rendered from a static import on the server.
+ */
+import { Link, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { useField, ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { Field } from "~/components/forms/Field";
+import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
+import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { ValidatedField } from "~/components/forms/ValidatedField";
+import { Alert } from "~/components/ui/Alert";
+import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { validateCountry } from "../../../../../server/rules/country";
+import { countryOptions } from "../../../../../server/rules/country-names";
+import styles from "./remittance.module.css";
+import type { loader } from "./new";
+
+/** The form's fields in display order (errors summary, API error mapping). */
+export const FIELDS = [
+  "source",
+  "sum",
+  "payeeName",
+  "payeeAddress",
+  "payeeCity",
+  "payeeCountry",
+  "payeePhone",
+  "payeeDocumentNumber",
+  "description",
+  "files",
+] as const;
+
+/** The payee's phone as the API takes it: E.164, 8 to 15 digits. */
+const E164 = /^\+[1-9]\d{7,14}$/;
+
+const required = (key: string, max: number) =>
+  z.string({ required_error: key }).trim().min(1, key).max(max, "errors:Remittance.too-long");
+
+export const newOrderSchema = z.object({
+  source: requiredChoice("errors:account-required"),
+  sum: amountField(2),
+  payeeName: required("errors:Remittance.name-required", 140),
+  payeeAddress: required("errors:Remittance.address-required", 200),
+  payeeCity: required("errors:Remittance.city-required", 100),
+  payeeCountry: z.string({ required_error: "errors:Remittance.country-required" }).transform((v, ctx) => {
+    const r = validateCountry(v);
+    if (!r.ok) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: r.error === "required" ? "errors:Remittance.country-required" : "errors:country.invalid",
+      });
+      return z.NEVER;
+    }
+    return r.country;
+  }),
+  payeePhone: z.string({ required_error: "errors:Remittance.phone-required" }).transform((v, ctx) => {
+    const phone = v.replace(/[\s\-()]/g, "");
+    if (!E164.test(phone)) {
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        message: phone ? "errors:Remittance.phone-invalid" : "errors:Remittance.phone-required",
+      });
+      return z.NEVER;
+    }
+    return phone;
+  }),
+  payeeDocumentNumber: z
+    .string()
+    .trim()
+    .max(50, "errors:Remittance.too-long")
+    .optional()
+    .transform((v) => v || undefined),
+  description: required("errors:Remittance.description-required", 140),
+  idempotencyKey: idempotencyKeyField,
+});
+
+export const newOrderValidator = withZod(newOrderSchema);
+
+function FilesInput({ accept }: { accept: string }) {
+  const { t } = useTranslation("remittance");
+  const { error } = useField("files");
+  return (
+    <Field name="files" type="file" multiple accept={accept} label={t("new.files")} hint={t("new.files-hint")} error={error} />
+  );
+}
+
+export default function NewRemittanceScreen() {
+  const { sources, idempotencyKey, pendingOrderId, accept } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("remittance");
+  const hydrated = useIsHydrated();
+  return (
+    <>
+      <h1>{t("new.title")}</h1>
+      {pendingOrderId ? (
+        <Alert testId="pending-order">
+          {t("new.pending")} <Link to={`/payments/remittance/${pendingOrderId}/sign`}>{t("new.pending-link")}</Link>
+        </Alert>
+      ) : null}
+      {sources.length === 0 ? (
+        <Alert>{t("new.no-balances")}</Alert>
+      ) : (
+        <ValidatedForm
+          id="remittance-form"
+          validator={newOrderValidator}
+          method="post"
+          action="/payments/remittance/new"
+          encType="multipart/form-data"
+          noValidate={hydrated}
+        >
+          <ValidatedErrorSummary order={FIELDS} />
+          <AuthenticityTokenInput />
+          <IdempotencyKeyInput fallback={idempotencyKey} />
+          <h2>{t("new.order-title")}</h2>
+          <SourceBalanceSelect sources={sources} />
+          <ValidatedAmountInput name="sum" label={t("new.sum")} hint={t("new.sum-hint")} />
+          <ValidatedField
+            name="description"
+            label={t("new.description")}
+            hint={t("new.description-hint")}
+            maxLength={140}
+            required
+          />
+          <h2 className={styles.section}>{t("new.payee-title")}</h2>
+          <p>{t("new.payee-intro")}</p>
+          <ValidatedField name="payeeName" label={t("new.payee-name")} autoComplete="off" maxLength={140} required />
+          <ValidatedField name="payeeAddress" label={t("new.payee-address")} autoComplete="off" maxLength={200} required />
+          <ValidatedField name="payeeCity" label={t("new.payee-city")} autoComplete="off" maxLength={100} required />
+          <ValidatedField as="select" name="payeeCountry" label={t("new.payee-country")} required>
+            <option value="">{t("new.payee-country-choose")}</option>
+            {countryOptions().map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </ValidatedField>
+          <ValidatedField
+            name="payeePhone"
+            type="tel"
+            inputMode="tel"
+            label={t("new.payee-phone")}
+            hint={t("new.payee-phone-hint")}
+            autoComplete="off"
+            maxLength={20}
+            required
+          />
+          <ValidatedField
+            name="payeeDocumentNumber"
+            label={t("new.payee-document")}
+            hint={t("new.payee-document-hint")}
+            autoComplete="off"
+            maxLength={50}
+          />
+          <FilesInput accept={accept} />
+          <div className={styles.actions}>
+            <SubmitButton>{t("new.submit")}</SubmitButton>
+            <Link to="/payments/remittance">{t("new.cancel")}</Link>
+          </div>
+        </ValidatedForm>
+      )}
+    </>
+  );
+}

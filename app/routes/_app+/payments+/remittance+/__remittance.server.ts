@@ -1,0 +1,110 @@
+/**
+ * Server helpers of the remittance pages (/payments/remittance…; spec 001 §3, §4, §7): whether
+ * orders are enabled for the active organization (GET /v1/settings/payments?organizationId=),
+ * one order (GET /v1/payments-orders/:id), the signing code (POST /v1/signatures/send-code
+ * { paymentOrderIds }) kept in the session like a payment's, and the new-order form's
+ * idempotency key kept in the session until the order it made is signed.
+ */
+import type {
+  CodeChallenge,
+  OtpChannel,
+  PaymentsSettings,
+  RemittanceOrderDetail,
+  SendSignatureCodeRequest,
+} from "../../../../../server/api/v1/contract";
+import { ApiError, type Api } from "~/lib/api.server";
+
+/** Whether PAYMENTS-ORDERS-ENABLED is on for the organization (false when the API cannot say). */
+export async function ordersEnabled(api: Api, organizationId: string): Promise<boolean> {
+  try {
+    const settings = await api.get<PaymentsSettings>("/settings/payments", { organizationId });
+    return settings["PAYMENTS-ORDERS-ENABLED"] === true;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
+/** 404 unless remittance orders are enabled for the organization (the pages do not exist for it). */
+export async function requireOrdersEnabled(api: Api, organizationId: string): Promise<void> {
+  if (!(await ordersEnabled(api, organizationId)))
+    throw new Response("Remittance orders are not available", { status: 404, headers: await api.headers() });
+}
+
+/** One of the caller's orders with its history, or a 404 Response. */
+export async function loadOrder(api: Api, orderId: string): Promise<RemittanceOrderDetail> {
+  try {
+    return await api.get<RemittanceOrderDetail>(`/payments-orders/${encodeURIComponent(orderId)}`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response("Not found", { status: 404, headers: await api.headers() });
+    throw error;
+  }
+}
+
+/** Session key of an order's signing challenge (beside the payments' ones, keyed by payment id). */
+const challengeKey = (orderId: string) => `order:${orderId}`;
+
+/** The order's live signing challenge from the session, or null. */
+export function orderChallenge(api: Api, orderId: string) {
+  const challenge = api.session.get("sign")?.[challengeKey(orderId)];
+  return challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
+}
+
+/** Send a signing code for one order and keep the challenge in the session. */
+export async function sendOrderCode(api: Api, orderId: string, channel: OtpChannel): Promise<CodeChallenge> {
+  const body: SendSignatureCodeRequest = { paymentOrderIds: [orderId], mfa: "PHONE", channel };
+  const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
+  const all = { ...(api.session.get("sign") ?? {}) };
+  // Keep the cookie small: only the latest few challenges.
+  for (const key of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - 4))) delete all[key];
+  all[challengeKey(orderId)] = {
+    token: challenge.token,
+    expiresAt: challenge.expiresAt,
+    resendAvailableAt: challenge.resendAvailableAt,
+    channel: challenge.channel,
+    debugCode: challenge.debugCode,
+  };
+  api.session.set("sign", all);
+  api.touch();
+  return challenge;
+}
+
+/** Forget an order's signing challenge. */
+export function clearOrderCode(api: Api, orderId: string): void {
+  const all = { ...(api.session.get("sign") ?? {}) };
+  delete all[challengeKey(orderId)];
+  api.session.set("sign", all);
+  api.touch();
+}
+
+/**
+ * The new-order form's idempotency key, kept in the session: handed out again until the order
+ * it created has been signed (a double submit or back-and-resubmit replays that order; its page
+ * offers to sign it), then a new one (a new order is a new decision).
+ * @returns `key` for the hidden field, `pendingOrderId` while the form's order awaits signature
+ */
+export async function orderFormKey(api: Api): Promise<{ key: string; pendingOrderId: string | null }> {
+  const current = api.session.get("remittanceKey");
+  if (current && !current.orderId) return { key: current.key, pendingOrderId: null };
+  if (current?.orderId) {
+    const status = await api
+      .get<RemittanceOrderDetail>(`/payments-orders/${encodeURIComponent(current.orderId)}`)
+      .then((o) => o.status)
+      .catch((error) => {
+        if (error instanceof Response) throw error;
+        return null;
+      });
+    if (status === "PENDING") return { key: current.key, pendingOrderId: current.orderId };
+  }
+  const key = crypto.randomUUID();
+  api.session.set("remittanceKey", { key });
+  api.touch();
+  return { key, pendingOrderId: null };
+}
+
+/** Remember which order the form's key created (see `orderFormKey`). */
+export function rememberOrderKey(api: Api, key: string, orderId: string): void {
+  api.session.set("remittanceKey", { key, orderId });
+  api.touch();
+}

@@ -1,0 +1,190 @@
+/**
+ * Remittance orders in the browser (issue 7; spec 000 §2 home remittance tab, spec 001 §3, §4,
+ * §7), with JavaScript on and off: Oliver (orders enabled for his organization) creates an order
+ * with a file through the multipart form, confirms it with the sandbox code, sees it pending
+ * (pending icon) with its file (same bytes back); the bank moves it to ACCEPTED (the e2e staff
+ * route, which calls the same domain function as `npm run bank -- remittance:advance`); the list
+ * then shows it accepted without an icon and the home remittance tab lists it. A rejected order
+ * shows the rejected marker and the bank's reason. Invalid fields come back on their fields.
+ * Amelia (Northwind: orders off) sees no remittance option or tab and the pages answer 404.
+ * axe on every new page (with JavaScript on: axe needs page scripts).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import fs from "node:fs/promises";
+import type { Locator, Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
+const SIGN_URL = /\/payments\/remittance\/([0-9a-f-]{36})\/sign$/;
+
+/** axe-core (WCAG 2.1 A and AA); axe needs page scripts, so it runs with JavaScript on only (as tests/e2e/a11y.spec.ts). */
+async function axe(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** With JS, wait until React has hydrated the form (remix-validated-form sets noValidate then). */
+async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator) {
+  await expect(form).toBeVisible();
+  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+}
+
+/** The bank moves an order: `npm run bank -- remittance:advance <id> <STATUS> [--reason]`, run by the e2e server (staffCommand). */
+async function advance(page: Page, orderId: string, status: string, reason?: string) {
+  await staffCommand(page, ["remittance:advance", orderId, status, ...(reason ? ["--reason", reason] : [])]);
+}
+
+/** Fill and send the new-order form; ends on the confirmation page, returns the order id. */
+async function newOrder(page: Page, javaScriptEnabled: boolean, payee: string, sum: string, withFile: boolean): Promise<string> {
+  await page.goto("/payments/remittance/new");
+  const form = page.locator("form#remittance-form");
+  await formReady(page, javaScriptEnabled, form);
+  const options = await form.locator("select[name=source] option").allTextContents();
+  await form.locator("select[name=source]").selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
+  await form.locator("[name=sum]").fill(sum);
+  await form.locator("[name=description]").fill("Family support");
+  await form.locator("[name=payeeName]").fill(payee);
+  await form.locator("[name=payeeAddress]").fill("12 Moi Avenue");
+  await form.locator("[name=payeeCity]").fill("Nairobi");
+  await form.locator("select[name=payeeCountry]").selectOption("KE");
+  await form.locator("[name=payeePhone]").fill("+254 712 345 678");
+  await form.locator("[name=payeeDocumentNumber]").fill("A1234567");
+  if (withFile)
+    await form.locator("input[name=files]").setInputFiles([{ name: "id-card.pdf", mimeType: "application/pdf", buffer: PDF }]);
+  await form.getByRole("button", { name: "Continue to confirm" }).click();
+  await expect(page).toHaveURL(SIGN_URL);
+  return SIGN_URL.exec(new URL(page.url()).pathname)![1];
+}
+
+/** Read the sandbox code and enter it (with JS four digits submit themselves). */
+async function confirmWithCode(page: Page, javaScriptEnabled: boolean) {
+  const el = page.getByTestId("debug-code");
+  await expect(el).toHaveText(/\d{4}/);
+  const code = ((await el.textContent()) ?? "").match(/\d{4}/)![0];
+  await formReady(page, javaScriptEnabled, page.locator("form#sign"));
+  await page.locator("form#sign input[name=code]").fill(code);
+  if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JS" : "NoJS";
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("Oliver sends an order with a file, confirms it with the code, the bank accepts it; list and home tab show it", async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments");
+      await page.getByTestId("payment-option-remittance").click();
+      await expect(page).toHaveURL(/\/payments\/remittance$/);
+      await expect(page.locator("main h1")).toHaveText("Remittance orders");
+      await axe(page, javaScriptEnabled);
+      await page.getByTestId("new-remittance").click();
+      await expect(page).toHaveURL(/\/payments\/remittance\/new$/);
+      await axe(page, javaScriptEnabled);
+
+      const payee = `Amina Njoroge ${mode}`;
+      const sum = javaScriptEnabled ? "25.00" : "26.00";
+      const id = await newOrder(page, javaScriptEnabled, payee, sum, true);
+      await expect(page.getByTestId("order-payee")).toHaveText(payee);
+      await expect(page.getByTestId("order-sum")).toContainText(`${sum} GBP`);
+      await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "PENDING");
+      await axe(page, javaScriptEnabled);
+      await confirmWithCode(page, javaScriptEnabled);
+
+      // Its page: queued, the pending icon, the file, the history.
+      await expect(page).toHaveURL(new RegExp(`/payments/remittance/${id}\\?signed=1$`));
+      await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "QUEUED");
+      await expect(page.getByTestId("order-status")).toContainText("Queued");
+      await expect(page.getByTestId("order-pending-icon")).toHaveCount(1);
+      await expect(page.getByTestId("order-history")).toContainText("Queued (by you)");
+      await axe(page, javaScriptEnabled);
+      const link = page.getByTestId("order-file").getByRole("link", { name: "id-card.pdf" });
+      const href = (await link.getAttribute("href"))!;
+      expect(href).toMatch(new RegExp(`^/payments/remittance/${id}/file/[0-9a-f-]{36}$`));
+      const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+      expect(await fs.readFile((await download.path())!)).toEqual(PDF);
+      const file = await page.request.get(href);
+      expect(file.headers()["content-type"]).toBe("application/pdf");
+      expect(file.headers()["cache-control"]).toBe("private, no-store");
+
+      // Pending in the list, then the bank moves it to ACCEPTED.
+      await page.goto("/payments/remittance");
+      const row = page.locator(`[data-testid=remittance-order][data-order-id="${id}"]`);
+      await expect(row.getByTestId("order-pending-icon")).toHaveCount(1);
+      for (const status of ["PROC", "AML", "AML_DONE", "ACCEPTED"]) await advance(page, id, status);
+      await page.reload();
+      await expect(row.getByTestId("order-status")).toHaveText("Accepted");
+      await expect(row.getByTestId("order-pending-icon")).toHaveCount(0);
+      await expect(row.getByTestId("order-rejected-marker")).toHaveCount(0);
+
+      // Home: the remittance tab lists it.
+      await page.goto("/home");
+      await page.getByTestId("tab-remittance").click();
+      await expect(page).toHaveURL(/\/home\?tab=remittance$/);
+      const item = page.getByTestId("home-remittance-order").filter({ hasText: payee });
+      await expect(item).toContainText("Accepted");
+      await axe(page, javaScriptEnabled);
+      await page.goto(`/payments/remittance/${id}`);
+      await expect(page.getByTestId("order-history")).toContainText("Accepted (by the bank)");
+    });
+
+    test("a rejected order shows the rejected marker and the bank's reason; invalid fields come back on their fields", async ({
+      page,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      // Invalid: the form comes back (server-side without JS) with the messages on the fields.
+      await page.goto("/payments/remittance/new");
+      const form = page.locator("form#remittance-form");
+      await formReady(page, javaScriptEnabled, form);
+      // Required fields filled (the browser checks those without JavaScript); the sum and phone are wrong.
+      await form.locator("[name=sum]").fill("1.005");
+      await form.locator("[name=description]").fill("Family support");
+      await form.locator("[name=payeeName]").fill("Invalid Phone Payee");
+      await form.locator("[name=payeeAddress]").fill("12 Moi Avenue");
+      await form.locator("[name=payeeCity]").fill("Nairobi");
+      await form.locator("select[name=payeeCountry]").selectOption("KE");
+      await form.locator("[name=payeePhone]").fill("0712");
+      await form.getByRole("button", { name: "Continue to confirm" }).click();
+      await expect(page.locator("#payeePhone-error")).toHaveText(
+        "Enter the phone number in international format, for example +254 712 345 678",
+      );
+      await expect(page.locator("#sum-error")).not.toBeEmpty();
+      await expect(page).toHaveURL(/\/payments\/remittance\/new$/);
+      await expect(page.locator("[name=payeePhone]")).toHaveValue("0712");
+      await expect(page.locator("[name=payeeName]")).toHaveValue("Invalid Phone Payee");
+
+      const id = await newOrder(page, javaScriptEnabled, `Rejected Payee ${mode}`, "3.00", false);
+      await confirmWithCode(page, javaScriptEnabled);
+      await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "QUEUED");
+      await advance(page, id, "REJECTED", "The payee failed the sanctions screening");
+      await page.reload();
+      await expect(page.getByTestId("order-status")).toContainText("Rejected");
+      await expect(page.getByTestId("order-rejected-marker")).toHaveCount(1);
+      await expect(page.getByTestId("order-pending-icon")).toHaveCount(0);
+      await expect(page.getByTestId("order-reason")).toHaveText("The payee failed the sanctions screening");
+      await axe(page, javaScriptEnabled);
+      await page.goto("/payments/remittance");
+      const row = page.locator(`[data-testid=remittance-order][data-order-id="${id}"]`);
+      await expect(row.getByTestId("order-rejected-marker")).toHaveCount(1);
+    });
+
+    test("Amelia (orders off for Northwind) has no remittance option or tab; the pages answer 404", async ({ page }) => {
+      await login(page, CUSTOMERS.corporate);
+      await page.goto("/payments");
+      await expect(page.getByTestId("payment-option-internal")).toBeVisible();
+      await expect(page.getByTestId("payment-option-remittance")).toHaveCount(0);
+      await page.goto("/home?tab=remittance");
+      await expect(page.getByTestId("tab-remittance")).toHaveCount(0);
+      await expect(page.getByTestId("home-remittance")).toHaveCount(0);
+      for (const path of ["/payments/remittance", "/payments/remittance/new"]) {
+        const res = await page.goto(path);
+        expect(res?.status(), path).toBe(404);
+        await expect(page.locator("main h1")).toBeVisible();
+      }
+    });
+  });
+}
