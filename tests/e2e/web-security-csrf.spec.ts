@@ -78,6 +78,15 @@ async function fillRemittance(page: Page, payee: string, sum: string): Promise<v
   await page.locator("[name=payeePhone]").fill("+447700900123");
 }
 
+/** A DRAFT beneficiary (INTERNAL, pre-filled from the link) saved through the create page; returns its id. */
+async function draftBeneficiary(page: Page, name: string): Promise<string> {
+  const q = new URLSearchParams({ paymentType: "INTERNAL", currencyId: "GBP", name, phone: "+447700900002" });
+  await page.goto(`/beneficiaries/create?${q.toString()}`);
+  await page.getByRole("button", { name: "Save as draft" }).click();
+  await expect(page).toHaveURL(/\/beneficiaries\/[0-9a-f-]{36}\?notice=saved$/);
+  return new URL(page.url()).pathname.split("/")[2];
+}
+
 const CASES: Record<string, CsrfCase> = {
   "routes/auth+/phone": {
     async prepare(page) {
@@ -258,6 +267,63 @@ const CASES: Record<string, CsrfCase> = {
     async probe(page, { url }) {
       await page.goto(url.replace(/\/sign$/, ""));
       return (await page.getByTestId("order-status").getAttribute("data-status")) ?? "";
+    },
+  },
+  "routes/_app+/beneficiaries+/create": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const q = new URLSearchParams({
+        paymentType: "INTERNAL",
+        currencyId: "GBP",
+        name: "CSRF Beneficiary Probe",
+        phone: "+447700900002",
+      });
+      await page.goto(`/beneficiaries/create?${q.toString()}`);
+      const form = page.getByTestId("beneficiary-form");
+      return { url: (await form.getAttribute("action")) ?? "", fields: await formFields(page, "[data-testid=beneficiary-form]") };
+    },
+    async probe(page) {
+      await page.goto("/beneficiaries?search=CSRF+Beneficiary+Probe");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("beneficiary").count();
+    },
+  },
+  "routes/_app+/beneficiaries+/$beneficiaryId+/_index": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await draftBeneficiary(page, "CSRF Submit Probe");
+      const url = `/beneficiaries/${id}`;
+      return { url, fields: { ...(await formFields(page, "main form[method=post]")), intent: "submit" } };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      return (await page.getByTestId("beneficiary-status").textContent()) ?? "";
+    },
+  },
+  "routes/_app+/beneficiaries+/$beneficiaryId+/edit": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await draftBeneficiary(page, "CSRF Edit Probe");
+      await page.goto(`/beneficiaries/${id}/edit`);
+      const form = page.getByTestId("beneficiary-form");
+      const fields = await formFields(page, "[data-testid=beneficiary-form]");
+      return { url: (await form.getAttribute("action")) ?? "", fields: { ...fields, name: "CSRF Edit Probe Renamed" } };
+    },
+    async probe(page, { url }) {
+      await page.goto(url.replace(/\/edit\?.*$/, ""));
+      return (await page.locator("main h1").textContent()) ?? "";
+    },
+  },
+  "routes/_app+/beneficiaries+/$beneficiaryId+/delete": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await draftBeneficiary(page, "CSRF Delete Probe");
+      const url = `/beneficiaries/${id}/delete`;
+      await page.goto(url);
+      return { url, fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page, { url }) {
+      return (await page.goto(url.replace(/\/delete$/, "")))?.status() ?? 0;
     },
   },
   "routes/_app+/payments+/$paymentId+/decline": {
