@@ -277,4 +277,33 @@ describe.each(databases)("batch signing on %s", (kind) => {
       (await s.call("GET", `/payments/00000000-0000-4000-8000-000000000000/signatures`, { token: viewerToken })).status,
     ).toBe(404);
   });
+
+  it("demo seed: Northwind's two unsigned payments; its second official (NONE) sees them and may not sign; balances as listed", async () => {
+    const amelia = await s.login("+447700900002");
+    const daniel = await s.login("+447700900006");
+    const whoami = (await s.call("GET", "/users/whoami", { token: daniel })).body;
+    expect(whoami.profile).toMatchObject({ firstName: "Daniel", lastName: "Hughes" });
+    expect(whoami.activeOrganization).toMatchObject({
+      type: "CORPORATE",
+      fullName: "Northwind Trading Ltd",
+      currentOfficial: { signatureType: "NONE", companyOfficialType: "DIRECTOR" },
+    });
+    const orgId = whoami.activeOrganization.id;
+    const list = async (token: string) =>
+      (await s.call("GET", `/payments?organizationId=${orgId}&status=AWAITING_SIGNATURE`, { token })).body;
+    const seen = await list(daniel);
+    expect(seen.totalCount).toBe(2);
+    expect(seen.data.map((p: any) => [p.benificiaryFullName, p.amount, p.currencyId, p.payeeDescription])).toEqual([
+      ["Müller Logistik GmbH", "860.00", "EUR", "IBAN DE02 1203 0000 0000 2020 51, BIC BYLADEM1001"],
+      ["Acme Supplies Ltd", "1240.00", "GBP", "Sort code 30-96-34, account 12345678"],
+    ]);
+    expect((await list(amelia)).data.map((p: any) => p.id)).toEqual(seen.data.map((p: any) => p.id));
+    const ids = seen.data.map((p: { id: string }) => p.id);
+    expect((await sendCode(daniel, ids)).status).toBe(403);
+    const account = (await s.call("GET", `/accounts?organizationId=${orgId}`, { token: amelia })).body.data[0];
+    expect(account.balances.map((b: any) => [b.currencyId, b.amount]).sort()).toEqual([
+      ["EUR", "9800.00"],
+      ["GBP", "48250.00"],
+    ]);
+  });
 });
