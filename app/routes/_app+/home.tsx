@@ -2,37 +2,53 @@
  * /home (spec 000 §2 Home screen): accounts with balances (one account → its balances; more →
  * first 3 plus 'all my accounts' in a <details>), quick payment links, and tabs as links
  * (?tab=history | ?tab=signing) — history shows the latest statement items, signing the
- * unsigned payments with a count badge. Company officials get an open-account prompt.
- * No form libraries here (JS budget).
+ * unsigned payments (cursor-paged: ?tab=signing&cursor=…; select several to sign with one code
+ * or decline) with the count of ALL unsigned items on the tab (the list's totalCount). Company
+ * officials get an open-account prompt. No form libraries here (JS budget).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Account, ListResponse, Payment, StatementItem } from "../../../server/api/v1/contract";
+import type { Account, ListResponse, PaymentList, StatementItem } from "../../../server/api/v1/contract";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { canSign } from "~/lib/signing";
 import styles from "./home.module.css";
 
-export const handle = { i18n: ["common", "payments", "history"], titleKey: "common:home.title" };
+export const handle = { i18n: ["common", "payments", "history", "signing"], titleKey: "common:home.title" };
 
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const tab = new URL(request.url).searchParams.get("tab") === "signing" ? "signing" : "history";
+  const url = new URL(request.url);
+  const tab = url.searchParams.get("tab") === "signing" ? "signing" : "history";
   const official = org.type === "COMPANY_OFFICIAL";
+  // Paging applies to the signing tab's list; the count is always of every unsigned payment.
+  const cursor = tab === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
   const [accounts, unsigned, history] = await Promise.all([
     listAccounts(api, org.id),
-    api.get<ListResponse<Payment>>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
+    api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor }),
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
       : Promise.resolve(null),
   ]);
   return json(
-    { tab, official, accounts, unsigned: unsigned.data, history: history?.data ?? [] },
+    {
+      tab,
+      official,
+      accounts,
+      unsigned: unsigned.data,
+      unsignedCount: unsigned.totalCount,
+      nextCursor: unsigned.nextCursor,
+      paged: Boolean(cursor),
+      canSign: canSign(org),
+      organizationName: org.fullName,
+      history: history?.data ?? [],
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
@@ -56,7 +72,8 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
 }
 
 export default function Home() {
-  const { tab, official, accounts, unsigned, history } = useLoaderData<typeof loader>();
+  const { tab, official, accounts, unsigned, unsignedCount, nextCursor, paged, history, ...signing } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history"]);
   const shown = accounts.length === 1 ? accounts : accounts.slice(0, FIRST_ACCOUNTS);
 
@@ -146,15 +163,22 @@ export default function Home() {
               >
                 {t("home.tab.signing")}{" "}
                 <span className={styles.badge} data-testid="signing-count">
-                  {unsigned.length}
+                  {unsignedCount}
                 </span>
-                <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsigned.length })}</span>
+                <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsignedCount })}</span>
               </Link>
             </li>
           </ul>
         </nav>
         {tab === "signing" || official ? (
-          <UnsignedPayments payments={unsigned} returnTo="/home?tab=signing" />
+          <UnsignedPayments
+            payments={unsigned}
+            returnTo="/home?tab=signing"
+            canSign={signing.canSign}
+            organizationName={signing.organizationName}
+            more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
+            first={paged ? "/home?tab=signing" : null}
+          />
         ) : history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (
