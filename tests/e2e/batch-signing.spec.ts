@@ -157,6 +157,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row(page, payee)).toHaveCount(0);
       await expect(page.getByTestId("signing-count")).toHaveText(String(count - 1));
       expect(await statusOf(page, id)).toBe("Declined");
+      // A batch page for it now: it left the set, and the page says so (no code for nothing).
+      await page.goto(`/payments/sign?ids=${id}`);
+      await expect(page.getByTestId("not-waiting")).toHaveText(
+        "1 of the payments you ticked no longer waits for a signature: it was signed or declined meanwhile.",
+      );
+      await expect(page.locator("form#sign")).toHaveCount(0);
     });
 
     test("corporate: signed by Amelia Clarke, seen by the second official, who cannot sign", async ({ page }) => {
@@ -222,6 +228,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Decline selected" }).click();
       await expect(page).toHaveURL(/\/payments\/decline\?/);
       await expect(page.getByTestId("none-selected")).toBeVisible();
+      // A cursor the API refuses (an edited link) leads to the first page, not to an error.
+      await page.goto("/payments?cursor=not-a-cursor");
+      await expect(page).toHaveURL(/\/payments$/);
+      await expect(row(page, `Unselected ${mode}`)).toHaveCount(1);
     });
   });
 }

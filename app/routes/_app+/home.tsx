@@ -14,6 +14,7 @@ import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { firstPageOnBadCursor } from "~/lib/payments.server";
 import { canSign } from "~/lib/signing";
 import styles from "./home.module.css";
 
@@ -31,7 +32,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cursor = tab === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
   const [accounts, unsigned, history] = await Promise.all([
     listAccounts(api, org.id),
-    api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor }),
+    api
+      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
+      .catch(firstPageOnBadCursor(api, cursor, "/home?tab=signing")),
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
       : Promise.resolve(null),

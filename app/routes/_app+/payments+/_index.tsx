@@ -11,6 +11,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { firstPageOnBadCursor } from "~/lib/payments.server";
 import { paymentOptions } from "~/lib/payment-options";
 import { canSign } from "~/lib/signing";
 import styles from "./payments.module.css";
@@ -24,7 +25,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [accounts, settings, unsigned] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
-    api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor }),
+    api
+      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
+      .catch(firstPageOnBadCursor(api, cursor, "/payments")),
   ]);
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(

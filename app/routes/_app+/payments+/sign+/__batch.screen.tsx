@@ -102,7 +102,7 @@ function SelectionTable() {
 }
 
 export default function BatchSignScreen() {
-  const { ids, back, action, payments, notPending, canSign, organizationName, challenge, defaultChannel } =
+  const { ids, back, action, payments, gone, canSign, organizationName, challenge, defaultChannel } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation(["signing", "auth"]);
   const hydrated = useIsHydrated();
@@ -112,11 +112,12 @@ export default function BatchSignScreen() {
       <Link to={back}>{t("batch.back")}</Link>
     </p>
   );
+  const goneNote = gone ? <Alert testId="not-waiting">{t("batch.not-waiting", { count: gone })}</Alert> : null;
   if (!ids.length) {
     return (
       <>
         <h1>{t("batch.title")}</h1>
-        <Alert testId="none-selected">{t("batch.none-selected")}</Alert>
+        {goneNote ?? <Alert testId="none-selected">{t("batch.none-selected")}</Alert>}
         {backLink}
       </>
     );
@@ -126,7 +127,7 @@ export default function BatchSignScreen() {
       <h1>{t("batch.title")}</h1>
       {canSign ? <p>{t("batch.intro")}</p> : <CannotSign organizationName={organizationName} />}
       {payments.length ? <SelectionTable /> : null}
-      {notPending.length ? <Alert testId="not-waiting">{t("batch.not-waiting", { names: notPending.join(", ") })}</Alert> : null}
+      {goneNote}
 
       {canSign && payments.length ? (
         <>

@@ -36,16 +36,24 @@ export const handle = { i18n: ["payments", "signing", "auth"], titleKey: "signin
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org, user } = await requireAppContext(request);
   const { ids, back } = selectionFromUrl(request);
-  const selected = await loadSelected(api, ids);
-  const pending = selected.filter((p) => p.status === "AWAITING_SIGNATURE");
+  const gone = goneCount(request);
+  const pending = (await loadSelected(api, ids)).filter((p) => p.status === "AWAITING_SIGNATURE");
+  // The set to sign is the payments still awaiting signature: one signed or declined meanwhile
+  // (another tab, another official) leaves the set, so the code is asked for what can be signed.
+  if (pending.length !== ids.length) {
+    const left = pending.map((p) => p.id);
+    throw redirect(`/payments/sign${batchQuery(left, back, { gone: String(gone + ids.length - left.length) })}`, {
+      headers: await api.headers(),
+    });
+  }
   const challenge = ids.length ? batchSignChallenge(api, ids) : null;
   return json(
     {
       ids,
       back,
-      action: `/payments/sign${batchQuery(ids, back)}`,
+      action: `/payments/sign${batchQuery(ids, back, gone ? { gone: String(gone) } : {})}`,
       payments: pending,
-      notPending: selected.filter((p) => p.status !== "AWAITING_SIGNATURE").map((p) => p.benificiaryFullName),
+      gone,
       totals: totalsPerCurrency(pending),
       needsDocument: await paymentsNeedingDocuments(api, pending),
       canSign: canSign(org),
@@ -67,9 +75,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = form.get("intent");
 
   if (intent === "start") {
-    // From the list: the ticked payments. Without a live code for this very set, send one now.
-    const ids = selectedIds(form.getAll("paymentId"));
-    const page = `/payments/sign${batchQuery(ids, safeReturnTo(form.get("returnTo"), "/payments"))}`;
+    // From the list: the ticked payments that still await signature. Without a live code for
+    // this very set, send one now.
+    const ticked = selectedIds(form.getAll("paymentId"));
+    const ids = (await loadSelected(api, ticked)).filter((p) => p.status === "AWAITING_SIGNATURE").map((p) => p.id);
+    const gone = ticked.length - ids.length;
+    const page = `/payments/sign${batchQuery(ids, safeReturnTo(form.get("returnTo"), "/payments"), gone ? { gone: String(gone) } : {})}`;
     if (ids.length && canSign(org) && !batchSignChallenge(api, ids)) {
       try {
         await sendBatchSignCode(api, ids, user.twilioAuthChannel);
@@ -82,7 +93,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const { ids, back } = selectionFromUrl(request);
-  const here = `/payments/sign${batchQuery(ids, back)}`;
+  const gone = goneCount(request);
+  const here = `/payments/sign${batchQuery(ids, back, gone ? { gone: String(gone) } : {})}`;
   if (!ids.length) return redirect(here, { headers: await api.headers() });
   const challenge = batchSignChallenge(api, ids);
 
@@ -150,6 +162,12 @@ async function signEach(api: Api, ids: readonly string[], mfaToken: string): Pro
 function resultUrl(ids: readonly string[], back: string, failed: { id: string; code: string }[]): string {
   const extra = failed.length ? { failed: failed.map((f) => `${f.id}:${f.code}`).join(",") } : undefined;
   return `/payments/sign/result${batchQuery(ids, back, extra)}`;
+}
+
+/** How many ticked payments left the selection because they no longer await signature (`?gone=`). */
+function goneCount(request: Request): number {
+  const n = Number(new URL(request.url).searchParams.get("gone"));
+  return Number.isInteger(n) && n > 0 && n <= 100 ? n : 0;
 }
 
 /** True when none of the payments awaits signature any more (signed or declined meanwhile). */
