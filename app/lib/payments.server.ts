@@ -4,6 +4,7 @@
  * {paymentIds:[id], mfa:'PHONE', channel}, challenge kept in the session by payment id →
  * redirect to the signing page; if COMPLETED (no signature duty) → redirect to the receipt.
  */
+import { createHash } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
 import { validationError, type Validator } from "remix-validated-form";
 import { requireAppContext } from "./app-context.server";
@@ -21,16 +22,22 @@ import type {
 } from "../../server/api/v1/contract";
 import { ApiError } from "./api.server";
 import type { Api } from "./api.server";
-import type { PaymentFormId, SessionData } from "./session.server";
+import type { PaymentFormId, SessionData, SignChallenge } from "./session.server";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
   const body: SendSignatureCodeRequest = { paymentIds: [paymentId], mfa: "PHONE", channel };
   const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
+  rememberChallenge(api, paymentId, challenge);
+  return challenge;
+}
+
+/** Keep a signing challenge in the session under `key` (a payment id, or a batch's `batchKey`). */
+function rememberChallenge(api: Api, key: string, challenge: CodeChallenge): void {
   const all = { ...(api.session.get("sign") ?? {}) };
   // Keep the cookie small: only the latest few challenges.
-  for (const key of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - 4))) delete all[key];
-  all[paymentId] = {
+  for (const old of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - 4))) delete all[old];
+  all[key] = {
     token: challenge.token,
     expiresAt: challenge.expiresAt,
     resendAvailableAt: challenge.resendAvailableAt,
@@ -39,7 +46,38 @@ export async function sendSignCode(api: Api, paymentId: string, channel: OtpChan
   };
   api.session.set("sign", all);
   api.touch();
+}
+
+/** Session key of a batch's challenge: the set of ids (order does not matter), hashed to stay short in the cookie. */
+function batchKey(paymentIds: readonly string[]): string {
+  return `set:${createHash("sha256")
+    .update([...paymentIds].sort().join(","))
+    .digest("base64url")
+    .slice(0, 22)}`;
+}
+
+/**
+ * Send ONE signing code for several payments (POST /v1/signatures/send-code with all their ids:
+ * the SMS names the count and the total per currency, the MFA token is bound to exactly this
+ * set) and remember the challenge in the session for this set.
+ * @throws ApiError (403 no signature duty, 404, 409 PAYMENT_NOT_PENDING, 429)
+ */
+export async function sendBatchSignCode(api: Api, paymentIds: readonly string[], channel: OtpChannel): Promise<CodeChallenge> {
+  const body: SendSignatureCodeRequest = { paymentIds: [...paymentIds], mfa: "PHONE", channel };
+  const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
+  rememberChallenge(api, batchKey(paymentIds), challenge);
   return challenge;
+}
+
+/** The unexpired challenge of this set of payments (`sendBatchSignCode`), or null. */
+export function batchSignChallenge(api: Api, paymentIds: readonly string[]): SignChallenge | null {
+  const challenge = api.session.get("sign")?.[batchKey(paymentIds)];
+  return challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
+}
+
+/** Forget the challenge of this set of payments. */
+export function clearBatchSignCode(api: Api, paymentIds: readonly string[]): void {
+  clearSignCode(api, batchKey(paymentIds));
 }
 
 /** Forget the signing challenge of a payment. */
@@ -260,4 +298,16 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
     (await api.headers()).forEach((value, name) => response.headers.append(name, value));
     return response;
   }
+}
+
+/**
+ * For a cursor-paged list's `.catch`: a cursor the API refuses (400: edited or stale link) leads
+ * to the list's first page instead of an error page; anything else is rethrown.
+ */
+export function firstPageOnBadCursor(api: Api, cursor: string | undefined, firstPage: string) {
+  return async (error: unknown): Promise<never> => {
+    // The session may have changed during the call (rotated tokens): send it along.
+    if (cursor && error instanceof ApiError && error.status === 400) throw redirect(firstPage, { headers: await api.headers() });
+    throw error;
+  };
 }

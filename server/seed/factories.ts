@@ -26,12 +26,13 @@ import {
   fees,
   organizationMembers,
   organizations,
+  payments,
   tariffs,
   users,
 } from "../db/schema/index.js";
 import { postTransaction, type OperationType, type PostedTransaction } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
-import { systemBalanceId } from "../domain/ledger/system.js";
+import { systemBalanceId, type SystemCode } from "../domain/ledger/system.js";
 
 type Db = Database | Tx;
 export type UserRow = typeof users.$inferSelect;
@@ -570,4 +571,67 @@ export async function createFee(db: Db, input: CreateFeeInput): Promise<FeeRow> 
     })
     .returning();
   return f;
+}
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+export interface CreatePendingPaymentInput {
+  organizationId: string;
+  createdByUserId: string;
+  accountId: string;
+  /** The payer's balance (in `currencyId`) the payment will debit when signed. */
+  debitBalanceId: string;
+  currencyId: string;
+  /** Decimal string in major units ("1240.00"). */
+  amount: string;
+  /** Payment kind (EURO, GBP, …) and provider type (SEPA_SCT, FASTER_PAYMENT, …). */
+  kind: string;
+  paymentType?: string | null;
+  /** System clearing account the payment settles to when signed (SEPA_CLEARING, FPS_CLEARING, …). */
+  clearing: SystemCode;
+  beneficiaryName: string;
+  beneficiaryAccount?: string | null;
+  beneficiaryBic?: string | null;
+  beneficiaryId?: string | null;
+  /** The rail's payee details as its `resolve` stores them (pound: sortCode, accountNumber; SEPA: speed). */
+  payeeDetails?: Record<string, string | boolean | null>;
+  reference?: string | null;
+  /** Default `seed-<random>`: unique per organization. */
+  idempotencyKey?: string;
+  /** Milliseconds precision (the list's cursor is a JavaScript date); default now. */
+  createdAt?: Date;
+}
+
+/**
+ * Insert a payment AWAITING_SIGNATURE without a fee, as POST /v1/payments leaves it for a payer
+ * with a signature duty: nothing posted (balances untouched) until it is signed. For demo data
+ * and tests that need a pending payment of a given organization without going through the API.
+ */
+export async function createPendingPayment(db: Db, input: CreatePendingPaymentInput): Promise<PaymentRow> {
+  const [p] = await db
+    .insert(payments)
+    .values({
+      organizationId: input.organizationId,
+      createdByUserId: input.createdByUserId,
+      kind: input.kind,
+      paymentType: input.paymentType ?? null,
+      status: "AWAITING_SIGNATURE",
+      accountId: input.accountId,
+      debitBalanceId: input.debitBalanceId,
+      creditBalanceId: await systemBalanceId(db, input.clearing, input.currencyId),
+      currencyId: input.currencyId,
+      amount: new Decimal(input.amount).toFixed(),
+      beneficiaryId: input.beneficiaryId ?? null,
+      beneficiaryName: input.beneficiaryName,
+      beneficiaryAccount: input.beneficiaryAccount ?? null,
+      beneficiaryBic: input.beneficiaryBic ?? null,
+      payeeDetails: input.payeeDetails ?? {},
+      reference: input.reference ?? null,
+      idempotencyKey: input.idempotencyKey ?? `seed-${randomInt(1e9)}-${next()}`,
+      requestHash: "seed",
+      requiresSignature: true,
+      createdAt: new Date(Math.floor((input.createdAt ?? new Date()).getTime())),
+    })
+    .returning();
+  return p;
 }

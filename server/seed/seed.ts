@@ -21,6 +21,11 @@
  *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
  *   +447700900005 Ada Whitfield: identified, only a COMPANY_OFFICIAL (DIRECTOR) of a COMPANY_OFFICIAL
  *                 organization, no accounts (the official branches: no accounts column, no history)
+ *   +447700900006 Daniel Hughes: second official (DIRECTOR, signatureType NONE) of Northwind Trading
+ *                 Ltd: sees its payments and who signed them, cannot sign (corporate signatures,
+ *                 issue 7). Northwind has two payments awaiting signature (GBP 1240.00 to Acme
+ *                 Supplies Ltd, EUR 860.00 to Müller Logistik GmbH), created by Amelia; nothing
+ *                 posted, so the balances above are unchanged.
  */
 import type { Database, Tx } from "../db/client.js";
 import { eq } from "drizzle-orm";
@@ -47,6 +52,7 @@ import {
   createBeneficiary,
   createFee,
   createOrganization,
+  createPendingPayment,
   createTariff,
   createUser,
   DEFAULT_PASSWORD,
@@ -65,6 +71,7 @@ export const SEED_PHONES = {
   both: "+447700900003",
   unidentified: "+447700900004",
   companyOfficial: "+447700900005",
+  corporateSecondOfficial: "+447700900006",
 } as const;
 
 const CURRENCIES = [
@@ -418,6 +425,11 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     );
     await member(adaOrg.id, ada.id, "DIRECTOR", "SINGLE");
 
+    // 6. Daniel Hughes: Northwind's second official, without a signature right (signatureType NONE):
+    // he sees the payments Amelia has to sign and, once she has, who signed them (issue 7).
+    const daniel = await user(SEED_PHONES.corporateSecondOfficial, "Daniel", "Hughes", true, 16);
+    await member(northwind.id, daniel.id, "DIRECTOR", "NONE");
+
     // Approved beneficiaries (real formats: valid IBAN/BIC, UK sort code + 8-digit account).
     for (const b of [
       {
@@ -483,6 +495,44 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     ]) {
       await createBeneficiary(tx, b);
     }
+
+    // Northwind's unsigned list (issue 7): two payments Amelia created and has not signed yet.
+    const pendingAt = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * 60_000);
+    await createPendingPayment(tx, {
+      organizationId: northwind.id,
+      createdByUserId: amelia.id,
+      accountId: northwindOps.account.id,
+      debitBalanceId: northwindOps.balance.GBP,
+      currencyId: "GBP",
+      amount: "1240.00",
+      kind: "GBP",
+      paymentType: "FASTER_PAYMENT",
+      clearing: "FPS_CLEARING",
+      beneficiaryName: "Acme Supplies Ltd",
+      beneficiaryAccount: "12345678",
+      payeeDetails: { sortCode: "309634", accountNumber: "12345678" },
+      reference: "PO 7802",
+      idempotencyKey: "seed-northwind-po-7802",
+      createdAt: pendingAt(90),
+    });
+    await createPendingPayment(tx, {
+      organizationId: northwind.id,
+      createdByUserId: amelia.id,
+      accountId: northwindOps.account.id,
+      debitBalanceId: northwindOps.balance.EUR,
+      currencyId: "EUR",
+      amount: "860.00",
+      kind: "EURO",
+      paymentType: "SEPA_SCT",
+      clearing: "SEPA_CLEARING",
+      beneficiaryName: "Müller Logistik GmbH",
+      beneficiaryAccount: "DE02120300000000202051",
+      beneficiaryBic: "BYLADEM1001",
+      payeeDetails: { speed: "REGULAR" },
+      reference: "Freight October",
+      idempotencyKey: "seed-northwind-freight-october",
+      createdAt: pendingAt(60),
+    });
 
     // ~60 days of history (fixed amounts; ending balances are the targets in the module doc).
     const groceries = ["64.32", "58.10", "71.45", "49.99", "66.80", "55.25", "73.10", "61.40", "52.75"];

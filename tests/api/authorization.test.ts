@@ -143,7 +143,7 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
   it("a user without organizations sees empty lists", async () => {
     const grace = await s.login("+447700900004");
     expect((await s.call("GET", "/accounts?all=true", { token: grace })).body).toEqual({ data: [] });
-    expect((await s.call("GET", "/payments", { token: grace })).body).toEqual({ data: [], nextCursor: null });
+    expect((await s.call("GET", "/payments", { token: grace })).body).toEqual({ data: [], nextCursor: null, totalCount: 0 });
     expect((await s.call("GET", `/accounts/${bAccount.id}`, { token: grace })).status).toBe(404);
   });
 

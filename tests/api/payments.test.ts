@@ -188,8 +188,8 @@ describe.each(databases)("payments API on %s", (kind) => {
     expect(await balanceOf(p.token, p.mainId, "GBP")).toBe("380.00");
     expect(await balanceOf(p.token, p.savingsId, "GBP")).toBe("150.00");
     const sigs = await s.call("GET", `/payments/${created.body.id}/signatures`, { token: p.token });
-    expect(sigs.body.data).toHaveLength(1);
-    expect(sigs.body.data[0].user.profile).toEqual({ firstName: "Oliver", lastName: "Thompson" });
+    expect(sigs.body.edges).toHaveLength(1);
+    expect(sigs.body.edges[0].node.user.profile).toEqual({ firstName: "Oliver", lastName: "Thompson" });
     // History: the two funding transfers and exactly one posting per side of the payment.
     const items = await s.call("GET", `/statements-items?organizationId=${p.orgId}&take=10`, { token: p.token });
     expect(items.body.data).toHaveLength(4);

@@ -340,6 +340,36 @@ const CASES: Record<string, CsrfCase> = {
       return page.locator(`form[action="${url}"]`).count(); // 1 while the payment awaits signature
     },
   },
+  "routes/_app+/payments+/sign+/_index": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await createPayment(page, "CSRF Batch Sign Probe");
+      await page.goto("/payments");
+      await page.locator(`input[type=checkbox][value="${id}"]`).check();
+      // "Sign selected": the ticked payments (checkboxes of the batch form) and the button's intent.
+      return { url: "/payments/sign", fields: { ...(await formFields(page, "form#unsigned-batch")), intent: "start" } };
+    },
+    async probe(page, { fields }) {
+      // The batch's code is sent by the action: its signing page shows the sandbox code only then.
+      await page.goto(`/payments/sign?ids=${fields.paymentId}`);
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("debug-code").count();
+    },
+  },
+  "routes/_app+/payments+/decline": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await createPayment(page, "CSRF Batch Decline Probe");
+      await page.goto(`/payments/decline?ids=${id}&back=/payments`);
+      const action = (await page.locator("main form[method=post]").getAttribute("action")) ?? "";
+      return { url: action, fields: { ...(await formFields(page, "main form[method=post]")), id } };
+    },
+    async probe(page, { fields }) {
+      await page.goto("/payments");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator(`form[action="/payments/${fields.id}/decline"]`).count(); // 1 while it awaits signature
+    },
+  },
 };
 
 test("every action route has a CSRF case (discovered from the manifest)", async ({ request }) => {

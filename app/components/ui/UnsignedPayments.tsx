@@ -1,46 +1,112 @@
 /**
- * List of payments awaiting signature with Sign and Decline buttons (plain forms, work without
- * JS). Sign posts to the signing page (sends a code); Decline posts to the decline action.
+ * List of payments awaiting signature (spec 000 §2 home signing tab and the payments page's
+ * 'required to sign' list; issue 7 "Signing lists"). Works without JavaScript:
+ * - each row: a checkbox (`paymentId`) belonging to the batch form by its `form` attribute, and
+ *   its own Sign (posts to the signing page, which sends a code) and Decline forms;
+ * - the batch form: "Sign selected" (POST /payments/sign, intent=start: one code for all of them)
+ *   and "Decline selected" (POST /payments/decline, intent=confirm: a confirmation page first);
+ * - cursor paging: `more` links to the next (older) page, `first` back to the newest.
+ * An official whose signatureType is NONE (`canSign` false) gets an explanation instead of the
+ * Sign buttons (spec 000 §4, §6); declining stays open to every member, as in the API.
  */
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Payment } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import { Button } from "./Button";
+import { CannotSign } from "./CannotSign";
 import { Money } from "./Money";
 import styles from "./UnsignedPayments.module.css";
 
-export function UnsignedPayments({ payments, returnTo }: { payments: Payment[]; returnTo: string }) {
-  const { t } = useTranslation("payments");
-  if (payments.length === 0) return <p>{t("unsigned.empty")}</p>;
+/** Id of the batch form the rows' checkboxes belong to (one unsigned list per page). */
+export const BATCH_FORM_ID = "unsigned-batch";
+
+export function UnsignedPayments({
+  payments,
+  returnTo,
+  canSign = true,
+  organizationName = "",
+  more = null,
+  first = null,
+}: {
+  payments: Payment[];
+  /** The list's own URL (without cursor): where declining comes back to. */
+  returnTo: string;
+  canSign?: boolean;
+  organizationName?: string;
+  /** Link to the next (older) page, when there is one. */
+  more?: string | null;
+  /** Link back to the first page, when this is not the first. */
+  first?: string | null;
+}) {
+  const { t } = useTranslation(["payments", "signing"]);
+  const firstLink = first ? (
+    <p>
+      <Link to={first}>{t("signing:list.first")}</Link>
+    </p>
+  ) : null;
+  if (payments.length === 0)
+    return (
+      <>
+        <p data-testid="unsigned-empty">{t("unsigned.empty")}</p>
+        {firstLink}
+      </>
+    );
   return (
-    <ul className={styles.list}>
-      {payments.map((p) => (
-        <li key={p.id} className={styles.item} data-testid="unsigned-payment">
-          <div>
-            <strong>{p.benificiaryFullName}</strong>
-            <div>
-              <Money amount={p.amount} currency={p.currencyId} />
+    <>
+      {canSign ? null : <CannotSign organizationName={organizationName} />}
+      <ul className={styles.list}>
+        {payments.map((p) => (
+          <li key={p.id} className={styles.item} data-testid="unsigned-payment">
+            <label className={styles.select}>
+              <input type="checkbox" name="paymentId" value={p.id} form={BATCH_FORM_ID} className={styles.checkbox} />
+              <strong className={styles.payee}>{p.benificiaryFullName}</strong>
+              <span className={styles.amount}>
+                <Money amount={p.amount} currency={p.currencyId} />
+              </span>
+            </label>
+            <div className={styles.actions}>
+              {canSign ? (
+                <Form method="post" action={`/payments/${p.id}/sign`}>
+                  <AuthenticityTokenInput />
+                  <input type="hidden" name="intent" value="send" />
+                  <Button type="submit" aria-label={t("unsigned.sign-label", { name: p.benificiaryFullName })}>
+                    {t("unsigned.sign")}
+                  </Button>
+                </Form>
+              ) : null}
+              <Form method="post" action={`/payments/${p.id}/decline`}>
+                <AuthenticityTokenInput />
+                <input type="hidden" name="returnTo" value={returnTo} />
+                <Button type="submit" variant="danger" aria-label={t("unsigned.decline-label", { name: p.benificiaryFullName })}>
+                  {t("unsigned.decline")}
+                </Button>
+              </Form>
             </div>
-          </div>
-          <div className={styles.actions}>
-            <Form method="post" action={`/payments/${p.id}/sign`}>
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="send" />
-              <Button type="submit" aria-label={t("unsigned.sign-label", { name: p.benificiaryFullName })}>
-                {t("unsigned.sign")}
-              </Button>
-            </Form>
-            <Form method="post" action={`/payments/${p.id}/decline`}>
-              <AuthenticityTokenInput />
-              <input type="hidden" name="returnTo" value={returnTo} />
-              <Button type="submit" variant="danger" aria-label={t("unsigned.decline-label", { name: p.benificiaryFullName })}>
-                {t("unsigned.decline")}
-              </Button>
-            </Form>
-          </div>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+      <Form id={BATCH_FORM_ID} method="post" action="/payments/sign" className={styles.batch}>
+        <AuthenticityTokenInput />
+        <input type="hidden" name="returnTo" value={returnTo} />
+        <p className={styles.batchHint}>{t("signing:list.hint")}</p>
+        {canSign ? (
+          <Button type="submit" name="intent" value="start">
+            {t("signing:list.sign-selected")}
+          </Button>
+        ) : null}
+        <Button type="submit" variant="secondary" name="intent" value="confirm" formAction="/payments/decline">
+          {t("signing:list.decline-selected")}
+        </Button>
+      </Form>
+      {more ? (
+        <p>
+          <Link to={more} data-testid="unsigned-more">
+            {t("signing:list.more")}
+          </Link>
+        </p>
+      ) : null}
+      {firstLink}
+    </>
   );
 }

@@ -1,10 +1,13 @@
 /**
  * /home (spec 000 §2 Home screen): accounts with balances (one account → its balances; more →
  * first 3 plus 'all my accounts' in a <details>), quick payment links, and tabs as links
- * (?tab=history | ?tab=signing | ?tab=remittance) — history shows the latest statement items, signing the
- * unsigned payments with a count badge, remittance the latest remittance orders (only when
- * PAYMENTS-ORDERS-ENABLED is on for the organization, spec 000 §2, spec 001 §6). Company officials get an open-account prompt.
- * No form libraries here (JS budget).
+ * (?tab=history | ?tab=signing | ?tab=remittance) — history shows the latest statement items,
+ * signing the unsigned payments (cursor-paged: ?tab=signing&cursor=…; select several to sign
+ * with one code or decline) with the count of ALL unsigned items on the tab (the list's
+ * totalCount), remittance the latest remittance orders (only when PAYMENTS-ORDERS-ENABLED is on
+ * for the organization, spec 000 §2, spec 001 §6); and the beneficiaries block (the same data
+ * as the payments page's). Company officials get an open-account prompt. No form libraries
+ * here (JS budget).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -12,31 +15,44 @@ import { useTranslation } from "react-i18next";
 import type {
   Account,
   ListResponse,
-  Payment,
+  PaymentList,
   PaymentsSettings,
   RemittanceOrderPage,
   StatementItem,
 } from "../../../server/api/v1/contract";
+import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { recentBeneficiaries } from "~/lib/beneficiaries.server";
+import { firstPageOnBadCursor } from "~/lib/payments.server";
+import { canSign } from "~/lib/signing";
 import styles from "./home.module.css";
 
-export const handle = { i18n: ["common", "payments", "history", "remittance"], titleKey: "common:home.title" };
+export const handle = {
+  i18n: ["common", "payments", "history", "remittance", "signing", "beneficiaries"],
+  titleKey: "common:home.title",
+};
 
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const asked = new URL(request.url).searchParams.get("tab");
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("tab");
   const official = org.type === "COMPANY_OFFICIAL";
-  const [accounts, unsigned, settings] = await Promise.all([
+  // Paging applies to the signing tab's list; the count is always of every unsigned payment.
+  const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
+  const [accounts, unsigned, settings, beneficiaries] = await Promise.all([
     listAccounts(api, org.id),
-    api.get<ListResponse<Payment>>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
+    api
+      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
+      .catch(firstPageOnBadCursor(api, cursor, "/home?tab=signing")),
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
+    official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
   ]);
   // The remittance tab exists only when orders are enabled for the organization.
   const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
@@ -55,9 +71,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
       official,
       accounts,
       unsigned: unsigned.data,
+      unsignedCount: unsigned.totalCount,
+      nextCursor: unsigned.nextCursor,
+      paged: Boolean(cursor),
+      canSign: canSign(org),
+      organizationName: org.fullName,
       history: history?.data ?? [],
       remittanceTab,
       orders: orders?.edges.map((e) => e.node) ?? [],
+      beneficiaries,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -82,7 +104,20 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
 }
 
 export default function Home() {
-  const { tab, official, accounts, unsigned, history, remittanceTab, orders } = useLoaderData<typeof loader>();
+  const {
+    tab,
+    official,
+    accounts,
+    unsigned,
+    unsignedCount,
+    nextCursor,
+    paged,
+    history,
+    remittanceTab,
+    orders,
+    beneficiaries,
+    ...signing
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance"]);
   const shown = accounts.length === 1 ? accounts : accounts.slice(0, FIRST_ACCOUNTS);
 
@@ -149,6 +184,8 @@ export default function Home() {
         </ul>
       </section>
 
+      {!official ? <BeneficiariesBlock beneficiaries={beneficiaries} /> : null}
+
       <section aria-labelledby="operations-title" className={styles.section}>
         <h2 id="operations-title">{t("home.operations")}</h2>
         <nav aria-label={t("home.tabs-label")}>
@@ -172,9 +209,9 @@ export default function Home() {
               >
                 {t("home.tab.signing")}{" "}
                 <span className={styles.badge} data-testid="signing-count">
-                  {unsigned.length}
+                  {unsignedCount}
                 </span>
-                <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsigned.length })}</span>
+                <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsignedCount })}</span>
               </Link>
             </li>
             {remittanceTab ? (
@@ -208,7 +245,14 @@ export default function Home() {
             </>
           )
         ) : tab === "signing" || official ? (
-          <UnsignedPayments payments={unsigned} returnTo="/home?tab=signing" />
+          <UnsignedPayments
+            payments={unsigned}
+            returnTo="/home?tab=signing"
+            canSign={signing.canSign}
+            organizationName={signing.organizationName}
+            more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
+            first={paged ? "/home?tab=signing" : null}
+          />
         ) : history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (

@@ -438,7 +438,14 @@ export interface Payment {
   signedAt: IsoDateTime | null;
   requiresSignature: boolean;
 }
-// GET /v1/payments?organizationId=&status=&take=20&cursor= → { data: Payment[], nextCursor }
+/**
+ * GET /v1/payments?organizationId=&status=&take=20&cursor= (spec 000 §7; the unsigned list is
+ * `status=AWAITING_SIGNATURE`, fetched with a cursor): newest first. `totalCount` is the number
+ * of payments matching organizationId and status, all pages together (the signing tab's count).
+ */
+export interface PaymentList extends ListResponse<Payment> {
+  totalCount: number;
+}
 // GET /v1/payments/:id → Payment
 // DELETE /v1/payments/:id/decline → Payment (DECLINED); 409 PAYMENT_NOT_PENDING otherwise
 
@@ -473,7 +480,10 @@ export interface SignatureRecord {
   createdAt: IsoDateTime;
   user: { profile: { firstName: string | null; lastName: string | null } };
 }
-// GET /v1/payments/:id/signatures → { data: SignatureRecord[] }
+/** GET /v1/payments/:id/signatures (spec 000 §7: "returned as edges of nodes"), oldest first. */
+export interface SignaturePage {
+  edges: { node: SignatureRecord }[];
+}
 
 // ---------------------------------------------------------------- beneficiaries (spec 000 §3, §4, §7)
 

@@ -2,11 +2,11 @@
  * Payments API (spec 000 §7 Payments; contract CreatePaymentRequest, Payment, SignPaymentRequest).
  * POST /payments (Idempotency-Key header, or body.idempotencyKey) → 201 Payment | 200 replay |
  *   400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 | 404 | 409 IDEMPOTENCY_KEY_REUSED
- * GET /payments?organizationId=&status=&take=&cursor= → { data, nextCursor }
+ * GET /payments?organizationId=&status=&take=&cursor= → PaymentList { data, nextCursor, totalCount }
  * GET /payments/:id → Payment | 404
  * DELETE /payments/:id/decline → Payment (DECLINED) | 409 PAYMENT_NOT_PENDING | 404
  * POST /payments/:id/sign → Payment (COMPLETED) | 401 MFA_TOKEN_INVALID | 409 | 400
- * GET /payments/:id/signatures → { data: SignatureRecord[] }
+ * GET /payments/:id/signatures → SignaturePage { edges: [{ node: SignatureRecord }] }
  * POST /payments/check (same body as create, no key) → PaymentCheck (fee) | the same 4xx as create
  * GET /payment-drafts/:form → PaymentDraft | 404;  PUT /payment-drafts/:form { organizationId, data } → PaymentDraft
  * DELETE /payment-drafts/:form → 204;  DELETE /payment-drafts → 204 (all of the caller's drafts)
@@ -136,7 +136,7 @@ export function createPaymentsRouter(deps: ApiDeps): Router {
   r.get(
     "/payments/:id/signatures",
     asyncHandler(async (req, res) => {
-      res.json({ data: await listPaymentSignatures(deps.db, getAuth(res).userId, req.params.id) });
+      res.json(await listPaymentSignatures(deps.db, getAuth(res).userId, req.params.id));
     }),
   );
   return r;

@@ -3,16 +3,17 @@
  * (contract Payment). Payments are visible to members of their organization only; anything
  * else answers 404 NOT_FOUND (never revealing that an id exists).
  */
-import { and, asc, desc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lt, or } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, paymentSignatures, payments, users } from "../../db/schema/index.js";
 import type {
   CurrencyCode,
   Payment,
   PaymentKind,
+  PaymentList,
   PaymentStatus,
   ProviderPaymentTypeCode,
-  SignatureRecord,
+  SignaturePage,
 } from "../../api/v1/contract.js";
 import { DomainError } from "../errors.js";
 import { withSerializableRetry } from "../ledger/index.js";
@@ -107,33 +108,44 @@ export async function paymentsToWire(db: Database | Tx, rows: PaymentRow[]): Pro
 /**
  * GET /v1/payments: the caller's payments (one organization, 403 if not a member, or all of
  * theirs), newest first, optional status filter, keyset pagination (take 1..100, default 20).
+ * `totalCount` counts every payment matching the filters (not only this page): the home
+ * screen's signing tab shows the number of unsigned items (spec 000 §2) from it.
+ * @returns contract PaymentList `{ data, nextCursor, totalCount }`
  */
 export async function listPayments(
   db: Database,
   userId: string,
   q: { organizationId?: string; status?: PaymentStatus; take: number; cursor?: string },
-): Promise<{ data: Payment[]; nextCursor: string | null }> {
+): Promise<PaymentList> {
   const orgIds = q.organizationId
     ? [(await requireMembership(db, userId, q.organizationId)).organizationId]
     : await memberOrganizationIds(db, userId);
-  if (!orgIds.length) return { data: [], nextCursor: null };
-  const conditions = [inArray(payments.organizationId, orgIds)];
-  if (q.status) conditions.push(eq(payments.status, q.status));
+  if (!orgIds.length) return { data: [], nextCursor: null, totalCount: 0 };
+  const filters = [inArray(payments.organizationId, orgIds)];
+  if (q.status) filters.push(eq(payments.status, q.status));
+  const conditions = [...filters];
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     conditions.push(or(lt(payments.createdAt, c.date), and(eq(payments.createdAt, c.date), lt(payments.id, c.id)))!);
   }
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(and(...conditions))
-    .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(q.take + 1);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(and(...conditions))
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(q.take + 1),
+    db
+      .select({ total: count() })
+      .from(payments)
+      .where(and(...filters)),
+  ]);
   const page = rows.slice(0, q.take);
   const last = page[page.length - 1];
   return {
     data: await paymentsToWire(db, page),
     nextCursor: rows.length > q.take && last ? encodeCursor(last.createdAt, last.id) : null,
+    totalCount: Number(total),
   };
 }
 
@@ -171,8 +183,14 @@ export async function declinePayment(db: Database, userId: string, paymentId: st
   return (await paymentsToWire(db, [row]))[0];
 }
 
-/** GET /v1/payments/:id/signatures → SignatureRecord[] (oldest first); 404 outside. */
-export async function listPaymentSignatures(db: Database, userId: string, paymentId: string): Promise<SignatureRecord[]> {
+/**
+ * GET /v1/payments/:id/signatures (spec 000 §7 "signatures for an unsigned transaction returned
+ * as edges of nodes"; §3 Signature record): who signed the payment and when, oldest first, as
+ * `{ edges: [{ node: { id, createdAt, user: { profile: { firstName, lastName } } } }] }`.
+ * Every member of the payment's organization may read it (the web app asks for CORPORATE
+ * organizations only, spec 000 §6). 404 outside the caller's organizations.
+ */
+export async function listPaymentSignatures(db: Database, userId: string, paymentId: string): Promise<SignaturePage> {
   const p = await getPaymentRow(db, userId, paymentId);
   const rows = await db
     .select({
@@ -184,10 +202,14 @@ export async function listPaymentSignatures(db: Database, userId: string, paymen
     .from(paymentSignatures)
     .innerJoin(users, eq(users.id, paymentSignatures.userId))
     .where(eq(paymentSignatures.paymentId, p.id))
-    .orderBy(asc(paymentSignatures.signedAt));
-  return rows.map((r) => ({
-    id: r.id,
-    createdAt: r.signedAt.toISOString(),
-    user: { profile: { firstName: r.firstName, lastName: r.lastName } },
-  }));
+    .orderBy(asc(paymentSignatures.signedAt), asc(paymentSignatures.id));
+  return {
+    edges: rows.map((r) => ({
+      node: {
+        id: r.id,
+        createdAt: r.signedAt.toISOString(),
+        user: { profile: { firstName: r.firstName, lastName: r.lastName } },
+      },
+    })),
+  };
 }

@@ -1,37 +1,57 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
- * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments.
+ * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
+ * (cursor-paged: ?cursor=…; select several to sign with one code or decline), and the
+ * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, Payment, PaymentsSettings } from "../../../../server/api/v1/contract";
+import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
+import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { recentBeneficiaries } from "~/lib/beneficiaries.server";
+import { firstPageOnBadCursor } from "~/lib/payments.server";
 import { paymentOptions } from "~/lib/payment-options";
+import { canSign } from "~/lib/signing";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments"], titleKey: "payments:title" };
+export const handle = { i18n: ["payments", "signing", "beneficiaries"], titleKey: "payments:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, settings, unsigned] = await Promise.all([
+  const url = new URL(request.url);
+  const cursor = url.searchParams.get("cursor") || undefined;
+  const [accounts, settings, unsigned, beneficiaries] = await Promise.all([
     listAccounts(api, org.id),
     // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }),
-    api.get<ListResponse<Payment>>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
+    api
+      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
+      .catch(firstPageOnBadCursor(api, cursor, "/payments")),
+    recentBeneficiaries(api, org.id),
   ]);
-  const prompt = new URL(request.url).searchParams.get("prompt") === "no-accounts";
+  const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
-    { options: paymentOptions(accounts, settings), unsigned: unsigned.data, noAccountsPrompt: prompt && accounts.length === 0 },
+    {
+      options: paymentOptions(accounts, settings),
+      unsigned: unsigned.data,
+      nextCursor: unsigned.nextCursor,
+      paged: Boolean(cursor),
+      canSign: canSign(org),
+      organizationName: org.fullName,
+      noAccountsPrompt: prompt && accounts.length === 0,
+      beneficiaries,
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export default function Payments() {
-  const { options, unsigned, noAccountsPrompt } = useLoaderData<typeof loader>();
+  const { options, unsigned, nextCursor, paged, noAccountsPrompt, beneficiaries, ...signing } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <>
@@ -55,8 +75,16 @@ export default function Payments() {
       </section>
       <section aria-labelledby="unsigned-title" className={styles.section}>
         <h2 id="unsigned-title">{t("unsigned.title")}</h2>
-        <UnsignedPayments payments={unsigned} returnTo="/payments" />
+        <UnsignedPayments
+          payments={unsigned}
+          returnTo="/payments"
+          canSign={signing.canSign}
+          organizationName={signing.organizationName}
+          more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
+          first={paged ? "/payments" : null}
+        />
       </section>
+      <BeneficiariesBlock beneficiaries={beneficiaries} />
     </>
   );
 }

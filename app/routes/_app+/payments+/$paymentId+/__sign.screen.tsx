@@ -18,6 +18,7 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
+import { CannotSign } from "~/components/ui/CannotSign";
 import { formatMoney } from "~/lib/money";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -122,10 +123,9 @@ function SignCodeInput() {
 }
 
 export default function SignScreen() {
-  const { payment, challenge, defaultChannel } = useLoaderData<typeof loader>();
+  const { payment, challenge, canSign, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
-  const remaining = useCountdown(challenge?.resendAvailableAt);
   return (
     <>
       <h1>{t("sign.title")}</h1>
@@ -133,7 +133,9 @@ export default function SignScreen() {
       <PaymentDetails payment={payment} />
 
       <DocumentsNotice />
-      {challenge ? (
+      {!canSign ? (
+        <CannotSign organizationName={organizationName} />
+      ) : challenge ? (
         <>
           {challenge.debugCode ? (
             <Alert>
@@ -154,32 +156,7 @@ export default function SignScreen() {
         <Alert>{t("sign.no-code")}</Alert>
       )}
 
-      <ValidatedForm
-        validator={resendValidator}
-        method="post"
-        id="resend"
-        className={styles.resend + " " + styles.section}
-        noValidate={hydrated}
-      >
-        <ValidatedErrorSummary />
-        <AuthenticityTokenInput />
-        <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />
-        <fieldset>
-          <legend>{t("sign.channel")}</legend>
-          <label>
-            <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} />{" "}
-            {t("auth:resend.sms")}
-          </label>
-          <label>
-            <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} />{" "}
-            {t("auth:resend.whatsapp")}
-          </label>
-        </fieldset>
-        {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
-        <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
-          {challenge ? t("auth:resend.submit") : t("sign.send")}
-        </Button>
-      </ValidatedForm>
+      {canSign ? <ResendForm /> : null}
 
       <DocumentsSection />
 
@@ -191,6 +168,41 @@ export default function SignScreen() {
         </Button>
       </Form>
     </>
+  );
+}
+
+/** A (new) code by SMS or WhatsApp; after a code was sent, only once its 60 s have passed. */
+function ResendForm() {
+  const { challenge, defaultChannel } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  const remaining = useCountdown(challenge?.resendAvailableAt);
+  return (
+    <ValidatedForm
+      validator={resendValidator}
+      method="post"
+      id="resend"
+      className={styles.resend + " " + styles.section}
+      noValidate={hydrated}
+    >
+      <ValidatedErrorSummary />
+      <AuthenticityTokenInput />
+      <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />
+      <fieldset>
+        <legend>{t("sign.channel")}</legend>
+        <label>
+          <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} /> {t("auth:resend.sms")}
+        </label>
+        <label>
+          <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} />{" "}
+          {t("auth:resend.whatsapp")}
+        </label>
+      </fieldset>
+      {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
+      <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
+        {challenge ? t("auth:resend.submit") : t("sign.send")}
+      </Button>
+    </ValidatedForm>
   );
 }
 

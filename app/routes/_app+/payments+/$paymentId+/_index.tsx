@@ -2,42 +2,88 @@
  * /payments/:paymentId — payment receipt/confirmation: status (data-testid="payment-status"),
  * amount, payee, and the NEW balance of the debited currency (data-testid="new-balance",
  * GET /v1/accounts/:id), and its supporting documents with download links
- * (GET /v1/payments/:id/documents).
+ * (GET /v1/payments/:id/documents). For a CORPORATE organization (spec 000 §6: the corporate
+ * signatures list is loaded only for CORPORATE users), who signed it and when
+ * (GET /v1/payments/:id/signatures, data-testid="signature"). While it awaits signature: a link
+ * to sign it, or, for an official whose signatureType is NONE, why they cannot.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Account, Payment } from "../../../../../server/api/v1/contract";
+import type { Account, Payment, SignaturePage } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Money } from "~/components/ui/Money";
+import { CannotSign } from "~/components/ui/CannotSign";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate, formatTime } from "~/lib/dates";
+import { canSign } from "~/lib/signing";
 import { DocumentList } from "./__document-list";
 import { loadDocuments } from "./__documents.server";
 
-export const handle = { i18n: ["payments"], titleKey: "payments:receipt.title" };
+export const handle = { i18n: ["payments", "signing"], titleKey: "payments:receipt.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api } = await requireAppContext(request);
+  const { api, org } = await requireAppContext(request);
   try {
     const payment = await api.get<Payment>(`/payments/${encodeURIComponent(params.paymentId ?? "")}`);
-    const [account, documents] = await Promise.all([
+    // Payments that needed no signature (payer without a signature duty) have none to list.
+    const corporate = org.type === "CORPORATE" && payment.requiresSignature;
+    const [account, documents, signatures] = await Promise.all([
       api.get<Account>(`/accounts/${encodeURIComponent(payment.accountId)}`).catch(() => null),
       loadDocuments(api, payment),
+      corporate ? loadSignatures(api, payment.id) : Promise.resolve(null),
     ]);
     const balance = account?.balances.find((b) => b.currencyId === payment.currencyId) ?? null;
-    return json({ payment, balance, documents }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+    return json(
+      { payment, balance, documents, signatures, canSign: canSign(org), organizationName: org.fullName },
+      { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
   }
 }
 
+/** Who signed the payment, oldest first (GET /v1/payments/:id/signatures: edges of nodes); [] when unavailable. */
+async function loadSignatures(api: Awaited<ReturnType<typeof requireAppContext>>["api"], paymentId: string) {
+  try {
+    const page = await api.get<SignaturePage>(`/payments/${encodeURIComponent(paymentId)}/signatures`);
+    return page.edges.map(({ node }) => ({
+      id: node.id,
+      createdAt: node.createdAt,
+      name: [node.user.profile.firstName, node.user.profile.lastName].filter(Boolean).join(" "),
+    }));
+  } catch (error) {
+    if (error instanceof ApiError) return [];
+    throw error;
+  }
+}
+
+function Signatures({ signatures }: { signatures: { id: string; createdAt: string; name: string }[] }) {
+  const { t } = useTranslation("signing");
+  return (
+    <section aria-labelledby="signatures-title">
+      <h2 id="signatures-title">{t("signatures.title")}</h2>
+      {signatures.length ? (
+        <ul>
+          {signatures.map((s) => (
+            <li key={s.id} data-testid="signature">
+              {t("signatures.signed-by", { name: s.name, date: formatDate(s.createdAt), time: formatTime(s.createdAt) })}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p data-testid="no-signatures">{t("signatures.none")}</p>
+      )}
+    </section>
+  );
+}
+
 export default function PaymentReceipt() {
-  const { payment, balance, documents } = useLoaderData<typeof loader>();
+  const { payment, balance, documents, signatures, canSign, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <>
@@ -74,10 +120,15 @@ export default function PaymentReceipt() {
           <DocumentList paymentId={payment.id} documents={documents} />
         </section>
       ) : null}
+      {signatures ? <Signatures signatures={signatures} /> : null}
       {payment.status === "AWAITING_SIGNATURE" ? (
-        <p>
-          <Link to={`/payments/${payment.id}/sign`}>{t("receipt.go-sign")}</Link>
-        </p>
+        canSign ? (
+          <p>
+            <Link to={`/payments/${payment.id}/sign`}>{t("receipt.go-sign")}</Link>
+          </p>
+        ) : (
+          <CannotSign organizationName={organizationName} />
+        )
       ) : null}
       <p>
         <Link to="/home">{t("common:back-home")}</Link>

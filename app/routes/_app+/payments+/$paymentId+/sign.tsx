@@ -13,6 +13,9 @@
  * payment needs a document (GET /v1/settings/transactions-documents: its kind, or its amount
  * from the threshold up) and has none, the page says so, and signing answers that message
  * before the code is spent (the API refuses too: 400 DOCUMENTS_REQUIRED).
+ *
+ * An official whose signatureType is NONE (spec 000 §4, §6) is told why they cannot sign,
+ * instead of the code and resend forms (issue 7 "Corporate signatures").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { MfaToken, Payment, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../../../../server/api/v1/contract";
@@ -23,6 +26,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import { apiErrorResponse, validationError } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { clearSignCode, sendSignCode } from "~/lib/payments.server";
+import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
 import { codeValidator, Screen, uploadValidator } from "./__sign.screen.server";
@@ -38,7 +42,7 @@ import {
   uploadReadErrorResponse,
 } from "./__documents.server";
 
-export const handle = { i18n: ["payments", "auth"], titleKey: "payments:sign.title" };
+export const handle = { i18n: ["payments", "auth", "signing"], titleKey: "payments:sign.title" };
 
 export { codeValidator };
 
@@ -56,7 +60,7 @@ async function loadPayment(request: Request, paymentId: string) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, payment, user } = await loadPayment(request, params.paymentId ?? "");
+  const { api, payment, user, org } = await loadPayment(request, params.paymentId ?? "");
   if (payment.status !== "AWAITING_SIGNATURE") throw redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   const challenge = api.session.get("sign")?.[payment.id];
   const live = challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
@@ -68,6 +72,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel }
         : null,
       defaultChannel: user.twilioAuthChannel,
+      canSign: canSign(org),
+      organizationName: org.fullName,
       documents,
       documentsRule: {
         /** Why this payment needs a document (null: it does not, or the rule is unknown). */

@@ -1,0 +1,187 @@
+/**
+ * The screen of /payments/sign (route module `_index.tsx` beside it): the selected payments with
+ * the total per currency, the code form (one code for all of them), the resend form, and the code
+ * schema shared with the route's action. Loaded as its own chunk in the browser
+ * (lib/split-screen.tsx); rendered from a static import on the server.
+ */
+import { Link, useLoaderData } from "@remix-run/react";
+import { withZod } from "@remix-validated-form/with-zod";
+import { useTranslation } from "react-i18next";
+import { useField, ValidatedForm } from "remix-validated-form";
+import { z } from "zod";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { CodeInput } from "~/components/forms/CodeInput";
+import { SubmitButton } from "~/components/forms/SubmitButton";
+import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { Money } from "~/components/ui/Money";
+import { CannotSign } from "~/components/ui/CannotSign";
+import { useCountdown } from "~/lib/use-countdown";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import styles from "../payments.module.css";
+import batch from "./batch.module.css";
+import type { loader } from "./_index";
+
+export const codeValidator = withZod(
+  z.object({
+    intent: z.literal("sign"),
+    code: z
+      .string({ required_error: "errors:Payments.code-required" })
+      .trim()
+      .min(1, "errors:Payments.code-required")
+      .regex(/^\d{4}$/, "errors:Auth.code-format"),
+  }),
+);
+
+const resendValidator = withZod(
+  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
+);
+
+function BatchCodeInput() {
+  const { t } = useTranslation("signing");
+  const { error } = useField("code", { formId: "sign" });
+  return <CodeInput label={t("batch.code-label")} hint={t("batch.code-hint")} error={error} />;
+}
+
+/** The payments to sign as a table, with the total per currency in its footer. */
+function SelectionTable() {
+  const { payments, totals, needsDocument } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["signing", "payments"]);
+  return (
+    <table className={batch.table} data-testid="batch-payments">
+      <caption>{t("batch.caption")}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("batch.payee")}</th>
+          <th scope="col">{t("batch.payee-account")}</th>
+          <th scope="col" className={batch.number}>
+            {t("batch.amount")}
+          </th>
+          <th scope="col" className={batch.number}>
+            {t("batch.fee")}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {payments.map((p) => (
+          <tr key={p.id} data-testid="batch-payment">
+            <th scope="row">
+              {p.benificiaryFullName}
+              {needsDocument.includes(p.id) ? (
+                <span className={batch.note} data-testid="needs-document">
+                  {t("batch.needs-document")} <Link to={`/payments/${p.id}/sign`}>{t("batch.attach")}</Link>
+                </span>
+              ) : null}
+            </th>
+            <td>{p.payeeDescription || p.beneficiaryAccount}</td>
+            <td className={batch.number}>
+              <Money amount={p.amount} currency={p.currencyId} />
+            </td>
+            <td className={batch.number}>
+              {p.fee ? <Money amount={p.fee.amount} currency={p.fee.currencyId} /> : t("batch.no-fee")}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        {totals.map((total, i) => (
+          <tr key={total.currencyId} data-testid="batch-total">
+            <th scope="row" colSpan={2}>
+              {i === 0 ? t("batch.totals") : null}
+            </th>
+            <td className={batch.number}>
+              <Money amount={total.amount} currency={total.currencyId} />
+            </td>
+            <td />
+          </tr>
+        ))}
+      </tfoot>
+    </table>
+  );
+}
+
+export default function BatchSignScreen() {
+  const { ids, back, action, payments, gone, canSign, organizationName, challenge, defaultChannel } =
+    useLoaderData<typeof loader>();
+  const { t } = useTranslation(["signing", "auth"]);
+  const hydrated = useIsHydrated();
+  const remaining = useCountdown(challenge?.resendAvailableAt);
+  const backLink = (
+    <p className={styles.section}>
+      <Link to={back}>{t("batch.back")}</Link>
+    </p>
+  );
+  const goneNote = gone ? <Alert testId="not-waiting">{t("batch.not-waiting", { count: gone })}</Alert> : null;
+  if (!ids.length) {
+    return (
+      <>
+        <h1>{t("batch.title")}</h1>
+        {goneNote ?? <Alert testId="none-selected">{t("batch.none-selected")}</Alert>}
+        {backLink}
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{t("batch.title")}</h1>
+      {canSign ? <p>{t("batch.intro")}</p> : <CannotSign organizationName={organizationName} />}
+      {payments.length ? <SelectionTable /> : null}
+      {goneNote}
+
+      {canSign && payments.length ? (
+        <>
+          {challenge ? (
+            <>
+              {challenge.debugCode ? (
+                <Alert>
+                  {t("auth:code.debug")} <strong data-testid="debug-code">{challenge.debugCode}</strong>
+                </Alert>
+              ) : null}
+              <ValidatedForm validator={codeValidator} method="post" action={action} noValidate={hydrated} id="sign">
+                <ValidatedErrorSummary order={["code"]} />
+                <AuthenticityTokenInput />
+                <input type="hidden" name="intent" value="sign" />
+                <BatchCodeInput />
+                <div className={styles.actions}>
+                  <SubmitButton>{t("batch.submit", { count: ids.length })}</SubmitButton>
+                </div>
+              </ValidatedForm>
+            </>
+          ) : (
+            <Alert>{t("batch.no-code")}</Alert>
+          )}
+
+          <ValidatedForm
+            validator={resendValidator}
+            method="post"
+            action={action}
+            id="resend"
+            className={styles.resend + " " + styles.section}
+            noValidate={hydrated}
+          >
+            <ValidatedErrorSummary />
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />
+            <fieldset>
+              <legend>{t("batch.channel")}</legend>
+              <label>
+                <input type="radio" name="channel" value="SMS" defaultChecked={defaultChannel !== "WHATSAPP"} />{" "}
+                {t("auth:resend.sms")}
+              </label>
+              <label>
+                <input type="radio" name="channel" value="WHATSAPP" defaultChecked={defaultChannel === "WHATSAPP"} />{" "}
+                {t("auth:resend.whatsapp")}
+              </label>
+            </fieldset>
+            {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
+            <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
+              {challenge ? t("auth:resend.submit") : t("batch.send")}
+            </Button>
+          </ValidatedForm>
+        </>
+      ) : null}
+      {backLink}
+    </>
+  );
+}

@@ -1,0 +1,159 @@
+/**
+ * /payments/sign/result?ids=a,b&failed=id:CODE,…&back=… — the outcome of a batch signing
+ * (issue 7 "Signing lists"): which payments were signed (their status now) and which were not,
+ * with the reason the API gave (insufficient funds, supporting document required, no longer
+ * waiting, …); then the payments still to sign and the latest operations. With JavaScript the
+ * page reloads its data about 3 s and 7 s after it opened (spec 000 §4: the unsigned list after
+ * 3 s, the history after 7 s); without it, the page already shows the state after signing.
+ * Reasons are read from the URL but only known API codes are shown, and only for payments that
+ * are not signed now.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ListResponse, Payment, PaymentList, StatementItem } from "../../../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { Alert } from "~/components/ui/Alert";
+import { Money } from "~/components/ui/Money";
+import { StatementRow } from "~/components/ui/StatementRow";
+import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { requireAppContext } from "~/lib/app-context.server";
+import { CODE_KEYS } from "~/lib/server-errors";
+import { canSign } from "~/lib/signing";
+import { SIGN_REFRESH_MS, useRevalidateAfter } from "~/lib/use-revalidate-after";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { loadSelected, selectionFromUrl } from "../__selection.server";
+import styles from "../payments.module.css";
+
+export const handle = { i18n: ["payments", "signing", "history"], titleKey: "signing:result.title" };
+
+/** Why a payment of the batch is not signed: the API's code for it, else its status. */
+function reasonKey(payment: Payment, code: string | undefined): string {
+  if (code && CODE_KEYS[code]) return CODE_KEYS[code];
+  if (payment.status === "DECLINED") return "signing:result.declined";
+  if (payment.status === "AWAITING_SIGNATURE") return "signing:result.still-waiting";
+  return `payments:status.${payment.status}`;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const { ids, back } = selectionFromUrl(request);
+  const failed = new Map(
+    (new URL(request.url).searchParams.get("failed") ?? "")
+      .split(",")
+      .map((pair) => pair.split(":") as [string, string | undefined])
+      .filter(([id, code]) => ids.includes(id) && code),
+  );
+  const official = org.type === "COMPANY_OFFICIAL";
+  const [selected, unsigned, history] = await Promise.all([
+    loadSelected(api, ids),
+    api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
+    official
+      ? Promise.resolve(null)
+      : api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 5 }),
+  ]);
+  const slim = (p: Payment) => ({ id: p.id, name: p.benificiaryFullName, amount: p.amount, currencyId: p.currencyId });
+  return json(
+    {
+      back,
+      signed: selected.filter((p) => p.status === "COMPLETED").map(slim),
+      notSigned: selected
+        .filter((p) => p.status !== "COMPLETED")
+        .map((p) => ({ ...slim(p), reason: reasonKey(p, failed.get(p.id)) })),
+      unsigned: unsigned.data,
+      unsignedMore: unsigned.nextCursor
+        ? `${back}${back.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(unsigned.nextCursor)}`
+        : null,
+      canSign: canSign(org),
+      organizationName: org.fullName,
+      official,
+      history: history?.data ?? [],
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+export default function BatchSignResult() {
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["signing", "payments", "history", "errors"]);
+  const hydrated = useIsHydrated();
+  useRevalidateAfter([SIGN_REFRESH_MS.unsigned, SIGN_REFRESH_MS.history]);
+  return (
+    <>
+      <h1>{t("result.title")}</h1>
+      {data.signed.length ? (
+        <Alert kind="success" testId="batch-signed-count">
+          {t("result.signed", { count: data.signed.length })}
+        </Alert>
+      ) : null}
+      {data.notSigned.length ? (
+        <Alert kind="error" testId="batch-failed-count">
+          {t("result.failed", { count: data.notSigned.length })}
+        </Alert>
+      ) : null}
+
+      {data.signed.length ? (
+        <section aria-labelledby="signed-title" className={styles.section}>
+          <h2 id="signed-title">{t("result.signed-title")}</h2>
+          <ul className={styles.plainList}>
+            {data.signed.map((p) => (
+              <li key={p.id} data-testid="batch-signed">
+                <Link to={`/payments/${p.id}`}>{p.name}</Link> <Money amount={p.amount} currency={p.currencyId} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {data.notSigned.length ? (
+        <section aria-labelledby="failed-title" className={styles.section}>
+          <h2 id="failed-title">{t("result.failed-title")}</h2>
+          <ul className={styles.plainList}>
+            {data.notSigned.map((p) => (
+              <li key={p.id} data-testid="batch-failed">
+                <Link to={`/payments/${p.id}`} aria-label={t("result.open", { name: p.name })}>
+                  {p.name}
+                </Link>{" "}
+                <Money amount={p.amount} currency={p.currencyId} />: <span data-testid="batch-failed-reason">{t(p.reason)}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="unsigned-title" className={styles.section}>
+        <h2 id="unsigned-title">{t("result.unsigned-title")}</h2>
+        {hydrated ? <p>{t("result.refresh-note")}</p> : null}
+        <UnsignedPayments
+          payments={data.unsigned}
+          returnTo={data.back}
+          canSign={data.canSign}
+          organizationName={data.organizationName}
+          more={data.unsignedMore}
+        />
+      </section>
+
+      {data.official ? null : (
+        <section aria-labelledby="history-title" className={styles.section}>
+          <h2 id="history-title">{t("result.history-title")}</h2>
+          {data.history.length ? (
+            <ul className={styles.plainList}>
+              {data.history.map((item) => (
+                <StatementRow key={item.id} item={item} />
+              ))}
+            </ul>
+          ) : (
+            <p>{t("history:empty")}</p>
+          )}
+          <Link to="/history">{t("result.history-all")}</Link>
+        </section>
+      )}
+
+      <p className={styles.section}>
+        <Link to={data.back}>{t("batch.back")}</Link>
+      </p>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
