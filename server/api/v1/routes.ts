@@ -22,6 +22,8 @@ import { beneficiariesListQuery } from "./beneficiaries.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
+import { contractBodySchema, contractStatusSchema } from "../../domain/beneficiaries/contracts.js";
+import { attachBeneficiaryDocumentsSchema, beneficiaryDocumentsQuery } from "../../domain/beneficiaries/documents.js";
 
 /** Where the API is mounted; `ApiRoute.path` is relative to it. */
 export const API_PREFIX = "/api/v1";
@@ -142,4 +144,9 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /beneficiaries": { body: createBeneficiarySchema },
   "PUT /beneficiaries/:id": { body: updateBeneficiarySchema },
   "PUT /beneficiaries/:id/status": { body: beneficiaryStatusSchema },
+  "POST /beneficiaries/:id/contracts": { body: contractBodySchema },
+  "PUT /beneficiaries/:id/contracts/:contractId": { body: contractBodySchema },
+  "PUT /beneficiaries/:id/contracts/:contractId/status": { body: contractStatusSchema },
+  "POST /beneficiaries/:id/documents": { body: attachBeneficiaryDocumentsSchema },
+  "GET /beneficiaries/:id/documents": { query: beneficiaryDocumentsQuery },
 };
