@@ -53,7 +53,7 @@ import {
   uploadValidator,
 } from "./__contracts.screen.server";
 
-export const handle = { i18n: ["beneficiaries", "payments"], titleKey: "beneficiaries:contracts.page-title" };
+export const handle = { i18n: ["beneficiaries"], titleKey: "beneficiaries:contracts.page-title" };
 
 /** Constraint ids of the documents call with this page's messages (over the payment documents' ones). */
 const DOCUMENT_KEYS = {
@@ -62,7 +62,7 @@ const DOCUMENT_KEYS = {
 };
 
 async function translator(request: Request): Promise<ServerT> {
-  return (await i18next.getFixedT(request, ["errors", "beneficiaries", "payments"])) as unknown as ServerT;
+  return (await i18next.getFixedT(request, ["errors", "beneficiaries"])) as unknown as ServerT;
 }
 
 /** The beneficiary (404 page when it is not the caller's, or unknown). */
