@@ -6,8 +6,9 @@
  * database.
  */
 import type { Database } from "../db/client.js";
-import type { Beneficiary, RemittanceOrder } from "../api/v1/contract.js";
+import type { Beneficiary, BeneficiaryContract, RemittanceOrder } from "../api/v1/contract.js";
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
+import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
 import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
 
 /** A parsed command line. */
@@ -15,7 +16,12 @@ export type BankCommand =
   | { command: "help" }
   | { command: "beneficiary:approve"; id: string }
   | { command: "beneficiary:reject"; id: string; reason: string }
+  | { command: "contract:approve"; id: string }
+  | { command: "contract:reject"; id: string; reason: string }
   | { command: "remittance:advance"; id: string; status: string; reason?: string };
+
+/** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
+const DECISIONS = ["beneficiary:approve", "beneficiary:reject", "contract:approve", "contract:reject"] as const;
 
 /** A command line that cannot be run: the message says why (exit code 2 with the usage). */
 export class UsageError extends Error {
@@ -34,6 +40,9 @@ Commands:
   beneficiary:approve <id>                    approve a beneficiary UNDER_REVIEW (→ APPROVED)
   beneficiary:reject <id> --reason "<text>"   reject a beneficiary UNDER_REVIEW (→ REJECTED); the
                                               customer sees the reason (1 to 500 characters)
+  contract:approve <id>                       approve a beneficiary's contract UNDER_REVIEW (→ APPROVED)
+  contract:reject <id> --reason "<text>"      reject a contract UNDER_REVIEW (→ REJECTED); the customer
+                                              sees the reason (1 to 500 characters)
   remittance:advance <id> <STATUS> [--reason "<text>"]
                                               move a remittance order along: QUEUED → PROC → AML →
                                               AML_DONE → ACCEPTED (the held sum goes to the payout
@@ -48,7 +57,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary or order, wrong status, invalid reason); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary, contract or order, wrong status, invalid reason); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -72,16 +81,17 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   }
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
   const [command, id, ...extra] = positional;
-  if (command !== "beneficiary:approve" && command !== "beneficiary:reject")
-    throw new UsageError(`Unknown command ${command ?? "(none)"}`);
-  if (!id) throw new UsageError(`${command} needs the beneficiary id`);
+  const decision = DECISIONS.find((d) => d === command);
+  if (!decision) throw new UsageError(`Unknown command ${command ?? "(none)"}`);
+  const subject = decision.split(":")[0];
+  if (!id) throw new UsageError(`${decision} needs the ${subject} id`);
   if (extra.length) throw new UsageError(`Unexpected argument ${extra[0]}`);
-  if (command === "beneficiary:approve") {
-    if (reason !== undefined) throw new UsageError("beneficiary:approve takes no --reason");
-    return { command, id };
+  if (decision === "beneficiary:approve" || decision === "contract:approve") {
+    if (reason !== undefined) throw new UsageError(`${decision} takes no --reason`);
+    return { command: decision, id };
   }
-  if (reason === undefined || reason.trim() === "") throw new UsageError('beneficiary:reject needs --reason "<text>"');
-  return { command, id, reason };
+  if (reason === undefined || reason.trim() === "") throw new UsageError(`${decision} needs --reason "<text>"`);
+  return { command: decision, id, reason };
 }
 
 /** `remittance:advance <id> <STATUS> [--reason]`: REJECTED needs a reason. */
@@ -110,12 +120,19 @@ function describe(b: Beneficiary): string {
   return `Beneficiary ${b.id} (${b.name}, ${b.paymentType} ${b.currencyId}) is now ${b.status}.${reason}`;
 }
 
+/** One line about a contract after a decision. */
+function describeContract(c: BeneficiaryContract): string {
+  const reason = c.rejectionReason ? ` Reason: ${c.rejectionReason}` : "";
+  const number = c.number ? ` no. ${c.number}` : "";
+  return `Contract ${c.id} (${c.name}${number}, beneficiary ${c.beneficiaryId}) is now ${c.status}.${reason}`;
+}
+
 /**
  * Run a parsed command (not `help`) against `db`.
  * @param actor who decides, recorded in a remittance order's history (default "staff:cli")
  * @returns the line to print
- * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT /
- *   ORDER_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
+ * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
+ *   CONTRACT_STATUS_CONFLICT or ORDER_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
  */
 export async function runBankCommand(
   db: Database,
@@ -127,6 +144,10 @@ export async function runBankCommand(
       return describe(await approveBeneficiary(db, cmd.id));
     case "beneficiary:reject":
       return describe(await rejectBeneficiary(db, cmd.id, cmd.reason));
+    case "contract:approve":
+      return describeContract(await approveContract(db, cmd.id));
+    case "contract:reject":
+      return describeContract(await rejectContract(db, cmd.id, cmd.reason));
     case "remittance:advance":
       return describeOrder(
         await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),

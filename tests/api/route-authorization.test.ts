@@ -10,7 +10,7 @@
  *
  * Owner A is a CORPORATE customer (signature type SINGLE) with an account (GBP, EUR), a payment
  * awaiting signature with a supporting document (an upload), a statement item, a signing
- * challenge and a saved beneficiary (DRAFT); all made fresh by the factories and the API. A request case may be multipart (`form`): it is
+ * challenge and a saved beneficiary (DRAFT) with a contract (DRAFT) and its document; all made fresh by the factories and the API. A request case may be multipart (`form`): it is
  * then sent as multipart/form-data, in the logged-out pass too.
  */
 import pino from "pino";
@@ -37,6 +37,9 @@ interface Owner {
   beneficiaryId: string;
   /** A remittance order (PENDING) with the upload as its file (orders enabled for A). */
   orderId: string;
+  /** A's contract with that beneficiary (DRAFT) and its supporting document. */
+  contractId: string;
+  documentId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -319,6 +322,44 @@ const CASES: Record<string, Case> = {
       { path: `/payments-orders/${a.orderId}/sign`, body: { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() } },
     ],
   },
+  "GET /beneficiaries/documents/allowed-categories": {
+    cross: () => [{ path: "/beneficiaries/documents/allowed-categories" }],
+    refused: [200],
+    reason: "reference data (a fixed list)",
+  },
+  "GET /beneficiaries/:id/contracts": { cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/contracts` }] },
+  "POST /beneficiaries/:id/contracts": {
+    cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/contracts`, body: { name: "Intruder's contract" } }],
+  },
+  "GET /beneficiaries/:id/contracts/:contractId": {
+    cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/contracts/${a.contractId}` }],
+  },
+  "PUT /beneficiaries/:id/contracts/:contractId": {
+    cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/contracts/${a.contractId}`, body: { name: "Renamed" } }],
+  },
+  "PUT /beneficiaries/:id/contracts/:contractId/status": {
+    cross: (a) => [
+      { path: `/beneficiaries/${a.beneficiaryId}/contracts/${a.contractId}/status`, body: { status: "UNDER_REVIEW" } },
+    ],
+  },
+  "POST /beneficiaries/:id/documents": {
+    cross: (a) => [
+      { path: `/beneficiaries/${a.beneficiaryId}/documents`, body: { uploadIds: [a.uploadId], category: "INVOICE" } },
+      {
+        path: `/beneficiaries/${a.beneficiaryId}/documents`,
+        body: { uploadIds: [a.uploadId], category: "CONTRACT", contractId: a.contractId },
+      },
+    ],
+  },
+  "GET /beneficiaries/:id/documents": {
+    cross: (a) => [
+      { path: `/beneficiaries/${a.beneficiaryId}/documents` },
+      { path: `/beneficiaries/${a.beneficiaryId}/documents?contractId=${a.contractId}` },
+    ],
+  },
+  "GET /beneficiaries/:id/documents/:documentId/file": {
+    cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/documents/${a.documentId}/file` }],
+  },
 };
 
 describe.each(databases)("every route's authorization on %s", (kind) => {
@@ -371,6 +412,16 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       body: { ...REMITTANCE({ orgId: owner.organization.id, accountId: owner.account!.id }), uploadIds: [uploadId] },
     });
     expect(order.status).toBe(201);
+    const contract = await s.call("POST", `/beneficiaries/${beneficiary.body.id}/contracts`, {
+      token: aToken,
+      body: { name: "A's Rahmenvertrag", number: "RV-2026-01" },
+    });
+    expect(contract.status).toBe(201);
+    const contractDoc = await s.call("POST", `/beneficiaries/${beneficiary.body.id}/documents`, {
+      token: aToken,
+      body: { uploadIds: [uploadId], category: "CONTRACT", contractId: contract.body.id },
+    });
+    expect(contractDoc.status).toBe(200);
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
@@ -387,6 +438,8 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       uploadId,
       beneficiaryId: beneficiary.body.id,
       orderId: order.body.id,
+      contractId: contract.body.id,
+      documentId: contractDoc.body.data[0].id,
     };
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
@@ -442,7 +495,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
   });
 
   it("another customer using A's ids gets 403/404 and none of A's data; A's payment is untouched", async () => {
-    const secrets = () => [a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId, a.orderId];
+    const secrets = () => [
+      ...[a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId, a.orderId],
+      ...[a.contractId, a.documentId, "A's Rahmenvertrag", "RV-2026-01"],
+    ];
     for (const intruder of intruders) {
       for (const r of routes) {
         const key = `${r.method} ${r.path}`;
@@ -475,6 +531,18 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     // A's remittance order is still waiting for A's signature.
     const o = await s.call("GET", `/payments-orders/${a.orderId}`, { token: aToken });
     expect(o.body).toMatchObject({ status: "PENDING", payee: { name: "A's cash payee" } });
+    // A's contract likewise (not renamed or submitted), with its one document only.
+    const contract = await s.call("GET", `/beneficiaries/${a.beneficiaryId}/contracts/${a.contractId}`, { token: aToken });
+    expect(contract.body).toMatchObject({ status: "DRAFT", name: "A's Rahmenvertrag", documentIds: [a.documentId] });
+    const contracts = await s.call("GET", `/beneficiaries/${a.beneficiaryId}/contracts`, { token: aToken });
+    expect(contracts.body.data).toHaveLength(1);
+    const docs = await s.call("GET", `/beneficiaries/${a.beneficiaryId}/documents`, { token: aToken });
+    expect(docs.body.data.map((d: { id: string }) => d.id)).toEqual([a.documentId]);
+    const file = await fetch(`${s.baseUrl}/api/v1/beneficiaries/${a.beneficiaryId}/documents/${a.documentId}/file`, {
+      headers: { authorization: `Bearer ${aToken}` },
+    });
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
     // The owner's own calls with the same ids succeed: the refusals above are about the caller.
     for (const path of [
       `/accounts/${a.accountId}`,

@@ -2,7 +2,7 @@
  * Playwright fixtures: a page that fails the test on any console error or uncaught page
  * error, and helpers to log in as a seeded customer through the real login pages.
  */
-import { test as base, expect, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_STAFF_TOKEN } from "./staff-token";
 
 export const DEMO_PASSWORD = "Bank-Demo-2026";
@@ -88,4 +88,43 @@ export async function staffCommand(page: Page, argv: string[]): Promise<string> 
   const body = (await res.json()) as { output?: string; code?: string; message?: string };
   if (!res.ok()) throw new Error(`staff command ${argv.join(" ")} refused: ${res.status()} ${body.code} ${body.message}`);
   return body.output ?? "";
+}
+
+/**
+ * A bearer session of the banking API for a seeded customer, through the real login calls
+ * (`/api/v1/auth/phone` → verify-code with the sandbox code → verify-password), for setting up
+ * data a spec needs but whose pages are not under test (e.g. a saved beneficiary).
+ * @returns `call(method, path, body?)` → `{ status, body }` (JSON) and the active organization's id
+ */
+export async function apiSession(
+  request: APIRequestContext,
+  phone: string,
+  password = DEMO_PASSWORD,
+): Promise<{
+  organizationId: string;
+  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+}> {
+  const post = async (path: string, data: unknown, token?: string) => {
+    const res = await request.fetch(`/api/v1${path}`, {
+      method: "POST",
+      data,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    expect(res.status(), `POST ${path}`).toBeLessThan(300);
+    return res.json();
+  };
+  const challenge = await post("/auth/phone", { phone });
+  const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
+  const { accessToken } = await post("/auth/verify-password", { token: verified.token, password });
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await request.fetch(`/api/v1${path}`, {
+      method,
+      data: body,
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
+    const text = await res.text();
+    return { status: res.status(), body: text ? JSON.parse(text) : null };
+  };
+  const whoami = await call("GET", "/users/whoami");
+  return { organizationId: whoami.body.activeOrganization.id, call };
 }

@@ -7,7 +7,7 @@
  * attribute or is a `<style>`; and Chromium reports no CSP violation while the page hydrates.
  */
 import type { Page, Response } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
 
 /** Directives of a CSP header: name → sources. */
@@ -95,10 +95,27 @@ async function createPayment(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split("/")[2];
 }
 
+/** A beneficiary of the individual customer's, saved through the API; returns its id. */
+async function cspBeneficiary(page: Page): Promise<string> {
+  const api = await apiSession(page.request, CUSTOMERS.individual);
+  const made = await api.call("POST", "/beneficiaries", {
+    organizationId: api.organizationId,
+    name: "CSP Probe Beneficiary",
+    beneficiaryType: "COMPANY",
+    paymentType: "LOCAL",
+    currencyId: "EUR",
+    iban: "DE02120300000000202051",
+    bic: "BYLADEM1001",
+  });
+  expect(made.status).toBe(201);
+  return made.body.id;
+}
+
 /** Routes that answer files (no React page): their answers carry the CSP but no scripts. */
 const RESOURCE_ROUTES = new Set([
   "routes/_app+/payments+/$paymentId+/documents.$uploadId",
   "routes/_app+/payments+/remittance+/$orderId+/file.$uploadId",
+  "routes/_app+/beneficiaries+/$beneficiaryId+/documents.$documentId",
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
@@ -142,10 +159,11 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       params.orderId = await createOrder(page);
       // A document download of that payment: an unknown one answers the not-found page.
       params.uploadId = "00000000-0000-4000-8000-000000000000";
-      // A beneficiary's pages: an unknown one answers the not-found page (CSP all the same).
-      params.beneficiaryId = "00000000-0000-4000-8000-000000000000";
       await page.goto("/home");
       params.id = ((await page.locator("main a[href^='/accounts/']").first().getAttribute("href")) ?? "").split("/")[2];
+      // A beneficiary of the customer's (saved through the API) for its pages; an unknown document of it.
+      params.beneficiaryId = await cspBeneficiary(page);
+      params.documentId = "00000000-0000-4000-8000-000000000000";
     }
     for (const route of routes) {
       const url = fillPattern(route.pattern, params);

@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 
 interface Prepared {
@@ -324,6 +324,31 @@ const CASES: Record<string, CsrfCase> = {
     },
     async probe(page, { url }) {
       return (await page.goto(url.replace(/\/delete$/, "")))?.status() ?? 0;
+    },
+  },
+  "routes/_app+/beneficiaries+/$beneficiaryId+/contracts": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const api = await apiSession(page.request, CUSTOMERS.individual);
+      const made = await api.call("POST", "/beneficiaries", {
+        organizationId: api.organizationId,
+        name: "CSRF Contracts Probe",
+        beneficiaryType: "COMPANY",
+        paymentType: "LOCAL",
+        currencyId: "EUR",
+        iban: "DE02120300000000202051",
+        bic: "BYLADEM1001",
+      });
+      expect(made.status).toBe(201);
+      const url = `/beneficiaries/${made.body.id}/contracts`;
+      await page.goto(url);
+      await page.locator("form#contract-create [name=name]").fill("CSRF contract probe");
+      return { url, fields: await formFields(page, "form#contract-create") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("contract").count(); // contracts created
     },
   },
   "routes/_app+/payments+/$paymentId+/decline": {

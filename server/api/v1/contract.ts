@@ -42,7 +42,8 @@ export interface ApiFieldError {
  * (property `coreError` = form-level error). `code` is a stable machine code, e.g.
  * INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, INVALID_PASSWORD, RATE_LIMITED,
  * UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INSUFFICIENT_FUNDS,
- * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, BENEFICIARY_STATUS_CONFLICT, VALIDATION_FAILED.
+ * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, BENEFICIARY_STATUS_CONFLICT, CONTRACT_STATUS_CONFLICT,
+ * VALIDATION_FAILED.
  */
 export interface ApiErrorBody {
   statusCode: number;
@@ -280,6 +281,7 @@ export interface PaymentRequestBase {
   categoryId?: string;
   /** An APPROVED beneficiary of the organization: its fields fill what the request leaves out. */
   beneficiaryId?: string;
+  /** An APPROVED contract of that beneficiary (400 on `contractId` otherwise: isApprovedContract). */
   contractId?: string;
 }
 
@@ -625,6 +627,104 @@ export interface BeneficiariesSettings {
 }
 // GET /v1/beneficiaries/:id → Beneficiary | 404
 // DELETE /v1/beneficiaries/:id → 204 | 404 (a beneficiary that payments name is kept, hidden, for their history)
+
+// ---------------------------------------------------------------- beneficiary contracts and documents (spec 000 §3, §4, §7)
+
+/** Contract statuses: the beneficiary's (spec 000 §3 "Beneficiary and contract status"). */
+export type ContractStatus = BeneficiaryStatus;
+
+/**
+ * A contract with a saved beneficiary (spec 000 §3 "Contracts: id, name, beneficiaryId,
+ * supporting documents, status"). Lifecycle as a beneficiary's (spec 000 §4): DRAFT →
+ * PUT …/status UNDER_REVIEW → the bank's staff approve (APPROVED) or reject (REJECTED, with
+ * `rejectionReason`); an edit of a DRAFT or REJECTED one makes it DRAFT again. APPROVED at once
+ * when GET /v1/settings/beneficiaries says no approval is required. A payment to the beneficiary
+ * may name an APPROVED contract (`contractId` of POST /v1/payments).
+ */
+export interface BeneficiaryContract {
+  id: string;
+  beneficiaryId: string;
+  organizationId: string;
+  name: string;
+  /** The contract's own number or reference, as the customer knows it. */
+  number: string | null;
+  status: ContractStatus;
+  /** The staff's reason, while REJECTED; null otherwise. */
+  rejectionReason: string | null;
+  /** Its supporting documents (BeneficiaryDocument ids), in attach order. */
+  documentIds: string[];
+  createdAt: IsoDateTime;
+  updatedAt: IsoDateTime;
+}
+
+/**
+ * POST /v1/beneficiaries/:id/contracts body → 201 BeneficiaryContract (DRAFT; APPROVED when no
+ * approval is required). PUT /v1/beneficiaries/:id/contracts/:contractId takes the same body (a
+ * full replacement) → BeneficiaryContract (DRAFT again, reason cleared); only DRAFT and REJECTED
+ * contracts can be changed (any, when no approval is required), else 409 CONTRACT_STATUS_CONFLICT.
+ * 400 VALIDATION_FAILED on `name` (isNotEmpty, too_big) or `number` (too_big).
+ */
+export interface BeneficiaryContractInput {
+  /** 1..140 characters. */
+  name: string;
+  /** At most 70 characters; empty or missing: none. */
+  number?: string;
+}
+
+/**
+ * PUT /v1/beneficiaries/:id/contracts/:contractId/status: submit for review. DRAFT/REJECTED →
+ * UNDER_REVIEW (APPROVED when no approval is required); UNDER_REVIEW answers as it is; APPROVED
+ * → 409 CONTRACT_STATUS_CONFLICT; any other status asked for → 400 on `status`.
+ */
+export type ContractStatusRequest = BeneficiaryStatusRequest;
+
+/**
+ * Categories of beneficiary and contract documents (GET
+ * /v1/beneficiaries/documents/allowed-categories → { data: BeneficiaryDocumentCategory[] }):
+ * the signed contract, an amendment to it, an invoice under it, the beneficiary's proof of
+ * address, a company's registration extract, a bank's confirmation of the account, other.
+ */
+export type BeneficiaryDocumentCategory =
+  | "CONTRACT"
+  | "AGREEMENT_AMENDMENT"
+  | "INVOICE"
+  | "PROOF_OF_ADDRESS"
+  | "COMPANY_REGISTRATION"
+  | "BANK_ACCOUNT_CONFIRMATION"
+  | "OTHER";
+
+/** A supporting document of a beneficiary (contractId null) or of one of its contracts. */
+export interface BeneficiaryDocument {
+  id: string;
+  beneficiaryId: string;
+  contractId: string | null;
+  category: BeneficiaryDocumentCategory;
+  /** The upload (POST /v1/uploads) holding the file, and its name, type and size in bytes. */
+  uploadId: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  createdAt: IsoDateTime;
+}
+
+/**
+ * POST /v1/beneficiaries/:id/documents body → { data: BeneficiaryDocument[] } (the documents of
+ * these uploads). Uploads must be the beneficiary's organization's (POST /v1/uploads first).
+ * With `contractId` (a contract of this beneficiary) they support that contract: it must be
+ * DRAFT or REJECTED (a REJECTED one becomes DRAFT, reason cleared), else 409
+ * CONTRACT_STATUS_CONFLICT. 400 on `uploadIds` (isOwnUpload, isAttached, arrayMaxSize),
+ * `category` or `contractId` (isContract); 404 outside the caller's organizations.
+ */
+export interface AttachBeneficiaryDocumentsRequest {
+  /** 1..10 upload ids. */
+  uploadIds: string[];
+  category: BeneficiaryDocumentCategory;
+  contractId?: string;
+}
+// GET /v1/beneficiaries/:id/contracts → { data: BeneficiaryContract[] } (newest first) | 404
+// GET /v1/beneficiaries/:id/contracts/:contractId → BeneficiaryContract | 404
+// GET /v1/beneficiaries/:id/documents?contractId= → { data: BeneficiaryDocument[] } (attach order; all, or one contract's) | 404
+// GET /v1/beneficiaries/:id/documents/:documentId/file → the bytes (Content-Type, attachment, nosniff, no-store) | 404
 
 // ---------------------------------------------------------------- history
 

@@ -24,6 +24,8 @@ import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-ord
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
+import { contractBodySchema, contractStatusSchema } from "../../domain/beneficiaries/contracts.js";
+import { attachBeneficiaryDocumentsSchema, beneficiaryDocumentsQuery } from "../../domain/beneficiaries/documents.js";
 
 /** Where the API is mounted; `ApiRoute.path` is relative to it. */
 export const API_PREFIX = "/api/v1";
@@ -148,4 +150,9 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /payments-orders": { body: createRemittanceOrderSchema },
   "GET /payments-orders": { query: remittanceListQuery },
   "POST /payments-orders/:id/sign": { body: signSchema },
+  "POST /beneficiaries/:id/contracts": { body: contractBodySchema },
+  "PUT /beneficiaries/:id/contracts/:contractId": { body: contractBodySchema },
+  "PUT /beneficiaries/:id/contracts/:contractId/status": { body: contractStatusSchema },
+  "POST /beneficiaries/:id/documents": { body: attachBeneficiaryDocumentsSchema },
+  "GET /beneficiaries/:id/documents": { query: beneficiaryDocumentsQuery },
 };

@@ -7,7 +7,8 @@
  *   DRAFT | REJECTED ──PUT …/status UNDER_REVIEW──► UNDER_REVIEW ──staff──► APPROVED | REJECTED (reason)
  *   edit of DRAFT | REJECTED → DRAFT (reason cleared); APPROVED and UNDER_REVIEW cannot be edited
  *   (no approval required: any can be edited and stays APPROVED)
- *   delete: hard when no payment names it, else kept hidden (`deleted_at`) for the payments' history
+ *   delete: hard when no payment names it (its contracts and documents too), else kept hidden
+ *   (`deleted_at`) for the payments' history
  * Only APPROVED beneficiaries can be paid (payments/create.ts reads them; the rails take the
  * stored fields, whose formats ./validation.ts keeps as the rails expect).
  *
@@ -19,7 +20,7 @@
 import { and, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
 import type { SafeParseReturnType } from "zod";
 import type { Database, Tx } from "../../db/client.js";
-import { beneficiaries, currencies, payments } from "../../db/schema/index.js";
+import { beneficiaries, beneficiaryContracts, beneficiaryDocuments, currencies, payments } from "../../db/schema/index.js";
 import type {
   Beneficiary,
   BeneficiariesSettings,
@@ -144,8 +145,12 @@ async function checked<T extends ParsedBeneficiary>(db: Db, result: SafeParseRet
   return { ...result.data, ...(await checkAgainstDatabase(db, result.data)) };
 }
 
-/** The caller's visible (not deleted) beneficiary `id`, optionally locked, or 404 NOT_FOUND. */
-async function visibleRow(db: Db, userId: string, id: string, lock = false): Promise<BeneficiaryRow> {
+/**
+ * The caller's visible (not deleted) beneficiary `id`, optionally locked (FOR UPDATE), or 404
+ * NOT_FOUND (not a uuid, another organization's, or deleted). Contracts and documents
+ * (./contracts.ts, ./documents.ts) reach a beneficiary through it too.
+ */
+export async function visibleRow(db: Db, userId: string, id: string, lock = false): Promise<BeneficiaryRow> {
   if (!isUuid(id)) throw notFound("Beneficiary");
   const query = db
     .select()
@@ -289,8 +294,9 @@ export async function updateBeneficiary(db: Database, userId: string, id: string
 
 /**
  * DELETE /v1/beneficiaries/:id (docs/decisions.md "Deleting a beneficiary"): removed for good
- * when no payment names it; otherwise kept for those payments' history but marked deleted
- * (`deleted_at`): hidden from every call and no longer payable.
+ * when no payment names it, with its contracts and their documents (the uploads stay);
+ * otherwise kept for those payments' history but marked deleted (`deleted_at`): hidden from
+ * every call with its contracts and documents, and no longer payable.
  * @returns `{ deleted: "hard" | "soft" }` (the API answers 204 either way)
  * @throws 404 NOT_FOUND
  */
@@ -306,6 +312,9 @@ export async function deleteBeneficiary(db: Database, userId: string, id: string
       await tx.update(beneficiaries).set({ deletedAt: new Date() }).where(eq(beneficiaries.id, row.id));
       return { deleted: "soft" as const };
     }
+    // Its documents, then its contracts (foreign keys); the uploads stay the organization's.
+    await tx.delete(beneficiaryDocuments).where(eq(beneficiaryDocuments.beneficiaryId, row.id));
+    await tx.delete(beneficiaryContracts).where(eq(beneficiaryContracts.beneficiaryId, row.id));
     await tx.delete(beneficiaries).where(eq(beneficiaries.id, row.id));
     return { deleted: "hard" as const };
   });

@@ -106,7 +106,7 @@ const EMPTY: PayeeColumns = {
 };
 
 /** Required text: trimmed, at most `max` characters; missing or blank → `isNotEmpty`. */
-const requiredText = (field: string, max: number) =>
+export const requiredText = (field: string, max: number) =>
   z.preprocess(
     (v) => (v === undefined || v === null ? "" : typeof v === "string" ? v.trim() : v),
     z

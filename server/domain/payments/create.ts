@@ -4,8 +4,8 @@
  * CreatePaymentRequest (one shape per kind), PaymentCheck, Payment.
  *
  * Shared by every kind: parsing (the registry's discriminated union), the caller's membership,
- * the payer account and balance, the amount rule (server/rules/amount), an approved beneficiary,
- * purpose and category, the fee (server/domain/fees), funds (amount + fee), idempotency and the
+ * the payer account and balance, the amount rule (server/rules/amount), an approved beneficiary
+ * and an approved contract of it (`contractId`), purpose and category, the fee (server/domain/fees), funds (amount + fee), idempotency and the
  * INSERT. The payee itself is the rail's (rails/<rail>.ts `resolve`).
  *
  * A payer without a signature duty (CORPORATE official with signatureType NONE) gets the payment
@@ -14,7 +14,15 @@
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
-import { accounts, balances, beneficiaries, currencies, paymentCategories, payments } from "../../db/schema/index.js";
+import {
+  accounts,
+  balances,
+  beneficiaries,
+  beneficiaryContracts,
+  currencies,
+  paymentCategories,
+  payments,
+} from "../../db/schema/index.js";
 import type { Payment, PaymentCheck, PaymentKind } from "../../api/v1/contract.js";
 import { validateWireAmount } from "../../rules/amount.js";
 import { fieldError, fieldErrors } from "../errors.js";
@@ -125,6 +133,26 @@ async function prepare(
       throw fieldError("beneficiaryId", "isApproved", "beneficiaryId must be an approved beneficiary of this organization");
     if (!rail.beneficiaryPaymentTypes.includes(beneficiary.paymentType))
       throw fieldError("beneficiaryId", "isPaymentType", `This beneficiary is saved for ${beneficiary.paymentType} payments`);
+  }
+  if (body.contractId) {
+    // An APPROVED contract of the paid beneficiary (so of this organization): one answer for
+    // every other case (no beneficiary, another's contract, not approved), nothing to enumerate.
+    const [contract] = beneficiary
+      ? await tx
+          .select({ id: beneficiaryContracts.id })
+          .from(beneficiaryContracts)
+          .where(
+            and(
+              eq(beneficiaryContracts.id, body.contractId),
+              eq(beneficiaryContracts.beneficiaryId, beneficiary.id),
+              eq(beneficiaryContracts.organizationId, body.organizationId),
+              eq(beneficiaryContracts.status, "APPROVED"),
+            ),
+          )
+          .limit(1)
+      : [];
+    if (!contract)
+      throw fieldError("contractId", "isApprovedContract", "contractId must be an approved contract of the paid beneficiary");
   }
   if (rail.purposeRequired && !body.purpose) throw fieldError("purpose", "isNotEmpty", "purpose should not be empty");
   if (body.categoryId) {

@@ -5,14 +5,8 @@
  */
 import { useTranslation } from "react-i18next";
 import type { Upload } from "../../../../../server/api/v1/contract";
+import { fileSizeParts } from "~/lib/file-size";
 import styles from "../payments.module.css";
-
-/** Bytes as people read them: "512 bytes", "12.3 KB", "4.5 MB" (1 KB = 1024 bytes). */
-export function fileSizeParts(bytes: number): { key: "size-bytes" | "size-kb" | "size-mb"; value: string } {
-  if (bytes < 1024) return { key: "size-bytes", value: String(bytes) };
-  if (bytes < 1024 * 1024) return { key: "size-kb", value: (bytes / 1024).toFixed(1) };
-  return { key: "size-mb", value: (bytes / (1024 * 1024)).toFixed(1) };
-}
 
 export function DocumentList({ paymentId, documents }: { paymentId: string; documents: readonly Upload[] }) {
   const { t } = useTranslation("payments");

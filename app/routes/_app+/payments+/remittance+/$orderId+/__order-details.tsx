@@ -8,7 +8,7 @@ import type { RemittanceOrder } from "../../../../../../server/api/v1/contract";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { formatDate, formatTime } from "~/lib/dates";
-import { fileSizeParts } from "../../$paymentId+/__document-list";
+import { fileSizeParts } from "~/lib/file-size";
 import styles from "../remittance.module.css";
 
 export function OrderDetails({ order }: { order: RemittanceOrder }) {

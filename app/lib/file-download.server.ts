@@ -1,0 +1,56 @@
+/**
+ * Downloads of stored files through the web app (resource routes: a payment's supporting
+ * document, a beneficiary's or contract's document). The bytes are streamed from an API file
+ * call with its Content-Type and Content-Disposition (attachment, RFC 6266 name) and
+ * `Cache-Control: private, no-store`; `X-Content-Type-Options: nosniff` comes with every answer
+ * of the server (helmet, server/app.ts: set here too it would be sent twice). A file the caller
+ * may not see is a small translated 404 page (a resource route has no layout to render).
+ */
+import { ApiError, type Api } from "./api.server";
+import i18next from "./i18next.server";
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * 404 as a plain, translated page with a link back.
+ * @param back.href where the link goes; back.key its text (an i18n key, e.g. "payments:documents.back")
+ * @param headers the API client's headers (rotated tokens), completed here
+ */
+export async function fileNotFound(request: Request, back: { href: string; key: string }, headers: Headers): Promise<Response> {
+  const ns = back.key.includes(":") ? back.key.split(":")[0] : "common";
+  const t = (await i18next.getFixedT(request, ["common", ns])) as unknown as (k: string) => string;
+  const title = escapeHtml(t("common:not-found.title"));
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "private, no-store");
+  return new Response(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
+      `<title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(t("common:not-found.text"))}</p>` +
+      `<p><a href="${escapeHtml(back.href)}">${escapeHtml(t(back.key))}</a></p></main></body></html>`,
+    { status: 404, headers },
+  );
+}
+
+/**
+ * Stream the file the API answers at `apiPath` (e.g. `/uploads/:id/file`).
+ * @returns the download response, or null when the API answers 404 or 400 (not the caller's,
+ *   unknown, malformed id): the route answers `fileNotFound` then
+ * @throws anything else (redirects for an expired session, 5xx)
+ */
+export async function streamApiFile(api: Api, apiPath: string): Promise<Response | null> {
+  let file: Response;
+  try {
+    file = await api.request<Response>("GET", apiPath, { raw: true });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+  // Content-Length is not passed on: fetch may have decoded a compressed answer.
+  const headers = await api.headers({
+    "Content-Type": file.headers.get("Content-Type") ?? "application/octet-stream",
+    "Content-Disposition": file.headers.get("Content-Disposition") ?? "attachment",
+    "Cache-Control": "private, no-store",
+  });
+  return new Response(file.body, { status: 200, headers });
+}
