@@ -48,6 +48,8 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       IDEMPOTENCY_KEY_REUSED: 409,
       PAYMENT_NOT_PENDING: 409,
       BENEFICIARY_STATUS_CONFLICT: 409,
+      ORDER_STATUS_CONFLICT: 409,
+      CONTRACT_STATUS_CONFLICT: 409,
       RATE_LIMITED: 429,
       SMS_DELIVERY_FAILED: 502,
     });
