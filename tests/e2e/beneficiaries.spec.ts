@@ -109,6 +109,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Change the type from the edit page: the first step again, the name kept.
       await page.getByRole("link", { name: "Change details" }).click();
       await expect(page.getByLabel("Full name or company name")).toHaveValue(name);
+      await axe(page, "/beneficiaries/:id/edit", javaScriptEnabled);
 
       await page.goto(`/beneficiaries/${id}/delete`);
       await axe(page, "/beneficiaries/:id/delete", javaScriptEnabled);

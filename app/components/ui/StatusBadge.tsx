@@ -8,13 +8,16 @@ export function StatusBadge({
   tone,
   label,
   testId,
+  status,
 }: {
   tone: "pending" | "rejected" | "approved";
   label: string;
   testId?: string;
+  /** The status code, as `data-status` (tests, styling hooks). */
+  status?: string;
 }) {
   return (
-    <span className={`${styles.badge} ${styles[tone]}`} data-testid={testId}>
+    <span className={`${styles.badge} ${styles[tone]}`} data-testid={testId} data-status={status}>
       {label}
     </span>
   );

@@ -24,6 +24,8 @@ import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
+import { StatusBadge } from "~/components/ui/StatusBadge";
+import { statusTone } from "~/lib/beneficiaries";
 import { formatDate } from "~/lib/dates";
 import { fileSizeParts } from "~/lib/file-size";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -78,14 +80,11 @@ export const uploadValidator = withZod(
   }),
 );
 
-/** Status badge: DRAFT and UNDER_REVIEW pending-style, REJECTED and APPROVED their own (spec 000 §4). */
-export function StatusBadge({ status }: { status: ContractStatus }) {
+/** Status badge of a contract (the shared badge: DRAFT and UNDER_REVIEW pending-style, spec 000 §4). */
+export function ContractStatusBadge({ status }: { status: ContractStatus }) {
   const { t } = useTranslation("beneficiaries");
-  const kind = status === "APPROVED" ? styles.approved : status === "REJECTED" ? styles.rejected : styles.pending;
   return (
-    <span className={`${styles.badge} ${kind}`} data-testid="contract-status" data-status={status}>
-      {t(`contracts.status.${status}`)}
-    </span>
+    <StatusBadge tone={statusTone(status)} label={t(`contracts.status.${status}`)} testId="contract-status" status={status} />
   );
 }
 
@@ -106,7 +105,7 @@ function ContractList() {
               <Link to={`${base}?contract=${encodeURIComponent(c.id)}`} className={styles.itemName}>
                 {c.name}
               </Link>{" "}
-              <StatusBadge status={c.status} />
+              <ContractStatusBadge status={c.status} />
               <span className={styles.meta}>
                 {c.number ? <span>{t("contracts.number", { number: c.number })}</span> : null}
                 <span>{t("contracts.documents-count", { count: c.documentIds.length })}</span>
@@ -378,7 +377,7 @@ function ContractView({ contract }: { contract: BeneficiaryContract }) {
         <dd data-testid="contract-number">{contract.number ?? t("contracts.details.no-number")}</dd>
         <dt>{t("contracts.status.label")}</dt>
         <dd>
-          <StatusBadge status={contract.status} />
+          <ContractStatusBadge status={contract.status} />
         </dd>
         <dt>{t("contracts.details.created")}</dt>
         <dd>{formatDate(contract.createdAt)}</dd>
