@@ -71,6 +71,8 @@ export const CODE_KEYS: Record<string, string> = {
   DOCUMENTS_REQUIRED: "errors:Payments.documents-required",
   NOT_FOUND: "errors:Errors.not-found",
   ORDER_STATUS_CONFLICT: "errors:Remittance.status-conflict",
+  BENEFICIARY_STATUS_CONFLICT: "errors:Beneficiaries.status-conflict",
+  CONTRACT_STATUS_CONFLICT: "errors:Beneficiaries.contract-status-conflict",
 };
 
 /** Result: field errors for known fields, plus global and general messages. */

@@ -157,7 +157,6 @@ export async function saveBeneficiary(request: Request, beneficiaryId?: string):
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404 });
     const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o));
-    if (error.body.code === "BENEFICIARY_STATUS_CONFLICT") mapped.globalError = t("beneficiaries:errors.status-conflict");
     return json(
       { fieldErrors: toFieldErrors(mapped), values },
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
