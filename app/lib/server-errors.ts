@@ -34,6 +34,9 @@ export const KNOWN_CONSTRAINTS = [
   "isPhoneNumber",
   "sameCurrency",
   "noNulCharacters",
+  "isPhone",
+  "matchesBic",
+  "isLocalCurrency",
 ] as const;
 
 /**
