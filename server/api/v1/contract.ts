@@ -858,3 +858,178 @@ export interface RemittanceOrderPage {
 // POST /v1/payments-orders/:id/sign { mfaToken, signedAt } → RemittanceOrder (QUEUED) | 401 MFA_TOKEN_INVALID |
 //   409 ORDER_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS (field sum) | 403 | 404
 // GET /v1/payments-orders/:id/file/:uploadId → the file's bytes | 404
+
+// ---------------------------------------------------------------- onboarding applications (spec 001 §2–§7, issue 8)
+// Steps and fields are data: server/rules/applications/steps.ts (ids, kinds, options, error steps).
+
+export type ApplicationType = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
+export type ApplicationStatus = "INCOMPLETE" | "READY_TO_REVIEW" | "REVIEW_IN_PROGRESS" | "ACCEPTED" | "DECLINED";
+/** An answer: a string (dates yyyy-mm-dd, yes/no YES|NO, numbers as decimal strings) or a list (multi-choice). */
+export type ApplicationAnswer = string | string[];
+
+/** GET /v1/applications-schemes?all=true item (spec 001 §3 "Application scheme"). */
+export interface ApplicationScheme {
+  id: string;
+  name: string;
+  clientType: ApplicationType;
+  /** NONE skips identity verification; SANDBOX is the embedded provider. */
+  kycProvider: string;
+  additionalQuestionsActive: boolean;
+  suppliersEnabled: boolean;
+  customersEnabled: boolean;
+  /** Currencies of the first account opened on approval. */
+  currencies: string[];
+  documentCategories: string[];
+  requiredDocumentCategories: string[];
+}
+
+/** State of one route step for the step list (spec 001 §2: active/disabled are the page's business). */
+export interface ApplicationStepState {
+  id: string;
+  status: "complete" | "error" | "incomplete";
+}
+
+/** A person on a corporate application: the main representative or a cof entry. */
+export interface ApplicationOfficial {
+  id: string;
+  role: "MAIN_REPRESENTATIVE" | "DIRECTOR" | "SHAREHOLDER" | "UBO";
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  dob: string | null;
+  nationalityId: string | null;
+  position: string | null;
+  /** Share held, "0.00"–"100.00", or null. */
+  percentage: string | null;
+  natureOfControl: "DIRECT_CONTROL" | "INDIRECT_CONTROL" | null;
+}
+
+export interface ApplicationDocument {
+  id: string;
+  category: string;
+  upload: Upload;
+}
+
+/** An agreement to read and sign (spec 001 §7 Agreements). File: GET /v1/agreements/:id/file. */
+export interface ApplicationAgreement {
+  id: string;
+  title: string;
+  version: string;
+  /** Whose agreement: INDIVIDUAL, CORPORATE, MAIN_REPRESENTATIVE or COMPANY_OFFICIAL. */
+  clientType: string;
+  signedAt: IsoDateTime | null;
+}
+
+/** GET /v1/clients-applications?all=true item. `name`: company name, or the applicant's name. */
+export interface ApplicationSummary {
+  id: string;
+  type: ApplicationType;
+  status: ApplicationStatus;
+  name: string | null;
+  declineReason: string | null;
+  createdAt: IsoDateTime;
+  updatedAt: IsoDateTime;
+  submittedAt: IsoDateTime | null;
+}
+
+/**
+ * GET /v1/clients-applications/:id (the applicant only; 404 for anyone else). `answers` the
+ * saved valid answers of the field steps (the main representative's fields included, for
+ * CORPORATE); `drafts[step]` values typed but refused; `errors[step]` the field errors of the
+ * step's last save or of a refused submit; `steps` the applicable steps in order.
+ */
+export interface Application extends ApplicationSummary {
+  scheme: ApplicationScheme;
+  answers: Record<string, ApplicationAnswer>;
+  drafts: Record<string, Record<string, ApplicationAnswer>>;
+  errors: Record<string, ApiFieldError[]>;
+  steps: ApplicationStepState[];
+  /** CORPORATE: the main representative (id used in /identity/corporate/{id}/cof-additional-infromation). */
+  mainRepresentative: ApplicationOfficial | null;
+  /** CORPORATE: directors, shareholders and UBOs (step cof). */
+  officials: ApplicationOfficial[];
+  documents: ApplicationDocument[];
+  agreements: ApplicationAgreement[];
+  verification: { provider: string; status: "NOT_STARTED" | "PENDING" | "COMPLETED" | "REJECTED" } | null;
+  /** False once submitted: every write answers 409 APPLICATION_NOT_EDITABLE. */
+  editable: boolean;
+}
+
+/**
+ * Body of POST /v1/clients-applications/{individuals|corporates|company-officials} (create,
+ * 201) and PUT …/{id} (update, 200): one step's values. The valid values are saved even when
+ * others are refused; the answer is the Application, whose `errors[step]` lists the refused
+ * ones (so the call succeeds: the applicant's work is saved). `partial`: "save and come back
+ * later" (empty required fields are not errors). `agreementIds`: agreements signed with this
+ * step (agreement steps). Special steps (identity-verification, cof, add-documents,
+ * cof-agreements) take no values: the PUT checks their completion.
+ * 409 APPLICATION_NOT_EDITABLE once submitted; 400 on an unknown step.
+ */
+export interface SaveApplicationStepRequest {
+  step: string;
+  values?: Record<string, ApplicationAnswer>;
+  partial?: boolean;
+  agreementIds?: string[];
+}
+// PUT /v1/clients-applications/:id/drafts { step, values } → 204: what the applicant typed, unchecked
+//   (sent when a page is left with JavaScript); shown back until the step is saved.
+// POST /v1/clients-applications/corporates/:id/company-officials { values } → 201 ApplicationOfficial | 400 field errors
+// PUT  /v1/clients-applications/corporates/:id/company-officials/:officialId { values } → ApplicationOfficial | 400
+// DELETE /v1/clients-applications/corporates/:id/company-officials/:officialId → 204
+// GET  /v1/clients-applications/:id/documents/allowed-categories → { data: string[] }
+// GET  /v1/clients-applications/:id/documents → { data: ApplicationDocument[] }
+// POST /v1/clients-applications/:id/documents { category, uploadIds } → 201 { data: ApplicationDocument[] } | 400
+// DELETE /v1/clients-applications/:id/documents/:documentId → 204
+// GET  /v1/clients-applications/:id/documents/:documentId/file → the bytes
+// GET  /v1/clients-applications/:id/agreements → { data: ApplicationAgreement[] }
+// GET  /v1/agreements/:agreementId/file → the agreement's file (any signed-in user)
+// GET  /v1/clients-applications/:id/sumsub-token → KycToken
+// POST /v1/clients-applications/:id/verification/sandbox { outcome: "APPROVE" | "REJECT" } → Application (SANDBOX provider only)
+// PUT  /v1/clients-applications/:id/submit → Application (READY_TO_REVIEW) | 400 field errors (each property
+//   names its step: routeStepOf in server/rules/applications/steps.ts), also stored in `errors`
+
+/** GET /v1/clients-applications/:id/sumsub-token: a short-lived token for the provider's web SDK. */
+export interface KycToken {
+  provider: string;
+  token: string;
+  expiresAt: IsoDateTime;
+}
+
+/** GET /v1/settings-clients-ranges?clientType= item: 'From X to Y', or 'Over X' when `to` is null. */
+export interface ClientRange {
+  id: string;
+  type: string;
+  from: Decimal;
+  to: Decimal | null;
+}
+/** GET /v1/clients-activities, /v1/sources-of-funds, /v1/products?clientType=, /v1/delivery-channels?clientType= item. */
+export interface ReferenceItem {
+  id: string;
+  name: string;
+  description: string | null;
+}
+/** GET /v1/countries item (ISO 3166-1 alpha-2, name in the requested language: ?lang=). */
+export interface Country {
+  id: string;
+  name: string;
+}
+/** GET /v1/sic-codes?take=40&search=&cursor= → { data: SicCode[], nextCursor } (UK SIC 2007 condensed). */
+export interface SicCode {
+  code: string;
+  name: string;
+}
+/** GET /v1/settings/applications: which schemes new applications use, per type. */
+export interface ApplicationsSettings {
+  defaultSchemes: Record<ApplicationType, string>;
+  /** Upload limits of application documents. */
+  maxFileBytes: number;
+  allowedExtensions: string[];
+}
+/** GET /v1/settings/clients-settings: client-side settings of the forms. */
+export interface ClientsSettings {
+  /** Minimum age of an applicant (spec 001 §5: 18). */
+  minimumAge: number;
+  textMaxLength: number;
+  textareaMaxRows: number;
+}

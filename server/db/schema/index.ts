@@ -487,9 +487,8 @@ export const uploads = pgTable(
   "uploads",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    organizationId: uuid("organization_id")
-      .notNull()
-      .references(() => organizations.id),
+    /** Null for an applicant's upload (onboarding documents): then only `userId` may read it. */
+    organizationId: uuid("organization_id").references(() => organizations.id),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id),
@@ -699,4 +698,184 @@ export const paymentOrderEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("payment_order_events_order_idx").on(t.orderId, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- onboarding (spec 001 §2–§7, issue 8)
+
+/** UK SIC 2007 condensed list (Companies House; ../shared/data provenance in server/seed/data/README.md). */
+export const sicCodes = pgTable("sic_codes", {
+  code: text("code").primaryKey(), // five digits, or a section letter A–U
+  name: text("name").notNull(),
+  nameCy: text("name_cy"),
+});
+
+/**
+ * Small reference lists of the application forms (spec 001 §3 "Other reference entities"):
+ * kind CLIENT_ACTIVITY, SOURCE_OF_FUNDS, PRODUCT, DELIVERY_CHANNEL. `clientType` null = every
+ * applicant type. Editable in the database; ordered by `position`.
+ */
+export const referenceItems = pgTable(
+  "reference_items",
+  {
+    id: text("id").primaryKey(),
+    kind: text("kind").notNull(),
+    clientType: text("client_type"),
+    name: text("name").notNull(),
+    description: text("description"),
+    position: integer("position").notNull().default(0),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("reference_items_kind_idx").on(t.kind, t.position)],
+);
+
+/**
+ * Monthly range tiers (spec 001 §3 "Client range settings"): `type` one of the seven
+ * MONTHLY_* types; `toValue` null for the last tier ('Over X'). Values are whole units of the
+ * scheme's base currency (GBP) or counts.
+ */
+export const clientRanges = pgTable(
+  "client_ranges",
+  {
+    id: text("id").primaryKey(),
+    clientType: text("client_type").notNull(),
+    type: text("type").notNull(),
+    fromValue: money("from_value").notNull(),
+    toValue: money("to_value"),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [index("client_ranges_type_idx").on(t.clientType, t.type, t.position)],
+);
+
+/**
+ * Application schemes (spec 001 §3 "Application scheme"): which steps, which KYC provider
+ * (NONE skips identity verification), which currencies the first account opens with, which
+ * document categories are asked for (and which of them are required).
+ */
+export const applicationSchemes = pgTable("application_schemes", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  clientType: text("client_type").notNull(),
+  kycProvider: text("kyc_provider").notNull().default("NONE"),
+  additionalQuestionsActive: boolean("additional_questions_active").notNull().default(false),
+  suppliersEnabled: boolean("suppliers_enabled").notNull().default(false),
+  customersEnabled: boolean("customers_enabled").notNull().default(false),
+  currencies: jsonb("currencies").$type<string[]>().notNull(),
+  documentCategories: jsonb("document_categories").$type<string[]>().notNull(),
+  requiredDocumentCategories: jsonb("required_document_categories").$type<string[]>().notNull(),
+  isDefault: boolean("is_default").notNull().default(false),
+});
+
+/** Agreements an applicant reads and signs (spec 001 §7 "Agreements: GET and sign … file download"). */
+export const agreements = pgTable("agreements", {
+  id: text("id").primaryKey(),
+  clientType: text("client_type").notNull(),
+  title: text("title").notNull(),
+  version: text("version").notNull(),
+  fileName: text("file_name").notNull(),
+  mimeType: text("mime_type").notNull(),
+  content: bytea("content").notNull(),
+  position: integer("position").notNull().default(0),
+});
+
+/**
+ * Onboarding applications (spec 001 §3 "Application statuses and kinds"): INDIVIDUAL,
+ * CORPORATE or COMPANY_OFFICIAL, status INCOMPLETE → READY_TO_REVIEW (submit) →
+ * REVIEW_IN_PROGRESS → ACCEPTED | DECLINED. `answers` holds the valid answers of every field
+ * step (field name → string | string[]); `drafts` what the applicant typed that was not valid
+ * yet, per step (so a refused value survives a closed browser); `errors` the field errors of
+ * the last save per step; `completedSteps` the steps saved without errors.
+ */
+export const applications = pgTable(
+  "applications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    type: text("type").notNull(),
+    status: text("status").notNull().default("INCOMPLETE"),
+    schemeId: text("scheme_id")
+      .notNull()
+      .references(() => applicationSchemes.id),
+    answers: jsonb("answers").$type<Record<string, string | string[]>>().notNull().default({}),
+    drafts: jsonb("drafts").$type<Record<string, Record<string, string | string[]>>>().notNull().default({}),
+    errors: jsonb("errors")
+      .$type<Record<string, { property: string; constraints: Record<string, string> }[]>>()
+      .notNull()
+      .default({}),
+    completedSteps: jsonb("completed_steps").$type<string[]>().notNull().default([]),
+    /** Identity verification with the scheme's KYC provider: { provider, applicantId, status, completedAt }. */
+    verification: jsonb("verification").$type<Record<string, string | null>>(),
+    declineReason: text("decline_reason"),
+    /** The organization approval created. */
+    organizationId: uuid("organization_id").references(() => organizations.id),
+    submittedAt: ts("submitted_at"),
+    decidedAt: ts("decided_at"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [index("applications_user_idx").on(t.userId, t.createdAt)],
+);
+
+/**
+ * People of a corporate application (spec 001 §3 "Company official"): the main representative
+ * (step personal-data, id in the cof-additional-infromation URL) and the directors,
+ * shareholders and UBOs of step cof. `percentage` is the share held (0–100, 2 decimals).
+ */
+export const applicationOfficials = pgTable(
+  "application_officials",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    role: text("role").notNull(), // MAIN_REPRESENTATIVE | DIRECTOR | SHAREHOLDER | UBO
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
+    phone: text("phone"),
+    dob: text("dob"),
+    nationalityId: text("nationality_id"),
+    position: text("position"),
+    percentage: numeric("percentage", { precision: 5, scale: 2 }),
+    natureOfControl: text("nature_of_control"), // DIRECT_CONTROL | INDIRECT_CONTROL
+    answers: jsonb("answers").$type<Record<string, string | string[]>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index("application_officials_app_idx").on(t.applicationId, t.createdAt)],
+);
+
+/** Documents of an application by category (spec 001 §3 document categories), after POST /v1/uploads. */
+export const applicationDocuments = pgTable(
+  "application_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    category: text("category").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("application_documents_upload_uq").on(t.applicationId, t.uploadId)],
+);
+
+/** Agreements signed for an application (who, when). */
+export const applicationAgreements = pgTable(
+  "application_agreements",
+  {
+    applicationId: uuid("application_id")
+      .notNull()
+      .references(() => applications.id),
+    agreementId: text("agreement_id")
+      .notNull()
+      .references(() => agreements.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    signedAt: ts("signed_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.applicationId, t.agreementId] })],
 );

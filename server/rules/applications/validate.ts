@@ -1,0 +1,224 @@
+/**
+ * Validation of one application step (spec 001 §5; issue 8 "a step with invalid input is still
+ * saved as far as it is valid"). Pure: the caller supplies the allowed option ids (reference
+ * data it loaded) and today's date, so the browser, the API and tests share it.
+ *
+ * Each field is checked on its own: a valid value goes to `answers`, an invalid one to `drafts`
+ * (kept as typed, so it survives a closed browser) with an error. Constraint ids are stable and
+ * translated by the web app as `identity:errors.<id>`; the English text is the API's fallback.
+ */
+import type { FieldDef, StepDef } from "./steps";
+
+export type AnswerValue = string | string[];
+export type Answers = Record<string, AnswerValue>;
+
+export interface StepFieldError {
+  property: string;
+  constraints: Record<string, string>;
+}
+
+export interface ValidationContext {
+  /** Allowed values of a field with options (ids of the reference list), or null to skip the check. */
+  optionsOf(field: FieldDef): ReadonlySet<string> | null;
+  /** Today as `yyyy-mm-dd` (UTC). */
+  today: string;
+}
+
+export interface StepResult {
+  /** Valid values (empty optional values removed). */
+  answers: Answers;
+  /** Typed values that were refused, as typed. */
+  drafts: Answers;
+  errors: StepFieldError[];
+}
+
+/** Error constraint ids (translated as `identity:errors.<id>`). */
+export type ConstraintId =
+  | "required"
+  | "maxLength"
+  | "email"
+  | "phone"
+  | "date"
+  | "adult"
+  | "notFuture"
+  | "notPast"
+  | "oneOf"
+  | "minItems"
+  | "maxItems"
+  | "integer"
+  | "percentage"
+  | "url"
+  | "addressHistory";
+
+const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2,}$/;
+const PHONE = /^\+[1-9]\d{6,14}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a real calendar date `yyyy-mm-dd` between 1920-01-01 and 2099-01-01 (spec 001 §5, §9). */
+export function isIsoDate(value: string): boolean {
+  const m = DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.toISOString().slice(0, 10) === value && value >= "1920-01-01" && value <= "2099-01-01";
+}
+
+/** `yyyy-mm-dd` minus whole years (29 Feb → 28 Feb in a common year). */
+export function yearsBefore(today: string, years: number): string {
+  const y = Number(today.slice(0, 4)) - years;
+  const md = today.slice(5);
+  const candidate = `${y}-${md}`;
+  return isIsoDate(candidate) ? candidate : `${y}-02-28`;
+}
+
+function fail(property: string, id: ConstraintId, text: string): StepFieldError {
+  return { property, constraints: { [id]: text } };
+}
+
+function isEmpty(v: AnswerValue | undefined): boolean {
+  return v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "");
+}
+
+/** Whether the field is asked given the other answers of the step (`shownWhen`). */
+export function isShown(field: FieldDef, values: Answers): boolean {
+  if (!field.shownWhen) return true;
+  return values[field.shownWhen.field] === field.shownWhen.equals;
+}
+
+function isRequired(field: FieldDef, values: Answers): boolean {
+  if (field.required) return true;
+  if (field.requiredWhen) return values[field.requiredWhen.field] === field.requiredWhen.equals;
+  return false;
+}
+
+/**
+ * Check one field's value (not its requiredness).
+ * @returns the normalised value, or an error
+ */
+export function checkValue(
+  field: FieldDef,
+  raw: AnswerValue,
+  ctx: ValidationContext,
+): { value: AnswerValue } | { error: StepFieldError } {
+  const p = field.name;
+  if (field.kind === "checkboxes") {
+    const list = (Array.isArray(raw) ? raw : [raw]).map((v) => v.trim()).filter(Boolean);
+    const unique = [...new Set(list)];
+    const allowed = ctx.optionsOf(field);
+    if (allowed && unique.some((v) => !allowed.has(v)))
+      return { error: fail(p, "oneOf", `${p} has a value that is not offered`) };
+    if (field.max !== undefined && unique.length > field.max)
+      return { error: fail(p, "maxItems", `${p} must have at most ${field.max} items`) };
+    if (field.min !== undefined && unique.length > 0 && unique.length < field.min)
+      return { error: fail(p, "minItems", `${p} must have at least ${field.min} items`) };
+    return { value: unique };
+  }
+  if (Array.isArray(raw)) return { error: fail(p, "oneOf", `${p} must be a single value`) };
+  const v = raw.trim();
+  if (field.max !== undefined && v.length > field.max)
+    return { error: fail(p, "maxLength", `${p} must be at most ${field.max} characters`) };
+  switch (field.kind) {
+    case "email":
+      return EMAIL.test(v) ? { value: v.toLowerCase() } : { error: fail(p, "email", `${p} must be an email address`) };
+    case "phone": {
+      const phone = v.replace(/[\s()-]/g, "");
+      return PHONE.test(phone)
+        ? { value: phone }
+        : { error: fail(p, "phone", `${p} must be a phone number in international format`) };
+    }
+    case "date": {
+      if (!isIsoDate(v)) return { error: fail(p, "date", `${p} must be a valid date`) };
+      if (field.dateRule === "adult" && v > yearsBefore(ctx.today, 18))
+        return { error: fail(p, "adult", `${p} must be at least 18 years ago`) };
+      if (field.dateRule === "past" && v > ctx.today) return { error: fail(p, "notFuture", `${p} must not be in the future`) };
+      if (field.dateRule === "future" && v <= ctx.today) return { error: fail(p, "notPast", `${p} must be in the future`) };
+      return { value: v };
+    }
+    case "yesno":
+      return v === "YES" || v === "NO" ? { value: v } : { error: fail(p, "oneOf", `${p} must be yes or no`) };
+    case "select": {
+      const allowed = ctx.optionsOf(field);
+      if (allowed && !allowed.has(v)) return { error: fail(p, "oneOf", `${p} has a value that is not offered`) };
+      return { value: v };
+    }
+    case "integer":
+      return /^\d{1,6}$/.test(v) ? { value: String(Number(v)) } : { error: fail(p, "integer", `${p} must be a whole number`) };
+    case "percentage": {
+      const ok = /^\d{1,3}(\.\d{1,2})?$/.test(v) && Number(v) <= 100;
+      return ok ? { value: v } : { error: fail(p, "percentage", `${p} must be a percentage from 0 to 100`) };
+    }
+    case "url": {
+      const withScheme = /^https?:\/\//i.test(v) ? v : `https://${v}`;
+      try {
+        const u = new URL(withScheme);
+        if (!u.hostname.includes(".")) throw new Error("host");
+        return { value: withScheme };
+      } catch {
+        return { error: fail(p, "url", `${p} must be a web address`) };
+      }
+    }
+    default:
+      return { value: v };
+  }
+}
+
+/**
+ * Validate the submitted values of one step.
+ * @param step the step (its field list)
+ * @param input field name → value as posted (unknown names are ignored)
+ * @param ctx options and today
+ * @param options.partial true for "save and come back later": empty required fields are not errors
+ * @returns valid answers, refused drafts and the errors in field order
+ */
+export function validateStep(
+  step: Pick<StepDef, "fields" | "id">,
+  input: Answers,
+  ctx: ValidationContext,
+  options: { partial?: boolean } = {},
+): StepResult {
+  const result: StepResult = { answers: {}, drafts: {}, errors: [] };
+  const values: Answers = {};
+  for (const field of step.fields) {
+    const raw = input[field.name];
+    if (raw !== undefined) values[field.name] = raw;
+  }
+  for (const field of step.fields) {
+    if (!isShown(field, values)) continue;
+    const raw = values[field.name];
+    if (isEmpty(raw)) {
+      if (isRequired(field, values) && !options.partial)
+        result.errors.push(fail(field.name, "required", `${field.name} is required`));
+      continue;
+    }
+    const checked = checkValue(field, raw as AnswerValue, ctx);
+    if ("error" in checked) {
+      result.drafts[field.name] = raw as AnswerValue;
+      result.errors.push(checked.error);
+    } else if (!isEmpty(checked.value)) {
+      result.answers[field.name] = checked.value;
+    }
+  }
+  if (step.fields.some((d) => d.name === "currentAddressSince")) {
+    const gap = addressHistoryGap(result.answers, ctx.today);
+    if (gap && !options.partial && !result.errors.some((e) => e.property === gap)) {
+      result.errors.push(fail(gap, "addressHistory", "Give your addresses for the last three years"));
+    }
+  }
+  return result;
+}
+
+/**
+ * The first address of the three-year history still missing (spec 001 §3 "address history for
+ * the last three years"): when the current address is newer than three years the previous
+ * address 1 is needed, then previous address 2 likewise. Returns the field to mark, or null.
+ */
+export function addressHistoryGap(answers: Answers, today: string): string | null {
+  const threeYearsAgo = yearsBefore(today, 3);
+  const chain = ["currentAddress", "previousAddress1", "previousAddress2"];
+  for (let i = 0; i < chain.length; i += 1) {
+    const since = answers[`${chain[i]}Since`];
+    if (typeof since !== "string") return i === 0 ? null : `${chain[i]}Since`;
+    if (since <= threeYearsAgo) return null;
+    if (i + 1 < chain.length && typeof answers[`${chain[i + 1]}Address1`] !== "string") return `${chain[i + 1]}Address1`;
+  }
+  return null;
+}
