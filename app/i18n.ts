@@ -5,7 +5,7 @@
  */
 
 /** Bump when locale files change: the browser loads `/locales/{{lng}}/{{ns}}.json?v=<version>`. */
-export const LOCALES_VERSION = "5";
+export const LOCALES_VERSION = "6";
 
 export const i18nConfig = {
   supportedLngs: ["en"],
@@ -18,4 +18,14 @@ export const i18nConfig = {
 } as const;
 
 /** Every namespace file in public/locales/<lng>/ (preloaded in the browser after hydration). */
-export const ALL_NAMESPACES = ["common", "errors", "auth", "payments", "history", "beneficiaries", "remittance", "signing"];
+export const ALL_NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "payments",
+  "history",
+  "beneficiaries",
+  "remittance",
+  "signing",
+  "identity",
+];

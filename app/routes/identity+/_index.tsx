@@ -1,38 +1,131 @@
 /**
- * /identity — placeholder for onboarding (spec 000 §4 "a user not identified … is sent to
- * /identity"). Signed-in only; does not require identification (no redirect loop).
+ * /identity — the user's applications (spec 001 §2 "Other routes"; issue 8): each with its type,
+ * name, status badge (INCOMPLETE, READY_TO_REVIEW, REVIEW_IN_PROGRESS, ACCEPTED, DECLINED with the
+ * decline reason) and a Continue link to its first step that is not complete (or check-answers),
+ * or a link to its answers once submitted; then start links for a new individual, corporate and
+ * company-official application (`?new=1`: the first step creates a new one rather than resuming).
+ * `?submitted=<id>` and `?saved=<id>` confirm what the applicant just did.
+ * Signed-in users only; not being identified is allowed here (requireUser would send them here).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { Button } from "~/components/ui/Button";
+import type { ApplicationStatus, ApplicationType } from "../../../server/api/v1/contract";
+import { stepsOf } from "../../../server/rules/applications/steps";
+import styles from "~/components/identity/identity.module.css";
+import { Alert } from "~/components/ui/Alert";
+import { StatusBadge } from "~/components/ui/StatusBadge";
 import { requireUser } from "~/lib/api.server";
-import styles from "~/components/layout/CardPage.module.css";
+import { formatDate } from "~/lib/dates";
+import { CHECK_ANSWERS, continueStepId, SEGMENT_BY_TYPE, stepHref } from "~/lib/identity";
+import { applicationRef, getApplication, listApplications } from "~/lib/identity.server";
 
-export const handle = { titleKey: "common:identity.title" };
+export const handle = { i18n: ["identity", "errors"], titleKey: "identity:applications.title" };
+
+const TYPES: ApplicationType[] = ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"];
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, { allowUnidentified: true });
-  return json({ identified: user.identified }, { headers: await api.headers() });
+  const url = new URL(request.url);
+  const summaries = await listApplications(api);
+  const applications = await Promise.all(
+    summaries.map(async (a) => {
+      let href = stepHref(a.type, CHECK_ANSWERS, { applicationId: a.id })!;
+      if (a.status === "INCOMPLETE") {
+        const app = await getApplication(api, a.id);
+        href = stepHref(a.type, continueStepId(app.steps), applicationRef(app)) ?? href;
+      }
+      return {
+        id: a.id,
+        type: a.type,
+        status: a.status,
+        name: a.name,
+        declineReason: a.declineReason,
+        updatedOn: formatDate(a.updatedAt),
+        href,
+      };
+    }),
+  );
+  const notice = url.searchParams.get("submitted") ? "submitted" : url.searchParams.get("saved") ? "saved" : null;
+  return json(
+    {
+      identified: user.identified,
+      applications,
+      notice,
+      start: TYPES.map((type) => ({
+        type,
+        href: `/identity/${SEGMENT_BY_TYPE[type]}/${stepsOf(type)[0].id}?new=1`,
+      })),
+      identityNav: { nav: null, backHref: user.identified ? "/home" : null },
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
+const TONE: Record<ApplicationStatus, "pending" | "rejected" | "approved"> = {
+  INCOMPLETE: "pending",
+  READY_TO_REVIEW: "pending",
+  REVIEW_IN_PROGRESS: "pending",
+  ACCEPTED: "approved",
+  DECLINED: "rejected",
+};
+
 export default function Identity() {
-  const { identified } = useLoaderData<typeof loader>();
-  const { t } = useTranslation();
+  const { identified, applications, notice, start } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("identity");
   return (
-    <main id="main" className={styles.page}>
-      <div className={styles.card}>
-        <p className={styles.brand}>{t("brand")}</p>
-        <h1>{t("identity.title")}</h1>
-        <p>{identified ? t("identity.open-account") : t("identity.coming-soon")}</p>
-        <Form method="post" action="/auth/logout">
-          <AuthenticityTokenInput />
-          <Button type="submit" variant="secondary">
-            {t("logout")}
-          </Button>
-        </Form>
+    <>
+      <h1>{t("applications.title")}</h1>
+      {notice === "submitted" ? (
+        <Alert kind="success" testId="submitted-notice">
+          {t("applications.submitted")}
+        </Alert>
+      ) : notice === "saved" ? (
+        <Alert kind="success" testId="saved-notice">
+          {t("applications.saved")}
+        </Alert>
+      ) : null}
+      <p>{identified ? t("applications.intro-identified") : t("applications.intro")}</p>
+      <h2>{t("applications.list-title")}</h2>
+      {applications.length === 0 ? <p>{t("applications.none")}</p> : null}
+      <ul className={styles.apps} data-testid="applications">
+        {applications.map((a) => (
+          <li key={a.id} className={styles.app} data-testid="application" data-status={a.status} data-type={a.type}>
+            <div className={styles.appHead}>
+              <h3>
+                {t(`types.${a.type}`)}
+                {a.name ? `: ${a.name}` : ""}
+              </h3>
+              <StatusBadge
+                tone={TONE[a.status]}
+                label={t(`statuses.${a.status}`)}
+                status={a.status}
+                testId="application-status"
+              />
+            </div>
+            <p>{t("applications.updated", { date: a.updatedOn })}</p>
+            {a.status === "DECLINED" && a.declineReason ? (
+              <p data-testid="decline-reason">{t("applications.decline-reason", { reason: a.declineReason })}</p>
+            ) : null}
+            <Link to={a.href} data-testid="application-link">
+              {a.status === "INCOMPLETE" ? t("applications.continue") : t("applications.view")}
+              <span className="visually-hidden">
+                {" "}
+                {t(`types.${a.type}`)}
+                {a.name ? `: ${a.name}` : ""}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2>{t("applications.start-title")}</h2>
+      <div className={styles.start}>
+        {start.map((s) => (
+          <Link key={s.type} to={s.href} className={styles.startLink} data-testid={`start-${SEGMENT_BY_TYPE[s.type]}`}>
+            {t(`applications.start.${s.type}`)}
+          </Link>
+        ))}
       </div>
-    </main>
+    </>
   );
 }

@@ -1,2 +1,16 @@
-/** /identity/individual/personal-data — onboarding start (placeholder; spec 001 covers it). */
-export { default, handle, loader } from "../_index";
+/**
+ * /identity/individual/personal-data — first step: name, email, date of birth, nationality, tax number; creates the application (spec 001 §2, §3). The generic step page
+ * (components/identity/StepPage.tsx) on lib/identity-step.server.ts.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { StepPage } from "~/components/identity/StepPage";
+import { stepAction, stepLoader } from "~/lib/identity-step.server";
+
+export const handle = { i18n: ["identity", "errors"], titleKey: "identity:steps.personal-data" };
+
+export const loader = (args: LoaderFunctionArgs) => stepLoader(args, "INDIVIDUAL", "personal-data");
+export const action = (args: ActionFunctionArgs) => stepAction(args, "INDIVIDUAL", "personal-data");
+
+export default function Step() {
+  return <StepPage />;
+}

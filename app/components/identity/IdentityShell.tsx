@@ -1,0 +1,57 @@
+/**
+ * The identity layout (spec 001 §2 "Identity layout"): its own header (brand linking to
+ * /identity, 'Log Out' posting to /auth/logout with the CSRF token), a back link, the step list
+ * of an application step page, and the page. The unsaved-changes popup watches the header and
+ * the step list (JavaScript only).
+ */
+import { Form, Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { StepNav } from "~/lib/identity";
+import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
+import styles from "./identity.module.css";
+import { StepList } from "./StepList";
+import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
+
+export interface IdentityShellProps {
+  nav: StepNav | null;
+  backHref: string | null;
+  children: ReactNode;
+}
+
+export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
+  const { t } = useTranslation(["identity", "common"]);
+  return (
+    <div className={styles.shell}>
+      <a className={styles.skip} href="#main">
+        {t("common:skip-to-content")}
+      </a>
+      <header className={styles.header} data-identity-nav>
+        <Link to="/identity" className={styles.logo}>
+          {t("common:brand")}
+        </Link>
+        <Form method="post" action="/auth/logout" className={styles.logoutForm}>
+          <AuthenticityTokenInput />
+          <button type="submit" className={styles.logout}>
+            {t("identity:layout.logout")}
+          </button>
+        </Form>
+      </header>
+      <div className={styles.body}>
+        {nav ? <StepList nav={nav} /> : null}
+        <main id="main" className={styles.main} tabIndex={-1}>
+          {backHref ? (
+            <p data-identity-nav>
+              <Link to={backHref} className={styles.back} data-testid="identity-back">
+                <span aria-hidden="true">← </span>
+                {t("identity:layout.back")}
+              </Link>
+            </p>
+          ) : null}
+          {children}
+        </main>
+      </div>
+      <UnsavedChangesGuard />
+    </div>
+  );
+}

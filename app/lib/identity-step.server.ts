@@ -1,0 +1,209 @@
+/**
+ * Loader and action of the field steps of the applications (spec 001 §2 routes; issue 8
+ * "Behaviour"). Every step route module is a thin wrapper:
+ *   export const loader = (args: LoaderFunctionArgs) => stepLoader(args, "INDIVIDUAL", "personal-data");
+ *   export const action = (args: ActionFunctionArgs) => stepAction(args, "INDIVIDUAL", "personal-data");
+ *
+ * Loader: the application (lib/identity.server.ts), the values shown (answers with the step's
+ * drafts on top, then prefill: the corporate personal-data page's query — firstName, lastName,
+ * email, nationalityId, dob — and the user's profile), the step's errors as messages, the
+ * options of its selects and checkbox groups, the agreements of an agreement step, the SIC
+ * search's matches (`?sicSearch=`).
+ *
+ * Action (PRG): saves `{ step, values, partial, agreementIds }` (POST creates the application,
+ * PUT updates it), then redirects:
+ * - intent `later` ("Save and come back later", partial): to `returnTo` when the unsaved-changes
+ *   dialog sent one, else to /identity;
+ * - intent `search-sic` (partial): back to the step with `?sicSearch=`;
+ * - otherwise: back to the step while `errors[step]` is not empty, else the next applicable step
+ *   (check-answers after the last).
+ * A submitted application (409 APPLICATION_NOT_EDITABLE) goes back to its read-only step; another
+ * refusal comes back as `{ formError, values }` (400) with what was typed.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ApplicationType } from "../../server/api/v1/contract";
+import { findStep, type StepDef } from "../../server/rules/applications/steps";
+import { ApiError, requireUser } from "./api.server";
+import { verifyCsrf } from "./csrf.server";
+import { formatDate } from "./dates";
+import {
+  MAIN_REPRESENTATIVE_STEP,
+  nextStepId,
+  readStepValues,
+  safeReturnTo,
+  shownValues,
+  stepHref,
+  withApplicationId,
+  type FieldOption,
+  type StepNav,
+  type Values,
+} from "./identity";
+import { fieldOptions, searchSicCodes } from "./identity-reference.server";
+import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
+import i18next from "./i18next.server";
+import { mapServerErrors, toFieldErrors } from "./server-errors";
+
+/** Query parameters that may pre-fill the corporate personal-data page (spec 001 §2). */
+const QUERY_PREFILL = ["firstName", "lastName", "email", "nationalityId", "dob"] as const;
+
+/** An agreement of an agreement step, ready to show. */
+export interface StepAgreement {
+  id: string;
+  title: string;
+  version: string;
+  /** dd.mm.yyyy when signed, else null. */
+  signedOn: string | null;
+  href: string;
+}
+
+/** Step list and back link of an identity page, read by the identity layout. */
+export interface IdentityNavData {
+  nav: StepNav | null;
+  backHref: string | null;
+}
+
+/** What the generic step page renders (loader data). */
+export interface StepPageData {
+  type: ApplicationType;
+  stepId: string;
+  applicationId: string | null;
+  editable: boolean;
+  values: Values;
+  errors: Record<string, string>;
+  options: Record<string, FieldOption[]>;
+  agreements: StepAgreement[] | null;
+  sicSearch: string;
+  sicMatches: number | null;
+  actionHref: string;
+  draftHref: string;
+  /** Today, yyyy-mm-dd (date inputs' min/max). */
+  today: string;
+  identityNav: IdentityNavData;
+}
+
+/** The catalogue step of a route, or a 404. */
+function stepOf(type: ApplicationType, stepId: string): StepDef {
+  const step = findStep(type, stepId);
+  if (!step) throw new Response("Not found", { status: 404 });
+  return step;
+}
+
+function todayIso(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+/** Values that fill empty fields of a personal-data page: the query (corporate), then the profile. */
+function prefillOf(type: ApplicationType, stepId: string, url: URL, profile: Values): Values {
+  if (stepId !== "personal-data") return {};
+  const out: Values = { ...profile };
+  if (type === "CORPORATE")
+    for (const k of QUERY_PREFILL) {
+      const v = url.searchParams.get(k);
+      if (v) out[k] = v.slice(0, 200);
+    }
+  return out;
+}
+
+/** Loader of a field step page (see module header). */
+export async function stepLoader({ request, params }: LoaderFunctionArgs, type: ApplicationType, stepId: string) {
+  const step = stepOf(type, stepId);
+  const ctx = await identityStepContext(
+    request,
+    type,
+    stepId,
+    stepId === MAIN_REPRESENTATIVE_STEP ? { mainRepresentativeId: params.mainRepresentativeId ?? "" } : {},
+  );
+  const { api, application: app, user, t } = ctx;
+  const url = new URL(request.url);
+  const profile: Values = {};
+  for (const [k, v] of Object.entries({ ...user.profile, email: user.email })) if (typeof v === "string" && v) profile[k] = v;
+  const values = shownValues(step.fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profile));
+  const sicField = step.fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
+  const sicSearch = sicField ? (url.searchParams.get("sicSearch") ?? "").slice(0, 100) : "";
+  const sicMatches = sicSearch ? await searchSicCodes(api, sicSearch) : [];
+  const chosenSic = sicField ? [values[sicField.name] ?? []].flat() : [];
+  const lang = await i18next.getLocale(request);
+  const options = await fieldOptions(api, type, step.fields, t, lang, { chosen: chosenSic, matches: sicMatches });
+  const agreements =
+    step.special === "agreements"
+      ? (app?.agreements ?? [])
+          .filter((a) => a.clientType === step.agreementsFor)
+          .map((a) => ({
+            id: a.id,
+            title: a.title,
+            version: a.version,
+            signedOn: a.signedAt ? formatDate(a.signedAt) : null,
+            href: `/identity/agreements/${encodeURIComponent(a.id)}/file`,
+          }))
+      : null;
+  const data: StepPageData = {
+    type,
+    stepId,
+    applicationId: app?.id ?? null,
+    editable: app?.editable ?? true,
+    values,
+    errors: stepErrorMessages(app?.errors?.[stepId], step.fields, t),
+    options,
+    agreements,
+    sicSearch,
+    sicMatches: sicSearch ? sicMatches.length : null,
+    actionHref: ctx.selfHref,
+    draftHref: "/identity/draft",
+    today: todayIso(),
+    identityNav: { nav: ctx.nav, backHref: ctx.backHref },
+  };
+  return json(data, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+}
+
+/** What the action answers when the API refused the save as a whole (the page shows it with what was typed). */
+export interface StepActionData {
+  formError: string;
+  values: Values;
+}
+
+/** Action of a field step page (see module header). */
+export async function stepAction({ request }: ActionFunctionArgs, type: ApplicationType, stepId: string) {
+  const step = stepOf(type, stepId);
+  const { api } = await requireUser(request, { allowUnidentified: true });
+  await verifyCsrf(request, api.session);
+  const form = await request.formData();
+  const url = new URL(request.url);
+  const intent = form.get("intent");
+  const partial = intent === "later" || intent === "search-sic";
+  const applicationId = url.searchParams.get("applicationId") || null;
+  const values = readStepValues(form, step.fields);
+  const agreementIds =
+    step.special === "agreements"
+      ? form.getAll("agreementIds").filter((v): v is string => typeof v === "string" && v !== "")
+      : undefined;
+  let app;
+  try {
+    app = await saveStep(api, type, applicationId, { step: stepId, values, partial, agreementIds });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404) throw new Response("Not found", { status: 404, headers: await api.headers() });
+    if (error.status === 409 && applicationId)
+      throw redirect(stepHref(type, stepId, { applicationId }) ?? "/identity", { headers: await api.headers() });
+    const t = (await i18next.getFixedT(request, ["identity", "errors"])) as unknown as (
+      k: string,
+      o?: Record<string, unknown>,
+    ) => string;
+    const mapped = toFieldErrors(mapServerErrors(error.body, [], (k, o) => t(k, o)));
+    const data: StepActionData = { formError: Object.values(mapped).join(", "), values };
+    return json(data, { status: error.status >= 500 ? 502 : 400, headers: await api.headers() });
+  }
+  const ref = applicationRef(app);
+  const headers = await api.headers();
+  if (intent === "later") {
+    const back = safeReturnTo(form.get("returnTo"));
+    throw redirect(back ?? `/identity?saved=${encodeURIComponent(app.id)}`, { headers });
+  }
+  if (intent === "search-sic") {
+    const search = String(form.get("sicSearch") ?? "").slice(0, 100);
+    const here = stepHref(type, stepId, ref) ?? withApplicationId(`/identity`, app.id);
+    throw redirect(`${here}&sicSearch=${encodeURIComponent(search)}#sicCodes-search`, { headers });
+  }
+  if ((app.errors?.[stepId] ?? []).length > 0) throw redirect(stepHref(type, stepId, ref) ?? "/identity", { headers });
+  const ids = (await stepStates(api, type, app)).map((s) => s.id);
+  throw redirect(stepHref(type, nextStepId(ids, stepId), ref) ?? stepHref(type, "check-answers", ref)!, { headers });
+}

@@ -1,0 +1,206 @@
+/**
+ * Server side of the identity pages (spec 001 §2 "Identity layout" and the application routes,
+ * §7 Applications): which application a page is about, its applicable steps and step list, the
+ * step's errors as translated messages, and saving a step (POST to create, PUT per type to
+ * update).
+ *
+ * Which application: `?applicationId=` when the URL carries it (every link and form action of a
+ * step does); else, unless `?new=1`, the user's latest INCOMPLETE application of the page's type
+ * (GET /v1/clients-applications?all=true); else none — the page's form creates one.
+ *
+ * `identityStepContext` is the one call a step page's loader makes (field steps here, the
+ * identity-verification, cof and add-documents pages too): the user, the API client, the
+ * application, the step list and the back link.
+ */
+import { redirect } from "@remix-run/node";
+import type {
+  ApiFieldError,
+  Application,
+  ApplicationStepState,
+  ApplicationSummary,
+  ApplicationType,
+  SaveApplicationStepRequest,
+  WhoAmI,
+} from "../../server/api/v1/contract";
+import { applicableSteps, findStep, type FieldDef } from "../../server/rules/applications/steps";
+import { ApiError, requireUser, type Api } from "./api.server";
+import {
+  API_SEGMENT_BY_TYPE,
+  buildStepNav,
+  CHECK_ANSWERS,
+  previousStepId,
+  stepHref,
+  type ApplicationRef,
+  type StepNav,
+} from "./identity";
+import { defaultSchemeFlags, listData } from "./identity-reference.server";
+import i18next from "./i18next.server";
+
+/** Translator of a loader or action (`getFixedT`). */
+export type IdentityT = (key: string, options?: Record<string, unknown>) => string;
+
+/** The user's applications, newest first (GET /v1/clients-applications?all=true). */
+export async function listApplications(api: Api): Promise<ApplicationSummary[]> {
+  const list = listData<ApplicationSummary>(await api.get<unknown>("/clients-applications", { all: true }));
+  return [...list].sort((a, b) => (a.updatedAt < b.updatedAt ? 1 : a.updatedAt > b.updatedAt ? -1 : 0));
+}
+
+/**
+ * One application of the user's (GET /v1/clients-applications/:id).
+ * @throws a 404 response when the API answers 404 or 400 (someone else's, unknown, malformed id)
+ */
+export async function getApplication(api: Api, id: string): Promise<Application> {
+  try {
+    return await api.get<Application>(`/clients-applications/${encodeURIComponent(id)}`);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response("Not found", { status: 404, headers: await api.headers() });
+    throw error;
+  }
+}
+
+/**
+ * The application a page of `type` is about (see the module header).
+ * @throws 404 when `applicationId` names an application that is not the user's or of another type
+ */
+export async function resolveApplication(api: Api, type: ApplicationType, url: URL): Promise<Application | null> {
+  const id = url.searchParams.get("applicationId");
+  if (id) {
+    const app = await getApplication(api, id);
+    if (app.type !== type) throw new Response("Not found", { status: 404, headers: await api.headers() });
+    return app;
+  }
+  if (url.searchParams.get("new") === "1") return null;
+  const latest = (await listApplications(api)).find((a) => a.type === type && a.status === "INCOMPLETE");
+  return latest ? getApplication(api, latest.id) : null;
+}
+
+/** How the web addresses an application (ids carried by links). */
+export function applicationRef(app: Pick<Application, "id" | "mainRepresentative"> | null): ApplicationRef {
+  return { applicationId: app?.id ?? null, mainRepresentativeId: app?.mainRepresentative?.id ?? null };
+}
+
+/**
+ * The applicable steps with their state: the application's own (`Application.steps`), or before
+ * it exists those of the default scheme, all incomplete.
+ */
+export async function stepStates(api: Api, type: ApplicationType, app: Application | null): Promise<ApplicationStepState[]> {
+  if (app) return app.steps;
+  const scheme = await defaultSchemeFlags(api, type);
+  return applicableSteps(type, scheme).map((s) => ({ id: s.id, status: "incomplete" as const }));
+}
+
+/** What a step page's loader starts from (see `identityStepContext`). */
+export interface IdentityStepContext {
+  user: WhoAmI;
+  api: Api;
+  type: ApplicationType;
+  stepId: string;
+  application: Application | null;
+  ref: ApplicationRef;
+  /** Applicable step ids in order. */
+  stepIds: string[];
+  nav: StepNav;
+  /** The previous step, or /identity from the first one. */
+  backHref: string;
+  /** This page's URL with the application's id (form actions). */
+  selfHref: string;
+  t: IdentityT;
+}
+
+/**
+ * Load what every step page needs: signed-in user (unidentified allowed), the application (see
+ * module header), the step list and back link, a translator (`identity`, `errors`).
+ * @param stepId a step id of the catalogue, or `check-answers`
+ * @throws redirects of `requireUser`; 404 for another user's application; a redirect to the
+ *   right URL when `/identity/corporate/<id>/cof-additional-infromation` names another main
+ *   representative (or the application has none yet: to its personal-data step)
+ */
+export async function identityStepContext(
+  request: Request,
+  type: ApplicationType,
+  stepId: string,
+  params: { mainRepresentativeId?: string } = {},
+): Promise<IdentityStepContext> {
+  const { user, api } = await requireUser(request, { allowUnidentified: true });
+  const url = new URL(request.url);
+  const application = await resolveApplication(api, type, url);
+  const ref = applicationRef(application);
+  if (params.mainRepresentativeId !== undefined && params.mainRepresentativeId !== ref.mainRepresentativeId) {
+    const to = stepHref(type, ref.mainRepresentativeId ? stepId : "personal-data", ref)!;
+    throw redirect(to, { headers: await api.headers() });
+  }
+  const states = await stepStates(api, type, application);
+  const stepIds = states.map((s) => s.id);
+  const previous = previousStepId(stepIds, stepId);
+  const t = (await i18next.getFixedT(request, ["identity", "errors"])) as unknown as IdentityT;
+  return {
+    user,
+    api,
+    type,
+    stepId,
+    application,
+    ref,
+    stepIds,
+    nav: buildStepNav(type, states, stepId, ref),
+    backHref: (previous && stepHref(type, previous, ref)) || "/identity",
+    selfHref: stepHref(type, stepId, ref) ?? withNew(url.pathname),
+    t,
+  };
+}
+
+function withNew(path: string): string {
+  return `${path}?new=1`;
+}
+
+/**
+ * The messages of a step's errors (`Application.errors[step]`), by field: the first constraint
+ * of each property, translated as `identity:errors.<constraintId>` with the API's text (its
+ * property name made readable) as the fallback. A property that is not a field of `fields`
+ * (agreements, an unknown one) keeps its own name; nested names (`mainRepresentative.firstName`)
+ * are shown on their last part when that is a field.
+ */
+export function stepErrorMessages(errors: readonly ApiFieldError[] | undefined, fields: readonly FieldDef[], t: IdentityT) {
+  const out: Record<string, string> = {};
+  for (const e of errors ?? []) {
+    const first = Object.entries(e.constraints ?? {})[0];
+    if (!first) continue;
+    const [id, text] = first;
+    const last = e.property.split(".").pop() ?? e.property;
+    const field = fields.find((f) => f.name === e.property) ?? fields.find((f) => f.name === last);
+    const name = field?.name ?? e.property;
+    if (name in out) continue;
+    const label = field ? t(`identity:fields.${field.name}`) : name;
+    const readable = String(text).split(e.property).join(label);
+    out[name] = t(`identity:errors.${id}`, {
+      defaultValue: readable,
+      label,
+      max: field?.max,
+      min: field?.min,
+    });
+  }
+  return out;
+}
+
+/**
+ * Save one step: POST /v1/clients-applications/<type> when the application has no id yet (201),
+ * else PUT /v1/clients-applications/<type>/<id>.
+ * @returns the application as saved (its `errors[step]` lists refused values)
+ * @throws ApiError (409 APPLICATION_NOT_EDITABLE, 400 unknown step …)
+ */
+export function saveStep(
+  api: Api,
+  type: ApplicationType,
+  applicationId: string | null,
+  body: SaveApplicationStepRequest,
+): Promise<Application> {
+  const base = `/clients-applications/${API_SEGMENT_BY_TYPE[type]}`;
+  return applicationId
+    ? api.request<Application>("PUT", `${base}/${encodeURIComponent(applicationId)}`, { body })
+    : api.post<Application>(base, body);
+}
+
+/** The fields of a catalogue step (none for an unknown id or check-answers). */
+export function stepFields(type: ApplicationType, stepId: string): readonly FieldDef[] {
+  return stepId === CHECK_ANSWERS ? [] : (findStep(type, stepId)?.fields ?? []);
+}

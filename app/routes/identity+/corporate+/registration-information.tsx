@@ -1,0 +1,16 @@
+/**
+ * /identity/corporate/registration-information — incorporation date, company number, SIC codes (search without JavaScript), website, countries, description, licence, VAT (spec 001 §2, §3). The generic step page
+ * (components/identity/StepPage.tsx) on lib/identity-step.server.ts.
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { StepPage } from "~/components/identity/StepPage";
+import { stepAction, stepLoader } from "~/lib/identity-step.server";
+
+export const handle = { i18n: ["identity", "errors"], titleKey: "identity:steps.registration-information" };
+
+export const loader = (args: LoaderFunctionArgs) => stepLoader(args, "CORPORATE", "registration-information");
+export const action = (args: ActionFunctionArgs) => stepAction(args, "CORPORATE", "registration-information");
+
+export default function Step() {
+  return <StepPage />;
+}
