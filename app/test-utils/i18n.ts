@@ -8,14 +8,15 @@ import auth from "../../public/locales/en/auth.json";
 import common from "../../public/locales/en/common.json";
 import errors from "../../public/locales/en/errors.json";
 import history from "../../public/locales/en/history.json";
+import identity from "../../public/locales/en/identity.json";
 import payments from "../../public/locales/en/payments.json";
 
 void i18next.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "errors", "auth", "payments", "history"],
-  resources: { en: { common, errors, auth, payments, history } },
+  ns: ["common", "errors", "auth", "payments", "history", "identity"],
+  resources: { en: { common, errors, auth, payments, history, identity } },
   interpolation: { escapeValue: false },
   initImmediate: false,
 });
