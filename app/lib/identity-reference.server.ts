@@ -78,13 +78,17 @@ export async function defaultSchemeFlags(api: Api, type: ApplicationType): Promi
 
 /**
  * SIC codes matching `search` (GET /v1/sic-codes?search=&take=40), at most 40.
- * @returns [] for an empty search
+ * @returns [] for an empty search, or when the API cannot search now
  */
 export async function searchSicCodes(api: Api, search: string): Promise<SicCode[]> {
   const term = search.trim().slice(0, 100);
   if (!term) return [];
-  const answer = await api.get<unknown>("/sic-codes", { search: term, take: 40 });
-  return listData<SicCode>(answer).slice(0, 40);
+  try {
+    return listData<SicCode>(await api.get<unknown>("/sic-codes", { search: term, take: 40 })).slice(0, 40);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return [];
+  }
 }
 
 /** The name of each chosen SIC code (looked up by code once per process). */
@@ -126,53 +130,64 @@ export async function fieldOptions(
   const items = (list: unknown): FieldOption[] => listData<ReferenceItem>(list).map((i) => ({ value: i.id, label: i.name }));
   await Promise.all(
     fields.map(async (field) => {
-      if (field.kind === "yesno") {
-        out[field.name] = ["YES", "NO"].map((v) => ({ value: v, label: t(`identity:options.${v}`) }));
-        return;
-      }
-      const source = field.options;
-      if (!source) return;
-      if ("values" in source) {
-        out[field.name] = source.values.map((v) => ({ value: v, label: t(`identity:options.${v}`) }));
-        return;
-      }
-      switch (source.ref) {
-        case "countries":
-          out[field.name] = listData<Country>(await cachedGet(api, "/countries", { lang })).map((c) => ({
-            value: c.id,
-            label: c.name,
-          }));
-          return;
-        case "activities":
-          out[field.name] = items(await cachedGet(api, "/clients-activities"));
-          return;
-        case "sourcesOfFunds":
-          out[field.name] = items(await cachedGet(api, "/sources-of-funds"));
-          return;
-        case "products":
-          out[field.name] = items(await cachedGet(api, "/products", { clientType }));
-          return;
-        case "deliveryChannels":
-          out[field.name] = items(await cachedGet(api, "/delivery-channels", { clientType }));
-          return;
-        case "range":
-          out[field.name] = listData<ClientRange>(await cachedGet(api, "/settings-clients-ranges", { clientType }))
-            .filter((r) => r.type === source.rangeType)
-            .map((r) => ({ value: r.id, label: rangeLabel(r, t) }));
-          return;
-        case "sicCodes": {
-          const names = await sicNames(api, sic.chosen);
-          const chosen = sic.chosen.map((code) => ({ value: code, label: sicLabel(code, names.get(code)) }));
-          const more = sic.matches
-            .filter((m) => !sic.chosen.includes(m.code))
-            .map((m) => ({ value: m.code, label: sicLabel(m.code, m.name) }));
-          out[field.name] = [...chosen, ...more];
-          return;
-        }
+      try {
+        await fillOptions(field);
+      } catch (error) {
+        // A list the API cannot give now leaves its field without choices (the saved value is
+        // still shown and kept); a lost session or a refused call still ends the request.
+        if (error instanceof Response) throw error;
+        out[field.name] = [];
       }
     }),
   );
   return out;
+
+  async function fillOptions(field: FieldDef): Promise<void> {
+    if (field.kind === "yesno") {
+      out[field.name] = ["YES", "NO"].map((v) => ({ value: v, label: t(`identity:options.${v}`) }));
+      return;
+    }
+    const source = field.options;
+    if (!source) return;
+    if ("values" in source) {
+      out[field.name] = source.values.map((v) => ({ value: v, label: t(`identity:options.${v}`) }));
+      return;
+    }
+    switch (source.ref) {
+      case "countries":
+        out[field.name] = listData<Country>(await cachedGet(api, "/countries", { lang })).map((c) => ({
+          value: c.id,
+          label: c.name,
+        }));
+        return;
+      case "activities":
+        out[field.name] = items(await cachedGet(api, "/clients-activities"));
+        return;
+      case "sourcesOfFunds":
+        out[field.name] = items(await cachedGet(api, "/sources-of-funds"));
+        return;
+      case "products":
+        out[field.name] = items(await cachedGet(api, "/products", { clientType }));
+        return;
+      case "deliveryChannels":
+        out[field.name] = items(await cachedGet(api, "/delivery-channels", { clientType }));
+        return;
+      case "range":
+        out[field.name] = listData<ClientRange>(await cachedGet(api, "/settings-clients-ranges", { clientType }))
+          .filter((r) => r.type === source.rangeType)
+          .map((r) => ({ value: r.id, label: rangeLabel(r, t) }));
+        return;
+      case "sicCodes": {
+        const names = await sicNames(api, sic.chosen);
+        const chosen = sic.chosen.map((code) => ({ value: code, label: sicLabel(code, names.get(code)) }));
+        const more = sic.matches
+          .filter((m) => !sic.chosen.includes(m.code))
+          .map((m) => ({ value: m.code, label: sicLabel(m.code, m.name) }));
+        out[field.name] = [...chosen, ...more];
+        return;
+      }
+    }
+  }
 }
 
 /** "62012 — Business and domestic software development". */

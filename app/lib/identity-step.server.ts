@@ -18,7 +18,8 @@
  * - otherwise: back to the step while `errors[step]` is not empty, else the next applicable step
  *   (check-answers after the last).
  * A submitted application (409 APPLICATION_NOT_EDITABLE) goes back to its read-only step; another
- * refusal comes back as `{ formError, values }` (400) with what was typed.
+ * refusal (409 APPLICATION_EXISTS: one open individual or company-official application at a
+ * time; 400 …) comes back as `{ formError, values }` with what was typed.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApplicationType } from "../../server/api/v1/contract";
@@ -188,8 +189,11 @@ export async function stepAction({ request }: ActionFunctionArgs, type: Applicat
       k: string,
       o?: Record<string, unknown>,
     ) => string;
-    const mapped = toFieldErrors(mapServerErrors(error.body, [], (k, o) => t(k, o)));
-    const data: StepActionData = { formError: Object.values(mapped).join(", "), values };
+    const formError =
+      error.body.code === "APPLICATION_EXISTS"
+        ? t("identity:form.exists")
+        : Object.values(toFieldErrors(mapServerErrors(error.body, [], (k, o) => t(k, o)))).join(", ");
+    const data: StepActionData = { formError, values };
     return json(data, { status: error.status >= 500 ? 502 : 400, headers: await api.headers() });
   }
   const ref = applicationRef(app);

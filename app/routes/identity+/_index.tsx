@@ -10,7 +10,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ApplicationStatus, ApplicationType } from "../../../server/api/v1/contract";
+import type { ApplicationStatus, ApplicationSummary, ApplicationType } from "../../../server/api/v1/contract";
 import { stepsOf } from "../../../server/rules/applications/steps";
 import styles from "~/components/identity/identity.module.css";
 import { Alert } from "~/components/ui/Alert";
@@ -23,6 +23,16 @@ import { applicationRef, getApplication, listApplications } from "~/lib/identity
 export const handle = { i18n: ["identity", "errors"], titleKey: "identity:applications.title" };
 
 const TYPES: ApplicationType[] = ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"];
+
+/**
+ * Whether a new application of `type` may be started (the API's rule, 409 APPLICATION_EXISTS
+ * otherwise): companies any time; one personal application unless declined; one company-official
+ * application at a time (another once it is accepted or declined).
+ */
+function canStart(type: ApplicationType, mine: readonly ApplicationSummary[]): boolean {
+  if (type === "CORPORATE") return true;
+  return !mine.some((a) => a.type === type && a.status !== "DECLINED" && (type === "INDIVIDUAL" || a.status !== "ACCEPTED"));
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, { allowUnidentified: true });
@@ -52,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       identified: user.identified,
       applications,
       notice,
-      start: TYPES.map((type) => ({
+      start: TYPES.filter((type) => canStart(type, summaries)).map((type) => ({
         type,
         href: `/identity/${SEGMENT_BY_TYPE[type]}/${stepsOf(type)[0].id}?new=1`,
       })),
@@ -118,14 +128,18 @@ export default function Identity() {
           </li>
         ))}
       </ul>
-      <h2>{t("applications.start-title")}</h2>
-      <div className={styles.start}>
-        {start.map((s) => (
-          <Link key={s.type} to={s.href} className={styles.startLink} data-testid={`start-${SEGMENT_BY_TYPE[s.type]}`}>
-            {t(`applications.start.${s.type}`)}
-          </Link>
-        ))}
-      </div>
+      {start.length ? (
+        <>
+          <h2>{t("applications.start-title")}</h2>
+          <div className={styles.start}>
+            {start.map((s) => (
+              <Link key={s.type} to={s.href} className={styles.startLink} data-testid={`start-${SEGMENT_BY_TYPE[s.type]}`}>
+                {t(`applications.start.${s.type}`)}
+              </Link>
+            ))}
+          </div>
+        </>
+      ) : null}
     </>
   );
 }
