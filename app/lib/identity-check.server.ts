@@ -7,9 +7,10 @@
  * counted for CORPORATE), a Change link per step, and the errors the API holds per step. Without
  * an application: to the first step.
  * Action: PUT /v1/clients-applications/:id/submit. Submitted → /identity?submitted=<id>.
- * Refused (400 field errors): the page again with the errors grouped by step, each step linked
- * (the property → step table is the catalogue's `routeStepOf`). Already submitted (409) →
- * the page again (now read-only).
+ * Refused (400 field errors): back to the page (PRG), which lists the errors the API stored on
+ * the application by step, each step linked. Refused otherwise (a plain message, 5xx): the page
+ * with the message (errors grouped by step with the catalogue's `routeStepOf` when any).
+ * Already submitted (409) → the page again (now read-only).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApiFieldError, Application, ApplicationStatus, ApplicationType } from "../../server/api/v1/contract";
@@ -179,9 +180,11 @@ export async function checkAnswersAction({ request }: ActionFunctionArgs, type: 
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 409) throw redirect(here, { headers: await api.headers() });
-    const t = (await i18next.getFixedT(request, ["identity", "errors"])) as unknown as IdentityT;
     const body = error.body;
     const list = Array.isArray(body.message) ? body.message.filter((m): m is ApiFieldError => typeof m === "object") : [];
+    // The API keeps a refused submit's field errors on the application, by step: the page shows them (PRG).
+    if (error.status === 400 && list.length > 0) throw redirect(here, { headers: await api.headers() });
+    const t = (await i18next.getFixedT(request, ["identity", "errors"])) as unknown as IdentityT;
     const { groups, general } = groupErrorsByStep(app, list, t);
     if (typeof body.message === "string") general.push(body.message);
     if (groups.length === 0 && general.length === 0) general.push(t("errors:Errors.internal"));

@@ -4,7 +4,8 @@
  *   export const loader = (args: LoaderFunctionArgs) => stepLoader(args, "INDIVIDUAL", "personal-data");
  *   export const action = (args: ActionFunctionArgs) => stepAction(args, "INDIVIDUAL", "personal-data");
  *
- * Loader: the application (lib/identity.server.ts), the values shown (answers with the step's
+ * Loader: the application (lib/identity.server.ts; a step its scheme does not ask goes on to the
+ * next one that it does), the values shown (answers with the step's
  * drafts on top, then prefill: the corporate personal-data page's query — firstName, lastName,
  * email, nationalityId, dob — and the user's profile), the step's errors as messages, the
  * options of its selects and checkbox groups, the agreements of an agreement step, the SIC
@@ -23,11 +24,12 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApplicationType } from "../../server/api/v1/contract";
-import { findStep, type StepDef } from "../../server/rules/applications/steps";
+import { findStep, stepsOf, type StepDef } from "../../server/rules/applications/steps";
 import { ApiError, requireUser } from "./api.server";
 import { verifyCsrf } from "./csrf.server";
 import { formatDate } from "./dates";
 import {
+  CHECK_ANSWERS,
   MAIN_REPRESENTATIVE_STEP,
   nextStepId,
   readStepValues,
@@ -116,6 +118,13 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   );
   const { api, application: app, user, t } = ctx;
   const url = new URL(request.url);
+  if (!ctx.stepIds.includes(stepId)) {
+    // Not asked under this application's scheme (e.g. additional-information without the
+    // extra-questions flag): on to the next step that is.
+    const order = stepsOf(type).map((s) => s.id);
+    const after = order.slice(order.indexOf(stepId) + 1).find((id) => ctx.stepIds.includes(id)) ?? CHECK_ANSWERS;
+    throw redirect(stepHref(type, after, ctx.ref) ?? "/identity", { headers: await api.headers() });
+  }
   const profile: Values = {};
   for (const [k, v] of Object.entries({ ...user.profile, email: user.email })) if (typeof v === "string" && v) profile[k] = v;
   const values = shownValues(step.fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profile));

@@ -116,6 +116,7 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/payments+/$paymentId+/documents.$uploadId",
   "routes/_app+/payments+/remittance+/$orderId+/file.$uploadId",
   "routes/_app+/beneficiaries+/$beneficiaryId+/documents.$documentId",
+  "routes/identity+/agreements.$agreementId.file",
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
@@ -152,7 +153,13 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
   for (const [who, routes] of Object.entries(groups) as [keyof typeof groups, AppRoute[]][]) {
     await page.context().clearCookies();
     const params: Record<string, string> = { "*": "no-such-page" };
-    if (who === "unidentified") await login(page, CUSTOMERS.unidentified);
+    if (who === "unidentified") {
+      await login(page, CUSTOMERS.unidentified);
+      // Someone else's (or no) main representative: the page sends to the right one, or to personal-data.
+      params.mainRepresentativeId = "00000000-0000-4000-8000-000000000000";
+      // An unknown agreement's file: the not-found page.
+      params.agreementId = "00000000-0000-4000-8000-000000000000";
+    }
     if (who === "individual") {
       await login(page, CUSTOMERS.individual);
       params.paymentId = await createPayment(page);

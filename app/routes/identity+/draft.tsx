@@ -3,15 +3,20 @@
  * leaves it with unsaved changes (navigator.sendBeacon; components/identity/use-draft-on-leave.ts).
  * Resource route (no page): CSRF checked, the step's fields read as the step form posts them,
  * then PUT /v1/clients-applications/:id/drafts { step, values } (unchecked; shown back on the
- * step until it is saved). Answers 204; 400 for an unknown step or a missing application id;
+ * step until it is saved). GET goes to /identity. Answers 204; 400 for an unknown step or a missing application id;
  * 404 for an application that is not the user's.
  */
-import type { ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { findStep } from "../../../server/rules/applications/steps";
 import { ApiError, requireUser } from "~/lib/api.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { readStepValues } from "~/lib/identity";
 import { getApplication } from "~/lib/identity.server";
+
+/** GET: nothing to show here. */
+export async function loader() {
+  return redirect("/identity");
+}
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireUser(request, { allowUnidentified: true });
