@@ -227,6 +227,51 @@ function ChoiceField({
   );
 }
 
+/** Longer lists than this are a multiple select rather than checkboxes (e.g. countries). */
+const MAX_CHECKBOXES = 30;
+
+/** Several of a long list (countries): a multiple select, labelled, with how to choose several. */
+function MultiSelectField({
+  field,
+  value,
+  error,
+  options,
+}: {
+  field: FieldDef;
+  value: AnswerValue | undefined;
+  error?: string;
+  options: FieldOption[];
+}) {
+  const { t } = useTranslation("identity");
+  const id = field.name;
+  const hint = t("form.multi-select");
+  return (
+    <div className={`${fieldStyles.field} ${error ? fieldStyles.invalid : ""}`}>
+      <label className={fieldStyles.label} htmlFor={id}>
+        {t(`fields.${field.name}`)}
+      </label>
+      <Hint id={id} text={hint} />
+      <ErrorText id={id} text={error} />
+      <select
+        id={id}
+        name={field.name}
+        multiple
+        size={8}
+        className={fieldStyles.control}
+        defaultValue={list(value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedByIds(id, true, Boolean(error))}
+      >
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** The SIC codes field: chosen codes and matches as checkboxes, a search box and its button. */
 function SicField({
   field,
@@ -251,7 +296,7 @@ function SicField({
   return (
     <ChoiceField field={field} value={value} error={error} hint={hint} options={options}>
       <div className={styles.search}>
-        <div className={fieldStyles.field}>
+        <div className={styles.searchBox}>
           <label className={fieldStyles.label} htmlFor={`${field.name}-search`}>
             {t("sic.search-label")}
           </label>
@@ -311,6 +356,8 @@ export function StepFields({ fields, values, errors, options, today, sic }: Step
           sic={sic ?? { search: "", matches: null }}
         />
       );
+    if (field.kind === "checkboxes" && opts.length > MAX_CHECKBOXES)
+      return <MultiSelectField field={field} value={values[field.name]} error={error} options={opts} />;
     if (field.kind === "checkboxes" || field.kind === "yesno")
       return <ChoiceField field={field} value={values[field.name]} error={error} hint={hint} options={opts} />;
     return <SingleField field={field} value={str(values[field.name])} error={error} hint={hint} options={opts} today={today} />;

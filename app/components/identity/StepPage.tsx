@@ -122,7 +122,9 @@ export function StepPage() {
           <AuthenticityTokenInput />
           {sicField ? (
             // The default button of the form (Enter in a text box) saves and continues, not the SIC search.
-            <button type="submit" name="intent" value="continue" className="visually-hidden" tabIndex={-1} aria-hidden="true" />
+            <button type="submit" name="intent" value="continue" className="visually-hidden" tabIndex={-1} aria-hidden="true">
+              {t("form.save-continue")}
+            </button>
           ) : null}
           {fields.length ? (
             <StepFields
