@@ -126,5 +126,6 @@ export async function apiSession(
     return { status: res.status(), body: text ? JSON.parse(text) : null };
   };
   const whoami = await call("GET", "/users/whoami");
-  return { organizationId: whoami.body.activeOrganization.id, call };
+  // A customer without an organization yet (an applicant) has none: "".
+  return { organizationId: whoami.body.activeOrganization?.id ?? "", call };
 }

@@ -158,6 +158,9 @@ async function stepFormState(page: Page, url: string): Promise<string> {
   return form.evaluate((f) => {
     const params = new URLSearchParams();
     for (const [k, v] of new FormData(f as HTMLFormElement)) if (k !== "csrf" && typeof v === "string") params.append(k, v);
+    // Boxes offered but not ticked count too (an agreement signed is no longer offered).
+    for (const box of f.querySelectorAll<HTMLInputElement>("input[type=checkbox]:not(:checked)"))
+      params.append(`(${box.name})`, box.value);
     return params.toString();
   });
 }
@@ -173,9 +176,11 @@ function identityStepCase(type: AppType, step: string): CsrfCase {
       await login(page, APPLICANT);
       const url = await identityStepUrl(page, type, step);
       await page.goto(url);
+      // Hydrated first: with JavaScript, the details of an unanswered yes/no question are hidden then.
+      await page.waitForLoadState("networkidle");
       const form = page.locator("form#identity-step-form");
       const marker = `CSRF ${randomBytes(4).toString("hex")}`;
-      const text = form.locator("input[type=text]:not([name=sicSearch]), textarea").first();
+      const text = form.locator("input[type=text]:visible:not([name=sicSearch]), textarea:visible").first();
       const select = form.locator("select").first();
       if ((await text.count()) > 0) await text.fill(marker);
       else if ((await select.count()) > 0) {
