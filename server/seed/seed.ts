@@ -44,6 +44,7 @@ import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
 import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
+import { seedOnboardingReference } from "./onboarding-reference.js";
 import {
   addMember,
   BANK_BIC,
@@ -280,7 +281,9 @@ export interface SeedResult {
  */
 /**
  * Reference data every bank database needs (currencies, settings, provider payment types,
- * payment categories, CASPs, PSP partners, the default tariff and its fees, system accounts).
+ * payment categories, CASPs, PSP partners, the default tariff and its fees, system accounts,
+ * and the onboarding reference data of ./onboarding-reference.ts: SIC codes, activities, sources
+ * of funds, products, delivery channels, ranges, application schemes, agreements).
  * Idempotent (inserts skip what exists; the tariff only when there is no default tariff), and
  * run on every start, so a database seeded by an earlier version gains what was added since.
  */
@@ -310,6 +313,7 @@ export async function seedReferenceData(db: Database | Tx): Promise<void> {
     db,
     CURRENCIES.map((c) => c.id),
   );
+  await seedOnboardingReference(db);
 }
 
 export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedResult> {
