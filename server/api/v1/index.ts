@@ -19,6 +19,7 @@ import { createReferenceRouter } from "./reference.js";
 import { createOnboardingReferenceRouter } from "./onboarding-reference.js";
 import { createBeneficiariesRouter } from "./beneficiaries.js";
 import { createPaymentsOrdersRouter } from "./payments-orders.js";
+import { createApplicationsRouter } from "./applications.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -42,5 +43,6 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createCurrenciesRouter(deps));
   r.use(createOrganizationsRouter(deps));
   r.use(createPaymentsOrdersRouter(deps));
+  r.use(createApplicationsRouter(deps));
   return r;
 }

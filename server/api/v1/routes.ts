@@ -22,6 +22,7 @@ import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery
 import { beneficiariesListQuery } from "./beneficiaries.js";
 import { paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
+import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -162,4 +163,16 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /delivery-channels": { query: clientTypeQuery },
   "GET /settings-clients-ranges": { query: clientTypeQuery },
   "GET /applications-schemes": { query: applicationSchemesQuery },
+  "GET /clients-applications": { query: applicationsListQuery },
+  "POST /clients-applications/individuals": { body: saveStepBody },
+  "POST /clients-applications/corporates": { body: saveStepBody },
+  "POST /clients-applications/company-officials": { body: saveStepBody },
+  "PUT /clients-applications/individuals/:id": { body: saveStepBody },
+  "PUT /clients-applications/corporates/:id": { body: saveStepBody },
+  "PUT /clients-applications/company-officials/:id": { body: saveStepBody },
+  "PUT /clients-applications/:id/drafts": { body: draftBody },
+  "POST /clients-applications/corporates/:id/company-officials": { body: officialBody },
+  "PUT /clients-applications/corporates/:id/company-officials/:officialId": { body: officialBody },
+  "POST /clients-applications/:id/documents": { body: documentsBody },
+  "POST /clients-applications/:id/verification/sandbox": { body: sandboxBody },
 };
