@@ -701,10 +701,13 @@ export async function agreementFile(
   db: Database,
   agreementId: string,
 ): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
+  // Agreement ids are short slugs (server/seed/onboarding-reference.ts); anything else, a NUL
+  // character in the path included (PostgreSQL refuses it in text: a 500), is simply unknown.
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(agreementId)) throw notFound("Agreement");
   const [a] = await db
     .select({ name: agreements.fileName, mimeType: agreements.mimeType, bytes: agreements.content })
     .from(agreements)
-    .where(eq(agreements.id, agreementId.slice(0, 100)));
+    .where(eq(agreements.id, agreementId));
   if (!a) throw notFound("Agreement");
   return a;
 }
