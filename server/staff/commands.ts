@@ -10,6 +10,8 @@ import type { Beneficiary, BeneficiaryContract, RemittanceOrder } from "../api/v
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
 import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
+import type { ApplicationSummary } from "../api/v1/contract.js";
+import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 
 /** A parsed command line. */
 export type BankCommand =
@@ -18,10 +20,21 @@ export type BankCommand =
   | { command: "beneficiary:reject"; id: string; reason: string }
   | { command: "contract:approve"; id: string }
   | { command: "contract:reject"; id: string; reason: string }
+  | { command: "application:review"; id: string }
+  | { command: "application:approve"; id: string }
+  | { command: "application:decline"; id: string; reason: string }
   | { command: "remittance:advance"; id: string; status: string; reason?: string };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
-const DECISIONS = ["beneficiary:approve", "beneficiary:reject", "contract:approve", "contract:reject"] as const;
+const DECISIONS = [
+  "beneficiary:approve",
+  "beneficiary:reject",
+  "contract:approve",
+  "contract:reject",
+  "application:review",
+  "application:approve",
+  "application:decline",
+] as const;
 
 /** A command line that cannot be run: the message says why (exit code 2 with the usage). */
 export class UsageError extends Error {
@@ -40,6 +53,12 @@ Commands:
   beneficiary:approve <id>                    approve a beneficiary UNDER_REVIEW (→ APPROVED)
   beneficiary:reject <id> --reason "<text>"   reject a beneficiary UNDER_REVIEW (→ REJECTED); the
                                               customer sees the reason (1 to 500 characters)
+  application:review <id>                     take a submitted application into review
+                                              (READY_TO_REVIEW → REVIEW_IN_PROGRESS)
+  application:approve <id>                    approve a submitted application (→ ACCEPTED): opens the
+                                              organization, its first account and marks the user identified
+  application:decline <id> --reason "<text>"  decline a submitted application (→ DECLINED); the
+                                              applicant sees the reason on /identity
   contract:approve <id>                       approve a beneficiary's contract UNDER_REVIEW (→ APPROVED)
   contract:reject <id> --reason "<text>"      reject a contract UNDER_REVIEW (→ REJECTED); the customer
                                               sees the reason (1 to 500 characters)
@@ -86,7 +105,12 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   const subject = decision.split(":")[0];
   if (!id) throw new UsageError(`${decision} needs the ${subject} id`);
   if (extra.length) throw new UsageError(`Unexpected argument ${extra[0]}`);
-  if (decision === "beneficiary:approve" || decision === "contract:approve") {
+  if (
+    decision === "beneficiary:approve" ||
+    decision === "contract:approve" ||
+    decision === "application:approve" ||
+    decision === "application:review"
+  ) {
     if (reason !== undefined) throw new UsageError(`${decision} takes no --reason`);
     return { command: decision, id };
   }
@@ -120,6 +144,13 @@ function describe(b: Beneficiary): string {
   return `Beneficiary ${b.id} (${b.name}, ${b.paymentType} ${b.currencyId}) is now ${b.status}.${reason}`;
 }
 
+/** One line about an application after a decision. */
+function describeApplication(a: ApplicationSummary & { organizationId?: string }): string {
+  const reason = a.declineReason ? ` Reason: ${a.declineReason}` : "";
+  const org = a.organizationId ? ` Organization ${a.organizationId} opened.` : "";
+  return `Application ${a.id} (${a.type}, ${a.name ?? "unnamed"}) is now ${a.status}.${org}${reason}`;
+}
+
 /** One line about a contract after a decision. */
 function describeContract(c: BeneficiaryContract): string {
   const reason = c.rejectionReason ? ` Reason: ${c.rejectionReason}` : "";
@@ -148,6 +179,12 @@ export async function runBankCommand(
       return describeContract(await approveContract(db, cmd.id));
     case "contract:reject":
       return describeContract(await rejectContract(db, cmd.id, cmd.reason));
+    case "application:review":
+      return describeApplication(await startReview(db, cmd.id));
+    case "application:approve":
+      return describeApplication(await approveApplication(db, cmd.id));
+    case "application:decline":
+      return describeApplication(await declineApplication(db, cmd.id, cmd.reason));
     case "remittance:advance":
       return describeOrder(
         await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),

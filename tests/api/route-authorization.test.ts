@@ -40,6 +40,11 @@ interface Owner {
   /** A's contract with that beneficiary (DRAFT) and its supporting document. */
   contractId: string;
   documentId: string;
+  /** A's corporate onboarding application, with a director and an incorporation certificate (an applicant upload). */
+  applicationId: string;
+  officialId: string;
+  applicationDocumentId: string;
+  applicantUploadId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -61,6 +66,12 @@ const uploadForm = (organizationId: string) => () => {
   const form = new FormData();
   form.append("organizationId", organizationId);
   form.append("files", new Blob([PDF], { type: "application/pdf" }), "invoice.pdf");
+  return form;
+};
+/** Multipart body of POST /uploads without an organization: an applicant's own document. */
+const applicantUploadForm = () => {
+  const form = new FormData();
+  form.append("files", new Blob([PDF], { type: "application/pdf" }), "certificate.pdf");
   return form;
 };
 interface Case {
@@ -360,6 +371,102 @@ const CASES: Record<string, Case> = {
   "GET /beneficiaries/:id/documents/:documentId/file": {
     cross: (a) => [{ path: `/beneficiaries/${a.beneficiaryId}/documents/${a.documentId}/file` }],
   },
+  "GET /clients-applications": {
+    cross: (a) => [{ path: "/clients-applications?all=true" }, { path: `/clients-applications?all=true&userId=${a.orgId}` }],
+    refused: [200, 403],
+    reason: "the caller's own applications only; naming another user is 403",
+  },
+  "POST /clients-applications/individuals": {
+    cross: () => [{ path: "/clients-applications/individuals", body: { step: "personal-data", values: { firstName: "Own" } } }],
+    refused: [201, 409],
+    reason: "creates the caller's own application (a second one is 409); nothing of A's is read",
+  },
+  "POST /clients-applications/corporates": {
+    cross: () => [
+      { path: "/clients-applications/corporates", body: { step: "country-and-name", values: { companyName: "Own Ltd" } } },
+    ],
+    refused: [201],
+    reason: "creates the caller's own application; nothing of A's is read",
+  },
+  "POST /clients-applications/company-officials": {
+    cross: () => [
+      { path: "/clients-applications/company-officials", body: { step: "personal-data", values: { firstName: "Own" } } },
+    ],
+    refused: [201, 409],
+    reason: "creates the caller's own application; nothing of A's is read",
+  },
+  "PUT /clients-applications/individuals/:id": {
+    cross: (a) => [{ path: `/clients-applications/individuals/${a.applicationId}`, body: { step: "personal-data", values: {} } }],
+  },
+  "PUT /clients-applications/corporates/:id": {
+    cross: (a) => [
+      {
+        path: `/clients-applications/corporates/${a.applicationId}`,
+        body: { step: "country-and-name", values: { companyName: "Hijack" } },
+      },
+    ],
+  },
+  "PUT /clients-applications/company-officials/:id": {
+    cross: (a) => [
+      { path: `/clients-applications/company-officials/${a.applicationId}`, body: { step: "personal-data", values: {} } },
+    ],
+  },
+  "GET /clients-applications/:id": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}` }] },
+  "PUT /clients-applications/:id/drafts": {
+    cross: (a) => [
+      {
+        path: `/clients-applications/${a.applicationId}/drafts`,
+        body: { step: "country-and-name", values: { companyName: "x" } },
+      },
+    ],
+  },
+  "POST /clients-applications/corporates/:id/company-officials": {
+    cross: (a) => [
+      { path: `/clients-applications/corporates/${a.applicationId}/company-officials`, body: { values: { role: "UBO" } } },
+    ],
+  },
+  "PUT /clients-applications/corporates/:id/company-officials/:officialId": {
+    cross: (a) => [
+      {
+        path: `/clients-applications/corporates/${a.applicationId}/company-officials/${a.officialId}`,
+        body: { values: { role: "UBO" } },
+      },
+    ],
+  },
+  "DELETE /clients-applications/corporates/:id/company-officials/:officialId": {
+    cross: (a) => [{ path: `/clients-applications/corporates/${a.applicationId}/company-officials/${a.officialId}` }],
+  },
+  "GET /clients-applications/:id/documents/allowed-categories": {
+    cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents/allowed-categories` }],
+  },
+  "GET /clients-applications/:id/documents": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents` }] },
+  "POST /clients-applications/:id/documents": {
+    cross: (a) => [
+      {
+        path: `/clients-applications/${a.applicationId}/documents`,
+        body: { category: "OTHER", uploadIds: [a.applicantUploadId] },
+      },
+    ],
+  },
+  "DELETE /clients-applications/:id/documents/:documentId": {
+    cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents/${a.applicationDocumentId}` }],
+  },
+  "GET /clients-applications/:id/documents/:documentId/file": {
+    cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents/${a.applicationDocumentId}/file` }],
+  },
+  "GET /clients-applications/:id/agreements": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/agreements` }] },
+  "GET /clients-applications/:id/sumsub-token": {
+    cross: (a) => [{ path: `/clients-applications/${a.applicationId}/sumsub-token` }],
+  },
+  "POST /clients-applications/:id/verification/sandbox": {
+    cross: (a) => [{ path: `/clients-applications/${a.applicationId}/verification/sandbox`, body: { outcome: "APPROVE" } }],
+  },
+  "PUT /clients-applications/:id/submit": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/submit` }] },
+  "GET /agreements/:agreementId/file": {
+    cross: () => [{ path: "/agreements/INDIVIDUAL-TERMS/file" }],
+    refused: [200, 404],
+    reason: "the bank's published terms: the same file for every signed-in user",
+  },
 };
 
 describe.each(databases)("every route's authorization on %s", (kind) => {
@@ -425,6 +532,32 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
+    const application = await s.call("POST", "/clients-applications/corporates", {
+      token: aToken,
+      body: { step: "country-and-name", values: { companyName: "A's Onboarding Ltd", countryOfIncorporationId: "GB" } },
+    });
+    expect(application.status).toBe(201);
+    const official = await s.call("POST", `/clients-applications/corporates/${application.body.id}/company-officials`, {
+      token: aToken,
+      body: {
+        values: {
+          role: "DIRECTOR",
+          firstName: "Ada",
+          lastName: "Director",
+          dob: "1970-01-01",
+          nationalityId: "GB",
+          natureOfControl: "DIRECT_CONTROL",
+        },
+      },
+    });
+    expect(official.status).toBe(201);
+    const applicantUpload = await send(s, "POST", { path: "/uploads", form: applicantUploadForm }, aToken);
+    expect(applicantUpload.status).toBe(201);
+    const appDoc = await s.call("POST", `/clients-applications/${application.body.id}/documents`, {
+      token: aToken,
+      body: { category: "INCORPORATION_CERTIFICATE", uploadIds: [applicantUpload.body.data[0].id] },
+    });
+    expect(appDoc.status).toBe(201);
     a = {
       orgId: owner.organization.id,
       accountId: owner.account!.id,
@@ -440,6 +573,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       orderId: order.body.id,
       contractId: contract.body.id,
       documentId: contractDoc.body.data[0].id,
+      applicationId: application.body.id,
+      officialId: official.body.id,
+      applicationDocumentId: appDoc.body.data[0].id,
+      applicantUploadId: applicantUpload.body.data[0].id,
     };
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
@@ -498,6 +635,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const secrets = () => [
       ...[a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId, a.orderId],
       ...[a.contractId, a.documentId, "A's Rahmenvertrag", "RV-2026-01"],
+      ...[a.applicationId, a.officialId, a.applicationDocumentId, a.applicantUploadId, "A's Onboarding Ltd"],
     ];
     for (const intruder of intruders) {
       for (const r of routes) {

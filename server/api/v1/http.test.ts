@@ -50,6 +50,9 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       BENEFICIARY_STATUS_CONFLICT: 409,
       ORDER_STATUS_CONFLICT: 409,
       CONTRACT_STATUS_CONFLICT: 409,
+      APPLICATION_NOT_EDITABLE: 409,
+      APPLICATION_EXISTS: 409,
+      APPLICATION_STATUS_CONFLICT: 409,
       RATE_LIMITED: 429,
       SMS_DELIVERY_FAILED: 502,
     });

@@ -18,6 +18,7 @@ import { createUploadsRouter } from "./uploads.js";
 import { createReferenceRouter } from "./reference.js";
 import { createBeneficiariesRouter } from "./beneficiaries.js";
 import { createPaymentsOrdersRouter } from "./payments-orders.js";
+import { createApplicationsRouter } from "./applications.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -39,5 +40,6 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createCurrenciesRouter(deps));
   r.use(createOrganizationsRouter(deps));
   r.use(createPaymentsOrdersRouter(deps));
+  r.use(createApplicationsRouter(deps));
   return r;
 }

@@ -21,6 +21,7 @@ import { pspPartnersQuery } from "./reference.js";
 import { beneficiariesListQuery } from "./beneficiaries.js";
 import { paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
+import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -155,4 +156,16 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "PUT /beneficiaries/:id/contracts/:contractId/status": { body: contractStatusSchema },
   "POST /beneficiaries/:id/documents": { body: attachBeneficiaryDocumentsSchema },
   "GET /beneficiaries/:id/documents": { query: beneficiaryDocumentsQuery },
+  "GET /clients-applications": { query: applicationsListQuery },
+  "POST /clients-applications/individuals": { body: saveStepBody },
+  "POST /clients-applications/corporates": { body: saveStepBody },
+  "POST /clients-applications/company-officials": { body: saveStepBody },
+  "PUT /clients-applications/individuals/:id": { body: saveStepBody },
+  "PUT /clients-applications/corporates/:id": { body: saveStepBody },
+  "PUT /clients-applications/company-officials/:id": { body: saveStepBody },
+  "PUT /clients-applications/:id/drafts": { body: draftBody },
+  "POST /clients-applications/corporates/:id/company-officials": { body: officialBody },
+  "PUT /clients-applications/corporates/:id/company-officials/:officialId": { body: officialBody },
+  "POST /clients-applications/:id/documents": { body: documentsBody },
+  "POST /clients-applications/:id/verification/sandbox": { body: sandboxBody },
 };

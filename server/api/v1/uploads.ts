@@ -4,7 +4,8 @@
  * 'Identity.max-size-error'; contract Upload, AttachDocumentsRequest,
  * TransactionsDocumentsSettings). Every route needs a bearer token.
  *
- * POST /uploads (multipart/form-data: text field `organizationId`, files in field `files`)
+ * POST /uploads (multipart/form-data: text field `organizationId` — absent for an applicant's own
+ *   onboarding documents, readable by the uploader only — files in field `files`)
  *   → 201 { data: Upload[] } | 400 VALIDATION_FAILED on `files` (type read from the bytes,
  *   empty, too many, too large: 'Identity.max-size-error') or `organizationId` | 400
  *   BAD_REQUEST (malformed multipart) | 403 (not a member) | 415 (a Content-Encoding)
@@ -38,7 +39,7 @@ import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDe
 import { rejectNulCharacters } from "./input-guard.js";
 
 /** Text fields of POST /uploads (the files travel beside them in `files`). */
-export const uploadFields = z.object({ organizationId: z.string().uuid() });
+export const uploadFields = z.object({ organizationId: z.string().uuid().optional() });
 
 /** Body of POST /payments/:id/documents (contract AttachDocumentsRequest). */
 export const attachDocumentsBody = z.object({
@@ -123,7 +124,7 @@ export function createUploadsRouter(deps: ApiDeps): Router {
       const files = Array.isArray(req.files) ? req.files : [];
       const data = await storeUploads(deps.db, {
         userId: getAuth(res).userId,
-        organizationId: fields.data.organizationId,
+        organizationId: fields.data.organizationId ?? null,
         files: files.map((f) => ({ name: f.originalname, bytes: f.buffer })),
       });
       res.status(201).json({ data });

@@ -20,7 +20,7 @@
  * This module imports nothing of server/domain/payments (payments calls `documentIdsFor`).
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database, Tx } from "../../db/client.js";
@@ -139,8 +139,10 @@ function toWire(r: UploadRow): Upload {
 }
 
 /**
- * POST /v1/uploads: store files for an organization (spec 000 §7).
- * @param input.userId the caller; must be an APPROVED member of `organizationId`
+ * POST /v1/uploads: store files for an organization (spec 000 §7), or, without an organization,
+ * for the caller alone (an applicant's onboarding documents: issue 8; such an upload is served to
+ * nobody else, and is attached to the caller's own application only).
+ * @param input.userId the caller; must be an APPROVED member of `organizationId` when one is given
  * @param input.files the received files (name as the client sent it, bytes)
  * @returns contract Upload per file, in the order given (name sanitised by `sanitizeFileName`)
  * @throws 403 FORBIDDEN when the caller is not a member of `organizationId` (checked first);
@@ -152,9 +154,9 @@ function toWire(r: UploadRow): Upload {
  */
 export async function storeUploads(
   db: Database,
-  input: { userId: string; organizationId: string; files: UploadInput[] },
+  input: { userId: string; organizationId: string | null; files: UploadInput[] },
 ): Promise<Upload[]> {
-  await requireMembership(db, input.userId, input.organizationId);
+  if (input.organizationId !== null) await requireMembership(db, input.userId, input.organizationId);
   if (input.files.length === 0) throw fieldError("files", "arrayMinSize", "files must contain at least one file");
   if (input.files.length > MAX_UPLOAD_FILES)
     throw fieldError("files", "arrayMaxSize", `files must contain at most ${MAX_UPLOAD_FILES} files`);
@@ -181,7 +183,8 @@ export async function storeUploads(
 }
 
 /**
- * GET /v1/uploads/:id/file: the stored bytes of an upload, for a member of its organization.
+ * GET /v1/uploads/:id/file: the stored bytes of an upload, for a member of its organization
+ * (an upload without organization: for its uploader only).
  * @returns `{ name, mimeType, bytes }` (name already safe: see `sanitizeFileName`)
  * @throws 404 NOT_FOUND "Upload not found" when the id is not a uuid, does not exist, or belongs
  *   to an organization the caller is not an APPROVED member of (existence never leaks).
@@ -192,6 +195,12 @@ export async function getUploadFile(
   uploadId: string,
 ): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
   if (!isUuid(uploadId)) throw notFound("Upload");
+  const [own] = await db
+    .select({ name: uploads.name, mimeType: uploads.mimeType, data: uploads.data })
+    .from(uploads)
+    .where(and(eq(uploads.id, uploadId), isNull(uploads.organizationId), eq(uploads.userId, userId)))
+    .limit(1);
+  if (own) return { name: own.name, mimeType: own.mimeType, bytes: own.data };
   const [row] = await db
     .select({ name: uploads.name, mimeType: uploads.mimeType, data: uploads.data })
     .from(uploads)

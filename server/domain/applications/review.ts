@@ -1,0 +1,231 @@
+/**
+ * Staff decisions on onboarding applications (spec 001 "server-side processing of applications
+ * is not shown": decided here as a careful bank would; issue 8 "Review"). Reached by
+ * `npm run bank -- application:approve|decline|review` (server/staff/commands.ts) until the back
+ * office (/ops) calls the same functions.
+ *
+ * - review: READY_TO_REVIEW → REVIEW_IN_PROGRESS.
+ * - approve: READY_TO_REVIEW | REVIEW_IN_PROGRESS → ACCEPTED, in one transaction: the
+ *   organization (INDIVIDUAL, CORPORATE with the applicant as MAIN_REPRESENTATIVE, or
+ *   COMPANY_OFFICIAL), the applicant's membership, for INDIVIDUAL and CORPORATE the first
+ *   account with a zero balance per scheme currency (a COMPANY_OFFICIAL organization holds no
+ *   accounts: spec 001 §6), and the user marked identified with the profile filled from the
+ *   application where empty.
+ * - decline: READY_TO_REVIEW | REVIEW_IN_PROGRESS → DECLINED with a reason the applicant sees.
+ */
+import { randomInt } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { composeIBAN } from "ibantools";
+import type { Database, Tx } from "../../db/client.js";
+import {
+  accounts,
+  applicationOfficials,
+  applications,
+  applicationSchemes,
+  balances,
+  organizationMembers,
+  organizations,
+  users,
+} from "../../db/schema/index.js";
+import type { ApplicationSummary } from "../../api/v1/contract.js";
+import { isUuid } from "../accounts/index.js";
+import { DomainError } from "../errors.js";
+import { notFound } from "../organizations/access.js";
+
+/** The bank's BIC and sort code on new accounts (the same fictional identifiers as the seed). */
+export const BANK_BIC = "BDEMGB2L";
+export const BANK_SORT_CODE = "040075";
+
+const DECIDABLE = ["READY_TO_REVIEW", "REVIEW_IN_PROGRESS"];
+
+function conflict(status: string, wanted: string): DomainError {
+  return new DomainError("APPLICATION_STATUS_CONFLICT", `The application is ${status}; it cannot be ${wanted}`);
+}
+
+async function lockedRow(tx: Tx, id: string) {
+  if (!isUuid(id)) throw notFound("Application");
+  const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
+  if (!row) throw notFound("Application");
+  return row;
+}
+
+function summary(row: typeof applications.$inferSelect): ApplicationSummary {
+  const a = row.answers;
+  const name =
+    row.type === "CORPORATE"
+      ? typeof a.companyName === "string"
+        ? a.companyName
+        : null
+      : [a.firstName, a.lastName].filter((x) => typeof x === "string").join(" ") || null;
+  return {
+    id: row.id,
+    type: row.type as ApplicationSummary["type"],
+    status: row.status as ApplicationSummary["status"],
+    name,
+    declineReason: row.declineReason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    submittedAt: row.submittedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * A new 8-digit account number in 20000000–89999999 (the seed and factories use other ranges),
+ * not yet used; the unique index on accounts.number is the final guard.
+ */
+async function freshAccountNumber(tx: Tx): Promise<string> {
+  for (let i = 0; i < 20; i += 1) {
+    const number = String(randomInt(20_000_000, 90_000_000));
+    const [taken] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.number, number)).limit(1);
+    if (!taken) return number;
+  }
+  throw new Error("no free account number after 20 tries");
+}
+
+/**
+ * Open an organization's first account: GB IBAN from the bank code BDEM, sort code and number
+ * (ISO 13616 check digits by ibantools), one zero balance per currency.
+ */
+export async function openFirstAccount(tx: Tx, organizationId: string, currencyIds: readonly string[]) {
+  const number = await freshAccountNumber(tx);
+  const iban = composeIBAN({ countryCode: "GB", bban: `BDEM${BANK_SORT_CODE}${number}` });
+  if (!iban) throw new Error("IBAN composition failed");
+  const [account] = await tx
+    .insert(accounts)
+    .values({ organizationId, name: "Main account", number, iban, bic: BANK_BIC, sortCode: BANK_SORT_CODE })
+    .returning();
+  const t0 = Date.now();
+  if (currencyIds.length)
+    await tx
+      .insert(balances)
+      .values(currencyIds.map((currencyId, i) => ({ accountId: account.id, currencyId, createdAt: new Date(t0 + i) })));
+  return account;
+}
+
+/**
+ * Staff: start reviewing (READY_TO_REVIEW → REVIEW_IN_PROGRESS).
+ * @throws 404; 409 APPLICATION_STATUS_CONFLICT from any other status
+ */
+export async function startReview(db: Database, id: string): Promise<ApplicationSummary> {
+  return db.transaction(async (tx) => {
+    const row = await lockedRow(tx, id);
+    if (row.status !== "READY_TO_REVIEW") throw conflict(row.status, "taken into review");
+    const [next] = await tx
+      .update(applications)
+      .set({ status: "REVIEW_IN_PROGRESS", updatedAt: new Date() })
+      .where(eq(applications.id, id))
+      .returning();
+    return summary(next);
+  });
+}
+
+/**
+ * Staff: approve (see module rules).
+ * @returns the application (ACCEPTED, organizationId set)
+ * @throws 404; 409 APPLICATION_STATUS_CONFLICT unless READY_TO_REVIEW or REVIEW_IN_PROGRESS
+ */
+export async function approveApplication(
+  db: Database,
+  id: string,
+  now: Date = new Date(),
+): Promise<ApplicationSummary & { organizationId: string }> {
+  return db.transaction(async (tx) => {
+    const row = await lockedRow(tx, id);
+    if (!DECIDABLE.includes(row.status)) throw conflict(row.status, "approved");
+    const [scheme] = await tx.select().from(applicationSchemes).where(eq(applicationSchemes.id, row.schemeId));
+    const a = row.answers;
+    const s = (k: string) => (typeof a[k] === "string" ? (a[k] as string) : null);
+    const [org] = await tx
+      .insert(organizations)
+      .values(
+        row.type === "CORPORATE"
+          ? { type: "CORPORATE", companyName: s("companyName"), companyNumber: s("companyNumber") }
+          : row.type === "COMPANY_OFFICIAL"
+            ? { type: "COMPANY_OFFICIAL", firstName: s("firstName"), lastName: s("lastName"), companyName: s("companyName") }
+            : { type: "INDIVIDUAL", firstName: s("firstName"), lastName: s("lastName") },
+      )
+      .returning();
+    await tx
+      .insert(organizationMembers)
+      .values({
+        organizationId: org.id,
+        userId: row.userId,
+        companyOfficialType:
+          row.type === "CORPORATE" ? "MAIN_REPRESENTATIVE" : row.type === "COMPANY_OFFICIAL" ? "OFFICIAL" : null,
+        signatureType: row.type === "COMPANY_OFFICIAL" ? "NONE" : "SINGLE",
+        status: "APPROVED",
+      })
+      .onConflictDoNothing();
+    if (row.type !== "COMPANY_OFFICIAL") await openFirstAccount(tx, org.id, scheme?.currencies ?? ["GBP"]);
+
+    // The person: for CORPORATE the main representative's details, else the applicant's own.
+    let person = {
+      firstName: s("firstName"),
+      lastName: s("lastName"),
+      email: s("email"),
+      dob: s("dob"),
+      nationalityId: s("nationalityId"),
+    };
+    if (row.type === "CORPORATE") {
+      const [main] = await tx
+        .select()
+        .from(applicationOfficials)
+        .where(and(eq(applicationOfficials.applicationId, id), eq(applicationOfficials.role, "MAIN_REPRESENTATIVE")));
+      if (main)
+        person = {
+          firstName: main.firstName,
+          lastName: main.lastName,
+          email: main.email,
+          dob: main.dob,
+          nationalityId: main.nationalityId,
+        };
+    }
+    const [user] = await tx.select().from(users).where(eq(users.id, row.userId));
+    await tx
+      .update(users)
+      .set({
+        identified: true,
+        firstName: user.firstName ?? person.firstName,
+        lastName: user.lastName ?? person.lastName,
+        email: user.email ?? person.email,
+        dob: user.dob ?? person.dob,
+        nationalityId: user.nationalityId ?? person.nationalityId,
+      })
+      .where(eq(users.id, row.userId));
+    const [next] = await tx
+      .update(applications)
+      .set({ status: "ACCEPTED", organizationId: org.id, decidedAt: now, updatedAt: now })
+      .where(eq(applications.id, id))
+      .returning();
+    return { ...summary(next), organizationId: org.id };
+  });
+}
+
+/**
+ * Staff: decline with a reason the applicant sees on /identity.
+ * @param reason 1–500 characters (trimmed)
+ * @throws 404; 409 APPLICATION_STATUS_CONFLICT unless READY_TO_REVIEW or REVIEW_IN_PROGRESS;
+ *   Error on an empty or too long reason (the command line checks it first)
+ */
+export async function declineApplication(
+  db: Database,
+  id: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<ApplicationSummary> {
+  const text = reason.trim();
+  if (!text || text.length > 500)
+    throw new DomainError("VALIDATION_FAILED", [
+      { property: "reason", constraints: { length: "reason must be 1 to 500 characters" } },
+    ]);
+  return db.transaction(async (tx) => {
+    const row = await lockedRow(tx, id);
+    if (!DECIDABLE.includes(row.status)) throw conflict(row.status, "declined");
+    const [next] = await tx
+      .update(applications)
+      .set({ status: "DECLINED", declineReason: text, decidedAt: now, updatedAt: now })
+      .where(eq(applications.id, id))
+      .returning();
+    return summary(next);
+  });
+}

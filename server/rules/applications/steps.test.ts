@@ -1,0 +1,218 @@
+import { describe, expect, it } from "vitest";
+import {
+  applicableSteps,
+  CORPORATE_STEPS,
+  COMPANY_OFFICIAL_STEPS,
+  errorStepOf,
+  INDIVIDUAL_STEPS,
+  rangeFieldName,
+  routeStepOf,
+  stepsOf,
+  type SchemeFlags,
+} from "./steps";
+import { addressHistoryGap, isIsoDate, validateStep, yearsBefore, type ValidationContext } from "./validate";
+
+const scheme = (over: Partial<SchemeFlags> = {}): SchemeFlags => ({
+  kycProvider: "SANDBOX",
+  additionalQuestionsActive: false,
+  suppliersEnabled: false,
+  customersEnabled: false,
+  ...over,
+});
+
+const ctx = (options: Record<string, string[]> = {}): ValidationContext => ({
+  today: "2026-11-23",
+  optionsOf: (field) => {
+    if (field.options && "values" in field.options) return new Set(field.options.values);
+    return options[field.name] ? new Set(options[field.name]) : null;
+  },
+});
+
+describe("the step lists (spec 001 §2)", () => {
+  it("the corporate application has the fourteen routes of the spec, cof-additional-infromation spelled so", () => {
+    expect(CORPORATE_STEPS.map((s) => s.id)).toEqual([
+      "country-and-name",
+      "personal-data",
+      "cof-additional-infromation",
+      "identity-verification",
+      "cof-agreements",
+      "business-data",
+      "registration-information",
+      "additional-information",
+      "suppliers-customers",
+      "operation-activity",
+      "services",
+      "cof",
+      "add-documents",
+      "sign",
+    ]);
+    expect(COMPANY_OFFICIAL_STEPS.map((s) => s.id)).toEqual([
+      "personal-data",
+      "additional-information",
+      "identity-verification",
+      "sign",
+    ]);
+  });
+
+  it("additional-information needs the scheme's extra-questions flag; verification a provider other than NONE, or no scheme", () => {
+    const ids = (f: SchemeFlags | null) => applicableSteps("INDIVIDUAL", f).map((s) => s.id);
+    expect(ids(scheme())).not.toContain("additional-information");
+    expect(ids(scheme({ additionalQuestionsActive: true }))).toContain("additional-information");
+    expect(ids(scheme({ kycProvider: "NONE" }))).not.toContain("identity-verification");
+    expect(ids(null)).toContain("identity-verification");
+    expect(applicableSteps("CORPORATE", scheme()).map((s) => s.id)).not.toContain("suppliers-customers");
+    expect(applicableSteps("CORPORATE", scheme({ customersEnabled: true })).map((s) => s.id)).toContain("suppliers-customers");
+  });
+
+  it("every field name is unique within its application type (answers are one map)", () => {
+    for (const type of ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"] as const) {
+      const names = stepsOf(type).flatMap((s) => s.fields.map((f) => f.name));
+      expect(new Set(names).size, type).toBe(names.length);
+    }
+  });
+});
+
+describe("error steps (spec 001 §5)", () => {
+  it("individual: seven steps from personal data to history and declarations", () => {
+    expect(
+      ["firstName", "lastName", "email", "dob", "nationalityId", "taxNumber"].map((p) => errorStepOf("INDIVIDUAL", p)),
+    ).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(errorStepOf("INDIVIDUAL", "sourceOfFundsIds")).toBe(2);
+    expect(errorStepOf("INDIVIDUAL", rangeFieldName("MONTHLY_MAX_VALUE_OF_OUTGOING_PAYMENT"))).toBe(3);
+    expect(errorStepOf("INDIVIDUAL", "productsIds")).toBe(4);
+    expect(errorStepOf("INDIVIDUAL", "sumSubApplication")).toBe(5);
+    expect(errorStepOf("INDIVIDUAL", "agreements")).toBe(6);
+    expect(errorStepOf("INDIVIDUAL", "criminalRecordDetails")).toBe(7);
+    expect(errorStepOf("INDIVIDUAL", "currentAddressSince")).toBe(7);
+    expect(errorStepOf("INDIVIDUAL", "coreError")).toBeNull();
+  });
+
+  it("corporate: fourteen steps, 3, 4 and 10 empty", () => {
+    const cases: [string, number][] = [
+      ["companyName", 1],
+      ["countryOfIncorporationId", 1],
+      ["mainRepresentative", 2],
+      ["position", 2],
+      ["registeredCity", 5],
+      ["correspondencePostalCode", 5],
+      ["sicCodes", 6],
+      ["vatNumber", 6],
+      ["suppliers", 7],
+      [rangeFieldName("MONTHLY_TURNOVER"), 8],
+      ["productsIds", 9],
+      ["documents.INCORPORATION_CERTIFICATE", 11],
+      ["agreements", 12],
+      ["fcaNumber", 13],
+      ["onboardingMsbsDetails", 13],
+      ["regulatoryMatters", 14],
+    ];
+    for (const [p, n] of cases) expect(errorStepOf("CORPORATE", p), p).toBe(n);
+    const used = new Set(CORPORATE_STEPS.flatMap((s) => s.fields.map((f) => f.errorStep)));
+    for (const none of [3, 4, 10]) expect(used.has(none)).toBe(false);
+  });
+
+  it("a property names the route step that shows it", () => {
+    expect(routeStepOf("CORPORATE", "sicCodes")).toBe("registration-information");
+    expect(routeStepOf("CORPORATE", "documents.OTHER")).toBe("add-documents");
+    expect(routeStepOf("CORPORATE", "officials")).toBe("cof");
+    expect(routeStepOf("INDIVIDUAL", "sumSubApplication")).toBe("identity-verification");
+    expect(INDIVIDUAL_STEPS.find((s) => s.id === "sign")?.special).toBe("agreements");
+  });
+});
+
+describe("step validation keeps the valid part", () => {
+  const personal = INDIVIDUAL_STEPS[0];
+
+  it("valid values go to answers, invalid ones to drafts as typed, with their errors", () => {
+    const r = validateStep(
+      personal,
+      { firstName: " Amelia ", lastName: "Clarke", email: "amelia@", dob: "2010-01-01", nationalityId: "GB", taxNumber: "" },
+      ctx({ nationalityId: ["GB"] }),
+    );
+    expect(r.answers).toEqual({ firstName: "Amelia", lastName: "Clarke", nationalityId: "GB" });
+    expect(r.drafts).toEqual({ email: "amelia@", dob: "2010-01-01" });
+    expect(r.errors.map((e) => [e.property, Object.keys(e.constraints)[0]])).toEqual([
+      ["email", "email"],
+      ["dob", "adult"],
+      ["taxNumber", "required"],
+    ]);
+  });
+
+  it("a partial save reports no missing fields but still refuses bad values", () => {
+    const r = validateStep(personal, { email: "bad" }, ctx(), { partial: true });
+    expect(r.errors.map((e) => e.property)).toEqual(["email"]);
+  });
+
+  it("yes/no details are required only after YES, and ignored after NO", () => {
+    const step = INDIVIDUAL_STEPS.find((s) => s.id === "additional-information")!;
+    const yes = validateStep(step, { taxResidenceCountryId: "GB", politicallyExposed: "YES", accountPurpose: "x" }, ctx());
+    expect(yes.errors.map((e) => e.property)).toEqual(["politicallyExposedDetails"]);
+    const no = validateStep(
+      step,
+      { taxResidenceCountryId: "GB", politicallyExposed: "NO", politicallyExposedDetails: "stale", accountPurpose: "x" },
+      ctx(),
+    );
+    expect(no.errors).toEqual([]);
+    expect(no.answers.politicallyExposedDetails).toBeUndefined();
+  });
+
+  it("options outside the offered set are refused; checkboxes are de-duplicated", () => {
+    const step = INDIVIDUAL_STEPS.find((s) => s.id === "activities")!;
+    const r = validateStep(
+      step,
+      { clientActivityId: "A1", sourceOfFundsIds: ["S1", "S1"] },
+      ctx({ clientActivityId: ["A1"], sourceOfFundsIds: ["S1"] }),
+    );
+    expect(r.errors).toEqual([]);
+    expect(r.answers.sourceOfFundsIds).toEqual(["S1"]);
+    const bad = validateStep(
+      step,
+      { clientActivityId: "ZZ", sourceOfFundsIds: ["S1"] },
+      ctx({ clientActivityId: ["A1"], sourceOfFundsIds: ["S1"] }),
+    );
+    expect(bad.errors[0]).toMatchObject({ property: "clientActivityId", constraints: { oneOf: expect.any(String) } });
+  });
+
+  it("dates: real calendar days between 1920 and 2099; 18 years to the day", () => {
+    expect(isIsoDate("2024-02-29")).toBe(true);
+    expect(isIsoDate("2023-02-29")).toBe(false);
+    expect(isIsoDate("1919-12-31")).toBe(false);
+    expect(yearsBefore("2026-11-23", 18)).toBe("2008-11-23");
+    expect(yearsBefore("2028-02-29", 1)).toBe("2027-02-28");
+    const r = (dob: string) => validateStep(personal, { dob }, ctx(), { partial: true }).errors.length;
+    expect(r("2008-11-23")).toBe(0);
+    expect(r("2008-11-24")).toBe(1);
+  });
+
+  it("three years of addresses: a previous address while the current one is newer", () => {
+    expect(addressHistoryGap({ currentAddressSince: "2020-01-01" }, "2026-11-23")).toBeNull();
+    expect(addressHistoryGap({ currentAddressSince: "2025-01-01" }, "2026-11-23")).toBe("previousAddress1Address1");
+    expect(
+      addressHistoryGap(
+        { currentAddressSince: "2025-01-01", previousAddress1Address1: "1 Old Rd", previousAddress1Since: "2024-06-01" },
+        "2026-11-23",
+      ),
+    ).toBe("previousAddress2Address1");
+    expect(
+      addressHistoryGap(
+        { currentAddressSince: "2025-01-01", previousAddress1Address1: "1 Old Rd", previousAddress1Since: "2019-06-01" },
+        "2026-11-23",
+      ),
+    ).toBeNull();
+    expect(addressHistoryGap({ currentAddressSince: "2025-01-01", previousAddress1Address1: "1 Old Rd" }, "2026-11-23")).toBe(
+      "previousAddress1Since",
+    );
+  });
+
+  it("web addresses gain https://; percentages stay within 0–100 with 2 decimals", () => {
+    const reg = CORPORATE_STEPS.find((s) => s.id === "registration-information")!;
+    expect(validateStep(reg, { websiteLink: "example.co.uk" }, ctx(), { partial: true }).answers.websiteLink).toBe(
+      "https://example.co.uk",
+    );
+    expect(validateStep(reg, { websiteLink: "not a site" }, ctx(), { partial: true }).errors[0].property).toBe("websiteLink");
+    const step = { id: "x", fields: [{ name: "p", kind: "percentage" as const, errorStep: 10 }] };
+    expect(validateStep(step, { p: "100" }, ctx()).errors).toEqual([]);
+    expect(validateStep(step, { p: "100.01" }, ctx()).errors).toHaveLength(1);
+    expect(validateStep(step, { p: "12.345" }, ctx()).errors).toHaveLength(1);
+  });
+});

@@ -1,0 +1,554 @@
+/**
+ * Onboarding applications against a real database (issue 8): partial saves keep the valid part
+ * and the typed invalid part, submit checks every step, another applicant can read nothing,
+ * approval opens the organization and account and identifies the user, decline shows a reason.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { clientRanges, referenceItems, sicCodes, users } from "../../server/db/schema/index.js";
+import { createUser } from "../../server/seed/factories.js";
+import { approveApplication, declineApplication } from "../../server/domain/applications/review.js";
+import { RANGE_TYPES, rangeFieldName } from "../../server/rules/applications/steps.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+const PDF = new TextEncoder().encode("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+
+describe.each(databases)("onboarding applications on %s", (kind) => {
+  let s: TestServer;
+  let ref: {
+    activity: string;
+    source: string;
+    productsIndividual: string;
+    productsCorporate: string;
+    ranges: Record<string, Record<string, string>>;
+    sic: string;
+  };
+
+  const newApplicant = async () => {
+    const user = await createUser(s.db, { identified: false, firstName: undefined, email: null });
+    return { user, token: await s.login(user.phone) };
+  };
+  const upload = async (token: string) => {
+    const form = new FormData();
+    form.append("files", new Blob([PDF], { type: "application/pdf" }), "certificate.pdf");
+    const res = await fetch(`${s.baseUrl}/api/v1/uploads`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    return ((await res.json()) as { data: { id: string }[] }).data[0].id;
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    const items = await s.db.select().from(referenceItems);
+    const pick = (k: string, clientType?: string) =>
+      items.find((i) => i.kind === k && (!clientType || i.clientType === null || i.clientType === clientType))!.id;
+    const rows = await s.db.select().from(clientRanges);
+    const ranges: Record<string, Record<string, string>> = {};
+    for (const t of ["INDIVIDUAL", "CORPORATE"]) {
+      ranges[t] = {};
+      for (const type of RANGE_TYPES) {
+        const r = rows.find((x) => x.clientType === t && x.type === type);
+        if (r) ranges[t][rangeFieldName(type)] = r.id;
+      }
+    }
+    const [sic] = await s.db.select().from(sicCodes).where(eq(sicCodes.code, "62012"));
+    ref = {
+      activity: pick("CLIENT_ACTIVITY"),
+      source: pick("SOURCE_OF_FUNDS"),
+      productsIndividual: pick("PRODUCT", "INDIVIDUAL"),
+      productsCorporate: pick("PRODUCT", "CORPORATE"),
+      ranges,
+      sic: sic.code,
+    };
+  });
+  afterAll(async () => s?.close());
+
+  const personal = {
+    firstName: "Amelia",
+    lastName: "Clarke",
+    email: "amelia.clarke@example.co.uk",
+    dob: "1990-05-17",
+    nationalityId: "GB",
+    taxNumber: "QQ123456C",
+  };
+  const history = {
+    currentAddressCountryId: "GB",
+    currentAddressCity: "Leeds",
+    currentAddressPostalCode: "LS1 4DY",
+    currentAddressAddress1: "12 Park Row",
+    currentAddressSince: "2015-03-01",
+    criminalRecord: "NO",
+    civilProceedings: "NO",
+    businessAndEmploymentMatters: "NO",
+    regulatoryMatters: "NO",
+    declarationTrue: ["CONFIRMED"],
+  };
+
+  it("keeps the valid part of a step and the typed invalid part, and says which fields are wrong", async () => {
+    const { token } = await newApplicant();
+    const created = await s.call("POST", "/clients-applications/individuals", {
+      token,
+      body: { step: "personal-data", values: { ...personal, email: "not-an-email", dob: "2020-01-01" } },
+    });
+    expect(created.status).toBe(201);
+    const app = created.body;
+    expect(app.status).toBe("INCOMPLETE");
+    expect(app.answers.firstName).toBe("Amelia");
+    expect(app.answers.email).toBeUndefined();
+    expect(app.drafts["personal-data"]).toEqual({ email: "not-an-email", dob: "2020-01-01" });
+    expect(app.errors["personal-data"].map((e: { property: string }) => e.property).sort()).toEqual(["dob", "email"]);
+    expect(Object.keys(app.errors["personal-data"][1].constraints)).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect(app.steps.find((x: { id: string }) => x.id === "personal-data").status).toBe("error");
+
+    const fixed = await s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+      token,
+      body: { step: "personal-data", values: personal },
+    });
+    expect(fixed.status).toBe(200);
+    expect(fixed.body.errors["personal-data"]).toBeUndefined();
+    expect(fixed.body.drafts["personal-data"]).toBeUndefined();
+    expect(fixed.body.steps.find((x: { id: string }) => x.id === "personal-data").status).toBe("complete");
+
+    // A partial save ("come back later") reports no missing fields but does not complete the step.
+    const partial = await s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+      token,
+      body: { step: "activities", values: { nameOfEmployer: "Leeds Council" }, partial: true },
+    });
+    expect(partial.body.errors.activities).toBeUndefined();
+    expect(partial.body.answers.nameOfEmployer).toBe("Leeds Council");
+    expect(partial.body.steps.find((x: { id: string }) => x.id === "activities").status).toBe("incomplete");
+
+    // A draft (JavaScript's page-leave beacon) keeps typed text without touching answers.
+    const draft = await s.call("PUT", `/clients-applications/${app.id}/drafts`, {
+      token,
+      body: { step: "activities", values: { employeePosition: "Librarian (half-typed", notAField: "x" } },
+    });
+    expect(draft.status).toBe(204);
+    const again = await s.call("GET", `/clients-applications/${app.id}`, { token });
+    expect(again.body.drafts.activities).toEqual({ employeePosition: "Librarian (half-typed" });
+    expect(again.body.answers.employeePosition).toBeUndefined();
+
+    const unknown = await s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+      token,
+      body: { step: "cof", values: {} },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message[0].property).toBe("step");
+
+    // One individual application at a time.
+    const second = await s.call("POST", "/clients-applications/individuals", {
+      token,
+      body: { step: "personal-data", values: personal },
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.code).toBe("APPLICATION_EXISTS");
+  });
+
+  it("refuses an option the bank does not offer and a date of birth under 18", async () => {
+    const { token } = await newApplicant();
+    const app = (
+      await s.call("POST", "/clients-applications/individuals", { token, body: { step: "personal-data", values: personal } })
+    ).body;
+    const res = await s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+      token,
+      body: { step: "activities", values: { clientActivityId: "NOT-OFFERED", sourceOfFundsIds: [ref.source, "FORGED"] } },
+    });
+    const props = Object.fromEntries(
+      res.body.errors.activities.map((e: { property: string; constraints: object }) => [
+        e.property,
+        Object.keys(e.constraints)[0],
+      ]),
+    );
+    expect(props).toEqual({ clientActivityId: "oneOf", sourceOfFundsIds: "oneOf" });
+  });
+
+  it("an individual application goes through every step, is submitted, approved and identifies the user", async () => {
+    const { user, token } = await newApplicant();
+    const put = async (id: string, body: object) => {
+      const res = await s.call("PUT", `/clients-applications/individuals/${id}`, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const app = (
+      await s.call("POST", "/clients-applications/individuals", { token, body: { step: "personal-data", values: personal } })
+    ).body;
+    expect(app.steps.map((x: { id: string }) => x.id)).toEqual([
+      "personal-data",
+      "additional-information",
+      "activities",
+      "operation-activity",
+      "services",
+      "identity-verification",
+      "sign",
+    ]);
+
+    // Submitting early lists what is missing, per step.
+    const early = await s.call("PUT", `/clients-applications/${app.id}/submit`, { token });
+    expect(early.status).toBe(400);
+    const missing = (await s.call("GET", `/clients-applications/${app.id}`, { token })).body;
+    expect(Object.keys(missing.errors).sort()).toEqual(
+      ["activities", "additional-information", "identity-verification", "operation-activity", "services", "sign"].sort(),
+    );
+
+    await put(app.id, {
+      step: "additional-information",
+      values: { taxResidenceCountryId: "GB", politicallyExposed: "NO", accountPurpose: "Salary and savings" },
+    });
+    await put(app.id, { step: "activities", values: { clientActivityId: ref.activity, sourceOfFundsIds: [ref.source] } });
+    const ranges = ref.ranges.INDIVIDUAL;
+    const op = await put(app.id, { step: "operation-activity", values: ranges });
+    expect(op.errors["operation-activity"]).toBeUndefined();
+    await put(app.id, { step: "services", values: { productsIds: [ref.productsIndividual] } });
+
+    const tokenAnswer = await s.call("GET", `/clients-applications/${app.id}/sumsub-token`, { token });
+    expect(tokenAnswer.status).toBe(200);
+    expect(tokenAnswer.body.provider).toBe("SANDBOX");
+    expect(tokenAnswer.body.token.length).toBeGreaterThan(30);
+    const verified = await s.call("POST", `/clients-applications/${app.id}/verification/sandbox`, {
+      token,
+      body: { outcome: "APPROVE" },
+    });
+    expect(verified.body.verification.status).toBe("COMPLETED");
+
+    // The sign step: the agreements must be accepted, and the address history reach back three years.
+    const agreementIds = verified.body.agreements.map((a: { id: string }) => a.id);
+    expect(agreementIds.length).toBeGreaterThan(0);
+    const file = await fetch(`${s.baseUrl}/api/v1/agreements/${agreementIds[0]}/file`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(file.status).toBe(200);
+    expect(new Uint8Array(await file.arrayBuffer()).slice(0, 5)).toEqual(new TextEncoder().encode("%PDF-"));
+    const recent = await put(app.id, { step: "sign", values: { ...history, currentAddressSince: "2025-01-01" } });
+    const signErrors = recent.errors.sign.map((e: { property: string }) => e.property);
+    expect(signErrors).toEqual(expect.arrayContaining(["agreements", "previousAddress1Address1"]));
+    const signed = await put(app.id, { step: "sign", values: history, agreementIds });
+    expect(signed.errors.sign).toBeUndefined();
+    expect(signed.agreements.every((a: { signedAt: string | null }) => a.signedAt)).toBe(true);
+
+    const submitted = await s.call("PUT", `/clients-applications/${app.id}/submit`, { token });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    expect(submitted.body.status).toBe("READY_TO_REVIEW");
+    expect(submitted.body.editable).toBe(false);
+    const late = await s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+      token,
+      body: { step: "personal-data", values: personal },
+    });
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe("APPLICATION_NOT_EDITABLE");
+
+    const approved = await approveApplication(s.db, app.id);
+    expect(approved.status).toBe("ACCEPTED");
+    const [u] = await s.db.select().from(users).where(eq(users.id, user.id));
+    expect(u.identified).toBe(true);
+    const who = await s.call("GET", "/users/whoami", { token });
+    expect(who.body.identified).toBe(true);
+    expect(who.body.activeOrganization.type).toBe("INDIVIDUAL");
+    const accounts = await s.call("GET", `/accounts?organizationId=${approved.organizationId}&all=true`, { token });
+    expect(accounts.status).toBe(200);
+    const list = accounts.body.data ?? accounts.body;
+    expect(list).toHaveLength(1);
+    expect(list[0].iban).toMatch(/^GB\d{2}BDEM040075\d{8}$/);
+    expect(list[0].balances.map((b: { currencyId: string }) => b.currencyId).sort()).toEqual(["EUR", "GBP", "USD"]);
+
+    const twice = await approveApplication(s.db, app.id).catch((e: { code?: string }) => e.code);
+    expect(twice).toBe("APPLICATION_STATUS_CONFLICT");
+  });
+
+  it("a corporate application: representative, officials, documents; another applicant reads nothing", async () => {
+    const { token } = await newApplicant();
+    const other = await newApplicant();
+    const app = (
+      await s.call("POST", "/clients-applications/corporates", {
+        token,
+        body: { step: "country-and-name", values: { companyName: "Pennine Tools Ltd", countryOfIncorporationId: "GB" } },
+      })
+    ).body;
+    expect(app.name).toBe("Pennine Tools Ltd");
+    const early = await s.call("PUT", `/clients-applications/corporates/${app.id}`, {
+      token,
+      body: { step: "cof-additional-infromation", values: { phone: "+447700900123" } },
+    });
+    expect(early.status).toBe(400);
+    const rep = await s.call("PUT", `/clients-applications/corporates/${app.id}`, {
+      token,
+      body: { step: "personal-data", values: { ...personal, position: "Director" } },
+    });
+    expect(rep.body.mainRepresentative.firstName).toBe("Amelia");
+
+    const bad = await s.call("POST", `/clients-applications/corporates/${app.id}/company-officials`, {
+      token,
+      body: {
+        values: {
+          role: "DIRECTOR",
+          firstName: "Tom",
+          lastName: "Hale",
+          dob: "1980-02-30",
+          nationalityId: "GB",
+          natureOfControl: "DIRECT_CONTROL",
+        },
+      },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message.map((e: { property: string }) => e.property)).toEqual(["dob"]);
+    const official = await s.call("POST", `/clients-applications/corporates/${app.id}/company-officials`, {
+      token,
+      body: {
+        values: {
+          role: "SHAREHOLDER",
+          firstName: "Tom",
+          lastName: "Hale",
+          dob: "1980-02-28",
+          nationalityId: "GB",
+          percentage: "60",
+          natureOfControl: "DIRECT_CONTROL",
+        },
+      },
+    });
+    expect(official.status).toBe(201);
+    expect(official.body.percentage).toBe("60.00");
+    const cof = await s.call("PUT", `/clients-applications/corporates/${app.id}`, { token, body: { step: "cof" } });
+    expect(cof.body.steps.find((x: { id: string }) => x.id === "cof").status).toBe("complete");
+
+    const categories = await s.call("GET", `/clients-applications/${app.id}/documents/allowed-categories`, { token });
+    expect(categories.body.data).toContain("INCORPORATION_CERTIFICATE");
+    const noDocs = await s.call("PUT", `/clients-applications/corporates/${app.id}`, { token, body: { step: "add-documents" } });
+    expect(noDocs.body.errors["add-documents"][0].property).toBe("documents.INCORPORATION_CERTIFICATE");
+    const uploadId = await upload(token);
+    const attached = await s.call("POST", `/clients-applications/${app.id}/documents`, {
+      token,
+      body: { category: "INCORPORATION_CERTIFICATE", uploadIds: [uploadId] },
+    });
+    expect(attached.status).toBe(201);
+    const docId = attached.body.data[0].id;
+    const withDocs = await s.call("PUT", `/clients-applications/corporates/${app.id}`, {
+      token,
+      body: { step: "add-documents" },
+    });
+    expect(withDocs.body.errors["add-documents"]).toBeUndefined();
+
+    // The other applicant: nothing of this application, its files or its people.
+    const o = other.token;
+    for (const [method, path, body] of [
+      ["GET", `/clients-applications/${app.id}`],
+      ["PUT", `/clients-applications/corporates/${app.id}`, { step: "country-and-name", values: { companyName: "Hijack Ltd" } }],
+      ["PUT", `/clients-applications/${app.id}/drafts`, { step: "country-and-name", values: { companyName: "Hijack Ltd" } }],
+      ["GET", `/clients-applications/${app.id}/documents`],
+      ["GET", `/clients-applications/${app.id}/documents/${docId}/file`],
+      ["DELETE", `/clients-applications/${app.id}/documents/${docId}`],
+      ["POST", `/clients-applications/${app.id}/documents`, { category: "OTHER", uploadIds: [uploadId] }],
+      ["GET", `/uploads/${uploadId}/file`],
+      ["DELETE", `/clients-applications/corporates/${app.id}/company-officials/${official.body.id}`],
+      ["PUT", `/clients-applications/${app.id}/submit`],
+      ["GET", `/clients-applications/${app.id}/sumsub-token`],
+    ] as [string, string, object?][]) {
+      const res = await s.call(method, path, { token: o, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+      expect(JSON.stringify(res.body)).not.toContain("Pennine");
+    }
+    // Their own upload cannot be attached to someone else's application, nor another's to theirs.
+    const theirs = await s.call("POST", "/clients-applications/corporates", {
+      token: o,
+      body: { step: "country-and-name", values: { companyName: "Other Co", countryOfIncorporationId: "GB" } },
+    });
+    const steal = await s.call("POST", `/clients-applications/${theirs.body.id}/documents`, {
+      token: o,
+      body: { category: "OTHER", uploadIds: [uploadId] },
+    });
+    expect(steal.status).toBe(400);
+    expect(
+      (await s.call("GET", "/clients-applications?all=true", { token: o })).body.data.map((a: { id: string }) => a.id),
+    ).toEqual([theirs.body.id]);
+
+    // The owner still has everything.
+    const mine = await s.call("GET", `/clients-applications/${app.id}`, { token });
+    expect(mine.body.answers.companyName).toBe("Pennine Tools Ltd");
+    expect(mine.body.documents).toHaveLength(1);
+    expect(mine.body.officials).toHaveLength(1);
+  });
+
+  it("a corporate application completed, submitted and approved opens the company with the applicant as main representative", async () => {
+    const { token } = await newApplicant();
+    const id = (
+      await s.call("POST", "/clients-applications/corporates", {
+        token,
+        body: { step: "country-and-name", values: { companyName: "Aire Valley Foods Ltd", countryOfIncorporationId: "GB" } },
+      })
+    ).body.id;
+    const put = async (body: object) => {
+      const res = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const address = (p: string) => ({
+      [`${p}CountryId`]: "GB",
+      [`${p}City`]: "Bradford",
+      [`${p}PostalCode`]: "BD1 1HY",
+      [`${p}Address1`]: "3 Market St",
+    });
+    const yes = (names: string[]) => Object.fromEntries(names.map((n) => [n, "NO"]));
+    await put({ step: "personal-data", values: { ...personal, position: "Director" } });
+    await put({
+      step: "cof-additional-infromation",
+      values: { phone: "+447700900321", ...address("residentialAddress"), politicallyExposed: "NO" },
+    });
+    await s.call("POST", `/clients-applications/${id}/verification/sandbox`, { token, body: { outcome: "APPROVE" } });
+    const agreements = (await s.call("GET", `/clients-applications/${id}/agreements`, { token })).body.data as {
+      id: string;
+      clientType: string;
+    }[];
+    const repAgreements = agreements.filter((a) => a.clientType === "MAIN_REPRESENTATIVE").map((a) => a.id);
+    const companyAgreements = agreements.filter((a) => a.clientType === "CORPORATE").map((a) => a.id);
+    await put({ step: "cof-agreements", agreementIds: repAgreements });
+    await put({
+      step: "business-data",
+      values: { ...address("registered"), businessAddressSameAsRegistered: "YES", correspondenceAddressSameAsRegistered: "YES" },
+    });
+    const reg = await put({
+      step: "registration-information",
+      values: {
+        dateOfIncorporation: "2012-06-01",
+        companyNumber: "08123456",
+        sicCodes: [ref.sic],
+        websiteLink: "airevalleyfoods.co.uk",
+        businessDescription: "Wholesale of food",
+        businessLicense: "NO",
+      },
+    });
+    expect(reg.answers.websiteLink).toBe("https://airevalleyfoods.co.uk");
+    await put({
+      step: "additional-information",
+      values: {
+        numberOfBranches: "1",
+        numberOfAgents: "0",
+        ...yes([
+          "transactionMonitoring",
+          "screening",
+          "regulatoryInvestigation",
+          "visitedByAuthorities",
+          "onboardingCorporateClients",
+          "onboardingMsbs",
+          "paymentsForCharities",
+          "changesInManagementOrOwnership",
+          "anotherPaymentProvider",
+          "auditedByExternalCompliance",
+        ]),
+      },
+    });
+    await put({ step: "suppliers-customers", values: { suppliers: "Farms in Yorkshire", customers: "Restaurants" } });
+    await put({ step: "operation-activity", values: ref.ranges.CORPORATE });
+    await put({ step: "services", values: { productsIds: [ref.productsCorporate] } });
+    await s.call("POST", `/clients-applications/corporates/${id}/company-officials`, {
+      token,
+      body: {
+        values: {
+          role: "DIRECTOR",
+          firstName: "Ann",
+          lastName: "Lee",
+          dob: "1975-01-01",
+          nationalityId: "GB",
+          natureOfControl: "DIRECT_CONTROL",
+        },
+      },
+    });
+    await put({ step: "cof" });
+    const uploadId = await upload(token);
+    await s.call("POST", `/clients-applications/${id}/documents`, {
+      token,
+      body: { category: "INCORPORATION_CERTIFICATE", uploadIds: [uploadId] },
+    });
+    await put({ step: "add-documents" });
+    await put({ step: "sign", values: history, agreementIds: companyAgreements });
+
+    const submitted = await s.call("PUT", `/clients-applications/${id}/submit`, { token });
+    expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
+    const approved = await approveApplication(s.db, id);
+    const who = await s.call("GET", "/users/whoami", { token });
+    expect(who.body.identified).toBe(true);
+    const company = who.body.organizations.find((o: { id: string }) => o.id === approved.organizationId);
+    expect(company.type).toBe("CORPORATE");
+    expect(company.companyName).toBe("Aire Valley Foods Ltd");
+    expect(company.currentOfficial.companyOfficialType).toBe("MAIN_REPRESENTATIVE");
+  });
+
+  it("a declined application shows its reason; the applicant may start again", async () => {
+    const { token } = await newApplicant();
+    const coValues = { ...personal, companyName: "Calder Freight Ltd", position: "Finance director" };
+    const app = (
+      await s.call("POST", "/clients-applications/company-officials", {
+        token,
+        body: { step: "personal-data", values: coValues },
+      })
+    ).body;
+    expect(app.steps.map((x: { id: string }) => x.id)).toEqual(["personal-data", "additional-information", "sign"]);
+    const decline = await declineApplication(s.db, app.id, "x").catch((e: { code?: string }) => e.code);
+    expect(decline).toBe("APPLICATION_STATUS_CONFLICT");
+    await s.call("PUT", `/clients-applications/company-officials/${app.id}`, {
+      token,
+      body: {
+        step: "additional-information",
+        values: {
+          residentialAddressCountryId: "GB",
+          residentialAddressCity: "Halifax",
+          residentialAddressPostalCode: "HX1 1AA",
+          residentialAddressAddress1: "1 Square Rd",
+          politicallyExposed: "NO",
+        },
+      },
+    });
+    const agreementIds = (await s.call("GET", `/clients-applications/${app.id}/agreements`, { token })).body.data.map(
+      (a: { id: string }) => a.id,
+    );
+    const { criminalRecord, civilProceedings, businessAndEmploymentMatters, regulatoryMatters, declarationTrue } = history;
+    await s.call("PUT", `/clients-applications/company-officials/${app.id}`, {
+      token,
+      body: {
+        step: "sign",
+        values: { criminalRecord, civilProceedings, businessAndEmploymentMatters, regulatoryMatters, declarationTrue },
+        agreementIds,
+      },
+    });
+    expect((await s.call("PUT", `/clients-applications/${app.id}/submit`, { token })).status).toBe(200);
+    await declineApplication(s.db, app.id, "We could not confirm your role at Calder Freight Ltd");
+    const list = await s.call("GET", "/clients-applications?all=true", { token });
+    expect(list.body.data[0]).toMatchObject({
+      status: "DECLINED",
+      declineReason: "We could not confirm your role at Calder Freight Ltd",
+    });
+    const again = await s.call("POST", "/clients-applications/company-officials", {
+      token,
+      body: { step: "personal-data", values: coValues },
+    });
+    expect(again.status).toBe(201);
+  });
+
+  it("two tabs saving different steps at once both keep their answers", async () => {
+    const { token } = await newApplicant();
+    const app = (
+      await s.call("POST", "/clients-applications/individuals", { token, body: { step: "personal-data", values: personal } })
+    ).body;
+    await Promise.all([
+      s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+        token,
+        body: { step: "activities", values: { clientActivityId: ref.activity, sourceOfFundsIds: [ref.source] } },
+      }),
+      s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+        token,
+        body: { step: "services", values: { productsIds: [ref.productsIndividual] } },
+      }),
+      s.call("PUT", `/clients-applications/individuals/${app.id}`, {
+        token,
+        body: { step: "operation-activity", values: ref.ranges.INDIVIDUAL },
+      }),
+    ]);
+    const after = (await s.call("GET", `/clients-applications/${app.id}`, { token })).body;
+    expect(after.answers.clientActivityId).toBe(ref.activity);
+    expect(after.answers.productsIds).toEqual([ref.productsIndividual]);
+    expect(
+      after.completedSteps ??
+        after.steps.filter((x: { status: string }) => x.status === "complete").map((x: { id: string }) => x.id),
+    ).toEqual(expect.arrayContaining(["personal-data", "activities", "services", "operation-activity"]));
+  });
+});
