@@ -35,6 +35,7 @@ import type { ServerT } from "./forms.server";
 import i18next from "./i18next.server";
 import {
   API_SEGMENTS,
+  currentStepErrors,
   FIRST_STEPS,
   identityFieldErrors,
   isSandboxOutcome,
@@ -144,7 +145,7 @@ export async function continueStep(
   return redirect(nextStepHref(saved, step), { headers: await api.headers() });
 }
 
-/** A step's errors from the application (its last save or a refused submit), for the page's first render. */
+/** A step's errors from the application (its last save or a refused submit) that still hold, for the page's render. */
 export function savedStepErrors(
   t: ServerT,
   application: Application,
@@ -152,7 +153,7 @@ export function savedStepErrors(
   fields: readonly string[] = [],
   aliases?: (property: string) => string | null,
 ): Record<string, string> {
-  const errors = application.errors?.[step] ?? [];
+  const errors = currentStepErrors(application, step);
   return errors.length ? identityFieldErrors(errors, fields, (k, o) => t(k, o), aliases) : {};
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Application, ApplicationDocument, ApplicationOfficial, ApplicationSummary } from "../../server/api/v1/contract";
 import {
+  currentStepErrors,
   documentErrorField,
   documentHref,
   groupDocuments,
@@ -187,7 +188,7 @@ describe("identityFieldErrors", () => {
   it("takes a bare error list (Application.errors[step]); unknown properties, coreError and strings go to _form", () => {
     const errors = identityFieldErrors(
       [
-        { property: "officials", constraints: { minItems: "add at least one director" } },
+        { property: "sharesTotal", constraints: { minItems: "add at least one director" } },
         { property: "coreError", constraints: { notEditable: "submitted" } },
         "plain",
       ],
@@ -232,5 +233,53 @@ describe("groupDocuments", () => {
       ["OTHER", false, ["d1", "d3"]],
       ["ANNUAL_ACCOUNTS", false, ["d2"]],
     ]);
+  });
+});
+
+describe("special steps' completion errors", () => {
+  it("have their own messages: verification, officials, a required category (named)", () => {
+    const tt = (key: string, options?: Record<string, unknown>) =>
+      `${key}${options?.category ? `(${String(options.category)})` : ""}`;
+    const errors = identityFieldErrors(
+      [
+        { property: "sumSubApplication", constraints: { verification: "Complete the identity verification" } },
+        { property: "officials", constraints: { minItems: "Add at least one" } },
+        { property: "documents.OTHER", constraints: { required: "Add a document of category OTHER" } },
+      ],
+      ["files-OTHER"],
+      tt,
+      (p) => documentErrorField(p, ["OTHER"]),
+    );
+    expect(errors).toEqual({
+      "files-OTHER": "identity:documents.errors.required(identity:documents.categories.OTHER)",
+      _form: "identity:verification.errors.not-verified, identity:officials.errors.none",
+    });
+  });
+});
+
+describe("currentStepErrors", () => {
+  const app = (over: Partial<Application>) =>
+    ({ errors: {}, officials: [], documents: [], verification: null, ...over }) as unknown as Application;
+  it("leaves out completion errors fixed since the step was saved", () => {
+    const errors = {
+      cof: [{ property: "officials", constraints: { minItems: "x" } }],
+      "add-documents": [
+        { property: "documents.OTHER", constraints: { required: "x" } },
+        { property: "documents.ANNUAL_ACCOUNTS", constraints: { required: "x" } },
+      ],
+      "identity-verification": [{ property: "sumSubApplication", constraints: { verification: "x" } }],
+    };
+    expect(currentStepErrors(app({ errors }), "cof")).toHaveLength(1);
+    expect(currentStepErrors(app({ errors, officials: [official()] }), "cof")).toEqual([]);
+    expect(currentStepErrors(app({ errors, documents: [doc("d", "OTHER")] }), "add-documents").map((e) => e.property)).toEqual([
+      "documents.ANNUAL_ACCOUNTS",
+    ]);
+    expect(
+      currentStepErrors(app({ errors, verification: { provider: "SANDBOX", status: "REJECTED" } }), "identity-verification"),
+    ).toHaveLength(1);
+    expect(
+      currentStepErrors(app({ errors, verification: { provider: "SANDBOX", status: "COMPLETED" } }), "identity-verification"),
+    ).toEqual([]);
+    expect(currentStepErrors(app({ errors }), "sign")).toEqual([]);
   });
 });

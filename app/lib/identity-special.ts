@@ -182,9 +182,9 @@ export function identityFieldErrors(
       general.push(t(`errors:constraints.${id}`, { defaultValue: String(raw) }));
       continue;
     }
-    const text = t(`identity:errors.${id}`, {
-      defaultValue: String(raw).replace(item.property, humanisePropertyName(item.property)),
-    });
+    const defaultValue = String(raw).replace(item.property, humanisePropertyName(item.property));
+    const special = specialErrorKey(item.property);
+    const text = special ? t(special.key, { defaultValue, ...special.options(t) }) : t(`identity:errors.${id}`, { defaultValue });
     const field = fields.includes(item.property) ? item.property : aliases(item.property);
     if (field && fields.includes(field)) out[field] ??= text;
     else general.push(text);
@@ -197,6 +197,24 @@ export function identityFieldErrors(
 
 const INTERNAL_TEXT = "Internal Server Error. Try Again";
 
+/**
+ * Messages of the special steps' completion errors (the API's `sumSubApplication`, `officials`,
+ * `documents.<CATEGORY>` properties), which are not field rules of the step catalogue.
+ */
+export function specialErrorKey(property: string): { key: string; options: (t: Translate) => Record<string, string> } | null {
+  if (property === "sumSubApplication") return { key: "identity:verification.errors.not-verified", options: () => ({}) };
+  if (property === "officials") return { key: "identity:officials.errors.none", options: () => ({}) };
+  const m = /^documents\.([A-Z_]+)$/.exec(property);
+  if (m) {
+    const category = m[1];
+    return {
+      key: "identity:documents.errors.required",
+      options: (t) => ({ category: t(`identity:documents.categories.${category}`, { defaultValue: category }) }),
+    };
+  }
+  return null;
+}
+
 function isFieldError(v: unknown): v is ApiFieldError {
   return (
     typeof v === "object" &&
@@ -205,6 +223,24 @@ function isFieldError(v: unknown): v is ApiFieldError {
     typeof (v as ApiFieldError).constraints === "object" &&
     (v as ApiFieldError).constraints !== null
   );
+}
+
+/**
+ * The stored errors of a special step (Application.errors[step], from its last save or a refused
+ * submit) that still hold: the completion errors the applicant has since fixed (an official added,
+ * a file of the category uploaded, the check verified) are left out until the step is saved again.
+ */
+export function currentStepErrors(
+  app: Pick<Application, "errors" | "officials" | "documents" | "verification">,
+  step: string,
+): ApiFieldError[] {
+  return (app.errors?.[step] ?? []).filter((e) => {
+    if (e.property === "officials") return app.officials.length === 0;
+    if (e.property === "sumSubApplication") return app.verification?.status !== "COMPLETED";
+    const m = /^documents\.([A-Z_]+)$/.exec(e.property);
+    if (m) return !app.documents.some((d) => d.category === m[1]);
+    return true;
+  });
 }
 
 // ---------------------------------------------------------------- documents
