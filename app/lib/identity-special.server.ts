@@ -201,6 +201,9 @@ export async function verificationAction(request: Request, type: ApplicationType
   await verifyCsrf(request, api.session);
   const form = await request.formData();
   const t = await identityT(request);
+  if (!verificationView(application).applies) {
+    return redirect(nextStepHref(application, VERIFICATION_STEP), { headers: await api.headers() });
+  }
   if (form.get("intent") === "continue") return continueStep(request, api, application, VERIFICATION_STEP, ["outcome"]);
   const outcome = form.get("outcome");
   if (!isSandboxOutcome(outcome)) {

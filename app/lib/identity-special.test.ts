@@ -79,7 +79,19 @@ describe("step paths", () => {
     expect(nextStepHref(app, "cof")).toBe("/identity/corporate/add-documents?applicationId=a");
     expect(nextStepHref(app, "add-documents")).toBe("/identity/corporate/sign?applicationId=a");
     expect(nextStepHref(app, "sign")).toBe("/identity");
-    expect(nextStepHref(app, "identity-verification")).toBe("/identity");
+    expect(nextStepHref(app, "nonsense")).toBe("/identity");
+    const officialApp = {
+      id: "c",
+      type: "COMPANY_OFFICIAL",
+      mainRepresentative: null,
+      steps: [
+        { id: "personal-data", status: "complete" },
+        { id: "additional-information", status: "complete" },
+        { id: "sign", status: "incomplete" },
+      ],
+    } as Pick<Application, "id" | "type" | "steps" | "mainRepresentative">;
+    // identity-verification does not apply (NONE): on to the step after its place.
+    expect(nextStepHref(officialApp, "identity-verification")).toBe("/identity/company-official/sign?applicationId=c");
   });
 
   it("picks the most recently updated INCOMPLETE application of the type", () => {

@@ -12,7 +12,7 @@ import type {
   ApplicationSummary,
   ApplicationType,
 } from "../../server/api/v1/contract";
-import { OFFICIAL_FIELDS } from "../../server/rules/applications/steps";
+import { OFFICIAL_FIELDS, stepsOf } from "../../server/rules/applications/steps";
 import { FORM_ERROR_FIELD, humanisePropertyName, INTERNAL_ERROR_KEY, mapServerErrors, type Translate } from "./server-errors";
 
 /** Web route segment of an application type: /identity/<segment>/… (spec 001 §2). */
@@ -61,11 +61,14 @@ export function stepHref(
 
 /**
  * Where "Continue" goes after `stepId`: the next applicable step of the application (its
- * `steps`, in order), or /identity when `stepId` is the last one (or unknown to the list).
+ * `steps`, in the catalogue's order), or /identity after the last one (or for an unknown step).
  */
 export function nextStepHref(app: Pick<Application, "id" | "type" | "steps" | "mainRepresentative">, stepId: string): string {
-  const index = app.steps.findIndex((s) => s.id === stepId);
-  const next = index === -1 ? undefined : app.steps[index + 1];
+  // A step that does not apply (identity-verification under a NONE scheme): the next applicable
+  // one after its place in the catalogue.
+  const catalogue = stepsOf(app.type).map((s) => s.id);
+  const at = catalogue.indexOf(stepId);
+  const next = app.steps.find((s) => catalogue.indexOf(s.id) > at && at !== -1);
   if (!next) return "/identity";
   return stepHref(app.type, next.id, { id: app.id, mainRepresentativeId: app.mainRepresentative?.id ?? null });
 }

@@ -48,17 +48,19 @@ export function VerificationStep() {
           ) : null}
         </>
       )}
-      {data.editable ? (
+      {data.editable && data.applies ? (
         <Form method="post" action={data.self} className={styles.actions}>
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="continue" />
-          <Button type="submit" variant={done || !data.applies ? "primary" : "secondary"} data-testid="continue">
+          <Button type="submit" variant={done ? "primary" : "secondary"} data-testid="continue">
             {t("verification.continue")}
           </Button>
         </Form>
       ) : (
         <p className={styles.actions}>
-          <Link to={data.next}>{t("verification.continue")}</Link>
+          <Link to={data.next} data-testid="continue">
+            {t("verification.continue")}
+          </Link>
         </p>
       )}
     </SpecialPage>
@@ -88,7 +90,7 @@ function SandboxForm({ action, error }: { action: string; error?: string }) {
  * Where a provider's web SDK mounts: it reads `data-provider` and `data-token`. No SDK is loaded
  * here (no internet access); the note says the check continues with the provider.
  */
-function ProviderContainer({ provider, token, tokenError }: { provider: string; token: string | null; tokenError: boolean }) {
+export function ProviderContainer({ provider, token, tokenError }: { provider: string; token: string | null; tokenError: boolean }) {
   const { t } = useTranslation("identity");
   if (!token || tokenError) return <Alert kind="error">{t("verification.provider.no-token")}</Alert>;
   return (
