@@ -90,7 +90,15 @@ function SandboxForm({ action, error }: { action: string; error?: string }) {
  * Where a provider's web SDK mounts: it reads `data-provider` and `data-token`. No SDK is loaded
  * here (no internet access); the note says the check continues with the provider.
  */
-export function ProviderContainer({ provider, token, tokenError }: { provider: string; token: string | null; tokenError: boolean }) {
+export function ProviderContainer({
+  provider,
+  token,
+  tokenError,
+}: {
+  provider: string;
+  token: string | null;
+  tokenError: boolean;
+}) {
   const { t } = useTranslation("identity");
   if (!token || tokenError) return <Alert kind="error">{t("verification.provider.no-token")}</Alert>;
   return (
