@@ -18,4 +18,14 @@ export const i18nConfig = {
 } as const;
 
 /** Every namespace file in public/locales/<lng>/ (preloaded in the browser after hydration). */
-export const ALL_NAMESPACES = ["common", "errors", "auth", "payments", "history", "beneficiaries", "remittance", "signing"];
+export const ALL_NAMESPACES = [
+  "common",
+  "errors",
+  "auth",
+  "payments",
+  "history",
+  "beneficiaries",
+  "remittance",
+  "signing",
+  "identity",
+];
