@@ -493,7 +493,7 @@ const CASES: Record<string, Case> = {
   },
   "PUT /clients-applications/:id/submit": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/submit` }] },
   "GET /agreements/:agreementId/file": {
-    cross: () => [{ path: "/agreements/INDIVIDUAL-TERMS/file" }],
+    cross: () => [{ path: "/agreements/individual-terms/file" }],
     refused: [200, 404],
     reason: "the bank's published terms: the same file for every signed-in user",
   },
