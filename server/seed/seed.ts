@@ -30,6 +30,8 @@
 import type { Database, Tx } from "../db/client.js";
 import { eq } from "drizzle-orm";
 import {
+  applicationOfficials,
+  applications,
   casps,
   currencies,
   organizationSettings,
@@ -44,6 +46,7 @@ import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
 import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
+import { seedOnboardingReference } from "./onboarding-reference.js";
 import {
   addMember,
   BANK_BIC,
@@ -72,6 +75,8 @@ export const SEED_PHONES = {
   unidentified: "+447700900004",
   companyOfficial: "+447700900005",
   corporateSecondOfficial: "+447700900006",
+  /** Not identified, with a corporate application half filled (issue 8): resumes at business-data. */
+  corporateApplicant: "+447700900007",
 } as const;
 
 const CURRENCIES = [
@@ -280,7 +285,9 @@ export interface SeedResult {
  */
 /**
  * Reference data every bank database needs (currencies, settings, provider payment types,
- * payment categories, CASPs, PSP partners, the default tariff and its fees, system accounts).
+ * payment categories, CASPs, PSP partners, the default tariff and its fees, system accounts,
+ * and the onboarding reference data of ./onboarding-reference.ts: SIC codes, activities, sources
+ * of funds, products, delivery channels, ranges, application schemes, agreements).
  * Idempotent (inserts skip what exists; the tariff only when there is no default tariff), and
  * run on every start, so a database seeded by an earlier version gains what was added since.
  */
@@ -310,6 +317,51 @@ export async function seedReferenceData(db: Database | Tx): Promise<void> {
     db,
     CURRENCIES.map((c) => c.id),
   );
+  await seedOnboardingReference(db);
+}
+
+/**
+ * The demo corporate application of Tariq Mensah (README): company name and country, the main
+ * representative's personal data and additional information saved and complete; everything
+ * from identity verification on still to do.
+ */
+async function seedHalfFilledCorporateApplication(tx: Tx, userId: string, createdAt: Date): Promise<void> {
+  const representative = {
+    firstName: "Tariq",
+    lastName: "Mensah",
+    email: "tariq@example.com",
+    dob: "1984-09-03",
+    nationalityId: "GB",
+    position: "Managing director",
+  };
+  const additional = {
+    phone: SEED_PHONES.corporateApplicant,
+    residentialAddressCountryId: "GB",
+    residentialAddressCity: "Manchester",
+    residentialAddressPostalCode: "M1 1AE",
+    residentialAddressAddress1: "14 Piccadilly",
+    politicallyExposed: "NO",
+  };
+  const [app] = await tx
+    .insert(applications)
+    .values({
+      userId,
+      type: "CORPORATE",
+      schemeId: "corporate-default",
+      answers: { companyName: "Mensah Textiles Ltd", countryOfIncorporationId: "GB", ...representative, ...additional },
+      completedSteps: ["country-and-name", "personal-data", "cof-additional-infromation"],
+      createdAt,
+      updatedAt: createdAt,
+    })
+    .returning();
+  await tx.insert(applicationOfficials).values({
+    applicationId: app.id,
+    role: "MAIN_REPRESENTATIVE",
+    ...representative,
+    phone: additional.phone,
+    answers: { ...representative, ...additional },
+    createdAt,
+  });
 }
 
 export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedResult> {
@@ -416,6 +468,10 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
     // 4. Grace Hopper-Lee: registered, not identified, no organizations.
     await user(SEED_PHONES.unidentified, "Grace", "Hopper-Lee", false, 13);
+
+    // 4b. Tariq Mensah: not identified, a corporate application half filled (steps 1–3 of 14 saved).
+    const tariq = await user(SEED_PHONES.corporateApplicant, "Tariq", "Mensah", false, 13);
+    await seedHalfFilledCorporateApplication(tx, tariq.id, at(13));
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

@@ -119,7 +119,9 @@ export async function startTestServer(opts: {
         body: o.body === undefined ? undefined : JSON.stringify(o.body),
       });
       const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : null };
+      // A file (PDF, image) comes back as its text; everything else the API answers is JSON.
+      const json = (res.headers.get("content-type") ?? "").includes("json");
+      return { status: res.status, body: !text ? null : json ? JSON.parse(text) : text };
     },
     async close() {
       server.closeAllConnections?.();

@@ -276,6 +276,36 @@ const CASES: Record<string, Case> = {
     refused: [200],
     reason: "bank-wide settings",
   },
+  "GET /countries": { cross: () => [{ path: "/countries?lang=de" }], refused: [200], reason: "reference data" },
+  "GET /sic-codes": { cross: () => [{ path: "/sic-codes?take=40&search=software" }], refused: [200], reason: "reference data" },
+  "GET /clients-activities": { cross: () => [{ path: "/clients-activities" }], refused: [200], reason: "reference data" },
+  "GET /sources-of-funds": { cross: () => [{ path: "/sources-of-funds" }], refused: [200], reason: "reference data" },
+  "GET /products": { cross: () => [{ path: "/products?clientType=CORPORATE" }], refused: [200], reason: "reference data" },
+  "GET /delivery-channels": {
+    cross: () => [{ path: "/delivery-channels?clientType=CORPORATE" }],
+    refused: [200],
+    reason: "reference data",
+  },
+  "GET /settings-clients-ranges": {
+    cross: () => [{ path: "/settings-clients-ranges?clientType=CORPORATE" }],
+    refused: [200],
+    reason: "reference data",
+  },
+  "GET /applications-schemes": {
+    cross: () => [{ path: "/applications-schemes?all=true" }],
+    refused: [200],
+    reason: "reference data (the bank's schemes, no applicant's data)",
+  },
+  "GET /settings/applications": {
+    cross: () => [{ path: "/settings/applications" }],
+    refused: [200],
+    reason: "bank-wide settings",
+  },
+  "GET /settings/clients-settings": {
+    cross: () => [{ path: "/settings/clients-settings" }],
+    refused: [200],
+    reason: "bank-wide settings",
+  },
   "GET /clients-organizations/check-invididual-recepient": {
     cross: (a) => [{ path: `/clients-organizations/check-invididual-recepient?phone=${encodeURIComponent(a.phone)}` }],
     refused: [404],
@@ -463,7 +493,7 @@ const CASES: Record<string, Case> = {
   },
   "PUT /clients-applications/:id/submit": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/submit` }] },
   "GET /agreements/:agreementId/file": {
-    cross: () => [{ path: "/agreements/INDIVIDUAL-TERMS/file" }],
+    cross: () => [{ path: "/agreements/individual-terms/file" }],
     refused: [200, 404],
     reason: "the bank's published terms: the same file for every signed-in user",
   },

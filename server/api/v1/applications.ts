@@ -33,7 +33,7 @@ import {
   deleteApplicationDocument,
   deleteOfficial,
   getApplication,
-  kycProviderOf,
+  kycAccessToken,
   listApplicationAgreements,
   listApplicationDocuments,
   listApplications,
@@ -44,8 +44,7 @@ import {
   TYPE_SEGMENTS,
   updateOfficial,
 } from "../../domain/applications/index.js";
-import { kycProviderFor } from "../../providers/kyc.js";
-import { asyncHandler, DomainError, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, DomainError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { attachmentDisposition } from "./uploads.js";
 
 const answer = z.union([z.string().max(5000), z.array(z.string().max(200)).max(60)]);
@@ -197,11 +196,7 @@ export function createApplicationsRouter(deps: ApiDeps): Router {
   r.get(
     "/clients-applications/:id/sumsub-token",
     asyncHandler(async (req, res) => {
-      const providerName = await kycProviderOf(deps.db, uid(res), req.params.id);
-      const provider = kycProviderFor(providerName);
-      if (!provider) throw fieldError("coreError", "noProvider", "This application needs no identity verification");
-      const token = await provider.createAccessToken(req.params.id, uid(res));
-      res.json({ provider: provider.name, token: token.token, expiresAt: token.expiresAt.toISOString() });
+      res.json(await kycAccessToken(deps.db, uid(res), req.params.id));
     }),
   );
   r.post(

@@ -16,6 +16,7 @@ import { createCurrenciesRouter } from "./currencies.js";
 import { createOrganizationsRouter } from "./organizations.js";
 import { createUploadsRouter } from "./uploads.js";
 import { createReferenceRouter } from "./reference.js";
+import { createOnboardingReferenceRouter } from "./onboarding-reference.js";
 import { createBeneficiariesRouter } from "./beneficiaries.js";
 import { createPaymentsOrdersRouter } from "./payments-orders.js";
 import { createApplicationsRouter } from "./applications.js";
@@ -34,6 +35,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createStatementsRouter(deps));
   // Before settings: it answers /settings/psp-partners itself (per-route requireAuth).
   r.use(createReferenceRouter(deps));
+  // Before settings: it answers /settings/applications and /settings/clients-settings itself (per-route requireAuth).
+  r.use(createOnboardingReferenceRouter(deps));
   // Before settings: it answers /settings/beneficiaries itself (per-route requireAuth).
   r.use(createBeneficiariesRouter(deps));
   r.use(createSettingsRouter(deps));

@@ -18,6 +18,7 @@ import { listQuery as statementsListQuery } from "./statements.js";
 import { companyNumberQuery, phoneQuery } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
+import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery } from "./onboarding-reference.js";
 import { beneficiariesListQuery } from "./beneficiaries.js";
 import { paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
@@ -156,6 +157,12 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "PUT /beneficiaries/:id/contracts/:contractId/status": { body: contractStatusSchema },
   "POST /beneficiaries/:id/documents": { body: attachBeneficiaryDocumentsSchema },
   "GET /beneficiaries/:id/documents": { query: beneficiaryDocumentsQuery },
+  "GET /countries": { query: countriesQuery },
+  "GET /sic-codes": { query: sicCodesQuery },
+  "GET /products": { query: clientTypeQuery },
+  "GET /delivery-channels": { query: clientTypeQuery },
+  "GET /settings-clients-ranges": { query: clientTypeQuery },
+  "GET /applications-schemes": { query: applicationSchemesQuery },
   "GET /clients-applications": { query: applicationsListQuery },
   "POST /clients-applications/individuals": { body: saveStepBody },
   "POST /clients-applications/corporates": { body: saveStepBody },

@@ -32,8 +32,10 @@ import type {
   ApplicationScheme,
   ApplicationSummary,
   ApplicationType,
+  KycToken,
   SaveApplicationStepRequest,
 } from "../../api/v1/contract.js";
+import { kycProviderFor } from "../../providers/kyc.js";
 import { applicableSteps, findStep, OFFICIAL_FIELDS, type StepDef } from "../../rules/applications/steps.js";
 import { validateStep, type Answers } from "../../rules/applications/validate.js";
 import { isUuid } from "../accounts/index.js";
@@ -701,10 +703,13 @@ export async function agreementFile(
   db: Database,
   agreementId: string,
 ): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
+  // Agreement ids are short slugs (server/seed/onboarding-reference.ts); anything else, a NUL
+  // character in the path included (PostgreSQL refuses it in text: a 500), is simply unknown.
+  if (!/^[A-Za-z0-9._-]{1,100}$/.test(agreementId)) throw notFound("Agreement");
   const [a] = await db
     .select({ name: agreements.fileName, mimeType: agreements.mimeType, bytes: agreements.content })
     .from(agreements)
-    .where(eq(agreements.id, agreementId.slice(0, 100)));
+    .where(eq(agreements.id, agreementId));
   if (!a) throw notFound("Agreement");
   return a;
 }
@@ -787,10 +792,17 @@ export async function recordVerification(
   return getApplication(db, userId, id);
 }
 
-/** The scheme's KYC provider name of the caller's application. @throws 404 */
-export async function kycProviderOf(db: Database, userId: string, id: string): Promise<string> {
+/**
+ * GET …/:id/sumsub-token: a short-lived token of the scheme's KYC provider for its web SDK.
+ * @returns contract KycToken
+ * @throws 404; 400 `coreError` noProvider when the scheme needs no verification (NONE)
+ */
+export async function kycAccessToken(db: Database, userId: string, id: string): Promise<KycToken> {
   const row = await ownRow(db, userId, id);
-  return (await schemeOf(db, row.schemeId)).kycProvider;
+  const provider = kycProviderFor((await schemeOf(db, row.schemeId)).kycProvider);
+  if (!provider) throw fieldError("coreError", "noProvider", "This application needs no identity verification");
+  const token = await provider.createAccessToken(id, userId);
+  return { provider: provider.name, token: token.token, expiresAt: token.expiresAt.toISOString() };
 }
 
 export { type ApplicationRow };

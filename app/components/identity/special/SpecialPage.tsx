@@ -1,0 +1,41 @@
+/**
+ * The frame of a special onboarding step page (identity verification, company officials,
+ * documents): the page's heading, a notice after a saved change, and the error summary. The
+ * identity layout (header, step list, back link: spec 001 §2 "Identity layout") is the layout
+ * route's, rendered around the route's Outlet; until it exists the page is its own <main>.
+ */
+import type { ReactNode } from "react";
+import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { Alert } from "~/components/ui/Alert";
+import styles from "./special.module.css";
+
+export function SpecialPage({
+  title,
+  notice,
+  errors,
+  order,
+  children,
+}: {
+  title: string;
+  /** A translated success message (after a redirect with `?notice=`). */
+  notice?: string | null;
+  /** field id → message (`_form` form-level), from the action or the application's saved step errors. */
+  errors?: Record<string, string>;
+  order?: readonly string[];
+  children: ReactNode;
+}) {
+  return (
+    // The identity layout's step list goes around this content (its route renders an Outlet);
+    // drop this <main> for a fragment once that layout renders the page's <main>.
+    <main id="main" className={styles.page}>
+      <h1>{title}</h1>
+      <ErrorSummary errors={errors} order={order} />
+      {notice ? (
+        <Alert kind="success" testId="notice">
+          {notice}
+        </Alert>
+      ) : null}
+      {children}
+    </main>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * Server side of the corporate cof step (issue 8; spec 001 §2 "cof (company officials: directors,
+ * shareholders and UBOs with position, percentage, nature of control DIRECT/INDIRECT)", §3
+ * "Company official", §5 server error mapping, §7 Applications):
+ * - /identity/corporate/cof: the list (Application.officials) and "Continue" (PUT
+ *   /v1/clients-applications/corporates/:id {step:"cof"} → add-documents, or back with errors);
+ * - /identity/corporate/cof/:officialId (`new` to add): the form of OFFICIAL_FIELDS
+ *   (server/rules/applications/steps.ts) → POST …/corporates/:id/company-officials or PUT
+ *   …/company-officials/:officialId; a 400 comes back on the fields with what was typed;
+ *   `?remove=1` is the removal's confirmation page, whose POST (intent=delete) calls DELETE
+ *   …/company-officials/:officialId.
+ * Every answer is PRG: back to the list with `notice=added|saved|removed`.
+ */
+import { json, redirect } from "@remix-run/node";
+import type { ApplicationOfficial, Country } from "../../server/api/v1/contract";
+import { countryOptions } from "../../server/rules/country-names";
+import { ApiError, type Api } from "./api.server";
+import { verifyCsrf } from "./csrf.server";
+import {
+  identityFieldErrors,
+  OFFICIAL_FIELD_NAMES,
+  officialFormValues,
+  officialValuesFrom,
+  withApplicationId,
+} from "./identity-special";
+import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
+
+/** The cof step's id. */
+export const COF_STEP = "cof";
+/** The path segment of the add form. */
+export const NEW_OFFICIAL = "new";
+
+const NOTICES = ["added", "saved", "removed"] as const;
+
+/** Countries for the nationality select (GET /v1/countries; the shared ISO list while the API has none). */
+export async function loadCountries(api: Api): Promise<Country[]> {
+  try {
+    const answer = await api.get<{ data: Country[] } | Country[]>("/countries");
+    return Array.isArray(answer) ? answer : answer.data;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    return countryOptions().map((c) => ({ id: c.code, name: c.name }));
+  }
+}
+
+/** /identity/corporate/cof?applicationId=…[&notice=] */
+function cofHref(applicationId: string, notice?: (typeof NOTICES)[number]): string {
+  const path = withApplicationId("/identity/corporate/cof", applicationId);
+  return notice ? `${path}&notice=${notice}` : path;
+}
+
+/** /identity/corporate/cof/:officialId?applicationId=… */
+export function officialHref(applicationId: string, officialId: string): string {
+  return withApplicationId(`/identity/corporate/cof/${encodeURIComponent(officialId)}`, applicationId);
+}
+
+/** The list page's data. */
+export async function cofLoader(request: Request) {
+  const { api, application } = await loadApplication(request, "CORPORATE");
+  const t = await identityT(request);
+  const notice = new URL(request.url).searchParams.get("notice");
+  return json(
+    {
+      applicationId: application.id,
+      editable: application.editable,
+      officials: application.officials,
+      notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
+      self: hrefOf(application, COF_STEP),
+      addHref: officialHref(application.id, NEW_OFFICIAL),
+      stepErrors: savedStepErrors(t, application, COF_STEP),
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+/** The list page's action: intent=continue (PUT the step → add-documents, or back with errors). */
+export async function cofAction(request: Request): Promise<Response> {
+  const { api, application } = await loadApplication(request, "CORPORATE");
+  await verifyCsrf(request, api.session);
+  return continueStep(request, api, application, COF_STEP);
+}
+
+/** The official of `officialId` on the application, or a 404. */
+function findOfficial(officials: readonly ApplicationOfficial[], officialId: string): ApplicationOfficial {
+  const found = officials.find((o) => o.id === officialId);
+  if (!found) throw new Response("Not found", { status: 404 });
+  return found;
+}
+
+/** The add/edit page's (or the removal confirmation's) data. */
+export async function officialLoader(request: Request, officialId: string) {
+  const { api, application } = await loadApplication(request, "CORPORATE");
+  const adding = officialId === NEW_OFFICIAL;
+  const official = adding ? null : findOfficial(application.officials, officialId);
+  const remove = !adding && new URL(request.url).searchParams.get("remove") === "1";
+  const countries = remove || !application.editable ? [] : await loadCountries(api);
+  return json(
+    {
+      applicationId: application.id,
+      editable: application.editable,
+      official,
+      values: official ? officialFormValues(official) : {},
+      countries,
+      remove,
+      self: officialHref(application.id, officialId),
+      back: cofHref(application.id),
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+/**
+ * The add/edit page's action. intent=delete: DELETE the official (already gone: the list all the
+ * same). Otherwise save the form's OFFICIAL_FIELDS: POST (add) or PUT (edit). Success → the list
+ * with a notice; a refusal → 400 `{ fieldErrors, values }` (the form filled with what was typed).
+ */
+export async function officialAction(request: Request, officialId: string): Promise<Response> {
+  const { api, application } = await loadApplication(request, "CORPORATE");
+  await verifyCsrf(request, api.session);
+  const form = await request.formData();
+  const adding = officialId === NEW_OFFICIAL;
+  if (!adding) findOfficial(application.officials, officialId);
+  const base = `/clients-applications/corporates/${encodeURIComponent(application.id)}/company-officials`;
+  if (form.get("intent") === "delete" && !adding) {
+    try {
+      await api.del(`${base}/${encodeURIComponent(officialId)}`);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+    return redirect(cofHref(application.id, "removed"), { headers: await api.headers() });
+  }
+  const values = officialValuesFrom(form);
+  try {
+    if (adding) await api.post<ApplicationOfficial>(base, { values });
+    else await api.request<ApplicationOfficial>("PUT", `${base}/${encodeURIComponent(officialId)}`, { body: { values } });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 404) throw new Response("Not found", { status: 404 });
+    const t = await identityT(request);
+    return json(
+      { fieldErrors: identityFieldErrors(error.body, OFFICIAL_FIELD_NAMES, (k, o) => t(k, o)), values },
+      { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
+    );
+  }
+  return redirect(cofHref(application.id, adding ? "added" : "saved"), { headers: await api.headers() });
+}

@@ -1,0 +1,20 @@
+/**
+ * /identity/corporate/identity-verification[?applicationId=] — identity verification of a CORPORATE
+ * application (spec 001 §2: no link of its own; shown when the scheme's kycProvider is not NONE).
+ * Shared page: components/identity/special/VerificationStep.tsx; loader and action:
+ * lib/identity-special.server.ts (SANDBOX outcome form, provider token, Continue).
+ */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { VerificationStep } from "~/components/identity/special/VerificationStep";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { verificationAction, verificationLoader } from "~/lib/identity-special.server";
+
+export const handle = { i18n: ["identity", "errors"], titleKey: "identity:verification.title" };
+
+export const loader = ({ request }: LoaderFunctionArgs) => verificationLoader(request, "CORPORATE");
+
+export const action = ({ request }: ActionFunctionArgs) => verificationAction(request, "CORPORATE");
+
+export default VerificationStep;
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -1,0 +1,227 @@
+/**
+ * The special steps of an onboarding application (issue 8; spec 001 §2, §3, §5) with JavaScript
+ * off: on a corporate application of the unidentified demo applicant (created through the API,
+ * named by `?applicationId=`), the company documents (a real PDF uploaded, listed, downloaded
+ * with its bytes, refused for another customer, removed; a file that is not what its name says
+ * refused on its category's input), a company official added with an invalid field and fixed,
+ * changed and removed after a confirmation, "Continue" refused then accepted, and the sandbox
+ * identity verification (no outcome chosen → error; reject; approve → Continue goes on). Then
+ * axe-core on each page, in a JavaScript-enabled context (axe needs page scripts), error states
+ * included.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
+
+/** A bearer session of a customer through the API's login (any customer: identified or not). */
+async function bearer(request: APIRequestContext, phone: string): Promise<string> {
+  const post = async (path: string, data: unknown) => {
+    const res = await request.post(`/api/v1${path}`, { data });
+    expect(res.status(), `POST ${path}`).toBeLessThan(300);
+    return res.json();
+  };
+  const challenge = await post("/auth/phone", { phone });
+  const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
+  return (await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD })).accessToken;
+}
+
+/** A new corporate application of the unidentified demo applicant (first step saved); returns its id. */
+async function corporateApplication(request: APIRequestContext, companyName: string): Promise<string> {
+  const token = await bearer(request, CUSTOMERS.unidentified);
+  const res = await request.post("/api/v1/clients-applications/corporates", {
+    headers: { authorization: `Bearer ${token}` },
+    data: { step: "country-and-name", values: { companyName, countryOfIncorporationId: "GB" } },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()).id;
+}
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+const q = (id: string) => `applicationId=${id}`;
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("documents, company officials and sandbox identity verification of a corporate application", async ({ page, browser }) => {
+    test.setTimeout(120_000);
+    const id = await corporateApplication(page.request, "Special Steps Ltd");
+    await login(page, CUSTOMERS.unidentified);
+
+    // ---- add-documents: Continue refused while the required category is empty.
+    await page.goto(`/identity/corporate/add-documents?${q(id)}`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Company documents");
+    const certificate = page.locator("[data-testid=document-category][data-category=INCORPORATION_CERTIFICATE]");
+    await expect(certificate.getByRole("heading")).toContainText("(required)");
+    await expect(certificate.locator("input[type=file]")).toHaveAttribute("accept", /\.pdf/);
+    await expect(certificate.getByText(".pdf, .png, .jpg, .xlsx, .docx and etc.")).toBeVisible();
+    await page.getByTestId("continue").click();
+    await expect(page.getByRole("alert")).toContainText("Upload at least one file of Certificate of incorporation.");
+    await expect(page.locator("#files-INCORPORATION_CERTIFICATE-error")).toBeVisible();
+
+    // A text file named .pdf: refused by its bytes, on this category's input.
+    await certificate
+      .locator("input[type=file]")
+      .setInputFiles({ name: "fake.pdf", mimeType: "application/pdf", buffer: Buffer.from("not a pdf") });
+    await certificate.getByRole("button", { name: "Upload" }).click();
+    await expect(page.locator("#files-INCORPORATION_CERTIFICATE-error")).toHaveText("Attach a PDF, PNG, JPG, XLSX or DOCX file");
+    await expect(page.getByRole("alert").getByRole("link")).toHaveAttribute("href", "#files-INCORPORATION_CERTIFICATE");
+
+    // A real PDF: listed with its size; the download gives its bytes, to the applicant only.
+    await certificate
+      .locator("input[type=file]")
+      .setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: PDF });
+    await certificate.getByRole("button", { name: "Upload" }).click();
+    await expect(page).toHaveURL(/notice=uploaded/);
+    await expect(page.getByTestId("notice")).toHaveText("Your files were uploaded.");
+    const link = certificate.getByRole("link", { name: "certificate.pdf" });
+    await expect(link).toBeVisible();
+    await expect(certificate.getByTestId("document")).toContainText(`(${PDF.length} bytes)`);
+    const href = (await link.getAttribute("href"))!;
+    const download = await page.request.get(href);
+    expect(download.status()).toBe(200);
+    expect(download.headers()["content-type"]).toBe("application/pdf");
+    expect(download.headers()["content-disposition"]).toContain("certificate.pdf");
+    expect(Buffer.compare(await download.body(), PDF)).toBe(0);
+    const stranger = await browser.newContext({ javaScriptEnabled: false, baseURL: new URL(page.url()).origin });
+    const strangerPage = await stranger.newPage();
+    await login(strangerPage, CUSTOMERS.individual);
+    expect((await strangerPage.request.get(href)).status()).toBe(404);
+    await stranger.close();
+
+    // Removed: the category is empty again; then uploaded once more and Continue goes on to sign.
+    await certificate.getByRole("button", { name: "Remove certificate.pdf" }).click();
+    await expect(page).toHaveURL(/notice=removed/);
+    await expect(certificate.getByTestId("document")).toHaveCount(0);
+    await certificate
+      .locator("input[type=file]")
+      .setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: PDF });
+    await certificate.getByRole("button", { name: "Upload" }).click();
+    await expect(certificate.getByTestId("document")).toHaveCount(1);
+    await page.getByTestId("continue").click();
+    await expect(page).toHaveURL(new RegExp(`/identity/corporate/sign\\?${q(id)}$`));
+
+    // ---- cof: Continue refused without officials.
+    await page.goto(`/identity/corporate/cof?${q(id)}`);
+    await expect(page.getByTestId("officials-none")).toBeVisible();
+    await page.getByTestId("continue").click();
+    await expect(page.getByRole("alert")).toContainText("Add at least one director, shareholder or ultimate beneficial owner.");
+
+    // Add one with an invalid email: refused on the field, the form comes back filled.
+    await page.getByTestId("add-official").click();
+    await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof/new\\?${q(id)}$`));
+    await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
+    await page.getByLabel("First name").fill("Grace");
+    await page.getByLabel("Last name").fill("Hopper");
+    await page.getByLabel("Email address").fill("grace@");
+    await page.getByLabel("Date of birth").fill("1970-12-09");
+    await page.getByLabel("Nationality").selectOption("US");
+    await page.getByLabel("Position").fill("Director");
+    await page.getByRole("group", { name: "Nature of control" }).getByLabel("Direct", { exact: true }).check();
+    await page.getByTestId("save-official").click();
+    await expect(page.getByRole("alert").getByRole("link")).toHaveAttribute("href", "#email");
+    await expect(page.locator("#email-error")).toBeVisible();
+    await expect(page.locator("#email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#firstName")).toHaveValue("Grace");
+    await expect(page.locator("#nationalityId")).toHaveValue("US");
+    await expect(page.locator("#role")).toBeChecked();
+    await page.getByLabel("Email address").fill("grace@example.com");
+    await page.getByTestId("save-official").click();
+    await expect(page).toHaveURL(/\/identity\/corporate\/cof\?.*notice=added/);
+    const official = page.getByTestId("official");
+    await expect(official).toHaveCount(1);
+    await expect(official).toContainText("Grace Hopper");
+    await expect(official).toContainText("Director");
+    await expect(official).toContainText("Direct");
+
+    // Change it; remove it after the confirmation page; add it back and continue.
+    await official.getByRole("link", { name: "Change Grace Hopper" }).click();
+    await expect(page.locator("#email")).toHaveValue("grace@example.com");
+    await page.getByLabel("Percentage of shares").fill("25");
+    await page.getByTestId("save-official").click();
+    await expect(official).toContainText("25.00 %");
+    await official.getByRole("link", { name: "Remove Grace Hopper" }).click();
+    await expect(page.getByText("Remove Grace Hopper from the application?")).toBeVisible();
+    await page.getByTestId("confirm-remove").click();
+    await expect(page).toHaveURL(/notice=removed/);
+    await expect(page.getByTestId("officials-none")).toBeVisible();
+    await page.getByTestId("add-official").click();
+    await page.getByRole("group", { name: "Role" }).getByLabel("Shareholder").check();
+    await page.getByLabel("First name").fill("Alan");
+    await page.getByLabel("Last name").fill("Turing");
+    await page.getByLabel("Date of birth").fill("1960-06-23");
+    await page.getByLabel("Nationality").selectOption("GB");
+    await page.getByLabel("Percentage of shares").fill("100");
+    await page.getByRole("group", { name: "Nature of control" }).getByLabel("Indirect").check();
+    await page.getByTestId("save-official").click();
+    await expect(page.getByTestId("official")).toContainText("Alan Turing");
+    await page.getByTestId("continue").click();
+    await expect(page).toHaveURL(new RegExp(`/identity/corporate/add-documents\\?${q(id)}$`));
+
+    // ---- identity-verification (corporate scheme: SANDBOX).
+    await page.goto(`/identity/corporate/identity-verification?${q(id)}`);
+    await expect(page.getByTestId("verification-status")).toHaveText("Not started");
+    await page.getByRole("button", { name: "Verify my identity (sandbox)" }).click();
+    await expect(page.locator("#outcome-error")).toHaveText("Choose the result of the check");
+    await page.getByTestId("continue").click();
+    await expect(page.getByRole("alert")).toContainText("Complete the identity check before you continue.");
+    await page.getByLabel("Reject: my identity is not confirmed").check();
+    await page.getByRole("button", { name: "Verify my identity (sandbox)" }).click();
+    await expect(page.getByTestId("verification-status")).toHaveText("Not verified");
+    await page.getByLabel("Approve: my identity is confirmed").check();
+    await page.getByRole("button", { name: "Verify my identity (sandbox)" }).click();
+    await expect(page.getByTestId("verification-status")).toHaveText("Verified");
+    await expect(page.getByTestId("sandbox-form")).toHaveCount(0);
+    await page.getByTestId("continue").click();
+    await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof-agreements\\?${q(id)}$`));
+  });
+});
+
+test("the special step pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  const id = await corporateApplication(page.request, "Axe Special Ltd");
+  await login(page, CUSTOMERS.unidentified);
+  await page.goto(`/identity/corporate/identity-verification?${q(id)}`);
+  await expectNoViolations(page, "identity-verification");
+  await page.getByRole("button", { name: "Verify my identity (sandbox)" }).click();
+  await expect(page.locator("#outcome-error")).toBeVisible();
+  await expectNoViolations(page, "identity-verification with an error");
+
+  await page.goto(`/identity/corporate/cof/new?${q(id)}`);
+  await expectNoViolations(page, "cof/new");
+  await page.getByTestId("save-official").click();
+  await expect(page.locator("#firstName-error")).toBeVisible();
+  await expectNoViolations(page, "cof/new with errors");
+  await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByLabel("Last name").fill("Lovelace");
+  await page.getByLabel("Date of birth").fill("1980-12-10");
+  await page.getByLabel("Nationality").selectOption("GB");
+  await page.getByRole("group", { name: "Nature of control" }).getByLabel("Direct", { exact: true }).check();
+  await page.getByTestId("save-official").click();
+  await expect(page.getByTestId("official")).toBeVisible();
+  await expectNoViolations(page, "cof with an official");
+  await page.getByTestId("official").getByRole("link", { name: "Remove Ada Lovelace" }).click();
+  await expect(page.getByTestId("confirm-remove")).toBeVisible();
+  await expectNoViolations(page, "cof removal confirmation");
+
+  await page.goto(`/identity/corporate/add-documents?${q(id)}`);
+  await expectNoViolations(page, "add-documents");
+  await page.getByTestId("continue").click();
+  await expect(page.locator("#files-INCORPORATION_CERTIFICATE-error")).toBeVisible();
+  await expectNoViolations(page, "add-documents with an error");
+  // The refused forms' 400 answers (fetched with JavaScript) are expected.
+  for (const route of [
+    "/identity/corporate/identity-verification",
+    "/identity/corporate/cof/new",
+    "/identity/corporate/add-documents",
+  ]) {
+    allowValidationAnswers(consoleErrors, route);
+  }
+});
