@@ -23,6 +23,7 @@ import type { ServerT } from "./forms.server";
 import { documentErrorField, filesFieldId, groupDocuments, withApplicationId } from "./identity-special";
 import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
 import { chosenFiles, DEFAULT_ACCEPT, readUploadForm, uploadErrorResponse, uploadReadErrorResponse } from "./uploads.server";
+import { identityNavOf } from "./identity";
 
 /** The add-documents step's id. */
 export const DOCUMENTS_STEP = "add-documents";
@@ -57,6 +58,7 @@ export async function documentsLoader(request: Request) {
       notice: (NOTICES as readonly string[]).includes(notice ?? "") ? notice : null,
       self: hrefOf(application, DOCUMENTS_STEP),
       stepErrors: savedStepErrors(t, application, DOCUMENTS_STEP, fields, (p) => documentErrorField(p, categories)),
+      identityNav: identityNavOf(application, DOCUMENTS_STEP),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

@@ -24,6 +24,7 @@ import {
   withApplicationId,
 } from "./identity-special";
 import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
+import { identityNavOf } from "./identity";
 
 /** The cof step's id. */
 export const COF_STEP = "cof";
@@ -68,6 +69,7 @@ export async function cofLoader(request: Request) {
       self: hrefOf(application, COF_STEP),
       addHref: officialHref(application.id, NEW_OFFICIAL),
       stepErrors: savedStepErrors(t, application, COF_STEP),
+      identityNav: identityNavOf(application, COF_STEP),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -104,6 +106,7 @@ export async function officialLoader(request: Request, officialId: string) {
       remove,
       self: officialHref(application.id, officialId),
       back: cofHref(application.id),
+      identityNav: identityNavOf(application, COF_STEP, cofHref(application.id)),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

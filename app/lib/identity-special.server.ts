@@ -45,6 +45,7 @@ import {
   TYPE_SEGMENTS,
   verificationView,
 } from "./identity-special";
+import { identityNavOf } from "./identity";
 
 /** The step id of identity verification (same for the three types). */
 export const VERIFICATION_STEP = "identity-verification";
@@ -185,6 +186,7 @@ export async function verificationLoader(request: Request, type: ApplicationType
       self: hrefOf(application, VERIFICATION_STEP),
       next: nextStepHref(application, VERIFICATION_STEP),
       stepErrors: savedStepErrors(t, application, VERIFICATION_STEP, ["outcome"]),
+      identityNav: identityNavOf(application, VERIFICATION_STEP),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

@@ -9,7 +9,7 @@
  * application's applicable steps come from the API (`Application.steps`), or, before the
  * application exists, from the default scheme (`applicableSteps`).
  */
-import type { ApplicationStepState, ApplicationType, ClientRange } from "../../server/api/v1/contract";
+import type { Application, ApplicationStepState, ApplicationType, ClientRange } from "../../server/api/v1/contract";
 import type { FieldDef } from "../../server/rules/applications/steps";
 
 /** Answer of one field: a string, or a list for multi-choice fields. */
@@ -225,4 +225,25 @@ export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== "string") return null;
   if (!value.startsWith("/") || value.startsWith("//") || value.includes("\\")) return null;
   return /^\/(identity|home)(\/|\?|$)/.test(value) ? value : null;
+}
+
+/**
+ * The identity layout's data for a page of an existing application (`identityNav` in a loader's
+ * data): its step list with `stepId` active, and the back link (the previous applicable step, or
+ * /identity; `backHref` overrides it, e.g. an official's page back to the cof list).
+ */
+export function identityNavOf(
+  app: Pick<Application, "type" | "id" | "steps" | "mainRepresentative">,
+  stepId: string,
+  backHref?: string,
+): { nav: StepNav; backHref: string } {
+  const ref = { applicationId: app.id, mainRepresentativeId: app.mainRepresentative?.id ?? null };
+  const previous = previousStepId(
+    app.steps.map((s) => s.id),
+    stepId,
+  );
+  return {
+    nav: buildStepNav(app.type, app.steps, stepId, ref),
+    backHref: backHref ?? ((previous && stepHref(app.type, previous, ref)) || "/identity"),
+  };
 }

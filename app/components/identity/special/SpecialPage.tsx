@@ -2,7 +2,8 @@
  * The frame of a special onboarding step page (identity verification, company officials,
  * documents): the page's heading, a notice after a saved change, and the error summary. The
  * identity layout (header, step list, back link: spec 001 §2 "Identity layout") is the layout
- * route's, rendered around the route's Outlet; until it exists the page is its own <main>.
+ * route's (routes/identity+/_layout.tsx), which renders the page's <main> around it; the step
+ * list comes from the loader's `identityNav` (lib/identity.ts `identityNavOf`).
  */
 import type { ReactNode } from "react";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -25,9 +26,7 @@ export function SpecialPage({
   children: ReactNode;
 }) {
   return (
-    // The identity layout's step list goes around this content (its route renders an Outlet);
-    // drop this <main> for a fragment once that layout renders the page's <main>.
-    <main id="main" className={styles.page}>
+    <div className={styles.page}>
       <h1>{title}</h1>
       <ErrorSummary errors={errors} order={order} />
       {notice ? (
@@ -36,6 +35,6 @@ export function SpecialPage({
         </Alert>
       ) : null}
       {children}
-    </main>
+    </div>
   );
 }
