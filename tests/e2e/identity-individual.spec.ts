@@ -213,6 +213,7 @@ test.describe("JavaScript on", () => {
 
     // Registration information: SIC search, yes/no, errors; axe with the errors shown.
     await page.goto(`/identity/corporate/registration-information?applicationId=${applicationId}`);
+    await page.waitForLoadState("networkidle"); // hydrated: the form posts through Remix
     await page.getByLabel("Search SIC codes").fill("software");
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(/sicSearch=software/);
@@ -224,7 +225,8 @@ test.describe("JavaScript on", () => {
     await expect(page.locator("#dateOfIncorporation-error")).toBeVisible();
     await expectNoAxeViolations(page, "registration-information with errors");
 
-    // Unsaved changes: a step-list link opens the dialog; cancel stays, close without saving leaves.
+    // Unsaved changes: a step-list link opens the dialog; cancel stays, save and close saves and leaves.
+    await page.waitForLoadState("networkidle");
     await page.getByLabel("Company number").fill("01234567");
     const stepLink = page.getByTestId("step-list").locator("div").first().getByRole("link", { name: "Company name and country" });
     await stepLink.click();
