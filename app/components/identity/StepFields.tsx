@@ -331,21 +331,22 @@ export function StepFields({ fields, values, errors, options, today, sic }: Step
   };
   const byName = new Map(fields.map((f) => [f.name, f]));
 
-  const render = (field: FieldDef) => {
+  /** When a conditional field is asked (the hint shown without JavaScript). */
+  const conditionText = (cond: NonNullable<FieldDef["shownWhen"]>) => {
+    const question = byName.get(cond.field);
+    return cond.equals === "YES"
+      ? t("form.if-yes")
+      : t("form.shown-when", {
+          answer: t(`options.${cond.equals}`),
+          question: question ? t(`fields.${question.name}`) : cond.field,
+        });
+  };
+
+  const render = (field: FieldDef, conditionHint?: string) => {
     const error = errors[field.name];
     const opts = options[field.name] ?? [];
     let hint = t(`hints.${field.name}`, { defaultValue: "" }) || undefined;
-    if (field.shownWhen) {
-      const question = byName.get(field.shownWhen.field);
-      const conditionHint =
-        field.shownWhen.equals === "YES"
-          ? t("form.if-yes")
-          : t("form.shown-when", {
-              answer: t(`options.${field.shownWhen.equals}`),
-              question: question ? t(`fields.${question.name}`) : field.shownWhen.field,
-            });
-      hint = hint ? `${conditionHint} ${hint}` : conditionHint;
-    }
+    if (conditionHint) hint = hint ? `${conditionHint} ${hint}` : conditionHint;
     if (field.kind === "checkboxes" && field.options && "ref" in field.options && field.options.ref === "sicCodes")
       return (
         <SicField
@@ -363,16 +364,29 @@ export function StepFields({ fields, values, errors, options, today, sic }: Step
     return <SingleField field={field} value={str(values[field.name])} error={error} hint={hint} options={opts} today={today} />;
   };
 
+  // Consecutive fields asked under the same answer form one block (e.g. the business address
+  // when it differs from the registered one): one hint for the block, one reveal.
+  const blocks: { cond: FieldDef["shownWhen"]; fields: FieldDef[] }[] = [];
+  for (const field of fields) {
+    const last = blocks[blocks.length - 1];
+    const cond = field.shownWhen;
+    if (cond && last?.cond && last.cond.field === cond.field && last.cond.equals === cond.equals) last.fields.push(field);
+    else blocks.push({ cond, fields: [field] });
+  }
+
   return (
     // A change of a controlling answer (yes/no) shows or hides the fields that depend on it.
     <div onChange={onChange}>
-      {fields.map((field) => {
-        const cond = field.shownWhen;
-        if (!cond) return <div key={field.name}>{render(field)}</div>;
+      {blocks.map(({ cond, fields: group }) => {
+        const first = group[0].name;
+        if (!cond) return <div key={first}>{render(group[0])}</div>;
         const hidden = hydrated && watched[cond.field] !== cond.equals;
         return (
-          <div key={field.name} className={styles.conditional} hidden={hidden} data-shown-when={cond.field}>
-            {render(field)}
+          <div key={first} className={styles.conditional} hidden={hidden} data-shown-when={cond.field}>
+            {group.length > 1 ? <p className={styles.hint}>{conditionText(cond)}</p> : null}
+            {group.map((field) => (
+              <div key={field.name}>{render(field, group.length > 1 ? undefined : conditionText(cond))}</div>
+            ))}
           </div>
         );
       })}
