@@ -276,11 +276,13 @@ const SCHEMES: (typeof applicationSchemes.$inferInsert)[] = [
     id: "company-official-default",
     name: "Company official",
     clientType: "COMPANY_OFFICIAL",
-    kycProvider: "NONE",
+    // Every person acting for a company is verified (a careful bank's rule; NONE stays possible per scheme).
+    kycProvider: "SANDBOX",
     additionalQuestionsActive: false,
     suppliersEnabled: false,
     customersEnabled: false,
-    currencies: ["GBP"],
+    // A company official's organization holds no accounts (spec 001 §6): no currencies.
+    currencies: [],
     documentCategories: [],
     requiredDocumentCategories: [],
     isDefault: true,

@@ -482,7 +482,12 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
         body: { step: "personal-data", values: coValues },
       })
     ).body;
-    expect(app.steps.map((x: { id: string }) => x.id)).toEqual(["personal-data", "additional-information", "sign"]);
+    expect(app.steps.map((x: { id: string }) => x.id)).toEqual([
+      "personal-data",
+      "additional-information",
+      "identity-verification",
+      "sign",
+    ]);
     const decline = await declineApplication(s.db, app.id, "x").catch((e: { code?: string }) => e.code);
     expect(decline).toBe("APPLICATION_STATUS_CONFLICT");
     await s.call("PUT", `/clients-applications/company-officials/${app.id}`, {
@@ -498,6 +503,7 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
         },
       },
     });
+    await s.call("POST", `/clients-applications/${app.id}/verification/sandbox`, { token, body: { outcome: "APPROVE" } });
     const agreementIds = (await s.call("GET", `/clients-applications/${app.id}/agreements`, { token })).body.data.map(
       (a: { id: string }) => a.id,
     );

@@ -222,7 +222,7 @@ describe.each(databases)("onboarding reference data on %s", (kind) => {
       documentCategories: [...DOCUMENT_CATEGORIES],
       requiredDocumentCategories: ["INCORPORATION_CERTIFICATE"],
     });
-    expect(official).toMatchObject({ clientType: "COMPANY_OFFICIAL", kycProvider: "NONE", currencies: ["GBP"] });
+    expect(official).toMatchObject({ clientType: "COMPANY_OFFICIAL", kycProvider: "SANDBOX", currencies: [] });
     expect((await get("/applications-schemes?clientType=CORPORATE")).body.data).toEqual([corporate]);
     expect((await get("/applications-schemes?clientType=x")).status).toBe(400);
 
@@ -305,6 +305,6 @@ describe.each(databases)("onboarding reference data on %s", (kind) => {
     expect(await existingSicCodes(s.db, [])).toEqual(new Set());
 
     expect((await getDefaultScheme(s.db, "INDIVIDUAL"))?.id).toBe("individual-default");
-    expect((await getDefaultScheme(s.db, "COMPANY_OFFICIAL"))?.kycProvider).toBe("NONE");
+    expect((await getDefaultScheme(s.db, "COMPANY_OFFICIAL"))?.kycProvider).toBe("SANDBOX");
   });
 });

@@ -233,7 +233,7 @@ describe.each(databases)("uploads and payment documents on %s", (kind) => {
     expect(exact.body.data[0].size).toBe(MAX_UPLOAD_BYTES);
   });
 
-  it("refuses more than 10 files, a file in another field, a missing or foreign organizationId", async () => {
+  it("refuses more than 10 files, a file in another field, a malformed or foreign organizationId; without one the upload is the caller's own", async () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.pdf`, bytes: PDF }));
     const many = await upload(aToken, a.organization.id, eleven);
     expect(many.status).toBe(400);
@@ -250,9 +250,17 @@ describe.each(databases)("uploads and payment documents on %s", (kind) => {
     expect(other.status).toBe(400);
     expect((await other.json()).message[0].property).toBe("files");
 
-    const missing = await upload(aToken, null, [{ name: "x.pdf", bytes: PDF }]);
-    expect(missing.status).toBe(400);
-    expect(missing.body.message[0].property).toBe("organizationId");
+    // Without an organization the upload is the caller's own (an applicant's document): nobody else reads it.
+    const own = await upload(aToken, null, [{ name: "x.pdf", bytes: PDF }]);
+    expect(own.status).toBe(201);
+    const ownId = own.body.data[0].id as string;
+    const byOwner = await fetch(`${s.baseUrl}/api/v1/uploads/${ownId}/file`, { headers: { authorization: `Bearer ${aToken}` } });
+    expect(byOwner.status).toBe(200);
+    const byOther = await fetch(`${s.baseUrl}/api/v1/uploads/${ownId}/file`, { headers: { authorization: `Bearer ${bToken}` } });
+    expect(byOther.status).toBe(404);
+    const malformed = await upload(aToken, "not-a-uuid", [{ name: "x.pdf", bytes: PDF }]);
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message[0].property).toBe("organizationId");
     const foreign = await upload(bToken, a.organization.id, [{ name: "x.pdf", bytes: PDF }]);
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe("FORBIDDEN");

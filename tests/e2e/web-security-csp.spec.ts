@@ -117,6 +117,7 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/payments+/remittance+/$orderId+/file.$uploadId",
   "routes/_app+/beneficiaries+/$beneficiaryId+/documents.$documentId",
   "routes/identity+/agreements.$agreementId.file",
+  "routes/identity+/corporate+/add-documents_.$documentId",
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
@@ -159,6 +160,9 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       params.mainRepresentativeId = "00000000-0000-4000-8000-000000000000";
       // An unknown agreement's file: the not-found page.
       params.agreementId = "00000000-0000-4000-8000-000000000000";
+      // The official form's "add" page, and an unknown document's download (not found).
+      params.officialId = "new";
+      params.documentId = "00000000-0000-4000-8000-000000000000";
     }
     if (who === "individual") {
       await login(page, CUSTOMERS.individual);

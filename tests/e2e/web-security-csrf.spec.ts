@@ -239,12 +239,93 @@ const IDENTITY_STEPS: [AppType, string, string][] = [
   ["COMPANY_OFFICIAL", "sign", "company-official+/sign"],
 ];
 
+/** The state of one step in the step list of an identity page (complete, error, incomplete…). */
+async function stepState(page: Page, url: string, step: string): Promise<string> {
+  await page.goto(url);
+  const item = page.locator(`[data-step="${step}"]`).first();
+  await item.waitFor({ state: "attached" });
+  return (await item.getAttribute("data-state")) ?? "";
+}
+
+/** Identity verification (sandbox): choose the outcome the application does not have yet. Probe: the status shown. */
+function verificationCase(type: AppType): CsrfCase {
+  return {
+    async prepare(page) {
+      await login(page, APPLICANT);
+      const { id } = await identityApplication(page, type);
+      const url = `/identity/${SEGMENT[type]}/identity-verification?applicationId=${id}`;
+      await page.goto(url);
+      const status = await page.getByTestId("verification-status").getAttribute("data-status");
+      const form = page.getByTestId("sandbox-form");
+      await form.locator(`input[name=outcome][value=${status === "COMPLETED" ? "REJECT" : "APPROVE"}]`).check();
+      const action = (await form.getAttribute("action"))!;
+      return { url: action, fields: { ...(await formFields(page, "[data-testid=sandbox-form]")), probeUrl: url } };
+    },
+    async probe(page, { fields }) {
+      await page.goto(fields.probeUrl);
+      return (await page.getByTestId("verification-status").getAttribute("data-status")) ?? "";
+    },
+  };
+}
+
+/** A "Continue" of a special corporate step (cof, add-documents): it records the step's completion or its errors. */
+function continueCase(step: string): CsrfCase {
+  return {
+    async prepare(page) {
+      await login(page, APPLICANT);
+      const { id } = await identityApplication(page, "CORPORATE");
+      const url = `/identity/corporate/${step}?applicationId=${id}`;
+      await page.goto(url);
+      const form = page.locator("form:has(input[name=intent][value=continue])");
+      const action = (await form.getAttribute("action"))!;
+      return {
+        url: action,
+        fields: { ...(await formFields(page, "form:has(input[name=intent][value=continue])")), probeUrl: url },
+      };
+    },
+    probe: (page, { fields }) => stepState(page, fields.probeUrl, step),
+  };
+}
+
 /** Cases of the identity actions: check answers first (its probe counts errors the step saves would add). */
 const IDENTITY_CASES: Record<string, CsrfCase> = {
   "routes/identity+/individual+/check-answers": identityCheckCase("INDIVIDUAL"),
   "routes/identity+/corporate+/check-answers": identityCheckCase("CORPORATE"),
   "routes/identity+/company-official+/check-answers": identityCheckCase("COMPANY_OFFICIAL"),
   ...Object.fromEntries(IDENTITY_STEPS.map(([type, step, file]) => [`routes/identity+/${file}`, identityStepCase(type, step)])),
+  "routes/identity+/individual+/identity-verification": verificationCase("INDIVIDUAL"),
+  "routes/identity+/corporate+/identity-verification": verificationCase("CORPORATE"),
+  "routes/identity+/company-official+/identity-verification": verificationCase("COMPANY_OFFICIAL"),
+  "routes/identity+/corporate+/cof": continueCase("cof"),
+  "routes/identity+/corporate+/add-documents": continueCase("add-documents"),
+  // Adding a director through the official form. Probe: how many people the cof list shows.
+  "routes/identity+/corporate+/cof_.$officialId": {
+    async prepare(page) {
+      await login(page, APPLICANT);
+      const { id } = await identityApplication(page, "CORPORATE");
+      await page.goto(`/identity/corporate/cof/new?applicationId=${id}`);
+      const form = page.getByTestId("official-form");
+      await form.locator("input[name=role][value=DIRECTOR]").check();
+      await form.locator("[name=firstName]").fill("Csrf");
+      await form.locator("[name=lastName]").fill(`Director ${randomBytes(3).toString("hex")}`);
+      await form.locator("[name=dob]").fill("1970-01-01");
+      await form.locator("select[name=nationalityId]").selectOption("GB");
+      await form.locator("input[name=natureOfControl][value=DIRECT_CONTROL]").check();
+      const action = (await form.getAttribute("action"))!;
+      return {
+        url: action,
+        fields: {
+          ...(await formFields(page, "[data-testid=official-form]")),
+          probeUrl: `/identity/corporate/cof?applicationId=${id}`,
+        },
+      };
+    },
+    async probe(page, { fields }) {
+      await page.goto(fields.probeUrl);
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("official").count();
+    },
+  },
   // The draft a step page sends when left (navigator.sendBeacon): 204, shown on the step after.
   "routes/identity+/draft": {
     acceptedStatus: 204,
