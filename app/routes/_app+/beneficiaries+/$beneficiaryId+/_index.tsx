@@ -9,7 +9,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Beneficiary, BeneficiariesSettings } from "../../../../../server/api/v1/contract";
-import { countryName } from "../../../../../server/rules/country-names";
+import { countryName } from "~/lib/countries.server";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
