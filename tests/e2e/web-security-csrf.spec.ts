@@ -268,19 +268,57 @@ function verificationCase(type: AppType): CsrfCase {
   };
 }
 
-/** A "Continue" of a special corporate step (cof, add-documents): it records the step's completion or its errors. */
-function continueCase(step: string): CsrfCase {
+/** A minimal PDF (the magic bytes are what the API checks). */
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+
+/**
+ * A "Continue" of a special corporate step (cof, add-documents), made completable first (a
+ * director through the API; an incorporation certificate through the page's upload form): the
+ * right token records the step complete and goes on. Probe: the step's state in the step list.
+ */
+function continueCase(step: "cof" | "add-documents"): CsrfCase {
   return {
     async prepare(page) {
       await login(page, APPLICANT);
       const { id } = await identityApplication(page, "CORPORATE");
       const url = `/identity/corporate/${step}?applicationId=${id}`;
+      if (step === "cof") {
+        const api = await apiSession(page.request, APPLICANT);
+        const app = (await api.call("GET", `/clients-applications/${id}`)).body;
+        if (app.officials.length === 0) {
+          const added = await api.call("POST", `/clients-applications/corporates/${id}/company-officials`, {
+            values: {
+              role: "DIRECTOR",
+              firstName: "Csrf",
+              lastName: "Director",
+              dob: "1970-01-01",
+              nationalityId: "GB",
+              natureOfControl: "DIRECT_CONTROL",
+            },
+          });
+          expect(added.status, JSON.stringify(added.body)).toBe(201);
+        }
+      }
       await page.goto(url);
+      if (step === "add-documents") {
+        const cert = page.locator("[data-testid=document-category]:has(input[name=category][value=INCORPORATION_CERTIFICATE])");
+        if ((await cert.getByTestId("document").count()) === 0) {
+          await cert
+            .locator("input[type=file]")
+            .setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: PDF });
+          await cert.getByTestId("upload-form").locator("button[type=submit]").click();
+          await expect(cert.getByTestId("document")).toHaveCount(1);
+        }
+      }
       const form = page.locator("form:has(input[name=intent][value=continue])");
       const action = (await form.getAttribute("action"))!;
       return {
         url: action,
-        fields: { ...(await formFields(page, "form:has(input[name=intent][value=continue])")), probeUrl: url },
+        // The step's own page always lists it as active: its state is read on the first step's page.
+        fields: {
+          ...(await formFields(page, "form:has(input[name=intent][value=continue])")),
+          probeUrl: `/identity/corporate/country-and-name?applicationId=${id}`,
+        },
       };
     },
     probe: (page, { fields }) => stepState(page, fields.probeUrl, step),
