@@ -6,8 +6,9 @@
  * with one code or decline) with the count of ALL unsigned items on the tab (the list's
  * totalCount), remittance the latest remittance orders (only when PAYMENTS-ORDERS-ENABLED is on
  * for the organization, spec 000 §2, spec 001 §6); and the beneficiaries block (the same data
- * as the payments page's). Company officials get an open-account prompt. No form libraries
- * here (JS budget).
+ * as the payments page's). Company officials get an open-account prompt. A company's home names
+ * the company under the title (whose accounts these are: the header names the person). No form
+ * libraries here (JS budget).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -75,6 +76,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       nextCursor: unsigned.nextCursor,
       paged: Boolean(cursor),
       canSign: canSign(org),
+      corporate: org.type === "CORPORATE",
       organizationName: org.fullName,
       history: history?.data ?? [],
       remittanceTab,
@@ -116,6 +118,7 @@ export default function Home() {
     remittanceTab,
     orders,
     beneficiaries,
+    corporate,
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance"]);
@@ -124,6 +127,7 @@ export default function Home() {
   return (
     <>
       <h1>{t("home.title")}</h1>
+      {corporate ? <p data-testid="organization-name">{signing.organizationName}</p> : null}
 
       <section aria-labelledby="accounts-title" className={styles.section}>
         <h2 id="accounts-title">{t("accounts.title")}</h2>
