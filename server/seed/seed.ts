@@ -77,6 +77,9 @@ export const SEED_PHONES = {
   corporateSecondOfficial: "+447700900006",
   /** Not identified, with a corporate application half filled (issue 8): resumes at business-data. */
   corporateApplicant: "+447700900007",
+  /** Not identified, no application yet (two more applicants: the onboarding e2e uses one each). */
+  applicantPriya: "+447700900008",
+  applicantOwen: "+447700900009",
 } as const;
 
 const CURRENCIES = [
@@ -472,6 +475,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     // 4b. Tariq Mensah: not identified, a corporate application half filled (steps 1–3 of 14 saved).
     const tariq = await user(SEED_PHONES.corporateApplicant, "Tariq", "Mensah", false, 13);
     await seedHalfFilledCorporateApplication(tx, tariq.id, at(13));
+    await user(SEED_PHONES.applicantPriya, "Priya", "Shah", false, 13);
+    await user(SEED_PHONES.applicantOwen, "Owen", "Price", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

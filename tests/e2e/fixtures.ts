@@ -12,6 +12,9 @@ export const CUSTOMERS = {
   both: "+447700900003",
   unidentified: "+447700900004",
   official: "+447700900005",
+  /** Unidentified, no application: the individual onboarding e2e (JavaScript off; on). */
+  applicantJsOff: "+447700900008",
+  applicantJsOn: "+447700900009",
 } as const;
 
 export const test = base.extend<{ consoleErrors: string[] }>({
