@@ -65,6 +65,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
 });
 
 test("identity and company-official pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  test.setTimeout(120_000);
   await login(page, CUSTOMERS.unidentified);
   await expect(page).toHaveURL(/\/identity/);
   await expectNoViolations(page, "/identity");
@@ -73,5 +74,21 @@ test("identity and company-official pages have no WCAG 2.1 AA violations", async
   for (const url of ["/home", "/history", "/payments"]) {
     await page.goto(url);
     await expectNoViolations(page, `${url} (company official)`);
+  }
+  // The company-official application's pages (issue 8): the first step, saved for later, then each step.
+  await page.goto("/identity/company-official/personal-data?new=1");
+  await expectNoViolations(page, "/identity/company-official/personal-data (new)");
+  await page.getByLabel("First name").fill("Ada");
+  await page.getByRole("button", { name: "Save and come back later" }).click();
+  await expect(page).toHaveURL(/\/identity\?saved=/);
+  const href = (await page
+    .locator("main a[href*='/identity/company-official/'][href*='applicationId=']")
+    .first()
+    .getAttribute("href"))!;
+  const id = new URL(href, "http://x").searchParams.get("applicationId");
+  for (const step of ["personal-data", "additional-information", "identity-verification", "sign", "check-answers"]) {
+    await page.goto(`/identity/company-official/${step}?applicationId=${id}`);
+    await expect(page.locator("main h1")).toBeVisible();
+    await expectNoViolations(page, `/identity/company-official/${step}`);
   }
 });

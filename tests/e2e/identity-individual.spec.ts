@@ -33,7 +33,11 @@ async function chooseFirstOptions(page: Page) {
   }
 }
 
+/** Set by the JavaScript-on run: axe scans every step page just before it is saved. */
+let scanEachStep = false;
+
 async function saveAndContinue(page: Page) {
+  if (scanEachStep) await expectNoAxeViolations(page, new URL(page.url()).pathname);
   await page.getByRole("button", { name: "Save and continue" }).click();
 }
 
@@ -208,7 +212,12 @@ test.describe("JavaScript off", () => {
 test.describe("JavaScript on", () => {
   test("an individual application completed, approved, and the new account used", async ({ page }) => {
     test.setTimeout(180_000);
-    await completeIndividualApplication(page, CUSTOMERS.applicantJsOn);
+    scanEachStep = true;
+    try {
+      await completeIndividualApplication(page, CUSTOMERS.applicantJsOn);
+    } finally {
+      scanEachStep = false;
+    }
     // Identified now: the banking pages open, with the first account the approval opened.
     await page.goto("/home");
     await expect(page).toHaveURL(/\/home$/);
