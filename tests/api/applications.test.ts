@@ -530,6 +530,43 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(again.status).toBe(201);
   });
 
+  it("a company official's application approved opens a COMPANY_OFFICIAL organization without accounts", async () => {
+    const { token } = await newApplicant();
+    const values = { ...personal, companyName: "Ribble Engineering Ltd", position: "Company secretary" };
+    const app = (
+      await s.call("POST", "/clients-applications/company-officials", { token, body: { step: "personal-data", values } })
+    ).body;
+    const put = (body: object) => s.call("PUT", `/clients-applications/company-officials/${app.id}`, { token, body });
+    await put({
+      step: "additional-information",
+      values: {
+        residentialAddressCountryId: "GB",
+        residentialAddressCity: "Preston",
+        residentialAddressPostalCode: "PR1 1AA",
+        residentialAddressAddress1: "2 Fishergate",
+        politicallyExposed: "NO",
+      },
+    });
+    await s.call("POST", `/clients-applications/${app.id}/verification/sandbox`, { token, body: { outcome: "APPROVE" } });
+    const agreementIds = app.agreements.map((a: { id: string }) => a.id);
+    const { criminalRecord, civilProceedings, businessAndEmploymentMatters, regulatoryMatters, declarationTrue } = history;
+    const signed = await put({
+      step: "sign",
+      values: { criminalRecord, civilProceedings, businessAndEmploymentMatters, regulatoryMatters, declarationTrue },
+      agreementIds,
+    });
+    expect(signed.body.errors.sign).toBeUndefined();
+    expect((await s.call("PUT", `/clients-applications/${app.id}/submit`, { token })).status).toBe(200);
+    const approved = await approveApplication(s.db, app.id);
+    const who = (await s.call("GET", "/users/whoami", { token })).body;
+    expect(who.identified).toBe(true);
+    const org = who.organizations.find((o: { id: string }) => o.id === approved.organizationId);
+    expect(org).toMatchObject({ type: "COMPANY_OFFICIAL", companyName: "Ribble Engineering Ltd" });
+    expect(org.currentOfficial.signatureType).toBe("NONE");
+    const accounts = await s.call("GET", `/accounts?organizationId=${approved.organizationId}&all=true`, { token });
+    expect(accounts.body.data ?? accounts.body).toEqual([]);
+  });
+
   it("two tabs saving different steps at once both keep their answers", async () => {
     const { token } = await newApplicant();
     const app = (
