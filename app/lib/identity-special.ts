@@ -13,7 +13,14 @@ import type {
   ApplicationType,
 } from "../../server/api/v1/contract";
 import { OFFICIAL_FIELDS, stepsOf } from "../../server/rules/applications/steps";
-import { FORM_ERROR_FIELD, humanisePropertyName, INTERNAL_ERROR_KEY, mapServerErrors, type Translate } from "./server-errors";
+import {
+  FORM_ERROR_FIELD,
+  humanisePropertyName,
+  INTERNAL_ERROR_KEY,
+  isFieldError,
+  mapServerErrors,
+  type Translate,
+} from "./server-errors";
 
 /** Web route segment of an application type: /identity/<segment>/… (spec 001 §2). */
 export const TYPE_SEGMENTS: Record<ApplicationType, string> = {
@@ -216,16 +223,6 @@ export function specialErrorKey(property: string): { key: string; options: (t: T
     };
   }
   return null;
-}
-
-function isFieldError(v: unknown): v is ApiFieldError {
-  return (
-    typeof v === "object" &&
-    v !== null &&
-    typeof (v as ApiFieldError).property === "string" &&
-    typeof (v as ApiFieldError).constraints === "object" &&
-    (v as ApiFieldError).constraints !== null
-  );
 }
 
 /**

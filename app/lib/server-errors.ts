@@ -99,7 +99,8 @@ export function humanisePropertyName(property: string): string {
 
 const identity: Translate = (key, options) => options?.defaultValue ?? key;
 
-function isFieldError(v: unknown): v is ApiFieldError {
+/** Whether a value is one API field error (`{ property, constraints }`). */
+export function isFieldError(v: unknown): v is ApiFieldError {
   return (
     typeof v === "object" &&
     v !== null &&

@@ -111,7 +111,8 @@ function nameOf(row: ApplicationRow): string | null {
   return name || null;
 }
 
-function summaryOf(row: ApplicationRow): ApplicationSummary {
+/** The list view of an application row (contract ApplicationSummary). */
+export function summaryOf(row: ApplicationRow): ApplicationSummary {
   return {
     id: row.id,
     type: row.type as ApplicationType,

@@ -31,6 +31,7 @@ import type { ApplicationSummary } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
 import { notFound } from "../organizations/access.js";
+import { summaryOf } from "./index.js";
 
 /** The bank's BIC and sort code on new accounts (the same fictional identifiers as the seed). */
 export const BANK_BIC = "BDEMGB2L";
@@ -47,26 +48,6 @@ async function lockedRow(tx: Tx, id: string) {
   const [row] = await tx.select().from(applications).where(eq(applications.id, id)).for("update");
   if (!row) throw notFound("Application");
   return row;
-}
-
-function summary(row: typeof applications.$inferSelect): ApplicationSummary {
-  const a = row.answers;
-  const name =
-    row.type === "CORPORATE"
-      ? typeof a.companyName === "string"
-        ? a.companyName
-        : null
-      : [a.firstName, a.lastName].filter((x) => typeof x === "string").join(" ") || null;
-  return {
-    id: row.id,
-    type: row.type as ApplicationSummary["type"],
-    status: row.status as ApplicationSummary["status"],
-    name,
-    declineReason: row.declineReason,
-    createdAt: row.createdAt.toISOString(),
-    updatedAt: row.updatedAt.toISOString(),
-    submittedAt: row.submittedAt?.toISOString() ?? null,
-  };
 }
 
 /**
@@ -115,7 +96,7 @@ export async function startReview(db: Database, id: string): Promise<Application
       .set({ status: "REVIEW_IN_PROGRESS", updatedAt: new Date() })
       .where(eq(applications.id, id))
       .returning();
-    return summary(next);
+    return summaryOf(next);
   });
 }
 
@@ -197,7 +178,7 @@ export async function approveApplication(
       .set({ status: "ACCEPTED", organizationId: org.id, decidedAt: now, updatedAt: now })
       .where(eq(applications.id, id))
       .returning();
-    return { ...summary(next), organizationId: org.id };
+    return { ...summaryOf(next), organizationId: org.id };
   });
 }
 
@@ -226,6 +207,6 @@ export async function declineApplication(
       .set({ status: "DECLINED", declineReason: text, decidedAt: now, updatedAt: now })
       .where(eq(applications.id, id))
       .returning();
-    return summary(next);
+    return summaryOf(next);
   });
 }
