@@ -567,6 +567,18 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(accounts.body.data ?? accounts.body).toEqual([]);
   });
 
+  it("fifty simultaneous creates of an individual application make one", async () => {
+    const { token } = await newApplicant();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        s.call("POST", "/clients-applications/individuals", { token, body: { step: "personal-data", values: personal } }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
+    expect((await s.call("GET", "/clients-applications?all=true", { token })).body.data).toHaveLength(1);
+  });
+
   it("two tabs saving different steps at once both keep their answers", async () => {
     const { token } = await newApplicant();
     const app = (

@@ -22,6 +22,7 @@ import {
   applications,
   applicationSchemes,
   uploads,
+  users,
 } from "../../db/schema/index.js";
 import type {
   ApiFieldError,
@@ -274,7 +275,10 @@ export async function createApplication(
   now: Date = new Date(),
 ): Promise<Application> {
   const id = await db.transaction(async (tx) => {
-    const mine = await tx.select().from(applications).where(eq(applications.userId, userId)).for("update");
+    // The user's row is the lock: with no application yet there is no application row to lock,
+    // and two simultaneous creates must not both pass the one-at-a-time check below.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
+    const mine = await tx.select().from(applications).where(eq(applications.userId, userId));
     if (mine.length >= MAX_APPLICATIONS_PER_USER)
       throw new DomainError("APPLICATION_EXISTS", `At most ${MAX_APPLICATIONS_PER_USER} applications per user`);
     if (type !== "CORPORATE") {
