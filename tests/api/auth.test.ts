@@ -15,6 +15,7 @@ import { loadConfig } from "../../server/config.js";
 import { oneTimeCodes, users } from "../../server/db/schema/index.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
+import { createSession, revokeSession } from "../../server/domain/auth/sessions.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 const PASSWORD = "Bank-Demo-2026";
@@ -116,6 +117,19 @@ describe.each(databases)("auth API on %s", (kind) => {
     // the challenge is consumed: the password step cannot be replayed
     const again = await call("/auth/verify-password", { token: c.token, password: PASSWORD });
     expect(again.status).toBe(401);
+  });
+
+  it("an access token works until it expires or is revoked, then answers 401", async () => {
+    const [user] = await h.db.select({ id: users.id }).from(users).where(eq(users.phone, "+447700900001"));
+    const now = Date.now();
+    // Issued 16 minutes ago: expired a minute ago (access tokens live 15 minutes).
+    const expired = await createSession(h.db, user.id, new Date(now - 16 * 60_000));
+    expect((await call("/users/whoami", undefined, expired.accessToken)).status).toBe(401);
+    // Issued 14 minutes ago: a minute left.
+    const live = await createSession(h.db, user.id, new Date(now - 14 * 60_000));
+    expect((await call("/users/whoami", undefined, live.accessToken)).status).toBe(200);
+    await revokeSession(h.db, live.sessionId);
+    expect((await call("/users/whoami", undefined, live.accessToken)).status).toBe(401);
   });
 
   it("invalid phone is a field error on `phone`", async () => {

@@ -15,7 +15,7 @@
  * - A session authenticates only while not revoked, not expired, and the user is ACTIVE.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { apiSessions, paymentDrafts, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
@@ -86,19 +86,34 @@ export async function authenticateAccessToken(
   now: Date = new Date(),
 ): Promise<{ userId: string; sessionId: string } | null> {
   if (!token) return null;
-  const [row] = await db
+  const [row] = await accessTokenQuery(db).execute({ hash: hashToken(token), now });
+  return row ?? null;
+}
+
+/**
+ * The access-token lookup, built once per database handle and prepared (it runs on every API
+ * call: Drizzle skips rebuilding the SQL, and PostgreSQL keeps the plan per connection).
+ */
+const accessTokenQueries = new WeakMap<Database, ReturnType<typeof buildAccessTokenQuery>>();
+function accessTokenQuery(db: Database) {
+  let query = accessTokenQueries.get(db);
+  if (!query) accessTokenQueries.set(db, (query = buildAccessTokenQuery(db)));
+  return query;
+}
+function buildAccessTokenQuery(db: Database) {
+  return db
     .select({ userId: apiSessions.userId, sessionId: apiSessions.id })
     .from(apiSessions)
     .innerJoin(users, eq(users.id, apiSessions.userId))
     .where(
       and(
-        eq(apiSessions.accessTokenHash, hashToken(token)),
+        eq(apiSessions.accessTokenHash, sql.placeholder("hash")),
         isNull(apiSessions.revokedAt),
-        gt(apiSessions.accessExpiresAt, now),
+        gt(apiSessions.accessExpiresAt, sql.placeholder("now")),
         eq(users.status, "ACTIVE"),
       ),
-    );
-  return row ?? null;
+    )
+    .prepare("authenticate_access_token");
 }
 
 /**

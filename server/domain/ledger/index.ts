@@ -8,6 +8,7 @@
  * database transaction, with the touched balance rows locked in a fixed order (sorted by id)
  * so concurrent transfers cannot deadlock or overdraw.
  */
+import { randomUUID } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
@@ -91,8 +92,8 @@ export function availableFunds(
  * Checks: ≥ 2 postings; every amount non-zero, in the balance's currency and within the
  * currency's scale; the postings sum to zero per currency (double entry). Locks the touched
  * balances with SELECT … FOR UPDATE ordered by id, refuses to take a customer balance below
- * its floor (see `balanceFloor`), then updates `balances.amount` and inserts the postings with
- * `balanceAfter`.
+ * its floor (see `balanceFloor`), then, in one statement, inserts the ledger transaction, updates
+ * `balances.amount` and inserts the postings with `balanceAfter`.
  * @throws LedgerError for malformed postings; DomainError INSUFFICIENT_FUNDS (field `amount`).
  */
 export async function postTransaction(tx: Tx, input: TransactionInput): Promise<PostedTransaction> {
@@ -157,50 +158,39 @@ export async function postTransaction(tx: Tx, input: TransactionInput): Promise<
     after.push(next);
   }
 
-  const transferDate = new Date((input.transferDate ?? new Date()).getTime());
-  const [txRow] = await tx
-    .insert(ledgerTransactions)
-    .values({
-      kind: input.kind,
-      description: input.description ?? null,
-      paymentId: input.paymentId ?? null,
-      transferDate,
-      createdAt: new Date(),
-    })
-    .returning({ id: ledgerTransactions.id });
-
-  // Every touched balance gets its new amount in one UPDATE … FROM (VALUES …).
+  // ONE statement writes the ledger transaction, the touched balances' new amounts and the
+  // postings (with their balanceAfter): data-modifying CTEs run exactly once and together, and a
+  // failure of any part fails the whole statement. Ids are drawn here, so nothing depends on the
+  // order RETURNING gives rows back.
+  const transactionId = randomUUID();
+  const postingIds = input.postings.map(() => randomUUID());
+  const transferDate = new Date((input.transferDate ?? new Date()).getTime()).toISOString();
+  const createdAt = new Date().toISOString();
   const newAmounts = ids.map((id) => sql`(${id}::uuid, ${running.get(id)!.toFixed()}::numeric)`);
-  await tx.execute(
-    sql`update ${balances} set amount = v.amount from (values ${sql.join(newAmounts, sql`, `)}) as v(id, amount) where ${balances.id} = v.id`,
+  const legs = input.postings.map(
+    (p, i) =>
+      sql`(${postingIds[i]}::uuid, ${p.balanceId}::uuid, ${byId.get(p.balanceId)!.currencyId}::text, ${p.amount.toFixed()}::numeric, ${after[i].toFixed()}::numeric, ${p.counterpartyName ?? null}::text, ${p.counterpartyAccount ?? null}::text, ${p.reference ?? null}::text, ${p.operationType ?? "COMMON"}::text)`,
   );
-  const inserted = await tx
-    .insert(postings)
-    .values(
-      input.postings.map((p, i) => ({
-        transactionId: txRow.id,
-        balanceId: p.balanceId,
-        currencyId: byId.get(p.balanceId)!.currencyId,
-        amount: p.amount.toFixed(),
-        balanceAfter: after[i].toFixed(),
-        counterpartyName: p.counterpartyName ?? null,
-        counterpartyAccount: p.counterpartyAccount ?? null,
-        reference: p.reference ?? null,
-        operationType: p.operationType ?? "COMMON",
-        transferDate,
-        createdAt: new Date(),
-      })),
+  await tx.execute(sql`
+    with new_transaction as (
+      insert into ${ledgerTransactions} (id, kind, description, payment_id, transfer_date, created_at)
+      values (${transactionId}::uuid, ${input.kind}, ${input.description ?? null}::text, ${input.paymentId ?? null}::uuid, ${transferDate}::timestamptz, ${createdAt}::timestamptz)
+      returning id
+    ), new_amounts as (
+      update ${balances} set amount = v.amount from (values ${sql.join(newAmounts, sql`, `)}) as v(id, amount) where ${balances.id} = v.id
     )
-    .returning({ id: postings.id, balanceId: postings.balanceId });
+    insert into ${postings} (id, transaction_id, balance_id, currency_id, amount, balance_after, counterparty_name, counterparty_account, reference, operation_type, transfer_date, created_at)
+    select leg.id, t.id, leg.balance_id, leg.currency_id, leg.amount, leg.balance_after, leg.counterparty_name, leg.counterparty_account, leg.reference, leg.operation_type, ${transferDate}::timestamptz, ${createdAt}::timestamptz
+    from new_transaction t cross join (values ${sql.join(legs, sql`, `)}) as leg(id, balance_id, currency_id, amount, balance_after, counterparty_name, counterparty_account, reference, operation_type)`);
 
   return {
-    transactionId: txRow.id,
-    postings: inserted.map((row, i) => {
-      const scale = scaleOf.get(byId.get(row.balanceId)!.currencyId)!;
+    transactionId,
+    postings: input.postings.map((p, i) => {
+      const scale = scaleOf.get(byId.get(p.balanceId)!.currencyId)!;
       return {
-        id: row.id,
-        balanceId: row.balanceId,
-        amount: formatAmount(input.postings[i].amount, scale),
+        id: postingIds[i],
+        balanceId: p.balanceId,
+        amount: formatAmount(p.amount, scale),
         balanceAfter: formatAmount(after[i], scale),
       };
     }),

@@ -68,11 +68,9 @@ function parseBody(body: unknown): CreatePaymentInput {
   return parsed.data;
 }
 
-/** Recipient lookups (INTERNAL by phone or company number) count against the lookup limit: no enumeration through payments. */
-async function countLookup(db: Database, userId: string, body: CreatePaymentInput, relaxed: boolean): Promise<void> {
-  if (body.kind === "INTERNAL" && (body.recipientPhone || body.recipientCompanyNumber)) {
-    await consumeRateLimit(db, RATE_LIMITS.recipientLookup(userId), { relaxed });
-  }
+/** Whether the body looks a customer up (INTERNAL by phone or company number): such requests count against the lookup limit, so payments cannot enumerate customers. */
+function countsLookup(body: CreatePaymentInput): boolean {
+  return body.kind === "INTERNAL" && Boolean(body.recipientPhone || body.recipientCompanyNumber);
 }
 
 /**
@@ -229,11 +227,13 @@ export async function createPayment(
   if (!membership) throw forbidden();
   const hash = requestHash(body as unknown as Record<string, unknown>);
 
-  const replay = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
-  if (replay) return { payment: (await paymentsToWire(db, [replay]))[0], created: false };
-
-  // Counted before the creating transaction, so a refused payment (rolled back) still counts.
-  await countLookup(db, input.userId, body, input.relaxedLimits ?? false);
+  if (countsLookup(body)) {
+    // A recipient lookup is counted before the creating transaction, so a refused payment
+    // (rolled back) still counts; a replay (found first) counts nothing.
+    const replay = await findByIdempotencyKey(db, body.organizationId, input.idempotencyKey, hash);
+    if (replay) return { payment: (await paymentsToWire(db, [replay]))[0], created: false };
+    await consumeRateLimit(db, RATE_LIMITS.recipientLookup(input.userId), { relaxed: input.relaxedLimits ?? false });
+  }
 
   // Requests under one key are serialised by a transaction-scoped advisory lock on the key: the
   // second waits for the first, then finds its payment and answers it as a replay. So every
@@ -296,7 +296,8 @@ export async function checkPayment(
   const body = parseBody(input.body);
   const memberships = await listMemberships(db, input.userId);
   if (!memberships.some((m) => m.organizationId === body.organizationId)) throw forbidden();
-  await countLookup(db, input.userId, body, input.relaxedLimits ?? false);
+  if (countsLookup(body))
+    await consumeRateLimit(db, RATE_LIMITS.recipientLookup(input.userId), { relaxed: input.relaxedLimits ?? false });
   const p = await db.transaction(async (tx) => prepare(tx, input.userId, body, memberships, true));
   const feeScale = p.fee?.currencyId === p.currency.id ? p.currency.scale : undefined;
   return {
