@@ -12,6 +12,8 @@
  *   machine load hits both;
  * - `createPaymentsPerSec`, `signPaymentsPerSec`: POST /v1/payments alone, /sign alone;
  * - `queriesPerCall` and `msPerCall` of each step of the flow (SQL statements, BEGIN/COMMIT included);
+ * - `inProcessSignedPerSec` and `inProcessRatio`: the same flow as direct domain calls (no HTTP),
+ *   and `httpFloorMs`, the round trip of GET /v1/health: the HTTP layer's share, measured;
  * - `homeP50Ms`, `homeP95Ms`, `homeP99Ms`: GET /home (server-rendered, logged in) at 50
  *   concurrent sessions (autocannon);
  * - `jsGzipBytes`: first-load JavaScript per page route, gzip bytes (see js-budget.ts).
@@ -41,10 +43,12 @@ import { LogSmsProvider } from "../../server/providers/sms.js";
 import { formatPages, jsGzipBytes, JS_BUDGET_BYTES, measurePages, overBudget, type PageJs } from "./js-budget.js";
 import {
   createOnly,
+  httpFloorMs,
   newPayer,
   QueryCounter,
   rawTransfersPerSec,
   signedPayments,
+  signedPaymentsInProcess,
   signOnly,
   type FlowResult,
   type FlowStep,
@@ -69,6 +73,9 @@ interface DbFigures extends HomeResult {
   ratio: number;
   createPaymentsPerSec: number;
   signPaymentsPerSec: number;
+  inProcessSignedPerSec: number;
+  inProcessRatio: number;
+  httpFloorMs: number;
   queriesPerCall: FlowResult["queriesPerCall"];
   msPerCall: FlowResult["msPerCall"];
   jsGzipBytes: Record<string, number>;
@@ -89,7 +96,8 @@ async function benchDatabase(label: string, url: string | undefined, remixBuild:
     LOG_LEVEL: "silent",
   });
   const logger = pino({ level: "silent" });
-  const app = createApp({ db: database.db, config, sms: new LogSmsProvider(logger), logger }, { remixBuild });
+  const sms = new LogSmsProvider(logger);
+  const app = createApp({ db: database.db, config, sms, logger }, { remixBuild });
   const server = http.createServer(app);
   try {
     await seed(database.db);
@@ -113,6 +121,7 @@ async function benchDatabase(label: string, url: string | undefined, remixBuild:
     // Raw and signed loops alternate, so load changes on the shared machine hit both.
     let rawSeconds = 0;
     let flowSeconds = 0;
+    let directSeconds = 0;
     const flows: FlowResult[] = [];
     const rawPerRound = Math.ceil(RAW / ROUNDS / 2) * 2;
     const flowPerRound = Math.ceil(PAYMENTS / ROUNDS);
@@ -121,7 +130,10 @@ async function benchDatabase(label: string, url: string | undefined, remixBuild:
       const flow = await signedPayments(base, payer, counter, flowPerRound);
       flowSeconds += flowPerRound / flow.signedPaymentsPerSec;
       flows.push(flow);
+      directSeconds += flowPerRound / (await signedPaymentsInProcess({ db: database.db, config, sms }, payer, flowPerRound));
     }
+    const direct = (flowPerRound * ROUNDS) / directSeconds;
+    const floorMs = await httpFloorMs(base, 500);
     const mean = (pick: (f: FlowResult) => Record<FlowStep, number>) =>
       Object.fromEntries(
         (["create", "sendCode", "validate", "sign"] as FlowStep[]).map((k) => [
@@ -139,6 +151,10 @@ async function benchDatabase(label: string, url: string | undefined, remixBuild:
     say(
       `  signed payments (4 API calls)    ${signed.toFixed(1).padStart(7)} /s   ratio ${(signed / raw).toFixed(3)} (ceiling 0.25, goal 0.20)`,
     );
+    say(
+      `  the same flow in-process          ${direct.toFixed(1).padStart(7)} /s   ratio ${(direct / raw).toFixed(3)} (domain calls: no HTTP, no bearer lookup)`,
+    );
+    say(`  HTTP round trip, GET /v1/health   ${floorMs.toFixed(2).padStart(6)} ms  (no SQL; four per signed payment)`);
     for (const k of Object.keys(queriesPerCall) as FlowStep[])
       say(
         `    ${k.padEnd(10)} ${msPerCall[k].toFixed(2).padStart(7)} ms  ${queriesPerCall[k].toFixed(1).padStart(5)} SQL statements per call`,
@@ -158,6 +174,9 @@ async function benchDatabase(label: string, url: string | undefined, remixBuild:
       rawTransfersPerSec: Number(raw.toFixed(1)),
       signedPaymentsPerSec: Number(signed.toFixed(1)),
       ratio: Number((signed / raw).toFixed(3)),
+      inProcessSignedPerSec: Number(direct.toFixed(1)),
+      inProcessRatio: Number((direct / raw).toFixed(3)),
+      httpFloorMs: Number(floorMs.toFixed(3)),
       createPaymentsPerSec: Number(created.perSec.toFixed(1)),
       signPaymentsPerSec: Number(signedAlone.toFixed(1)),
       queriesPerCall,

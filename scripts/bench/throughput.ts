@@ -13,11 +13,16 @@
  *   (payments prepared and covered by one code per 100, then signed one by one).
  * - SQL statements per API call (BEGIN/COMMIT included), counted through the database's
  *   debug hook (`openDatabase({ onQuery })`), averaged over the signed-payment loop.
+ * - `inProcess`: the same four steps as direct domain calls (no HTTP, no bearer lookup), so the
+ *   share of the HTTP layer in a signed payment is measured, not argued; and `httpFloor`, the
+ *   round trip of `GET /v1/health` (no SQL) on the same keep-alive connection.
  */
 import http from "node:http";
 import { sql } from "drizzle-orm";
 import type { Database } from "../../server/db/client.js";
-import { createSession } from "../../server/domain/auth/sessions.js";
+import { createSession, authenticateAccessToken } from "../../server/domain/auth/sessions.js";
+import { createPayment } from "../../server/domain/payments/index.js";
+import { sendSignatureCode, signPayment, validateSignatureCode, type SigningDeps } from "../../server/domain/signing/index.js";
 import { createAccount, createCustomer } from "../../server/seed/factories.js";
 
 /** Counts SQL statements; the bench resets it around each API call. */
@@ -213,4 +218,52 @@ export async function signOnly(base: string, payer: BenchPayer, ids: string[]): 
   const started = process.hrtime.bigint();
   for (const batch of batches) for (const id of batch.ids) await api.sign(id, batch.mfaToken);
   return perSecond(ids.length, process.hrtime.bigint() - started);
+}
+
+/**
+ * The signed-payment flow as direct domain calls: createPayment → sendSignatureCode →
+ * validateSignatureCode → signPayment, `n` times, sequentially, in this process (what the API
+ * handlers call, without HTTP, JSON and the bearer-token lookup).
+ * @returns signed payments per second
+ */
+export async function signedPaymentsInProcess(deps: SigningDeps, payer: BenchPayer, n: number): Promise<number> {
+  const auth = await authenticateAccessToken(deps.db, payer.token);
+  if (!auth) throw new Error("bench payer has no session");
+  const userId = auth.userId;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) {
+    const { payment } = await createPayment(deps.db, {
+      userId,
+      idempotencyKey: `bench-direct-${runId}-${keySeq++}`,
+      body: {
+        organizationId: payer.orgId,
+        kind: "BETWEEN_ACCOUNTS",
+        accountId: payer.fromId,
+        toAccountId: payer.toId,
+        currencyId: "GBP",
+        amount: "0.01",
+        reference: "bench",
+      },
+      relaxedLimits: true,
+    });
+    const challenge = await sendSignatureCode(deps, {
+      userId,
+      ip: "127.0.0.1",
+      body: { paymentIds: [payment.id], mfa: "PHONE", channel: "SMS" },
+    });
+    const mfa = await validateSignatureCode(deps, { userId, body: { token: challenge.token, code: challenge.debugCode } });
+    await signPayment(deps.db, {
+      userId,
+      paymentId: payment.id,
+      body: { mfaToken: mfa.token, signedAt: new Date().toISOString() },
+    });
+  }
+  return perSecond(n, process.hrtime.bigint() - started);
+}
+
+/** Mean milliseconds of `GET /v1/health` (no SQL, no auth) over `n` calls: the HTTP layer's floor per call. */
+export async function httpFloorMs(base: string, n: number): Promise<number> {
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) await call(base, "GET", "/health", "none");
+  return Number(process.hrtime.bigint() - started) / 1e6 / n;
 }
