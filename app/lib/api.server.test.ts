@@ -154,6 +154,35 @@ describe("getApi", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("shares one identical GET in flight between parallel loaders, each with its own copy; later and other calls go out", async () => {
+    answers = [
+      () => Response.json({ accounts: [2, 1] }),
+      () => Response.json({ other: true }),
+      () => Response.json({ accounts: [3] }),
+      () => Response.json({ accounts: [4] }),
+    ];
+    const layout = await getApi(await requestWith(tokens(12)));
+    const page = await getApi(await requestWith(tokens(12)));
+    const [a, b, other] = await Promise.all([
+      layout.get<{ accounts: number[] }>("/accounts", { all: true }),
+      page.get<{ accounts: number[] }>("/accounts", { all: true }),
+      page.get("/users/whoami"),
+    ]);
+    expect(calls.map((c) => c.url.replace("http://127.0.0.1:3000/api/v1", ""))).toEqual(["/accounts?all=true", "/users/whoami"]);
+    expect(a).toEqual({ accounts: [2, 1] });
+    a.accounts.sort();
+    expect(b).toEqual({ accounts: [2, 1] }); // not the same object
+    expect(other).toEqual({ other: true });
+    // Once answered, nothing is kept: the next identical GET goes out again.
+    expect(await page.get("/accounts", { all: true })).toEqual({ accounts: [3] });
+    // Another session's token never shares an answer.
+    const stranger = await getApi(await requestWith(tokens(13)));
+    answers.push(() => Response.json({ accounts: [5] }));
+    const [mine, theirs] = await Promise.all([page.get("/accounts"), stranger.get("/accounts")]);
+    expect(calls.filter((c) => c.url.endsWith("/accounts")).map((c) => c.auth)).toEqual(["Bearer a12", "Bearer a13"]);
+    expect([mine, theirs]).toEqual([{ accounts: [4] }, { accounts: [5] }]);
+  });
+
   it("redirects to login without a session", async () => {
     const thrown = (await getApi(new Request("http://x/home")).catch((e: unknown) => e)) as Response;
     expect(thrown.headers.get("Location")).toBe("/auth/phone");

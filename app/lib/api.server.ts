@@ -73,6 +73,27 @@ const EXPIRY_SKEW_MS = 10_000;
  */
 const refreshing = new Map<string, Promise<AuthTokens | null>>();
 
+/** An answer read off the wire: status and parsed body (JSON, text, or undefined for 204). */
+interface Answer {
+  status: number;
+  parsed: unknown;
+}
+
+/** An answer as shared between callers: the body's text, parsed by each caller (no shared objects to mutate). */
+interface SharedAnswer {
+  status: number;
+  text: string;
+}
+
+/**
+ * In-flight GETs by bearer token and URL. The loaders of one navigation run in parallel and
+ * several ask the same thing (the layout and the page both read /users/whoami and /accounts):
+ * an identical GET issued while one is on the wire shares its answer instead of a second
+ * round trip. Nothing is kept once the answer arrives (no cache, nothing stale): the shared
+ * answer is one the second read could have got on its own at that moment.
+ */
+const inFlightGets = new Map<string, Promise<SharedAnswer>>();
+
 /** Build `BANKING_API_URL + path + ?query`. */
 export function apiUrl(path: string, query?: CallOptions["query"]): string {
   const url = new URL(config().BANKING_API_URL + path);
@@ -82,8 +103,11 @@ export function apiUrl(path: string, query?: CallOptions["query"]): string {
 }
 
 async function parseBody(res: Response): Promise<unknown> {
-  if (res.status === 204) return undefined;
-  const text = await res.text();
+  return parseText(res.status === 204 ? "" : await res.text());
+}
+
+/** A body's text as JSON, or the text itself when it is not JSON; undefined when empty. */
+function parseText(text: string): unknown {
   if (!text) return undefined;
   try {
     return JSON.parse(text);
@@ -184,29 +208,55 @@ export async function getApi(request: Request): Promise<Api> {
     });
   };
 
+  /** One exchange: the raw `Response` when `raw` and 2xx, else the status and parsed body (identical GETs in flight shared). */
+  const exchange = async (
+    method: string,
+    path: string,
+    options: CallOptions,
+    accessToken: string,
+  ): Promise<Answer | Response> => {
+    const read = async () => {
+      const res = await send(method, path, options, accessToken);
+      if (options.raw && res.ok) return res;
+      return { status: res.status, parsed: await parseBody(res) };
+    };
+    if (method !== "GET" || options.raw) return read();
+    const key = `${accessToken} ${apiUrl(path, options.query)}`;
+    let pending = inFlightGets.get(key);
+    if (!pending) {
+      pending = send(method, path, options, accessToken).then(async (res) => ({
+        status: res.status,
+        text: res.status === 204 ? "" : await res.text(),
+      }));
+      inFlightGets.set(key, pending);
+      const forget = () => inFlightGets.delete(key);
+      pending.then(forget, forget);
+    }
+    const { status, text } = await pending;
+    return { status, parsed: parseText(text) };
+  };
+
   const api: Api = {
     session,
     async request<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
       if (Date.parse(tokens!.accessTokenExpiresAt) - EXPIRY_SKEW_MS < Date.now()) await refresh();
-      let res: Response;
-      let parsed: unknown;
+      let answer: Answer | Response;
       try {
-        res = await send(method, path, options, tokens!.accessToken);
-        if (options.raw && res.ok) return res as T;
-        parsed = await parseBody(res);
-        if (isSessionFailure(res.status, parsed)) {
+        answer = await exchange(method, path, options, tokens!.accessToken);
+        if (answer instanceof Response) return answer as T;
+        if (isSessionFailure(answer.status, answer.parsed)) {
           await refresh();
-          res = await send(method, path, options, tokens!.accessToken);
-          if (options.raw && res.ok) return res as T;
-          parsed = await parseBody(res);
+          answer = await exchange(method, path, options, tokens!.accessToken);
+          if (answer instanceof Response) return answer as T;
         }
       } catch (error) {
         if (error instanceof Response || error instanceof ApiError) throw error;
         throw new ApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: undefined as never });
       }
-      if (isSessionFailure(res.status, parsed)) throw await logoutRedirect(session);
-      if (res.status === 403) throw redirect("/permission-denied", { headers: await api.headers() });
-      if (!res.ok) throw new ApiError(res.status, toErrorBody(res.status, parsed));
+      const { status, parsed } = answer;
+      if (isSessionFailure(status, parsed)) throw await logoutRedirect(session);
+      if (status === 403) throw redirect("/permission-denied", { headers: await api.headers() });
+      if (status < 200 || status > 299) throw new ApiError(status, toErrorBody(status, parsed));
       return parsed as T;
     },
     get: (path, query) => api.request("GET", path, { query }),
