@@ -346,3 +346,75 @@ describe.each(databases)("reference data on %s", (kind) => {
     expect(await getPspPartner(s.db, "nobody")).toBeNull();
   });
 });
+
+describe.each(databases)("GET /clients-organizations/:id/fees on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+  });
+  afterAll(async () => s?.close());
+
+  it("lists the default tariff's fees for a customer without a tariff of its own", async () => {
+    const customer = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const token = await s.login(customer.phone);
+    const res = await s.call("GET", `/clients-organizations/${customer.organization.id}/fees`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.tariff.name).toBe("Standard");
+    expect(res.body.customFees).toEqual([]);
+    const byName = new Map((res.body.tariff.fees as { name: string }[]).map((f) => [f.name, f]));
+    // Amounts at the currency's scale, percentages as plain decimals (seeded "Standard" tariff, README).
+    expect(byName.get("SWIFT payment (CNY)")).toMatchObject({ feePercentMinAmount: "70.00", feePercentMaxAmount: "700.00" });
+    expect(byName.get("SEPA Instant")).toMatchObject({
+      paymentKind: "EURO",
+      paymentType: "SEPA_SCT_INST",
+      feeAmountType: "FIXED",
+      feeFixedAmount: "0.50",
+      feeCurrencyId: "EUR",
+    });
+    // Any currency: min and max are in the payment's currency, so they stay plain decimals.
+    expect(byName.get("SWIFT payment")).toMatchObject({
+      currencyId: null,
+      feeAmountType: "PERCENT",
+      feePercentAmount: "0.2",
+      feePercentMinAmount: "10",
+      feePercentMaxAmount: "100",
+    });
+  });
+
+  it("an organization's own tariff and custom fees, not the default's; another customer gets 403", async () => {
+    const customer = await createCustomer(s.db, { type: "CORPORATE" });
+    const orgId = customer.organization.id;
+    const tariff = await createTariff(s.db, { name: "Premium", organizationIds: [orgId] });
+    await createFee(s.db, {
+      ...fixed("1.25", { paymentKind: "GBP", paymentType: "BACS", currencyId: "GBP" }),
+      tariffId: tariff.id,
+    });
+    await createFee(s.db, {
+      name: "Negotiated SWIFT",
+      paymentKind: "INTERNATIONAL",
+      feeAmountType: "PERCENT",
+      feePercentAmount: "0.125",
+      feePercentMinAmount: "5",
+      organizationId: orgId,
+    });
+    const token = await s.login(customer.phone);
+    const res = await s.call("GET", `/clients-organizations/${orgId}/fees`, { token });
+    expect(res.status).toBe(200);
+    expect(res.body.tariff).toMatchObject({ id: tariff.id, name: "Premium" });
+    expect(res.body.tariff.fees.map((f: { name: string; feeFixedAmount: string }) => [f.name, f.feeFixedAmount])).toEqual([
+      ["fixed 1.25", "1.25"],
+    ]);
+    expect(res.body.customFees).toHaveLength(1);
+    expect(res.body.customFees[0]).toMatchObject({
+      name: "Negotiated SWIFT",
+      feePercentAmount: "0.125",
+      feePercentMinAmount: "5",
+    });
+
+    const stranger = await s.login((await createCustomer(s.db, { type: "INDIVIDUAL" })).phone);
+    const refused = await s.call("GET", `/clients-organizations/${orgId}/fees`, { token: stranger });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body)).not.toContain("Negotiated");
+    expect((await s.call("GET", `/clients-organizations/not-a-uuid/fees`, { token })).status).toBe(403);
+  });
+});

@@ -311,6 +311,11 @@ const CASES: Record<string, Case> = {
     refused: [404],
     reason: "only INDIVIDUAL recipients are found by phone; A (CORPORATE) is not",
   },
+  "GET /clients-organizations/:organizationId/fees": {
+    cross: (a) => [{ path: `/clients-organizations/${a.orgId}/fees` }],
+    refused: [403],
+    reason: "another organization's tariff and custom fees are 403",
+  },
   "GET /clients-organizations": {
     cross: () => [{ path: "/clients-organizations?all=true" }],
     refused: [200],

@@ -5,7 +5,8 @@
  * signing the unsigned payments (cursor-paged: ?tab=signing&cursor=…; select several to sign
  * with one code or decline) with the count of ALL unsigned items on the tab (the list's
  * totalCount), remittance the latest remittance orders (only when PAYMENTS-ORDERS-ENABLED is on
- * for the organization, spec 000 §2, spec 001 §6); and the beneficiaries block (the same data
+ * for the organization, spec 000 §2, spec 001 §6), fees the organization's tariff and custom fees
+ * with their count (spec 001 §2; not for company officials, who make no payments); and the beneficiaries block (the same data
  * as the payments page's). Company officials get an open-account prompt. A company's home names
  * the company under the title (whose accounts these are: the header names the person). No form
  * libraries here (JS budget).
@@ -16,12 +17,14 @@ import { useTranslation } from "react-i18next";
 import type {
   Account,
   ListResponse,
+  OrganizationFees,
   PaymentList,
   PaymentsSettings,
   RemittanceOrderPage,
   StatementItem,
 } from "../../../server/api/v1/contract";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
+import { FeesList, feesCount } from "~/components/ui/FeesList";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { StatementRow } from "~/components/ui/StatementRow";
@@ -47,17 +50,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const official = org.type === "COMPANY_OFFICIAL";
   // Paging applies to the signing tab's list; the count is always of every unsigned payment.
   const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
-  const [accounts, unsigned, settings, beneficiaries] = await Promise.all([
+  const [accounts, unsigned, settings, beneficiaries, fees] = await Promise.all([
     listAccounts(api, org.id),
     api
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
       .catch(firstPageOnBadCursor(api, cursor, "/home?tab=signing")),
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
     official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
+    // The tab shows the count, so the fees are read whichever tab is open.
+    official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`),
   ]);
   // The remittance tab exists only when orders are enabled for the organization.
   const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
-  const tab = asked === "signing" ? "signing" : asked === "remittance" && remittanceTab ? "remittance" : "history";
+  const tab =
+    asked === "signing"
+      ? "signing"
+      : asked === "remittance" && remittanceTab
+        ? "remittance"
+        : asked === "fees" && fees
+          ? "fees"
+          : "history";
   const [history, orders] = await Promise.all([
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
@@ -82,6 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       remittanceTab,
       orders: orders?.edges.map((e) => e.node) ?? [],
       beneficiaries,
+      fees,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -119,6 +132,7 @@ export default function Home() {
     orders,
     beneficiaries,
     corporate,
+    fees,
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance"]);
@@ -230,9 +244,27 @@ export default function Home() {
                 </Link>
               </li>
             ) : null}
+            {fees ? (
+              <li>
+                <Link
+                  to="?tab=fees"
+                  aria-current={tab === "fees" ? "page" : undefined}
+                  className={tab === "fees" ? styles.tabActive : undefined}
+                  data-testid="tab-fees"
+                >
+                  {t("payments:fees.tab")}{" "}
+                  <span className={styles.badge} data-testid="fees-count">
+                    {feesCount(fees)}
+                  </span>
+                  <span className="visually-hidden"> {t("payments:fees.tab-count", { count: feesCount(fees) })}</span>
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
-        {tab === "remittance" ? (
+        {tab === "fees" && fees ? (
+          <FeesList fees={fees} />
+        ) : tab === "remittance" ? (
           orders.length === 0 ? (
             <p>{t("remittance:home.empty")}</p>
           ) : (

@@ -117,6 +117,35 @@ export interface OrganizationSummary {
   currentOfficial: { signatureType: SignatureType; companyOfficialType: CompanyOfficialType | null };
 }
 
+/**
+ * One fee (spec 001 §3 Fee), as the fees tab shows it. Decimal strings: percentages as given
+ * ("0.2" = 0.2 %), amounts at their currency's scale. `paymentKind`/`paymentType`/`currencyId`
+ * say which payments it applies to (null type or currency: any).
+ */
+export interface Fee {
+  feeId: string;
+  name: string;
+  paymentKind: PaymentKind;
+  paymentType: string | null;
+  currencyId: string | null;
+  feeAmountType: "PERCENT" | "FIXED";
+  feePercentAmount: string | null;
+  feePercentMinAmount: string | null;
+  feePercentMaxAmount: string | null;
+  feeFixedAmount: string | null;
+  feeCurrencyId: string | null;
+}
+
+/**
+ * GET /v1/clients-organizations/:organizationId/fees: the organization's tariff (its own, else
+ * the bank's default) with its fees, and the fees set for this organization alone, which take
+ * precedence (spec 001 §3 Organization "tariff (id, name, fees), customFees").
+ */
+export interface OrganizationFees {
+  tariff: { id: string; name: string; fees: Fee[] } | null;
+  customFees: Fee[];
+}
+
 /** GET /v1/users/whoami. `activeOrganization` follows the default-organization rule
  * (spec 001 §3: individual, else first corporate, else first company official). */
 export interface WhoAmI {

@@ -6,6 +6,8 @@
  *   (spelling as in the spec's call list)
  * GET /clients-organizations/check-corp-recepient?companyNumber= → RecipientCheck (company name) | 404
  *   | 429 RATE_LIMITED (the same lookup limit as by phone)
+ * GET /clients-organizations/:organizationId/fees → OrganizationFees (tariff with its fees, custom
+ *   fees) | 403 FORBIDDEN (not the caller's organization)
  */
 import { Router } from "express";
 import { z } from "zod";
@@ -14,6 +16,7 @@ import {
   checkIndividualRecipient,
   listOrganizationSummaries,
 } from "../../domain/organizations/index.js";
+import { organizationFees } from "../../domain/fees/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
@@ -60,6 +63,12 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
     "/clients-organizations",
     asyncHandler(async (_req, res) => {
       res.json({ data: await listOrganizationSummaries(deps.db, getAuth(res).userId) });
+    }),
+  );
+  r.get(
+    "/clients-organizations/:organizationId/fees",
+    asyncHandler(async (req, res) => {
+      res.json(await organizationFees(deps.db, getAuth(res).userId, req.params.organizationId));
     }),
   );
   return r;

@@ -10,14 +10,16 @@
  * What it comes to (`computeFee`): pure decimal arithmetic (decimal.js, never floats),
  * rounded once, at the end, to the fee currency's scale.
  *
- * `feeFor` is the one call the payment rails make (server/domain/payments/create.ts).
+ * `feeFor` is the one call the payment rails make (server/domain/payments/create.ts);
+ * `organizationFees` lists what an organization pays (the home fees tab).
  */
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, fees, organizations, tariffs } from "../../db/schema/index.js";
-import type { PaymentKind } from "../../api/v1/contract.js";
-import { Decimal, type DecimalValue } from "../ledger/money.js";
+import type { Fee, OrganizationFees, PaymentKind } from "../../api/v1/contract.js";
+import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
+import { requireMembership } from "../organizations/access.js";
 
 type Db = Database | Tx;
 
@@ -181,4 +183,74 @@ export async function feeFor(db: Db, q: FeeQuery & { amount: Decimal }): Promise
 /** A nullable decimal column as a Decimal (null = 0). */
 function dec(value: DecimalValue | null): Decimal {
   return new Decimal(value ?? 0);
+}
+
+/** A decimal column as a plain decimal string without trailing zeros ("0.200000" → "0.2"), or null. */
+function plain(value: string | null): string | null {
+  return value === null ? null : new Decimal(value).toFixed();
+}
+
+/** A `fees` row as the wire's Fee: amounts at `scaleOf(currency)` (the fee currency, else the payment currency). */
+function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => number | null): Fee {
+  const amountScale = scaleOf(row.feeCurrencyId ?? row.currencyId);
+  const amount = (v: string | null) => (v === null ? null : amountScale === null ? plain(v) : formatAmount(v, amountScale));
+  return {
+    feeId: row.id,
+    name: row.name,
+    paymentKind: row.paymentKind as PaymentKind,
+    paymentType: row.paymentType,
+    currencyId: row.currencyId,
+    feeAmountType: row.feeAmountType as Fee["feeAmountType"],
+    feePercentAmount: plain(row.feePercentAmount),
+    feePercentMinAmount: amount(row.feePercentMinAmount),
+    feePercentMaxAmount: amount(row.feePercentMaxAmount),
+    feeFixedAmount: amount(row.feeFixedAmount),
+    feeCurrencyId: row.feeCurrencyId,
+  };
+}
+
+/**
+ * The fees an organization pays, for the fees tab (GET /v1/clients-organizations/:id/fees):
+ * its tariff (`organizations.tariff_id`, else the default tariff, as `findFee` resolves it) with
+ * the tariff's fees, and its custom fees (which `findFee` prefers). Fees in a stable order:
+ * payment kind, type, currency, name.
+ * @param userId the caller; must be an APPROVED member of `organizationId`
+ * @returns contract OrganizationFees (tariff null when the bank has no tariff at all)
+ * @throws DomainError FORBIDDEN when the caller is not a member of the organization
+ */
+export async function organizationFees(db: Database, userId: string, organizationId: string): Promise<OrganizationFees> {
+  await requireMembership(db, userId, organizationId);
+  const [org] = await db
+    .select({ tariffId: organizations.tariffId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const [tariff] = await db
+    .select({ id: tariffs.id, name: tariffs.name })
+    .from(tariffs)
+    .where(org?.tariffId ? eq(tariffs.id, org.tariffId) : eq(tariffs.isDefault, true))
+    .orderBy(tariffs.createdAt, tariffs.id)
+    .limit(1);
+  const rows = await db
+    .select()
+    .from(fees)
+    .where(
+      tariff
+        ? or(eq(fees.organizationId, organizationId), eq(fees.tariffId, tariff.id))
+        : eq(fees.organizationId, organizationId),
+    )
+    .orderBy(fees.paymentKind, fees.paymentType, fees.currencyId, fees.name, fees.id);
+  const scales = new Map(
+    (await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies)).map((c) => [c.id, c.scale]),
+  );
+  const scaleOf = (id: string | null) => (id === null ? null : (scales.get(id) ?? null));
+  return {
+    tariff: tariff
+      ? {
+          id: tariff.id,
+          name: tariff.name,
+          fees: rows.filter((r) => r.organizationId === null).map((r) => feeToWire(r, scaleOf)),
+        }
+      : null,
+    customFees: rows.filter((r) => r.organizationId === organizationId).map((r) => feeToWire(r, scaleOf)),
+  };
 }

@@ -1,0 +1,92 @@
+/**
+ * The fees an organization pays (home fees tab; spec 001 §2 "fees tab shows a count", §3 Fee: a
+ * fee is shown as its amount and currency): its custom fees first (they take precedence), then
+ * its tariff's. Each fee: its name, the payments it applies to (scheme and currency, translated
+ * from codes) and what it charges — FIXED: the amount; PERCENT: the rate with its minimum and
+ * maximum (in the payment's currency when the fee names none).
+ */
+import { useTranslation } from "react-i18next";
+import type { Fee, OrganizationFees } from "../../../server/api/v1/contract";
+import { formatAmount } from "~/lib/money";
+import { Money } from "./Money";
+import styles from "./FeesList.module.css";
+
+/** A decimal string without trailing zeros after the point ("0.20" → "0.2"); amounts only. */
+function trimmed(value: string): string {
+  return value.includes(".") ? value.replace(/0+$/, "").replace(/\.$/, "") : value;
+}
+
+function Charge({ fee }: { fee: Fee }) {
+  const { t } = useTranslation("payments");
+  const currency = fee.feeCurrencyId ?? fee.currencyId;
+  const amount = (value: string) =>
+    currency ? <Money amount={value} currency={currency} /> : <span>{formatAmount(value, Math.max(2, decimals(value)))}</span>;
+  if (fee.feeAmountType === "FIXED") return fee.feeFixedAmount ? amount(fee.feeFixedAmount) : null;
+  return (
+    <>
+      <span data-testid="fee-percent">{t("fees.percent", { rate: trimmed(fee.feePercentAmount ?? "0") })}</span>
+      {fee.feePercentMinAmount ? (
+        <>
+          {", "}
+          {t("fees.min")} {amount(fee.feePercentMinAmount)}
+        </>
+      ) : null}
+      {fee.feePercentMaxAmount ? (
+        <>
+          {", "}
+          {t("fees.max")} {amount(fee.feePercentMaxAmount)}
+        </>
+      ) : null}
+      {!currency && (fee.feePercentMinAmount || fee.feePercentMaxAmount) ? <> {t("fees.in-payment-currency")}</> : null}
+    </>
+  );
+}
+
+function decimals(value: string): number {
+  return value.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
+}
+
+function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
+  const { t } = useTranslation("payments");
+  const scheme = fee.paymentType
+    ? t(`schemes.${fee.paymentType}`, { defaultValue: fee.paymentType })
+    : t(`fees.kind.${fee.paymentKind}`);
+  return (
+    <li className={styles.fee} data-testid="fee">
+      <span className={styles.name}>{fee.name}</span>
+      {custom ? <span className={styles.custom}>{t("fees.custom")}</span> : null}
+      <span className={styles.applies}>
+        {fee.currencyId ? t("fees.applies-currency", { scheme, currency: fee.currencyId }) : t("fees.applies", { scheme })}
+      </span>
+      <span className={styles.charge}>
+        <Charge fee={fee} />
+      </span>
+    </li>
+  );
+}
+
+/** The fees list; `fees` from GET /v1/clients-organizations/:id/fees. */
+export function FeesList({ fees }: { fees: OrganizationFees }) {
+  const { t } = useTranslation("payments");
+  const count = fees.customFees.length + (fees.tariff?.fees.length ?? 0);
+  if (count === 0) return <p>{t("fees.none")}</p>;
+  return (
+    <div data-testid="home-fees">
+      {fees.tariff ? <p>{t("fees.tariff", { name: fees.tariff.name })}</p> : null}
+      <ul className={styles.list}>
+        {fees.customFees.map((fee) => (
+          <FeeItem key={fee.feeId} fee={fee} custom />
+        ))}
+        {fees.tariff?.fees.map((fee) => (
+          <FeeItem key={fee.feeId} fee={fee} custom={false} />
+        ))}
+      </ul>
+      <p className={styles.note}>{t("fees.free-note")}</p>
+    </div>
+  );
+}
+
+/** How many fees the tab's count shows. */
+export function feesCount(fees: OrganizationFees | null): number {
+  return fees ? fees.customFees.length + (fees.tariff?.fees.length ?? 0) : 0;
+}

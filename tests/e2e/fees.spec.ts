@@ -1,0 +1,38 @@
+/**
+ * The home fees tab (issue 9 "Fees"; spec 001 §2, §3 Fee): the count on the tab, the tariff's
+ * fees and a negotiated custom fee, with JavaScript on and off; axe on the tab.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the fees tab lists the tariff's fees and the company's negotiated SWIFT fee, with their count", async ({ page }) => {
+      await login(page, CUSTOMERS.corporate);
+      await page.goto("/home");
+      const count = Number(await page.getByTestId("fees-count").textContent());
+      await page.getByTestId("tab-fees").click();
+      await expect(page).toHaveURL(/tab=fees/);
+      await expect(page.getByTestId("tab-fees")).toHaveAttribute("aria-current", "page");
+      const fees = page.getByTestId("fee");
+      await expect(fees).toHaveCount(count);
+      // Seeded: Northwind Trading Ltd pays SWIFT 0.10 % (min 5.00, max 50.00) by agreement; Standard tariff otherwise.
+      const custom = fees.first();
+      await expect(custom).toContainText("Agreed for you");
+      await expect(custom).toContainText("0.1 % of the amount");
+      await expect(page.getByTestId("home-fees")).toContainText("Your tariff: Standard");
+      const sepaInstant = fees.filter({ hasText: "SEPA Instant" });
+      await expect(sepaInstant).toContainText("0.50 EUR");
+    });
+  });
+}
+
+test("the fees tab has no WCAG 2.1 AA violations", async ({ page }) => {
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/home?tab=fees");
+  await expect(page.getByTestId("home-fees")).toBeVisible();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+});
