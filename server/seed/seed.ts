@@ -47,6 +47,7 @@ import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
 import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
 import { seedOnboardingReference } from "./onboarding-reference.js";
+import { ensureDefaultServiceFee } from "../domain/fees/service.js";
 import {
   addMember,
   BANK_BIC,
@@ -320,6 +321,7 @@ export async function seedReferenceData(db: Database | Tx): Promise<void> {
     db,
     CURRENCIES.map((c) => c.id),
   );
+  await ensureDefaultServiceFee(db);
   await seedOnboardingReference(db);
 }
 

@@ -10,6 +10,7 @@ import type { Beneficiary, BeneficiaryContract, RemittanceOrder } from "../api/v
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
 import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
+import { chargeServiceFees, isServiceFeeMonth } from "../domain/fees/service.js";
 import type { ApplicationSummary } from "../api/v1/contract.js";
 import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 
@@ -23,7 +24,8 @@ export type BankCommand =
   | { command: "application:review"; id: string }
   | { command: "application:approve"; id: string }
   | { command: "application:decline"; id: string; reason: string }
-  | { command: "remittance:advance"; id: string; status: string; reason?: string };
+  | { command: "remittance:advance"; id: string; status: string; reason?: string }
+  | { command: "fees:charge-service"; month: string };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
@@ -68,6 +70,10 @@ Commands:
                                               partner), or → REJECTED --reason "<text>" from any of
                                               QUEUED..AML_DONE (the sum is refunded; the customer
                                               sees the reason)
+  fees:charge-service --month <YYYY-MM>       charge the month's service fee ('Regular fee') to every
+                                              organization with an account: once per month, however
+                                              often it runs; a balance that cannot pay is recorded
+                                              as owing, never taken below its floor
   --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -89,15 +95,26 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
   const positional: string[] = [];
   let reason: string | undefined;
+  let month: string | undefined;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
-    if (arg === "--reason") {
+    if (arg === "--month") {
+      if (i + 1 >= argv.length) throw new UsageError("--month needs a month (YYYY-MM)");
+      month = argv[++i];
+    } else if (arg.startsWith("--month=")) month = arg.slice("--month=".length);
+    else if (arg === "--reason") {
       if (i + 1 >= argv.length) throw new UsageError("--reason needs a text");
       reason = argv[++i];
     } else if (arg.startsWith("--reason=")) reason = arg.slice("--reason=".length);
     else if (arg.startsWith("-")) throw new UsageError(`Unknown option ${arg}`);
     else positional.push(arg);
   }
+  if (positional[0] === "fees:charge-service") {
+    if (positional.length > 1) throw new UsageError(`Unexpected argument ${positional[1]}`);
+    if (month === undefined || !isServiceFeeMonth(month)) throw new UsageError("fees:charge-service needs --month YYYY-MM");
+    return { command: "fees:charge-service", month };
+  }
+  if (month !== undefined) throw new UsageError(`${positional[0] ?? "This command"} takes no --month`);
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
   const [command, id, ...extra] = positional;
   const decision = DECISIONS.find((d) => d === command);
@@ -189,5 +206,9 @@ export async function runBankCommand(
       return describeOrder(
         await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),
       );
+    case "fees:charge-service": {
+      const run = await chargeServiceFees(db, { month: cmd.month });
+      return `Service fees for ${run.month}: ${run.charged} charged, ${run.owed} owed (could not pay), ${run.skipped} already charged.`;
+    }
   }
 }

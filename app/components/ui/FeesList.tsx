@@ -56,7 +56,11 @@ function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
       <span className={styles.name}>{fee.name}</span>
       {custom ? <span className={styles.custom}>{t("fees.custom")}</span> : null}
       <span className={styles.applies}>
-        {fee.currencyId ? t("fees.applies-currency", { scheme, currency: fee.currencyId }) : t("fees.applies", { scheme })}
+        {fee.paymentKind === "SERVICE"
+          ? t("fees.monthly")
+          : fee.currencyId
+            ? t("fees.applies-currency", { scheme, currency: fee.currencyId })
+            : t("fees.applies", { scheme })}
       </span>
       <span className={styles.charge}>
         <Charge fee={fee} />

@@ -125,7 +125,8 @@ export interface OrganizationSummary {
 export interface Fee {
   feeId: string;
   name: string;
-  paymentKind: PaymentKind;
+  /** A payment kind, or SERVICE: the monthly service fee ('Regular fee'), charged whatever is paid. */
+  paymentKind: PaymentKind | "SERVICE";
   paymentType: string | null;
   currencyId: string | null;
   feeAmountType: "PERCENT" | "FIXED";

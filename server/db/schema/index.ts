@@ -879,3 +879,36 @@ export const applicationAgreements = pgTable(
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.agreementId] })],
 );
+
+/**
+ * Monthly service fees (issue 9 "Fees": SERVICE_FEE items titled 'Regular fee'). One row per
+ * organization, month and fee: the unique key is what makes the monthly run charge once, however
+ * often and in however many processes it runs. `status` CHARGED (posted: `ledgerTransactionId`)
+ * or OWED (the balance could not pay without going below its floor: nothing posted, the amount
+ * is owed).
+ */
+export const serviceFeeCharges = pgTable(
+  "service_fee_charges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    /** The month charged, "YYYY-MM" (UTC). */
+    month: text("month").notNull(),
+    feeId: uuid("fee_id")
+      .notNull()
+      .references(() => fees.id),
+    /** The balance charged (null when the organization has no balance in the fee currency: OWED). */
+    balanceId: uuid("balance_id").references(() => balances.id),
+    amount: money("amount").notNull(),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    /** CHARGED | OWED. */
+    status: text("status").notNull(),
+    ledgerTransactionId: uuid("ledger_transaction_id").references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("service_fee_charges_once_uq").on(t.organizationId, t.month, t.feeId)],
+);

@@ -52,12 +52,12 @@ export interface FeeAmount {
 export interface FeeQuery {
   /** The paying organization (uuid). */
   organizationId: string;
-  /** The payment's kind (contract PaymentKind). */
-  kind: PaymentKind;
+  /** The payment's kind (contract PaymentKind), or "SERVICE" for the monthly service fee (./service.ts). */
+  kind: PaymentKind | "SERVICE";
   /** The provider payment type (SEPA_SCT, SWIFT …), or null for kinds without one (INTERNAL, BETWEEN_ACCOUNTS). */
   paymentType: string | null;
-  /** The payment currency (ISO 4217 code or asset ticker). */
-  currencyId: string;
+  /** The payment currency (ISO 4217 code or asset ticker); null: only rows for any currency match (service fees). */
+  currencyId: string | null;
 }
 
 /**
@@ -95,7 +95,7 @@ export async function findFee(db: Db, q: FeeQuery): Promise<FeeRow | null> {
       and(
         eq(fees.paymentKind, q.kind),
         q.paymentType === null ? isNull(fees.paymentType) : or(isNull(fees.paymentType), eq(fees.paymentType, q.paymentType)),
-        or(isNull(fees.currencyId), eq(fees.currencyId, q.currencyId)),
+        q.currencyId === null ? isNull(fees.currencyId) : or(isNull(fees.currencyId), eq(fees.currencyId, q.currencyId)),
         or(
           eq(fees.organizationId, q.organizationId),
           and(isNull(fees.organizationId), sql`${fees.tariffId} = coalesce((${ownTariff}), (${defaultTariff}))`),
@@ -164,7 +164,7 @@ export function computeFee(
  * @returns `{ amount: Decimal at the fee currency's scale, currencyId }`, or null when the payment is free
  * @throws Error when the fee or payment currency is not in `currencies`, or the fee row is misconfigured
  */
-export async function feeFor(db: Db, q: FeeQuery & { amount: Decimal }): Promise<FeeAmount | null> {
+export async function feeFor(db: Db, q: FeeQuery & { currencyId: string; amount: Decimal }): Promise<FeeAmount | null> {
   const fee = await findFee(db, q);
   if (!fee) return null;
   const ids = [...new Set([q.currencyId, fee.feeCurrencyId ?? q.currencyId])];
@@ -197,7 +197,7 @@ function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => number |
   return {
     feeId: row.id,
     name: row.name,
-    paymentKind: row.paymentKind as PaymentKind,
+    paymentKind: row.paymentKind as Fee["paymentKind"],
     paymentType: row.paymentType,
     currencyId: row.currencyId,
     feeAmountType: row.feeAmountType as Fee["feeAmountType"],
