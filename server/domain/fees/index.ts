@@ -212,8 +212,8 @@ function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => number |
 /**
  * The fees an organization pays, for the fees tab (GET /v1/clients-organizations/:id/fees):
  * its tariff (`organizations.tariff_id`, else the default tariff, as `findFee` resolves it) with
- * the tariff's fees, and its custom fees (which `findFee` prefers). Fees in a stable order:
- * payment kind, type, currency, name.
+ * the tariff's fees, and its custom fees (which `findFee` prefers). Fees in a stable order: the
+ * monthly service fee first, then by payment kind, type, currency, name.
  * @param userId the caller; must be an APPROVED member of `organizationId`
  * @returns contract OrganizationFees (tariff null when the bank has no tariff at all)
  * @throws DomainError FORBIDDEN when the caller is not a member of the organization
@@ -238,7 +238,14 @@ export async function organizationFees(db: Database, userId: string, organizatio
         ? or(eq(fees.organizationId, organizationId), eq(fees.tariffId, tariff.id))
         : eq(fees.organizationId, organizationId),
     )
-    .orderBy(fees.paymentKind, fees.paymentType, fees.currencyId, fees.name, fees.id);
+    .orderBy(
+      sql`(${fees.paymentKind} = 'SERVICE') desc`,
+      fees.paymentKind,
+      fees.paymentType,
+      fees.currencyId,
+      fees.name,
+      fees.id,
+    );
   const scales = new Map(
     (await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies)).map((c) => [c.id, c.scale]),
   );
