@@ -118,6 +118,9 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/beneficiaries+/$beneficiaryId+/documents.$documentId",
   "routes/identity+/agreements.$agreementId.file",
   "routes/identity+/corporate+/add-documents_.$documentId",
+  "routes/_app+/history_.$itemId.receipt",
+  "routes/_app+/history_.statement",
+  "routes/_app+/accounts+/$id_.top-up.pdf",
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
@@ -175,6 +178,9 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       // A beneficiary of the customer's (saved through the API) for its pages; an unknown document of it.
       params.beneficiaryId = await cspBeneficiary(page);
       params.documentId = "00000000-0000-4000-8000-000000000000";
+      // A statement item of the customer's for /history/:itemId and its receipt.
+      await page.goto("/history?period=all");
+      params.itemId = ((await page.locator("main a[href^='/history/']").first().getAttribute("href")) ?? "").split("/")[2];
     }
     for (const route of routes) {
       const url = fillPattern(route.pattern, params);

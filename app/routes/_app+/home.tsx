@@ -263,7 +263,7 @@ export default function Home() {
           <>
             <ul className={styles.history}>
               {history.map((item) => (
-                <StatementRow key={item.id} item={item} />
+                <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />
               ))}
             </ul>
             <Link to="/history">{t("history:see-all")}</Link>
