@@ -151,13 +151,13 @@ export default function History() {
 
       <Form method="get" action="/history/statement" reloadDocument className={styles.filters} aria-labelledby="export-title">
         <h2 id="export-title">{t("export.title")}</h2>
-        <input type="hidden" name="period" value={filter.period} />
-        <input type="hidden" name="from" value={filter.from} />
-        <input type="hidden" name="to" value={filter.to} />
+        <input type="hidden" name="statementPeriod" value={filter.period} />
+        <input type="hidden" name="statementFrom" value={filter.from} />
+        <input type="hidden" name="statementTo" value={filter.to} />
         <Field
           as="select"
           id="export-currency"
-          name="currency"
+          name="statementCurrency"
           label={t("currency")}
           defaultValue={filter.currency || currencies[0]}
           required

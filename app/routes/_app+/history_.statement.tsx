@@ -1,5 +1,6 @@
 /**
- * GET /history/statement?period=&from=&to=&currency=&format=pdf|csv — statement export of the
+ * GET /history/statement?statementPeriod=&statementFrom=&statementTo=&statementCurrency=&format=pdf|csv
+ * (or the filter's own names period, from, to, currency) — statement export of the
  * active organization for a period (the history filter's presets and custom range) and one
  * currency, streamed from GET /v1/statements-items/{pdf|csv} (resource route). A failure shows
  * the server's message or 'Internal Server Error. Try Again'.
@@ -12,6 +13,11 @@ import { parseHistoryFilter } from "~/lib/history-filter";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const params = new URL(request.url).searchParams;
+  // The export form's fields have their own names (the filter form on the same page has period, from, to, currency).
+  for (const name of ["period", "from", "to", "currency"]) {
+    const v = params.get(`statement${name[0]!.toUpperCase()}${name.slice(1)}`);
+    if (v !== null) params.set(name, v);
+  }
   const { query, errors } = parseHistoryFilter(params);
   const format = params.get("format") === "csv" ? "csv" : "pdf";
   const back = { href: "/history", key: "history:item.back" };
