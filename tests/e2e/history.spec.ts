@@ -103,6 +103,8 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Top-up instructions from the account page.
       await page.goto("/home");
+      await expect(page.locator("main a[href^='/history/']").first()).toBeVisible();
+      await axe(page, "/home (history tab, grouped by day)", javaScriptEnabled);
       await page.locator("main a[href^='/accounts/']").first().click();
       await page.locator("main a[href*='/top-up?currencyId=GBP']").first().click();
       await expect(page.getByTestId("topup-LOCAL_GB")).toContainText("Sort code");
