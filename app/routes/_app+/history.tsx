@@ -21,7 +21,7 @@ import { parseHistoryFilter, PERIODS } from "~/lib/history-filter";
 import styles from "./history.module.css";
 
 /** Items per page of the history list. */
-const PAGE_SIZE = 30;
+const PAGE_SIZE = 20;
 
 export const handle = { i18n: ["history"], titleKey: "history:title" };
 
