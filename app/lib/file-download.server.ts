@@ -54,3 +54,33 @@ export async function streamApiFile(api: Api, apiPath: string): Promise<Response
   });
   return new Response(file.body, { status: 200, headers });
 }
+
+/**
+ * A failed download as a plain, translated page: the API's message when it sent one (ApiError),
+ * else `messageKey` or 'Internal Server Error. Try Again' (history:download.failed).
+ * Redirects (an expired session) are rethrown. Status: the API's 4xx, else 500.
+ */
+export async function downloadFailed(
+  request: Request,
+  error: unknown,
+  back: { href: string; key: string },
+  headers: Headers,
+  messageKey?: string,
+): Promise<Response> {
+  if (error instanceof Response) throw error;
+  const ns = back.key.includes(":") ? back.key.split(":")[0] : "common";
+  const t = (await i18next.getFixedT(request, ["common", "history", ns])) as unknown as (k: string) => string;
+  const raw = error instanceof ApiError && error.status < 500 ? error.body.message : undefined;
+  const apiMessage = Array.isArray(raw) ? raw.flatMap((f) => Object.values(f.constraints)).join(" ") : raw;
+  const message = apiMessage || t(messageKey ?? "history:download.failed");
+  const status = error instanceof ApiError && error.status < 500 ? error.status : messageKey ? 400 : 500;
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  headers.set("Cache-Control", "private, no-store");
+  const title = escapeHtml(t("history:download.title"));
+  return new Response(
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
+      `<title>${title}</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p>` +
+      `<p><a href="${escapeHtml(back.href)}">${escapeHtml(t(back.key))}</a></p></main></body></html>`,
+    { status, headers },
+  );
+}

@@ -24,6 +24,20 @@ describe("parseHistoryFilter", () => {
     expect(p("period=custom&from=2026-02-01&to=2026-01-01").errors).toEqual({ to: "errors:history.range-order" });
     expect(p("period=custom&from=1900-01-01&to=2026-01-01").errors.from).toBe("errors:history.date-invalid");
   });
+  it("presets: all time has no bounds; today starts at midnight; last 30 days", () => {
+    expect(p("period=all").query).toEqual({});
+    expect(p("period=today").query).toEqual({ transferDateFrom: "2026-11-22T00:00:00.000Z" });
+    expect(p("period=days30&currency=GBP").query).toEqual({ transferDateFrom: "2026-10-23T00:00:00.000Z", currencyId: "GBP" });
+    expect(p("period=nonsense").filter.period).toBe("week");
+  });
+  it("custom bounds are 1920..2050", () => {
+    expect(p("period=custom&from=1920-01-01&to=2050-01-01").errors).toEqual({});
+    expect(p("period=custom&from=2026-01-01&to=2050-01-02").errors.to).toBe("errors:history.date-invalid");
+  });
+  it("keeps a well-formed cursor only", () => {
+    expect(p("cursor=abc_-1").filter.cursor).toBe("abc_-1");
+    expect(p("cursor=a%20b").filter.cursor).toBe("");
+  });
   it("ignores a malformed currency", () => {
     expect(p("currency=<script>").filter.currency).toBe("");
   });

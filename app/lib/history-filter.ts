@@ -4,7 +4,14 @@
  */
 import { endOfDay, isValid, parseISO, startOfDay, subDays, subMonths } from "date-fns";
 
-export type Period = "week" | "month" | "custom";
+/**
+ * Presets (issue 9): all time, today, last 7 days (`week`, spec "Week"), last 30 days
+ * (`days30`), one calendar month back (`month`, spec "Month"), or a custom from–to range.
+ */
+export type Period = "all" | "today" | "week" | "days30" | "month" | "custom";
+
+/** The presets in the order the selector shows them. */
+export const PERIODS: readonly Period[] = ["all", "today", "week", "days30", "month", "custom"];
 
 export interface HistoryFilter {
   period: Period;
@@ -12,6 +19,8 @@ export interface HistoryFilter {
   from: string;
   to: string;
   currency: string;
+  /** Opaque API cursor of the page to show (cursor paging, "more" link); "" for the first page. */
+  cursor: string;
 }
 
 export interface HistoryQuery {
@@ -31,15 +40,20 @@ export function parseHistoryFilter(
   now: Date = new Date(),
 ): { filter: HistoryFilter; query: HistoryQuery; errors: Record<string, string> } {
   const periodRaw = params.get("period");
-  const period: Period = periodRaw === "month" || periodRaw === "custom" ? periodRaw : "week";
+  const period: Period = PERIODS.includes(periodRaw as Period) ? (periodRaw as Period) : "week";
   const currency = /^[A-Z]{3,5}$/.test(params.get("currency") ?? "") ? (params.get("currency") as string) : "";
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
-  const filter: HistoryFilter = { period, from, to, currency };
+  const cursor = /^[A-Za-z0-9_-]{1,200}$/.test(params.get("cursor") ?? "") ? (params.get("cursor") as string) : "";
+  const filter: HistoryFilter = { period, from, to, currency, cursor };
   const errors: Record<string, string> = {};
   const query: HistoryQuery = currency ? { currencyId: currency } : {};
 
-  if (period === "week") query.transferDateFrom = startOfDay(subDays(now, 7)).toISOString();
+  if (period === "all") {
+    /* no bounds */
+  } else if (period === "today") query.transferDateFrom = startOfDay(now).toISOString();
+  else if (period === "days30") query.transferDateFrom = startOfDay(subDays(now, 30)).toISOString();
+  else if (period === "week") query.transferDateFrom = startOfDay(subDays(now, 7)).toISOString();
   else if (period === "month") query.transferDateFrom = startOfDay(subMonths(now, 1)).toISOString();
   else {
     const f = parseDay(from);
@@ -53,10 +67,10 @@ export function parseHistoryFilter(
   return { filter, query, errors };
 }
 
-/** yyyy-MM-dd within 1920..2050 (spec 000 §5 date picker range), else null. */
+/** yyyy-MM-dd from 1 Jan 1920 to 1 Jan 2050 inclusive (spec 000 §5 date picker range), else null. */
 function parseDay(value: string): Date | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
   const d = parseISO(value);
-  if (!isValid(d) || d.getFullYear() < 1920 || d.getFullYear() > 2050) return null;
+  if (!isValid(d) || value < "1920-01-01" || value > "2050-01-01") return null;
   return d;
 }

@@ -243,6 +243,27 @@ const CASES: Record<string, Case> = {
     ],
   },
   "GET /statements-items/:id": { cross: (a) => [{ path: `/statements-items/${a.itemId}` }] },
+  "GET /statements-items/:id/pdf": {
+    cross: (a, own) => [
+      { path: `/statements-items/${a.itemId}/pdf` },
+      { path: `/statements-items/${a.itemId}/pdf?accountId=${own.accountId}` },
+      { path: `/statements-items/${a.itemId}/pdf?organizationId=${own.orgId}` },
+    ],
+  },
+  "GET /statements-items/pdf": {
+    cross: (a, own) => [
+      { path: `/statements-items/pdf?organizationId=${a.orgId}&currencyId=GBP` },
+      { path: `/statements-items/pdf?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+    ],
+  },
+  "GET /statements-items/csv": {
+    cross: (a, own) => [
+      { path: `/statements-items/csv?organizationId=${a.orgId}&currencyId=GBP` },
+      { path: `/statements-items/csv?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+    ],
+  },
+  "GET /accounts/:id/top-up": { cross: (a) => [{ path: `/accounts/${a.accountId}/top-up?currencyId=GBP` }] },
+  "GET /accounts/:id/top-up/pdf": { cross: (a) => [{ path: `/accounts/${a.accountId}/top-up/pdf?currencyId=GBP` }] },
   "POST /uploads": {
     cross: (a) => [
       { path: "/uploads", form: uploadForm(a.orgId) },

@@ -13,7 +13,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/history");
       await page.locator("input[name=period][value=month]").check();
       await page.locator("select[name=currency]").selectOption("GBP");
-      await page.locator("main form[method=get] button[type=submit]").click();
+      await page.locator("main form[method=get] button[type=submit]").first().click();
       await expect(page).toHaveURL(/currency=GBP/);
       await expect(page).toHaveURL(/period=month/);
       const items = page.getByTestId("statement-item");

@@ -1,14 +1,27 @@
-/** One statement item (history lists): title (the counterparty), reference or counterparty account, time, signed amount. */
+/**
+ * One statement item (history lists): title (the counterparty, or the operation type translated
+ * from its code — 'Regular fee' for SERVICE_FEE; the API sends no English titles), reference or
+ * counterparty account, time, signed amount. With `href` the title links to the item's page.
+ */
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
 import type { StatementItem } from "../../../server/api/v1/contract";
 import { formatTime } from "~/lib/dates";
 import { Money } from "./Money";
 import styles from "./StatementRow.module.css";
 
-export function StatementRow({ item }: { item: StatementItem }) {
+/** The displayed title of an item: its counterparty, else the translated operation type (history:type.*). */
+export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationType">) => string {
+  const { t } = useTranslation("history");
+  return (item) => (item.operationType === "SERVICE_FEE" || !item.title ? t(`type.${item.operationType}`) : item.title);
+}
+
+export function StatementRow({ item, href }: { item: StatementItem; href?: string }) {
+  const title = useItemTitle()(item);
   return (
     <li className={styles.row} data-testid="statement-item">
       <div className={styles.text}>
-        <span className={styles.title}>{item.title}</span>
+        <span className={styles.title}>{href ? <Link to={href}>{title}</Link> : title}</span>
         <span className={styles.meta}>
           {[item.reference ?? item.counterpartyAccountNumber, formatTime(item.transferDate)].filter(Boolean).join(" · ")}
         </span>

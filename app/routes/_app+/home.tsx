@@ -32,6 +32,7 @@ import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
 import { firstPageOnBadCursor } from "~/lib/payments.server";
+import { groupByDay } from "~/lib/date-groups";
 import { canSign } from "~/lib/signing";
 import styles from "./home.module.css";
 
@@ -90,7 +91,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canSign: canSign(org),
       corporate: org.type === "CORPORATE",
       organizationName: org.fullName,
-      history: history?.data ?? [],
+      history: groupByDay(history?.data ?? [], (i) => i.transferDate),
       remittanceTab,
       orders: orders?.edges.map((e) => e.node) ?? [],
       beneficiaries,
@@ -293,11 +294,18 @@ export default function Home() {
           <p>{t("history:empty")}</p>
         ) : (
           <>
-            <ul className={styles.history}>
-              {history.map((item) => (
-                <StatementRow key={item.id} item={item} />
-              ))}
-            </ul>
+            {history.map((g) => (
+              <section key={g.key} aria-labelledby={`home-day-${g.key}`}>
+                <h3 id={`home-day-${g.key}`} className={styles.day}>
+                  {g.label.kind === "today" ? t("history:today") : g.label.text}
+                </h3>
+                <ul className={styles.history}>
+                  {g.items.map((item) => (
+                    <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />
+                  ))}
+                </ul>
+              </section>
+            ))}
             <Link to="/history">{t("history:see-all")}</Link>
           </>
         )}

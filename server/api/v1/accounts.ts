@@ -3,13 +3,19 @@
  * GET /accounts?organizationId=&all=true → { data: Account[] } (403 if not a member)
  * GET /accounts/:id → Account (404 outside the caller's organizations)
  * GET /accounts/:id/balances → { data: Balance[] }
+ * GET /accounts/:id/top-up?currencyId= → TopUpInstructions; …/top-up/pdf → the same as a PDF
+ *   (404 outside the caller's organizations or without that balance; 400 without currencyId)
  */
 import { Router } from "express";
 import { z } from "zod";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
+import { renderTopUpPdf, topUpInstructions } from "../../domain/statements/documents.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 export const listQuery = z.object({ organizationId: z.string().uuid().optional(), all: z.string().optional() });
+
+/** Query of GET /accounts/:id/top-up(/pdf): the balance's currency. */
+export const topUpQuery = z.object({ currencyId: z.string().min(1).max(8) });
 
 export function createAccountsRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -32,6 +38,29 @@ export function createAccountsRouter(deps: ApiDeps): Router {
     "/accounts/:id/balances",
     asyncHandler(async (req, res) => {
       res.json({ data: (await getAccount(deps.db, getAuth(res).userId, req.params.id)).balances });
+    }),
+  );
+  r.get(
+    "/accounts/:id/top-up",
+    asyncHandler(async (req, res) => {
+      const q = topUpQuery.safeParse(req.query);
+      if (!q.success) throw fieldErrors(q.error);
+      res.json(await topUpInstructions(deps.db, getAuth(res).userId, req.params.id, q.data.currencyId));
+    }),
+  );
+  r.get(
+    "/accounts/:id/top-up/pdf",
+    asyncHandler(async (req, res) => {
+      const q = topUpQuery.safeParse(req.query);
+      if (!q.success) throw fieldErrors(q.error);
+      const t = await topUpInstructions(deps.db, getAuth(res).userId, req.params.id, q.data.currencyId);
+      res.set({
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `attachment; filename="top-up-${t.currencyId}.pdf"`,
+        "X-Content-Type-Options": "nosniff",
+        "Cache-Control": "private, no-store",
+      });
+      res.send(await renderTopUpPdf(t));
     }),
   );
   return r;

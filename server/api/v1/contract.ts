@@ -766,7 +766,11 @@ export interface StatementItem {
   id: string;
   transactionId: string;
   paymentId: string | null;
-  title: string;
+  /**
+   * The counterparty's name (data, not an English label); null when there is none (e.g. a
+   * SERVICE_FEE item): the web app titles items from operationType codes ('Regular fee').
+   */
+  title: string | null;
   status: StatementStatus;
   operationType: OperationType;
   accountId: string;
@@ -783,8 +787,62 @@ export interface StatementItem {
   reference: string | null;
   transferDate: IsoDateTime;
 }
-// GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&take=&cursor=
-//   → { data: StatementItem[], nextCursor }, sorted by transferDate descending.
+// GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&paymentOrderId=&parentId=&take=&cursor=
+//   → { data: StatementItem[], nextCursor }, sorted by transferDate descending (cursor paging, no cap).
+//   403 for a COMPANY_OFFICIAL organization (spec 000 §6: officials have no history).
+
+/**
+ * GET /v1/statements-items/:id → the item with the info block of spec 000 §3 | 404.
+ * Fields absent for the item's kind (a card payment has no BIC) are null.
+ */
+export interface StatementItemDetail extends StatementItem {
+  /** Purpose of payment (payment's purpose, else the ledger description). */
+  purpose: string | null;
+  /** The customer's own account: IBAN and sort code (GBP) of the account row. */
+  accountIban: string | null;
+  accountSortCode: string | null;
+  counterpartySortCode: string | null;
+  counterpartyBic: string | null;
+  /** Rail code of the payment (FPS, SEPA_SCT, SWIFT …), null when not a customer payment. */
+  paymentType: string | null;
+  /** Fee charged with the payment (positive), in feeCurrencyId; null when none. */
+  fee: Decimal | null;
+  feeCurrencyId: CurrencyCode | null;
+  /** General-ledger transaction id (same as transactionId). */
+  glTransactionId: string;
+  /** Beneficiary contract of the payment, if any. */
+  contractId: string | null;
+}
+
+/**
+ * Statement export (GET /v1/statements-items/{pdf|csv}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=):
+ * opening balance (sum of the balances' postings before the period), every item ascending,
+ * closing balance; opening + Σ items = closing. 400 without currencyId; 403/404 as the list.
+ */
+export interface StatementExport {
+  organizationId: string;
+  currencyId: CurrencyCode;
+  from: IsoDateTime | null;
+  to: IsoDateTime | null;
+  opening: Decimal;
+  closing: Decimal;
+  items: StatementItem[];
+}
+
+/**
+ * GET /v1/accounts/:id/top-up?currencyId= → TopUpInstructions (…/top-up/pdf → the same as a PDF).
+ * What a payer needs to fund that balance (docs/decisions.md "Top-up instructions").
+ */
+export interface TopUpInstructions {
+  accountId: string;
+  currencyId: CurrencyCode;
+  beneficiaryName: string;
+  bankName: string;
+  /** One entry per rail: label code (LOCAL_GB, SEPA, SWIFT, INTERNAL) and its fields. */
+  methods: { rail: string; fields: { name: string; value: string }[] }[];
+  /** Reference the payer should quote (the account number). */
+  reference: string;
+}
 
 export interface ListResponse<T> {
   data: T[];

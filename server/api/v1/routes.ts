@@ -12,9 +12,9 @@ import type { Express, RequestHandler } from "express";
 import type { ZodTypeAny } from "zod";
 import { authHandlers } from "./http.js";
 import { phoneBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
-import { listQuery as accountsListQuery } from "./accounts.js";
+import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
-import { listQuery as statementsListQuery } from "./statements.js";
+import { exportQuery as statementsExportQuery, listQuery as statementsListQuery, receiptQuery } from "./statements.js";
 import { companyNumberQuery, phoneQuery } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
@@ -140,6 +140,11 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /signatures/send-code": { body: sendCodeSchema },
   "POST /signatures/validate": { body: validateSchema },
   "GET /statements-items": { query: statementsListQuery },
+  "GET /statements-items/pdf": { query: statementsExportQuery },
+  "GET /statements-items/csv": { query: statementsExportQuery },
+  "GET /statements-items/:id/pdf": { query: receiptQuery },
+  "GET /accounts/:id/top-up": { query: topUpQuery },
+  "GET /accounts/:id/top-up/pdf": { query: topUpQuery },
   "GET /clients-organizations/check-invididual-recepient": { query: phoneQuery },
   "POST /uploads": { body: uploadFields, multipart: { files: "files" } },
   "POST /payments/:id/documents": { body: attachDocumentsBody },

@@ -2,11 +2,15 @@
  * Operation history API (spec 000 §7 History; contract StatementItem).
  * GET /statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&take=&cursor=
  *   → { data: StatementItem[], nextCursor } | 403 (organization) | 404 (account)
- * GET /statements-items/:id → StatementItem | 404 (addition to the contract's call list)
+ * GET /statements-items/:id → StatementItemDetail | 404 (addition to the contract's call list)
+ * GET /statements-items/:id/pdf?accountId=|organizationId= → receipt PDF | 404
+ * GET /statements-items/{pdf|csv}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=
+ *   → statement file (opening, items, closing) | 400 | 403 | 404
  */
 import { Router } from "express";
 import { z } from "zod";
-import { getStatementItem, listStatementItems } from "../../domain/statements/index.js";
+import { getStatementItem, listStatementItems, statementExport } from "../../domain/statements/index.js";
+import { organizationName, receiptPdf, renderStatementCsv, renderStatementPdf } from "../../domain/statements/documents.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
@@ -16,11 +20,24 @@ export const listQuery = z.object({
   currencyId: z.string().max(8).optional(),
   transferDateFrom: z.string().max(40).optional(),
   transferDateTo: z.string().max(40).optional(),
-  paymentOrderId: z.string().optional(), // accepted, ignored for now (remittance orders not built)
-  parentId: z.string().optional(),
+  paymentOrderId: z.string().max(40).optional(),
+  parentId: z.string().max(40).optional(),
   take: takeParam,
   cursor: cursorParam,
 });
+
+export const exportQuery = listQuery.omit({ take: true, cursor: true }).extend({ currencyId: z.string().min(1).max(8) });
+export const receiptQuery = z.object({ accountId: z.string().max(40).optional(), organizationId: z.string().max(40).optional() });
+
+/** Headers of a downloaded document: type, attachment with a fixed name, nosniff, no-store. */
+function fileHeaders(type: string, name: string): Record<string, string> {
+  return {
+    "Content-Type": type,
+    "Content-Disposition": `attachment; filename="${name}"`,
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "private, no-store",
+  };
+}
 
 export function createStatementsRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -31,6 +48,32 @@ export function createStatementsRouter(deps: ApiDeps): Router {
       const q = listQuery.safeParse(req.query);
       if (!q.success) throw fieldErrors(q.error);
       res.json(await listStatementItems(deps.db, getAuth(res).userId, q.data));
+    }),
+  );
+  for (const type of ["pdf", "csv"] as const)
+    r.get(
+      `/statements-items/${type}`,
+      asyncHandler(async (req, res) => {
+        const q = exportQuery.safeParse(req.query);
+        if (!q.success) throw fieldErrors(q.error);
+        const userId = getAuth(res).userId;
+        const st = await statementExport(deps.db, userId, q.data);
+        const name = `statement-${st.currencyId}.${type}`;
+        if (type === "csv") {
+          res.set(fileHeaders("text/csv; charset=utf-8", name)).send(renderStatementCsv(st));
+          return;
+        }
+        const pdf = await renderStatementPdf(st, await organizationName(deps.db, q.data.organizationId));
+        res.set(fileHeaders("application/pdf", name)).send(pdf);
+      }),
+    );
+  r.get(
+    "/statements-items/:id/pdf",
+    asyncHandler(async (req, res) => {
+      const q = receiptQuery.safeParse(req.query);
+      if (!q.success) throw fieldErrors(q.error);
+      const r = await receiptPdf(deps.db, getAuth(res).userId, req.params.id, q.data);
+      res.set(fileHeaders("application/pdf", `receipt-${r.id}.pdf`)).send(r.pdf);
     }),
   );
   r.get(

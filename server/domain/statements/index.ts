@@ -4,16 +4,24 @@
  * balance of the organization, joined with its ledger transaction.
  *
  * status: operationType REFUND → REFUND; amount > 0 → ADDED; otherwise SENT (the default).
- * title: 'Regular fee' for SERVICE_FEE (spec 000 §4), else the counterparty name.
+ * title: the counterparty name (data), null for SERVICE_FEE: the web app translates titles from
+ * operationType codes ('Regular fee', spec 000 §4) — the API sends no English labels.
  */
-import { and, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { accounts, balances, currencies, ledgerTransactions, postings } from "../../db/schema/index.js";
-import type { CurrencyCode, OperationType, StatementItem, StatementStatus } from "../../api/v1/contract.js";
+import { accounts, balances, currencies, ledgerTransactions, paymentOrders, payments, postings } from "../../db/schema/index.js";
+import type {
+  CurrencyCode,
+  OperationType,
+  StatementExport,
+  StatementItem,
+  StatementItemDetail,
+  StatementStatus,
+} from "../../api/v1/contract.js";
 import { fieldError } from "../errors.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
-import { memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
+import { forbidden, memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
 import { decodeCursor, encodeCursor } from "../pagination.js";
 
 export interface StatementQuery {
@@ -22,6 +30,10 @@ export interface StatementQuery {
   currencyId?: string;
   transferDateFrom?: string;
   transferDateTo?: string;
+  /** Remittance order id: its money and refund postings. */
+  paymentOrderId?: string;
+  /** Statement item id: the other items of its ledger transaction and of its payment's fee. */
+  parentId?: string;
   take: number;
   cursor?: string;
 }
@@ -75,7 +87,7 @@ function toItem(r: Row): StatementItem {
     id: r.id,
     transactionId: r.transactionId,
     paymentId: r.paymentId,
-    title: r.operationType === "SERVICE_FEE" ? "Regular fee" : (r.counterpartyName ?? r.description ?? "Transfer"),
+    title: r.operationType === "SERVICE_FEE" ? null : (r.counterpartyName ?? null),
     status: statementStatus(amount, r.operationType),
     operationType: r.operationType as OperationType,
     accountId: r.accountId,
@@ -140,23 +152,7 @@ export async function listStatementItems(
   userId: string,
   q: StatementQuery,
 ): Promise<{ data: StatementItem[]; nextCursor: string | null }> {
-  await requireMembership(db, userId, q.organizationId);
-  const conditions: SQL[] = [eq(accounts.organizationId, q.organizationId), eq(accounts.system, false)];
-  if (q.account) {
-    if (!isUuid(q.account)) throw notFound("Account");
-    const [a] = await db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(and(eq(accounts.id, q.account), eq(accounts.organizationId, q.organizationId)))
-      .limit(1);
-    if (!a) throw notFound("Account");
-    conditions.push(eq(accounts.id, q.account));
-  }
-  if (q.currencyId) conditions.push(eq(postings.currencyId, q.currencyId));
-  const from = isoParam("transferDateFrom", q.transferDateFrom);
-  const to = isoParam("transferDateTo", q.transferDateTo);
-  if (from) conditions.push(gte(postings.transferDate, from));
-  if (to) conditions.push(lte(postings.transferDate, to));
+  const conditions = await filterConditions(db, userId, q);
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     conditions.push(or(lt(postings.transferDate, c.date), and(eq(postings.transferDate, c.date), lt(postings.id, c.id)))!);
@@ -173,15 +169,147 @@ export async function listStatementItems(
   };
 }
 
-/** GET /v1/statements-items/:id → StatementItem of the caller's organizations, else 404 NOT_FOUND. */
-export async function getStatementItem(db: Database, userId: string, id: string): Promise<StatementItem> {
+/**
+ * The WHERE conditions of a history query (shared by the list and the statement export).
+ * @throws 403 FORBIDDEN (not a member, or a COMPANY_OFFICIAL organization: spec 000 §6),
+ *   404 NOT_FOUND (account / parent / payment order outside the organization), 400 on dates.
+ */
+async function filterConditions(db: Database, userId: string, q: Omit<StatementQuery, "take" | "cursor">): Promise<SQL[]> {
+  const m = await requireMembership(db, userId, q.organizationId);
+  if (m.organizationType === "COMPANY_OFFICIAL") throw forbidden("Company officials have no operation history");
+  const conditions: SQL[] = [eq(accounts.organizationId, q.organizationId), eq(accounts.system, false)];
+  if (q.account) {
+    if (!isUuid(q.account)) throw notFound("Account");
+    const [a] = await db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(and(eq(accounts.id, q.account), eq(accounts.organizationId, q.organizationId)))
+      .limit(1);
+    if (!a) throw notFound("Account");
+    conditions.push(eq(accounts.id, q.account));
+  }
+  if (q.currencyId) conditions.push(eq(postings.currencyId, q.currencyId));
+  const from = isoParam("transferDateFrom", q.transferDateFrom);
+  const to = isoParam("transferDateTo", q.transferDateTo);
+  if (from) conditions.push(gte(postings.transferDate, from));
+  if (to) conditions.push(lte(postings.transferDate, to));
+  if (q.paymentOrderId) {
+    if (!isUuid(q.paymentOrderId)) throw notFound("Payment order");
+    const [o] = await db
+      .select({ tx: paymentOrders.ledgerTransactionId, refund: paymentOrders.refundLedgerTransactionId })
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, q.paymentOrderId), eq(paymentOrders.organizationId, q.organizationId)))
+      .limit(1);
+    if (!o) throw notFound("Payment order");
+    const txs = [o.tx, o.refund].filter((t): t is string => !!t);
+    conditions.push(txs.length ? inArray(postings.transactionId, txs) : sql`false`);
+  }
+  if (q.parentId) {
+    if (!isUuid(q.parentId)) throw notFound("Statement item");
+    const [p] = await db
+      .select({ tx: postings.transactionId, paymentId: ledgerTransactions.paymentId })
+      .from(postings)
+      .innerJoin(balances, eq(balances.id, postings.balanceId))
+      .innerJoin(accounts, eq(accounts.id, balances.accountId))
+      .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, postings.transactionId))
+      .where(and(eq(postings.id, q.parentId), eq(accounts.organizationId, q.organizationId)))
+      .limit(1);
+    if (!p) throw notFound("Statement item");
+    const txs = [p.tx];
+    if (p.paymentId) {
+      const [pay] = await db.select({ fee: payments.feeLedgerTransactionId }).from(payments).where(eq(payments.id, p.paymentId));
+      if (pay?.fee) txs.push(pay.fee);
+    }
+    conditions.push(inArray(postings.transactionId, txs), ne(postings.id, q.parentId));
+  }
+  return conditions;
+}
+
+/** Query of a statement export: the list's filters with a required currency. */
+export type StatementExportQuery = Omit<StatementQuery, "take" | "cursor"> & { currencyId: string };
+
+/**
+ * A statement for a period and currency (issue 9 "Documents"): opening balance = Σ amounts of
+ * the selected balances' postings before the period start (0 without a start); items ascending
+ * by transferDate; closing = opening + Σ items. Amounts at the currency's scale.
+ * @throws as listStatementItems; 400 `currencyId` (isCurrency) for an unknown currency.
+ */
+export async function statementExport(db: Database, userId: string, q: StatementExportQuery): Promise<StatementExport> {
+  const conditions = await filterConditions(db, userId, q);
+  const [cur] = await db.select({ scale: currencies.scale }).from(currencies).where(eq(currencies.id, q.currencyId));
+  if (!cur) throw fieldError("currencyId", "isCurrency", "currencyId is not a known currency");
+  const rows = (await baseQuery(db)
+    .where(and(...conditions))
+    .orderBy(asc(postings.transferDate), asc(postings.id))) as Row[];
+  const from = isoParam("transferDateFrom", q.transferDateFrom);
+  let opening = new Decimal(0);
+  if (from) {
+    const before: SQL[] = [
+      eq(accounts.organizationId, q.organizationId),
+      eq(accounts.system, false),
+      eq(postings.currencyId, q.currencyId),
+      lt(postings.transferDate, from),
+    ];
+    if (q.account) before.push(eq(accounts.id, q.account));
+    const [sum] = await db
+      .select({ total: sql<string | null>`sum(${postings.amount})` })
+      .from(postings)
+      .innerJoin(balances, eq(balances.id, postings.balanceId))
+      .innerJoin(accounts, eq(accounts.id, balances.accountId))
+      .where(and(...before));
+    opening = new Decimal(sum?.total ?? 0);
+  }
+  const closing = rows.reduce((acc, r) => acc.plus(r.amount), opening);
+  const to = isoParam("transferDateTo", q.transferDateTo);
+  return {
+    organizationId: q.organizationId,
+    currencyId: q.currencyId as CurrencyCode,
+    from: from?.toISOString() ?? null,
+    to: to?.toISOString() ?? null,
+    opening: formatAmount(opening, cur.scale),
+    closing: formatAmount(closing, cur.scale),
+    items: rows.map(toItem),
+  };
+}
+
+/**
+ * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: purpose,
+ * counterparty and accounts, sort code, BIC, payment type, fee, general-ledger transaction,
+ * contract) when it is on a customer balance of one of the caller's organizations.
+ * @throws 404 NOT_FOUND otherwise (also for a malformed id: no existence oracle).
+ */
+export async function getStatementItem(db: Database, userId: string, id: string): Promise<StatementItemDetail> {
   const orgIds = await memberOrganizationIds(db, userId);
   if (!isUuid(id) || !orgIds.length) throw notFound("Statement item");
   const [row] = (await baseQuery(db)
-    .where(and(eq(postings.id, id), eq(accounts.system, false)))
+    .where(and(eq(postings.id, id), eq(accounts.system, false), inArray(accounts.organizationId, orgIds)))
     .limit(1)) as Row[];
   if (!row) throw notFound("Statement item");
-  const [owner] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, row.accountId));
-  if (!owner?.org || !orgIds.includes(owner.org)) throw notFound("Statement item");
-  return toItem(row);
+  const [acc] = await db
+    .select({ iban: accounts.iban, sortCode: accounts.sortCode })
+    .from(accounts)
+    .where(eq(accounts.id, row.accountId));
+  const [pay] = row.paymentId ? await db.select().from(payments).where(eq(payments.id, row.paymentId)).limit(1) : [];
+  let fee: string | null = null;
+  let feeCurrencyId: CurrencyCode | null = null;
+  if (pay?.feeAmount && new Decimal(pay.feeAmount).gt(0) && pay.feeCurrencyId) {
+    const [fc] = await db.select({ scale: currencies.scale }).from(currencies).where(eq(currencies.id, pay.feeCurrencyId));
+    fee = formatAmount(pay.feeAmount, fc?.scale ?? 2);
+    feeCurrencyId = pay.feeCurrencyId as CurrencyCode;
+  }
+  const details = (pay?.payeeDetails ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === "string" && v ? v : null);
+  return {
+    ...toItem(row),
+    purpose: pay?.purpose ?? row.description ?? null,
+    accountIban: acc?.iban ?? null,
+    accountSortCode: acc?.sortCode ?? null,
+    counterpartySortCode: text(details.sortCode),
+    counterpartyBic: pay?.beneficiaryBic ?? text(details.bic),
+    paymentType: pay?.paymentType ?? null,
+    fee,
+    feeCurrencyId,
+    glTransactionId: row.transactionId,
+    contractId: pay?.contractId ?? null,
+  };
 }

@@ -69,7 +69,13 @@ export default function AccountPage() {
                 currency={b.currencyId}
                 scale={b.currency?.scale ?? 2}
                 testId={`account-balance-${b.currencyId}`}
-              />
+              />{" "}
+              <Link
+                to={`/accounts/${account.id}/top-up?currencyId=${b.currencyId}`}
+                aria-label={`${t("history:topup.link")} ${b.currencyId}`}
+              >
+                {t("history:topup.link")}
+              </Link>
             </li>
           ))}
         </ul>
@@ -81,7 +87,7 @@ export default function AccountPage() {
         ) : (
           <ul className={styles.plainList}>
             {history.map((item) => (
-              <StatementRow key={item.id} item={item} />
+              <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />
             ))}
           </ul>
         )}

@@ -1,0 +1,66 @@
+/**
+ * Statement CSV and document formatting (server/domain/statements/documents.ts): the header
+ * block and columns, RFC 4180 quoting, spreadsheet-formula neutralising, dd.mm.yyyy HH:MM.
+ */
+import { describe, expect, it } from "vitest";
+import type { StatementExport, StatementItem } from "../../api/v1/contract.js";
+import { formatDateTime, renderStatementCsv, STATEMENT_CSV_COLUMNS } from "./documents.js";
+
+const item = (over: Partial<StatementItem>): StatementItem => ({
+  id: "00000000-0000-4000-8000-000000000001",
+  transactionId: "00000000-0000-4000-8000-000000000002",
+  paymentId: null,
+  title: "Acme",
+  status: "ADDED",
+  operationType: "COMMON",
+  accountId: "00000000-0000-4000-8000-000000000003",
+  accountNumber: "12345678",
+  currencyId: "GBP",
+  amount: "10.00",
+  debitSum: "0.00",
+  creditSum: "10.00",
+  balanceAfter: "110.00",
+  counterpartyFullName: "Acme",
+  counterpartyAccountNumber: null,
+  reference: null,
+  transferDate: "2026-11-02T09:05:00.000Z",
+  ...over,
+});
+
+describe("renderStatementCsv", () => {
+  const st: StatementExport = {
+    organizationId: "o",
+    currencyId: "GBP",
+    from: "2026-11-01T00:00:00.000Z",
+    to: null,
+    opening: "100.00",
+    closing: "104.50",
+    items: [
+      item({}),
+      item({ amount: "-5.50", title: '=HYPERLINK("x")', reference: "a,b", status: "SENT", balanceAfter: "104.50" }),
+    ],
+  };
+  const lines = renderStatementCsv(st).split("\r\n");
+
+  it("starts with the period, opening and closing lines, then the columns", () => {
+    expect(lines.slice(0, 4)).toEqual([
+      "# statement,GBP,2026-11-01T00:00:00.000Z,",
+      "# opening,100.00",
+      "# closing,104.50",
+      STATEMENT_CSV_COLUMNS.join(","),
+    ]);
+  });
+  it("one row per item; quotes commas and quotes; neutralises formulas; keeps negative amounts", () => {
+    expect(lines[4]).toBe("2026-11-02T09:05:00.000Z,00000000-0000-4000-8000-000000000001,COMMON,ADDED,Acme,,,10.00,GBP,110.00");
+    expect(lines[5]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(lines[5]).toContain(`"a,b"`);
+    expect(lines[5]).toContain(",-5.50,GBP,104.50");
+    expect(lines[6]).toBe("");
+  });
+});
+
+describe("formatDateTime", () => {
+  it("is dd.mm.yyyy HH:MM (UTC)", () => {
+    expect(formatDateTime("2026-01-05T07:03:59.000Z")).toBe("05.01.2026 07:03");
+  });
+});

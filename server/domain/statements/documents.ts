@@ -1,0 +1,263 @@
+/**
+ * History documents (issue 9 "Documents"): the receipt of one statement item, the statement of a
+ * period and currency (PDF and CSV) and the top-up instructions of a balance (JSON and PDF).
+ * PDFs are drawn with pdfkit in the standard Helvetica fonts (WinAnsi text, no font files), as
+ * server/seed/agreement-pdf.ts. What each shows: docs/decisions.md "History documents".
+ */
+import PDFDocument from "pdfkit";
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { accounts, balances, organizations } from "../../db/schema/index.js";
+import { getStatementItem } from "./index.js";
+import type { CurrencyCode, StatementExport, StatementItemDetail, TopUpInstructions } from "../../api/v1/contract.js";
+import { isUuid } from "../accounts/index.js";
+import { fieldError } from "../errors.js";
+import { memberOrganizationIds, notFound } from "../organizations/access.js";
+
+/** The bank's BIC and sort code (as server/seed/factories.ts gives accounts) when a row has none. */
+const BANK_BIC = "BDEMGB2L";
+const BANK_SORT_CODE = "040075";
+
+/** The bank's white-label name printed on every document (no brand setting exists yet). */
+export const BANK_NAME = "Demo Bank";
+
+/** dd.mm.yyyy HH:MM in UTC (the app's date and time formats, spec 000 §2). */
+export function formatDateTime(iso: string): string {
+  const d = new Date(iso);
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+}
+
+/** Collect a pdfkit document's bytes once `draw` has written it. */
+function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: BANK_NAME } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("data", (c: Buffer) => chunks.push(c));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  doc.font("Helvetica-Bold").fontSize(16).text(BANK_NAME);
+  doc.font("Helvetica-Bold").fontSize(13).text(title).moveDown(0.6);
+  doc.font("Helvetica").fontSize(10);
+  draw(doc);
+  doc.end();
+  return done;
+}
+
+/** "Label: value" lines, skipping empty values. */
+function fields(doc: PDFKit.PDFDocument, rows: [string, string | null | undefined][]): void {
+  for (const [label, value] of rows) if (value) doc.text(`${label}: ${value}`);
+}
+
+/** Organization display name: company name, else first + last name. */
+export async function organizationName(db: Database, organizationId: string): Promise<string> {
+  const [o] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
+  return o?.companyName ?? ([o?.firstName, o?.lastName].filter(Boolean).join(" ") || "Customer");
+}
+
+/**
+ * Receipt of one statement item (GET /v1/statements-items/:id/pdf): bank name, payer and payee
+ * (the customer and the counterparty, swapped for money in), amount, fee, date and time,
+ * references (item id, general-ledger transaction, payment id, reference).
+ * @returns PDF bytes.
+ */
+export function renderReceiptPdf(item: StatementItemDetail, customerName: string): Promise<Buffer> {
+  const incoming = Number(item.amount) > 0;
+  const customer = `${customerName} (${item.accountIban ?? item.accountNumber})`;
+  const counterparty = [item.counterpartyFullName, item.counterpartyAccountNumber].filter(Boolean).join(", ") || "-";
+  return renderPdf("Payment receipt", (doc) =>
+    fields(doc, [
+      ["Status", item.status],
+      ["Operation type", item.operationType],
+      ["Date", formatDateTime(item.transferDate)],
+      ["Payer", incoming ? counterparty : customer],
+      ["Payee", incoming ? customer : counterparty],
+      ["Amount", `${item.amount} ${item.currencyId}`],
+      ["Fee", item.fee ? `${item.fee} ${item.feeCurrencyId}` : `0 ${item.currencyId}`],
+      ["Payment type", item.paymentType],
+      ["Purpose", item.purpose],
+      ["Reference", item.reference],
+      ["Counterparty sort code", item.counterpartySortCode],
+      ["Counterparty BIC", item.counterpartyBic],
+      ["Item ID", item.id],
+      ["Transaction ID", item.glTransactionId],
+      ["Payment ID", item.paymentId],
+    ]),
+  );
+}
+
+/**
+ * GET /v1/statements-items/:id/pdf: the receipt of an item of the caller's organizations; with
+ * `accountId` / `organizationId` the item must be on that account / of that organization.
+ * @throws 404 NOT_FOUND otherwise.
+ */
+export async function receiptPdf(
+  db: Database,
+  userId: string,
+  id: string,
+  scope: { accountId?: string; organizationId?: string },
+): Promise<{ id: string; pdf: Buffer }> {
+  const item = await getStatementItem(db, userId, id);
+  if (scope.accountId && scope.accountId !== item.accountId) throw notFound("Statement item");
+  const [acc] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, item.accountId));
+  if (!acc?.org || (scope.organizationId && scope.organizationId !== acc.org)) throw notFound("Statement item");
+  return { id: item.id, pdf: await renderReceiptPdf(item, await organizationName(db, acc.org)) };
+}
+
+/** Quote a CSV cell (RFC 4180) and neutralise spreadsheet formulas (=, +, -, @ at the start of text). */
+function csvCell(v: string | null): string {
+  let s = v ?? "";
+  if (/^[=+@\t\r]/.test(s) || (/^-/.test(s) && !/^-\d+(\.\d+)?$/.test(s))) s = `'${s}`;
+  return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** CSV columns of a statement (docs/decisions.md): one row per item, then no summary rows. */
+export const STATEMENT_CSV_COLUMNS = [
+  "date",
+  "id",
+  "operationType",
+  "status",
+  "counterparty",
+  "counterpartyAccount",
+  "reference",
+  "amount",
+  "currency",
+  "balanceAfter",
+] as const;
+
+/**
+ * Statement as CSV: a header block (`# opening,<amount>` and `# closing,<amount>` lines) then
+ * the column header and one row per item ascending; amounts at the currency's scale.
+ */
+export function renderStatementCsv(s: StatementExport): string {
+  const lines = [
+    `# statement,${s.currencyId},${s.from ?? ""},${s.to ?? ""}`,
+    `# opening,${s.opening}`,
+    `# closing,${s.closing}`,
+    STATEMENT_CSV_COLUMNS.join(","),
+    ...s.items.map((i) =>
+      [
+        i.transferDate,
+        i.id,
+        i.operationType,
+        i.status,
+        i.title,
+        i.counterpartyAccountNumber,
+        i.reference,
+        i.amount,
+        i.currencyId,
+        i.balanceAfter,
+      ]
+        .map(csvCell)
+        .join(","),
+    ),
+  ];
+  return lines.join("\r\n") + "\r\n";
+}
+
+/** Statement as PDF: holder, period, opening balance, one line per item, closing balance. */
+export function renderStatementPdf(s: StatementExport, customerName: string): Promise<Buffer> {
+  return renderPdf(`Statement ${s.currencyId}`, (doc) => {
+    fields(doc, [
+      ["Account holder", customerName],
+      ["Period", `${s.from ? formatDateTime(s.from) : "start"} - ${s.to ? formatDateTime(s.to) : "now"}`],
+      ["Opening balance", `${s.opening} ${s.currencyId}`],
+    ]);
+    doc.moveDown(0.5);
+    for (const i of s.items)
+      doc.text(`${formatDateTime(i.transferDate)}  ${i.operationType}  ${i.title ?? "-"}  ${i.amount} ${i.currencyId}`);
+    doc.moveDown(0.5);
+    fields(doc, [
+      ["Items", String(s.items.length)],
+      ["Closing balance", `${s.closing} ${s.currencyId}`],
+    ]);
+  });
+}
+
+/** Currencies the SEPA rail carries. */
+const SEPA = new Set(["EUR"]);
+
+/**
+ * Top-up instructions of one balance (GET /v1/accounts/:id/top-up?currencyId=): per rail the
+ * fields a payer needs, from the account row — GBP: sort code + account number (Faster
+ * Payments / Bacs) and IBAN + BIC (SWIFT); EUR: IBAN + BIC (SEPA) and SWIFT; other currencies:
+ * IBAN + BIC (SWIFT); always: the account number for a transfer from another customer of the
+ * bank (INTERNAL). The reference to quote is the account number.
+ * @throws 404 NOT_FOUND (account outside the caller's organizations, or no balance in
+ *   currencyId), 400 `currencyId` when missing.
+ */
+export async function topUpInstructions(
+  db: Database,
+  userId: string,
+  accountId: string,
+  currencyId: string | undefined,
+): Promise<TopUpInstructions> {
+  if (!currencyId) throw fieldError("currencyId", "isNotEmpty", "currencyId is required");
+  const orgIds = await memberOrganizationIds(db, userId);
+  if (!isUuid(accountId) || !orgIds.length) throw notFound("Account");
+  const [a] = await db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), eq(accounts.system, false)));
+  if (!a?.organizationId || !orgIds.includes(a.organizationId)) throw notFound("Account");
+  const [b] = await db
+    .select({ id: balances.id })
+    .from(balances)
+    .where(and(eq(balances.accountId, accountId), eq(balances.currencyId, currencyId)));
+  if (!b) throw notFound("Balance");
+  const bic = a.bic ?? BANK_BIC;
+  const methods: TopUpInstructions["methods"] = [];
+  if (currencyId === "GBP")
+    methods.push({
+      rail: "LOCAL_GB",
+      fields: [
+        { name: "sortCode", value: a.sortCode ?? BANK_SORT_CODE },
+        { name: "accountNumber", value: a.number },
+      ],
+    });
+  if (a.iban && SEPA.has(currencyId))
+    methods.push({
+      rail: "SEPA",
+      fields: [
+        { name: "iban", value: a.iban },
+        { name: "bic", value: bic },
+      ],
+    });
+  if (a.iban)
+    methods.push({
+      rail: "SWIFT",
+      fields: [
+        { name: "iban", value: a.iban },
+        { name: "bic", value: bic },
+      ],
+    });
+  methods.push({ rail: "INTERNAL", fields: [{ name: "accountNumber", value: a.number }] });
+  return {
+    accountId,
+    currencyId: currencyId as CurrencyCode,
+    beneficiaryName: await organizationName(db, a.organizationId),
+    bankName: BANK_NAME,
+    methods,
+    reference: a.number,
+  };
+}
+
+/** Top-up instructions as a PDF: beneficiary, bank, one block per rail, the reference. */
+export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
+  return renderPdf(`Top-up instructions ${t.currencyId}`, (doc) => {
+    fields(doc, [
+      ["Beneficiary", t.beneficiaryName],
+      ["Bank", t.bankName],
+      ["Currency", t.currencyId],
+      ["Reference", t.reference],
+    ]);
+    for (const m of t.methods) {
+      doc.moveDown(0.5).font("Helvetica-Bold").text(m.rail).font("Helvetica");
+      fields(
+        doc,
+        m.fields.map((f) => [f.name, f.value]),
+      );
+    }
+  });
+}

@@ -1,0 +1,248 @@
+/**
+ * History API (issue 9 "History", "Documents"; spec 000 §3, §7) on PGlite and PostgreSQL:
+ * cursor paging across many items (no duplicates, no gaps, transferDate desc), each filter,
+ * company officials refused, the item detail, another organization refused, and the documents
+ * checked by PARSING them: receipt and statement PDFs (text extracted with pdfjs-dist), the CSV
+ * (opening + Σ items = closing, to the cent) and the top-up instructions.
+ */
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postTransaction } from "../../server/domain/ledger/index.js";
+import { systemBalanceId } from "../../server/domain/ledger/system.js";
+import { Decimal } from "../../server/domain/ledger/money.js";
+import type { Database } from "../../server/db/client.js";
+import { createAccount, createCustomer, postExternal, type CreatedCustomer } from "../../server/seed/factories.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+/** pdfjs-dist's standard font data (the PDFs use the 14 standard fonts). */
+const FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
+
+/** All text of a PDF, pages joined by newlines. */
+async function pdfText(bytes: ArrayBuffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: FONTS, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const content = await (await doc.getPage(i)).getTextContent();
+    pages.push(content.items.map((it) => ("str" in it ? it.str + (it.hasEOL ? "\n" : " ") : "")).join(""));
+  }
+  await doc.destroy();
+  return pages.join("\n");
+}
+
+/** Parse the statement CSV: header values and rows keyed by column. */
+function parseCsv(text: string): { opening: string; closing: string; rows: Record<string, string>[] } {
+  const lines = text.trim().split("\r\n");
+  const meta = Object.fromEntries(lines.filter((l) => l.startsWith("# ")).map((l) => l.slice(2).split(",") as [string, string]));
+  const body = lines.filter((l) => !l.startsWith("# "));
+  const cols = body[0]!.split(",");
+  // Simple split: the test's counterparties and references have no commas or quotes.
+  const rows = body.slice(1).map((l) => Object.fromEntries(l.split(",").map((v, i) => [cols[i]!, v])));
+  return { opening: meta.opening!, closing: meta.closing!, rows };
+}
+
+describe.each(databases)("history on %s", (kind) => {
+  let s: TestServer;
+  let owner: CreatedCustomer;
+  let token: string;
+  let orgId: string;
+  const DAY = 86_400_000;
+  const base = Date.UTC(2026, 9, 1, 12, 0, 0); // 1 Oct 2026 12:00 UTC
+  let feeParentId: string;
+
+  const get = (path: string, t = token) => s.call("GET", path, { token: t });
+  const raw = (path: string, t = token) => fetch(`${s.baseUrl}/api/v1${path}`, { headers: { Authorization: `Bearer ${t}` } });
+  /** Every item of a query, paging by `take`. */
+  const all = async (query: string, take = 7) => {
+    const out: any[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const r: any = await get(
+        `/statements-items?organizationId=${orgId}&take=${take}${query}${cursor ? `&cursor=${cursor}` : ""}`,
+      );
+      expect(r.status).toBe(200);
+      out.push(...r.body.data);
+      cursor = r.body.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    return out;
+  };
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+    owner = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "0", EUR: "0" } });
+    orgId = owner.organization.id;
+    token = await s.login(owner.phone);
+    // 30 GBP items (3 at the same instant, to cross the id tie-break) and 10 EUR items.
+    for (let i = 0; i < 30; i++)
+      await postExternal(s.db, {
+        balanceId: owner.balances.GBP!.id,
+        amount: i % 4 === 3 ? "-3.33" : "10.01",
+        counterpartyName: `Payer ${i}`,
+        reference: `REF${i}`,
+        transferDate: new Date(base + (i < 3 ? 0 : i) * DAY),
+      });
+    for (let i = 0; i < 10; i++)
+      await postExternal(s.db, {
+        balanceId: owner.balances.EUR!.id,
+        amount: "5.50",
+        counterpartyName: `Euro payer ${i}`,
+        transferDate: new Date(base + i * DAY + 3600_000),
+      });
+    // A payment with its fee in one ledger transaction: the fee item is a child of the payment item.
+    const posted = await (s.db as Database).transaction(async (tx) =>
+      postTransaction(tx, {
+        kind: "PAYMENT",
+        description: "Invoice 42",
+        transferDate: new Date(base + 40 * DAY),
+        postings: [
+          {
+            balanceId: owner.balances.GBP!.id,
+            amount: new Decimal("-20.00"),
+            counterpartyName: "Supplier Ltd",
+            reference: "INV42",
+          },
+          { balanceId: owner.balances.GBP!.id, amount: new Decimal("-0.50"), operationType: "TRANSACTION_FEE" },
+          { balanceId: await systemBalanceId(tx, "EXTERNAL_CLEARING", "GBP"), amount: new Decimal("20.50") },
+        ],
+      }),
+    );
+    const items = (await get(`/statements-items?organizationId=${orgId}&take=2`)).body.data;
+    feeParentId = items.find((i: any) => i.transactionId === posted.transactionId && i.operationType === "COMMON").id;
+  });
+  afterAll(async () => s?.close());
+
+  it("pages by cursor across all items: no duplicates, no gaps, transferDate desc", async () => {
+    const every = await all("", 7);
+    expect(every).toHaveLength(42);
+    expect(new Set(every.map((i) => i.id)).size).toBe(42);
+    for (let i = 1; i < every.length; i++)
+      expect(Date.parse(every[i - 1].transferDate)).toBeGreaterThanOrEqual(Date.parse(every[i].transferDate));
+    // Same set whatever the page size (no gaps at page edges, even inside the equal-instant run).
+    for (const take of [1, 3, 100]) expect((await all("", take)).map((i) => i.id)).toEqual(every.map((i) => i.id));
+  });
+
+  it("honours currencyId, transferDateFrom/To, account and parentId; paymentOrderId outside → 404", async () => {
+    const eur = await all("&currencyId=EUR");
+    expect(eur).toHaveLength(10);
+    expect(eur.every((i) => i.currencyId === "EUR")).toBe(true);
+    const from = new Date(base + 10 * DAY).toISOString();
+    const to = new Date(base + 20 * DAY).toISOString();
+    const period = await all(`&currencyId=GBP&transferDateFrom=${from}&transferDateTo=${to}`);
+    expect(period).toHaveLength(11);
+    expect(period.every((i) => i.transferDate >= from && i.transferDate <= to)).toBe(true);
+    const other = await createAccount(s.db, { organizationId: orgId, currencies: ["GBP"] });
+    await postExternal(s.db, { balanceId: other.balances.GBP!.id, amount: "1.00", counterpartyName: "Other account" });
+    const byAccount = await all(`&account=${other.account.id}`);
+    expect(byAccount.map((i) => i.title)).toEqual(["Other account"]);
+    const children = await all(`&parentId=${feeParentId}`);
+    expect(children.map((i) => [i.operationType, i.amount, i.title])).toEqual([["TRANSACTION_FEE", "-0.50", null]]);
+    expect((await get(`/statements-items?organizationId=${orgId}&paymentOrderId=${crypto.randomUUID()}`)).status).toBe(404);
+    expect((await get(`/statements-items?organizationId=${orgId}&parentId=nope`)).status).toBe(404);
+  });
+
+  it("item detail carries the info block; another organization's item, receipt and export are refused", async () => {
+    const d = (await get(`/statements-items/${feeParentId}`)).body;
+    expect(d).toMatchObject({
+      id: feeParentId,
+      title: "Supplier Ltd",
+      status: "SENT",
+      operationType: "COMMON",
+      amount: "-20.00",
+      purpose: "Invoice 42",
+      reference: "INV42",
+      accountIban: owner.account!.iban,
+      accountSortCode: owner.account!.sortCode,
+    });
+    expect(d.glTransactionId).toBe(d.transactionId);
+    for (const k of ["counterpartySortCode", "counterpartyBic", "paymentType", "fee", "feeCurrencyId", "contractId"])
+      expect(d).toHaveProperty(k);
+    const intruder = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "1.00" } });
+    const it2 = await s.login(intruder.phone);
+    expect((await get(`/statements-items/${feeParentId}`, it2)).status).toBe(404);
+    expect((await raw(`/statements-items/${feeParentId}/pdf`, it2)).status).toBe(404);
+    expect((await raw(`/statements-items/csv?organizationId=${orgId}&currencyId=GBP`, it2)).status).toBe(403);
+    expect((await raw(`/statements-items/pdf?organizationId=${orgId}&currencyId=GBP`, it2)).status).toBe(403);
+    expect((await raw(`/accounts/${owner.account!.id}/top-up?currencyId=GBP`, it2)).status).toBe(404);
+    // Own item, but through someone else's organization or account: refused.
+    const own = (await get(`/statements-items?organizationId=${intruder.organization.id}&take=1`, it2)).body.data[0];
+    expect((await raw(`/statements-items/${own.id}/pdf?organizationId=${orgId}`, it2)).status).toBe(404);
+  });
+
+  it("company officials get no history list", async () => {
+    const official = await createCustomer(s.db, { type: "COMPANY_OFFICIAL" });
+    const t = await s.login(official.phone);
+    const r = await get(`/statements-items?organizationId=${official.organization.id}`, t);
+    expect(r.status).toBe(403);
+  });
+
+  it("receipt PDF: bank, both parties, amount, fee, date, references", async () => {
+    const r = await raw(`/statements-items/${feeParentId}/pdf?accountId=${owner.account!.id}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("application/pdf");
+    const bytes = await r.arrayBuffer();
+    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(bytes);
+    expect(text).toContain("Demo Bank");
+    expect(text).toContain("Payment receipt");
+    expect(text).toContain("Payee: Supplier Ltd");
+    expect(text).toContain(`Payer: ${owner.organization.companyName}`);
+    expect(text).toContain("Amount: -20.00 GBP");
+    expect(text).toContain("Fee:");
+    expect(text).toContain("Date: 10.11.2026 12:00");
+    expect(text).toContain("Reference: INV42");
+    expect(text).toContain(`Item ID: ${feeParentId}`);
+  });
+
+  it("statement CSV and PDF: opening + items = closing, to the cent", async () => {
+    const from = new Date(base + 10 * DAY).toISOString();
+    const q = `organizationId=${orgId}&currencyId=GBP&transferDateFrom=${from}&account=${owner.account!.id}`;
+    const csv = await raw(`/statements-items/csv?${q}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("content-type")).toContain("text/csv");
+    const parsed = parseCsv(await csv.text());
+    // Before day 10: days 0 (×3) … 9 = 10 items; i%4===3 → −3.33 (i = 3, 7), the rest +10.01.
+    expect(parsed.opening).toBe(new Decimal("10.01").times(8).minus(new Decimal("3.33").times(2)).toFixed(2));
+    const cents = (v: string) => Math.round(Number(v) * 100);
+    const sum = parsed.rows.reduce((acc, r) => acc + cents(r.amount!), 0);
+    expect(cents(parsed.opening) + sum).toBe(cents(parsed.closing));
+    const balance = (await get(`/accounts/${owner.account!.id}`)).body.balances.find((b: any) => b.currencyId === "GBP");
+    expect(parsed.closing).toBe(new Decimal(balance.amount).toFixed(2));
+    expect(parsed.rows).toHaveLength(22); // days 10..29 (20) + the payment and its fee
+    // The payment and its fee share one instant: one of the two ends at the closing balance.
+    expect(parsed.rows.slice(-2).map((r) => r.balanceAfter)).toContain(parsed.closing);
+
+    const pdf = await raw(`/statements-items/pdf?${q}`);
+    expect(pdf.status).toBe(200);
+    const text = await pdfText(await pdf.arrayBuffer());
+    expect(text).toContain(`Opening balance: ${parsed.opening} GBP`);
+    expect(text).toContain(`Closing balance: ${parsed.closing} GBP`);
+    expect(text).toContain("Items: 22");
+    const amounts = [...text.matchAll(/(-?\d+\.\d{2}) GBP/g)].map((m) => m[1]!);
+    // opening, 22 item amounts, closing — in this order.
+    expect(amounts).toHaveLength(24);
+    const itemsSum = amounts.slice(1, -1).reduce((acc, a) => acc + cents(a), 0);
+    expect(cents(amounts[0]!) + itemsSum).toBe(cents(amounts.at(-1)!));
+    expect((await raw(`/statements-items/csv?organizationId=${orgId}`)).status).toBe(400);
+  });
+
+  it("top-up instructions: GBP sort code + account number, IBAN + BIC; EUR SEPA; the PDF says the same", async () => {
+    const gbp = (await get(`/accounts/${owner.account!.id}/top-up?currencyId=GBP`)).body;
+    expect(gbp.methods.map((m: any) => m.rail)).toEqual(["LOCAL_GB", "SWIFT", "INTERNAL"]);
+    expect(gbp.methods[0].fields).toEqual([
+      { name: "sortCode", value: owner.account!.sortCode },
+      { name: "accountNumber", value: owner.account!.number },
+    ]);
+    const eur = (await get(`/accounts/${owner.account!.id}/top-up?currencyId=EUR`)).body;
+    expect(eur.methods.map((m: any) => m.rail)).toEqual(["SEPA", "SWIFT", "INTERNAL"]);
+    expect((await get(`/accounts/${owner.account!.id}/top-up?currencyId=USD`)).status).toBe(404);
+    expect((await get(`/accounts/${owner.account!.id}/top-up`)).status).toBe(400);
+    const pdf = await raw(`/accounts/${owner.account!.id}/top-up/pdf?currencyId=EUR`);
+    expect(pdf.headers.get("content-type")).toBe("application/pdf");
+    const text = await pdfText(await pdf.arrayBuffer());
+    expect(text).toContain(`iban: ${owner.account!.iban}`);
+    expect(text).toContain("SEPA");
+  });
+});

@@ -1,0 +1,110 @@
+/**
+ * History (issue 9), with JavaScript on and off: filter by period preset and currency (the GET
+ * form, the filter in the URL), page by the "more" link with no item repeated, open an item's
+ * page, download its receipt (a PDF), export a statement (PDF and CSV), open the top-up
+ * instructions of a balance; axe on the pages in the JavaScript-on run.
+ */
+import fs from "node:fs/promises";
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+
+/** axe needs the page's JavaScript: checked in the JavaScript-on runs (the markup is the same). */
+async function axe(page: Page, label: string, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled, acceptDownloads: true });
+
+    test("history: presets and currency in the URL, paging, item page, receipt, statement export, top-up", async ({ page }) => {
+      test.setTimeout(120_000);
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/history");
+      await page.locator("input[name=period][value=all]").check();
+      await page.locator("select[name=currency]").selectOption("GBP");
+      await page.locator("main form[method=get] button[type=submit]").first().click();
+      await expect(page).toHaveURL(/period=all/);
+      await expect(page).toHaveURL(/currency=GBP/);
+      const items = page.getByTestId("statement-item");
+      await expect(items.first()).toBeVisible();
+      for (const text of await items.allTextContents()) expect(text).toMatch(/\d\.\d{2} GBP/);
+      await axe(page, "/history", javaScriptEnabled);
+
+      // Paging (all currencies, all time: more than one page of 20 for this customer): the next
+      // page shows other items, the filter kept in the URL.
+      const firstPage = await items.allTextContents();
+      await page.goto("/history?period=all");
+      const links = page.locator("main [data-testid=statement-item] a");
+      const firstHrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(firstHrefs).toHaveLength(20);
+      await page.getByTestId("history-more").click();
+      await expect(page).toHaveURL(/cursor=/);
+      await expect(page).toHaveURL(/period=all/);
+      const nextHrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+      expect(nextHrefs.length).toBeGreaterThan(0);
+      expect(nextHrefs.filter((h) => firstHrefs.includes(h))).toEqual([]);
+      expect(firstPage.length).toBeGreaterThan(0);
+
+      // "Today" preset narrows to today's items (possibly none).
+      await page.goto("/history?period=today&currency=GBP");
+      await expect(page.locator("input[name=period][value=today]")).toBeChecked();
+
+      // Item page.
+      await page.goto("/history?period=all&currency=GBP");
+      const link = page.locator("main [data-testid=statement-item] a").first();
+      const href = (await link.getAttribute("href"))!;
+      expect(href).toMatch(/^\/history\/[0-9a-f-]{36}$/);
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.getByTestId("item-amount")).toContainText("GBP");
+      await expect(page.locator("main dl")).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+      await axe(page, "/history/:itemId", javaScriptEnabled);
+
+      // Receipt: a PDF download.
+      const [receipt] = await Promise.all([page.waitForEvent("download"), page.getByTestId("receipt-link").click()]);
+      expect(receipt.suggestedFilename()).toMatch(/^receipt-.*\.pdf$/);
+      expect((await fs.readFile((await receipt.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+
+      // Statement export: PDF then CSV, for all time in GBP.
+      await page.goto("/history?period=all&currency=GBP");
+      const exportForm = page.locator("form[action='/history/statement']");
+      await exportForm.locator("select[name=statementCurrency]").selectOption("GBP");
+      await exportForm.locator("select[name=format]").selectOption("pdf");
+      const [pdf] = await Promise.all([page.waitForEvent("download"), exportForm.locator("button[type=submit]").click()]);
+      expect(pdf.suggestedFilename()).toBe("statement-GBP.pdf");
+      expect((await fs.readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe("%PDF-");
+      await exportForm.locator("select[name=format]").selectOption("csv");
+      const [csv] = await Promise.all([page.waitForEvent("download"), exportForm.locator("button[type=submit]").click()]);
+      const text = await fs.readFile((await csv.path())!, "utf8");
+      const opening = /# opening,(-?\d+\.\d{2})/.exec(text)![1]!;
+      const closing = /# closing,(-?\d+\.\d{2})/.exec(text)![1]!;
+      const rows = text
+        .trim()
+        .split("\r\n")
+        .filter((l) => !l.startsWith("#"))
+        .slice(1);
+      const cents = (v: string) => Math.round(Number(v) * 100);
+      const sum = rows.reduce((acc, l) => acc + cents(/,(-?\d+\.\d{2}),GBP,/.exec(l)![1]!), 0);
+      expect(cents(opening) + sum).toBe(cents(closing));
+
+      // A failed export (no such period) shows a message, not a stack.
+      const bad = await page.request.get("/history/statement?period=custom&from=nope&to=2026-01-01&currency=GBP");
+      expect(bad.status()).toBe(400);
+      expect(await bad.text()).toContain("Choose a valid period");
+
+      // Top-up instructions from the account page.
+      await page.goto("/home");
+      await expect(page.locator("main a[href^='/history/']").first()).toBeVisible();
+      await axe(page, "/home (history tab, grouped by day)", javaScriptEnabled);
+      await page.locator("main a[href^='/accounts/']").first().click();
+      await page.locator("main a[href*='/top-up?currencyId=GBP']").first().click();
+      await expect(page.getByTestId("topup-LOCAL_GB")).toContainText("Sort code");
+      await axe(page, "/accounts/:id/top-up", javaScriptEnabled);
+    });
+  });
+}
