@@ -28,4 +28,5 @@ export const ALL_NAMESPACES = [
   "remittance",
   "signing",
   "identity",
+  "exchange",
 ];
