@@ -114,7 +114,7 @@ describe.each(databases)("exchange API on %s", (kind) => {
   });
 
   it("executes as ONE balanced ledger transaction; both balances move by the quoted amounts; replay answers the same exchange", async () => {
-    const { token, accountId } = await newCustomer();
+    const { c, token, accountId } = await newCustomer();
     const q = (await calc(token, { accountId, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "100.00" })).body;
     const r = await exec(token, q.id, "fx-key-1");
     expect(r.status).toBe(201);
@@ -149,6 +149,10 @@ describe.each(databases)("exchange API on %s", (kind) => {
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect(await amountOf(accountId, "GBP")).toBe("899.90");
+    const list = await s.call("GET", `/exchange?organizationId=${c.organization.id}`, { token });
+    expect(list.status).toBe(200);
+    expect(list.body.data.map((x: { id: string }) => x.id)).toEqual([q2.id, q.id]);
+    expect(list.body.data[1]).toMatchObject({ status: "EXECUTED", fromBalanceAfter: "899.90" });
     const got = await s.call("GET", `/exchange/${q.id}`, { token });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ status: "EXECUTED", transactionId: r.body.transactionId });
@@ -187,6 +191,9 @@ describe.each(databases)("exchange API on %s", (kind) => {
     const q = (await calc(owner.token, body)).body;
     expect((await exec(stranger.token, q.id, "steal")).status).toBe(404);
     expect((await s.call("GET", `/exchange/${q.id}`, { token: stranger.token })).status).toBe(404);
+    expect((await s.call("GET", `/exchange?organizationId=${owner.c.organization.id}`, { token: stranger.token })).status).toBe(
+      403,
+    );
     expect(await amountOf(owner.accountId, "GBP")).toBe("1000.00");
   });
 

@@ -494,6 +494,7 @@ const CASES: Record<string, Case> = {
     cross: (a) => [{ path: "/exchange", body: { quoteId: a.quoteId }, headers: { "Idempotency-Key": "intrude-fx-1" } }],
   },
   "GET /exchange/:id": { cross: (a) => [{ path: `/exchange/${a.quoteId}` }] },
+  "GET /exchange": { cross: (a) => [{ path: `/exchange?organizationId=${a.orgId}` }] },
   "GET /clients-applications/:id/documents": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents` }] },
   "POST /clients-applications/:id/documents": {
     cross: (a) => [

@@ -7,12 +7,18 @@
  * POST /exchange { quoteId } + Idempotency-Key header (or body.idempotencyKey) → 201 ExchangeQuote
  *   (EXECUTED) | 200 replay | 409 EXCHANGE_QUOTE_EXPIRED / EXCHANGE_QUOTE_USED / IDEMPOTENCY_KEY_REUSED |
  *   400 INSUFFICIENT_FUNDS | 404
+ * GET /exchange?organizationId=&take= → { data: ExchangeQuote[] } newest first | 403
  * GET /exchange/:id → ExchangeQuote | 404
  */
 import { Router } from "express";
-import { executeExchange, getExchange, getExchangeRates, quoteExchange } from "../../domain/exchange/index.js";
-import { asyncHandler, fieldError, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { z } from "zod";
+import { executeExchange, getExchange, getExchangeRates, listExchanges, quoteExchange } from "../../domain/exchange/index.js";
+import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { takeParam } from "./query.js";
 import { idempotencyKey } from "./payments.js";
+
+/** GET /exchange query: the organization (required) and how many (1..100, default 20). */
+export const exchangeListQuery = z.object({ organizationId: z.string().uuid(), take: takeParam });
 
 export { exchangeCalcSchema, exchangeExecuteSchema } from "../../domain/exchange/index.js";
 
@@ -46,6 +52,14 @@ export function createExchangeRouter(deps: ApiDeps): Router {
         idempotencyKey: key.data,
       });
       res.status(created ? 201 : 200).json(exchange);
+    }),
+  );
+  r.get(
+    "/exchange",
+    asyncHandler(async (req, res) => {
+      const q = exchangeListQuery.safeParse(req.query);
+      if (!q.success) throw fieldErrors(q.error);
+      res.json(await listExchanges(deps.db, getAuth(res).userId, q.data));
     }),
   );
   r.get(

@@ -14,7 +14,7 @@
  *   quote row is locked, so it executes at most once; the Idempotency-Key replays the answer.
  */
 import { readFileSync } from "node:fs";
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, exchangeQuotes, fxRates, postings, settings } from "../../db/schema/index.js";
 import type { CurrencyCode, ExchangeQuote, ExchangeRates } from "../../api/v1/contract.js";
@@ -32,7 +32,7 @@ import {
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
-import { memberOrganizationIdsQuery, notFound } from "../organizations/access.js";
+import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { validateWireAmount } from "../../rules/amount.js";
 import { customerRate, exchangeAmounts, midRate, parseEcbCsv, unitsPerEur } from "./rates.js";
 
@@ -437,4 +437,30 @@ export async function executeExchange(
     exchange: toWire(result.row, scales, await balancesAfter(db, result.row), input.now ?? new Date()),
     created: result.created,
   };
+}
+
+/**
+ * GET /v1/exchange?organizationId=&take=: the organization's quotes and exchanges, newest first
+ * (quoted, expired and executed), at most `take` (1..100, default 20).
+ * @param q.organizationId one of the caller's organizations
+ * @returns `{ data: ExchangeQuote[] }` (balances after: as posted for executed ones, as of now otherwise)
+ * @throws DomainError 403 FORBIDDEN (not the caller's organization)
+ */
+export async function listExchanges(
+  db: Database,
+  userId: string,
+  q: { organizationId: string; take: number },
+  now = new Date(),
+): Promise<{ data: ExchangeQuote[] }> {
+  await requireMembership(db, userId, q.organizationId);
+  const rows = await db
+    .select()
+    .from(exchangeQuotes)
+    .where(eq(exchangeQuotes.organizationId, q.organizationId))
+    .orderBy(desc(exchangeQuotes.createdAt), desc(exchangeQuotes.id))
+    .limit(q.take);
+  const scales = await scalesOf(db, [...new Set(rows.flatMap((r) => [r.fromCurrencyId, r.toCurrencyId]))]);
+  const data: ExchangeQuote[] = [];
+  for (const r of rows) data.push(toWire(r, scales, await balancesAfter(db, r), now));
+  return { data };
 }
