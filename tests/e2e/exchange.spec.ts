@@ -2,7 +2,8 @@
  * Currency exchange (issue 9), with JavaScript on and off (plain forms, PRG): Oliver Thompson
  * exchanges GBP → EUR on /currency-exchange, sees the quote (rate, amounts, fee, balances after,
  * expiry), confirms, sees the result, and finds both balances on /home changed by exactly the
- * quoted amounts; once with the sold amount fixed, once with the received amount fixed. Axe on
+ * quoted amounts; once with the sold amount fixed, once with the received amount fixed; a quote
+ * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field. Axe on
  * the three pages (JS on: axe needs a JS-enabled context).
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -76,6 +77,26 @@ for (const javaScriptEnabled of [true, false]) {
         expect(await homeBalance(page, "EUR")).toBe(eurBefore + buy);
       });
     }
+
+    test("a quote that expired before Exchange is never executed: a fresh quote and a message instead", async ({ page }) => {
+      test.setTimeout(90_000);
+      await login(page, CUSTOMERS.individual);
+      const gbpBefore = await homeBalance(page, "GBP");
+      await page.goto("/currency-exchange");
+      await chooseGbpSource(page);
+      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
+      await page.locator("main [name=amount]").fill("2.00");
+      await page.getByTestId("get-quote").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
+      const first = new URL(page.url()).searchParams.get("quote");
+      await page.waitForTimeout(31_000); // a quote holds 30 s
+      await page.getByTestId("exchange-submit").click();
+      await expect(page.getByTestId("requoted")).toBeVisible();
+      const second = new URL(page.url()).searchParams.get("quote");
+      expect(second).not.toBe(first);
+      await expect(page.getByTestId("quote-sell")).toHaveText("2.00 GBP");
+      expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
+    });
 
     test("a wrong amount is shown on its field with the form still filled", async ({ page, consoleErrors }) => {
       await login(page, CUSTOMERS.individual);
