@@ -3,7 +3,8 @@
  * exchanges GBP → EUR on /currency-exchange, sees the quote (rate, amounts, fee, balances after,
  * expiry), confirms, sees the result, and finds both balances on /home changed by exactly the
  * quoted amounts; once with the sold amount fixed, once with the received amount fixed; a quote
- * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field. Axe on
+ * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field; the
+ * no-accounts prompt (spec 000 §2) for a company official. Axe on
  * the three pages (JS on: axe needs a JS-enabled context).
  */
 import AxeBuilder from "@axe-core/playwright";
@@ -96,6 +97,13 @@ for (const javaScriptEnabled of [true, false]) {
       expect(second).not.toBe(first);
       await expect(page.getByTestId("quote-sell")).toHaveText("2.00 GBP");
       expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
+    });
+
+    test("a user with no accounts (a company official) gets the no-accounts prompt", async ({ page }) => {
+      await login(page, CUSTOMERS.official);
+      await page.goto("/currency-exchange");
+      await expect(page.getByTestId("no-accounts")).toContainText("No accounts yet.");
+      await expect(page.getByTestId("exchange-form")).toHaveCount(0);
     });
 
     test("a wrong amount is shown on its field with the form still filled", async ({ page, consoleErrors }) => {
