@@ -5,7 +5,7 @@
  */
 
 /** Bump when locale files change: the browser loads `/locales/{{lng}}/{{ns}}.json?v=<version>`. */
-export const LOCALES_VERSION = "8";
+export const LOCALES_VERSION = "9";
 
 export const i18nConfig = {
   supportedLngs: ["en"],
@@ -28,4 +28,5 @@ export const ALL_NAMESPACES = [
   "remittance",
   "signing",
   "identity",
+  "exchange",
 ];

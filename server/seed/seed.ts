@@ -28,7 +28,7 @@
  *                 posted, so the balances above are unchanged.
  */
 import type { Database, Tx } from "../db/client.js";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import {
   applicationOfficials,
   applications,
@@ -39,6 +39,7 @@ import {
   providerPaymentTypes,
   pspPartners,
   settings,
+  fees,
   tariffs,
   users,
 } from "../db/schema/index.js";
@@ -48,6 +49,7 @@ import { ensureSystemAccounts } from "../domain/ledger/system.js";
 import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
 import { seedOnboardingReference } from "./onboarding-reference.js";
 import { ensureDefaultServiceFee } from "../domain/fees/service.js";
+import { seedExchangeRates } from "../domain/exchange/index.js";
 import {
   addMember,
   BANK_BIC,
@@ -199,6 +201,17 @@ const cryptoAsset = (currencyId: string, min: string): FeeRuleInput => ({
   feePercentMinAmount: min,
 });
 /**
+ * The currency exchange fee of the default tariff (server/domain/exchange): 0.10 % of the sold
+ * amount, in the sold currency, no minimum (a minimum in one currency would not fit SOL or CNY).
+ * Added to a default tariff that has no EXCHANGE fee yet on every start (databases seeded earlier).
+ */
+const EXCHANGE_FEE: FeeRuleInput = {
+  name: "Currency exchange",
+  paymentKind: "EXCHANGE",
+  feeAmountType: "PERCENT",
+  feePercentAmount: "0.10",
+};
+/**
  * Fees of the default tariff "Standard" (server/domain/fees). SEPA_SCT, Faster Payments, internal
  * and between-accounts payments are free (no row): tests check exact balances after them.
  * SWIFT: 0.20 % with min 10 / max 100 in the payment currency, scaled up for CNY and AED (which
@@ -256,6 +269,7 @@ const STANDARD_FEES: FeeRuleInput[] = [
     feePercentAmount: "1.00",
     feePercentMinAmount: "2.00",
   },
+  EXCHANGE_FEE,
 ];
 
 /** One history event on a customer balance: signed amount, days before `now`. */
@@ -316,7 +330,15 @@ export async function seedReferenceData(db: Database | Tx): Promise<void> {
   if (!hasDefault) {
     const standard = await createTariff(db, { name: "Standard", isDefault: true });
     for (const fee of STANDARD_FEES) await createFee(db, { ...fee, tariffId: standard.id });
+  } else {
+    const [hasExchangeFee] = await db
+      .select({ id: fees.id })
+      .from(fees)
+      .where(and(eq(fees.tariffId, hasDefault.id), eq(fees.paymentKind, "EXCHANGE")))
+      .limit(1);
+    if (!hasExchangeFee) await createFee(db, { ...EXCHANGE_FEE, tariffId: hasDefault.id });
   }
+  await seedExchangeRates(db);
   await ensureSystemAccounts(
     db,
     CURRENCIES.map((c) => c.id),

@@ -5,7 +5,10 @@
  * inside a running server, by POST /api/staff/bank (./bank-endpoint.ts); tested against a test
  * database.
  */
+import { readFileSync } from "node:fs";
 import type { Database } from "../db/client.js";
+import { DomainError, fieldError } from "../domain/errors.js";
+import { loadEcbRates } from "../domain/exchange/index.js";
 import type { Beneficiary, BeneficiaryContract, RemittanceOrder } from "../api/v1/contract.js";
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
@@ -25,7 +28,8 @@ export type BankCommand =
   | { command: "application:approve"; id: string }
   | { command: "application:decline"; id: string; reason: string }
   | { command: "remittance:advance"; id: string; status: string; reason?: string }
-  | { command: "fees:charge-service"; month: string };
+  | { command: "fees:charge-service"; month: string }
+  | { command: "rates:load-ecb"; file: string };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
@@ -74,6 +78,9 @@ Commands:
                                               organization with an account: once per month, however
                                               often it runs; a balance that cannot pay is recorded
                                               as owing, never taken below its floor
+  rates:load-ecb <csv file>                   load ECB euro reference rates (eurofxref-hist.csv format,
+                                              https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip);
+                                              days already stored are kept; quotes use the newest day
   --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -116,6 +123,11 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   }
   if (month !== undefined) throw new UsageError(`${positional[0] ?? "This command"} takes no --month`);
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
+  if (positional[0] === "rates:load-ecb") {
+    if (reason !== undefined) throw new UsageError("rates:load-ecb takes no --reason");
+    if (positional.length !== 2) throw new UsageError("rates:load-ecb needs exactly one CSV file");
+    return { command: "rates:load-ecb", file: positional[1] };
+  }
   const [command, id, ...extra] = positional;
   const decision = DECISIONS.find((d) => d === command);
   if (!decision) throw new UsageError(`Unknown command ${command ?? "(none)"}`);
@@ -202,6 +214,21 @@ export async function runBankCommand(
       return describeApplication(await approveApplication(db, cmd.id));
     case "application:decline":
       return describeApplication(await declineApplication(db, cmd.id, cmd.reason));
+    case "rates:load-ecb": {
+      let text: string;
+      try {
+        text = readFileSync(cmd.file, "utf8");
+      } catch {
+        throw new DomainError("NOT_FOUND", `Cannot read ${cmd.file}`);
+      }
+      let loaded: Awaited<ReturnType<typeof loadEcbRates>>;
+      try {
+        loaded = await loadEcbRates(db, text);
+      } catch (err) {
+        throw fieldError("file", "isEcbCsv", err instanceof Error ? err.message : String(err));
+      }
+      return `ECB rates loaded from ${cmd.file}: ${loaded.days} day(s), ${loaded.inserted} new rate(s); newest ${loaded.latestDate}.`;
+    }
     case "remittance:advance":
       return describeOrder(
         await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),

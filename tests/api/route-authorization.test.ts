@@ -45,6 +45,8 @@ interface Owner {
   officialId: string;
   applicationDocumentId: string;
   applicantUploadId: string;
+  /** A's exchange quote GBP → EUR (QUOTED, not executed). */
+  quoteId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -495,6 +497,25 @@ const CASES: Record<string, Case> = {
   "GET /clients-applications/:id/documents/allowed-categories": {
     cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents/allowed-categories` }],
   },
+  "GET /exchange/rates": {
+    cross: () => [{ path: "/exchange/rates" }],
+    refused: [200],
+    reason: "reference rates, no customer data",
+  },
+  "POST /exchange/calc": {
+    cross: (a) => [
+      {
+        path: "/exchange/calc",
+        body: { accountId: a.accountId, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "1.00" },
+      },
+      { path: "/exchange/calc", body: { accountId: a.accountId, fromCurrencyId: "EUR", toCurrencyId: "GBP", buyAmount: "1.00" } },
+    ],
+  },
+  "POST /exchange": {
+    cross: (a) => [{ path: "/exchange", body: { quoteId: a.quoteId }, headers: { "Idempotency-Key": "intrude-fx-1" } }],
+  },
+  "GET /exchange/:id": { cross: (a) => [{ path: `/exchange/${a.quoteId}` }] },
+  "GET /exchange": { cross: (a) => [{ path: `/exchange?organizationId=${a.orgId}` }] },
   "GET /clients-applications/:id/documents": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents` }] },
   "POST /clients-applications/:id/documents": {
     cross: (a) => [
@@ -614,6 +635,11 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       body: { category: "INCORPORATION_CERTIFICATE", uploadIds: [applicantUpload.body.data[0].id] },
     });
     expect(appDoc.status).toBe(201);
+    const quote = await s.call("POST", "/exchange/calc", {
+      token: aToken,
+      body: { accountId: owner.account!.id, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "1.00" },
+    });
+    expect(quote.status).toBe(201);
     a = {
       orgId: owner.organization.id,
       accountId: owner.account!.id,
@@ -633,6 +659,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       officialId: official.body.id,
       applicationDocumentId: appDoc.body.data[0].id,
       applicantUploadId: applicantUpload.body.data[0].id,
+      quoteId: quote.body.id,
     };
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
@@ -692,6 +719,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       ...[a.orgId, a.accountId, a.accountNumber, a.paymentId, a.itemId, a.uploadId, a.beneficiaryId, a.orderId],
       ...[a.contractId, a.documentId, "A's Rahmenvertrag", "RV-2026-01"],
       ...[a.applicationId, a.officialId, a.applicationDocumentId, a.applicantUploadId, "A's Onboarding Ltd"],
+      a.quoteId,
     ];
     for (const intruder of intruders) {
       for (const r of routes) {
@@ -722,6 +750,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const saved = await s.call("GET", `/beneficiaries/${a.beneficiaryId}`, { token: aToken });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ status: "DRAFT", name: "A's Lieferant GmbH", iban: "DE02120300000000202051" });
+    // A's exchange quote was not executed by anyone else.
+    const q = await s.call("GET", `/exchange/${a.quoteId}`, { token: aToken });
+    expect(q.status).toBe(200);
+    expect(q.body.transactionId).toBeNull();
     // A's remittance order is still waiting for A's signature.
     const o = await s.call("GET", `/payments-orders/${a.orderId}`, { token: aToken });
     expect(o.body).toMatchObject({ status: "PENDING", payee: { name: "A's cash payee" } });

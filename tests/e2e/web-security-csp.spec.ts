@@ -111,6 +111,26 @@ async function cspBeneficiary(page: Page): Promise<string> {
   return made.body.id;
 }
 
+/** An executed exchange of 1.00 GBP → EUR of the individual customer's (through the API); returns its id. */
+async function cspExchange(page: Page): Promise<string> {
+  const api = await apiSession(page.request, CUSTOMERS.individual);
+  const accounts = await api.call("GET", `/accounts?organizationId=${api.organizationId}&all=true`);
+  const account = accounts.body.data.find((a: { balances: { currencyId: string }[] }) =>
+    a.balances.some((b) => b.currencyId === "GBP"),
+  );
+  const quote = await api.call("POST", "/exchange/calc", {
+    accountId: account.id,
+    fromCurrencyId: "GBP",
+    toCurrencyId: "EUR",
+    sellAmount: "1.00",
+  });
+  expect(quote.status).toBe(201);
+  // The key in the body (the API takes the Idempotency-Key header or body.idempotencyKey).
+  const done = await api.call("POST", "/exchange", { quoteId: quote.body.id, idempotencyKey: `csp-${quote.body.id}` });
+  expect(done.status).toBe(201);
+  return quote.body.id;
+}
+
 /** Routes that answer files (no React page): their answers carry the CSP but no scripts. */
 const RESOURCE_ROUTES = new Set([
   "routes/_app+/payments+/$paymentId+/documents.$uploadId",
@@ -181,6 +201,7 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       // A statement item of the customer's for /history/:itemId and its receipt.
       await page.goto("/history?period=all");
       params.itemId = ((await page.locator("main a[href^='/history/']").first().getAttribute("href")) ?? "").split("/")[2];
+      params.exchangeId = await cspExchange(page);
     }
     for (const route of routes) {
       const url = fillPattern(route.pattern, params);

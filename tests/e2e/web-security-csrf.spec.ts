@@ -677,6 +677,41 @@ const CASES: Record<string, CsrfCase> = {
       return page.getByTestId("debug-code").count();
     },
   },
+  "routes/_app+/currency-exchange+/_index": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/currency-exchange");
+      await selectByText(page, "main select[name=source]", /GBP/);
+      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
+      await page.locator("main [name=amount]").fill("1.11");
+      return { url: "/currency-exchange", fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page) {
+      // The action's effect is a stored quote: the newest of the organization's (read through the API).
+      const api = await apiSession(page.request, CUSTOMERS.individual);
+      const list = await api.call("GET", `/exchange?organizationId=${api.organizationId}&take=1`);
+      return list.body.data[0]?.id ?? "none";
+    },
+  },
+  "routes/_app+/currency-exchange+/confirm": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/currency-exchange");
+      await selectByText(page, "main select[name=source]", /GBP/);
+      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
+      await page.locator("main [name=amount]").fill("1.12");
+      await page.getByTestId("get-quote").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
+      const form = "main form[method=post]";
+      const url = (await page.locator(form).getAttribute("action")) ?? "";
+      return { url, fields: { ...(await formFields(page, form)), intent: "exchange" } };
+    },
+    async probe(page, { fields }) {
+      // QUOTED until executed (a quote expires after 30 s; the case takes a few seconds).
+      const api = await apiSession(page.request, CUSTOMERS.individual);
+      return (await api.call("GET", `/exchange/${fields.quoteId}`)).body.status;
+    },
+  },
   "routes/_app+/payments+/decline": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

@@ -1121,3 +1121,61 @@ export interface ClientsSettings {
   textMaxLength: number;
   textareaMaxRows: number;
 }
+
+// ——— Currency exchange (issue 9; spec 000 §7 Exchange; server/domain/exchange) ———
+
+/** POST /v1/exchange/calc body: the source balance (account + currency), the target currency, and EITHER sellAmount OR buyAmount. */
+export interface ExchangeCalcRequest {
+  accountId: string;
+  fromCurrencyId: CurrencyCode;
+  toCurrencyId: CurrencyCode;
+  /** What is sold, in fromCurrencyId (decimal string at its scale). */
+  sellAmount?: Decimal;
+  /** What is bought, in toCurrencyId (decimal string at its scale). */
+  buyAmount?: Decimal;
+}
+/** POST /v1/exchange body (with an Idempotency-Key header). */
+export interface ExchangeRequest {
+  quoteId: string;
+}
+/** QUOTED (valid until expiresAt), EXPIRED (never executed, re-quote), EXECUTED. */
+export type ExchangeStatus = "QUOTED" | "EXPIRED" | "EXECUTED";
+/** A quote (POST /v1/exchange/calc) and, once executed, the exchange (POST /v1/exchange, GET /v1/exchange/:id). */
+export interface ExchangeQuote {
+  id: string;
+  organizationId: string;
+  accountId: string;
+  fromCurrencyId: CurrencyCode;
+  toCurrencyId: CurrencyCode;
+  /** Which amount the customer fixed. */
+  fixedSide: "SELL" | "BUY";
+  sellAmount: Decimal;
+  buyAmount: Decimal;
+  /** Units of toCurrency per 1 fromCurrency, spread included (12 decimals). */
+  rate: Decimal;
+  /** Fee in fromCurrency (debited besides sellAmount); null = free. */
+  fee: MoneyAmount | null;
+  /** The source balance after sellAmount + fee; the target balance after buyAmount (at quote time, or as posted once executed). */
+  fromBalanceAfter: Decimal;
+  toBalanceAfter: Decimal;
+  /** The reference rates' date (YYYY-MM-DD) and source (ECB). */
+  rateDate: string;
+  rateSource: string;
+  /** ISO 8601 UTC: after this the quote cannot be executed. */
+  expiresAt: string;
+  status: ExchangeStatus;
+  /** ISO 8601 UTC, once executed. */
+  executedAt: string | null;
+  /** The ledger transaction, once executed. */
+  transactionId: string | null;
+}
+/** GET /v1/exchange/rates: the reference rates in use (units per 1 EUR) and the spread. */
+export interface ExchangeRates {
+  base: "EUR";
+  /** YYYY-MM-DD of the ECB rates; null when none are loaded. */
+  date: string | null;
+  source: string;
+  /** Percent taken off the mid rate (decimal string, e.g. "0.50"). */
+  spreadPercent: Decimal;
+  rates: { currencyId: CurrencyCode; unitsPerEur: Decimal }[];
+}

@@ -53,6 +53,8 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       APPLICATION_NOT_EDITABLE: 409,
       APPLICATION_EXISTS: 409,
       APPLICATION_STATUS_CONFLICT: 409,
+      EXCHANGE_QUOTE_EXPIRED: 409,
+      EXCHANGE_QUOTE_USED: 409,
       RATE_LIMITED: 429,
       SMS_DELIVERY_FAILED: 502,
     });

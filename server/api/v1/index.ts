@@ -20,6 +20,7 @@ import { createOnboardingReferenceRouter } from "./onboarding-reference.js";
 import { createBeneficiariesRouter } from "./beneficiaries.js";
 import { createPaymentsOrdersRouter } from "./payments-orders.js";
 import { createApplicationsRouter } from "./applications.js";
+import { createExchangeRouter } from "./exchange.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -44,5 +45,6 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createOrganizationsRouter(deps));
   r.use(createPaymentsOrdersRouter(deps));
   r.use(createApplicationsRouter(deps));
+  r.use(createExchangeRouter(deps));
   return r;
 }

@@ -23,6 +23,7 @@ import { beneficiariesListQuery } from "./beneficiaries.js";
 import { paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
+import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -180,4 +181,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "PUT /clients-applications/corporates/:id/company-officials/:officialId": { body: officialBody },
   "POST /clients-applications/:id/documents": { body: documentsBody },
   "POST /clients-applications/:id/verification/sandbox": { body: sandboxBody },
+  "POST /exchange/calc": { body: exchangeCalcSchema },
+  "POST /exchange": { body: exchangeExecuteSchema },
+  "GET /exchange": { query: exchangeListQuery },
 };

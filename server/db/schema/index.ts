@@ -912,3 +912,4 @@ export const serviceFeeCharges = pgTable(
   },
   (t) => [uniqueIndex("service_fee_charges_once_uq").on(t.organizationId, t.month, t.feeId)],
 );
+export * from "./exchange.js";

@@ -52,8 +52,8 @@ export interface FeeAmount {
 export interface FeeQuery {
   /** The paying organization (uuid). */
   organizationId: string;
-  /** The payment's kind (contract PaymentKind), or "SERVICE" for the monthly service fee (./service.ts). */
-  kind: PaymentKind | "SERVICE";
+  /** The payment's kind (contract PaymentKind), "SERVICE" for the monthly service fee (./service.ts), or "EXCHANGE" for a currency exchange (server/domain/exchange). */
+  kind: PaymentKind | "SERVICE" | "EXCHANGE";
   /** The provider payment type (SEPA_SCT, SWIFT …), or null for kinds without one (INTERNAL, BETWEEN_ACCOUNTS). */
   paymentType: string | null;
   /** The payment currency (ISO 4217 code or asset ticker); null: only rows for any currency match (service fees). */

@@ -12,6 +12,9 @@
  *   processes them (server/domain/remittance); ACCEPTED moves a sum on to CASH_CLEARING (the
  *   payout partner), REJECTED gives it back to the customer.
  * - FEE_INCOME (any): the bank's fee income, credited by TRANSACTION_FEE movements.
+ * - FX_POSITION (any): the bank's open currency position from customer exchanges
+ *   (server/domain/exchange): credited with the currency a customer sells, debited with the one
+ *   they buy, so each exchange balances per currency.
  * System balances have no floor and may go negative.
  */
 import { and, eq } from "drizzle-orm";
@@ -27,7 +30,8 @@ export type SystemCode =
   | "CASP_CLEARING"
   | "CASH_CLEARING"
   | "FEE_INCOME"
-  | "REMITTANCE_CLEARING";
+  | "REMITTANCE_CLEARING"
+  | "FX_POSITION";
 
 const NAMES: Record<SystemCode, string> = {
   EXTERNAL_CLEARING: "External clearing",
@@ -39,6 +43,7 @@ const NAMES: Record<SystemCode, string> = {
   CASH_CLEARING: "Cash over the counter (PSP partners)",
   FEE_INCOME: "Fee income",
   REMITTANCE_CLEARING: "Remittance orders held in processing",
+  FX_POSITION: "Currency exchange position",
 };
 
 /** Currencies a system account is created with by the seed (others are added on first use). */

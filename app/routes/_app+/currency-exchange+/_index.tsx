@@ -1,8 +1,124 @@
-/** /currency-exchange — not built yet (spec 000 §2 route list); placeholder page. */
-import { ComingSoon } from "~/components/layout/ComingSoon";
+/**
+ * /currency-exchange — exchange between the balances of one account (issue 9; spec 000 §7
+ * Exchange; POST /v1/exchange/calc). Plain form, works without JavaScript: source balance, target
+ * currency, amount and which side it fixes → POST (CSRF-checked) → the API's quote → redirect
+ * (PRG) to /currency-exchange/confirm?quote=<id>. Errors re-render the form with the values.
+ * A user with no accounts gets the no-accounts prompt (spec 000 §2).
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { ExchangeQuote, ExchangeRates } from "../../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { Field } from "~/components/forms/Field";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { balanceSources } from "~/lib/balance-sources";
+import { verifyCsrf } from "~/lib/csrf.server";
+import { translateMessage } from "~/lib/i18n-message";
+import { calcErrors, readExchangeForm, type ExchangeFormErrors, type ExchangeFormValues } from "./__quote.server";
+import styles from "./exchange.module.css";
 
-export const handle = { i18n: ["payments"], titleKey: "payments:options.currency-exchange" };
+export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:title" };
 
-export default function Page() {
-  return <ComingSoon titleKey="payments:options.currency-exchange" />;
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const [accounts, rates] = await Promise.all([listAccounts(api, org.id), api.get<ExchangeRates>("/exchange/rates")]);
+  const sources = balanceSources(accounts).map(({ value, label }) => ({ value, label }));
+  const currencies = rates.rates.map((r) => r.currencyId);
+  return json({ sources, currencies }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { api } = await requireAppContext(request);
+  await verifyCsrf(request, api.session);
+  const read = readExchangeForm(await request.formData());
+  if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400, headers: await api.headers() });
+  try {
+    const quote = await api.post<ExchangeQuote>("/exchange/calc", read.request);
+    return redirect(`/currency-exchange/confirm?quote=${encodeURIComponent(quote.id)}`, { headers: await api.headers() });
+  } catch (error) {
+    return json({ values: read.values, errors: calcErrors(error) }, { status: 400, headers: await api.headers() });
+  }
+}
+
+export default function CurrencyExchange() {
+  const { sources, currencies } = useLoaderData<typeof loader>();
+  const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
+  const { t } = useTranslation("exchange");
+  const tp = useTranslation("payments").t;
+  const values = data?.values;
+  const errors = data?.errors ?? {};
+  if (sources.length === 0) {
+    return (
+      <>
+        <h1>{t("title")}</h1>
+        <Alert testId="no-accounts">
+          <strong>{tp("no-accounts.title")}</strong> {tp("no-accounts.text")} <Link to="/identity">{tp("no-accounts.link")}</Link>
+        </Alert>
+      </>
+    );
+  }
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <p>{t("intro")}</p>
+      {errors.form ? (
+        <Alert kind="error" testId="exchange-error">
+          {translateMessage(t, errors.form)}
+        </Alert>
+      ) : null}
+      <Form method="post" action="/currency-exchange" className={styles.form} data-testid="exchange-form">
+        <AuthenticityTokenInput />
+        <Field as="select" name="source" label={t("fields.source")} defaultValue={values?.source} error={errors.source} required>
+          {sources.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </Field>
+        <Field
+          as="select"
+          name="toCurrencyId"
+          label={t("fields.to")}
+          defaultValue={values?.toCurrencyId ?? (currencies.includes("EUR") ? "EUR" : undefined)}
+          error={errors.toCurrencyId}
+          required
+        >
+          {currencies.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </Field>
+        <Field
+          name="amount"
+          label={t("fields.amount")}
+          inputMode="decimal"
+          autoComplete="off"
+          defaultValue={values?.amount}
+          error={errors.amount}
+          required
+        />
+        <fieldset className={styles.side}>
+          <legend>{t("fields.side")}</legend>
+          <label>
+            <input type="radio" name="side" value="SELL" defaultChecked={values?.side !== "BUY"} /> {t("fields.side-sell")}
+          </label>
+          <label>
+            <input type="radio" name="side" value="BUY" defaultChecked={values?.side === "BUY"} /> {t("fields.side-buy")}
+          </label>
+        </fieldset>
+        <div>
+          <Button type="submit" data-testid="get-quote">
+            {t("get-quote")}
+          </Button>
+        </div>
+      </Form>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

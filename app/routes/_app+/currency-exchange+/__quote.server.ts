@@ -1,0 +1,91 @@
+/**
+ * Server helpers of the /currency-exchange pages: the exchange form's fields → POST
+ * /v1/exchange/calc, and re-quoting an expired quote with the same fixed side and amount.
+ */
+import type { CurrencyCode, ExchangeCalcRequest, ExchangeQuote } from "../../../../server/api/v1/contract";
+import { ApiError, type Api } from "~/lib/api.server";
+import { parseSource } from "~/lib/balance-sources";
+
+/** What the form sent, echoed back into the form after an error. */
+export interface ExchangeFormValues {
+  source: string;
+  toCurrencyId: string;
+  amount: string;
+  side: "SELL" | "BUY";
+}
+
+/** Form errors by field (i18n keys or the API's final texts). */
+export type ExchangeFormErrors = Partial<Record<"source" | "toCurrencyId" | "amount" | "form", string>>;
+
+/**
+ * Read the exchange form (fields source = `accountId:currencyId`, toCurrencyId, amount, side SELL|BUY).
+ * @returns the calc request, or field errors (i18n keys) with the values to show again
+ */
+export function readExchangeForm(
+  form: FormData,
+):
+  | { ok: true; values: ExchangeFormValues; request: ExchangeCalcRequest }
+  | { ok: false; values: ExchangeFormValues; errors: ExchangeFormErrors } {
+  const text = (name: string) => {
+    const v = form.get(name);
+    return typeof v === "string" ? v.trim() : "";
+  };
+  const values: ExchangeFormValues = {
+    source: text("source"),
+    toCurrencyId: text("toCurrencyId"),
+    amount: text("amount").replace(",", "."),
+    side: text("side") === "BUY" ? "BUY" : "SELL",
+  };
+  const errors: ExchangeFormErrors = {};
+  const source = parseSource(values.source);
+  if (!source) errors.source = "exchange:errors.source";
+  if (!/^[A-Z]{3,5}$/.test(values.toCurrencyId) || values.toCurrencyId === source?.currencyId)
+    errors.toCurrencyId = "exchange:errors.to";
+  if (!/^\d+(\.\d+)?$/.test(values.amount)) errors.amount = "exchange:errors.amount";
+  if (!source || Object.keys(errors).length) return { ok: false, values, errors };
+  return {
+    ok: true,
+    values,
+    request: {
+      accountId: source.accountId,
+      fromCurrencyId: source.currencyId,
+      toCurrencyId: values.toCurrencyId as CurrencyCode,
+      ...(values.side === "SELL" ? { sellAmount: values.amount } : { buyAmount: values.amount }),
+    },
+  };
+}
+
+/**
+ * The API's refusal of a calc as form errors (field errors on sellAmount/buyAmount/amount → amount,
+ * toCurrencyId, fromCurrencyId/accountId → source; anything else on the form).
+ * @throws the error again when it is not a 400 (404 and 5xx go to the error boundary)
+ */
+export function calcErrors(error: unknown): ExchangeFormErrors {
+  if (!(error instanceof ApiError) || error.status !== 400) throw error;
+  const errors: ExchangeFormErrors = {};
+  const body = error.body.message;
+  if (Array.isArray(body)) {
+    for (const e of body) {
+      const message = Object.values(e.constraints ?? {})[0] ?? "exchange:errors.failed";
+      const field = ["sellAmount", "buyAmount", "amount"].includes(e.property)
+        ? "amount"
+        : e.property === "toCurrencyId"
+          ? "toCurrencyId"
+          : e.property === "fromCurrencyId" || e.property === "accountId"
+            ? "source"
+            : "form";
+      errors[field] ??= message;
+    }
+  } else errors.form = typeof body === "string" ? body : "exchange:errors.failed";
+  return errors;
+}
+
+/** A fresh quote with the same account, currencies, fixed side and amount as `old`. */
+export async function requote(api: Api, old: ExchangeQuote): Promise<ExchangeQuote> {
+  return api.post<ExchangeQuote>("/exchange/calc", {
+    accountId: old.accountId,
+    fromCurrencyId: old.fromCurrencyId,
+    toCurrencyId: old.toCurrencyId,
+    ...(old.fixedSide === "SELL" ? { sellAmount: old.sellAmount } : { buyAmount: old.buyAmount }),
+  });
+}

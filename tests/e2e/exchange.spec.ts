@@ -1,0 +1,120 @@
+/**
+ * Currency exchange (issue 9), with JavaScript on and off (plain forms, PRG): Oliver Thompson
+ * exchanges GBP → EUR on /currency-exchange, sees the quote (rate, amounts, fee, balances after,
+ * expiry), confirms, sees the result, and finds both balances on /home changed by exactly the
+ * quoted amounts; once with the sold amount fixed, once with the received amount fixed; a quote
+ * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field; the
+ * no-accounts prompt (spec 000 §2) for a company official. Axe on
+ * the three pages (JS on: axe needs a JS-enabled context).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { allowValidationAnswers, CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** The first account's balance on /home, in minor units. */
+async function homeBalance(page: Page, currency: string): Promise<bigint> {
+  await page.goto("/home");
+  const el = page.getByTestId(`balance-${currency}`).first();
+  await expect(el).toBeVisible();
+  return toMinorUnits((await el.textContent()) ?? "");
+}
+
+/** Choose the first account's GBP balance as the source (labels carry live balances). */
+async function chooseGbpSource(page: Page) {
+  const select = page.locator("main select[name=source]");
+  const options = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  const gbp = options.find((o) => o.value.endsWith(":GBP"));
+  if (!gbp) throw new Error(`no GBP balance in ${JSON.stringify(options)}`);
+  await select.selectOption(gbp.value);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    for (const side of ["SELL", "BUY"] as const) {
+      test(`exchange GBP → EUR (${side === "SELL" ? "sold" : "received"} amount fixed); both balances change on /home`, async ({
+        page,
+      }) => {
+        await login(page, CUSTOMERS.individual);
+        const gbpBefore = await homeBalance(page, "GBP");
+        const eurBefore = await homeBalance(page, "EUR");
+
+        await page.goto("/currency-exchange");
+        await expect(page.locator("main h1")).toHaveText("Currency exchange");
+        if (javaScriptEnabled) await expectNoViolations(page, "/currency-exchange");
+        await chooseGbpSource(page);
+        await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
+        const amount = `${javaScriptEnabled ? "12" : "13"}.${side === "SELL" ? "34" : "56"}`;
+        await page.locator("main [name=amount]").fill(amount);
+        await page.locator(`main input[type=radio][name=side][value=${side}]`).check();
+        await page.getByTestId("get-quote").click();
+
+        await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
+        await expect(page.getByTestId("quote-rate")).toHaveText(/^1 GBP = 1\.17\d+ EUR$/);
+        await expect(page.getByTestId("quote-expires")).toBeVisible();
+        const sell = toMinorUnits((await page.getByTestId("quote-sell").textContent()) ?? "");
+        const buy = toMinorUnits((await page.getByTestId("quote-buy").textContent()) ?? "");
+        const fee = toMinorUnits((await page.getByTestId("quote-fee").textContent()) ?? "");
+        expect(side === "SELL" ? sell : buy).toBe(toMinorUnits(amount));
+        expect(toMinorUnits((await page.getByTestId("quote-from-after").textContent()) ?? "")).toBe(gbpBefore - sell - fee);
+        expect(toMinorUnits((await page.getByTestId("quote-to-after").textContent()) ?? "")).toBe(eurBefore + buy);
+        if (javaScriptEnabled) await expectNoViolations(page, "/currency-exchange/confirm");
+
+        await page.getByTestId("exchange-submit").click();
+        await expect(page).toHaveURL(/\/currency-exchange\/[0-9a-f-]{36}$/);
+        await expect(page.getByTestId("exchange-done")).toBeVisible();
+        if (javaScriptEnabled) await expectNoViolations(page, "/currency-exchange/:id");
+
+        expect(await homeBalance(page, "GBP")).toBe(gbpBefore - sell - fee);
+        expect(await homeBalance(page, "EUR")).toBe(eurBefore + buy);
+      });
+    }
+
+    test("a quote that expired before Exchange is never executed: a fresh quote and a message instead", async ({ page }) => {
+      test.setTimeout(90_000);
+      await login(page, CUSTOMERS.individual);
+      const gbpBefore = await homeBalance(page, "GBP");
+      await page.goto("/currency-exchange");
+      await chooseGbpSource(page);
+      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
+      await page.locator("main [name=amount]").fill("2.00");
+      await page.getByTestId("get-quote").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
+      const first = new URL(page.url()).searchParams.get("quote");
+      await page.waitForTimeout(31_000); // a quote holds 30 s
+      await page.getByTestId("exchange-submit").click();
+      await expect(page.getByTestId("requoted")).toBeVisible();
+      const second = new URL(page.url()).searchParams.get("quote");
+      expect(second).not.toBe(first);
+      await expect(page.getByTestId("quote-sell")).toHaveText("2.00 GBP");
+      expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
+    });
+
+    test("a user with no accounts (a company official) gets the no-accounts prompt", async ({ page }) => {
+      await login(page, CUSTOMERS.official);
+      await page.goto("/currency-exchange");
+      await expect(page.getByTestId("no-accounts")).toContainText("No accounts yet.");
+      await expect(page.getByTestId("exchange-form")).toHaveCount(0);
+    });
+
+    test("a wrong amount is shown on its field with the form still filled", async ({ page, consoleErrors }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/currency-exchange");
+      await chooseGbpSource(page);
+      await page.locator("main [name=amount]").fill("1.234");
+      await page.getByTestId("get-quote").click();
+      await expect(page.locator("#amount-error")).toBeVisible();
+      await expect(page.locator("main [name=amount]")).toHaveValue("1.234");
+      allowValidationAnswers(consoleErrors, "/currency-exchange");
+    });
+  });
+}
