@@ -13,9 +13,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { executeExchange, getExchange, getExchangeRates, listExchanges, quoteExchange } from "../../domain/exchange/index.js";
-import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, fieldErrors, getAuth, idempotentRequest, requireAuth, type ApiDeps } from "./http.js";
 import { takeParam } from "./query.js";
-import { idempotencyKey } from "./payments.js";
 
 /** GET /exchange query: the organization (required) and how many (1..100, default 20). */
 export const exchangeListQuery = z.object({ organizationId: z.string().uuid(), take: takeParam });
@@ -41,15 +40,11 @@ export function createExchangeRouter(deps: ApiDeps): Router {
   r.post(
     "/exchange",
     asyncHandler(async (req, res) => {
-      const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
-      const { idempotencyKey: bodyKey, ...rest } = body;
-      const key = idempotencyKey.safeParse(req.get("idempotency-key") ?? bodyKey);
-      if (!key.success)
-        throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
+      const { key, body: rest } = idempotentRequest(req);
       const { exchange, created } = await executeExchange(deps.db, {
         userId: getAuth(res).userId,
         body: rest,
-        idempotencyKey: key.data,
+        idempotencyKey: key,
       });
       res.status(created ? 201 : 200).json(exchange);
     }),

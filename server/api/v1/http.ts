@@ -4,12 +4,13 @@
  * authentication, and the dependencies a router receives.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { z } from "zod";
 import type { Logger } from "pino";
 import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { SmsProvider } from "../../providers/sms.js";
 import { authenticateAccessToken } from "../../domain/auth/sessions.js";
-import { DomainError, type DomainErrorCode } from "../../domain/errors.js";
+import { DomainError, fieldError, type DomainErrorCode } from "../../domain/errors.js";
 import type { ApiErrorBody } from "./contract.js";
 import { clientErrorOf } from "./input-guard.js";
 
@@ -106,4 +107,22 @@ export function errorMiddleware(logger: Logger) {
     }
     res.status(body.statusCode).json(body);
   };
+}
+
+/** An idempotency key: 1..128 characters after trimming (Stripe's rules; design note "Money"). */
+export const idempotencyKey = z.string().trim().min(1).max(128);
+
+/**
+ * The idempotency key of a money-moving POST and the body without it: the `Idempotency-Key`
+ * header, else `idempotencyKey` in the JSON body (plain-form clients).
+ * @returns `{ key, body }` (body: the request body without `idempotencyKey`, {} when not an object)
+ * @throws DomainError VALIDATION_FAILED on `idempotencyKey` when neither carries a valid key
+ */
+export function idempotentRequest(req: Request): { key: string; body: Record<string, unknown> } {
+  const raw = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
+  const { idempotencyKey: bodyKey, ...body } = raw;
+  const key = idempotencyKey.safeParse(req.get("idempotency-key") ?? bodyKey);
+  if (!key.success)
+    throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
+  return { key: key.data, body };
 }

@@ -21,8 +21,7 @@ import {
   REMITTANCE_STATUSES,
 } from "../../domain/remittance/index.js";
 import { signRemittanceOrder } from "../../domain/remittance/sign.js";
-import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
-import { idempotencyKey } from "./payments.js";
+import { asyncHandler, fieldErrors, getAuth, idempotentRequest, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 import { attachmentDisposition } from "./uploads.js";
 
@@ -58,15 +57,11 @@ export function createPaymentsOrdersRouter(deps: ApiDeps): Router {
   r.post(
     "/payments-orders",
     asyncHandler(async (req, res) => {
-      const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
-      const { idempotencyKey: bodyKey, ...rest } = body;
-      const key = idempotencyKey.safeParse(req.get("idempotency-key") ?? bodyKey);
-      if (!key.success)
-        throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
+      const { key, body: rest } = idempotentRequest(req);
       const { order, created } = await createRemittanceOrder(deps.db, {
         userId: getAuth(res).userId,
         body: rest,
-        idempotencyKey: key.data,
+        idempotencyKey: key,
       });
       res.status(created ? 201 : 200).json(order);
     }),

@@ -26,7 +26,7 @@ import {
   savePaymentDraft,
 } from "../../domain/payments/index.js";
 import { signPayment } from "../../domain/signing/index.js";
-import { asyncHandler, DomainError, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, DomainError, fieldErrors, getAuth, idempotentRequest, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
 export const listQuery = z.object({
@@ -35,8 +35,6 @@ export const listQuery = z.object({
   take: takeParam,
   cursor: cursorParam,
 });
-
-export const idempotencyKey = z.string().trim().min(1).max(128);
 
 export function createPaymentsRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -93,15 +91,11 @@ export function createPaymentsRouter(deps: ApiDeps): Router {
   r.post(
     "/payments",
     asyncHandler(async (req, res) => {
-      const body = (req.body && typeof req.body === "object" ? req.body : {}) as Record<string, unknown>;
-      const { idempotencyKey: bodyKey, ...rest } = body;
-      const key = idempotencyKey.safeParse(req.get("idempotency-key") ?? bodyKey);
-      if (!key.success)
-        throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is required");
+      const { key, body: rest } = idempotentRequest(req);
       const { payment, created } = await createPayment(deps.db, {
         userId: getAuth(res).userId,
         body: rest,
-        idempotencyKey: key.data,
+        idempotencyKey: key,
         relaxedLimits: deps.config.RATE_LIMITS === "relaxed",
       });
       res.status(created ? 201 : 200).json(payment);
