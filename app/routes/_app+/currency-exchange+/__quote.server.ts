@@ -5,6 +5,7 @@
 import type { CurrencyCode, ExchangeCalcRequest, ExchangeQuote } from "../../../../server/api/v1/contract";
 import { ApiError, type Api } from "~/lib/api.server";
 import { parseSource } from "~/lib/balance-sources";
+import { isFieldError, mapServerErrors, type Translate } from "~/lib/server-errors";
 
 /** What the form sent, echoed back into the form after an error. */
 export interface ExchangeFormValues {
@@ -55,29 +56,35 @@ export function readExchangeForm(
   };
 }
 
+/** The calc request's properties → the exchange form's fields. */
+const FIELD_OF: Record<string, "source" | "toCurrencyId" | "amount"> = {
+  sellAmount: "amount",
+  buyAmount: "amount",
+  amount: "amount",
+  toCurrencyId: "toCurrencyId",
+  fromCurrencyId: "source",
+  accountId: "source",
+};
+
+/** Keeps i18n keys as keys: the page translates them (`translateMessage`), the action has no `t`. */
+const asKey: Translate = (key) => key;
+
 /**
- * The API's refusal of a calc as form errors (field errors on sellAmount/buyAmount/amount → amount,
- * toCurrencyId, fromCurrencyId/accountId → source; anything else on the form).
+ * The API's refusal of a calc as form errors, through the shared mapper (lib/server-errors:
+ * known constraints and the amount rule's codes become translated keys): field errors on
+ * sellAmount/buyAmount/amount → amount, toCurrencyId, fromCurrencyId/accountId → source;
+ * anything else on the form.
  * @throws the error again when it is not a 400 (404 and 5xx go to the error boundary)
  */
 export function calcErrors(error: unknown): ExchangeFormErrors {
   if (!(error instanceof ApiError) || error.status !== 400) throw error;
-  const errors: ExchangeFormErrors = {};
-  const body = error.body.message;
-  if (Array.isArray(body)) {
-    for (const e of body) {
-      const message = Object.values(e.constraints ?? {})[0] ?? "exchange:errors.failed";
-      const field = ["sellAmount", "buyAmount", "amount"].includes(e.property)
-        ? "amount"
-        : e.property === "toCurrencyId"
-          ? "toCurrencyId"
-          : e.property === "fromCurrencyId" || e.property === "accountId"
-            ? "source"
-            : "form";
-      errors[field] ??= message;
-    }
-  } else errors.form = typeof body === "string" ? body : "exchange:errors.failed";
-  return errors;
+  const { message } = error.body;
+  const onFields = Array.isArray(message)
+    ? message.map((e) => (isFieldError(e) && FIELD_OF[e.property] ? { ...e, property: FIELD_OF[e.property] } : e))
+    : message;
+  const mapped = mapServerErrors({ ...error.body, message: onFields }, ["source", "toCurrencyId", "amount"], asKey);
+  const form = [mapped.globalError, ...mapped.generalMessages].filter(Boolean).join(" ");
+  return { ...mapped.fieldErrors, ...(form ? { form } : {}) };
 }
 
 /** A fresh quote with the same account, currencies, fixed side and amount as `old`. */
