@@ -26,6 +26,23 @@ export const AMOUNT_ERRORS = [
 ] as const;
 export type AmountError = (typeof AMOUNT_ERRORS)[number];
 
+/**
+ * The API's English text of each reason (the constraint message beside the code; the web app
+ * shows `errors:amount.<code>` instead). `field` is the request property refused.
+ */
+export function amountErrorText(code: AmountError, field = "amount"): string {
+  const texts: Record<AmountError, string> = {
+    required: "should not be empty",
+    "invalid-characters": "must be a decimal number such as 120.50",
+    "leading-dot": "must not start with a dot",
+    "leading-zero": "must not start with 0 followed by a digit",
+    "too-many-decimals": "has more decimals than the currency allows",
+    "too-large": `must be at most ${MAX_AMOUNT}`,
+    "not-positive": "must be greater than 0",
+  };
+  return `${field} ${texts[code]}`;
+}
+
 /** Result of an amount check: the decimal string, or why it is refused. */
 export type AmountResult = { ok: true; value: string } | { ok: false; error: AmountError };
 

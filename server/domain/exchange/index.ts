@@ -33,7 +33,7 @@ import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
-import { validateWireAmount } from "../../rules/amount.js";
+import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { customerRate, exchangeAmounts, midRate, parseEcbCsv, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
@@ -195,16 +195,6 @@ async function scalesOf(db: Db, ids: string[]): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.id, r.scale]));
 }
 
-const AMOUNT_MESSAGES: Record<string, string> = {
-  required: "amount should not be empty",
-  "invalid-characters": "amount must be a decimal number such as 120.50",
-  "leading-dot": "amount must not start with a dot",
-  "leading-zero": "amount must not start with 0 followed by a digit",
-  "too-many-decimals": "amount has more decimals than the currency allows",
-  "too-large": "amount must be at most 10000000000000000",
-  "not-positive": "amount must be greater than 0",
-};
-
 /**
  * POST /v1/exchange/calc: quote an exchange and store the quote (valid QUOTE_TTL_SECONDS).
  * @param input.body contract ExchangeCalcRequest (validated with `exchangeCalcSchema`)
@@ -250,7 +240,7 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   const amountResult = validateWireAmount(body.sellAmount ?? body.buyAmount ?? "", {
     scale: side === "SELL" ? fromScale : toScale,
   });
-  if (!amountResult.ok) throw fieldError(field, amountResult.error, AMOUNT_MESSAGES[amountResult.error]);
+  if (!amountResult.ok) throw fieldError(field, amountResult.error, amountErrorText(amountResult.error));
 
   const latest = await latestEcbRates(db);
   const mid = latest ? midRate(unitsPerEur(latest.rates), body.fromCurrencyId, body.toCurrencyId) : null;

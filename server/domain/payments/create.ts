@@ -24,7 +24,7 @@ import {
   payments,
 } from "../../db/schema/index.js";
 import type { Payment, PaymentCheck, PaymentKind } from "../../api/v1/contract.js";
-import { validateWireAmount } from "../../rules/amount.js";
+import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { fieldError, fieldErrors } from "../errors.js";
 import { feeFor } from "../fees/index.js";
 import { availableFunds, insufficientFunds, withSerializableRetry } from "../ledger/index.js";
@@ -40,16 +40,6 @@ import { createPaymentSchema, RAILS, type CreatePaymentInput } from "./rails/ind
 import type { Payee } from "./rails/types.js";
 
 export { createPaymentSchema, type CreatePaymentInput };
-
-const AMOUNT_MESSAGES: Record<string, string> = {
-  required: "amount should not be empty",
-  "invalid-characters": "amount must be a decimal number such as 120.50",
-  "leading-dot": "amount must not start with a dot",
-  "leading-zero": "amount must not start with 0 followed by a digit",
-  "too-many-decimals": "amount has more decimals than the currency allows",
-  "too-large": "amount must be at most 10000000000000000",
-  "not-positive": "amount must be greater than 0",
-};
 
 /** Everything decided about a payment before it is stored. */
 interface Prepared {
@@ -111,7 +101,7 @@ async function prepare(
   if (!debit) throw fieldError("currencyId", "hasBalance", `The account has no ${currency.id} balance`);
 
   const amountResult = validateWireAmount(body.amount, { scale: currency.scale });
-  if (!amountResult.ok) throw fieldError("amount", amountResult.error, AMOUNT_MESSAGES[amountResult.error]);
+  if (!amountResult.ok) throw fieldError("amount", amountResult.error, amountErrorText(amountResult.error));
   const amount = new Decimal(amountResult.value);
 
   let beneficiary = null;
