@@ -13,6 +13,7 @@
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type {
   Account,
@@ -119,6 +120,44 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
   );
 }
 
+/** One operations tab: a link (works without JavaScript), marked current, with an optional count badge (and its words for screen readers). */
+function Tab({
+  to,
+  current,
+  testId,
+  count,
+  children,
+}: {
+  to: string;
+  current: string;
+  testId?: string;
+  count?: { value: number; label: string; testId: string };
+  children: ReactNode;
+}) {
+  const active = to === current;
+  return (
+    <li>
+      <Link
+        to={`?tab=${to}`}
+        aria-current={active ? "page" : undefined}
+        className={active ? styles.tabActive : undefined}
+        data-testid={testId}
+      >
+        {children}
+        {count ? (
+          <>
+            {" "}
+            <span className={styles.badge} data-testid={count.testId}>
+              {count.value}
+            </span>
+            <span className="visually-hidden"> {count.label}</span>
+          </>
+        ) : null}
+      </Link>
+    </li>
+  );
+}
+
 export default function Home() {
   const {
     tab,
@@ -210,56 +249,39 @@ export default function Home() {
         <nav aria-label={t("home.tabs-label")}>
           <ul className={styles.tabs}>
             {!official ? (
-              <li>
-                <Link
-                  to="?tab=history"
-                  aria-current={tab === "history" ? "page" : undefined}
-                  className={tab === "history" ? styles.tabActive : undefined}
-                >
-                  {t("home.tab.history")}
-                </Link>
-              </li>
+              <Tab to="history" current={tab}>
+                {t("home.tab.history")}
+              </Tab>
             ) : null}
-            <li>
-              <Link
-                to="?tab=signing"
-                aria-current={tab === "signing" ? "page" : undefined}
-                className={tab === "signing" ? styles.tabActive : undefined}
-              >
-                {t("home.tab.signing")}{" "}
-                <span className={styles.badge} data-testid="signing-count">
-                  {unsignedCount}
-                </span>
-                <span className="visually-hidden"> {t("home.tab.signing-count", { count: unsignedCount })}</span>
-              </Link>
-            </li>
+            <Tab
+              to="signing"
+              current={tab}
+              count={{
+                value: unsignedCount,
+                label: t("home.tab.signing-count", { count: unsignedCount }),
+                testId: "signing-count",
+              }}
+            >
+              {t("home.tab.signing")}
+            </Tab>
             {remittanceTab ? (
-              <li>
-                <Link
-                  to="?tab=remittance"
-                  aria-current={tab === "remittance" ? "page" : undefined}
-                  className={tab === "remittance" ? styles.tabActive : undefined}
-                  data-testid="tab-remittance"
-                >
-                  {t("remittance:home.tab")}
-                </Link>
-              </li>
+              <Tab to="remittance" current={tab} testId="tab-remittance">
+                {t("remittance:home.tab")}
+              </Tab>
             ) : null}
             {fees ? (
-              <li>
-                <Link
-                  to="?tab=fees"
-                  aria-current={tab === "fees" ? "page" : undefined}
-                  className={tab === "fees" ? styles.tabActive : undefined}
-                  data-testid="tab-fees"
-                >
-                  {t("payments:fees.tab")}{" "}
-                  <span className={styles.badge} data-testid="fees-count">
-                    {feesCount(fees)}
-                  </span>
-                  <span className="visually-hidden"> {t("payments:fees.tab-count", { count: feesCount(fees) })}</span>
-                </Link>
-              </li>
+              <Tab
+                to="fees"
+                current={tab}
+                testId="tab-fees"
+                count={{
+                  value: feesCount(fees),
+                  label: t("payments:fees.tab-count", { count: feesCount(fees) }),
+                  testId: "fees-count",
+                }}
+              >
+                {t("payments:fees.tab")}
+              </Tab>
             ) : null}
           </ul>
         </nav>
