@@ -13,7 +13,7 @@ import styles from "./StatementRow.module.css";
 /** The displayed title of an item: its counterparty, else the translated operation type (history:type.*). */
 export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationType">) => string {
   const { t } = useTranslation("history");
-  return (item) => (item.operationType === "SERVICE_FEE" || !item.title ? t(`type.${item.operationType}`) : item.title);
+  return (item) => item.title || t(`type.${item.operationType}`);
 }
 
 export function StatementRow({ item, href }: { item: StatementItem; href?: string }) {

@@ -4,12 +4,16 @@
  * balance of the organization, joined with its ledger transaction.
  *
  * status: operationType REFUND → REFUND; amount > 0 → ADDED; otherwise SENT (the default).
- * title: the counterparty name (data), null for SERVICE_FEE: the web app translates titles from
- * operationType codes ('Regular fee', spec 000 §4) — the API sends no English labels.
+ * title: the counterparty name (data), null for the bank's fee items (SERVICE_FEE,
+ * TRANSACTION_FEE), whose counterparty is a label the bank wrote: the web app translates their
+ * titles from operationType codes ('Regular fee', spec 000 §4) — the API sends no English labels.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, balances, currencies, ledgerTransactions, paymentOrders, payments, postings } from "../../db/schema/index.js";
+
+/** Operation types of the bank's own fee items: titled by the web app from the code, not by a counterparty. */
+const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
 import type {
   CurrencyCode,
   OperationType,
@@ -87,7 +91,7 @@ function toItem(r: Row): StatementItem {
     id: r.id,
     transactionId: r.transactionId,
     paymentId: r.paymentId,
-    title: r.operationType === "SERVICE_FEE" ? null : (r.counterpartyName ?? null),
+    title: FEE_ITEMS.has(r.operationType) ? null : (r.counterpartyName ?? null),
     status: statementStatus(amount, r.operationType),
     operationType: r.operationType as OperationType,
     accountId: r.accountId,
