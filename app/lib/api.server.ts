@@ -220,7 +220,12 @@ export async function getApi(request: Request): Promise<Api> {
       if (options.raw && res.ok) return res;
       return { status: res.status, parsed: await parseBody(res) };
     };
-    if (method !== "GET" || options.raw) return read();
+    if (method !== "GET" || options.raw) {
+      // A write ends the sharing of this session's reads in flight: a GET issued after it must
+      // not join one issued before it (read your own writes).
+      for (const key of inFlightGets.keys()) if (key.startsWith(`${accessToken} `)) inFlightGets.delete(key);
+      return read();
+    }
     const key = `${accessToken} ${apiUrl(path, options.query)}`;
     let pending = inFlightGets.get(key);
     if (!pending) {
