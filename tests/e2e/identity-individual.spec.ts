@@ -247,7 +247,10 @@ test.describe("JavaScript on", () => {
     await expect(page.getByRole("group", { name: "SIC codes" }).getByRole("checkbox").first()).toBeVisible();
     await page.getByRole("group", { name: "SIC codes" }).getByRole("checkbox").first().check();
     await page.getByLabel("Date of incorporation").fill("2099-01-01");
+    // Wait for the save's answer before navigating away, or the navigation can overtake the save.
+    const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("registration-information"));
     await page.getByRole("button", { name: "Save and come back later" }).click();
+    await saved;
     await page.goto(`/identity/corporate/registration-information?applicationId=${applicationId}`);
     await expect(page.locator("#dateOfIncorporation-error")).toBeVisible();
     await expectNoAxeViolations(page, "registration-information with errors");
