@@ -15,6 +15,7 @@ import { Decimal } from "../../server/domain/ledger/money.js";
 import type { Database } from "../../server/db/client.js";
 import { createAccount, createCustomer, postExternal, type CreatedCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { validateAbaRoutingNumber } from "../../server/rules/aba.js";
 
 /** pdfjs-dist's standard font data (the PDFs use the 14 standard fonts). */
 const FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
@@ -242,7 +243,21 @@ describe.each(databases)("history on %s", (kind) => {
     const pdf = await raw(`/accounts/${owner.account!.id}/top-up/pdf?currencyId=EUR`);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = await pdfText(await pdf.arrayBuffer());
-    expect(text).toContain(`iban: ${owner.account!.iban}`);
+    expect(text).toContain(`IBAN: ${owner.account!.iban}`);
     expect(text).toContain("SEPA");
+  });
+
+  it("top-up instructions for USD: the bank's ABA routing number + account number (Fedwire), then SWIFT; AED over SWIFT", async () => {
+    const usd = await createAccount(s.db, { organizationId: orgId, currencies: ["USD", "AED"] });
+    const body = (await get(`/accounts/${usd.account.id}/top-up?currencyId=USD`)).body;
+    expect(body.methods.map((m: any) => m.rail)).toEqual(["FEDWIRE", "SWIFT", "INTERNAL"]);
+    const [routing, number] = body.methods[0].fields;
+    expect(routing.name).toBe("routingNumber");
+    expect(validateAbaRoutingNumber(routing.value)).toEqual({ ok: true, routingNumber: routing.value });
+    expect(number).toEqual({ name: "accountNumber", value: usd.account.number });
+    const aed = (await get(`/accounts/${usd.account.id}/top-up?currencyId=AED`)).body;
+    expect(aed.methods.map((m: any) => m.rail)).toEqual(["SWIFT", "INTERNAL"]);
+    const text = await pdfText(await (await raw(`/accounts/${usd.account.id}/top-up/pdf?currencyId=USD`)).arrayBuffer());
+    expect(text).toContain(`ABA routing number: ${routing.value}`);
   });
 });

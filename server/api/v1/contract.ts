@@ -145,6 +145,11 @@ export interface Fee {
 export interface OrganizationFees {
   tariff: { id: string; name: string; fees: Fee[] } | null;
   customFees: Fee[];
+  /**
+   * Monthly service fees not yet paid (the balance could not pay when they were charged; they are
+   * collected when it can), oldest first. `month` "YYYY-MM"; `amount` at the currency's scale.
+   */
+  owed: { month: string; amount: string; currencyId: string }[];
 }
 
 /** GET /v1/users/whoami. `activeOrganization` follows the default-organization rule
@@ -838,7 +843,7 @@ export interface TopUpInstructions {
   currencyId: CurrencyCode;
   beneficiaryName: string;
   bankName: string;
-  /** One entry per rail: label code (LOCAL_GB, SEPA, SWIFT, INTERNAL) and its fields. */
+  /** One entry per rail: label code (LOCAL_GB, SEPA, FEDWIRE, SWIFT, INTERNAL) and its fields. */
   methods: { rail: string; fields: { name: string; value: string }[] }[];
   /** Reference the payer should quote (the account number). */
   reference: string;

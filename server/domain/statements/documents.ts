@@ -13,13 +13,7 @@ import type { CurrencyCode, StatementExport, StatementItemDetail, TopUpInstructi
 import { isUuid } from "../accounts/index.js";
 import { fieldError } from "../errors.js";
 import { memberOrganizationIds, notFound } from "../organizations/access.js";
-
-/** The bank's BIC and sort code (as server/seed/factories.ts gives accounts) when a row has none. */
-const BANK_BIC = "BDEMGB2L";
-const BANK_SORT_CODE = "040075";
-
-/** The bank's white-label name printed on every document (no brand setting exists yet). */
-export const BANK_NAME = "Demo Bank";
+import { BANK_ABA_ROUTING_NUMBER, BANK_BIC, BANK_NAME, BANK_SORT_CODE } from "../bank-details.js";
 
 /** dd.mm.yyyy HH:MM in UTC (the app's date and time formats, spec 000 §2). */
 export function formatDateTime(iso: string): string {
@@ -181,7 +175,8 @@ const SEPA = new Set(["EUR"]);
 /**
  * Top-up instructions of one balance (GET /v1/accounts/:id/top-up?currencyId=): per rail the
  * fields a payer needs, from the account row — GBP: sort code + account number (Faster
- * Payments / Bacs) and IBAN + BIC (SWIFT); EUR: IBAN + BIC (SEPA) and SWIFT; other currencies:
+ * Payments / Bacs) and IBAN + BIC (SWIFT); EUR: IBAN + BIC (SEPA) and SWIFT; USD: the bank's ABA
+ * routing number + account number (Fedwire) and SWIFT; other currencies:
  * IBAN + BIC (SWIFT); always: the account number for a transfer from another customer of the
  * bank (INTERNAL). The reference to quote is the account number.
  * @throws 404 NOT_FOUND (account outside the caller's organizations, or no balance in
@@ -224,6 +219,14 @@ export async function topUpInstructions(
         { name: "bic", value: bic },
       ],
     });
+  if (currencyId === "USD")
+    methods.push({
+      rail: "FEDWIRE",
+      fields: [
+        { name: "routingNumber", value: BANK_ABA_ROUTING_NUMBER },
+        { name: "accountNumber", value: a.number },
+      ],
+    });
   if (a.iban)
     methods.push({
       rail: "SWIFT",
@@ -243,6 +246,23 @@ export async function topUpInstructions(
   };
 }
 
+/** English labels of the top-up fields on the PDF (the web page translates the same names). */
+const TOP_UP_FIELD_LABELS: Record<string, string> = {
+  sortCode: "Sort code",
+  accountNumber: "Account number",
+  iban: "IBAN",
+  bic: "BIC",
+  routingNumber: "ABA routing number",
+};
+/** English names of the rails on the PDF. */
+const TOP_UP_RAIL_LABELS: Record<string, string> = {
+  LOCAL_GB: "UK Faster Payments / Bacs",
+  SEPA: "SEPA transfer",
+  FEDWIRE: "US domestic wire (Fedwire)",
+  SWIFT: "International (SWIFT)",
+  INTERNAL: "From another customer of this bank",
+};
+
 /** Top-up instructions as a PDF: beneficiary, bank, one block per rail, the reference. */
 export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
   return renderPdf(`Top-up instructions ${t.currencyId}`, (doc) => {
@@ -253,10 +273,14 @@ export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
       ["Reference", t.reference],
     ]);
     for (const m of t.methods) {
-      doc.moveDown(0.5).font("Helvetica-Bold").text(m.rail).font("Helvetica");
+      doc
+        .moveDown(0.5)
+        .font("Helvetica-Bold")
+        .text(TOP_UP_RAIL_LABELS[m.rail] ?? m.rail)
+        .font("Helvetica");
       fields(
         doc,
-        m.fields.map((f) => [f.name, f.value]),
+        m.fields.map((f) => [TOP_UP_FIELD_LABELS[f.name] ?? f.name, f.value]),
       );
     }
   });
