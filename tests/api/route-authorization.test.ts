@@ -264,6 +264,12 @@ const CASES: Record<string, Case> = {
       { path: `/statements-items/csv?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
     ],
   },
+  "GET /statements-items/xlsx": {
+    cross: (a, own) => [
+      { path: `/statements-items/xlsx?organizationId=${a.orgId}&currencyId=GBP` },
+      { path: `/statements-items/xlsx?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+    ],
+  },
   "GET /accounts/:id/top-up": { cross: (a) => [{ path: `/accounts/${a.accountId}/top-up?currencyId=GBP` }] },
   "GET /accounts/:id/top-up/pdf": { cross: (a) => [{ path: `/accounts/${a.accountId}/top-up/pdf?currencyId=GBP` }] },
   "POST /uploads": {

@@ -6,6 +6,7 @@
  */
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
+import { readSheet } from "read-excel-file/node";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 
@@ -91,6 +92,11 @@ for (const javaScriptEnabled of [true, false]) {
       const cents = (v: string) => Math.round(Number(v) * 100);
       const sum = rows.reduce((acc, l) => acc + cents(/,(-?\d+\.\d{2}),GBP,/.exec(l)![1]!), 0);
       expect(cents(opening) + sum).toBe(cents(closing));
+      await exportForm.locator("select[name=format]").selectOption("xlsx");
+      const [xlsx] = await Promise.all([page.waitForEvent("download"), exportForm.locator("button[type=submit]").click()]);
+      expect(xlsx.suggestedFilename()).toBe("statement-GBP.xlsx");
+      const sheet = await readSheet(await fs.readFile((await xlsx.path())!));
+      expect(sheet.find((r) => r[0] === "Closing balance")?.[1]).toBe(Number(closing));
 
       // A failed export (no such period) shows a message, not a stack.
       const bad = await page.request.get("/history/statement?period=custom&from=nope&to=2026-01-01&currency=GBP");

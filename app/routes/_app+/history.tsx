@@ -171,6 +171,7 @@ export default function History() {
         <Field as="select" id="export-format" name="format" label={t("export.format")} defaultValue="pdf">
           <option value="pdf">PDF</option>
           <option value="csv">CSV</option>
+          <option value="xlsx">Excel (XLSX)</option>
         </Field>
         <p className={styles.hint}>{t("export.hint")}</p>
         <Button type="submit">{t("export.submit")}</Button>

@@ -143,6 +143,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /statements-items": { query: statementsListQuery },
   "GET /statements-items/pdf": { query: statementsExportQuery },
   "GET /statements-items/csv": { query: statementsExportQuery },
+  "GET /statements-items/xlsx": { query: statementsExportQuery },
   "GET /statements-items/:id/pdf": { query: receiptQuery },
   "GET /accounts/:id/top-up": { query: topUpQuery },
   "GET /accounts/:id/top-up/pdf": { query: topUpQuery },

@@ -1,10 +1,12 @@
 /**
  * History documents (issue 9 "Documents"): the receipt of one statement item, the statement of a
- * period and currency (PDF and CSV) and the top-up instructions of a balance (JSON and PDF).
+ * period and currency (PDF, CSV and XLSX) and the top-up instructions of a balance (JSON and PDF).
  * PDFs are drawn with pdfkit in the standard Helvetica fonts (WinAnsi text, no font files), as
  * server/seed/agreement-pdf.ts. What each shows: docs/decisions.md "History documents".
  */
 import PDFDocument from "pdfkit";
+import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
+import { Decimal } from "../ledger/money.js";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, balances, organizations } from "../../db/schema/index.js";
@@ -148,6 +150,64 @@ export function renderStatementCsv(s: StatementExport): string {
     ),
   ];
   return lines.join("\r\n") + "\r\n";
+}
+
+/**
+ * An amount as an XLSX cell: a Number cell when the decimal survives the trip through an IEEE
+ * double exactly (at most 15 significant digits: every fiat amount below 10^13), so sums and
+ * formulas work in the spreadsheet; otherwise a text cell holding the exact decimal, never a
+ * rounded number (money is not a float: a long crypto amount stays exact).
+ */
+function xlsxAmount(value: string | null, format: string): Cell {
+  if (value === null) return null;
+  const n = Number(value);
+  const exact = Number.isFinite(n) && new Decimal(String(n)).eq(new Decimal(value));
+  return exact ? { type: Number, value: n, format } : { type: String, value };
+}
+
+/**
+ * Statement as an XLSX workbook (one sheet): a header block (currency, period, opening and
+ * closing balance), then the CSV's columns, one row per item ascending. Dates are Date cells in
+ * UTC shown dd.mm.yyyy hh:mm; amounts are numbers formatted at the currency's scale (text when
+ * a double cannot hold them exactly); texts are String cells, which a spreadsheet never runs as
+ * formulas. Written by write-excel-file (Office Open XML, ECMA-376).
+ */
+export async function renderStatementXlsx(s: StatementExport, customerName: string): Promise<Buffer> {
+  const scale = Math.max(decimalsOf(s.opening), decimalsOf(s.closing), ...s.items.map((i) => decimalsOf(i.amount)));
+  const amountFormat = scale > 0 ? `#,##0.${"0".repeat(scale)}` : "#,##0";
+  const bold = (value: string): Cell => ({ type: String, value, fontWeight: "bold" });
+  const dateCell = (iso: string | null): Cell =>
+    iso ? { type: Date, value: new Date(iso), format: "dd.mm.yyyy hh:mm" } : { type: String, value: "" };
+  const text = (value: string | null): Cell => (value ? { type: String, value } : null);
+  const rows: SheetData = [
+    [bold(BANK_NAME)],
+    [bold("Statement"), text(s.currencyId)],
+    [text("Account holder"), text(customerName)],
+    [text("From (UTC)"), s.from ? dateCell(s.from) : text("start")],
+    [text("To (UTC)"), s.to ? dateCell(s.to) : text("now")],
+    [text("Opening balance"), xlsxAmount(s.opening, amountFormat)],
+    [text("Closing balance"), xlsxAmount(s.closing, amountFormat)],
+    [],
+    STATEMENT_CSV_COLUMNS.map((c) => bold(c === "date" ? "date (UTC)" : c)),
+    ...s.items.map((i): Cell[] => [
+      dateCell(i.transferDate),
+      text(i.id),
+      text(i.operationType),
+      text(i.status),
+      text(i.title),
+      text(i.counterpartyAccountNumber),
+      text(i.reference),
+      xlsxAmount(i.amount, amountFormat),
+      text(i.currencyId),
+      xlsxAmount(i.balanceAfter, amountFormat),
+    ]),
+  ];
+  return writeXlsxFile(rows, { sheet: `Statement ${s.currencyId}` }).toBuffer();
+}
+
+/** Digits after the decimal point of a decimal string. */
+function decimalsOf(value: string | null): number {
+  return value?.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
 }
 
 /** Statement as PDF: holder, period, opening balance, one line per item, closing balance. */
