@@ -10,10 +10,17 @@ import { formatTime } from "~/lib/dates";
 import { Money } from "./Money";
 import styles from "./StatementRow.module.css";
 
-/** The displayed title of an item: its counterparty, else the translated operation type (history:type.*). */
-export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationType">) => string {
+/**
+ * The displayed title of an item: its counterparty, else 'Currency exchange' for an exchange's
+ * legs (transactionKind EXCHANGE), else the translated operation type (history:type.*).
+ */
+export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationType" | "transactionKind">) => string {
   const { t } = useTranslation("history");
-  return (item) => item.title || t(`type.${item.operationType}`);
+  return (item) =>
+    item.title ||
+    (item.transactionKind === "EXCHANGE" && item.operationType === "COMMON"
+      ? t("type.EXCHANGE")
+      : t(`type.${item.operationType}`));
 }
 
 export function StatementRow({ item, href }: { item: StatementItem; href?: string }) {

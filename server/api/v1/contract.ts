@@ -778,6 +778,12 @@ export interface StatementItem {
   title: string | null;
   status: StatementStatus;
   operationType: OperationType;
+  /**
+   * Kind of the ledger transaction the item belongs to: EXCHANGE (a currency exchange; no
+   * title: the web app writes 'Currency exchange'), a payment kind (EURO, GBP, INTERNAL, …),
+   * INCOMING, SERVICE_FEE, REMITTANCE, …
+   */
+  transactionKind: string;
   accountId: string;
   accountNumber: string;
   currencyId: CurrencyCode;

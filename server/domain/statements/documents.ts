@@ -138,7 +138,7 @@ export function renderStatementCsv(s: StatementExport): string {
         i.id,
         i.operationType,
         i.status,
-        i.title,
+        i.title ?? i.counterpartyFullName,
         i.counterpartyAccountNumber,
         i.reference,
         i.amount,
@@ -194,7 +194,7 @@ export async function renderStatementXlsx(s: StatementExport, customerName: stri
       text(i.id),
       text(i.operationType),
       text(i.status),
-      text(i.title),
+      text(i.title ?? i.counterpartyFullName),
       text(i.counterpartyAccountNumber),
       text(i.reference),
       xlsxAmount(i.amount, amountFormat),
@@ -220,7 +220,9 @@ export function renderStatementPdf(s: StatementExport, customerName: string): Pr
     ]);
     doc.moveDown(0.5);
     for (const i of s.items)
-      doc.text(`${formatDateTime(i.transferDate)}  ${i.operationType}  ${i.title ?? "-"}  ${i.amount} ${i.currencyId}`);
+      doc.text(
+        `${formatDateTime(i.transferDate)}  ${i.operationType}  ${i.title ?? i.counterpartyFullName ?? "-"}  ${i.amount} ${i.currencyId}`,
+      );
     doc.moveDown(0.5);
     fields(doc, [
       ["Items", String(s.items.length)],
