@@ -29,4 +29,5 @@ export const ALL_NAMESPACES = [
   "signing",
   "identity",
   "exchange",
+  "profile",
 ];

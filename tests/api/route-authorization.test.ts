@@ -19,7 +19,8 @@ import { createApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { listApiRoutes, type ApiRoute } from "../../server/api/v1/routes.js";
 import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
-import { organizationSettings } from "../../server/db/schema/index.js";
+import { apiSessions, organizationSettings } from "../../server/db/schema/index.js";
+import { eq } from "drizzle-orm";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 /** A's identifiers and secrets, which no other customer may see or act on. */
@@ -33,6 +34,8 @@ interface Owner {
   challengeCode: string;
   phone: string;
   refreshToken: string;
+  /** The device (login family) of that second session. */
+  deviceId: string;
   uploadId: string;
   beneficiaryId: string;
   /** A remittance order (PENDING) with the upload as its file (orders enabled for A). */
@@ -155,6 +158,11 @@ const CASES: Record<string, Case> = {
     reason: "with a bearer token only the caller's own session ends; A's session is checked alive afterwards",
   },
   "GET /users/whoami": { cross: () => [{ path: "/users/whoami" }], refused: [200], reason: "the caller's own profile" },
+  "GET /devices": { cross: () => [{ path: "/devices" }], refused: [200], reason: "the caller's own devices only" },
+  "DELETE /devices/:id": {
+    cross: (a) => [{ path: `/devices/${a.deviceId}` }],
+    reason: "404 for another user's device; A's second session is checked alive afterwards",
+  },
   "GET /accounts": {
     cross: (a) => [{ path: `/accounts?organizationId=${a.orgId}` }, { path: `/accounts?organizationId=${a.orgId}&all=true` }],
   },
@@ -656,6 +664,8 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       challengeCode: challenge.body.debugCode,
       phone: owner.phone,
       refreshToken: second.refreshToken,
+      deviceId: (await s.db.select({ f: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.id, second.sessionId)))[0]!
+        .f,
       uploadId,
       beneficiaryId: beneficiary.body.id,
       orderId: order.body.id,
@@ -726,6 +736,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       ...[a.contractId, a.documentId, "A's Rahmenvertrag", "RV-2026-01"],
       ...[a.applicationId, a.officialId, a.applicationDocumentId, a.applicantUploadId, "A's Onboarding Ltd"],
       a.quoteId,
+      a.deviceId,
     ];
     for (const intruder of intruders) {
       for (const r of routes) {

@@ -39,6 +39,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/payments/casp",
     "/payments/casp/form",
     "/history",
+    "/profile",
     "/permission-denied",
     "/no-such-page",
   ]) {

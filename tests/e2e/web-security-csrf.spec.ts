@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 
 interface Prepared {
@@ -710,6 +710,26 @@ const CASES: Record<string, CsrfCase> = {
       // QUOTED until executed (a quote expires after 30 s; the case takes a few seconds).
       const api = await apiSession(page.request, CUSTOMERS.individual);
       return (await api.call("GET", `/exchange/${fields.quoteId}`)).body.status;
+    },
+  },
+  "routes/_app+/profile+/_index": {
+    async prepare(page) {
+      // A device of the customer's made for this case (an API login with its own name): only it is logged out.
+      const deviceName = `CSRF probe device ${randomBytes(4).toString("hex")}`;
+      const post = async (path: string, data: unknown) => (await page.request.post(`/api/v1${path}`, { data })).json();
+      const challenge = await post("/auth/phone", { phone: CUSTOMERS.individual });
+      const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
+      await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD, deviceName });
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/profile");
+      const form = page.getByTestId("device").filter({ hasText: deviceName }).locator("form");
+      const fields = await form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
+      return { url: "/profile", fields: { ...fields, deviceName } };
+    },
+    async probe(page, { fields }) {
+      await page.goto("/profile");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("device").filter({ hasText: fields.deviceName }).count(); // 1 while signed in
     },
   },
   "routes/_app+/payments+/decline": {

@@ -4,7 +4,7 @@
  * POST /auth/phone      {phone, channel?}   → 200 CodeChallenge | 400 VALIDATION_FAILED | 429 RATE_LIMITED
  * POST /auth/verify-code{token, code}       → 200 {token, passwordRequired: true}
  *                                              | 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
- * POST /auth/verify-password{token, password}   → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
+ * POST /auth/verify-password{token, password, deviceName?} → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
  *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED | 403 FORBIDDEN (blocked)
  * POST /auth/refresh    {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
  * POST /auth/logout     (bearer, or body {refreshToken} when the access token expired) → 204 | 401 UNAUTHENTICATED
@@ -37,6 +37,8 @@ export const verifyCodeBody = z.object({
 export const verifyPasswordBody = z.object({
   token: z.string().min(1).max(200),
   password: z.string().min(1, "password is required").max(1024),
+  /** The client's name for this device ("Chrome on Android"), shown in GET /devices. */
+  deviceName: z.string().trim().max(100).optional(),
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
 

@@ -89,6 +89,8 @@ export interface VerifyCodeResponse {
 export interface VerifyPasswordRequest {
   token: string;
   password: string;
+  /** The client's name for this device (≤ 100 characters), listed by GET /v1/devices. */
+  deviceName?: string;
 }
 /** Answer of verify-password and refresh. Access ~15 min, refresh ~12 h, refresh rotates. */
 export interface AuthTokens {
@@ -150,6 +152,19 @@ export interface OrganizationFees {
    * collected when it can), oldest first. `month` "YYYY-MM"; `amount` at the currency's scale.
    */
   owed: { month: string; amount: string; currencyId: string }[];
+}
+
+/**
+ * One signed-in device (GET /v1/devices; DELETE /v1/devices/:id logs it out): one login and its
+ * refreshes. `name` as the client gave it at login (null when none); `lastUsedAt` is the latest
+ * token issue (within 15 minutes of the last request); `current` marks the caller's own.
+ */
+export interface Device {
+  id: string;
+  name: string | null;
+  signedInAt: IsoDateTime;
+  lastUsedAt: IsoDateTime;
+  current: boolean;
 }
 
 /** GET /v1/users/whoami. `activeOrganization` follows the default-organization rule
