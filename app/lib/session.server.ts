@@ -45,6 +45,8 @@ export interface SessionData {
   drafts: boolean;
   /** Idempotency key of the new remittance order form and the order it created (remittance+/__remittance.server.ts). */
   remittanceKey: { key: string; orderId?: string };
+  /** A change of the one-time-code channel waiting for its code (/profile/code-channel). */
+  codeChannel: SignChallenge;
 }
 
 export type AppSession = Session<SessionData, { flash: string }>;

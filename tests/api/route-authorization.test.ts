@@ -36,6 +36,8 @@ interface Owner {
   refreshToken: string;
   /** The device (login family) of that second session. */
   deviceId: string;
+  /** A's user id (PATCH /users/:id). */
+  userId: string;
   uploadId: string;
   beneficiaryId: string;
   /** A remittance order (PENDING) with the upload as its file (orders enabled for A). */
@@ -159,6 +161,13 @@ const CASES: Record<string, Case> = {
   },
   "GET /users/whoami": { cross: () => [{ path: "/users/whoami" }], refused: [200], reason: "the caller's own profile" },
   "GET /devices": { cross: () => [{ path: "/devices" }], refused: [200], reason: "the caller's own devices only" },
+  "PATCH /users/:id": {
+    cross: (a) => [
+      { path: `/users/${a.userId}`, body: { twilioAuthChannel: "WHATSAPP" } },
+      { path: `/users/${a.userId}`, body: { twilioAuthChannel: "WHATSAPP", token: a.challengeToken, code: a.challengeCode } },
+    ],
+    reason: "404: a user changes only their own settings; no code goes to A's phone",
+  },
   "DELETE /devices/:id": {
     cross: (a) => [{ path: `/devices/${a.deviceId}` }],
     reason: "404 for another user's device; A's second session is checked alive afterwards",
@@ -664,6 +673,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       challengeCode: challenge.body.debugCode,
       phone: owner.phone,
       refreshToken: second.refreshToken,
+      userId: owner.user.id,
       deviceId: (await s.db.select({ f: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.id, second.sessionId)))[0]!
         .f,
       uploadId,

@@ -3,9 +3,10 @@
  * and off. A second device (an API login named uniquely by this test) is logged out from the
  * page and its token stops working at once; then the browser logs out its own device and lands
  * on /auth/phone. Only devices this test made are logged out (other tests share the customer).
+ * The one-time-code channel changes to WhatsApp only after the code sent by WhatsApp, and back.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -45,6 +46,41 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/auth\/phone/);
       await page.goto("/home");
       await expect(page).toHaveURL(/\/auth\/phone/);
+    });
+
+    test("the code channel changes only after a code sent over the new channel; a wrong code stays on its field", async ({
+      page,
+      consoleErrors,
+    }) => {
+      // One customer per mode (the two modes may run at once); the channel is put back at the end.
+      await login(page, javaScriptEnabled ? CUSTOMERS.both : CUSTOMERS.corporate);
+      const change = async (to: "SMS" | "WhatsApp", wrongFirst: boolean) => {
+        await page.goto("/profile");
+        await page.getByLabel(to, { exact: false }).check();
+        await page.getByRole("button", { name: "Change channel" }).click();
+        await expect(page).toHaveURL(/\/profile\/code-channel$/);
+        await expect(page.locator("main")).toContainText(`by ${to} to your phone`);
+        const code = ((await page.getByTestId("debug-code").textContent()) ?? "").trim();
+        if (wrongFirst) {
+          await page.getByLabel("Code").fill(code === "0000" ? "1111" : "0000");
+          await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
+          await expect(page.locator("#channel-code-error")).toHaveText("The code is not correct. 4 tries left.");
+          await expect(page.getByLabel("Code")).toHaveValue(code === "0000" ? "1111" : "0000");
+        }
+        await page.getByLabel("Code").fill(code);
+        await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
+        await expect(page).toHaveURL(/\/profile\?done=channel-changed$/);
+        await expect(page.getByRole("status")).toHaveText("Your codes will now arrive by the new channel.");
+        await expect(page.locator("label", { hasText: "(in use)" })).toContainText(to);
+      };
+      await change("WhatsApp", true);
+      if (javaScriptEnabled) {
+        await page.goto("/profile");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(results.violations.map((v) => v.id)).toEqual([]);
+      }
+      await change("SMS", false);
+      allowValidationAnswers(consoleErrors, "/profile/code-channel"); // the wrong code's 400, on purpose
     });
   });
 }

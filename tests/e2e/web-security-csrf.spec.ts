@@ -732,6 +732,26 @@ const CASES: Record<string, CsrfCase> = {
       return page.getByTestId("device").filter({ hasText: fields.deviceName }).count(); // 1 while signed in
     },
   },
+  "routes/_app+/profile+/code-channel": {
+    async prepare(page) {
+      // A channel change waiting for its code; the case posts "keep the current channel" (cancel),
+      // whose effect is that the waiting change is forgotten (the customer's channel never changes).
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/profile");
+      await page.locator("input[name=twilioAuthChannel]:not(:checked)").check();
+      await page.getByRole("button", { name: "Change channel" }).click();
+      await expect(page).toHaveURL(/\/profile\/code-channel$/);
+      return {
+        url: "/profile/code-channel",
+        fields: { ...(await formFields(page, "main form[method=post]")), intent: "cancel" },
+      };
+    },
+    async probe(page) {
+      await page.goto("/profile/code-channel");
+      await expect(page.locator("main h1")).toBeVisible();
+      return new URL(page.url()).pathname; // /profile/code-channel while the change waits, /profile after
+    },
+  },
   "routes/_app+/payments+/decline": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

@@ -24,6 +24,7 @@ import { paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
+import { userSettingsBody } from "./users.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -144,6 +145,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /statements-items/pdf": { query: statementsExportQuery },
   "GET /statements-items/csv": { query: statementsExportQuery },
   "GET /statements-items/xlsx": { query: statementsExportQuery },
+  "PATCH /users/:id": { body: userSettingsBody },
   "GET /statements-items/:id/pdf": { query: receiptQuery },
   "GET /accounts/:id/top-up": { query: topUpQuery },
   "GET /accounts/:id/top-up/pdf": { query: topUpQuery },

@@ -21,8 +21,9 @@
  * - Sending limits (server/domain/rate-limit: rate-limiter-flexible, atomic, shared by every
  *   process), strict values in `OTP_LIMITS`:
  *   LOGIN: per IP 20 / 15 min; per phone 1 / 60 s (resend) and 5 / 15 min.
- *   SIGNATURE: per user and payment set 1 / 60 s (resend); per user 10 / min and 40 / hour
- *   (several tabs, yet no SMS pumping).
+ *   SIGNATURE and SETTINGS: per user and bound thing (payment set, new setting) 1 / 60 s
+ *   (resend); per user 10 / min and 40 / hour, both purposes together (several tabs, yet no
+ *   SMS pumping).
  *   relaxed (RATE_LIMITS=relaxed, tests): ceilings ×100 — same code path.
  * - Unknown phone (userId null): a row is created (so rate limits and the answer shape are the
  *   same) but nothing is sent, no debug code is returned and the challenge can never verify
@@ -44,7 +45,11 @@ import { DomainError } from "../errors.js";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit/index.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 
-export type OtpPurpose = "LOGIN" | "SIGNATURE";
+/**
+ * LOGIN: the login's code; SIGNATURE: signing payments, orders or requests (bound to them);
+ * SETTINGS: confirming a change of the user's one-time-code settings (bound to the new value).
+ */
+export type OtpPurpose = "LOGIN" | "SIGNATURE" | "SETTINGS";
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
 /** Constants of the one-time-code policy (times in milliseconds). */
@@ -140,7 +145,7 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
           ...(input.ip ? [OTP_LIMITS.perIp(input.ip)] : []),
         ]
       : [
-          OTP_LIMITS.signatureResend(input.userId ?? input.phone, input.binding?.hash ?? ""),
+          OTP_LIMITS.signatureResend(input.userId ?? input.phone, `${input.purpose}:${input.binding?.hash ?? ""}`),
           OTP_LIMITS.signaturePerMinute(input.userId ?? input.phone),
           OTP_LIMITS.signaturePerHour(input.userId ?? input.phone),
         ];
@@ -154,14 +159,15 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
         throw err;
       });
     }
-    // A new code replaces the earlier unused ones for the same thing: the phone's login, or
-    // the user's signature of the same payments (other payments keep their codes).
+    // A new code replaces the earlier unused ones for the same thing: the phone's login, the
+    // user's signature of the same payments (other payments keep their codes), or the same
+    // settings change.
     const replaced =
       input.purpose === "LOGIN"
         ? and(eq(oneTimeCodes.phone, input.phone), eq(oneTimeCodes.purpose, "LOGIN"), isNull(oneTimeCodes.usedAt))
         : and(
             eq(oneTimeCodes.phone, input.phone),
-            eq(oneTimeCodes.purpose, "SIGNATURE"),
+            eq(oneTimeCodes.purpose, input.purpose),
             isNull(oneTimeCodes.usedAt),
             sql`${oneTimeCodes.binding}->>'hash' = ${input.binding?.hash ?? ""}`,
           );
