@@ -4,14 +4,9 @@
  */
 import { endOfDay, isValid, parseISO, startOfDay, subDays, subMonths } from "date-fns";
 
-/**
- * Presets (issue 9): all time, today, last 7 days (`week`, spec "Week"), last 30 days
- * (`days30`), one calendar month back (`month`, spec "Month"), or a custom from–to range.
- */
-export type Period = "all" | "today" | "week" | "days30" | "month" | "custom";
+import { PERIODS, type Period } from "./history-periods";
 
-/** The presets in the order the selector shows them. */
-export const PERIODS: readonly Period[] = ["all", "today", "week", "days30", "month", "custom"];
+export { PERIODS, type Period };
 
 export interface HistoryFilter {
   period: Period;
