@@ -38,7 +38,8 @@ export function DateRangePicker({ from, to, onChange, onClose, months, min, max 
   const titleId = useId();
   const statusId = useId();
   const ref = useRef<HTMLDivElement>(null);
-  const [range, setRange] = useState(() => ({ from: parseDay(from), to: parseDay(to) }));
+  // The range shown: the fields' range until a first day is picked here, then the new range.
+  const [range, setRange] = useState(() => ({ from: parseDay(from), to: parseDay(to), picking: false }));
   const [count] = useState(() => months ?? defaultMonths());
   const calendar = useCalendar(ref, range.from, count, min, max);
   const onKeyDown = useModalFocus(ref, {
@@ -50,26 +51,26 @@ export function DateRangePicker({ from, to, onChange, onClose, months, min, max 
 
   function pick(day: Date) {
     calendar.moveTo(day);
-    if (!range.from || range.to) {
-      setRange({ from: day, to: null });
+    if (!range.picking || !range.from) {
+      setRange({ from: day, to: null, picking: true });
       return;
     }
     const [start, end] = day < range.from ? [day, range.from] : [range.from, day];
-    setRange({ from: start, to: end });
+    setRange({ from: start, to: end, picking: false });
     onChange(formatDay(start), formatDay(end));
     onClose();
   }
 
   function clear() {
-    setRange({ from: null, to: null });
+    setRange({ from: null, to: null, picking: false });
     onChange("", "");
   }
 
   const status =
-    range.from && range.to
-      ? t("calendar.range", { from: dayText(range.from), to: dayText(range.to) })
-      : range.from
-        ? t("calendar.pick-end", { from: dayText(range.from) })
+    range.picking && range.from
+      ? t("calendar.pick-end", { from: dayText(range.from) })
+      : range.from && range.to
+        ? `${t("calendar.range", { from: dayText(range.from), to: dayText(range.to) })} ${t("calendar.pick-start")}`
         : t("calendar.pick-start");
 
   return (

@@ -54,7 +54,11 @@ export function SidePanel({ title, onClose, children, footer, returnFocus, busy,
             <span aria-hidden="true">×</span>
           </button>
         </div>
-        <div className={styles.body}>{children}</div>
+        {/* Focusable so that a keyboard can scroll a long body (no focusable content of its own). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className={styles.body} tabIndex={0}>
+          {children}
+        </div>
         {footer ? <div className={styles.footer}>{footer}</div> : null}
       </div>
     </div>
