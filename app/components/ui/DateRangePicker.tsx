@@ -9,8 +9,8 @@
 import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay, parseDay } from "~/lib/calendar";
-import { useModalFocus } from "~/lib/use-modal-focus";
 import { CalendarGrid, CalendarNav, useCalendar } from "./CalendarGrid";
+import { ModalDialog } from "./ModalDialog";
 import styles from "./DateRangePicker.module.css";
 
 export interface DateRangePickerProps {
@@ -42,10 +42,6 @@ export function DateRangePicker({ from, to, onChange, onClose, months, min, max 
   const [range, setRange] = useState(() => ({ from: parseDay(from), to: parseDay(to), picking: false }));
   const [count] = useState(() => months ?? defaultMonths());
   const calendar = useCalendar(ref, range.from, count, min, max);
-  const onKeyDown = useModalFocus(ref, {
-    onClose,
-    initialFocus: () => ref.current?.querySelector<HTMLElement>('[data-day][tabindex="0"]') ?? null,
-  });
   const dayText = (day: Date) =>
     day.toLocaleDateString(i18n.language || "en", { day: "numeric", month: "long", year: "numeric" });
 
@@ -75,18 +71,14 @@ export function DateRangePicker({ from, to, onChange, onClose, months, min, max 
 
   return (
     <div className={styles.overlay}>
-      {/* Keyboard handling for the dialog as a whole (Tab trap, Escape); the controls inside are buttons. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={statusId}
-        tabIndex={-1}
+      <ModalDialog
+        dialogRef={ref}
+        labelledBy={titleId}
+        describedBy={statusId}
         className={styles.dialog}
-        onKeyDown={onKeyDown}
-        data-testid="date-range-picker"
+        onClose={onClose}
+        initialFocus={() => ref.current?.querySelector<HTMLElement>('[data-day][tabindex="0"]') ?? null}
+        testId="date-range-picker"
       >
         <h2 id={titleId} className={styles.title}>
           {t("calendar.range-title")}
@@ -115,7 +107,7 @@ export function DateRangePicker({ from, to, onChange, onClose, months, min, max 
             {t("calendar.cancel")}
           </button>
         </div>
-      </div>
+      </ModalDialog>
     </div>
   );
 }

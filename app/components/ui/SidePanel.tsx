@@ -2,12 +2,12 @@
  * Side panel (spec 000 §2 "side panel with title, close button, optional footer and
  * Escape-to-close"): a modal dialog over the page — at the inline end on desktop, a bottom sheet
  * on mobile (0.4 s ease-out, spec 000 §9; no animation under prefers-reduced-motion). Labelled by
- * its title; focus moves in, is trapped, and returns on close (lib/use-modal-focus.ts). Rendered
+ * its title; focus moves in, is trapped, and returns on close (ModalDialog). Rendered
  * only with JavaScript: pages open it on top of a list whose links lead to full pages without it.
  */
-import { useId, useRef, type ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { useModalFocus } from "~/lib/use-modal-focus";
+import { ModalDialog } from "./ModalDialog";
 import styles from "./SidePanel.module.css";
 
 export interface SidePanelProps {
@@ -28,23 +28,16 @@ export interface SidePanelProps {
 export function SidePanel({ title, onClose, children, footer, returnFocus, busy, testId }: SidePanelProps) {
   const { t } = useTranslation("common");
   const titleId = useId();
-  const ref = useRef<HTMLDivElement>(null);
-  const onKeyDown = useModalFocus(ref, { onClose, returnFocus });
   return (
     <div className={styles.overlay}>
       <div className={styles.backdrop} aria-hidden="true" />
-      {/* Keyboard handling for the dialog as a whole (Tab trap, Escape); the controls inside are buttons and links. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
-      <div
-        ref={ref}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-busy={busy || undefined}
-        tabIndex={-1}
+      <ModalDialog
+        labelledBy={titleId}
+        busy={busy}
         className={styles.panel}
-        onKeyDown={onKeyDown}
-        data-testid={testId}
+        onClose={onClose}
+        returnFocus={returnFocus}
+        testId={testId}
       >
         <div className={styles.header}>
           <h2 id={titleId} className={styles.title}>
@@ -60,7 +53,7 @@ export function SidePanel({ title, onClose, children, footer, returnFocus, busy,
           {children}
         </div>
         {footer ? <div className={styles.footer}>{footer}</div> : null}
-      </div>
+      </ModalDialog>
     </div>
   );
 }
