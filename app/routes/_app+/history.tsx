@@ -161,6 +161,11 @@ function resetFilterForm(form: HTMLFormElement, filter: HistoryFilter) {
   }
 }
 
+/** The same list filter (the cursor aside). */
+function sameFilter(a: HistoryFilter, b: HistoryFilter): boolean {
+  return a.period === b.period && a.from === b.from && a.to === b.to && a.currency === b.currency;
+}
+
 /** A plain left click (not one that opens a new tab or window). */
 function isPlainClick(event: MouseEvent) {
   return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
@@ -189,8 +194,11 @@ function HistoryList({ data }: { data: ListData }) {
     };
   }, [listSearch]);
 
+  // Not on the first render: what was typed before hydration stays.
+  const rendered = useRef(false);
   useEffect(() => {
-    if (navigationType === "POP" && formRef.current) resetFilterForm(formRef.current, filter);
+    if (rendered.current && navigationType === "POP" && formRef.current) resetFilterForm(formRef.current, filter);
+    rendered.current = true;
   }, [location.key, navigationType, filter]);
 
   // "More" with JavaScript: the next pages are appended (fetcher), until the list itself changes.
@@ -201,11 +209,12 @@ function HistoryList({ data }: { data: ListData }) {
     shown = { base: data, extra: [], seen: more.data };
     setPages(shown);
   } else if (more.data && more.data !== pages.seen && !more.data.itemPage && !more.data.official) {
-    shown = {
-      ...pages,
-      extra: [...pages.extra, { groups: more.data.groups, nextCursor: more.data.nextCursor }],
-      seen: more.data,
-    };
+    // A page fetched for another filter (changed while it loaded) is dropped.
+    const page = more.data;
+    const extra = sameFilter(page.filter, filter)
+      ? [...pages.extra, { groups: page.groups, nextCursor: page.nextCursor }]
+      : pages.extra;
+    shown = { ...pages, extra, seen: page };
     setPages(shown);
   }
   const allGroups = useMemo(() => mergeDayGroups([groups, ...shown.extra.map((p) => p.groups)]), [groups, shown.extra]);
@@ -221,7 +230,7 @@ function HistoryList({ data }: { data: ListData }) {
   }, [shown.extra.length]);
 
   function loadMore(event: MouseEvent<HTMLAnchorElement>) {
-    if (!hydrated || !cursor || !isPlainClick(event)) return;
+    if (!cursor || !isPlainClick(event)) return;
     event.preventDefault();
     focusIndex.current = allGroups.reduce((n, g) => n + g.items.length, 0);
     more.load(`/history?${pageParams(filter, cursor)}`);
@@ -239,8 +248,8 @@ function HistoryList({ data }: { data: ListData }) {
   const item = !pendingItemId && itemData?.item?.id === openItemId ? itemData?.item : undefined;
   const itemTitle = useItemTitle();
   function closePanel() {
-    if (!openItemId) navigate(`/history${listSearch}`, { replace: true, preventScrollReset: true });
-    else if ((location.state as { historyPanel?: boolean } | null)?.historyPanel) navigate(-1);
+    // Opened by a click on the list: back to it. Else (still loading, or no list entry before it): replace.
+    if (openItemId && (location.state as { historyPanel?: boolean } | null)?.historyPanel) navigate(-1);
     else navigate(`/history${listSearch}`, { replace: true, preventScrollReset: true });
   }
 
@@ -383,7 +392,7 @@ function HistoryList({ data }: { data: ListData }) {
         <SidePanel
           title={item ? itemTitle(item) : t("item.title")}
           onClose={closePanel}
-          busy={!item}
+          busy={Boolean(pendingItemId)}
           footer={item ? <ReceiptLink itemId={item.id} /> : null}
           returnFocus={() => listRef.current?.querySelector<HTMLElement>(`a[href="/history/${panelItemId}"]`) ?? null}
           testId="history-panel"
