@@ -4,7 +4,8 @@
  * loads, an item opens in the side panel (URL /history/:id, Escape, the close button and Back
  * close it, focus returns to the item), a range picked on the calendar with the keyboard becomes
  * the custom period, and "more" appends the next page with the days merged. axe with the panel
- * and the calendar open. The same pages without JavaScript: tests/e2e/history.spec.ts.
+ * and the calendar open; placeholders on the home history tab. Without JavaScript:
+ * tests/e2e/history.spec.ts.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -24,11 +25,11 @@ async function expectMarkKept(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __historyMark?: string }).__historyMark)).toBe("kept");
 }
 
-/** Hold the list's data requests (`?_data=`) until `release()`, to see the loading state (then let them all through). */
-async function holdListData(page: Page): Promise<() => void> {
+/** Hold a page's data requests (`?_data=`) until `release()`, to see the loading state (then let them all through). */
+async function holdListData(page: Page, path = "/history"): Promise<() => void> {
   let release!: () => void;
   const gate = new Promise<void>((r) => (release = r));
-  await page.route(/\/history\?.*_data=/, async (route) => {
+  await page.route(new RegExp(`${path}\\?.*_data=`), async (route) => {
     await gate;
     // A request the page gave up meanwhile (a newer navigation) cannot be continued.
     await route.fallback().catch(() => {});
@@ -208,5 +209,18 @@ test.describe("JavaScript on", () => {
     await expect(page.getByRole("dialog")).toBeHidden();
     await expect(links).toHaveCount(all.length);
     await expect(links.nth(20)).toBeFocused();
+  });
+
+  test("the home history tab shows placeholders while it loads", async ({ page }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/home?tab=signing");
+    const release = await holdListData(page, "/home");
+    await page.locator("main a[href$='tab=history']").click();
+    const loading = page.getByTestId("home-history-loading");
+    await expect(loading).toHaveAttribute("aria-busy", "true");
+    await expect(loading.locator("li").locator("visible=true")).toHaveCount(6);
+    release();
+    await expect(loading).toHaveCount(0);
+    await expect(page.locator("main a[href^='/history/']").first()).toBeVisible();
   });
 });
