@@ -181,7 +181,12 @@ export function CalendarGrid({ calendar, month, selection, onPick }: CalendarGri
                       className={`${styles.day} ${isEdge(day) ? styles.edge : inRange(day) ? styles.inRange : ""}`}
                       onClick={() => onPick(day)}
                       onKeyDown={(event) => {
-                        const next = dayForKey(day, event.key, event.shiftKey);
+                        // In a right-to-left page the left arrow goes forward in time (APG).
+                        const rtl = event.currentTarget.closest("[dir]")?.getAttribute("dir") === "rtl";
+                        const key = rtl
+                          ? ({ ArrowLeft: "ArrowRight", ArrowRight: "ArrowLeft" }[event.key] ?? event.key)
+                          : event.key;
+                        const next = dayForKey(day, key, event.shiftKey);
                         if (!next) return;
                         event.preventDefault();
                         moveTo(next);
