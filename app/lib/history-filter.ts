@@ -3,9 +3,9 @@
  * §9 Week = 7 days, Month = 1 month) → API query (transferDateFrom/To ISO, currencyId).
  */
 import { endOfDay, isValid, parseISO, startOfDay, subDays, subMonths } from "date-fns";
-
 import { PERIODS, type Period } from "./history-periods";
 
+/** The presets live in lib/history-periods.ts (browser code imports them from there: no date-fns). */
 export { PERIODS, type Period };
 
 export interface HistoryFilter {
