@@ -97,6 +97,8 @@ const PUBLIC: Record<string, string> = {
   "POST /auth/verify-code": "login step 2: the challenge token from step 1 is the credential",
   "POST /auth/verify-password": "login step 3: the verified challenge token is the credential",
   "POST /auth/refresh": "the refresh token is the credential (access token expired)",
+  "POST /recover/send-code": "starts a password recovery: the caller cannot log in (login limits, per phone and IP)",
+  "POST /recover/verify-code": "the recovery challenge token and its code are the credential",
 };
 
 const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
@@ -148,6 +150,21 @@ const CASES: Record<string, Case> = {
     cross: (a) => [{ path: "/auth/verify-password", body: { token: a.challengeToken, password: "Bank-Demo-2026" } }],
     refused: [401],
     reason: "a signing challenge never opens a session",
+  },
+  "POST /recover/send-code": {
+    cross: (a) => [{ path: "/recover/send-code", body: { phone: a.phone } }],
+    refused: [200],
+    reason: "public: sends a code to A's phone, never to the caller; the answer holds no A data",
+  },
+  "POST /recover/verify-code": {
+    cross: (a) => [
+      {
+        path: "/recover/verify-code",
+        body: { token: a.challengeToken, code: a.challengeCode, password: "an intruder's password" },
+      },
+    ],
+    refused: [400, 401],
+    reason: "A's SIGNATURE challenge is not a RECOVERY challenge: refused as an invalid code; A's password is unchanged",
   },
   "POST /auth/refresh": {
     cross: () => [{ path: "/auth/refresh", body: { refreshToken: "not-a-refresh-token-of-anyone" } }],

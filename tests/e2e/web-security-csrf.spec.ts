@@ -396,6 +396,19 @@ const CASES: Record<string, CsrfCase> = {
       return page.locator("input[name=code]").count(); // 1 once the code step is reached
     },
   },
+  "routes/auth+/recover": {
+    async prepare(page) {
+      // A customer no other recovery test uses (a new recovery code replaces the phone's earlier one).
+      await page.goto("/auth/recover");
+      await page.getByLabel("Phone number").fill(CUSTOMERS.unidentified);
+      return { url: "/auth/recover", fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page) {
+      await page.goto("/auth/recover");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator("input[name=code]").count(); // 1 once the code was sent
+    },
+  },
   "routes/auth+/logout": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

@@ -11,7 +11,7 @@
 import type { Express, RequestHandler } from "express";
 import type { ZodTypeAny } from "zod";
 import { authHandlers } from "./http.js";
-import { phoneBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
+import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
 import { exportQuery as statementsExportQuery, listQuery as statementsListQuery, receiptQuery } from "./statements.js";
@@ -145,6 +145,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /statements-items/pdf": { query: statementsExportQuery },
   "GET /statements-items/csv": { query: statementsExportQuery },
   "GET /statements-items/xlsx": { query: statementsExportQuery },
+  "POST /recover/send-code": { body: recoverSendBody },
+  "POST /recover/verify-code": { body: recoverVerifyBody },
   "PATCH /users/:id": { body: userSettingsBody },
   "GET /statements-items/:id/pdf": { query: receiptQuery },
   "GET /accounts/:id/top-up": { query: topUpQuery },
