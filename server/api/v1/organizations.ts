@@ -48,8 +48,7 @@ export const companyNumberQuery = z.object({
 });
 
 /** Empty string or null → null (plain-form clients send empty optional fields). */
-const optional = <T extends z.ZodTypeAny>(schema: T) =>
-  z.preprocess((v) => (v === "" ? null : v), schema.nullable().optional());
+const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === "" ? null : v), schema.nullable().optional());
 
 /** Body of PUT …/clients-officials/:officialId (contract UpdateCompanyOfficialRequest). */
 export const updateOfficialBody = z.object({

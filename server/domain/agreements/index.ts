@@ -66,7 +66,9 @@ export async function signProfileAgreement(
     await tx
       .update(userAgreements)
       .set({ signedAt: now, signedVersion: a.version })
-      .where(and(eq(userAgreements.userId, userId), eq(userAgreements.agreementId, agreementId), isNull(userAgreements.signedAt)));
+      .where(
+        and(eq(userAgreements.userId, userId), eq(userAgreements.agreementId, agreementId), isNull(userAgreements.signedAt)),
+      );
     const [row] = await tx
       .select(columns)
       .from(userAgreements)

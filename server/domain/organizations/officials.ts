@@ -8,13 +8,16 @@
  *   Managing (add, update, status): only an APPROVED member whose companyOfficialType is
  *   MAIN_REPRESENTATIVE, and only in a CORPORATE organization. A non-member → 403 FORBIDDEN; a
  *   member without the right → 403; an official id not of this organization → 404.
- * - Adding a person: by phone (E.164). A user with that phone who is an identified, active
- *   customer becomes an APPROVED member at once (the bank knows them: KYC done). Anyone else is
- *   an invitation (status INVITED, no user, no access) that `linkInvitations` turns into an
- *   APPROVED membership when the user with that phone is identified (application approval).
- * - The person's names, phone and e-mail are the customer's own (their profile) once linked; a
- *   PUT changes only the role (position, percentage, natureOfControl, signatureType,
- *   companyOfficialType). A different person is a new official.
+ * - Adding a person: by phone (E.164), with the names and e-mail the main representative
+ *   declares. It is always an invitation first (status INVITED, no user, no access), whoever the
+ *   phone belongs to: the answer must not tell whether that phone is a customer, nor show their
+ *   profile. `linkInvitations` makes it an APPROVED membership of the user with that phone when
+ *   that user is identified and logs in, or when their application is approved (an unknown
+ *   person must first become a customer, e.g. by a COMPANY_OFFICIAL application).
+ * - The person shown is the one declared (names, phone, e-mail as entered); memberships made by
+ *   an application's approval declare nothing and show the customer's own profile. A PUT changes
+ *   only the role (position, percentage, natureOfControl, signatureType, companyOfficialType); a
+ *   different person is a new official.
  * - Status: APPROVED or SUSPENDED (SUSPENDED: no access, kept for the record). An invitation
  *   cannot be APPROVED (it becomes so by linking): 409 OFFICIAL_CONFLICT.
  * - The organization keeps at least one APPROVED MAIN_REPRESENTATIVE: demoting or suspending the
@@ -57,7 +60,13 @@ const officialColumns = {
 };
 
 function toWire(
-  r: { member: MemberRow; userFirstName: string | null; userLastName: string | null; userPhone: string | null; userEmail: string | null },
+  r: {
+    member: MemberRow;
+    userFirstName: string | null;
+    userLastName: string | null;
+    userPhone: string | null;
+    userEmail: string | null;
+  },
   callerId: string,
 ): CompanyOfficial {
   const m = r.member;
@@ -65,10 +74,10 @@ function toWire(
   return {
     id: m.id,
     organizationId: m.organizationId,
-    firstName: linked ? r.userFirstName : m.firstName,
-    lastName: linked ? r.userLastName : m.lastName,
-    phone: linked ? r.userPhone : m.phone,
-    email: linked ? r.userEmail : m.email,
+    firstName: m.firstName ?? r.userFirstName,
+    lastName: m.lastName ?? r.userLastName,
+    phone: m.phone ?? r.userPhone,
+    email: m.firstName !== null || !linked ? m.email : r.userEmail,
     position: m.position,
     percentage: m.percentage === null ? null : Number(m.percentage).toFixed(2),
     natureOfControl: m.natureOfControl as NatureOfControl | null,
@@ -192,22 +201,17 @@ export async function addCompanyOfficial(
       throw new DomainError("VALIDATION_FAILED", [
         { property: "phone", constraints: { isTaken: "This person is already a user of the company" } },
       ]);
-    const customer = person && person.identified && person.status === "ACTIVE";
     const [row] = await tx
       .insert(organizationMembers)
       .values({
         organizationId,
         ...roleValues(input),
-        ...(customer
-          ? { userId: person.id, status: "APPROVED" }
-          : {
-              userId: null,
-              status: "INVITED",
-              phone: input.phone,
-              firstName: input.firstName,
-              lastName: input.lastName,
-              email: input.email ?? null,
-            }),
+        userId: null,
+        status: "INVITED",
+        phone: input.phone,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email ?? null,
       })
       .returning({ id: organizationMembers.id });
     return (await readOfficials(tx, organizationId, userId, row.id))[0];
@@ -275,7 +279,8 @@ export async function setCompanyOfficialStatus(
 
 /**
  * Turn the INVITED officials with the phone of `userId` into APPROVED memberships of that user,
- * once the user is identified (called by application approval, server/domain/applications/review.ts).
+ * once the user is identified (called at login, server/domain/auth/login.ts, and by application
+ * approval, server/domain/applications/review.ts).
  * Suspended invitations stay as they are.
  * @returns how many were linked
  */
@@ -284,7 +289,7 @@ export async function linkInvitations(tx: Tx, userId: string): Promise<number> {
   if (!user || !user.identified || user.status !== "ACTIVE") return 0;
   const linked = await tx
     .update(organizationMembers)
-    .set({ userId, status: "APPROVED", phone: null, firstName: null, lastName: null, email: null })
+    .set({ userId, status: "APPROVED" })
     .where(
       and(
         eq(organizationMembers.phone, user.phone),
