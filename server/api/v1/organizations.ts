@@ -29,10 +29,10 @@ import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js"
 import {
   addCompanyOfficial,
   listOfficials,
+  NATURE_OF_CONTROL,
   setCompanyOfficialStatus,
   updateCompanyOfficial,
 } from "../../domain/organizations/officials.js";
-import { NATURE_OF_CONTROL } from "../../rules/applications/steps.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 export const phoneQuery = z.object({

@@ -42,6 +42,9 @@ import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
 import { forbidden, notFound, requireMembership } from "./access.js";
 
+/** Control types of an official (spec 001 §3; the applications' list). */
+export { NATURE_OF_CONTROL } from "../../rules/applications/steps.js";
+
 /** Most officials (members and invitations) of one organization: a ceiling against abuse. */
 export const MAX_OFFICIALS = 50;
 
