@@ -120,21 +120,26 @@ async function requireManager(tx: Tx, userId: string, organizationId: string): P
   await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
 }
 
-/** APPROVED main representatives of the organization other than `exceptId`. */
-async function otherMainRepresentatives(tx: Tx, organizationId: string, exceptId: string): Promise<number> {
+/**
+ * Refuse a change that takes `row` out of the APPROVED main representatives when no other one is
+ * left (the caller holds the organization's lock, `requireManager`).
+ * @throws 409 OFFICIAL_CONFLICT
+ */
+async function keepMainRepresentative(tx: Tx, row: MemberRow): Promise<void> {
+  if (row.companyOfficialType !== "MAIN_REPRESENTATIVE" || row.status !== "APPROVED") return;
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(organizationMembers)
     .where(
       and(
-        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.organizationId, row.organizationId),
         eq(organizationMembers.status, "APPROVED"),
         eq(organizationMembers.companyOfficialType, "MAIN_REPRESENTATIVE"),
-        sql`${organizationMembers.id} <> ${exceptId}`,
+        sql`${organizationMembers.id} <> ${row.id}`,
         sql`${organizationMembers.userId} is not null`,
       ),
     );
-  return n;
+  if (n === 0) throw conflict("The company needs at least one main representative");
 }
 
 async function lockedOfficial(tx: Tx, organizationId: string, officialId: string): Promise<MemberRow> {
@@ -236,13 +241,7 @@ export async function updateCompanyOfficial(
   return db.transaction(async (tx) => {
     await requireManager(tx, userId, organizationId);
     const row = await lockedOfficial(tx, organizationId, officialId);
-    if (
-      row.companyOfficialType === "MAIN_REPRESENTATIVE" &&
-      input.companyOfficialType !== "MAIN_REPRESENTATIVE" &&
-      row.status === "APPROVED" &&
-      (await otherMainRepresentatives(tx, organizationId, row.id)) === 0
-    )
-      throw conflict("The company needs at least one main representative");
+    if (input.companyOfficialType !== "MAIN_REPRESENTATIVE") await keepMainRepresentative(tx, row);
     await tx.update(organizationMembers).set(roleValues(input)).where(eq(organizationMembers.id, row.id));
     return (await readOfficials(tx, organizationId, userId, row.id))[0];
   });
@@ -267,13 +266,7 @@ export async function setCompanyOfficialStatus(
     if (row.status !== input.status) {
       if (input.status === "APPROVED" && row.userId === null)
         throw conflict("The person is not a customer yet: the invitation becomes active when they are");
-      if (
-        input.status === "SUSPENDED" &&
-        row.companyOfficialType === "MAIN_REPRESENTATIVE" &&
-        row.status === "APPROVED" &&
-        (await otherMainRepresentatives(tx, organizationId, row.id)) === 0
-      )
-        throw conflict("The company needs at least one main representative");
+      if (input.status === "SUSPENDED") await keepMainRepresentative(tx, row);
       await tx.update(organizationMembers).set({ status: input.status }).where(eq(organizationMembers.id, row.id));
     }
     return (await readOfficials(tx, organizationId, userId, row.id))[0];
