@@ -19,7 +19,8 @@
  *   only the role (position, percentage, natureOfControl, signatureType, companyOfficialType); a
  *   different person is a new official.
  * - Status: APPROVED or SUSPENDED (SUSPENDED: no access, kept for the record). An invitation
- *   cannot be APPROVED (it becomes so by linking): 409 OFFICIAL_CONFLICT.
+ *   becomes APPROVED only by linking: APPROVED asked for a suspended invitation makes it INVITED
+ *   again, for an invitation leaves it INVITED.
  * - The organization keeps at least one APPROVED MAIN_REPRESENTATIVE: demoting or suspending the
  *   last one (oneself included) is 409 OFFICIAL_CONFLICT. Changes lock the organization row
  *   (`SELECT … FOR UPDATE`), so two main representatives demoting each other at once cannot
@@ -250,8 +251,7 @@ export async function updateCompanyOfficial(
 /**
  * PUT …/clients-officials/:officialId/status { status: APPROVED | SUSPENDED }. The same status
  * again answers the official unchanged.
- * @throws 403; 404; 409 OFFICIAL_CONFLICT (approving an invitation; suspending the last main
- *   representative)
+ * @throws 403; 404; 409 OFFICIAL_CONFLICT (suspending the last main representative)
  */
 export async function setCompanyOfficialStatus(
   db: Database,
@@ -263,11 +263,11 @@ export async function setCompanyOfficialStatus(
   return db.transaction(async (tx) => {
     await requireManager(tx, userId, organizationId);
     const row = await lockedOfficial(tx, organizationId, officialId);
-    if (row.status !== input.status) {
-      if (input.status === "APPROVED" && row.userId === null)
-        throw conflict("The person is not a customer yet: the invitation becomes active when they are");
+    // An invitation (no user yet) cannot be APPROVED by hand: reactivating it restores the invitation.
+    const wanted = input.status === "APPROVED" && row.userId === null ? "INVITED" : input.status;
+    if (row.status !== wanted) {
       if (input.status === "SUSPENDED") await keepMainRepresentative(tx, row);
-      await tx.update(organizationMembers).set({ status: input.status }).where(eq(organizationMembers.id, row.id));
+      await tx.update(organizationMembers).set({ status: wanted }).where(eq(organizationMembers.id, row.id));
     }
     return (await readOfficials(tx, organizationId, userId, row.id))[0];
   });

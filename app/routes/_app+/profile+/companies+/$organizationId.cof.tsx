@@ -12,8 +12,8 @@
  * Action by `intent` (plain POSTs with the CSRF token, PRG with ?done=):
  * add (person and role) → POST; update (officialId, role; from ?edit=<id>) → PUT; status
  * (officialId, status APPROVED|SUSPENDED) → PUT …/status. Field refusals come back on their
- * fields with the form filled; a conflict (last main representative, approving an invitation)
- * as the form's message.
+ * fields with the form filled; a conflict (the last main representative) as the form's
+ * message.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type {
@@ -98,7 +98,8 @@ function refusal(error: unknown, t: ServerT, fields: readonly string[], submitte
 
 function conflictText(error: ApiError, t: ServerT): string {
   const message = typeof error.body.message === "string" ? error.body.message : "";
-  return t(/main representative/i.test(message) ? "profile:cof.errors.last-main" : "profile:cof.errors.conflict");
+  // The two conflicts of the API (domain/organizations/officials.ts): last main representative, most users.
+  return t(/main representative/i.test(message) ? "profile:cof.errors.last-main" : "profile:cof.errors.too-many");
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -109,17 +109,15 @@ function OfficialRow({ official, manage, base }: { official: CompanyOfficial; ma
           <Link to={`${base}?edit=${encodeURIComponent(official.id)}`} aria-label={t("cof.edit-named", { name })}>
             {t("cof.edit")}
           </Link>
-          {official.status === "INVITED" && next === "APPROVED" ? null : (
-            <Form method="post" action={base}>
-              <AuthenticityTokenInput />
-              <input type="hidden" name="intent" value="status" />
-              <input type="hidden" name="officialId" value={official.id} />
-              <input type="hidden" name="status" value={next} />
-              <Button type="submit" variant="secondary" aria-label={t(`cof.to-${next}-named`, { name })}>
-                {t(`cof.to-${next}`)}
-              </Button>
-            </Form>
-          )}
+          <Form method="post" action={base}>
+            <AuthenticityTokenInput />
+            <input type="hidden" name="intent" value="status" />
+            <input type="hidden" name="officialId" value={official.id} />
+            <input type="hidden" name="status" value={next} />
+            <Button type="submit" variant="secondary" aria-label={t(`cof.to-${next}-named`, { name })}>
+              {t(`cof.to-${next}`)}
+            </Button>
+          </Form>
         </td>
       ) : null}
     </tr>
