@@ -322,6 +322,9 @@ const PRIVACY = (whose: string): AgreementText["sections"] => [
   },
 ];
 
+/** The agreement for existing customers the demo asks James Patel to sign (clientType PROFILE). */
+export const PROFILE_AGREEMENT_ID = "payment-services-update-2027";
+
 /** Agreements per applicant type: id, whose, title, file name, text. */
 const AGREEMENTS: { id: string; clientType: string; fileName: string; text: AgreementText }[] = [
   {
@@ -366,6 +369,32 @@ const AGREEMENTS: { id: string; clientType: string; fileName: string; text: Agre
     clientType: "INDIVIDUAL",
     fileName: "privacy-notice.pdf",
     text: { title: "Privacy notice", version: VERSION, effectiveFrom: EFFECTIVE, sections: PRIVACY("you") },
+  },
+  // For existing customers (user_agreements, server/domain/agreements): clientType PROFILE is
+  // never part of an application.
+  {
+    id: PROFILE_AGREEMENT_ID,
+    clientType: "PROFILE",
+    fileName: "payment-services-terms-update-2027.pdf",
+    text: {
+      title: "Payment services terms: changes from 2027",
+      version: "2027.1",
+      effectiveFrom: "2027-01-01",
+      sections: [
+        {
+          heading: "What changes",
+          paragraphs: [
+            "From 1 January 2027 payments confirmed with a one-time code may also be confirmed by a code sent over WhatsApp when you choose that channel in your profile. The code still names the amount, the currency and the payee.",
+          ],
+        },
+        {
+          heading: "Your choice",
+          paragraphs: [
+            "Sign these terms in online banking to keep using payment services after that date. If you do not agree, you may close your account free of charge before the changes apply.",
+          ],
+        },
+      ],
+    },
   },
   {
     id: "corporate-terms",

@@ -17,7 +17,8 @@
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
  *                 SWIFT 0.10 % (min 5.00, max 50.00)
  *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE with signatureType
- *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00): payments post without SCA
+ *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00): payments post without SCA;
+ *                 asked to sign the profile agreement PROFILE_AGREEMENT_ID (banner on /home)
  *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
  *   +447700900005 Ada Whitfield: identified, only a COMPANY_OFFICIAL (DIRECTOR) of a COMPANY_OFFICIAL
  *                 organization, no accounts (the official branches: no accounts column, no history)
@@ -47,7 +48,8 @@ import type { OperationType } from "../domain/ledger/index.js";
 import { Decimal } from "../domain/ledger/money.js";
 import { ensureSystemAccounts } from "../domain/ledger/system.js";
 import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
-import { seedOnboardingReference } from "./onboarding-reference.js";
+import { PROFILE_AGREEMENT_ID, seedOnboardingReference } from "./onboarding-reference.js";
+import { requestAgreement } from "../domain/agreements/index.js";
 import { ensureDefaultServiceFee } from "../domain/fees/service.js";
 import { seedExchangeRates } from "../domain/exchange/index.js";
 import {
@@ -781,6 +783,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       },
     ];
     for (const h of histories) await postHistory(tx, now, h);
+    // James Patel has a new version of the payment services terms to sign (the /home banner).
+    await requestAgreement(tx, SEED_PHONES.both, PROFILE_AGREEMENT_ID);
   });
   return { seeded: true };
 }

@@ -16,6 +16,7 @@ import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittanc
 import { chargeServiceFees, collectOwedServiceFees, isServiceFeeMonth, type OwedCollectionRun } from "../domain/fees/service.js";
 import type { ApplicationSummary } from "../api/v1/contract.js";
 import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
+import { requestAgreement } from "../domain/agreements/index.js";
 
 /** A parsed command line. */
 export type BankCommand =
@@ -30,7 +31,8 @@ export type BankCommand =
   | { command: "remittance:advance"; id: string; status: string; reason?: string }
   | { command: "fees:charge-service"; month: string }
   | { command: "fees:collect-owed" }
-  | { command: "rates:load-ecb"; file: string };
+  | { command: "rates:load-ecb"; file: string }
+  | { command: "agreement:request"; phone: string; agreementId: string };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
@@ -85,6 +87,9 @@ Commands:
   rates:load-ecb <csv file>                   load ECB euro reference rates (eurofxref-hist.csv format,
                                               https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip);
                                               days already stored are kept; quotes use the newest day
+  agreement:request <phone> <agreementId>     ask the customer with that phone (E.164) to sign an
+                                              agreement (e.g. a new version of the terms); they see
+                                              it on /profile/agreements and a banner on /home
   --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -132,6 +137,11 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
     return { command: "fees:collect-owed" };
   }
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
+  if (positional[0] === "agreement:request") {
+    if (reason !== undefined) throw new UsageError("agreement:request takes no --reason");
+    if (positional.length !== 3) throw new UsageError("agreement:request needs a phone and an agreement id");
+    return { command: "agreement:request", phone: positional[1], agreementId: positional[2] };
+  }
   if (positional[0] === "rates:load-ecb") {
     if (reason !== undefined) throw new UsageError("rates:load-ecb takes no --reason");
     if (positional.length !== 2) throw new UsageError("rates:load-ecb needs exactly one CSV file");
@@ -249,6 +259,13 @@ export async function runBankCommand(
     }
     case "fees:collect-owed":
       return describeCollection(await collectOwedServiceFees(db));
+    case "agreement:request":
+      try {
+        await requestAgreement(db, cmd.phone, cmd.agreementId);
+      } catch (err) {
+        throw new DomainError("NOT_FOUND", err instanceof Error ? err.message : String(err));
+      }
+      return `Agreement ${cmd.agreementId} requested from ${cmd.phone}: unsigned until they sign it.`;
   }
 }
 

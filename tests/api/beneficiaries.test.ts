@@ -330,7 +330,7 @@ describe.each(databases)("beneficiaries on %s", (kind) => {
     const rows = await s.db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.organizationId, org.id));
     const owner = await s.db.query.organizationMembers.findFirst({ where: (m, { eq: e }) => e(m.organizationId, org.id) });
     const { createSession } = await import("../../server/domain/auth/sessions.js");
-    const token = (await createSession(s.db, owner!.userId)).accessToken;
+    const token = (await createSession(s.db, owner!.userId!)).accessToken;
     const seen: string[] = [];
     let cursor: string | null = null;
     for (let i = 0; i < 10; i++) {

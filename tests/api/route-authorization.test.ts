@@ -22,6 +22,8 @@ import { createCustomer, type CreatedCustomer } from "../../server/seed/factorie
 import { apiSessions, organizationSettings } from "../../server/db/schema/index.js";
 import { eq } from "drizzle-orm";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { requestAgreement } from "../../server/domain/agreements/index.js";
+import { PROFILE_AGREEMENT_ID } from "../../server/seed/onboarding-reference.js";
 
 /** A's identifiers and secrets, which no other customer may see or act on. */
 interface Owner {
@@ -52,6 +54,8 @@ interface Owner {
   applicantUploadId: string;
   /** A's exchange quote GBP → EUR (QUOTED, not executed). */
   quoteId: string;
+  /** A's own company-user row (MAIN_REPRESENTATIVE of A's organization). */
+  memberId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -122,6 +126,10 @@ const BENEFICIARY = (organizationId: string) => ({
   iban: "DE02120300000000202051",
   bic: "BYLADEM1001",
 });
+
+/** A valid company user (contract CreateCompanyOfficialRequest) and role (UpdateCompanyOfficialRequest). */
+const ROLE = { signatureType: "NONE", companyOfficialType: "DIRECTOR", position: "Director" };
+const OFFICIAL = { ...ROLE, firstName: "Ivy", lastName: "Intruder", phone: "+447700955501" };
 
 /** A valid remittance order (contract CreateRemittanceOrderRequest) from A's account. */
 const REMITTANCE = (a: Pick<Owner, "orgId" | "accountId">) => ({
@@ -579,6 +587,42 @@ const CASES: Record<string, Case> = {
     cross: (a) => [{ path: `/clients-applications/${a.applicationId}/verification/sandbox`, body: { outcome: "APPROVE" } }],
   },
   "PUT /clients-applications/:id/submit": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/submit` }] },
+  "GET /clients-organizations/:organizationId/clients-officials": {
+    cross: (a) => [{ path: `/clients-organizations/${a.orgId}/clients-officials` }],
+    refused: [403],
+    reason: "another organization's company users are 403",
+  },
+  "POST /clients-organizations/:organizationId/clients-officials": {
+    cross: (a, own) => [
+      { path: `/clients-organizations/${a.orgId}/clients-officials`, body: OFFICIAL },
+      { path: `/clients-organizations/${own.orgId}/clients-officials`, body: { ...OFFICIAL, phone: a.phone } },
+    ],
+    refused: [403, 400, 201],
+    reason:
+      "A's organization is 403; adding A's phone to the intruder's own company (if a main representative) only invites or adds A there, revealing nothing of A",
+  },
+  "PUT /clients-organizations/:organizationId/clients-officials/:officialId": {
+    cross: (a, own) => [
+      { path: `/clients-organizations/${a.orgId}/clients-officials/${a.memberId}`, body: ROLE },
+      { path: `/clients-organizations/${own.orgId}/clients-officials/${a.memberId}`, body: ROLE },
+    ],
+  },
+  "PUT /clients-organizations/:organizationId/clients-officials/:officialId/status": {
+    cross: (a, own) => [
+      { path: `/clients-organizations/${a.orgId}/clients-officials/${a.memberId}/status`, body: { status: "SUSPENDED" } },
+      { path: `/clients-organizations/${own.orgId}/clients-officials/${a.memberId}/status`, body: { status: "SUSPENDED" } },
+    ],
+  },
+  "GET /agreements/unsigned": {
+    cross: () => [{ path: "/agreements/unsigned" }],
+    refused: [200],
+    reason: "the caller's own agreements to sign",
+  },
+  "POST /agreements/:agreementId/sign": {
+    cross: () => [{ path: `/agreements/${PROFILE_AGREEMENT_ID}/sign` }],
+    refused: [404],
+    reason: "only an agreement asked of the caller can be signed; A's request stays A's (unsigned)",
+  },
   "GET /agreements/:agreementId/file": {
     cross: () => [{ path: "/agreements/individual-terms/file" }],
     refused: [200, 404],
@@ -703,7 +747,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       applicationDocumentId: appDoc.body.data[0].id,
       applicantUploadId: applicantUpload.body.data[0].id,
       quoteId: quote.body.id,
+      memberId: owner.member.id,
     };
+    // A is asked to sign the profile agreement (POST /agreements/:id/sign of another user is 404).
+    await requestAgreement(s.db, owner.phone, PROFILE_AGREEMENT_ID);
     const individual = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00", EUR: "50.00" } });
     const corporate = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "50.00", EUR: "50.00" } });
     intruders = [
@@ -794,6 +841,13 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const saved = await s.call("GET", `/beneficiaries/${a.beneficiaryId}`, { token: aToken });
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ status: "DRAFT", name: "A's Lieferant GmbH", iban: "DE02120300000000202051" });
+    // A's agreement is still A's to sign, and A is still the main representative, APPROVED.
+    const unsigned = await s.call("GET", "/agreements/unsigned", { token: aToken });
+    expect(unsigned.body.data.map((x: { id: string }) => x.id)).toEqual([PROFILE_AGREEMENT_ID]);
+    const officials = await s.call("GET", `/clients-organizations/${a.orgId}/clients-officials`, { token: aToken });
+    expect(officials.body.data).toEqual([
+      expect.objectContaining({ id: a.memberId, status: "APPROVED", companyOfficialType: "MAIN_REPRESENTATIVE" }),
+    ]);
     // A's exchange quote was not executed by anyone else.
     const q = await s.call("GET", `/exchange/${a.quoteId}`, { token: aToken });
     expect(q.status).toBe(200);

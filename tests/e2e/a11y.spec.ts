@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -40,6 +40,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/payments/casp/form",
     "/history",
     "/profile",
+    "/profile/agreements",
     "/permission-denied",
     "/no-such-page",
   ]) {
@@ -63,6 +64,19 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
   await page.locator("input[name=code]").fill(code);
   await expect(page.getByTestId("payment-status")).toBeVisible();
   await expectNoViolations(page, "payment confirmation");
+});
+
+test("company users and agreements pages (a main representative) have no WCAG 2.1 AA violations", async ({ page }) => {
+  const organizationId = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
+  await login(page, CUSTOMERS.corporate);
+  const cof = `/profile/companies/${organizationId}/cof`;
+  await page.goto(cof);
+  await expectNoViolations(page, cof);
+  const amelia = await page.getByTestId("official").filter({ hasText: "Amelia" }).getByRole("link").getAttribute("href");
+  await page.goto(amelia!);
+  await expectNoViolations(page, `${cof}?edit= (edit form)`);
+  await page.goto("/profile/agreements");
+  await expectNoViolations(page, "/profile/agreements (corporate)");
 });
 
 test("identity and company-official pages have no WCAG 2.1 AA violations", async ({ page }) => {

@@ -137,6 +137,7 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/payments+/remittance+/$orderId+/file.$uploadId",
   "routes/_app+/beneficiaries+/$beneficiaryId+/documents.$documentId",
   "routes/identity+/agreements.$agreementId.file",
+  "routes/_app+/profile+/agreements_.$agreementId.file",
   "routes/identity+/corporate+/add-documents_.$documentId",
   "routes/_app+/history_.$itemId.receipt",
   "routes/_app+/history_.statement",
@@ -202,6 +203,10 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       await page.goto("/history?period=all");
       params.itemId = ((await page.locator("main a[href^='/history/']").first().getAttribute("href")) ?? "").split("/")[2];
       params.exchangeId = await cspExchange(page);
+      // The profile agreement's file, and the company users page of a company the customer is
+      // not in (Northwind): the API's 403 sends to /permission-denied, itself a locked-down page.
+      params.agreementId = "payment-services-update-2027";
+      params.organizationId = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
     }
     for (const route of routes) {
       const url = fillPattern(route.pattern, params);

@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 
 interface Prepared {
@@ -763,6 +763,39 @@ const CASES: Record<string, CsrfCase> = {
       await page.goto("/profile/code-channel");
       await expect(page.locator("main h1")).toBeVisible();
       return new URL(page.url()).pathname; // /profile/code-channel while the change waits, /profile after
+    },
+  },
+  "routes/_app+/profile+/agreements": {
+    async prepare(page) {
+      // Ada Whitfield is asked to sign the 2027 terms for this case (no other test signs hers).
+      await staffCommand(page, ["agreement:request", CUSTOMERS.official, "payment-services-update-2027"]);
+      await login(page, CUSTOMERS.official);
+      await page.goto("/profile/agreements");
+      return { url: "/profile/agreements", fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page) {
+      await page.goto("/profile/agreements");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("agreement").count(); // 1 until signed
+    },
+  },
+  "routes/_app+/profile+/companies+/$organizationId.cof": {
+    async prepare(page) {
+      // Amelia adds an invitation for a phone made up here (it grants nobody access).
+      const organizationId = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
+      const phone = `+44770${Date.now() % 10_000_000}`.padEnd(13, "7");
+      await login(page, CUSTOMERS.corporate);
+      const url = `/profile/companies/${organizationId}/cof`;
+      await page.goto(url);
+      await page.locator("[name=firstName]").fill("Csrf");
+      await page.locator("[name=lastName]").fill("Probe");
+      await page.locator("[name=phone]").fill(phone);
+      return { url, fields: await formFields(page, "form#official-add") };
+    },
+    async probe(page, { url, fields }) {
+      await page.goto(url);
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("official").filter({ hasText: fields.phone }).count(); // 1 once added
     },
   },
   "routes/_app+/payments+/decline": {

@@ -8,8 +8,9 @@
  * for the organization, spec 000 §2, spec 001 §6), fees the organization's tariff and custom fees
  * with their count (spec 001 §2; not for company officials, who make no payments); and the beneficiaries block (the same data
  * as the payments page's). Company officials get an open-account prompt. A company's home names
- * the company under the title (whose accounts these are: the header names the person). No form
- * libraries here (JS budget).
+ * the company under the title (whose accounts these are: the header names the person). A banner
+ * leads to /profile/agreements while the person has agreements to sign (GET
+ * /v1/agreements/unsigned). No form libraries here (JS budget).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -21,9 +22,11 @@ import type {
   OrganizationFees,
   PaymentList,
   PaymentsSettings,
+  ProfileAgreement,
   RemittanceOrderPage,
   StatementItem,
 } from "../../../server/api/v1/contract";
+import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { FeesList, feesCount } from "~/components/ui/FeesList";
 import { Money } from "~/components/ui/Money";
@@ -81,8 +84,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
       : Promise.resolve(null),
   ]);
+  // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
+  const toSign = await api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null);
   return json(
     {
+      agreementsToSign: toSign?.data.length ?? 0,
       tab,
       official,
       accounts,
@@ -174,6 +180,7 @@ export default function Home() {
     beneficiaries,
     corporate,
     fees,
+    agreementsToSign,
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance"]);
@@ -190,6 +197,12 @@ export default function Home() {
   return (
     <>
       <h1>{t("home.title")}</h1>
+      {agreementsToSign > 0 ? (
+        <Alert testId="agreements-banner">
+          {t("home.agreements-banner", { count: agreementsToSign })}{" "}
+          <Link to="/profile/agreements">{t("home.agreements-link")}</Link>
+        </Alert>
+      ) : null}
       {corporate ? <p data-testid="organization-name">{signing.organizationName}</p> : null}
 
       <section aria-labelledby="accounts-title" className={styles.section}>

@@ -26,7 +26,7 @@ export type CurrencyCode = "GBP" | "EUR" | "USD" | "CNY" | "RUB" | "CAD" | "AED"
 
 export type OrganizationType = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
 export type SignatureType = "NONE" | "SINGLE";
-export type CompanyOfficialType = "MAIN_REPRESENTATIVE" | "DIRECTOR" | "SHAREHOLDER" | "OFFICIAL";
+export type CompanyOfficialType = "MAIN_REPRESENTATIVE" | "DIRECTOR" | "SHAREHOLDER" | "UBO" | "OFFICIAL";
 export type OtpChannel = "SMS" | "WHATSAPP";
 
 // ---------------------------------------------------------------- errors
@@ -1023,6 +1023,66 @@ export interface ApplicationDocument {
   id: string;
   category: string;
   upload: Upload;
+}
+
+/**
+ * An official of a CORPORATE organization (spec 001 §3 "Company official"; issue 10):
+ * GET/POST /v1/clients-organizations/:id/clients-officials, PUT …/:officialId, PUT …/:officialId/status.
+ * `status` INVITED (the person is not an identified customer yet: no access), APPROVED (acts for
+ * the company), SUSPENDED (no access). The person's names, phone and e-mail are the customer's
+ * own once linked, else the invitation's. `percentage`: share held, decimal string 0–100.
+ */
+export interface CompanyOfficial {
+  id: string;
+  organizationId: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone: string | null;
+  email: string | null;
+  position: string | null;
+  percentage: string | null;
+  natureOfControl: NatureOfControl | null;
+  status: OfficialStatus;
+  signatureType: SignatureType;
+  companyOfficialType: CompanyOfficialType | null;
+  /** True for the caller's own row. */
+  isCurrentUser: boolean;
+  createdAt: IsoDateTime;
+}
+export type OfficialStatus = "INVITED" | "APPROVED" | "SUSPENDED";
+export type NatureOfControl = "DIRECT_CONTROL" | "INDIRECT_CONTROL";
+
+/** PUT …/clients-officials/:officialId: the role in the company (the person's details are their own). */
+export interface UpdateCompanyOfficialRequest {
+  position?: string | null;
+  percentage?: string | null;
+  natureOfControl?: NatureOfControl | null;
+  signatureType: SignatureType;
+  companyOfficialType: "MAIN_REPRESENTATIVE" | "DIRECTOR" | "SHAREHOLDER" | "UBO";
+}
+/** POST …/clients-officials: the person (phone in E.164) and the role. */
+export interface CreateCompanyOfficialRequest extends UpdateCompanyOfficialRequest {
+  firstName: string;
+  lastName: string;
+  phone: string;
+  email?: string | null;
+}
+/** PUT …/clients-officials/:officialId/status. */
+export interface CompanyOfficialStatusRequest {
+  status: "APPROVED" | "SUSPENDED";
+}
+
+/**
+ * An agreement the bank asks the signed-in person to accept (spec 001 §7 "Agreements … for
+ * profiles; unsigned agreements list"): GET /v1/agreements/unsigned, POST /v1/agreements/:id/sign.
+ * File: GET /v1/agreements/:id/file.
+ */
+export interface ProfileAgreement {
+  id: string;
+  title: string;
+  version: string;
+  requestedAt: IsoDateTime;
+  signedAt: IsoDateTime | null;
 }
 
 /** An agreement to read and sign (spec 001 §7 Agreements). File: GET /v1/agreements/:id/file. */

@@ -21,6 +21,7 @@ import { createBeneficiariesRouter } from "./beneficiaries.js";
 import { createPaymentsOrdersRouter } from "./payments-orders.js";
 import { createApplicationsRouter } from "./applications.js";
 import { createExchangeRouter } from "./exchange.js";
+import { createAgreementsRouter } from "./agreements.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -45,6 +46,7 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createOrganizationsRouter(deps));
   r.use(createPaymentsOrdersRouter(deps));
   r.use(createApplicationsRouter(deps));
+  r.use(createAgreementsRouter(deps));
   r.use(createExchangeRouter(deps));
   return r;
 }

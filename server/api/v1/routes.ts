@@ -15,7 +15,7 @@ import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeB
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
 import { exportQuery as statementsExportQuery, listQuery as statementsListQuery, receiptQuery } from "./statements.js";
-import { companyNumberQuery, phoneQuery } from "./organizations.js";
+import { companyNumberQuery, createOfficialBody, officialStatusBody, phoneQuery, updateOfficialBody } from "./organizations.js";
 import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
 import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery } from "./onboarding-reference.js";
@@ -189,4 +189,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /exchange/calc": { body: exchangeCalcSchema },
   "POST /exchange": { body: exchangeExecuteSchema },
   "GET /exchange": { query: exchangeListQuery },
+  "POST /clients-organizations/:organizationId/clients-officials": { body: createOfficialBody },
+  "PUT /clients-organizations/:organizationId/clients-officials/:officialId": { body: updateOfficialBody },
+  "PUT /clients-organizations/:organizationId/clients-officials/:officialId/status": { body: officialStatusBody },
 };

@@ -74,7 +74,13 @@ export const organizations = pgTable("organizations", {
   createdAt: createdAt(),
 });
 
-/** Membership of a user in an organization ("clients officials"): who may act and sign. */
+/**
+ * Membership of a user in an organization ("clients officials", spec 001 §3 "Company official"):
+ * who may act and sign. Only APPROVED rows with a user count for access (organizations/access.ts).
+ * An official a main representative adds before the person is an identified customer is an
+ * invitation: `userId` null, status INVITED, the person in `phone`/`firstName`/`lastName`/`email`;
+ * it is linked to the user with that phone once that user is identified (organizations/officials.ts).
+ */
 export const organizationMembers = pgTable(
   "organization_members",
   {
@@ -82,15 +88,27 @@ export const organizationMembers = pgTable(
     organizationId: uuid("organization_id")
       .notNull()
       .references(() => organizations.id),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: uuid("user_id").references(() => users.id),
     companyOfficialType: text("company_official_type"), // MAIN_REPRESENTATIVE | DIRECTOR | ...
     signatureType: text("signature_type").notNull().default("SINGLE"), // NONE | SINGLE
-    status: text("status").notNull().default("APPROVED"),
+    status: text("status").notNull().default("APPROVED"), // INVITED | APPROVED | SUSPENDED
+    /** Role in the company: free text (e.g. "Finance director"), ≤ 100. */
+    position: text("position"),
+    /** Share held, 0–100 with 2 decimals. */
+    percentage: numeric("percentage", { precision: 5, scale: 2 }),
+    natureOfControl: text("nature_of_control"), // DIRECT_CONTROL | INDIRECT_CONTROL
+    /** The invited person (E.164 phone, names, e-mail) while `userId` is null. */
+    phone: text("phone"),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    email: text("email"),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("org_members_uq").on(t.organizationId, t.userId), index("org_members_user_idx").on(t.userId)],
+  (t) => [
+    uniqueIndex("org_members_uq").on(t.organizationId, t.userId),
+    uniqueIndex("org_members_phone_uq").on(t.organizationId, t.phone),
+    index("org_members_user_idx").on(t.userId),
+  ],
 );
 
 /**
@@ -882,6 +900,27 @@ export const applicationAgreements = pgTable(
     signedAt: ts("signed_at").notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.applicationId, t.agreementId] })],
+);
+
+/**
+ * Agreements the bank asks an existing customer to accept (spec 001 §7 "Agreements … for
+ * profiles; unsigned agreements list"): one row per user and agreement version (`agreementId`
+ * names one version; `version` is copied at signing). `signedAt` null = still to sign.
+ */
+export const userAgreements = pgTable(
+  "user_agreements",
+  {
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    agreementId: text("agreement_id")
+      .notNull()
+      .references(() => agreements.id),
+    requestedAt: ts("requested_at").notNull().defaultNow(),
+    signedAt: ts("signed_at"),
+    signedVersion: text("signed_version"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.agreementId] })],
 );
 
 /**

@@ -10,7 +10,8 @@
  *   COMPANY_OFFICIAL), the applicant's membership, for INDIVIDUAL and CORPORATE the first
  *   account with a zero balance per scheme currency (a COMPANY_OFFICIAL organization holds no
  *   accounts: spec 001 §6), and the user marked identified with the profile filled from the
- *   application where empty.
+ *   application where empty; invitations as a company user for the user's phone become
+ *   memberships (organizations/officials.ts `linkInvitations`).
  * - decline: READY_TO_REVIEW | REVIEW_IN_PROGRESS → DECLINED with a reason the applicant sees.
  */
 import { randomInt } from "node:crypto";
@@ -31,6 +32,7 @@ import type { ApplicationSummary } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
 import { notFound } from "../organizations/access.js";
+import { linkInvitations } from "../organizations/officials.js";
 import { summaryOf } from "./index.js";
 import { BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
 
@@ -170,6 +172,8 @@ export async function approveApplication(
         nationalityId: user.nationalityId ?? person.nationalityId,
       })
       .where(eq(users.id, row.userId));
+    // Company users invited by this phone become members now that the person is identified.
+    await linkInvitations(tx, row.userId);
     const [next] = await tx
       .update(applications)
       .set({ status: "ACCEPTED", organizationId: org.id, decidedAt: now, updatedAt: now })

@@ -21,6 +21,7 @@ import { DomainError } from "../errors.js";
 import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1/contract.js";
 import { attemptsExceeded, issueCode, OTP_POLICY, verifyCode, type OneTimeCodeRow, type OtpDeps } from "../otp/index.js";
 import { createSession, type IssuedSession } from "./sessions.js";
+import { linkInvitations } from "../organizations/officials.js";
 
 export const LOGIN_POLICY = {
   /** Time allowed between code verification and password (ms). */
@@ -109,6 +110,8 @@ export async function verifyLoginPassword(
       .where(and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt)))
       .returning({ id: oneTimeCodes.id });
     if (!consumed) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
+    // Company-user invitations for this phone become memberships (identified users only).
+    await linkInvitations(tx, user.id);
     return createSession(tx, user.id, now, undefined, input.deviceName);
   });
 }

@@ -9,7 +9,7 @@
  *   sent over the new channel; the challenge waits in the session) → /profile/code-channel.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CodeChallenge, Device, ListResponse } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -28,7 +28,7 @@ import styles from "./profile.module.css";
 export const handle = { i18n: ["profile"], titleKey: "profile:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { user, api } = await requireAppContext(request);
+  const { user, api, org } = await requireAppContext(request);
   const devices = await api.get<ListResponse<Device>>("/devices");
   const done = new URL(request.url).searchParams.get("done");
   return json(
@@ -38,6 +38,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       channel: user.twilioAuthChannel,
       devices: devices.data,
+      // Company users link (spec 001 §2, §6): only a main representative of a CORPORATE organization.
+      companyUsers:
+        org.type === "CORPORATE" && org.currentOfficial.companyOfficialType === "MAIN_REPRESENTATIVE"
+          ? `/profile/companies/${encodeURIComponent(org.id)}/cof`
+          : null,
       done: done === "device-deleted" || done === "channel-changed" ? done : null,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -152,7 +157,7 @@ function CodeChannel({ channel, error }: { channel: "SMS" | "WHATSAPP"; error: s
 }
 
 export default function Profile() {
-  const { name, phone, email, channel, devices, done } = useLoaderData<typeof loader>();
+  const { name, phone, email, channel, devices, done, companyUsers } = useLoaderData<typeof loader>();
   const failed = useActionData<{ channelError?: string | null }>();
   const { t } = useTranslation("profile");
   return (
@@ -170,6 +175,11 @@ export default function Profile() {
           <dd>{email ?? t("details.none")}</dd>
         </dl>
       </section>
+      {companyUsers ? (
+        <p>
+          <Link to={companyUsers}>{t("cof.link")}</Link>
+        </p>
+      ) : null}
       <CodeChannel channel={channel} error={failed?.channelError ?? null} />
       <section aria-labelledby="profile-devices">
         <h2 id="profile-devices">{t("devices.title")}</h2>
