@@ -21,6 +21,7 @@ import { createBeneficiariesRouter } from "./beneficiaries.js";
 import { createPaymentsOrdersRouter } from "./payments-orders.js";
 import { createApplicationsRouter } from "./applications.js";
 import { createExchangeRouter } from "./exchange.js";
+import { createFxRequestsRouter } from "./fx-requests.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -45,6 +46,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createOrganizationsRouter(deps));
   r.use(createPaymentsOrdersRouter(deps));
   r.use(createApplicationsRouter(deps));
+  // Before exchange: its /exchange/:id would answer /exchange/fx-requests.
+  r.use(createFxRequestsRouter(deps));
   r.use(createExchangeRouter(deps));
   return r;
 }

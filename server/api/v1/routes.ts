@@ -20,10 +20,11 @@ import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
 import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery } from "./onboarding-reference.js";
 import { beneficiariesListQuery } from "./beneficiaries.js";
-import { paymentsSettingsQuery } from "./settings.js";
+import { customRateSettingsQuery, paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
+import { createFxRequestSchema, fxRequestListQuery } from "./fx-requests.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -184,4 +185,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /exchange/calc": { body: exchangeCalcSchema },
   "POST /exchange": { body: exchangeExecuteSchema },
   "GET /exchange": { query: exchangeListQuery },
+  "GET /settings/exchange-custom-rate": { query: customRateSettingsQuery },
+  "POST /exchange/fx-requests": { body: createFxRequestSchema },
+  "GET /exchange/fx-requests": { query: fxRequestListQuery },
+  "POST /exchange/fx-requests/:id/sign": { body: signSchema },
 };
