@@ -1,0 +1,49 @@
+/**
+ * /currency-exchange/requests — the organization's FX rate requests (spec 001 §2, §3, §7 GET
+ * /v1/exchange/fx-requests): signed ones, newest first, grouped by creation day with 'Today'
+ * headings, 20 a page ("Older requests" follows the cursor), each with its status and the rate at
+ * 12 decimals; a link to propose a new rate. 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { FxRequestList } from "~/components/ui/FxRequestList";
+import { requireAppContext } from "~/lib/app-context.server";
+import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
+import styles from "../exchange.module.css";
+
+export const handle = { i18n: ["exchange", "history"], titleKey: "exchange:requests.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  await requireCustomRate(api, org.id);
+  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
+  const page = await listFxRequestGroups(api, org.id, 20, cursor);
+  return json(page, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+}
+
+export default function FxRequests() {
+  const { groups, next } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("exchange");
+  return (
+    <>
+      <h1>{t("requests.title")}</h1>
+      <p>{t("requests.intro")}</p>
+      <div className={styles.actions}>
+        <Link to="/currency-exchange/requests/new" data-testid="new-fx-request">
+          {t("requests.new-link")}
+        </Link>
+        <Link to="/currency-exchange">{t("requests.back-exchange")}</Link>
+      </div>
+      {groups.length === 0 ? <p data-testid="fx-empty">{t("requests.empty")}</p> : <FxRequestList groups={groups} idPrefix="fx-day" />}
+      {next ? (
+        <p>
+          <Link to={`?cursor=${encodeURIComponent(next)}`}>{t("requests.more")}</Link>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;
