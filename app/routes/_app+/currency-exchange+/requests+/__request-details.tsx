@@ -44,7 +44,7 @@ export function RequestDetails({ request: r }: { request: FxRequestView }) {
       <dt>{t("requests.details.proposed")}</dt>
       <dd>{t("details.rate-value", { from: from.id, to: to.id, rate: r.proposedRate })}</dd>
       <dt>{t("details.fee")}</dt>
-      <dd>{r.fee ? <Money amount={r.fee.amount} currency={r.fee.currencyId} /> : t("details.no-fee")}</dd>
+      <dd>{r.fee ? <Money amount={r.fee.amount} currency={r.fee.currencyId} testId="fx-fee" /> : t("details.no-fee")}</dd>
       <dt>{t("requests.details.created")}</dt>
       <dd>
         <When iso={r.createdAt} />
