@@ -150,6 +150,11 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     // Unsigned requests are not in the list.
     const list = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: a.token });
     expect(list.body.edges).toHaveLength(0);
+    const unsigned = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=AWAITING_SIGNATURE`, {
+      token: a.token,
+    });
+    expect(unsigned.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([r.body.id]);
+    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=NOPE`, { token: a.token })).status).toBe(400);
   });
 
   it("create refuses: too many decimals, zero rate, same currency, no rate (RUB), no balance, too little money", async () => {

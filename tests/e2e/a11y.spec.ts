@@ -39,6 +39,10 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/payments/casp",
     "/payments/casp/form",
     "/history",
+    "/currency-exchange",
+    "/currency-exchange/requests",
+    "/currency-exchange/requests/new",
+    "/home?tab=requests",
     "/permission-denied",
     "/no-such-page",
   ]) {

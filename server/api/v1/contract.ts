@@ -1238,8 +1238,9 @@ export interface FxRequestEdge {
   cursor: string;
 }
 /**
- * GET /v1/exchange/fx-requests?organizationId=&cursor=&take= → signed requests (PENDING, ACCEPTED,
- * REJECTED), newest first (createdAt, then id). 403 when not a member of organizationId.
+ * GET /v1/exchange/fx-requests?organizationId=&status=&cursor=&take= → requests newest first
+ * (createdAt, then id): by default the signed ones (PENDING, ACCEPTED, REJECTED); `status` (one or
+ * several, comma-separated) asks for others, e.g. AWAITING_SIGNATURE. 403 when not a member of organizationId.
  */
 export interface FxRequestPage {
   edges: FxRequestEdge[];

@@ -399,14 +399,17 @@ export async function signFxRequest(db: Database, input: { userId: string; reque
 /** Query of GET /v1/exchange/fx-requests (parsed by the API). */
 export interface FxRequestListQuery {
   organizationId: string;
+  /** Only these statuses; default the signed ones (PENDING, ACCEPTED, REJECTED). */
+  status?: FxRequestStatus[];
   take: number;
   cursor?: string;
 }
 
 /**
- * GET /v1/exchange/fx-requests: one organization's signed requests (PENDING, ACCEPTED, REJECTED;
- * unsigned ones are drafts of their signing page), newest first (creation time, then id), cursor-paged.
- * @param q.take 1..100; q.cursor a previous page's endCursor
+ * GET /v1/exchange/fx-requests: one organization's requests, newest first (creation time, then
+ * id), cursor-paged; by default the signed ones (PENDING, ACCEPTED, REJECTED: unsigned ones are
+ * drafts of their signing page, asked for with `status=AWAITING_SIGNATURE`).
+ * @param q.status optional statuses; q.take 1..100; q.cursor a previous page's endCursor
  * @returns contract FxRequestPage
  * @throws 403 FORBIDDEN (not a member of organizationId); 400 VALIDATION_FAILED (cursor)
  */
@@ -416,7 +419,7 @@ export async function listFxRequests(db: Database, userId: string, q: FxRequestL
   const createdMs = sql`date_trunc('milliseconds', ${fxRequests.createdAt})`;
   const conditions: (SQL | undefined)[] = [
     eq(fxRequests.organizationId, q.organizationId),
-    ne(fxRequests.status, "AWAITING_SIGNATURE"),
+    q.status?.length ? inArray(fxRequests.status, q.status) : ne(fxRequests.status, "AWAITING_SIGNATURE"),
   ];
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
