@@ -48,7 +48,12 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       await s.db
         .insert(organizationSettings)
         .values({ organizationId: c.organization.id, key: "EXCHANGE-CUSTOM-RATE-ENABLED", value: false });
-    return { token: await s.login(c.phone), orgId: c.organization.id, accountId: c.account!.id, accountNumber: c.account!.number };
+    return {
+      token: await s.login(c.phone),
+      orgId: c.organization.id,
+      accountId: c.account!.id,
+      accountNumber: c.account!.number,
+    };
   }
 
   const body = (who: Customer, over: Record<string, unknown> = {}) => ({
@@ -112,7 +117,9 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     expect(own.body).toEqual({ enabled: true });
     const disabled = await s.call("GET", `/settings/exchange-custom-rate?organizationId=${off.orgId}`, { token: off.token });
     expect(disabled.body).toEqual({ enabled: false });
-    expect((await s.call("GET", `/settings/exchange-custom-rate?organizationId=${off.orgId}`, { token: a.token })).status).toBe(404);
+    expect((await s.call("GET", `/settings/exchange-custom-rate?organizationId=${off.orgId}`, { token: a.token })).status).toBe(
+      404,
+    );
     expect((await s.call("GET", "/settings/exchange-custom-rate")).status).toBe(401);
     // Disabled: creating is refused.
     const refused = await create(off);
@@ -154,7 +161,9 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       token: a.token,
     });
     expect(unsigned.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([r.body.id]);
-    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=NOPE`, { token: a.token })).status).toBe(400);
+    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=NOPE`, { token: a.token })).status).toBe(
+      400,
+    );
   });
 
   it("create refuses: too many decimals, zero rate, same currency, no rate (RUB), no balance, too little money", async () => {
@@ -189,7 +198,10 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     expect(s.sms.sent[s.sms.sent.length - 1].text).toBe(
       `Code ${c.body.debugCode} to exchange GBP 100.00 for EUR 118.00 at your proposed rate. Never share this code.`,
     );
-    const v = await s.call("POST", "/signatures/validate", { token: a.token, body: { token: c.body.token, code: c.body.debugCode } });
+    const v = await s.call("POST", "/signatures/validate", {
+      token: a.token,
+      body: { token: c.body.token, code: c.body.debugCode },
+    });
     const signed = await sign(a.token, r.body.id, v.body.token);
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.status).toBe("PENDING");
@@ -259,7 +271,9 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       .where(and(eq(balances.accountId, a.accountId), eq(postings.operationType, "REFUND")));
     expect(refunds.map((p) => new Decimal(p.amount).toFixed(2))).toEqual(["100.10"]);
     const unsigned = await create(a);
-    await expect(decideFxRequest(s.db, { requestId: unsigned.body.id, decision: "ACCEPTED", actor: "staff:test" })).rejects.toMatchObject({
+    await expect(
+      decideFxRequest(s.db, { requestId: unsigned.body.id, decision: "ACCEPTED", actor: "staff:test" }),
+    ).rejects.toMatchObject({
       code: "FX_REQUEST_STATUS_CONFLICT",
     });
     await expect(decideFxRequest(s.db, { requestId: req.id, decision: "REJECTED", actor: "staff:test" })).rejects.toMatchObject({
@@ -275,7 +289,12 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     const race = async (id: string, decisions: ("ACCEPTED" | "REJECTED")[]) =>
       Promise.allSettled(
         decisions.map((decision) =>
-          decideFxRequest(s.db, { requestId: id, decision, reason: decision === "REJECTED" ? "race" : null, actor: "staff:test" }),
+          decideFxRequest(s.db, {
+            requestId: id,
+            decision,
+            reason: decision === "REJECTED" ? "race" : null,
+            actor: "staff:test",
+          }),
         ),
       );
     const mixed = await race(one.id, ["ACCEPTED", "REJECTED"]);
@@ -285,7 +304,8 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     const doubled = await race(two.id, ["ACCEPTED", "ACCEPTED", "ACCEPTED"]);
     expect(doubled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
     // GBP: 1000 − 2 × 100.10 held, plus 100.10 back if the race rejected; EUR: 10 + 118 per accept.
-    const firstAccepted = (mixed.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ status: string }>).value.status;
+    const firstAccepted = (mixed.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ status: string }>).value
+      .status;
     const accepts = firstAccepted === "ACCEPTED" ? 2 : 1;
     expect(await balanceOf(a, "EUR")).toBe(new Decimal(10).plus(new Decimal(118).times(accepts)).toFixed(2));
     expect(await balanceOf(a, "GBP")).toBe(firstAccepted === "ACCEPTED" ? "799.80" : "899.90");
@@ -307,7 +327,9 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       cursor = page.body.pageInfo.hasNextPage ? page.body.pageInfo.endCursor : null;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
-    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&cursor=bad`, { token: a.token })).status).toBe(400);
+    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&cursor=bad`, { token: a.token })).status).toBe(
+      400,
+    );
   });
 
   it("authorization: another organization's list is 403, its request 404 to read, request a code for and sign", async () => {
@@ -317,7 +339,9 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: b.token })).status).toBe(403);
     expect((await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: b.token })).status).toBe(404);
     expect((await s.call("GET", "/exchange/fx-requests/not-a-uuid", { token: b.token })).status).toBe(404);
-    expect((await s.call("POST", "/signatures/send-code", { token: b.token, body: { fxRequestIds: [r.body.id] } })).status).toBe(404);
+    expect((await s.call("POST", "/signatures/send-code", { token: b.token, body: { fxRequestIds: [r.body.id] } })).status).toBe(
+      404,
+    );
     const mfaB = await mfaFor(b.token, [(await create(b)).body.id]);
     expect((await sign(b.token, r.body.id, mfaB)).status).toBe(404);
     // A's own token for another request of A cannot sign this one.

@@ -307,7 +307,10 @@ const CASES: Record<string, Case> = {
     reason: "bank-wide settings without organizationId; A's organization's settings are 404 to a non-member",
   },
   "GET /settings/exchange-custom-rate": {
-    cross: (a) => [{ path: "/settings/exchange-custom-rate" }, { path: `/settings/exchange-custom-rate?organizationId=${a.orgId}` }],
+    cross: (a) => [
+      { path: "/settings/exchange-custom-rate" },
+      { path: `/settings/exchange-custom-rate?organizationId=${a.orgId}` },
+    ],
     refused: [200, 404],
     reason: "the bank-wide value without organizationId; A's organization's value is 404 to a non-member",
   },

@@ -43,7 +43,9 @@ async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: strin
   const options = await form
     .locator("select[name=source] option")
     .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
-  await form.locator("select[name=source]").selectOption(options.find((o) => /^Main account/.test(o.text) && o.value.endsWith(":GBP"))!.value);
+  await form
+    .locator("select[name=source]")
+    .selectOption(options.find((o) => /^Main account/.test(o.text) && o.value.endsWith(":GBP"))!.value);
   await form.locator("select[name=toCurrencyId]").selectOption("EUR");
   await form.locator("[name=sellAmount]").fill(sellAmount);
   await form.locator("[name=rate]").fill(rate);

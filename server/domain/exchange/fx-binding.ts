@@ -66,7 +66,10 @@ export async function loadSignableFxRequests(
     rows.push(f.request);
   }
   const codes = [...new Set(rows.flatMap((r) => [r.fromCurrencyId, r.toCurrencyId]))];
-  const scales = await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies).where(inArray(currencies.id, codes));
+  const scales = await db
+    .select({ id: currencies.id, scale: currencies.scale })
+    .from(currencies)
+    .where(inArray(currencies.id, codes));
   return {
     rows,
     scaleOf: new Map(scales.map((s) => [s.id, s.scale])),

@@ -89,7 +89,10 @@ export const createFxRequestSchema = z
 /** 400 INSUFFICIENT_FUNDS on `sellAmount` (the ledger names `amount`). */
 function insufficientSell(): DomainError {
   return new DomainError("INSUFFICIENT_FUNDS", [
-    { property: "sellAmount", constraints: { insufficientFunds: "Insufficient funds on the balance for this amount and its fee" } },
+    {
+      property: "sellAmount",
+      constraints: { insufficientFunds: "Insufficient funds on the balance for this amount and its fee" },
+    },
   ]);
 }
 
@@ -251,7 +254,8 @@ async function prepare(tx: Tx, userId: string, body: ParsedRequest) {
     currencyId: from.id,
     amount: sell,
   });
-  if (fee && fee.currencyId !== from.id) throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
+  if (fee && fee.currencyId !== from.id)
+    throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
   const feeAmount = fee?.amount ?? new Decimal(0);
   const overdraft = await getBooleanSetting(tx, SETTING_OVERDRAFT_ENABLED, false);
   if (availableFunds(debit, account, overdraft).lt(sell.plus(feeAmount))) throw insufficientSell();
@@ -349,7 +353,10 @@ export async function createFxRequest(
  * fx_request_signatures row recording the token (a token signs a request once: unique index).
  * @returns contract FxRequest (PENDING)
  */
-export async function signFxRequest(db: Database, input: { userId: string; requestId: string; body: unknown }): Promise<FxRequest> {
+export async function signFxRequest(
+  db: Database,
+  input: { userId: string; requestId: string; body: unknown },
+): Promise<FxRequest> {
   const now = new Date();
   return withSerializableRetry(db, async (tx) => {
     if (!isUuid(input.requestId)) throw notFound("FX rate request");
@@ -357,7 +364,9 @@ export async function signFxRequest(db: Database, input: { userId: string; reque
       .select({ request: fxRequests, accountNumber: accounts.number })
       .from(fxRequests)
       .innerJoin(accounts, eq(accounts.id, fxRequests.accountId))
-      .where(and(eq(fxRequests.id, input.requestId), inArray(fxRequests.organizationId, memberOrganizationIdsQuery(tx, input.userId))))
+      .where(
+        and(eq(fxRequests.id, input.requestId), inArray(fxRequests.organizationId, memberOrganizationIdsQuery(tx, input.userId))),
+      )
       .for("update", { of: fxRequests });
     if (!row) throw notFound("FX rate request");
     const parsed = signSchema.safeParse(input.body);
@@ -482,7 +491,10 @@ export async function decideFxRequest(
     const [q] = await tx.select().from(fxRequests).where(eq(fxRequests.id, input.requestId)).for("update");
     if (!q) throw notFound("FX rate request");
     if (q.status !== "PENDING")
-      throw fxStatusConflict(q.status, q.status === "AWAITING_SIGNATURE" ? "the customer has not signed it" : "it is decided already");
+      throw fxStatusConflict(
+        q.status,
+        q.status === "AWAITING_SIGNATURE" ? "the customer has not signed it" : "it is decided already",
+      );
     const now = new Date();
     const transactionId = decision === "ACCEPTED" ? await settle(tx, q) : await refund(tx, q);
     const moved = await tx

@@ -36,7 +36,11 @@ export default function FxRequests() {
         </Link>
         <Link to="/currency-exchange">{t("requests.back-exchange")}</Link>
       </div>
-      {groups.length === 0 ? <p data-testid="fx-empty">{t("requests.empty")}</p> : <FxRequestList groups={groups} idPrefix="fx-day" />}
+      {groups.length === 0 ? (
+        <p data-testid="fx-empty">{t("requests.empty")}</p>
+      ) : (
+        <FxRequestList groups={groups} idPrefix="fx-day" />
+      )}
       {next ? (
         <p>
           <Link to={`?cursor=${encodeURIComponent(next)}`}>{t("requests.more")}</Link>

@@ -30,7 +30,8 @@ async function context(request: Request, requestId: string) {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, fx, user } = await context(request, params.requestId ?? "");
-  if (fx.status !== "AWAITING_SIGNATURE") throw redirect(`/currency-exchange/requests/${fx.id}`, { headers: await api.headers() });
+  if (fx.status !== "AWAITING_SIGNATURE")
+    throw redirect(`/currency-exchange/requests/${fx.id}`, { headers: await api.headers() });
   const live = fxChallenge(api, fx.id);
   return json(
     {
