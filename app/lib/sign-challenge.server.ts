@@ -1,8 +1,8 @@
 /**
  * Signing challenges kept in the session (spec 000 §4 "request SMS code, verify code to get an MFA
  * token, sign with token and time"): one per thing being signed, under a key such as
- * `order:<id>` or `fx:<id>`, beside the payments' ones (keyed by payment id). Shared by the
- * remittance order and FX rate request signing pages.
+ * `order:<id>` or `fx:<id>`, beside the payments' ones (keyed by payment id, or `set:…` for a
+ * batch). Shared by every signing page.
  */
 import type { CodeChallenge, SendSignatureCodeRequest } from "../../server/api/v1/contract";
 import type { Api } from "~/lib/api.server";
@@ -16,6 +16,12 @@ export function liveChallenge(api: Api, key: string) {
 /** POST /v1/signatures/send-code with `body` and keep the challenge in the session under `key`. */
 export async function sendChallenge(api: Api, key: string, body: SendSignatureCodeRequest): Promise<CodeChallenge> {
   const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
+  rememberChallenge(api, key, challenge);
+  return challenge;
+}
+
+/** Keep a signing challenge in the session under `key` (the latest few only). */
+export function rememberChallenge(api: Api, key: string, challenge: CodeChallenge): void {
   const all = { ...(api.session.get("sign") ?? {}) };
   // Keep the cookie small: only the latest few challenges.
   for (const k of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - 4))) delete all[k];
@@ -28,7 +34,6 @@ export async function sendChallenge(api: Api, key: string, body: SendSignatureCo
   };
   api.session.set("sign", all);
   api.touch();
-  return challenge;
 }
 
 /** Forget the challenge under `key`. */

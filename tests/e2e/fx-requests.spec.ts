@@ -9,23 +9,11 @@
  * reason and the hold returned. A wrong rate comes back on its field. Axe on every new page
  * (JavaScript on: axe needs page scripts).
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test, toMinorUnits } from "./fixtures";
+import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
 const SIGN_URL = /\/currency-exchange\/requests\/([0-9a-f-]{36})\/sign$/;
-
-async function axe(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations, `axe on ${page.url()}`).toEqual([]);
-}
-
-/** With JS, wait until React has hydrated the form (remix-validated-form sets noValidate then). */
-async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator) {
-  await expect(form).toBeVisible();
-  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
-}
 
 /** The first account's balance on /home, in minor units. */
 async function homeBalance(page: Page, currency: string): Promise<bigint> {
@@ -50,16 +38,6 @@ async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: strin
   await form.locator("[name=sellAmount]").fill(sellAmount);
   await form.locator("[name=rate]").fill(rate);
   await form.getByRole("button", { name: "Continue" }).click();
-}
-
-/** Read the sandbox code and enter it (with JS four digits submit themselves). */
-async function confirmWithCode(page: Page, javaScriptEnabled: boolean) {
-  const el = page.getByTestId("debug-code");
-  await expect(el).toHaveText(/\d{4}/);
-  const code = ((await el.textContent()) ?? "").match(/\d{4}/)![0];
-  await formReady(page, javaScriptEnabled, page.locator("form#sign"));
-  await page.locator("form#sign input[name=code]").fill(code);
-  if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();
 }
 
 /** Propose and confirm; ends on the request's page; returns its id and the fee in minor units. */

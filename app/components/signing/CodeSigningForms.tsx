@@ -5,10 +5,8 @@
  * WhatsApp, resend countdown). Texts come from the page (its namespace); the auth namespace
  * gives the shared ones. The page's action is lib/sign-action.server.ts `signingAction`.
  */
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import type { OtpChannel } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { CodeInput } from "~/components/forms/CodeInput";
@@ -17,23 +15,12 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useCountdown } from "~/lib/use-countdown";
+import { codeValidator, resendValidator } from "./code-validators";
 import { useIsHydrated } from "~/lib/use-hydrated";
 
 /** The code form's schema (also checked by the action). */
-export const codeValidator = withZod(
-  z.object({
-    intent: z.literal("sign"),
-    code: z
-      .string({ required_error: "errors:Payments.code-required" })
-      .trim()
-      .min(1, "errors:Payments.code-required")
-      .regex(/^\d{4}$/, "errors:Auth.code-format"),
-  }),
-);
 
-const resendValidator = withZod(
-  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
-);
+export { codeValidator } from "./code-validators";
 
 /** The page's own texts (already translated). */
 export interface CodeSigningTexts {

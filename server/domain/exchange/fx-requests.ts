@@ -22,7 +22,7 @@
  *   +fee; REJECTED returns the hold (REFUND items) and records the reason. Each transition happens
  *   once: the row is locked FOR UPDATE and the UPDATE is guarded by status = 'PENDING'.
  */
-import { and, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
@@ -45,12 +45,12 @@ import {
   requireMembership,
   type Membership,
 } from "../organizations/access.js";
-import { decodeCursor, encodeCursor } from "../pagination.js";
+import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { customRateEnabled, getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { checkSignedAt, currentBindingHash, findMfaToken, mfaInvalid, signSchema } from "../signing/index.js";
 import { fxRequestsDisabled, fxStatusConflict, type FxRequestRow } from "./fx-binding.js";
-import { latestEcbRates } from "./index.js";
+import { findOwnAccount, latestEcbRates } from "./index.js";
 import { midRate, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
@@ -210,18 +210,7 @@ async function findByKey(db: Db, organizationId: string, key: string, hash: stri
  * amount above zero, the EXCHANGE fee, and funds for sell + fee (checked again by the hold).
  */
 async function prepare(tx: Tx, userId: string, body: ParsedRequest) {
-  const [account] = await tx
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.id, body.accountId),
-        eq(accounts.system, false),
-        inArray(accounts.organizationId, memberOrganizationIdsQuery(tx, userId)),
-      ),
-    )
-    .limit(1);
-  if (!account) throw notFound("Account");
+  const account = await findOwnAccount(tx, userId, body.accountId);
   if (account.organizationId !== body.organizationId)
     throw fieldError("accountId", "isOwnAccount", "accountId does not belong to this organization");
   const known = await tx
@@ -424,26 +413,18 @@ export interface FxRequestListQuery {
  */
 export async function listFxRequests(db: Database, userId: string, q: FxRequestListQuery): Promise<FxRequestPage> {
   await requireMembership(db, userId, q.organizationId);
-  // Milliseconds: the cursor carries a JavaScript date (rows made in one transaction share a microsecond time).
-  const createdMs = sql`date_trunc('milliseconds', ${fxRequests.createdAt})`;
-  const conditions: (SQL | undefined)[] = [
-    eq(fxRequests.organizationId, q.organizationId),
-    q.status?.length ? inArray(fxRequests.status, q.status) : ne(fxRequests.status, "AWAITING_SIGNATURE"),
-  ];
-  if (q.cursor) {
-    const c = decodeCursor(q.cursor);
-    conditions.push(sql`(${createdMs}, ${fxRequests.id}) < (${c.date.toISOString()}::timestamptz, ${c.id}::uuid)`);
-  }
+  const keyset = newestFirst(fxRequests.createdAt, fxRequests.id, q.cursor);
   const rows = await joined(db)
-    .where(and(...conditions))
-    .orderBy(desc(createdMs), desc(fxRequests.id))
+    .where(
+      and(
+        eq(fxRequests.organizationId, q.organizationId),
+        q.status?.length ? inArray(fxRequests.status, q.status) : ne(fxRequests.status, "AWAITING_SIGNATURE"),
+        keyset.after,
+      ),
+    )
+    .orderBy(...keyset.order)
     .limit(q.take + 1);
-  const page = rows.slice(0, q.take);
-  const edges = page.map((r) => ({ node: toWire(r), cursor: encodeCursor(r.request.createdAt, r.request.id) }));
-  return {
-    edges,
-    pageInfo: { hasNextPage: rows.length > q.take, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
-  };
+  return edgesPage(rows, q.take, toWire, (r) => r.request);
 }
 
 /**

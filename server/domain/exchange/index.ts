@@ -196,6 +196,26 @@ async function scalesOf(db: Db, ids: string[]): Promise<Map<string, number>> {
 }
 
 /**
+ * A customer account (not a system one) of one of the caller's organizations.
+ * @throws DomainError 404 NOT_FOUND otherwise (one answer: nothing to enumerate)
+ */
+export async function findOwnAccount(db: Db, userId: string, accountId: string): Promise<typeof accounts.$inferSelect> {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        eq(accounts.system, false),
+        inArray(accounts.organizationId, memberOrganizationIdsQuery(db, userId)),
+      ),
+    )
+    .limit(1);
+  if (!account) throw notFound("Account");
+  return account;
+}
+
+/**
  * POST /v1/exchange/calc: quote an exchange and store the quote (valid QUOTE_TTL_SECONDS).
  * @param input.body contract ExchangeCalcRequest (validated with `exchangeCalcSchema`)
  * @param input.now clock (tests); default now
@@ -209,18 +229,7 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   if (!parsed.success) throw fieldErrors(parsed.error);
   const body = parsed.data;
   const now = input.now ?? new Date();
-  const [account] = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.id, body.accountId),
-        eq(accounts.system, false),
-        inArray(accounts.organizationId, memberOrganizationIdsQuery(db, input.userId)),
-      ),
-    )
-    .limit(1);
-  if (!account) throw notFound("Account");
+  const account = await findOwnAccount(db, input.userId, body.accountId);
   const scales = await scalesOf(db, [body.fromCurrencyId, body.toCurrencyId]);
   if (!scales.has(body.fromCurrencyId))
     throw fieldError("fromCurrencyId", "isCurrency", "fromCurrencyId is not a known currency");
