@@ -13,6 +13,11 @@ export function liveChallenge(api: Api, key: string) {
   return challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
 }
 
+/** What a signing page shows of a live challenge (never its token), or null. */
+export function challengeForPage(live: ReturnType<typeof liveChallenge>) {
+  return live ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel } : null;
+}
+
 /** POST /v1/signatures/send-code with `body` and keep the challenge in the session under `key`. */
 export async function sendChallenge(api: Api, key: string, body: SendSignatureCodeRequest): Promise<CodeChallenge> {
   const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);

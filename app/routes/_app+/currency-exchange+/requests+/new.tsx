@@ -10,11 +10,10 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { CreateFxRequestRequest, CurrencyCode, ExchangeRates, FxRequest } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { verifyCsrf } from "~/lib/csrf.server";
-import { apiErrorResponse, validationError, type ServerT } from "~/lib/forms.server";
+import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import { requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { splitScreen } from "~/lib/split-screen";
@@ -65,22 +64,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     created = await api.post<FxRequest>("/exchange/fx-requests", body, { idempotencyKey: d.idempotencyKey });
   } catch (error) {
-    if (error instanceof ApiError && error.body.code === "IDEMPOTENCY_KEY_REUSED")
-      return validationError({ fieldErrors: { _form: t("exchange:requests.errors.key-reused") } }, submitted, {
-        status: 400,
-        headers: await api.headers(),
-      });
-    const response = apiErrorResponse(
-      error,
-      t,
-      [...FIELDS, ...Object.keys(ALIASES)],
+    return createRefusal(api, error, t, {
+      fields: FIELDS,
       submitted,
-      { INSUFFICIENT_FUNDS: "sellAmount" },
-      undefined,
-      ALIASES,
-    );
-    (await api.headers()).forEach((value, name) => response.headers.append(name, value));
-    return response;
+      codeFields: { INSUFFICIENT_FUNDS: "sellAmount" },
+      aliases: ALIASES,
+      keyReused: t("exchange:requests.errors.key-reused"),
+    });
   }
   if (created.status !== "AWAITING_SIGNATURE")
     return redirect(`/currency-exchange/requests/${created.id}`, { headers: await api.headers() });

@@ -17,6 +17,7 @@ import type { ServerT } from "~/lib/forms.server";
 import { clearFxCode, fxChallenge, loadFxRequest, requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { signingAction } from "~/lib/sign-action.server";
+import { challengeForPage } from "~/lib/sign-challenge.server";
 import { splitScreen } from "~/lib/split-screen";
 import { codeValidator, Screen } from "./__sign.screen.server";
 
@@ -32,13 +33,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, fx, user } = await context(request, params.requestId ?? "");
   if (fx.status !== "AWAITING_SIGNATURE")
     throw redirect(`/currency-exchange/requests/${fx.id}`, { headers: await api.headers() });
-  const live = fxChallenge(api, fx.id);
   return json(
     {
       fx,
-      challenge: live
-        ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel }
-        : null,
+      challenge: challengeForPage(fxChallenge(api, fx.id)),
       defaultChannel: user.twilioAuthChannel,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },

@@ -15,6 +15,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import type { ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { signingAction } from "~/lib/sign-action.server";
+import { challengeForPage } from "~/lib/sign-challenge.server";
 import { splitScreen } from "~/lib/split-screen";
 import { clearOrderCode, loadOrder, orderChallenge, requireOrdersEnabled, sendOrderCode } from "../__remittance.server";
 import { codeValidator, Screen } from "./__sign.screen.server";
@@ -30,13 +31,10 @@ async function context(request: Request, orderId: string) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, order, user } = await context(request, params.orderId ?? "");
   if (order.status !== "PENDING") throw redirect(`/payments/remittance/${order.id}`, { headers: await api.headers() });
-  const live = orderChallenge(api, order.id);
   return json(
     {
       order,
-      challenge: live
-        ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel }
-        : null,
+      challenge: challengeForPage(orderChallenge(api, order.id)),
       defaultChannel: user.twilioAuthChannel,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
