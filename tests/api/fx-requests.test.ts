@@ -312,6 +312,17 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     await ledgerBalanced();
   });
 
+  it("five signs at once with one token: one hold, the others refused", async () => {
+    const a = await customer();
+    const r = await create(a);
+    const mfa = await mfaFor(a.token, [r.body.id]);
+    const results = await Promise.all(Array.from({ length: 5 }, () => sign(a.token, r.body.id, mfa)));
+    expect(results.filter((x) => x.status === 200)).toHaveLength(1);
+    for (const x of results.filter((y) => y.status !== 200)) expect([401, 409]).toContain(x.status);
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+    await ledgerBalanced();
+  });
+
   it("list: signed requests newest first, cursor paging without gaps or repeats", async () => {
     const a = await customer({ signatureType: "NONE" });
     const ids: string[] = [];
