@@ -23,8 +23,8 @@ async function homeBalance(page: Page, currency: string): Promise<bigint> {
   return toMinorUnits((await el.textContent()) ?? "");
 }
 
-/** Fill the proposal form (Main account's GBP → EUR) and send it. */
-async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: string, rate: string) {
+/** Fill the proposal form (Main account's GBP → EUR) and send it; with JS, check the preview of the bought amount when given. */
+async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: string, rate: string, preview?: string) {
   await page.goto("/currency-exchange/requests/new");
   const form = page.locator("form#fx-request-form");
   await formReady(page, javaScriptEnabled, form);
@@ -37,6 +37,8 @@ async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: strin
   await form.locator("select[name=toCurrencyId]").selectOption("EUR");
   await form.locator("[name=sellAmount]").fill(sellAmount);
   await form.locator("[name=rate]").fill(rate);
+  if (javaScriptEnabled && preview)
+    await expect(page.getByTestId("fx-preview")).toHaveText(`You would receive ${preview} (before the bank's decision).`);
   await form.getByRole("button", { name: "Continue" }).click();
 }
 
@@ -71,7 +73,7 @@ for (const javaScriptEnabled of [true, false]) {
       // 10.00 × 1.234567890123 = 12.34567890123 → EUR 12.35 (half-even at 2 decimals); JS off: 11.00 → 13.58.
       const sell = javaScriptEnabled ? "10.00" : "11.00";
       const bought = javaScriptEnabled ? "12.35" : "13.58";
-      await propose(page, javaScriptEnabled, sell, "1.234567890123");
+      await propose(page, javaScriptEnabled, sell, "1.234567890123", `${bought} EUR`);
       await expect(page).toHaveURL(SIGN_URL);
       const id = SIGN_URL.exec(new URL(page.url()).pathname)![1];
       await expect(page.getByTestId("fx-buy")).toHaveText(`${bought} EUR`);

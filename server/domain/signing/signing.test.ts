@@ -60,7 +60,7 @@ describe("FX rate requests in a binding (PSD2 RTS Art. 5)", () => {
   it("covers both sums, both currencies and the proposed rate", () => {
     const base = computeSetBinding([], [], [fx("f")]).hash;
     expect(computeSetBinding([], [], [fx("f", { sellAmount: "100" })]).hash).toBe(base);
-    for (const over of [
+    for (const over of <Record<string, string>[]>[
       { sellAmount: "101" },
       { buyAmount: "117.38" },
       { toCurrencyId: "USD" },

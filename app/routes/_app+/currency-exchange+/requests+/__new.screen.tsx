@@ -2,11 +2,13 @@
  * The form of /currency-exchange/requests/new (route module `new.tsx` beside it) and its zod
  * schema, shared with the route's action: the balance to sell from, the currency to buy, the
  * amount to sell (amount rules; the API checks the currency's scale) and the proposed rate (units
- * of the bought currency per 1 unit of the sold one, up to 12 decimals). The confirmation page
- * then shows what the customer would receive. Loaded as its own chunk in the browser
+ * of the bought currency per 1 unit of the sold one, up to 12 decimals). With JavaScript the
+ * form shows what the customer would receive as they type (server/rules/fx-rate.ts, the API's
+ * own rounding); the confirmation page shows it in any case. Loaded as its own chunk in the browser
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
@@ -22,7 +24,7 @@ import { Alert } from "~/components/ui/Alert";
 import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { validateAmount } from "../../../../../server/rules/amount";
-import { FX_PROPOSED_RATE_SCALE } from "../../../../../server/rules/fx-rate";
+import { FX_PROPOSED_RATE_SCALE, fxBoughtAmount } from "../../../../../server/rules/fx-rate";
 import styles from "../exchange.module.css";
 import type { loader } from "./new";
 
@@ -51,10 +53,23 @@ export const newFxRequestValidator = withZod(
   }),
 );
 
+/** What the form's values would buy, or null while they are incomplete or invalid. */
+function preview(form: HTMLFormElement, scales: Record<string, number>): { amount: string; currency: string } | null {
+  const data = new FormData(form);
+  const text = (name: string) => String(data.get(name) ?? "").trim();
+  const to = text("toCurrencyId");
+  const sell = validateAmount(text("sellAmount"), { scale: 9 });
+  const rate = validateAmount(text("rate"), { scale: FX_PROPOSED_RATE_SCALE });
+  if (!sell.ok || !rate.ok || scales[to] === undefined || text("source").endsWith(`:${to}`)) return null;
+  return { amount: fxBoughtAmount(sell.value, rate.value, scales[to]), currency: to };
+}
+
 export default function NewFxRequestScreen() {
-  const { sources, currencies, idempotencyKey } = useLoaderData<typeof loader>();
+  const { sources, currencies, scales, idempotencyKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const hydrated = useIsHydrated();
+  const [bought, setBought] = useState<{ amount: string; currency: string } | null>(null);
+  const update = (e: FormEvent<HTMLFormElement>) => setBought(preview(e.currentTarget, scales));
   return (
     <>
       <h1>{t("requests.new.title")}</h1>
@@ -69,6 +84,8 @@ export default function NewFxRequestScreen() {
           action="/currency-exchange/requests/new"
           noValidate={hydrated}
           className={styles.form}
+          onInput={update}
+          onChange={update}
         >
           <ValidatedErrorSummary order={FIELDS} />
           <AuthenticityTokenInput />
@@ -91,6 +108,11 @@ export default function NewFxRequestScreen() {
             maxLength={40}
             required
           />
+          {hydrated ? (
+            <p aria-live="polite" data-testid="fx-preview">
+              {bought ? t("requests.new.preview", { amount: bought.amount, currency: bought.currency }) : null}
+            </p>
+          ) : null}
           <div className={styles.actions}>
             <SubmitButton>{t("requests.new.submit")}</SubmitButton>
             <Link to="/currency-exchange/requests">{t("requests.new.cancel")}</Link>

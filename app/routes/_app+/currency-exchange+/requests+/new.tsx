@@ -8,7 +8,13 @@
  * `mapServerErrors`), the form filled. 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { CreateFxRequestRequest, CurrencyCode, ExchangeRates, FxRequest } from "../../../../../server/api/v1/contract";
+import type {
+  CreateFxRequestRequest,
+  Currency,
+  CurrencyCode,
+  ExchangeRates,
+  FxRequest,
+} from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
@@ -24,12 +30,18 @@ export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:requ
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireCustomRate(api, org.id);
-  const [accounts, rates] = await Promise.all([listAccounts(api, org.id), api.get<ExchangeRates>("/exchange/rates")]);
+  const [accounts, rates, all] = await Promise.all([
+    listAccounts(api, org.id),
+    api.get<ExchangeRates>("/exchange/rates"),
+    api.get<{ data: Currency[] }>("/currencies"),
+  ]);
   return json(
     {
       sources: balanceSources(accounts),
       // The currencies the bank exchanges (those with a reference rate).
       currencies: rates.rates.map((r) => r.currencyId),
+      // Decimals of each currency, for the preview of the bought amount.
+      scales: Object.fromEntries(all.data.map((c) => [c.id, c.scale])) as Record<string, number>,
       idempotencyKey: crypto.randomUUID(),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
