@@ -32,8 +32,7 @@ import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { FX_PROPOSED_RATE_SCALE, FX_RATE_DETAIL_DECIMALS, fxActualRate, fxBoughtAmount } from "../../rules/fx-rate.js";
 import { isUuid } from "../accounts/index.js";
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
-import { feeFor } from "../fees/index.js";
-import { availableFunds, pgErrorCode, postTransaction, withSerializableRetry, type PostingInput } from "../ledger/index.js";
+import { pgErrorCode, postTransaction, withSerializableRetry, type PostingInput } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import {
@@ -47,10 +46,10 @@ import {
 } from "../organizations/access.js";
 import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
-import { customRateEnabled, getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
+import { customRateEnabled } from "../settings/index.js";
 import { checkSignedAt, currentBindingHash, findMfaToken, mfaInvalid, signSchema } from "../signing/index.js";
 import { fxRequestsDisabled, fxStatusConflict, type FxRequestRow } from "./fx-binding.js";
-import { findOwnAccount, latestEcbRates } from "./index.js";
+import { exchangeFee, findOwnAccount, latestEcbRates } from "./index.js";
 import { midRate, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
@@ -236,18 +235,8 @@ async function prepare(tx: Tx, userId: string, body: ParsedRequest) {
   const sell = new Decimal(sellCheck.value);
   const buy = new Decimal(fxBoughtAmount(sellCheck.value, rateCheck.value, to.scale));
   if (buy.lte(0)) throw fieldError("sellAmount", "isExchangeable", "The amount is too small to exchange at this rate");
-  const fee = await feeFor(tx, {
-    organizationId: body.organizationId,
-    kind: "EXCHANGE",
-    paymentType: null,
-    currencyId: from.id,
-    amount: sell,
-  });
-  if (fee && fee.currencyId !== from.id)
-    throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
-  const feeAmount = fee?.amount ?? new Decimal(0);
-  const overdraft = await getBooleanSetting(tx, SETTING_OVERDRAFT_ENABLED, false);
-  if (availableFunds(debit, account, overdraft).lt(sell.plus(feeAmount))) throw insufficientSell();
+  const { fee: feeAmount, covered } = await exchangeFee(tx, { account, balance: debit, currencyId: from.id, sell });
+  if (!covered) throw insufficientSell();
   return { account, sell, buy, rate: new Decimal(rateCheck.value), feeAmount };
 }
 

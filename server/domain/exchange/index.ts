@@ -216,6 +216,35 @@ export async function findOwnAccount(db: Db, userId: string, accountId: string):
 }
 
 /**
+ * The tariff's EXCHANGE fee for selling `sell` (in the sold currency; 0 when the tariff has none)
+ * and whether the balance can pay sell + fee (its floor: overdraft only where enabled).
+ * @param input.account the customer account; input.balance its balance in `currencyId` (the sold currency)
+ * @throws Error when a tariff charges the fee in another currency (a configuration error)
+ */
+export async function exchangeFee(
+  db: Db,
+  input: {
+    account: typeof accounts.$inferSelect;
+    balance: typeof balances.$inferSelect;
+    currencyId: string;
+    sell: Decimal;
+  },
+): Promise<{ fee: Decimal; covered: boolean }> {
+  const fee = await feeFor(db, {
+    organizationId: input.account.organizationId!,
+    kind: "EXCHANGE",
+    paymentType: null,
+    currencyId: input.currencyId,
+    amount: input.sell,
+  });
+  if (fee && fee.currencyId !== input.currencyId)
+    throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
+  const amount = fee?.amount ?? new Decimal(0);
+  const overdraft = await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false);
+  return { fee: amount, covered: availableFunds(input.balance, input.account, overdraft).gte(input.sell.plus(amount)) };
+}
+
+/**
  * POST /v1/exchange/calc: quote an exchange and store the quote (valid QUOTE_TTL_SECONDS).
  * @param input.body contract ExchangeCalcRequest (validated with `exchangeCalcSchema`)
  * @param input.now clock (tests); default now
@@ -261,18 +290,8 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   const { sell, buy } = exchangeAmounts(side, new Decimal(amountResult.value), rate, fromScale, toScale);
   if (sell.lte(0) || buy.lte(0)) throw fieldError(field, "isExchangeable", "The amount is too small to exchange");
 
-  const fee = await feeFor(db, {
-    organizationId: account.organizationId!,
-    kind: "EXCHANGE",
-    paymentType: null,
-    currencyId: body.fromCurrencyId,
-    amount: sell,
-  });
-  if (fee && fee.currencyId !== body.fromCurrencyId)
-    throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
-  const feeAmount = fee?.amount ?? new Decimal(0);
-  const overdraft = await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false);
-  if (availableFunds(from, account, overdraft).lt(sell.plus(feeAmount))) throw insufficientFunds();
+  const { fee: feeAmount, covered } = await exchangeFee(db, { account, balance: from, currencyId: body.fromCurrencyId, sell });
+  if (!covered) throw insufficientFunds();
 
   const [row] = await db
     .insert(exchangeQuotes)

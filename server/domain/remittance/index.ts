@@ -497,7 +497,12 @@ export async function listRemittanceOrders(db: Database, userId: string, q: Remi
     .limit(q.take + 1);
   // The wire form needs the files of the page's orders (one query for all of them).
   const nodes = new Map((await rowsToWire(db, rows.slice(0, q.take))).map((n) => [n.id, n]));
-  return edgesPage(rows, q.take, (r) => nodes.get(r.order.id)!, (r) => r.order);
+  return edgesPage(
+    rows,
+    q.take,
+    (r) => nodes.get(r.order.id)!,
+    (r) => r.order,
+  );
 }
 
 /** The caller's order `id` (joined), or 404. */
