@@ -14,7 +14,7 @@ import { accounts, balances, organizationSettings, postings } from "../../server
 import { createCustomer } from "../../server/seed/factories.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { decideFxRequest } from "../../server/domain/exchange/fx-requests.js";
-import { runBankCommand } from "../../server/staff/commands.js";
+import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
 import { DomainError } from "../../server/domain/errors.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -253,6 +253,19 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     });
     expect(await balanceOf(a, "EUR")).toBe("128.00");
     await ledgerBalanced();
+  });
+
+  it("the staff command lines: fx:accept <id>, fx:reject <id> --reason (required)", () => {
+    expect(parseBankArgs(["fx:accept", "id-1"])).toEqual({ command: "fx:accept", id: "id-1" });
+    expect(parseBankArgs(["fx:reject", "id-1", "--reason", "Off market"])).toEqual({
+      command: "fx:reject",
+      id: "id-1",
+      reason: "Off market",
+    });
+    expect(() => parseBankArgs(["fx:accept"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fx:accept", "id-1", "--reason", "x"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fx:reject", "id-1"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fx:reject", "id-1", "extra", "--reason", "x"])).toThrow(UsageError);
   });
 
   it("reject returns the hold as REFUND items and shows the reason; an unsigned request cannot be decided", async () => {
