@@ -10,14 +10,7 @@ import { eq, inArray } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, fxRequests, organizationMembers, organizations, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
-import {
-  callerMembershipOn,
-  forbidden,
-  hasSignatureDuty,
-  membershipColumns,
-  notFound,
-  toMembership,
-} from "../organizations/access.js";
+import { callerMembershipOn, checkSignable, forbidden, membershipColumns } from "../organizations/access.js";
 import { customRateEnabled } from "../settings/index.js";
 
 export type FxRequestRow = typeof fxRequests.$inferSelect;
@@ -44,27 +37,20 @@ export async function loadSignableFxRequests(
   ids: string[],
 ): Promise<{ rows: FxRequestRow[]; scaleOf: Map<string, number>; phone: string; otpChannel: string }> {
   const found = await db
-    .select({ request: fxRequests, ...membershipColumns, phone: users.phone, otpChannel: users.otpChannel })
+    .select({ row: fxRequests, ...membershipColumns, phone: users.phone, otpChannel: users.otpChannel })
     .from(fxRequests)
     .innerJoin(organizationMembers, callerMembershipOn(userId, fxRequests.organizationId))
     .innerJoin(organizations, eq(organizations.id, fxRequests.organizationId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(inArray(fxRequests.id, ids));
-  const byId = new Map(found.map((f) => [f.request.id, f]));
-  const rows: FxRequestRow[] = [];
-  const enabled = new Map<string, boolean>();
-  for (const id of ids) {
-    const f = byId.get(id);
-    if (!f) throw notFound("FX rate request");
-    if (!hasSignatureDuty(toMembership(f.request.organizationId, f)))
-      throw forbidden("You are not allowed to sign FX rate requests of this organization");
-    if (!enabled.has(f.request.organizationId))
-      enabled.set(f.request.organizationId, await customRateEnabled(db, f.request.organizationId));
-    if (!enabled.get(f.request.organizationId)) throw fxRequestsDisabled();
-    if (f.request.status !== "AWAITING_SIGNATURE")
-      throw fxStatusConflict(f.request.status, "only a request awaiting signature can be signed");
-    rows.push(f.request);
-  }
+  const rows = await checkSignable(ids, found, {
+    what: "FX rate request",
+    dutyMessage: "You are not allowed to sign FX rate requests of this organization",
+    enabled: (organizationId) => customRateEnabled(db, organizationId),
+    disabled: fxRequestsDisabled,
+    ready: (r) =>
+      r.status === "AWAITING_SIGNATURE" ? null : fxStatusConflict(r.status, "only a request awaiting signature can be signed"),
+  });
   const codes = [...new Set(rows.flatMap((r) => [r.fromCurrencyId, r.toCurrencyId]))];
   const scales = await db
     .select({ id: currencies.id, scale: currencies.scale })
