@@ -49,7 +49,7 @@ import { requestHash } from "../payments/idempotency.js";
 import { customRateEnabled } from "../settings/index.js";
 import { checkSignedAt, currentBindingHash, findMfaToken, mfaInvalid, signSchema } from "../signing/index.js";
 import { fxRequestsDisabled, fxStatusConflict, type FxRequestRow } from "./fx-binding.js";
-import { exchangeFee, findOwnAccount, latestEcbRates } from "./index.js";
+import { currencyCode, exchangeFee, findOwnAccount, latestEcbRates } from "./index.js";
 import { midRate, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
@@ -61,13 +61,6 @@ export const FX_REQUEST_STATUSES = [
   "ACCEPTED",
   "REJECTED",
 ] as const satisfies readonly FxRequestStatus[];
-
-const currencyCode = z
-  .string()
-  .trim()
-  .min(3)
-  .max(5)
-  .regex(/^[A-Z]+$/);
 
 /** POST /v1/exchange/fx-requests body (contract CreateFxRequestRequest). */
 export const createFxRequestSchema = z

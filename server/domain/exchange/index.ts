@@ -49,7 +49,8 @@ export const ECB_SOURCE = "ECB";
 /** The ECB file shipped with the bank (provenance: server/seed/data/README.md). */
 const SHIPPED_ECB_FILE = new URL("../../seed/data/ecb-eurofxref-hist-2024-2025.csv", import.meta.url);
 
-const currencyCode = z
+/** A currency code in a request body (3 to 5 capital letters; whether the bank has it is checked apart). */
+export const currencyCode = z
   .string()
   .trim()
   .min(3)
