@@ -108,6 +108,19 @@ for (const javaScriptEnabled of [true, false]) {
       );
       await expect(row.getByTestId("fx-status")).toHaveAttribute("data-status", "ACCEPTED");
       await axe(page, javaScriptEnabled);
+      if (javaScriptEnabled) {
+        // On a phone the details open in a sheet (a modal dialog) that Escape closes; on a wide screen, the page.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await row.getByRole("link").click();
+        const sheet = page.getByTestId("fx-sheet");
+        await expect(sheet).toBeVisible();
+        await expect(sheet.getByTestId("fx-detail-rate")).toHaveText("1 GBP = 1.23500000000000 EUR");
+        await expect(page).toHaveURL(/\/currency-exchange\/requests$/);
+        await axe(page, javaScriptEnabled);
+        await page.keyboard.press("Escape");
+        await expect(sheet).toBeHidden();
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
 
       // The home Requests tab lists it; both balances moved by exactly the request's sums.
       await page.goto("/home?tab=requests");

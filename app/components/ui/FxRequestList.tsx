@@ -2,10 +2,12 @@
  * FX rate requests grouped by creation day (spec 001 §2 "grouped by creation date; headings
  * Today, or month and day, with the year when not the current year"), each with both sums, the
  * rate at 12 decimals (spec 001 §9; computed by the loader) and its status; a rejected one is
- * highlighted. Each links to its details page. Used by /currency-exchange/requests and the home
- * "Requests" tab. No form libraries (JS budget).
+ * highlighted. Each links to its details page; with `onOpen`, a click on a narrow screen (mobile)
+ * calls it instead, to show the details in a sheet. Used by /currency-exchange/requests and the
+ * home "Requests" tab. No form libraries (JS budget).
  */
 import { Link } from "@remix-run/react";
+import type { MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { DayGroup } from "~/lib/date-groups";
 import type { FxRequestView } from "~/lib/fx-requests.server";
@@ -13,8 +15,24 @@ import { FxRequestStatus } from "./FxRequestStatus";
 import { Money } from "./Money";
 import styles from "./FxRequestList.module.css";
 
-export function FxRequestList({ groups, idPrefix }: { groups: DayGroup<FxRequestView>[]; idPrefix: string }) {
+/** Screens at most this wide show details in a sheet (the layout's mobile width). */
+const MOBILE = "(max-width: 767px)";
+
+export function FxRequestList({
+  groups,
+  idPrefix,
+  onOpen,
+}: {
+  groups: DayGroup<FxRequestView>[];
+  idPrefix: string;
+  onOpen?: (id: string) => void;
+}) {
   const { t } = useTranslation(["exchange", "history"]);
+  const open = (id: string) => (e: MouseEvent) => {
+    if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || !window.matchMedia(MOBILE).matches) return;
+    e.preventDefault();
+    onOpen(id);
+  };
   return (
     <div data-testid="fx-requests">
       {groups.map((g) => (
@@ -30,7 +48,7 @@ export function FxRequestList({ groups, idPrefix }: { groups: DayGroup<FxRequest
                 data-testid="fx-request"
                 data-request-id={r.id}
               >
-                <Link to={`/currency-exchange/requests/${r.id}`}>
+                <Link to={`/currency-exchange/requests/${r.id}`} onClick={open(r.id)}>
                   {t("exchange:requests.pair", { from: r.exchangeCurrencyFrom.id, to: r.exchangeCurrencyTo.id })}
                 </Link>
                 <Money amount={r.exchangeCurrencyFixedSum} currency={r.exchangeCurrencyFrom.id} />

@@ -2,16 +2,22 @@
  * /currency-exchange/requests — the organization's FX rate requests (spec 001 §2, §3, §7 GET
  * /v1/exchange/fx-requests): signed ones, newest first, grouped by creation day with 'Today'
  * headings, 20 a page ("Older requests" follows the cursor), each with its status and the rate at
- * 12 decimals; a link to propose a new rate. 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
+ * 12 decimals; a link to propose a new rate. On a mobile screen with JavaScript, a request's
+ * details open in a sheet (its page's loader data); otherwise its page. 404 when
+ * EXCHANGE-CUSTOM-RATE-ENABLED is off.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useFetcher, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FxRequestList } from "~/components/ui/FxRequestList";
+import { Sheet } from "~/components/ui/Sheet";
 import { requireAppContext } from "~/lib/app-context.server";
 import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
 import styles from "../exchange.module.css";
+import { RequestDetails } from "./__request-details";
+import type { loader as detailLoader } from "./$requestId+/_index";
 
 export const handle = { i18n: ["exchange", "history"], titleKey: "exchange:requests.title" };
 
@@ -26,6 +32,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function FxRequests() {
   const { groups, next } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
+  const details = useFetcher<typeof detailLoader>();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const show = (id: string) => {
+    setOpenId(id);
+    details.load(`/currency-exchange/requests/${id}`);
+  };
+  const shown = openId && details.data?.fx.id === openId ? details.data.fx : null;
   return (
     <>
       <h1>{t("requests.title")}</h1>
@@ -39,8 +52,24 @@ export default function FxRequests() {
       {groups.length === 0 ? (
         <p data-testid="fx-empty">{t("requests.empty")}</p>
       ) : (
-        <FxRequestList groups={groups} idPrefix="fx-day" />
+        <FxRequestList groups={groups} idPrefix="fx-day" onOpen={show} />
       )}
+      <Sheet
+        open={openId !== null}
+        title={t("requests.detail-title")}
+        closeLabel={t("requests.close")}
+        onClose={() => setOpenId(null)}
+        testId="fx-sheet"
+      >
+        {shown ? (
+          <>
+            <RequestDetails request={shown} />
+            <Link to={`/currency-exchange/requests/${shown.id}`}>{t("requests.open-page")}</Link>
+          </>
+        ) : (
+          <p aria-live="polite">{t("requests.loading")}</p>
+        )}
+      </Sheet>
       {next ? (
         <p>
           <Link to={`?cursor=${encodeURIComponent(next)}`}>{t("requests.more")}</Link>
