@@ -17,6 +17,9 @@ export default defineConfig({
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          // A few unit tests open an in-memory PGlite and migrate and seed it in beforeAll: on a
+          // busy 2-core machine that took over the 10 s default once (housekeeping).
+          hookTimeout: 60_000,
         },
       },
       {

@@ -9,6 +9,7 @@ import { FormStrategy } from "remix-auth-form";
 import type { AuthTokens, VerifyPasswordRequest } from "../../server/api/v1/contract";
 import { publicCall } from "./api.server";
 import { getSession } from "./session.server";
+import { deviceNameOf } from "./device-name.server";
 
 /** Thrown by the strategy when the login state is missing (restart the flow). */
 export class LoginStateMissing extends Error {}
@@ -21,7 +22,12 @@ authenticator.use(
     const login = session.get("login");
     if (!login || login.step !== "password") throw new LoginStateMissing("No password step in progress");
     const password = form.get("password");
-    const body: VerifyPasswordRequest = { token: login.token, password: typeof password === "string" ? password : "" };
+    const deviceName = deviceNameOf(request.headers.get("user-agent"));
+    const body: VerifyPasswordRequest = {
+      token: login.token,
+      password: typeof password === "string" ? password : "",
+      ...(deviceName ? { deviceName } : {}),
+    };
     return publicCall<AuthTokens>("POST", "/auth/verify-password", { body });
   }),
   "password",

@@ -3,15 +3,10 @@
  * §9 Week = 7 days, Month = 1 month) → API query (transferDateFrom/To ISO, currencyId).
  */
 import { endOfDay, isValid, parseISO, startOfDay, subDays, subMonths } from "date-fns";
+import { PERIODS, type Period } from "./history-periods";
 
-/**
- * Presets (issue 9): all time, today, last 7 days (`week`, spec "Week"), last 30 days
- * (`days30`), one calendar month back (`month`, spec "Month"), or a custom from–to range.
- */
-export type Period = "all" | "today" | "week" | "days30" | "month" | "custom";
-
-/** The presets in the order the selector shows them. */
-export const PERIODS: readonly Period[] = ["all", "today", "week", "days30", "month", "custom"];
+/** The presets live in lib/history-periods.ts (browser code imports them from there: no date-fns). */
+export { PERIODS, type Period };
 
 export interface HistoryFilter {
   period: Period;

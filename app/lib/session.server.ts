@@ -45,6 +45,10 @@ export interface SessionData {
   drafts: boolean;
   /** Idempotency key of the new remittance order form and the order it created (remittance+/__remittance.server.ts). */
   remittanceKey: { key: string; orderId?: string };
+  /** A change of the one-time-code channel waiting for its code (/profile/code-channel). */
+  codeChannel: SignChallenge;
+  /** A password recovery waiting for its code and new password (/auth/recover). */
+  recover: { phone: string; token: string; debugCode?: string };
 }
 
 export type AppSession = Session<SessionData, { flash: string }>;

@@ -47,9 +47,9 @@ export type OrganizationKind = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
 
 /** Password of every demo user and the factories' default password. */
 export const DEFAULT_PASSWORD = "Bank-Demo-2026";
-/** Our bank's identifiers: BIC and UK sort code (fictional, valid formats). */
-export const BANK_BIC = "BDEMGB2L";
-export const BANK_SORT_CODE = "040075";
+/** Our bank's identifiers: BIC and UK sort code (server/domain/bank-details.ts). */
+export { BANK_BIC, BANK_SORT_CODE } from "../domain/bank-details.js";
+import { BANK_BIC, BANK_SORT_CODE } from "../domain/bank-details.js";
 
 // Unique defaults: a counter from a random per-process base (two processes on one database
 // are unlikely to collide; one process never does).

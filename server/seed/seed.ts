@@ -83,6 +83,9 @@ export const SEED_PHONES = {
   /** Not identified, no application yet (two more applicants: the onboarding e2e uses one each). */
   applicantPriya: "+447700900008",
   applicantOwen: "+447700900009",
+  /** Not identified: the account-recovery browser tests set new passwords on these two (one each). */
+  recoveryIsla: "+447700900010",
+  recoveryNoah: "+447700900011",
 } as const;
 
 const CURRENCIES = [
@@ -503,6 +506,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await seedHalfFilledCorporateApplication(tx, tariq.id, at(13));
     await user(SEED_PHONES.applicantPriya, "Priya", "Shah", false, 13);
     await user(SEED_PHONES.applicantOwen, "Owen", "Price", false, 13);
+    await user(SEED_PHONES.recoveryIsla, "Isla", "Reid", false, 13);
+    await user(SEED_PHONES.recoveryNoah, "Noah", "Baker", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

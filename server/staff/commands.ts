@@ -14,7 +14,7 @@ import { decideFxRequest } from "../domain/exchange/fx-requests.js";
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
 import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
-import { chargeServiceFees, isServiceFeeMonth } from "../domain/fees/service.js";
+import { chargeServiceFees, collectOwedServiceFees, isServiceFeeMonth, type OwedCollectionRun } from "../domain/fees/service.js";
 import type { ApplicationSummary } from "../api/v1/contract.js";
 import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 
@@ -32,6 +32,7 @@ export type BankCommand =
   | { command: "fx:accept"; id: string }
   | { command: "fx:reject"; id: string; reason: string }
   | { command: "fees:charge-service"; month: string }
+  | { command: "fees:collect-owed" }
   | { command: "rates:load-ecb"; file: string };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
@@ -86,7 +87,10 @@ Commands:
   fees:charge-service --month <YYYY-MM>       charge the month's service fee ('Regular fee') to every
                                               organization with an account: once per month, however
                                               often it runs; a balance that cannot pay is recorded
-                                              as owing, never taken below its floor
+                                              as owing, never taken below its floor; owed fees of
+                                              earlier months are collected first
+  fees:collect-owed                           collect service fees recorded as owing, oldest first,
+                                              from balances that can now pay
   rates:load-ecb <csv file>                   load ECB euro reference rates (eurofxref-hist.csv format,
                                               https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip);
                                               days already stored are kept; quotes use the newest day
@@ -131,6 +135,11 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
     return { command: "fees:charge-service", month };
   }
   if (month !== undefined) throw new UsageError(`${positional[0] ?? "This command"} takes no --month`);
+  if (positional[0] === "fees:collect-owed") {
+    if (reason !== undefined) throw new UsageError("fees:collect-owed takes no --reason");
+    if (positional.length > 1) throw new UsageError(`Unexpected argument ${positional[1]}`);
+    return { command: "fees:collect-owed" };
+  }
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
   if (positional[0] === "rates:load-ecb") {
     if (reason !== undefined) throw new UsageError("rates:load-ecb takes no --reason");
@@ -254,8 +263,16 @@ export async function runBankCommand(
     case "fx:reject":
       return describeFxRequest(await decideFxRequest(db, { requestId: cmd.id, decision: "REJECTED", reason: cmd.reason, actor }));
     case "fees:charge-service": {
+      const owed = await collectOwedServiceFees(db);
       const run = await chargeServiceFees(db, { month: cmd.month });
-      return `Service fees for ${run.month}: ${run.charged} charged, ${run.owed} owed (could not pay), ${run.skipped} already charged.`;
+      return `${describeCollection(owed)}\nService fees for ${run.month}: ${run.charged} charged, ${run.owed} owed (could not pay), ${run.skipped} already charged.`;
     }
+    case "fees:collect-owed":
+      return describeCollection(await collectOwedServiceFees(db));
   }
+}
+
+/** One line about a collection of owed service fees. */
+function describeCollection(run: OwedCollectionRun): string {
+  return `Owed service fees: ${run.collected} collected, ${run.stillOwed} still owed.`;
 }

@@ -156,6 +156,17 @@ describe.each(databases)("exchange API on %s", (kind) => {
     const got = await s.call("GET", `/exchange/${q.id}`, { token });
     expect(got.status).toBe(200);
     expect(got.body).toMatchObject({ status: "EXECUTED", transactionId: r.body.transactionId });
+
+    // In the history: both legs carry the ledger kind EXCHANGE and no English title (the web app
+    // titles them from the code); the fee is a TRANSACTION_FEE item.
+    const items = (await s.call("GET", `/statements-items?organizationId=${c.organization.id}`, { token })).body.data.filter(
+      (i: { transactionId: string }) => i.transactionId === r.body.transactionId,
+    );
+    expect(items.map((i: any) => [i.currencyId, i.operationType, i.transactionKind, i.title]).sort()).toEqual([
+      ["EUR", "COMMON", "EXCHANGE", null],
+      ["GBP", "COMMON", "EXCHANGE", null],
+      ["GBP", "TRANSACTION_FEE", "EXCHANGE", null],
+    ]);
   });
 
   it("an expired quote is refused (re-quote), never executed at the old rate", async () => {

@@ -16,7 +16,15 @@ import { organizations, settings } from "../../server/db/schema/index.js";
 import { feeFor, findFee, type FeeQuery } from "../../server/domain/fees/index.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { getCasp, getPspPartner, SETTING_PSP_PARTNERS_ENABLED } from "../../server/domain/reference/index.js";
-import { createCustomer, createFee, createOrganization, createTariff, type FeeRuleInput } from "../../server/seed/factories.js";
+import { chargeServiceFees, collectOwedServiceFees } from "../../server/domain/fees/service.js";
+import {
+  createCustomer,
+  createFee,
+  createOrganization,
+  createTariff,
+  postExternal,
+  type FeeRuleInput,
+} from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 /** A FIXED fee of `amount` (in the payment currency unless `currency`), to tell rows apart by their amount. */
@@ -416,5 +424,17 @@ describe.each(databases)("GET /clients-organizations/:id/fees on %s", (kind) => 
     expect(refused.status).toBe(403);
     expect(JSON.stringify(refused.body)).not.toContain("Negotiated");
     expect((await s.call("GET", `/clients-organizations/not-a-uuid/fees`, { token })).status).toBe(403);
+  });
+
+  it("lists monthly service fees still owed until they are collected", async () => {
+    const poor = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0.50" } });
+    const token = await s.login(poor.phone);
+    const path = `/clients-organizations/${poor.organization.id}/fees`;
+    expect((await s.call("GET", path, { token })).body.owed).toEqual([]);
+    await chargeServiceFees(s.db, { month: "2026-08" });
+    expect((await s.call("GET", path, { token })).body.owed).toEqual([{ month: "2026-08", amount: "2.00", currencyId: "GBP" }]);
+    await postExternal(s.db, { balanceId: poor.balances.GBP.id, amount: "5.00", counterpartyName: "Payer" });
+    await collectOwedServiceFees(s.db, { organizationIds: [poor.organization.id] });
+    expect((await s.call("GET", path, { token })).body.owed).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 import { createRequire } from "node:module";
 import { dirname } from "node:path";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { readSheet } from "read-excel-file/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postTransaction } from "../../server/domain/ledger/index.js";
 import { systemBalanceId } from "../../server/domain/ledger/system.js";
@@ -15,6 +16,7 @@ import { Decimal } from "../../server/domain/ledger/money.js";
 import type { Database } from "../../server/db/client.js";
 import { createAccount, createCustomer, postExternal, type CreatedCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { validateAbaRoutingNumber } from "../../server/rules/aba.js";
 
 /** pdfjs-dist's standard font data (the PDFs use the 14 standard fonts). */
 const FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
@@ -196,7 +198,7 @@ describe.each(databases)("history on %s", (kind) => {
     expect(text).toContain(`Item ID: ${feeParentId}`);
   });
 
-  it("statement CSV and PDF: opening + items = closing, to the cent", async () => {
+  it("statement CSV, PDF and XLSX: opening + items = closing, to the cent", async () => {
     const from = new Date(base + 10 * DAY).toISOString();
     const q = `organizationId=${orgId}&currencyId=GBP&transferDateFrom=${from}&account=${owner.account!.id}`;
     const csv = await raw(`/statements-items/csv?${q}`);
@@ -226,6 +228,24 @@ describe.each(databases)("history on %s", (kind) => {
     const itemsSum = amounts.slice(1, -1).reduce((acc, a) => acc + cents(a), 0);
     expect(cents(amounts[0]!) + itemsSum).toBe(cents(amounts.at(-1)!));
     expect((await raw(`/statements-items/csv?organizationId=${orgId}`)).status).toBe(400);
+
+    // The XLSX workbook, read back by a spreadsheet reader: the same balances and items, and
+    // opening + items = closing with exact decimals.
+    const xlsx = await raw(`/statements-items/xlsx?${q}`);
+    expect(xlsx.status).toBe(200);
+    expect(xlsx.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+    const sheet = await readSheet(Buffer.from(await xlsx.arrayBuffer()));
+    const cell = (label: string) => sheet.find((r) => r[0] === label)?.[1];
+    const dec = (v: unknown) => new Decimal(String(v));
+    expect(dec(cell("Opening balance")).toFixed(2)).toBe(parsed.opening);
+    expect(dec(cell("Closing balance")).toFixed(2)).toBe(parsed.closing);
+    const header = sheet.findIndex((r) => r[0] === "date (UTC)");
+    const rows = sheet.slice(header + 1);
+    expect(rows).toHaveLength(22);
+    expect(rows.map((r) => r[1])).toEqual(parsed.rows.map((r) => r.id));
+    expect(rows[0]![0]).toBeInstanceOf(Date);
+    const xlsxSum = rows.reduce((acc, r) => acc.plus(dec(r[7])), dec(cell("Opening balance")));
+    expect(xlsxSum.eq(dec(cell("Closing balance")))).toBe(true);
   });
 
   it("top-up instructions: GBP sort code + account number, IBAN + BIC; EUR SEPA; the PDF says the same", async () => {
@@ -242,7 +262,21 @@ describe.each(databases)("history on %s", (kind) => {
     const pdf = await raw(`/accounts/${owner.account!.id}/top-up/pdf?currencyId=EUR`);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");
     const text = await pdfText(await pdf.arrayBuffer());
-    expect(text).toContain(`iban: ${owner.account!.iban}`);
+    expect(text).toContain(`IBAN: ${owner.account!.iban}`);
     expect(text).toContain("SEPA");
+  });
+
+  it("top-up instructions for USD: the bank's ABA routing number + account number (Fedwire), then SWIFT; AED over SWIFT", async () => {
+    const usd = await createAccount(s.db, { organizationId: orgId, currencies: ["USD", "AED"] });
+    const body = (await get(`/accounts/${usd.account.id}/top-up?currencyId=USD`)).body;
+    expect(body.methods.map((m: any) => m.rail)).toEqual(["FEDWIRE", "SWIFT", "INTERNAL"]);
+    const [routing, number] = body.methods[0].fields;
+    expect(routing.name).toBe("routingNumber");
+    expect(validateAbaRoutingNumber(routing.value)).toEqual({ ok: true, routingNumber: routing.value });
+    expect(number).toEqual({ name: "accountNumber", value: usd.account.number });
+    const aed = (await get(`/accounts/${usd.account.id}/top-up?currencyId=AED`)).body;
+    expect(aed.methods.map((m: any) => m.rail)).toEqual(["SWIFT", "INTERNAL"]);
+    const text = await pdfText(await (await raw(`/accounts/${usd.account.id}/top-up/pdf?currencyId=USD`)).arrayBuffer());
+    expect(text).toContain(`ABA routing number: ${routing.value}`);
   });
 });

@@ -19,7 +19,8 @@ import { createApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { listApiRoutes, type ApiRoute } from "../../server/api/v1/routes.js";
 import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
-import { organizationSettings } from "../../server/db/schema/index.js";
+import { apiSessions, organizationSettings } from "../../server/db/schema/index.js";
+import { eq } from "drizzle-orm";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 /** A's identifiers and secrets, which no other customer may see or act on. */
@@ -33,6 +34,10 @@ interface Owner {
   challengeCode: string;
   phone: string;
   refreshToken: string;
+  /** The device (login family) of that second session. */
+  deviceId: string;
+  /** A's user id (PATCH /users/:id). */
+  userId: string;
   uploadId: string;
   beneficiaryId: string;
   /** A remittance order (PENDING) with the upload as its file (orders enabled for A). */
@@ -94,6 +99,8 @@ const PUBLIC: Record<string, string> = {
   "POST /auth/verify-code": "login step 2: the challenge token from step 1 is the credential",
   "POST /auth/verify-password": "login step 3: the verified challenge token is the credential",
   "POST /auth/refresh": "the refresh token is the credential (access token expired)",
+  "POST /recover/send-code": "starts a password recovery: the caller cannot log in (login limits, per phone and IP)",
+  "POST /recover/verify-code": "the recovery challenge token and its code are the credential",
 };
 
 const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
@@ -156,6 +163,21 @@ const CASES: Record<string, Case> = {
     refused: [401],
     reason: "a signing challenge never opens a session",
   },
+  "POST /recover/send-code": {
+    cross: (a) => [{ path: "/recover/send-code", body: { phone: a.phone } }],
+    refused: [200],
+    reason: "public: sends a code to A's phone, never to the caller; the answer holds no A data",
+  },
+  "POST /recover/verify-code": {
+    cross: (a) => [
+      {
+        path: "/recover/verify-code",
+        body: { token: a.challengeToken, code: a.challengeCode, password: "an intruder's password" },
+      },
+    ],
+    refused: [400, 401],
+    reason: "A's SIGNATURE challenge is not a RECOVERY challenge: refused as an invalid code; A's password is unchanged",
+  },
   "POST /auth/refresh": {
     cross: () => [{ path: "/auth/refresh", body: { refreshToken: "not-a-refresh-token-of-anyone" } }],
     refused: [401],
@@ -167,6 +189,18 @@ const CASES: Record<string, Case> = {
     reason: "with a bearer token only the caller's own session ends; A's session is checked alive afterwards",
   },
   "GET /users/whoami": { cross: () => [{ path: "/users/whoami" }], refused: [200], reason: "the caller's own profile" },
+  "GET /devices": { cross: () => [{ path: "/devices" }], refused: [200], reason: "the caller's own devices only" },
+  "PATCH /users/:id": {
+    cross: (a) => [
+      { path: `/users/${a.userId}`, body: { twilioAuthChannel: "WHATSAPP" } },
+      { path: `/users/${a.userId}`, body: { twilioAuthChannel: "WHATSAPP", token: a.challengeToken, code: a.challengeCode } },
+    ],
+    reason: "404: a user changes only their own settings; no code goes to A's phone",
+  },
+  "DELETE /devices/:id": {
+    cross: (a) => [{ path: `/devices/${a.deviceId}` }],
+    reason: "404 for another user's device; A's second session is checked alive afterwards",
+  },
   "GET /accounts": {
     cross: (a) => [{ path: `/accounts?organizationId=${a.orgId}` }, { path: `/accounts?organizationId=${a.orgId}&all=true` }],
   },
@@ -279,6 +313,12 @@ const CASES: Record<string, Case> = {
     cross: (a, own) => [
       { path: `/statements-items/csv?organizationId=${a.orgId}&currencyId=GBP` },
       { path: `/statements-items/csv?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+    ],
+  },
+  "GET /statements-items/xlsx": {
+    cross: (a, own) => [
+      { path: `/statements-items/xlsx?organizationId=${a.orgId}&currencyId=GBP` },
+      { path: `/statements-items/xlsx?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
     ],
   },
   "GET /accounts/:id/top-up": { cross: (a) => [{ path: `/accounts/${a.accountId}/top-up?currencyId=GBP` }] },
@@ -708,6 +748,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       challengeCode: challenge.body.debugCode,
       phone: owner.phone,
       refreshToken: second.refreshToken,
+      userId: owner.user.id,
+      deviceId: (await s.db.select({ f: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.id, second.sessionId)))[0]!
+        .f,
       uploadId,
       beneficiaryId: beneficiary.body.id,
       orderId: order.body.id,
@@ -780,6 +823,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       ...[a.applicationId, a.officialId, a.applicationDocumentId, a.applicantUploadId, "A's Onboarding Ltd"],
       a.quoteId,
       a.fxRequestId,
+      a.deviceId,
     ];
     for (const intruder of intruders) {
       for (const r of routes) {

@@ -4,15 +4,21 @@
  * account is charged the seeded "Monthly account fee" (GBP 2.00) once per month, as a
  * SERVICE_FEE item titled 'Regular fee'; a second run charges nothing; runs at the same time
  * charge once; a balance that cannot pay is recorded as owed and left untouched; a custom
- * service fee wins over the tariff's; the staff command parses.
+ * service fee wins over the tariff's; owed fees are collected (once, oldest first) when the
+ * balance can pay; the staff commands parse.
  */
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balances, postings, serviceFeeCharges } from "../../server/db/schema/index.js";
-import { chargeServiceFees, SERVICE_FEE_KIND, serviceFeeChargesOf } from "../../server/domain/fees/service.js";
+import {
+  chargeServiceFees,
+  collectOwedServiceFees,
+  SERVICE_FEE_KIND,
+  serviceFeeChargesOf,
+} from "../../server/domain/fees/service.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { parseBankArgs, UsageError } from "../../server/staff/commands.js";
-import { createCustomer, createFee } from "../../server/seed/factories.js";
+import { createAccount, createCustomer, createFee, postExternal } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 describe.each(databases)("monthly service fee on %s", (kind) => {
@@ -72,6 +78,39 @@ describe.each(databases)("monthly service fee on %s", (kind) => {
     expect(await amountOf(euroOnly.balances.EUR.id)).toBe("500.00");
   });
 
+  it("owed fees are collected once the balance can pay, once however many runs race; a balance opened later pays too", async () => {
+    const poor = await createCustomer(s.db, { balances: { GBP: "1.00" } });
+    const euroOnly = await createCustomer(s.db, { balances: { EUR: "50.00" } });
+    const mine = [poor.organization.id, euroOnly.organization.id];
+    await chargeServiceFees(s.db, { month: "2026-06" });
+    await chargeServiceFees(s.db, { month: "2026-07" });
+    // Nothing to pay with yet: both stay owed, nothing moves.
+    expect(await collectOwedServiceFees(s.db, { organizationIds: mine })).toEqual({ collected: 0, stillOwed: 4 });
+    expect(await amountOf(poor.balances.GBP.id)).toBe("1.00");
+
+    // Money arrives; a GBP balance is opened for the euro-only customer.
+    await postExternal(s.db, { balanceId: poor.balances.GBP.id, amount: "2.50", counterpartyName: "Payer" });
+    const later = await createAccount(s.db, { organizationId: euroOnly.organization.id, currencies: ["GBP"] });
+    await postExternal(s.db, { balanceId: later.balances.GBP.id, amount: "10.00", counterpartyName: "Payer" });
+
+    const runs = await Promise.all([1, 2, 3].map(() => collectOwedServiceFees(s.db, { organizationIds: mine })));
+    // 3.50 pays one month (oldest first), not two; the new balance pays both of the other's.
+    expect(await amountOf(poor.balances.GBP.id)).toBe("1.50");
+    expect(await amountOf(later.balances.GBP.id)).toBe("6.00");
+    expect(runs.reduce((n, r) => n + r.collected, 0)).toBe(3);
+    const june = await serviceFeeChargesOf(s.db, "2026-06", mine);
+    expect(june.map((c) => c.status)).toEqual(["CHARGED", "CHARGED"]);
+    expect(june.find((c) => c.organizationId === euroOnly.organization.id)?.balanceId).toBe(later.balances.GBP.id);
+    const july = await serviceFeeChargesOf(s.db, "2026-07", [poor.organization.id]);
+    expect(july[0]).toMatchObject({ status: "OWED", ledgerTransactionId: null });
+    // The collected items are 'Regular fee' SERVICE_FEE items referencing the month charged.
+    const items = await s.db
+      .select({ reference: postings.reference })
+      .from(postings)
+      .where(and(eq(postings.balanceId, later.balances.GBP.id), eq(postings.operationType, "SERVICE_FEE")));
+    expect(items.map((i) => i.reference).sort()).toEqual(["2026-06", "2026-07"]);
+  });
+
   it("an organization's own service fee wins over the tariff's", async () => {
     const vip = await createCustomer(s.db, { type: "CORPORATE", balances: { EUR: "100.00" } });
     await createFee(s.db, {
@@ -102,5 +141,8 @@ describe.each(databases)("monthly service fee on %s", (kind) => {
     ])
       expect(() => parseBankArgs(bad)).toThrow(UsageError);
     expect(() => parseBankArgs(["beneficiary:approve", "x", "--month", "2026-11"])).toThrow(UsageError);
+    expect(parseBankArgs(["fees:collect-owed"])).toEqual({ command: "fees:collect-owed" });
+    expect(() => parseBankArgs(["fees:collect-owed", "x"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fees:collect-owed", "--month", "2026-11"])).toThrow(UsageError);
   });
 });

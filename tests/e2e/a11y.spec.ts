@@ -43,6 +43,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/currency-exchange/requests",
     "/currency-exchange/requests/new",
     "/home?tab=requests",
+    "/profile",
     "/permission-denied",
     "/no-such-page",
   ]) {

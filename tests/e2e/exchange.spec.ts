@@ -76,6 +76,9 @@ for (const javaScriptEnabled of [true, false]) {
 
         expect(await homeBalance(page, "GBP")).toBe(gbpBefore - sell - fee);
         expect(await homeBalance(page, "EUR")).toBe(eurBefore + buy);
+        // The history titles both legs from the ledger kind, translated.
+        await page.goto("/history?period=today&currency=EUR");
+        await expect(page.getByTestId("statement-item").filter({ hasText: "Currency exchange" }).first()).toBeVisible();
       });
     }
 

@@ -15,6 +15,9 @@ export const CUSTOMERS = {
   /** Unidentified, no application: the individual onboarding e2e (JavaScript off; on). */
   applicantJsOff: "+447700900008",
   applicantJsOn: "+447700900009",
+  /** Unidentified: the account-recovery e2e sets new passwords (JavaScript off; on). */
+  recoveryJsOff: "+447700900010",
+  recoveryJsOn: "+447700900011",
 } as const;
 
 export const test = base.extend<{ consoleErrors: string[] }>({

@@ -109,10 +109,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(row.getByTestId("fx-status")).toHaveAttribute("data-status", "ACCEPTED");
       await axe(page, javaScriptEnabled);
       if (javaScriptEnabled) {
-        // On a phone the details open in a sheet (a modal dialog) that Escape closes; on a wide screen, the page.
+        // With JavaScript the details open in the side panel, a bottom sheet on a phone; Escape closes it.
         await page.setViewportSize({ width: 390, height: 844 });
         await row.getByRole("link").click();
-        const sheet = page.getByTestId("fx-sheet");
+        const sheet = page.getByTestId("fx-panel");
         await expect(sheet).toBeVisible();
         await expect(sheet.getByTestId("fx-detail-rate")).toHaveText("1 GBP = 1.23500000000000 EUR");
         await expect(page).toHaveURL(/\/currency-exchange\/requests$/);

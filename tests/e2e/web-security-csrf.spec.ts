@@ -9,7 +9,7 @@
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 
 interface Prepared {
@@ -415,6 +415,19 @@ const CASES: Record<string, CsrfCase> = {
       return page.locator("input[name=code]").count(); // 1 once the code step is reached
     },
   },
+  "routes/auth+/recover": {
+    async prepare(page) {
+      // A customer no other recovery test uses (a new recovery code replaces the phone's earlier one).
+      await page.goto("/auth/recover");
+      await page.getByLabel("Phone number").fill(CUSTOMERS.unidentified);
+      return { url: "/auth/recover", fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page) {
+      await page.goto("/auth/recover");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator("input[name=code]").count(); // 1 once the code was sent
+    },
+  },
   "routes/auth+/logout": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
@@ -752,6 +765,46 @@ const CASES: Record<string, CsrfCase> = {
       // QUOTED until executed (a quote expires after 30 s; the case takes a few seconds).
       const api = await apiSession(page.request, CUSTOMERS.individual);
       return (await api.call("GET", `/exchange/${fields.quoteId}`)).body.status;
+    },
+  },
+  "routes/_app+/profile+/_index": {
+    async prepare(page) {
+      // A device of the customer's made for this case (an API login with its own name): only it is logged out.
+      const deviceName = `CSRF probe device ${randomBytes(4).toString("hex")}`;
+      const post = async (path: string, data: unknown) => (await page.request.post(`/api/v1${path}`, { data })).json();
+      const challenge = await post("/auth/phone", { phone: CUSTOMERS.individual });
+      const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
+      await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD, deviceName });
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/profile");
+      const form = page.getByTestId("device").filter({ hasText: deviceName }).locator("form");
+      const fields = await form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
+      return { url: "/profile", fields: { ...fields, deviceName } };
+    },
+    async probe(page, { fields }) {
+      await page.goto("/profile");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("device").filter({ hasText: fields.deviceName }).count(); // 1 while signed in
+    },
+  },
+  "routes/_app+/profile+/code-channel": {
+    async prepare(page) {
+      // A channel change waiting for its code; the case posts "keep the current channel" (cancel),
+      // whose effect is that the waiting change is forgotten (the customer's channel never changes).
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/profile");
+      await page.locator("input[name=twilioAuthChannel]:not(:checked)").check();
+      await page.getByRole("button", { name: "Change channel" }).click();
+      await expect(page).toHaveURL(/\/profile\/code-channel$/);
+      return {
+        url: "/profile/code-channel",
+        fields: { ...(await formFields(page, "main form[method=post]")), intent: "cancel" },
+      };
+    },
+    async probe(page) {
+      await page.goto("/profile/code-channel");
+      await expect(page.locator("main h1")).toBeVisible();
+      return new URL(page.url()).pathname; // /profile/code-channel while the change waits, /profile after
     },
   },
   "routes/_app+/payments+/decline": {

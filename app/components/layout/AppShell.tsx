@@ -50,7 +50,9 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
           </ul>
         </nav>
         <div className={styles.profile}>
-          <span className={styles.userName}>{userName}</span>
+          <Link to="/profile" className={styles.userName} data-testid="profile-link">
+            {userName}
+          </Link>
           {/* Bound to the form at the end of the page via the `form` attribute (works without JS),
               so a page's own forms come first in document order. */}
           <button type="submit" form="logout-form" className={styles.logout}>

@@ -3,7 +3,8 @@
  * fee is shown as its amount and currency): its custom fees first (they take precedence), then
  * its tariff's. Each fee: its name, the payments it applies to (scheme and currency, translated
  * from codes) and what it charges — FIXED: the amount; PERCENT: the rate with its minimum and
- * maximum (in the payment's currency when the fee names none).
+ * maximum (in the payment's currency when the fee names none). Monthly fees still owed come
+ * first, with what funds them.
  */
 import { useTranslation } from "react-i18next";
 import type { Fee, OrganizationFees } from "../../../server/api/v1/contract";
@@ -76,6 +77,18 @@ export function FeesList({ fees }: { fees: OrganizationFees }) {
   if (count === 0) return <p>{t("fees.none")}</p>;
   return (
     <div data-testid="home-fees">
+      {fees.owed.length ? (
+        <div className={styles.owed} role="note" data-testid="fees-owed">
+          <p>{t("fees.owed-intro")}</p>
+          <ul>
+            {fees.owed.map((o) => (
+              <li key={`${o.month}-${o.currencyId}`}>
+                {t("fees.owed-item", { month: o.month })} <Money amount={o.amount} currency={o.currencyId} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {fees.tariff ? <p>{t("fees.tariff", { name: fees.tariff.name })}</p> : null}
       <ul className={styles.list}>
         {fees.customFees.map((fee) => (

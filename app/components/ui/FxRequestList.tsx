@@ -2,8 +2,8 @@
  * FX rate requests grouped by creation day (spec 001 §2 "grouped by creation date; headings
  * Today, or month and day, with the year when not the current year"), each with both sums, the
  * rate at 12 decimals (spec 001 §9; computed by the loader) and its status; a rejected one is
- * highlighted. Each links to its details page; with `onOpen`, a click on a narrow screen (mobile)
- * calls it instead, to show the details in a sheet. Used by /currency-exchange/requests and the
+ * highlighted. Each links to its details page; with `onOpen` (JavaScript), a plain click calls it
+ * instead, to show the details in the side panel. Used by /currency-exchange/requests and the
  * home "Requests" tab. No form libraries (JS budget).
  */
 import { Link } from "@remix-run/react";
@@ -14,9 +14,6 @@ import type { FxRequestView } from "~/lib/fx-requests.server";
 import { FxRequestStatus } from "./FxRequestStatus";
 import { Money } from "./Money";
 import styles from "./FxRequestList.module.css";
-
-/** Screens at most this wide show details in a sheet (the layout's mobile width). */
-const MOBILE = "(max-width: 767px)";
 
 export function FxRequestList({
   groups,
@@ -29,7 +26,7 @@ export function FxRequestList({
 }) {
   const { t } = useTranslation(["exchange", "history"]);
   const open = (id: string) => (e: MouseEvent) => {
-    if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || !window.matchMedia(MOBILE).matches) return;
+    if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
     onOpen(id);
   };

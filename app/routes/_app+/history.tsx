@@ -5,32 +5,78 @@
  * that works without JS; cursor paging by a "more" link (`cursor` in the URL); each item links
  * to /history/:itemId; a statement export form (GET /history/statement). Company officials get
  * no history list (spec 000 §4, §6).
+ *
+ * With JavaScript (issue 9), on top of the same markup: a preset or currency applies on change
+ * (client-side navigation; the submit button stays for typed dates), "more" appends the next
+ * page through a fetcher (days merged across pages), 3/6 placeholders and aria-busy while the
+ * list loads, a calendar for the custom range (lazily loaded), and an item opens in a side panel
+ * over the list: /history/:itemId is nested here, so the URL names the open item and Back
+ * closes it; the list's data is kept meanwhile (`shouldRevalidate`). Asked directly, the item
+ * URL renders the item's own page alone (this loader then loads no list).
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import {
+  Form,
+  Link,
+  Outlet,
+  useFetcher,
+  useLoaderData,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useNavigationType,
+  useParams,
+  useSubmit,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, StatementItem } from "../../../server/api/v1/contract";
+import type { ListResponse, StatementItem, StatementItemDetail } from "../../../server/api/v1/contract";
 import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { StatementRow } from "~/components/ui/StatementRow";
+import { PlaceholderRows } from "~/components/ui/Placeholder";
+import { SidePanel } from "~/components/ui/SidePanel";
+import { ReceiptLink } from "~/components/ui/StatementItemDetails";
+import { StatementRow, useItemTitle } from "~/components/ui/StatementRow";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
-import { parseHistoryFilter, PERIODS } from "~/lib/history-filter";
+import { mergeDayGroups } from "~/lib/date-groups-merge";
+import { parseHistoryFilter, type HistoryFilter } from "~/lib/history-filter";
+import { PERIODS } from "~/lib/history-periods";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import type { HistoryItemOutletContext } from "./history.$itemId";
 import styles from "./history.module.css";
+
+/** The calendar (date-fns and all) is a chunk of its own, loaded when first wanted. */
+const loadDateRangePicker = () => import("~/components/ui/DateRangePicker");
+const DateRangePicker = lazy(loadDateRangePicker);
+
+/** Route id of the nested item route (its loader data titles the side panel). */
+const ITEM_ROUTE_ID = "routes/_app+/history.$itemId";
+
+/** /history/:itemId (not /history/statement, a route of its own). */
+function itemIdOf(pathname: string): string | null {
+  const m = /^\/history\/([^/]+)\/?$/.exec(pathname);
+  return m && m[1] !== "statement" ? m[1] : null;
+}
 
 /** Items per page of the history list. */
 const PAGE_SIZE = 20;
 
 export const handle = { i18n: ["history"], titleKey: "history:title" };
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  // The nested item URL asked for directly: the item's own page alone (its loader does the rest).
+  if (params.itemId) return json({ itemPage: true as const });
   const { api, org } = await requireAppContext(request);
   const { filter, query, errors } = parseHistoryFilter(new URL(request.url).searchParams);
   if (org.type === "COMPANY_OFFICIAL") {
     return json(
       {
+        itemPage: false as const,
         official: true,
         filter,
         errors,
@@ -56,6 +102,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const sorted = [...items.data].sort((a, b) => Date.parse(b.transferDate) - Date.parse(a.transferDate));
   return json(
     {
+      itemPage: false as const,
       official: false,
       filter,
       errors,
@@ -67,21 +114,167 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+type ListData = Extract<SerializeFrom<typeof loader>, { itemPage: false }>;
+
+/** One page loaded by "more": its day groups and the cursor after it. */
+interface MorePage {
+  groups: ListData["groups"];
+  nextCursor: string | null;
+}
+
+/**
+ * Search string of the list the side panel was opened over (null while the item's own page is
+ * shown): navigating back to it needs no reload of the list.
+ */
+let panelListSearch: string | null = null;
+
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  // Opening an item (over the list, or as its own page): this route's data stays as it is.
+  if (itemIdOf(nextUrl.pathname)) return false;
+  // Closing the panel: the list under it is the one asked for.
+  if (itemIdOf(currentUrl.pathname) && panelListSearch !== null && nextUrl.search === panelListSearch) return false;
+  return defaultShouldRevalidate;
+};
+
 export default function History() {
-  const { official, filter, errors, currencies, groups, nextCursor } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("history");
-  if (official) {
+  if (data.itemPage) return <Outlet />;
+  if (data.official)
     return (
       <>
         <h1>{t("title")}</h1>
         <Alert>{t("official")}</Alert>
       </>
     );
+  return <HistoryList data={data} />;
+}
+
+/** Put the filter form's fields back to the URL's filter (after Back/Forward: they are uncontrolled). */
+function resetFilterForm(form: HTMLFormElement, filter: HistoryFilter) {
+  for (const radio of form.querySelectorAll<HTMLInputElement>("input[name=period]"))
+    radio.checked = radio.value === filter.period;
+  for (const name of ["from", "to", "currency"] as const) {
+    const field = form.elements.namedItem(name);
+    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = filter[name];
   }
+}
+
+/** The same list filter (the cursor aside). */
+function sameFilter(a: HistoryFilter, b: HistoryFilter): boolean {
+  return a.period === b.period && a.from === b.from && a.to === b.to && a.currency === b.currency;
+}
+
+/** A plain left click (not one that opens a new tab or window). */
+function isPlainClick(event: MouseEvent) {
+  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+}
+
+function HistoryList({ data }: { data: ListData }) {
+  const { filter, errors, currencies, groups, nextCursor } = data;
+  const { t } = useTranslation("history");
+  const hydrated = useIsHydrated();
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const submit = useSubmit();
+  const openItemId = useParams().itemId ?? null;
+  const formRef = useRef<HTMLFormElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+
+  // The search of the list shown (under the panel too), for shouldRevalidate and the placeholders.
+  const [listSearch, setListSearch] = useState(location.search);
+  if (!openItemId && listSearch !== location.search) setListSearch(location.search);
+  useEffect(() => {
+    panelListSearch = listSearch;
+    return () => {
+      panelListSearch = null;
+    };
+  }, [listSearch]);
+
+  // Not on the first render: what was typed before hydration stays.
+  const rendered = useRef(false);
+  useEffect(() => {
+    if (rendered.current && navigationType === "POP" && formRef.current) resetFilterForm(formRef.current, filter);
+    rendered.current = true;
+  }, [location.key, navigationType, filter]);
+
+  // "More" with JavaScript: the next pages are appended (fetcher), until the list itself changes.
+  const more = useFetcher<typeof loader>();
+  const [pages, setPages] = useState({ base: data, extra: [] as MorePage[], seen: more.data });
+  let shown = pages;
+  if (pages.base !== data) {
+    shown = { base: data, extra: [], seen: more.data };
+    setPages(shown);
+  } else if (more.data && more.data !== pages.seen && !more.data.itemPage && !more.data.official) {
+    // A page fetched for another filter (changed while it loaded) is dropped.
+    const page = more.data;
+    const extra = sameFilter(page.filter, filter)
+      ? [...pages.extra, { groups: page.groups, nextCursor: page.nextCursor }]
+      : pages.extra;
+    shown = { ...pages, extra, seen: page };
+    setPages(shown);
+  }
+  const allGroups = useMemo(() => mergeDayGroups([groups, ...shown.extra.map((p) => p.groups)]), [groups, shown.extra]);
+  const cursor = shown.extra.length ? shown.extra[shown.extra.length - 1].nextCursor : nextCursor;
+  const appended = shown.extra.length ? shown.extra[shown.extra.length - 1].groups.reduce((n, g) => n + g.items.length, 0) : 0;
+
+  // After "more", focus moves to the first item added.
+  const focusIndex = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusIndex.current === null) return;
+    listRef.current?.querySelectorAll<HTMLElement>("[data-testid=statement-item] a")[focusIndex.current]?.focus();
+    focusIndex.current = null;
+  }, [shown.extra.length]);
+
+  function loadMore(event: MouseEvent<HTMLAnchorElement>) {
+    if (!cursor || !isPlainClick(event)) return;
+    event.preventDefault();
+    focusIndex.current = allGroups.reduce((n, g) => n + g.items.length, 0);
+    more.load(`/history?${pageParams(filter, cursor)}`);
+  }
+
+  // Placeholders while another list loads (a filter change), or the next page.
+  const target = navigation.state === "loading" ? navigation.location : null;
+  const listLoading = Boolean(target && target.pathname === "/history" && target.search !== listSearch);
+  const moreLoading = more.state === "loading";
+
+  // Side panel: the nested item route, opened over the list (or loading into it).
+  const pendingItemId = target ? itemIdOf(target.pathname) : null;
+  const panelItemId = pendingItemId ?? openItemId;
+  const itemData = useMatches().find((m) => m.id === ITEM_ROUTE_ID)?.data as { item?: StatementItemDetail } | undefined;
+  const item = !pendingItemId && itemData?.item?.id === openItemId ? itemData?.item : undefined;
+  const itemTitle = useItemTitle();
+  function closePanel() {
+    // Opened by a click on the list: back to it. Else (still loading, or no list entry before it): replace.
+    if (openItemId && (location.state as { historyPanel?: boolean } | null)?.historyPanel) navigate(-1);
+    else navigate(`/history${listSearch}`, { replace: true, preventScrollReset: true });
+  }
+
+  // Calendar for the custom range (with JavaScript; the date inputs remain).
+  const [picking, setPicking] = useState<{ from: string; to: string } | null>(null);
+  function fieldOf(name: string) {
+    return formRef.current?.elements.namedItem(name) as HTMLInputElement | null;
+  }
+  function applyRange(from: string, to: string) {
+    const [fromField, toField] = [fieldOf("from"), fieldOf("to")];
+    if (fromField) fromField.value = from;
+    if (toField) toField.value = to;
+    if (!from || !to || !formRef.current) return;
+    const custom = formRef.current.querySelector<HTMLInputElement>("input[name=period][value=custom]");
+    if (custom) custom.checked = true;
+    submit(formRef.current, { preventScrollReset: true });
+  }
+  function applyNow(event: { currentTarget: HTMLInputElement | HTMLSelectElement }) {
+    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
+  }
+
   return (
     <>
       <h1>{t("title")}</h1>
-      <Form method="get" className={styles.filters} aria-labelledby="filters-title">
+      <Form method="get" className={styles.filters} aria-labelledby="filters-title" ref={formRef} preventScrollReset>
         <h2 id="filters-title" className="visually-hidden">
           {t("filters")}
         </h2>
@@ -89,7 +282,15 @@ export default function History() {
           <legend>{t("period.legend")}</legend>
           {PERIODS.map((p) => (
             <label key={p}>
-              <input type="radio" name="period" value={p} defaultChecked={filter.period === p} /> {t(`period.${p}`)}
+              <input
+                type="radio"
+                name="period"
+                value={p}
+                defaultChecked={filter.period === p}
+                // A preset applies at once with JavaScript; custom dates wait for both days.
+                onChange={p === "custom" ? undefined : applyNow}
+              />{" "}
+              {t(`period.${p}`)}
             </label>
           ))}
         </fieldset>
@@ -114,7 +315,26 @@ export default function History() {
             error={errors.to}
           />
         </div>
-        <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency}>
+        {hydrated ? (
+          <p>
+            <Button
+              type="button"
+              variant="secondary"
+              data-testid="calendar-open"
+              onPointerEnter={() => void loadDateRangePicker()}
+              onFocus={() => void loadDateRangePicker()}
+              onClick={() => setPicking({ from: fieldOf("from")?.value ?? "", to: fieldOf("to")?.value ?? "" })}
+            >
+              {t("calendar")}
+            </Button>
+          </p>
+        ) : null}
+        {picking ? (
+          <Suspense fallback={null}>
+            <DateRangePicker from={picking.from} to={picking.to} onChange={applyRange} onClose={() => setPicking(null)} />
+          </Suspense>
+        ) : null}
+        <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency} onChange={applyNow}>
           <option value="">{t("all-currencies")}</option>
           {currencies.map((c) => (
             <option key={c} value={c}>
@@ -125,28 +345,66 @@ export default function History() {
         <Button type="submit">{t("apply")}</Button>
       </Form>
 
-      {groups.length === 0 ? (
-        <p>{t("empty")}</p>
-      ) : (
-        groups.map((g) => (
-          <section key={g.key} aria-labelledby={`day-${g.key}`}>
-            <h2 id={`day-${g.key}`} className={styles.day}>
-              {g.label.kind === "today" ? t("today") : g.label.text}
-            </h2>
-            <ul className={styles.items}>
-              {g.items.map((item) => (
-                <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
-      {nextCursor ? (
+      <p role="status" className="visually-hidden">
+        {listLoading || moreLoading ? t("loading") : appended ? t("loaded", { count: appended }) : ""}
+      </p>
+      <div ref={listRef} aria-busy={listLoading || moreLoading} data-testid="history-list">
+        {listLoading ? (
+          <ul className={styles.items}>
+            <PlaceholderRows testId="history-placeholder" />
+          </ul>
+        ) : allGroups.length === 0 ? (
+          <p>{t("empty")}</p>
+        ) : (
+          allGroups.map((g) => (
+            <section key={g.key} aria-labelledby={`day-${g.key}`}>
+              <h2 id={`day-${g.key}`} className={styles.day}>
+                {g.label.kind === "today" ? t("today") : g.label.text}
+              </h2>
+              <ul className={styles.items}>
+                {g.items.map((i) => (
+                  <StatementRow
+                    key={i.id}
+                    item={i}
+                    href={`/history/${i.id}`}
+                    linkProps={{ state: { historyPanel: true }, preventScrollReset: true }}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))
+        )}
+        {moreLoading && !listLoading ? (
+          <ul className={styles.items}>
+            <PlaceholderRows testId="history-placeholder" />
+          </ul>
+        ) : null}
+      </div>
+      {cursor && !listLoading ? (
         <p>
-          <Link to={`?${pageParams(filter, nextCursor)}`} className={styles.more} data-testid="history-more">
+          <Link to={`?${pageParams(filter, cursor)}`} className={styles.more} data-testid="history-more" onClick={loadMore}>
             {t("more")}
           </Link>
         </p>
+      ) : null}
+
+      {panelItemId ? (
+        <SidePanel
+          title={item ? itemTitle(item) : t("item.title")}
+          onClose={closePanel}
+          busy={Boolean(pendingItemId)}
+          footer={item ? <ReceiptLink itemId={item.id} /> : null}
+          returnFocus={() => listRef.current?.querySelector<HTMLElement>(`a[href="/history/${panelItemId}"]`) ?? null}
+          testId="history-panel"
+        >
+          {item || (!pendingItemId && openItemId) ? (
+            <Outlet context={{ inPanel: true } satisfies HistoryItemOutletContext} />
+          ) : (
+            <ul className={styles.items}>
+              <PlaceholderRows testId="panel-placeholder" />
+            </ul>
+          )}
+        </SidePanel>
       ) : null}
 
       <Form method="get" action="/history/statement" reloadDocument className={styles.filters} aria-labelledby="export-title">
@@ -171,6 +429,7 @@ export default function History() {
         <Field as="select" id="export-format" name="format" label={t("export.format")} defaultValue="pdf">
           <option value="pdf">PDF</option>
           <option value="csv">CSV</option>
+          <option value="xlsx">Excel (XLSX)</option>
         </Field>
         <p className={styles.hint}>{t("export.hint")}</p>
         <Button type="submit">{t("export.submit")}</Button>

@@ -1,8 +1,8 @@
 /**
- * GET /history/statement?statementPeriod=&statementFrom=&statementTo=&statementCurrency=&format=pdf|csv
+ * GET /history/statement?statementPeriod=&statementFrom=&statementTo=&statementCurrency=&format=pdf|csv|xlsx
  * (or the filter's own names period, from, to, currency) — statement export of the
  * active organization for a period (the history filter's presets and custom range) and one
- * currency, streamed from GET /v1/statements-items/{pdf|csv} (resource route). A failure shows
+ * currency, streamed from GET /v1/statements-items/{pdf|csv|xlsx} (resource route). A failure shows
  * the server's message or 'Internal Server Error. Try Again'.
  */
 import type { LoaderFunctionArgs } from "@remix-run/node";
@@ -19,7 +19,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (v !== null) params.set(name, v);
   }
   const { query, errors } = parseHistoryFilter(params);
-  const format = params.get("format") === "csv" ? "csv" : "pdf";
+  const asked = params.get("format");
+  const format = asked === "csv" || asked === "xlsx" ? asked : "pdf";
   const back = { href: "/history", key: "history:item.back" };
   const q = new URLSearchParams({ organizationId: org.id });
   for (const [k, v] of Object.entries(query)) if (v) q.set(k, v);

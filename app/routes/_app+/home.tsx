@@ -13,7 +13,7 @@
  * libraries here (JS budget).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type {
@@ -29,6 +29,7 @@ import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { FeesList, feesCount } from "~/components/ui/FeesList";
 import { FxRequestList } from "~/components/ui/FxRequestList";
 import { Money } from "~/components/ui/Money";
+import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
@@ -188,6 +189,14 @@ export default function Home() {
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance", "exchange"]);
+  // With JavaScript, placeholders while the history tab loads after a click on it (spec 000 §2).
+  const navigation = useNavigation();
+  const historyLoading =
+    !official &&
+    tab !== "history" &&
+    navigation.state === "loading" &&
+    navigation.location.pathname === "/home" &&
+    (new URLSearchParams(navigation.location.search).get("tab") ?? "history") === "history";
   const shown = accounts.length === 1 ? accounts : accounts.slice(0, FIRST_ACCOUNTS);
 
   return (
@@ -302,7 +311,11 @@ export default function Home() {
             ) : null}
           </ul>
         </nav>
-        {tab === "fees" && fees ? (
+        {historyLoading ? (
+          <ul className={styles.history} aria-busy="true" data-testid="home-history-loading">
+            <PlaceholderRows />
+          </ul>
+        ) : tab === "fees" && fees ? (
           <FeesList fees={fees} />
         ) : tab === "remittance" ? (
           orders.length === 0 ? (

@@ -3,7 +3,7 @@
  * forms and their zod schemas, shared with the route's action. Loaded as its own chunk in the
  * browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
-import { Form, useLoaderData } from "@remix-run/react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
@@ -66,6 +66,7 @@ export default function LoginScreen() {
       <div className={card.card}>
         <p className={card.brand}>{t("common:brand")}</p>
         <h1>{t(`title.${data.step}`)}</h1>
+        {data.recovered ? <Alert kind="success">{t("recover.done")}</Alert> : null}
 
         {data.step === "phone" ? (
           <ValidatedForm key="phone" validator={phoneValidator} method="post" noValidate={hydrated}>
@@ -118,6 +119,9 @@ export default function LoginScreen() {
               required
             />
             <SubmitButton>{t("password.submit")}</SubmitButton>
+            <p>
+              <Link to="/auth/recover">{t("recover.forgot")}</Link>
+            </p>
           </ValidatedForm>
         ) : null}
 

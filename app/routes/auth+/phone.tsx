@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       debugCode: login?.step === "code" ? (login.debugCode ?? null) : null,
       resendAvailableAt: login?.step === "code" ? (login.resendAvailableAt ?? null) : null,
       channel: login?.channel ?? "SMS",
+      recovered: !login && new URL(request.url).searchParams.get("recovered") === "1",
     },
     { headers: { "Cache-Control": "no-store" } },
   );

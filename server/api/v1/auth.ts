@@ -4,10 +4,14 @@
  * POST /auth/phone      {phone, channel?}   → 200 CodeChallenge | 400 VALIDATION_FAILED | 429 RATE_LIMITED
  * POST /auth/verify-code{token, code}       → 200 {token, passwordRequired: true}
  *                                              | 401 INVALID_CODE | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
- * POST /auth/verify-password{token, password}   → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
+ * POST /auth/verify-password{token, password, deviceName?} → 200 AuthTokens | 401 INVALID_PASSWORD | INVALID_CODE
  *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED | 403 FORBIDDEN (blocked)
  * POST /auth/refresh    {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
  * POST /auth/logout     (bearer, or body {refreshToken} when the access token expired) → 204 | 401 UNAUTHENTICATED
+ * POST /recover/send-code   {phone}        → 200 CodeChallenge (same shape for unknown phones) | 400 | 429
+ * POST /recover/verify-code {token, code, password} → 204 (new password set, every session ended)
+ *                                              | 400 VALIDATION_FAILED (password) | 401 INVALID_CODE
+ *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED
  *
  * Rate limits (strict: per phone 1/60 s and 5/15 min, per IP 20/15 min) are enforced by
  * server/domain/otp from database rows. Rules live in server/domain/auth; this file only
@@ -19,6 +23,7 @@ import type { AuthTokens } from "./contract.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { startLogin, verifyLoginCode, verifyLoginPassword } from "../../domain/auth/login.js";
 import { revokeByRefreshToken, revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
+import { finishRecovery, startRecovery } from "../../domain/auth/recovery.js";
 
 /** E.164: "+", country code 1-9, 8 to 15 digits in all. */
 export const E164 = /^\+[1-9]\d{7,14}$/;
@@ -37,8 +42,16 @@ export const verifyCodeBody = z.object({
 export const verifyPasswordBody = z.object({
   token: z.string().min(1).max(200),
   password: z.string().min(1, "password is required").max(1024),
+  /** The client's name for this device ("Chrome on Android"), shown in GET /devices. */
+  deviceName: z.string().trim().max(100).optional(),
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
+export const recoverSendBody = phoneBody.pick({ phone: true });
+export const recoverVerifyBody = z.object({
+  token: z.string().min(1).max(200),
+  code: verifyCodeBody.shape.code,
+  password: z.string().min(1, "password is required").max(1024),
+});
 
 function parse<T extends z.ZodTypeAny>(schema: T, body: unknown): z.infer<T> {
   const r = schema.safeParse(body ?? {});
@@ -111,6 +124,24 @@ export function createAuthRouter(deps: ApiDeps): Router {
     requireAuth(deps),
     asyncHandler(async (_req, res) => {
       await revokeSession(deps.db, getAuth(res).sessionId);
+      res.status(204).end();
+    }),
+  );
+
+  router.post(
+    "/recover/send-code",
+    asyncHandler(async (req, res) => {
+      const body = parse(recoverSendBody, req.body);
+      res.status(200).json(await startRecovery(deps.db, { phone: body.phone, ip: req.ip ?? null }, otpDeps));
+    }),
+  );
+
+  router.post(
+    "/recover/verify-code",
+    asyncHandler(async (req, res) => {
+      const body = parse(recoverVerifyBody, req.body);
+      await finishRecovery(deps.db, body, { config: deps.config });
+      deps.logger.info({ event: "password_recovered" }, "password set by recovery; sessions revoked");
       res.status(204).end();
     }),
   );

@@ -89,6 +89,8 @@ export interface VerifyCodeResponse {
 export interface VerifyPasswordRequest {
   token: string;
   password: string;
+  /** The client's name for this device (≤ 100 characters), listed by GET /v1/devices. */
+  deviceName?: string;
 }
 /** Answer of verify-password and refresh. Access ~15 min, refresh ~12 h, refresh rotates. */
 export interface AuthTokens {
@@ -145,6 +147,24 @@ export interface Fee {
 export interface OrganizationFees {
   tariff: { id: string; name: string; fees: Fee[] } | null;
   customFees: Fee[];
+  /**
+   * Monthly service fees not yet paid (the balance could not pay when they were charged; they are
+   * collected when it can), oldest first. `month` "YYYY-MM"; `amount` at the currency's scale.
+   */
+  owed: { month: string; amount: string; currencyId: string }[];
+}
+
+/**
+ * One signed-in device (GET /v1/devices; DELETE /v1/devices/:id logs it out): one login and its
+ * refreshes. `name` as the client gave it at login (null when none); `lastUsedAt` is the latest
+ * token issue (within 15 minutes of the last request); `current` marks the caller's own.
+ */
+export interface Device {
+  id: string;
+  name: string | null;
+  signedInAt: IsoDateTime;
+  lastUsedAt: IsoDateTime;
+  current: boolean;
 }
 
 /** GET /v1/users/whoami. `activeOrganization` follows the default-organization rule
@@ -774,6 +794,12 @@ export interface StatementItem {
   title: string | null;
   status: StatementStatus;
   operationType: OperationType;
+  /**
+   * Kind of the ledger transaction the item belongs to: EXCHANGE (a currency exchange; no
+   * title: the web app writes 'Currency exchange'), a payment kind (EURO, GBP, INTERNAL, …),
+   * INCOMING, SERVICE_FEE, REMITTANCE, …
+   */
+  transactionKind: string;
   accountId: string;
   accountNumber: string;
   currencyId: CurrencyCode;
@@ -839,7 +865,7 @@ export interface TopUpInstructions {
   currencyId: CurrencyCode;
   beneficiaryName: string;
   bankName: string;
-  /** One entry per rail: label code (LOCAL_GB, SEPA, SWIFT, INTERNAL) and its fields. */
+  /** One entry per rail: label code (LOCAL_GB, SEPA, FEDWIRE, SWIFT, INTERNAL) and its fields. */
   methods: { rail: string; fields: { name: string; value: string }[] }[];
   /** Reference the payer should quote (the account number). */
   reference: string;

@@ -11,7 +11,7 @@
 import type { Express, RequestHandler } from "express";
 import type { ZodTypeAny } from "zod";
 import { authHandlers } from "./http.js";
-import { phoneBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
+import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
 import { exportQuery as statementsExportQuery, listQuery as statementsListQuery, receiptQuery } from "./statements.js";
@@ -25,6 +25,7 @@ import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-ord
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
 import { createFxRequestSchema, fxRequestListQuery } from "./fx-requests.js";
+import { userSettingsBody } from "./users.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -144,6 +145,10 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /statements-items": { query: statementsListQuery },
   "GET /statements-items/pdf": { query: statementsExportQuery },
   "GET /statements-items/csv": { query: statementsExportQuery },
+  "GET /statements-items/xlsx": { query: statementsExportQuery },
+  "POST /recover/send-code": { body: recoverSendBody },
+  "POST /recover/verify-code": { body: recoverVerifyBody },
+  "PATCH /users/:id": { body: userSettingsBody },
   "GET /statements-items/:id/pdf": { query: receiptQuery },
   "GET /accounts/:id/top-up": { query: topUpQuery },
   "GET /accounts/:id/top-up/pdf": { query: topUpQuery },

@@ -4,13 +4,19 @@
  *   → { data: StatementItem[], nextCursor } | 403 (organization) | 404 (account)
  * GET /statements-items/:id → StatementItemDetail | 404 (addition to the contract's call list)
  * GET /statements-items/:id/pdf?accountId=|organizationId= → receipt PDF | 404
- * GET /statements-items/{pdf|csv}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=
+ * GET /statements-items/{pdf|csv|xlsx}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=
  *   → statement file (opening, items, closing) | 400 | 403 | 404
  */
 import { Router } from "express";
 import { z } from "zod";
 import { getStatementItem, listStatementItems, statementExport } from "../../domain/statements/index.js";
-import { organizationName, receiptPdf, renderStatementCsv, renderStatementPdf } from "../../domain/statements/documents.js";
+import {
+  organizationName,
+  receiptPdf,
+  renderStatementCsv,
+  renderStatementPdf,
+  renderStatementXlsx,
+} from "../../domain/statements/documents.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
@@ -28,6 +34,9 @@ export const listQuery = z.object({
 
 export const exportQuery = listQuery.omit({ take: true, cursor: true }).extend({ currencyId: z.string().min(1).max(8) });
 export const receiptQuery = z.object({ accountId: z.string().max(40).optional(), organizationId: z.string().max(40).optional() });
+
+/** Media type of an Office Open XML workbook (ECMA-376; IANA). */
+const XLSX_TYPE = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /** Headers of a downloaded document: type, attachment with a fixed name, nosniff, no-store. */
 function fileHeaders(type: string, name: string): Record<string, string> {
@@ -50,7 +59,7 @@ export function createStatementsRouter(deps: ApiDeps): Router {
       res.json(await listStatementItems(deps.db, getAuth(res).userId, q.data));
     }),
   );
-  for (const type of ["pdf", "csv"] as const)
+  for (const type of ["pdf", "csv", "xlsx"] as const)
     r.get(
       `/statements-items/${type}`,
       asyncHandler(async (req, res) => {
@@ -63,8 +72,12 @@ export function createStatementsRouter(deps: ApiDeps): Router {
           res.set(fileHeaders("text/csv; charset=utf-8", name)).send(renderStatementCsv(st));
           return;
         }
-        const pdf = await renderStatementPdf(st, await organizationName(deps.db, q.data.organizationId));
-        res.set(fileHeaders("application/pdf", name)).send(pdf);
+        const holder = await organizationName(deps.db, q.data.organizationId);
+        if (type === "xlsx") {
+          res.set(fileHeaders(XLSX_TYPE, name)).send(await renderStatementXlsx(st, holder));
+          return;
+        }
+        res.set(fileHeaders("application/pdf", name)).send(await renderStatementPdf(st, holder));
       }),
     );
   r.get(

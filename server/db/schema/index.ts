@@ -97,6 +97,7 @@ export const organizationMembers = pgTable(
  * API sessions: opaque bearer tokens, stored as SHA-256 hashes; refresh rotates both. Each
  * rotation is a new row in the same `familyId` (one login = one family), so reuse of a
  * rotated refresh token and logout end exactly that chain, not the user's other devices.
+ * A family is what the customer sees as a device (GET /v1/devices): login time, name, last use.
  */
 export const apiSessions = pgTable(
   "api_sessions",
@@ -111,9 +112,12 @@ export const apiSessions = pgTable(
     refreshTokenHash: text("refresh_token_hash").notNull(),
     refreshExpiresAt: ts("refresh_expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /** What the client called the device at login ("Chrome on Android"), copied on every rotation; null when not given. */
+    deviceName: text("device_name"),
     createdAt: createdAt(),
   },
   (t) => [
+    index("api_sessions_user_idx").on(t.userId),
     uniqueIndex("api_sessions_access_uq").on(t.accessTokenHash),
     uniqueIndex("api_sessions_refresh_uq").on(t.refreshTokenHash),
     index("api_sessions_family_idx").on(t.familyId),

@@ -32,10 +32,7 @@ import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
 import { notFound } from "../organizations/access.js";
 import { summaryOf } from "./index.js";
-
-/** The bank's BIC and sort code on new accounts (the same fictional identifiers as the seed). */
-export const BANK_BIC = "BDEMGB2L";
-export const BANK_SORT_CODE = "040075";
+import { BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
 
 const DECIDABLE = ["READY_TO_REVIEW", "REVIEW_IN_PROGRESS"];
 

@@ -65,7 +65,7 @@ export async function verifyLoginCode(
 
 /**
  * Step 3: check the password (argon2id) on a verified, unconsumed, unexpired challenge;
- * on success consume it and start a session.
+ * on success consume it and start a session (a new device: `deviceName` as the client gave it).
  * @returns contract AuthTokens + sessionId
  * @throws DomainError INVALID_CODE (token unknown / code not verified yet), CODE_EXPIRED
  *   (consumed, or more than 10 min since the code step), CODE_ATTEMPTS_EXCEEDED,
@@ -73,7 +73,7 @@ export async function verifyLoginCode(
  */
 export async function verifyLoginPassword(
   db: Database,
-  input: { token: string; password: string },
+  input: { token: string; password: string; deviceName?: string | null },
   deps: { now?: () => Date } = {},
 ): Promise<IssuedSession> {
   const now = (deps.now ?? (() => new Date()))();
@@ -109,7 +109,7 @@ export async function verifyLoginPassword(
       .where(and(eq(oneTimeCodes.id, challenge.id), isNull(oneTimeCodes.usedAt)))
       .returning({ id: oneTimeCodes.id });
     if (!consumed) throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
-    return createSession(tx, user.id, now);
+    return createSession(tx, user.id, now, undefined, input.deviceName);
   });
 }
 

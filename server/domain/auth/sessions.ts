@@ -41,7 +41,8 @@ export type IssuedSession = AuthTokens & { sessionId: string };
 
 /**
  * Start a session for `userId` (after password + code: a new family; on refresh: `familyId`
- * of the rotated session).
+ * of the rotated session, and its `deviceName`).
+ * @param deviceName the client's name for the device (≤ 100 characters; shown in GET /v1/devices)
  * @returns contract `AuthTokens` (ISO expiry times) plus `sessionId`.
  */
 export async function createSession(
@@ -49,6 +50,7 @@ export async function createSession(
   userId: string,
   now: Date = new Date(),
   familyId?: string,
+  deviceName?: string | null,
 ): Promise<IssuedSession> {
   const accessToken = newToken();
   const refreshToken = newToken();
@@ -63,6 +65,7 @@ export async function createSession(
       accessExpiresAt,
       refreshTokenHash: hashToken(refreshToken),
       refreshExpiresAt,
+      deviceName: deviceName ?? null,
       createdAt: now,
     })
     .returning({ id: apiSessions.id });
@@ -139,6 +142,7 @@ export async function rotateRefreshToken(
         userId: apiSessions.userId,
         revokedAt: apiSessions.revokedAt,
         refreshExpiresAt: apiSessions.refreshExpiresAt,
+        deviceName: apiSessions.deviceName,
         status: users.status,
       })
       .from(apiSessions)
@@ -155,7 +159,7 @@ export async function rotateRefreshToken(
     }
     if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
     await tx.update(apiSessions).set({ revokedAt: now }).where(eq(apiSessions.id, row.id));
-    return { kind: "ok" as const, session: await createSession(tx, row.userId, now, row.familyId) };
+    return { kind: "ok" as const, session: await createSession(tx, row.userId, now, row.familyId, row.deviceName) };
   });
   if (outcome.kind === "reused") onReuse?.(outcome.userId);
   if (outcome.kind === "reused") throw unauthenticated("Refresh token already used. The session was ended; log in again.");

@@ -16,7 +16,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import type { Database, Tx } from "../../db/client.js";
-import { currencies, fees, organizations, tariffs } from "../../db/schema/index.js";
+import { currencies, fees, organizations, serviceFeeCharges, tariffs } from "../../db/schema/index.js";
 import type { Fee, OrganizationFees, PaymentKind } from "../../api/v1/contract.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { requireMembership } from "../organizations/access.js";
@@ -212,8 +212,9 @@ function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => number |
 /**
  * The fees an organization pays, for the fees tab (GET /v1/clients-organizations/:id/fees):
  * its tariff (`organizations.tariff_id`, else the default tariff, as `findFee` resolves it) with
- * the tariff's fees, and its custom fees (which `findFee` prefers). Fees in a stable order: the
- * monthly service fee first, then by payment kind, type, currency, name.
+ * the tariff's fees, its custom fees (which `findFee` prefers), and its monthly service fees
+ * still owed (server/domain/fees/service.ts). Fees in a stable order: the monthly service fee
+ * first, then by payment kind, type, currency, name.
  * @param userId the caller; must be an APPROVED member of `organizationId`
  * @returns contract OrganizationFees (tariff null when the bank has no tariff at all)
  * @throws DomainError FORBIDDEN when the caller is not a member of the organization
@@ -259,5 +260,12 @@ export async function organizationFees(db: Database, userId: string, organizatio
         }
       : null,
     customFees: rows.filter((r) => r.organizationId === organizationId).map((r) => feeToWire(r, scaleOf)),
+    owed: (
+      await db
+        .select({ month: serviceFeeCharges.month, amount: serviceFeeCharges.amount, currencyId: serviceFeeCharges.currencyId })
+        .from(serviceFeeCharges)
+        .where(and(eq(serviceFeeCharges.organizationId, organizationId), eq(serviceFeeCharges.status, "OWED")))
+        .orderBy(serviceFeeCharges.month, serviceFeeCharges.id)
+    ).map((o) => ({ ...o, amount: new Decimal(o.amount).toFixed(scaleOf(o.currencyId) ?? 2) })),
   };
 }

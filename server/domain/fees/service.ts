@@ -84,16 +84,7 @@ async function chargeOne(
   c: { organizationId: string; feeId: string; currencyId: string; amount: Decimal; month: string; now: Date },
 ): Promise<"charged" | "owed" | "skipped"> {
   return db.transaction(async (tx) => {
-    // The organization's first account's balance in the fee currency, if it has one.
-    const [balance] = await tx
-      .select({ id: balances.id })
-      .from(balances)
-      .innerJoin(accounts, eq(accounts.id, balances.accountId))
-      .where(
-        and(eq(accounts.organizationId, c.organizationId), eq(accounts.system, false), eq(balances.currencyId, c.currencyId)),
-      )
-      .orderBy(asc(accounts.createdAt), asc(accounts.id))
-      .limit(1);
+    const balance = await feeBalanceOf(tx, c.organizationId, c.currencyId);
     const [claimed] = await tx
       .insert(serviceFeeCharges)
       .values({
@@ -110,38 +101,117 @@ async function chargeOne(
       .returning({ id: serviceFeeCharges.id });
     if (!claimed) return "skipped";
     if (!balance) return "owed";
-    try {
-      const posted = await postTransaction(tx, {
-        kind: "SERVICE_FEE",
-        description: `Service fee ${c.month}`,
-        transferDate: c.now,
-        postings: [
-          {
-            balanceId: balance.id,
-            amount: c.amount.neg(),
-            counterpartyName: "Regular fee",
-            reference: c.month,
-            operationType: "SERVICE_FEE",
-          },
-          {
-            balanceId: await systemBalanceId(tx, "FEE_INCOME", c.currencyId),
-            amount: c.amount,
-            reference: c.month,
-            operationType: "SERVICE_FEE",
-          },
-        ],
-      });
-      await tx
-        .update(serviceFeeCharges)
-        .set({ status: "CHARGED", ledgerTransactionId: posted.transactionId })
-        .where(eq(serviceFeeCharges.id, claimed.id));
-      return "charged";
-    } catch (err) {
-      // The ledger refuses before writing anything: the row stays OWED, the transaction commits.
-      if (err instanceof DomainError && err.code === "INSUFFICIENT_FUNDS") return "owed";
-      throw err;
-    }
+    return (await postCharge(tx, { chargeId: claimed.id, balanceId: balance.id, ...c })) ? "charged" : "owed";
   });
+}
+
+/** The organization's first account's balance in `currencyId` (where a service fee is charged), if any. */
+async function feeBalanceOf(tx: Tx, organizationId: string, currencyId: string): Promise<{ id: string } | undefined> {
+  const [balance] = await tx
+    .select({ id: balances.id })
+    .from(balances)
+    .innerJoin(accounts, eq(accounts.id, balances.accountId))
+    .where(and(eq(accounts.organizationId, organizationId), eq(accounts.system, false), eq(balances.currencyId, currencyId)))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id))
+    .limit(1);
+  return balance;
+}
+
+/**
+ * Post one service fee charge (balance −amount, FEE_INCOME +amount, both SERVICE_FEE) and mark
+ * its row CHARGED. Inside the caller's transaction, which holds the row.
+ * @returns true when posted; false when the balance cannot pay without going below its floor
+ *   (the ledger refuses before writing anything, so the row stays OWED and the transaction can commit)
+ */
+async function postCharge(
+  tx: Tx,
+  c: { chargeId: string; balanceId: string; currencyId: string; amount: Decimal; month: string; now: Date },
+): Promise<boolean> {
+  try {
+    const posted = await postTransaction(tx, {
+      kind: "SERVICE_FEE",
+      description: `Service fee ${c.month}`,
+      transferDate: c.now,
+      postings: [
+        {
+          balanceId: c.balanceId,
+          amount: c.amount.neg(),
+          counterpartyName: "Regular fee",
+          reference: c.month,
+          operationType: "SERVICE_FEE",
+        },
+        {
+          balanceId: await systemBalanceId(tx, "FEE_INCOME", c.currencyId),
+          amount: c.amount,
+          reference: c.month,
+          operationType: "SERVICE_FEE",
+        },
+      ],
+    });
+    await tx
+      .update(serviceFeeCharges)
+      .set({ status: "CHARGED", balanceId: c.balanceId, ledgerTransactionId: posted.transactionId })
+      .where(eq(serviceFeeCharges.id, c.chargeId));
+    return true;
+  } catch (err) {
+    if (err instanceof DomainError && err.code === "INSUFFICIENT_FUNDS") return false;
+    throw err;
+  }
+}
+
+/** What a collection run did: owed charges now paid, and those still owed. */
+export interface OwedCollectionRun {
+  collected: number;
+  stillOwed: number;
+}
+
+/**
+ * Collect service fees recorded as OWED (`npm run bank -- fees:collect-owed`; the monthly run
+ * calls it first, so older debts are paid before a new month is charged). Oldest first; each in
+ * its own transaction that locks the charge row and re-reads its status, so two runs at once
+ * (or a run beside the monthly charge) collect each debt once. The balance is the row's, or —
+ * when the organization had no balance in the fee currency then — its first account's balance
+ * in that currency now. A balance that still cannot pay stays OWED (never below its floor).
+ * The item is dated `now` and keeps the month charged as its reference.
+ * @param input.organizationIds only these organizations (default: all)
+ */
+export async function collectOwedServiceFees(
+  db: Database,
+  input: { now?: Date; organizationIds?: string[] } = {},
+): Promise<OwedCollectionRun> {
+  const now = input.now ?? new Date();
+  if (input.organizationIds && !input.organizationIds.length) return { collected: 0, stillOwed: 0 };
+  const owed = await db
+    .select({ id: serviceFeeCharges.id })
+    .from(serviceFeeCharges)
+    .where(
+      and(
+        eq(serviceFeeCharges.status, "OWED"),
+        input.organizationIds ? inArray(serviceFeeCharges.organizationId, input.organizationIds) : undefined,
+      ),
+    )
+    .orderBy(asc(serviceFeeCharges.createdAt), asc(serviceFeeCharges.id));
+  const run: OwedCollectionRun = { collected: 0, stillOwed: 0 };
+  for (const { id } of owed) {
+    const outcome = await db.transaction(async (tx) => {
+      const [row] = await tx.select().from(serviceFeeCharges).where(eq(serviceFeeCharges.id, id)).for("update");
+      if (row?.status !== "OWED") return "gone" as const;
+      const balance = row.balanceId ? { id: row.balanceId } : await feeBalanceOf(tx, row.organizationId, row.currencyId);
+      if (!balance) return "owed" as const;
+      const paid = await postCharge(tx, {
+        chargeId: row.id,
+        balanceId: balance.id,
+        currencyId: row.currencyId,
+        amount: new Decimal(row.amount),
+        month: row.month,
+        now,
+      });
+      return paid ? ("collected" as const) : ("owed" as const);
+    });
+    if (outcome === "collected") run.collected++;
+    else if (outcome === "owed") run.stillOwed++;
+  }
+  return run;
 }
 
 /**

@@ -20,9 +20,10 @@
  *   (same binding hash): a customer may sign different payments in parallel (two tabs, a batch).
  * - Sending limits (server/domain/rate-limit: rate-limiter-flexible, atomic, shared by every
  *   process), strict values in `OTP_LIMITS`:
- *   LOGIN: per IP 20 / 15 min; per phone 1 / 60 s (resend) and 5 / 15 min.
- *   SIGNATURE: per user and payment set 1 / 60 s (resend); per user 10 / min and 40 / hour
- *   (several tabs, yet no SMS pumping).
+ *   LOGIN and RECOVERY (together): per IP 20 / 15 min; per phone 1 / 60 s (resend) and 5 / 15 min.
+ *   SIGNATURE and SETTINGS: per user and bound thing (payment set, new setting) 1 / 60 s
+ *   (resend); per user 10 / min and 40 / hour, both purposes together (several tabs, yet no
+ *   SMS pumping).
  *   relaxed (RATE_LIMITS=relaxed, tests): ceilings ×100 — same code path.
  * - Unknown phone (userId null): a row is created (so rate limits and the answer shape are the
  *   same) but nothing is sent, no debug code is returned and the challenge can never verify
@@ -44,7 +45,12 @@ import { DomainError } from "../errors.js";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit/index.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 
-export type OtpPurpose = "LOGIN" | "SIGNATURE";
+/**
+ * LOGIN: the login's code; RECOVERY: setting a new password after a forgotten one (the login's
+ * limits, counted together with it); SIGNATURE: signing payments, orders or requests (bound to
+ * them); SETTINGS: confirming a change of the user's one-time-code settings (bound to the new value).
+ */
+export type OtpPurpose = "LOGIN" | "RECOVERY" | "SIGNATURE" | "SETTINGS";
 export type OneTimeCodeRow = typeof oneTimeCodes.$inferSelect;
 
 /** Constants of the one-time-code policy (times in milliseconds). */
@@ -132,18 +138,18 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
 
   // Narrowest limit first. The limits are consumed in the same transaction as the code is
   // stored (database store): one commit per code, and a refused request counts nothing.
-  const rules: RateLimitRule[] =
-    input.purpose === "LOGIN"
-      ? [
-          OTP_LIMITS.loginResend(input.phone),
-          OTP_LIMITS.loginPerPhone(input.phone),
-          ...(input.ip ? [OTP_LIMITS.perIp(input.ip)] : []),
-        ]
-      : [
-          OTP_LIMITS.signatureResend(input.userId ?? input.phone, input.binding?.hash ?? ""),
-          OTP_LIMITS.signaturePerMinute(input.userId ?? input.phone),
-          OTP_LIMITS.signaturePerHour(input.userId ?? input.phone),
-        ];
+  const byPhone = input.purpose === "LOGIN" || input.purpose === "RECOVERY";
+  const rules: RateLimitRule[] = byPhone
+    ? [
+        OTP_LIMITS.loginResend(input.phone),
+        OTP_LIMITS.loginPerPhone(input.phone),
+        ...(input.ip ? [OTP_LIMITS.perIp(input.ip)] : []),
+      ]
+    : [
+        OTP_LIMITS.signatureResend(input.userId ?? input.phone, `${input.purpose}:${input.binding?.hash ?? ""}`),
+        OTP_LIMITS.signaturePerMinute(input.userId ?? input.phone),
+        OTP_LIMITS.signaturePerHour(input.userId ?? input.phone),
+      ];
 
   await db.transaction(async (tx) => {
     for (const rule of rules) {
@@ -154,17 +160,17 @@ export async function issueCode(db: Database, input: IssueCodeInput, deps: OtpDe
         throw err;
       });
     }
-    // A new code replaces the earlier unused ones for the same thing: the phone's login, or
-    // the user's signature of the same payments (other payments keep their codes).
-    const replaced =
-      input.purpose === "LOGIN"
-        ? and(eq(oneTimeCodes.phone, input.phone), eq(oneTimeCodes.purpose, "LOGIN"), isNull(oneTimeCodes.usedAt))
-        : and(
-            eq(oneTimeCodes.phone, input.phone),
-            eq(oneTimeCodes.purpose, "SIGNATURE"),
-            isNull(oneTimeCodes.usedAt),
-            sql`${oneTimeCodes.binding}->>'hash' = ${input.binding?.hash ?? ""}`,
-          );
+    // A new code replaces the earlier unused ones for the same thing: the phone's login, the
+    // user's signature of the same payments (other payments keep their codes), or the same
+    // settings change.
+    const replaced = byPhone
+      ? and(eq(oneTimeCodes.phone, input.phone), eq(oneTimeCodes.purpose, input.purpose), isNull(oneTimeCodes.usedAt))
+      : and(
+          eq(oneTimeCodes.phone, input.phone),
+          eq(oneTimeCodes.purpose, input.purpose),
+          isNull(oneTimeCodes.usedAt),
+          sql`${oneTimeCodes.binding}->>'hash' = ${input.binding?.hash ?? ""}`,
+        );
     await tx.update(oneTimeCodes).set({ usedAt: now }).where(replaced);
 
     await tx.insert(oneTimeCodes).values({

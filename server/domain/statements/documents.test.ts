@@ -13,6 +13,7 @@ const item = (over: Partial<StatementItem>): StatementItem => ({
   title: "Acme",
   status: "ADDED",
   operationType: "COMMON",
+  transactionKind: "INCOMING",
   accountId: "00000000-0000-4000-8000-000000000003",
   accountNumber: "12345678",
   currencyId: "GBP",

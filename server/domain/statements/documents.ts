@@ -1,10 +1,12 @@
 /**
  * History documents (issue 9 "Documents"): the receipt of one statement item, the statement of a
- * period and currency (PDF and CSV) and the top-up instructions of a balance (JSON and PDF).
+ * period and currency (PDF, CSV and XLSX) and the top-up instructions of a balance (JSON and PDF).
  * PDFs are drawn with pdfkit in the standard Helvetica fonts (WinAnsi text, no font files), as
  * server/seed/agreement-pdf.ts. What each shows: docs/decisions.md "History documents".
  */
 import PDFDocument from "pdfkit";
+import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
+import { Decimal } from "../ledger/money.js";
 import { and, eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, balances, organizations } from "../../db/schema/index.js";
@@ -13,13 +15,7 @@ import type { CurrencyCode, StatementExport, StatementItemDetail, TopUpInstructi
 import { isUuid } from "../accounts/index.js";
 import { fieldError } from "../errors.js";
 import { memberOrganizationIds, notFound } from "../organizations/access.js";
-
-/** The bank's BIC and sort code (as server/seed/factories.ts gives accounts) when a row has none. */
-const BANK_BIC = "BDEMGB2L";
-const BANK_SORT_CODE = "040075";
-
-/** The bank's white-label name printed on every document (no brand setting exists yet). */
-export const BANK_NAME = "Demo Bank";
+import { BANK_ABA_ROUTING_NUMBER, BANK_BIC, BANK_NAME, BANK_SORT_CODE } from "../bank-details.js";
 
 /** dd.mm.yyyy HH:MM in UTC (the app's date and time formats, spec 000 §2). */
 export function formatDateTime(iso: string): string {
@@ -142,7 +138,7 @@ export function renderStatementCsv(s: StatementExport): string {
         i.id,
         i.operationType,
         i.status,
-        i.title,
+        i.title ?? i.counterpartyFullName,
         i.counterpartyAccountNumber,
         i.reference,
         i.amount,
@@ -156,6 +152,64 @@ export function renderStatementCsv(s: StatementExport): string {
   return lines.join("\r\n") + "\r\n";
 }
 
+/**
+ * An amount as an XLSX cell: a Number cell when the decimal survives the trip through an IEEE
+ * double exactly (at most 15 significant digits: every fiat amount below 10^13), so sums and
+ * formulas work in the spreadsheet; otherwise a text cell holding the exact decimal, never a
+ * rounded number (money is not a float: a long crypto amount stays exact).
+ */
+function xlsxAmount(value: string | null, format: string): Cell {
+  if (value === null) return null;
+  const n = Number(value);
+  const exact = Number.isFinite(n) && new Decimal(String(n)).eq(new Decimal(value));
+  return exact ? { type: Number, value: n, format } : { type: String, value };
+}
+
+/**
+ * Statement as an XLSX workbook (one sheet): a header block (currency, period, opening and
+ * closing balance), then the CSV's columns, one row per item ascending. Dates are Date cells in
+ * UTC shown dd.mm.yyyy hh:mm; amounts are numbers formatted at the currency's scale (text when
+ * a double cannot hold them exactly); texts are String cells, which a spreadsheet never runs as
+ * formulas. Written by write-excel-file (Office Open XML, ECMA-376).
+ */
+export async function renderStatementXlsx(s: StatementExport, customerName: string): Promise<Buffer> {
+  const scale = Math.max(decimalsOf(s.opening), decimalsOf(s.closing), ...s.items.map((i) => decimalsOf(i.amount)));
+  const amountFormat = scale > 0 ? `#,##0.${"0".repeat(scale)}` : "#,##0";
+  const bold = (value: string): Cell => ({ type: String, value, fontWeight: "bold" });
+  const dateCell = (iso: string | null): Cell =>
+    iso ? { type: Date, value: new Date(iso), format: "dd.mm.yyyy hh:mm" } : { type: String, value: "" };
+  const text = (value: string | null): Cell => (value ? { type: String, value } : null);
+  const rows: SheetData = [
+    [bold(BANK_NAME)],
+    [bold("Statement"), text(s.currencyId)],
+    [text("Account holder"), text(customerName)],
+    [text("From (UTC)"), s.from ? dateCell(s.from) : text("start")],
+    [text("To (UTC)"), s.to ? dateCell(s.to) : text("now")],
+    [text("Opening balance"), xlsxAmount(s.opening, amountFormat)],
+    [text("Closing balance"), xlsxAmount(s.closing, amountFormat)],
+    [],
+    STATEMENT_CSV_COLUMNS.map((c) => bold(c === "date" ? "date (UTC)" : c)),
+    ...s.items.map((i): Cell[] => [
+      dateCell(i.transferDate),
+      text(i.id),
+      text(i.operationType),
+      text(i.status),
+      text(i.title ?? i.counterpartyFullName),
+      text(i.counterpartyAccountNumber),
+      text(i.reference),
+      xlsxAmount(i.amount, amountFormat),
+      text(i.currencyId),
+      xlsxAmount(i.balanceAfter, amountFormat),
+    ]),
+  ];
+  return writeXlsxFile(rows, { sheet: `Statement ${s.currencyId}` }).toBuffer();
+}
+
+/** Digits after the decimal point of a decimal string. */
+function decimalsOf(value: string | null): number {
+  return value?.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
+}
+
 /** Statement as PDF: holder, period, opening balance, one line per item, closing balance. */
 export function renderStatementPdf(s: StatementExport, customerName: string): Promise<Buffer> {
   return renderPdf(`Statement ${s.currencyId}`, (doc) => {
@@ -166,7 +220,9 @@ export function renderStatementPdf(s: StatementExport, customerName: string): Pr
     ]);
     doc.moveDown(0.5);
     for (const i of s.items)
-      doc.text(`${formatDateTime(i.transferDate)}  ${i.operationType}  ${i.title ?? "-"}  ${i.amount} ${i.currencyId}`);
+      doc.text(
+        `${formatDateTime(i.transferDate)}  ${i.operationType}  ${i.title ?? i.counterpartyFullName ?? "-"}  ${i.amount} ${i.currencyId}`,
+      );
     doc.moveDown(0.5);
     fields(doc, [
       ["Items", String(s.items.length)],
@@ -181,7 +237,8 @@ const SEPA = new Set(["EUR"]);
 /**
  * Top-up instructions of one balance (GET /v1/accounts/:id/top-up?currencyId=): per rail the
  * fields a payer needs, from the account row — GBP: sort code + account number (Faster
- * Payments / Bacs) and IBAN + BIC (SWIFT); EUR: IBAN + BIC (SEPA) and SWIFT; other currencies:
+ * Payments / Bacs) and IBAN + BIC (SWIFT); EUR: IBAN + BIC (SEPA) and SWIFT; USD: the bank's ABA
+ * routing number + account number (Fedwire) and SWIFT; other currencies:
  * IBAN + BIC (SWIFT); always: the account number for a transfer from another customer of the
  * bank (INTERNAL). The reference to quote is the account number.
  * @throws 404 NOT_FOUND (account outside the caller's organizations, or no balance in
@@ -224,6 +281,14 @@ export async function topUpInstructions(
         { name: "bic", value: bic },
       ],
     });
+  if (currencyId === "USD")
+    methods.push({
+      rail: "FEDWIRE",
+      fields: [
+        { name: "routingNumber", value: BANK_ABA_ROUTING_NUMBER },
+        { name: "accountNumber", value: a.number },
+      ],
+    });
   if (a.iban)
     methods.push({
       rail: "SWIFT",
@@ -243,6 +308,23 @@ export async function topUpInstructions(
   };
 }
 
+/** English labels of the top-up fields on the PDF (the web page translates the same names). */
+const TOP_UP_FIELD_LABELS: Record<string, string> = {
+  sortCode: "Sort code",
+  accountNumber: "Account number",
+  iban: "IBAN",
+  bic: "BIC",
+  routingNumber: "ABA routing number",
+};
+/** English names of the rails on the PDF. */
+const TOP_UP_RAIL_LABELS: Record<string, string> = {
+  LOCAL_GB: "UK Faster Payments / Bacs",
+  SEPA: "SEPA transfer",
+  FEDWIRE: "US domestic wire (Fedwire)",
+  SWIFT: "International (SWIFT)",
+  INTERNAL: "From another customer of this bank",
+};
+
 /** Top-up instructions as a PDF: beneficiary, bank, one block per rail, the reference. */
 export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
   return renderPdf(`Top-up instructions ${t.currencyId}`, (doc) => {
@@ -253,10 +335,14 @@ export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
       ["Reference", t.reference],
     ]);
     for (const m of t.methods) {
-      doc.moveDown(0.5).font("Helvetica-Bold").text(m.rail).font("Helvetica");
+      doc
+        .moveDown(0.5)
+        .font("Helvetica-Bold")
+        .text(TOP_UP_RAIL_LABELS[m.rail] ?? m.rail)
+        .font("Helvetica");
       fields(
         doc,
-        m.fields.map((f) => [f.name, f.value]),
+        m.fields.map((f) => [TOP_UP_FIELD_LABELS[f.name] ?? f.name, f.value]),
       );
     }
   });

@@ -5,8 +5,9 @@
  *
  * status: operationType REFUND → REFUND; amount > 0 → ADDED; otherwise SENT (the default).
  * title: the counterparty name (data), null for the bank's fee items (SERVICE_FEE,
- * TRANSACTION_FEE), whose counterparty is a label the bank wrote: the web app translates their
- * titles from operationType codes ('Regular fee', spec 000 §4) — the API sends no English labels.
+ * TRANSACTION_FEE) and the legs of a currency exchange (transactionKind EXCHANGE), whose
+ * counterparty is a label the bank wrote: the web app translates their titles from codes
+ * ('Regular fee', spec 000 §4; 'Currency exchange') — the API sends no English labels.
  */
 import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
@@ -47,6 +48,7 @@ const selection = {
   transactionId: postings.transactionId,
   paymentId: ledgerTransactions.paymentId,
   description: ledgerTransactions.description,
+  transactionKind: ledgerTransactions.kind,
   operationType: postings.operationType,
   accountId: accounts.id,
   accountNumber: accounts.number,
@@ -65,6 +67,7 @@ type Row = {
   transactionId: string;
   paymentId: string | null;
   description: string | null;
+  transactionKind: string;
   operationType: string;
   accountId: string;
   accountNumber: string;
@@ -91,9 +94,10 @@ function toItem(r: Row): StatementItem {
     id: r.id,
     transactionId: r.transactionId,
     paymentId: r.paymentId,
-    title: FEE_ITEMS.has(r.operationType) ? null : (r.counterpartyName ?? null),
+    title: FEE_ITEMS.has(r.operationType) || r.transactionKind === "EXCHANGE" ? null : (r.counterpartyName ?? null),
     status: statementStatus(amount, r.operationType),
     operationType: r.operationType as OperationType,
+    transactionKind: r.transactionKind,
     accountId: r.accountId,
     accountNumber: r.accountNumber,
     currencyId: r.currencyId as CurrencyCode,

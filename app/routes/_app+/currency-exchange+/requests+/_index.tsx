@@ -2,9 +2,9 @@
  * /currency-exchange/requests — the organization's FX rate requests (spec 001 §2, §3, §7 GET
  * /v1/exchange/fx-requests): signed ones, newest first, grouped by creation day with 'Today'
  * headings, 20 a page ("Older requests" follows the cursor), each with its status and the rate at
- * 12 decimals; a link to propose a new rate. On a mobile screen with JavaScript, a request's
- * details open in a sheet (its page's loader data); otherwise its page. 404 when
- * EXCHANGE-CUSTOM-RATE-ENABLED is off.
+ * 12 decimals; a link to propose a new rate. With JavaScript a request's details open in the side
+ * panel (a bottom sheet on mobile; its page's loader data, as /history does); without, its page.
+ * 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -12,7 +12,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FxRequestList } from "~/components/ui/FxRequestList";
-import { Sheet } from "~/components/ui/Sheet";
+import { SidePanel } from "~/components/ui/SidePanel";
 import { requireAppContext } from "~/lib/app-context.server";
 import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
 import styles from "../exchange.module.css";
@@ -54,22 +54,18 @@ export default function FxRequests() {
       ) : (
         <FxRequestList groups={groups} idPrefix="fx-day" onOpen={show} />
       )}
-      <Sheet
-        open={openId !== null}
-        title={t("requests.detail-title")}
-        closeLabel={t("requests.close")}
-        onClose={() => setOpenId(null)}
-        testId="fx-sheet"
-      >
-        {shown ? (
-          <>
-            <RequestDetails request={shown} />
-            <Link to={`/currency-exchange/requests/${shown.id}`}>{t("requests.open-page")}</Link>
-          </>
-        ) : (
-          <p aria-live="polite">{t("requests.loading")}</p>
-        )}
-      </Sheet>
+      {openId ? (
+        <SidePanel
+          title={t("requests.detail-title")}
+          onClose={() => setOpenId(null)}
+          busy={!shown}
+          footer={shown ? <Link to={`/currency-exchange/requests/${shown.id}`}>{t("requests.open-page")}</Link> : null}
+          returnFocus={() => document.querySelector<HTMLElement>(`a[href="/currency-exchange/requests/${openId}"]`)}
+          testId="fx-panel"
+        >
+          {shown ? <RequestDetails request={shown} /> : <p aria-live="polite">{t("requests.loading")}</p>}
+        </SidePanel>
+      ) : null}
       {next ? (
         <p>
           <Link to={`?cursor=${encodeURIComponent(next)}`}>{t("requests.more")}</Link>

@@ -1,0 +1,63 @@
+/**
+ * The info block of one statement item (spec 000 §3): signed amount, fee, status, operation
+ * type, date dd.mm.yyyy and time HH:MM, purpose, reference, counterparty and accounts, sort
+ * codes, BIC, payment type, general-ledger transaction, contract, balance after. Shown on the
+ * item's own page and in the history side panel; `ReceiptLink` downloads its PDF receipt.
+ */
+import { useTranslation } from "react-i18next";
+import type { StatementItemDetail } from "../../../server/api/v1/contract";
+import { formatDate, formatTime } from "~/lib/dates";
+import { Money } from "./Money";
+import styles from "./StatementItemDetails.module.css";
+
+export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
+  const { t } = useTranslation("history");
+  const rows: [string, string | null][] = [
+    ["item.status", t(`status.${item.status}`)],
+    ["item.type", t(`type.${item.operationType}`)],
+    ["item.date", `${formatDate(item.transferDate)} ${formatTime(item.transferDate)}`],
+    ["item.purpose", item.purpose],
+    ["item.reference", item.reference],
+    ["item.counterparty", item.counterpartyFullName],
+    ["item.counterparty-account", item.counterpartyAccountNumber],
+    ["item.counterparty-sort-code", item.counterpartySortCode],
+    ["item.counterparty-bic", item.counterpartyBic],
+    ["item.account", item.accountIban ?? item.accountNumber],
+    ["item.account-sort-code", item.accountSortCode],
+    ["item.payment-type", item.paymentType],
+    ["item.gl-transaction", item.glTransactionId],
+    ["item.contract", item.contractId],
+    ["item.balance-after", `${item.balanceAfter} ${item.currencyId}`],
+  ];
+  return (
+    <>
+      <p className={styles.amount} data-testid="item-amount">
+        <Money amount={item.amount} currency={item.currencyId} signed />
+      </p>
+      <dl className={styles.info}>
+        <div className={styles.infoRow}>
+          <dt>{t("item.fee")}</dt>
+          <dd>{item.fee ? <Money amount={item.fee} currency={item.feeCurrencyId ?? item.currencyId} /> : t("item.no-fee")}</dd>
+        </div>
+        {rows
+          .filter(([, v]) => v)
+          .map(([k, v]) => (
+            <div key={k} className={styles.infoRow}>
+              <dt>{t(k)}</dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+      </dl>
+    </>
+  );
+}
+
+/** Download link of the item's PDF receipt (/history/:itemId/receipt). */
+export function ReceiptLink({ itemId }: { itemId: string }) {
+  const { t } = useTranslation("history");
+  return (
+    <a href={`/history/${itemId}/receipt`} download data-testid="receipt-link" className={styles.receipt}>
+      {t("item.receipt")}
+    </a>
+  );
+}

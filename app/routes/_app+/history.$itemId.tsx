@@ -1,0 +1,61 @@
+/**
+ * /history/:itemId — one statement item: the info block of spec 000 §3 from
+ * GET /v1/statements-items/:id (components/ui/StatementItemDetails) and the receipt download
+ * link (/history/:itemId/receipt). 404 for an item outside the caller's organizations.
+ *
+ * Nested in /history: opened from the history list with JavaScript, it shows in the list's side
+ * panel (the list route renders the panel; `inPanel` in the outlet context); opened directly
+ * (a document request, a new tab, any link from elsewhere, or without JavaScript) it is its own
+ * page, as before.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useOutletContext } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { StatementItemDetail } from "../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { ReceiptLink, StatementItemDetails } from "~/components/ui/StatementItemDetails";
+import { useItemTitle } from "~/components/ui/StatementRow";
+import { ApiError } from "~/lib/api.server";
+import { requireAppContext } from "~/lib/app-context.server";
+
+export const handle = { i18n: ["history"], titleKey: "history:item.title" };
+
+/** What the history list passes down when it shows this route in its side panel. */
+export interface HistoryItemOutletContext {
+  inPanel: boolean;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { api } = await requireAppContext(request);
+  try {
+    const item = await api.get<StatementItemDetail>(`/statements-items/${encodeURIComponent(params.itemId ?? "")}`);
+    return json({ item }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response("Not Found", { status: 404, headers: await api.headers() });
+    throw error;
+  }
+}
+
+export default function HistoryItem() {
+  const { item } = useLoaderData<typeof loader>();
+  const context = useOutletContext<HistoryItemOutletContext | undefined>();
+  const { t } = useTranslation("history");
+  const title = useItemTitle()(item);
+  // In the side panel, the panel shows the title, and the receipt link in its footer.
+  if (context?.inPanel) return <StatementItemDetails item={item} />;
+  return (
+    <>
+      <p>
+        <Link to="/history">{t("item.back")}</Link>
+      </p>
+      <h1>{title}</h1>
+      <StatementItemDetails item={item} />
+      <p>
+        <ReceiptLink itemId={item.id} />
+      </p>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

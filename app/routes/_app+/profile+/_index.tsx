@@ -1,0 +1,187 @@
+/**
+ * /profile — the signed-in user's profile (spec 001 §2, §6; issue 10): name, phone and e-mail
+ * (GET /v1/users/whoami), and the devices signed in to the bank (GET /v1/devices), each with its
+ * login time and last use. Works without JavaScript:
+ * - POST intent=delete-device deviceId=<id> → DELETE /v1/devices/:id (CSRF-checked) → back to
+ *   /profile with a confirmation (PRG). Logging out the current device ends this session: the
+ *   cookie is destroyed and the user lands on /auth/phone.
+ * - POST intent=channel-start twilioAuthChannel=SMS|WHATSAPP → PATCH /v1/users/:id (a code is
+ *   sent over the new channel; the challenge waits in the session) → /profile/code-channel.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { CodeChallenge, Device, ListResponse } from "../../../../server/api/v1/contract";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { Alert } from "~/components/ui/Alert";
+import { Button } from "~/components/ui/Button";
+import { ApiError, type Api } from "~/lib/api.server";
+import i18next from "~/lib/i18next.server";
+import { mapServerErrors, type Translate } from "~/lib/server-errors";
+import { displayName, requireAppContext } from "~/lib/app-context.server";
+import { verifyCsrf } from "~/lib/csrf.server";
+import { formatDate, formatTime } from "~/lib/dates";
+import { logoutRedirect } from "~/lib/session.server";
+import styles from "./profile.module.css";
+
+export const handle = { i18n: ["profile"], titleKey: "profile:title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { user, api } = await requireAppContext(request);
+  const devices = await api.get<ListResponse<Device>>("/devices");
+  const done = new URL(request.url).searchParams.get("done");
+  return json(
+    {
+      name: displayName(user),
+      phone: user.phone,
+      email: user.email,
+      channel: user.twilioAuthChannel,
+      devices: devices.data,
+      done: done === "device-deleted" || done === "channel-changed" ? done : null,
+    },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+/** intent=channel-start: ask the API for a code over the chosen channel, keep the challenge, go confirm it. */
+async function startChannelChange(request: Request, userId: string, api: Api, form: FormData) {
+  const channel = form.get("twilioAuthChannel");
+  if (channel !== "SMS" && channel !== "WHATSAPP") throw new Response("Choose SMS or WHATSAPP", { status: 400 });
+  try {
+    const challenge = await api.request<CodeChallenge>("PATCH", `/users/${encodeURIComponent(userId)}`, {
+      body: { twilioAuthChannel: channel },
+    });
+    api.session.set("codeChannel", {
+      token: challenge.token,
+      expiresAt: challenge.expiresAt,
+      resendAvailableAt: challenge.resendAvailableAt,
+      channel: challenge.channel,
+      ...(challenge.debugCode ? { debugCode: challenge.debugCode } : {}),
+    });
+    api.touch();
+    return redirect("/profile/code-channel", { headers: await api.headers() });
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    const t = (await i18next.getFixedT(request, ["errors", "profile"])) as unknown as Translate;
+    const mapped = mapServerErrors(error.body, ["twilioAuthChannel"], t, { codeFields: { RATE_LIMITED: "twilioAuthChannel" } });
+    const message =
+      error.status === 429 ? t("errors:Auth.rate-limited") : (mapped.fieldErrors.twilioAuthChannel ?? mapped.globalError);
+    return json({ channelError: message }, { status: 400, headers: await api.headers() });
+  }
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { user, api } = await requireAppContext(request);
+  await verifyCsrf(request, api.session);
+  const form = await request.formData();
+  if (form.get("intent") === "channel-start") return startChannelChange(request, user.id, api, form);
+  if (form.get("intent") !== "delete-device") throw new Response("Unknown action", { status: 400 });
+  const deviceId = String(form.get("deviceId") ?? "");
+  const current = (await api.get<ListResponse<Device>>("/devices")).data.find((d) => d.current)?.id;
+  try {
+    await api.del(`/devices/${encodeURIComponent(deviceId)}`);
+  } catch (error) {
+    // Already logged out elsewhere (404): the list simply no longer shows it.
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+  if (deviceId === current) throw await logoutRedirect(api.session);
+  return redirect("/profile?done=device-deleted", { headers: await api.headers() });
+}
+
+function when(iso: string): string {
+  return `${formatDate(iso)} ${formatTime(iso)}`;
+}
+
+function DeviceRow({ device }: { device: Device }) {
+  const { t } = useTranslation("profile");
+  const name = device.name ?? t("devices.unnamed");
+  return (
+    <li className={styles.device} data-testid="device">
+      <div>
+        <strong>{name}</strong>
+        {device.current ? <span className={styles.current}> {t("devices.current")}</span> : null}
+        <div className={styles.meta}>
+          {t("devices.signed-in", { when: when(device.signedInAt) })} ·{" "}
+          {t("devices.last-used", { when: when(device.lastUsedAt) })}
+        </div>
+      </div>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="delete-device" />
+        <input type="hidden" name="deviceId" value={device.id} />
+        <Button type="submit" variant="secondary" aria-label={device.current ? undefined : t("devices.log-out-named", { name })}>
+          {device.current ? t("devices.log-out-this") : t("devices.log-out")}
+        </Button>
+      </Form>
+    </li>
+  );
+}
+
+/** The one-time-code channel: the one in force and a form to switch (confirmed by a code sent over the new one). */
+function CodeChannel({ channel, error }: { channel: "SMS" | "WHATSAPP"; error: string | null }) {
+  const { t } = useTranslation("profile");
+  return (
+    <section aria-labelledby="profile-channel">
+      <h2 id="profile-channel">{t("channel.title")}</h2>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <fieldset aria-describedby={error ? "channel-error" : "channel-hint"}>
+          <legend>{t("channel.legend")}</legend>
+          {(["SMS", "WHATSAPP"] as const).map((c) => (
+            <label key={c} className={styles.choice}>
+              <input type="radio" name="twilioAuthChannel" value={c} defaultChecked={c === channel} /> {t(`channel.name.${c}`)}
+              {c === channel ? <span className={styles.current}> {t("channel.in-use")}</span> : null}
+            </label>
+          ))}
+        </fieldset>
+        <p id="channel-hint" className={styles.meta}>
+          {t("channel.hint")}
+        </p>
+        {error ? (
+          <p id="channel-error" className={styles.error} role="alert">
+            {error}
+          </p>
+        ) : null}
+        <Button type="submit" name="intent" value="channel-start" variant="secondary">
+          {t("channel.submit")}
+        </Button>
+      </Form>
+    </section>
+  );
+}
+
+export default function Profile() {
+  const { name, phone, email, channel, devices, done } = useLoaderData<typeof loader>();
+  const failed = useActionData<{ channelError?: string | null }>();
+  const { t } = useTranslation("profile");
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      {done ? <Alert kind="success">{t(done === "channel-changed" ? "channel.changed" : "devices.deleted")}</Alert> : null}
+      <section aria-labelledby="profile-details">
+        <h2 id="profile-details">{t("details.title")}</h2>
+        <dl className={styles.details}>
+          <dt>{t("details.name")}</dt>
+          <dd>{name}</dd>
+          <dt>{t("details.phone")}</dt>
+          <dd dir="ltr">{phone}</dd>
+          <dt>{t("details.email")}</dt>
+          <dd>{email ?? t("details.none")}</dd>
+        </dl>
+      </section>
+      <CodeChannel channel={channel} error={failed?.channelError ?? null} />
+      <section aria-labelledby="profile-devices">
+        <h2 id="profile-devices">{t("devices.title")}</h2>
+        <p>{t("devices.intro")}</p>
+        <ul className={styles.devices}>
+          {devices.map((d) => (
+            <DeviceRow key={d.id} device={d} />
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+export const ErrorBoundary = RouteErrorBoundary;

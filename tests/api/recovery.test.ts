@@ -1,0 +1,82 @@
+/**
+ * Account recovery (issue 10; server/domain/auth/recovery.ts) on PGlite and PostgreSQL: a code to
+ * the phone, then the code and a new password; the old password stops working, every session of
+ * the user ends, the new password logs in. A weak password is refused before the code is tried;
+ * wrong codes count to 5; an unknown phone gets the same answer and no message; the login's
+ * sending limits apply (counted with login codes).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer } from "../../server/seed/factories.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+describe.each(databases)("account recovery on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+  });
+  afterAll(async () => s?.close());
+
+  const loginWith = async (phone: string, password: string) => {
+    const start = await s.call("POST", "/auth/phone", { body: { phone } });
+    const verified = await s.call("POST", "/auth/verify-code", { body: { token: start.body.token, code: start.body.debugCode } });
+    return s.call("POST", "/auth/verify-password", { body: { token: verified.body.token, password } });
+  };
+
+  it("sets a new password after the code; the old one and every session stop working", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const session = await s.login(c.phone);
+    const start = await s.call("POST", "/recover/send-code", { body: { phone: c.phone } });
+    expect(start.status).toBe(200);
+    expect(s.sms.sent.at(-1)).toMatchObject({ to: c.phone });
+    expect(s.sms.sent.at(-1)!.text).toContain("new password");
+
+    // A weak password is refused on its field, and costs no try.
+    const weak = await s.call("POST", "/recover/verify-code", {
+      body: { token: start.body.token, code: start.body.debugCode, password: "short" },
+    });
+    expect(weak.status).toBe(400);
+    expect(JSON.stringify(weak.body)).toContain("password");
+    const wrong = await s.call("POST", "/recover/verify-code", {
+      body: {
+        token: start.body.token,
+        code: start.body.debugCode === "0000" ? "1111" : "0000",
+        password: "a brand new passphrase",
+      },
+    });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toMatchObject({ code: "INVALID_CODE", attemptsLeft: 4 });
+
+    const done = await s.call("POST", "/recover/verify-code", {
+      body: { token: start.body.token, code: start.body.debugCode, password: "a brand new passphrase" },
+    });
+    expect(done.status).toBe(204);
+    expect((await s.call("GET", "/users/whoami", { token: session })).status).toBe(401);
+    expect((await loginWith(c.phone, "Bank-Demo-2026")).status).toBe(401);
+    expect((await loginWith(c.phone, "a brand new passphrase")).status).toBe(200);
+    // Single use.
+    const again = await s.call("POST", "/recover/verify-code", {
+      body: { token: start.body.token, code: start.body.debugCode, password: "yet another passphrase" },
+    });
+    expect(again.body.code).toBe("CODE_EXPIRED");
+  });
+
+  it("an unknown phone gets the same answer and no message; a login challenge cannot set a password", async () => {
+    const sent = s.sms.sent.length;
+    const unknown = await s.call("POST", "/recover/send-code", { body: { phone: "+447700955555" } });
+    expect(unknown.status).toBe(200);
+    expect(Object.keys(unknown.body).sort()).toEqual(["channel", "expiresAt", "resendAvailableAt", "token"]);
+    expect(s.sms.sent.length).toBe(sent);
+    const never = await s.call("POST", "/recover/verify-code", {
+      body: { token: unknown.body.token, code: "1234", password: "a brand new passphrase" },
+    });
+    expect(never.status).toBe(401);
+
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const login = await s.call("POST", "/auth/phone", { body: { phone: c.phone } });
+    const crossed = await s.call("POST", "/recover/verify-code", {
+      body: { token: login.body.token, code: login.body.debugCode, password: "a brand new passphrase" },
+    });
+    expect(crossed.status).toBe(401);
+    expect((await loginWith(c.phone, "Bank-Demo-2026")).status).toBe(200);
+  });
+});

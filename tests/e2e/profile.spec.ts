@@ -1,0 +1,86 @@
+/**
+ * /profile (issue 10 "Devices"): the user's details and the signed-in devices, with JavaScript on
+ * and off. A second device (an API login named uniquely by this test) is logged out from the
+ * page and its token stops working at once; then the browser logs out its own device and lands
+ * on /auth/phone. Only devices this test made are logged out (other tests share the customer).
+ * The one-time-code channel changes to WhatsApp only after the code sent by WhatsApp, and back.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("profile lists devices; another device and then this one are logged out", async ({ page }) => {
+      // A second device: an API login with its own name.
+      const deviceName = `E2E tablet ${javaScriptEnabled ? "on" : "off"} ${Date.now()}`;
+      const post = async (path: string, data: unknown) => (await page.request.post(`/api/v1${path}`, { data })).json();
+      const challenge = await post("/auth/phone", { phone: CUSTOMERS.individual });
+      const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
+      const other = await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD, deviceName });
+      const whoami = () =>
+        page.request.get("/api/v1/users/whoami", { headers: { authorization: `Bearer ${other.accessToken}` } });
+      expect((await whoami()).status()).toBe(200);
+
+      await login(page, CUSTOMERS.individual);
+      await page.getByTestId("profile-link").click();
+      await expect(page).toHaveURL(/\/profile$/);
+      await expect(page.locator("main h1")).toHaveText("Profile");
+      await expect(page.locator("main")).toContainText(CUSTOMERS.individual);
+      const mine = page.getByTestId("device").filter({ hasText: "(this device)" });
+      await expect(mine).toHaveCount(1);
+      await expect(mine).toContainText(/Chrom(e|ium) on Linux/);
+      if (javaScriptEnabled) {
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+      }
+
+      const tablet = page.getByTestId("device").filter({ hasText: deviceName });
+      await tablet.getByRole("button", { name: `Log out ${deviceName}` }).click();
+      await expect(page.getByRole("status")).toHaveText("The device was logged out.");
+      await expect(page.getByTestId("device").filter({ hasText: deviceName })).toHaveCount(0);
+      expect((await whoami()).status()).toBe(401);
+
+      await page.getByTestId("device").filter({ hasText: "(this device)" }).getByRole("button").click();
+      await expect(page).toHaveURL(/\/auth\/phone/);
+      await page.goto("/home");
+      await expect(page).toHaveURL(/\/auth\/phone/);
+    });
+
+    test("the code channel changes only after a code sent over the new channel; a wrong code stays on its field", async ({
+      page,
+      consoleErrors,
+    }) => {
+      // One customer per mode (the two modes may run at once); the channel is put back at the end.
+      await login(page, javaScriptEnabled ? CUSTOMERS.both : CUSTOMERS.corporate);
+      const change = async (to: "SMS" | "WhatsApp", wrongFirst: boolean) => {
+        await page.goto("/profile");
+        await page.getByLabel(to, { exact: false }).check();
+        await page.getByRole("button", { name: "Change channel" }).click();
+        await expect(page).toHaveURL(/\/profile\/code-channel$/);
+        await expect(page.locator("main")).toContainText(`by ${to} to your phone`);
+        const code = ((await page.getByTestId("debug-code").textContent()) ?? "").trim();
+        if (wrongFirst) {
+          await page.getByLabel("Code").fill(code === "0000" ? "1111" : "0000");
+          await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
+          await expect(page.locator("#channel-code-error")).toHaveText("The code is not correct. 4 tries left.");
+          await expect(page.getByLabel("Code")).toHaveValue(code === "0000" ? "1111" : "0000");
+        }
+        await page.getByLabel("Code").fill(code);
+        await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
+        await expect(page).toHaveURL(/\/profile\?done=channel-changed$/);
+        await expect(page.getByRole("status")).toHaveText("Your codes will now arrive by the new channel.");
+        await expect(page.locator("label", { hasText: "(in use)" })).toContainText(to);
+      };
+      await change("WhatsApp", true);
+      if (javaScriptEnabled) {
+        await page.goto("/profile");
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(results.violations.map((v) => v.id)).toEqual([]);
+      }
+      await change("SMS", false);
+      allowValidationAnswers(consoleErrors, "/profile/code-channel"); // the wrong code's 400, on purpose
+    });
+  });
+}
