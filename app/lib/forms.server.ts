@@ -75,3 +75,32 @@ export function formDataObject(form: FormData): Record<string, string> {
  * keeps the whole package in that route's browser chunk even when only the action uses it.
  */
 export { validationError };
+
+/**
+ * The refusal of a create call (money-moving form with an idempotency key) as the form's answer:
+ * IDEMPOTENCY_KEY_REUSED → `keyReused` (a translated text) on the whole form; any other API
+ * refusal on its fields (`apiErrorResponse`); the session's cookies kept on the answer.
+ * @param api the request's API client (its `headers()` carry the session cookie)
+ */
+export async function createRefusal(
+  api: { headers: () => Promise<Headers> },
+  error: unknown,
+  t: ServerT,
+  form: {
+    fields: readonly string[];
+    submitted: Record<string, unknown>;
+    codeFields?: Record<string, string>;
+    aliases?: Record<string, string>;
+    keyReused: string;
+  },
+): Promise<Response> {
+  if (error instanceof ApiError && error.body.code === "IDEMPOTENCY_KEY_REUSED")
+    return validationError({ fieldErrors: { _form: form.keyReused } }, form.submitted, {
+      status: 400,
+      headers: await api.headers(),
+    });
+  const fields = [...form.fields, ...Object.keys(form.aliases ?? {})];
+  const response = apiErrorResponse(error, t, fields, form.submitted, form.codeFields, undefined, form.aliases);
+  (await api.headers()).forEach((value, name) => response.headers.append(name, value));
+  return response;
+}

@@ -23,6 +23,7 @@ import type {
 import { ApiError } from "./api.server";
 import type { Api } from "./api.server";
 import type { PaymentFormId, SessionData, SignChallenge } from "./session.server";
+import { clearChallenge, liveChallenge, rememberChallenge } from "./sign-challenge.server";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
@@ -30,22 +31,6 @@ export async function sendSignCode(api: Api, paymentId: string, channel: OtpChan
   const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
   rememberChallenge(api, paymentId, challenge);
   return challenge;
-}
-
-/** Keep a signing challenge in the session under `key` (a payment id, or a batch's `batchKey`). */
-function rememberChallenge(api: Api, key: string, challenge: CodeChallenge): void {
-  const all = { ...(api.session.get("sign") ?? {}) };
-  // Keep the cookie small: only the latest few challenges.
-  for (const old of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - 4))) delete all[old];
-  all[key] = {
-    token: challenge.token,
-    expiresAt: challenge.expiresAt,
-    resendAvailableAt: challenge.resendAvailableAt,
-    channel: challenge.channel,
-    debugCode: challenge.debugCode,
-  };
-  api.session.set("sign", all);
-  api.touch();
 }
 
 /** Session key of a batch's challenge: the set of ids (order does not matter), hashed to stay short in the cookie. */
@@ -71,8 +56,7 @@ export async function sendBatchSignCode(api: Api, paymentIds: readonly string[],
 
 /** The unexpired challenge of this set of payments (`sendBatchSignCode`), or null. */
 export function batchSignChallenge(api: Api, paymentIds: readonly string[]): SignChallenge | null {
-  const challenge = api.session.get("sign")?.[batchKey(paymentIds)];
-  return challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
+  return liveChallenge(api, batchKey(paymentIds));
 }
 
 /** Forget the challenge of this set of payments. */
@@ -82,10 +66,7 @@ export function clearBatchSignCode(api: Api, paymentIds: readonly string[]): voi
 
 /** Forget the signing challenge of a payment. */
 export function clearSignCode(api: Api, paymentId: string): void {
-  const all = { ...(api.session.get("sign") ?? {}) };
-  delete all[paymentId];
-  api.session.set("sign", all);
-  api.touch();
+  clearChallenge(api, paymentId);
 }
 
 /** Payment forms that move money, each with its own idempotency key in the session and its own draft. */

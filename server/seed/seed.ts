@@ -321,6 +321,8 @@ export async function seedReferenceData(db: Database | Tx): Promise<void> {
     .values([
       { key: "PAYMENTS-ORDERS-ENABLED", value: false },
       { key: "OVERDRAFT-ENABLED", value: true },
+      // FX rate requests are offered bank-wide (docs/decisions.md "FX rate requests"); an organization may be switched off.
+      { key: "EXCHANGE-CUSTOM-RATE-ENABLED", value: true },
       { key: SETTING_PSP_PARTNERS_ENABLED, value: true },
     ])
     .onConflictDoNothing();

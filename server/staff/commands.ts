@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
 import { loadEcbRates } from "../domain/exchange/index.js";
-import type { Beneficiary, BeneficiaryContract, RemittanceOrder } from "../api/v1/contract.js";
+import type { Beneficiary, BeneficiaryContract, FxRequest, RemittanceOrder } from "../api/v1/contract.js";
+import { decideFxRequest } from "../domain/exchange/fx-requests.js";
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
 import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
@@ -29,6 +30,8 @@ export type BankCommand =
   | { command: "application:approve"; id: string }
   | { command: "application:decline"; id: string; reason: string }
   | { command: "remittance:advance"; id: string; status: string; reason?: string }
+  | { command: "fx:accept"; id: string }
+  | { command: "fx:reject"; id: string; reason: string }
   | { command: "fees:charge-service"; month: string }
   | { command: "fees:collect-owed" }
   | { command: "rates:load-ecb"; file: string }
@@ -43,6 +46,8 @@ const DECISIONS = [
   "application:review",
   "application:approve",
   "application:decline",
+  "fx:accept",
+  "fx:reject",
 ] as const;
 
 /** A command line that cannot be run: the message says why (exit code 2 with the usage). */
@@ -77,6 +82,10 @@ Commands:
                                               partner), or → REJECTED --reason "<text>" from any of
                                               QUEUED..AML_DONE (the sum is refunded; the customer
                                               sees the reason)
+  fx:accept <id>                              accept a signed FX rate request (PENDING → ACCEPTED): the
+                                              exchange is executed at the customer's proposed rate
+  fx:reject <id> --reason "<text>"            reject a signed FX rate request (PENDING → REJECTED): the
+                                              held sum and fee are refunded; the customer sees the reason
   fees:charge-service --month <YYYY-MM>       charge the month's service fee ('Regular fee') to every
                                               organization with an account: once per month, however
                                               often it runs; a balance that cannot pay is recorded
@@ -98,7 +107,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, contract or order, wrong status, invalid reason); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order or request, wrong status, invalid reason); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -151,13 +160,14 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   const decision = DECISIONS.find((d) => d === command);
   if (!decision) throw new UsageError(`Unknown command ${command ?? "(none)"}`);
   const subject = decision.split(":")[0];
-  if (!id) throw new UsageError(`${decision} needs the ${subject} id`);
+  if (!id) throw new UsageError(`${decision} needs the ${subject === "fx" ? "FX rate request" : subject} id`);
   if (extra.length) throw new UsageError(`Unexpected argument ${extra[0]}`);
   if (
     decision === "beneficiary:approve" ||
     decision === "contract:approve" ||
     decision === "application:approve" ||
-    decision === "application:review"
+    decision === "application:review" ||
+    decision === "fx:accept"
   ) {
     if (reason !== undefined) throw new UsageError(`${decision} takes no --reason`);
     return { command: decision, id };
@@ -186,6 +196,12 @@ function describeOrder(o: RemittanceOrder): string {
   return `Remittance order ${o.id} (${o.currencyId} ${o.sum} to ${o.payee.name}) is now ${o.status}.${reason}`;
 }
 
+/** One line about an FX rate request after a decision. */
+function describeFxRequest(r: FxRequest): string {
+  const reason = r.decisionReason ? ` Reason: ${r.decisionReason}` : "";
+  return `FX rate request ${r.id} (${r.exchangeCurrencyFrom.id} ${r.exchangeCurrencyFixedSum} → ${r.exchangeCurrencyTo.id} ${r.exchangeCurrencyFlexibleSum}) is now ${r.status}.${reason}`;
+}
+
 /** One line about a beneficiary after a decision. */
 function describe(b: Beneficiary): string {
   const reason = b.rejectionReason ? ` Reason: ${b.rejectionReason}` : "";
@@ -208,10 +224,10 @@ function describeContract(c: BeneficiaryContract): string {
 
 /**
  * Run a parsed command (not `help`) against `db`.
- * @param actor who decides, recorded in a remittance order's history (default "staff:cli")
+ * @param actor who decides, recorded in a remittance order's history and an FX rate request (default "staff:cli")
  * @returns the line to print
  * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
- *   CONTRACT_STATUS_CONFLICT or ORDER_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
+ *   CONTRACT_STATUS_CONFLICT, ORDER_STATUS_CONFLICT or FX_REQUEST_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
  */
 export async function runBankCommand(
   db: Database,
@@ -252,6 +268,10 @@ export async function runBankCommand(
       return describeOrder(
         await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),
       );
+    case "fx:accept":
+      return describeFxRequest(await decideFxRequest(db, { requestId: cmd.id, decision: "ACCEPTED", actor }));
+    case "fx:reject":
+      return describeFxRequest(await decideFxRequest(db, { requestId: cmd.id, decision: "REJECTED", reason: cmd.reason, actor }));
     case "fees:charge-service": {
       const owed = await collectOwedServiceFees(db);
       const run = await chargeServiceFees(db, { month: cmd.month });

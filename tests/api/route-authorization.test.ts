@@ -10,7 +10,7 @@
  *
  * Owner A is a CORPORATE customer (signature type SINGLE) with an account (GBP, EUR), a payment
  * awaiting signature with a supporting document (an upload), a statement item, a signing
- * challenge and a saved beneficiary (DRAFT) with a contract (DRAFT) and its document; all made fresh by the factories and the API. A request case may be multipart (`form`): it is
+ * challenge, an FX rate request awaiting signature and a saved beneficiary (DRAFT) with a contract (DRAFT) and its document; all made fresh by the factories and the API. A request case may be multipart (`form`): it is
  * then sent as multipart/form-data, in the logged-out pass too.
  */
 import pino from "pino";
@@ -56,6 +56,8 @@ interface Owner {
   quoteId: string;
   /** A's own company-user row (MAIN_REPRESENTATIVE of A's organization). */
   memberId: string;
+  /** A's FX rate request GBP → EUR (AWAITING_SIGNATURE). */
+  fxRequestId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -139,6 +141,16 @@ const REMITTANCE = (a: Pick<Owner, "orgId" | "accountId">) => ({
   sum: "1.00",
   payee: { name: "A's cash payee", address: "1 High Street", city: "Leeds", country: "GB", phone: "+447700900999" },
   description: "Family support",
+});
+
+/** A valid FX rate request (contract CreateFxRequestRequest) from A's account. */
+const FX_REQUEST = (a: Pick<Owner, "orgId" | "accountId">) => ({
+  organizationId: a.orgId,
+  accountId: a.accountId,
+  fromCurrencyId: "GBP",
+  toCurrencyId: "EUR",
+  sellAmount: "1.00",
+  rate: "1.2",
 });
 
 /** One case per route, keyed "METHOD path" as `listApiRoutes` lists it. */
@@ -274,7 +286,12 @@ const CASES: Record<string, Case> = {
     ],
   },
   "GET /payments/:id/signatures": { cross: (a) => [{ path: `/payments/${a.paymentId}/signatures` }] },
-  "POST /signatures/send-code": { cross: (a) => [{ path: "/signatures/send-code", body: { paymentIds: [a.paymentId] } }] },
+  "POST /signatures/send-code": {
+    cross: (a) => [
+      { path: "/signatures/send-code", body: { paymentIds: [a.paymentId] } },
+      { path: "/signatures/send-code", body: { fxRequestIds: [a.fxRequestId] } },
+    ],
+  },
   "POST /signatures/validate": {
     cross: (a) => [{ path: "/signatures/validate", body: { token: a.challengeToken, code: a.challengeCode } }],
     refused: [401, 403, 404],
@@ -336,6 +353,14 @@ const CASES: Record<string, Case> = {
     cross: (a) => [{ path: "/settings/payments" }, { path: `/settings/payments?organizationId=${a.orgId}` }],
     refused: [200, 404],
     reason: "bank-wide settings without organizationId; A's organization's settings are 404 to a non-member",
+  },
+  "GET /settings/exchange-custom-rate": {
+    cross: (a) => [
+      { path: "/settings/exchange-custom-rate" },
+      { path: `/settings/exchange-custom-rate?organizationId=${a.orgId}` },
+    ],
+    refused: [200, 404],
+    reason: "the bank-wide value without organizationId; A's organization's value is 404 to a non-member",
   },
   "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
   "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
@@ -564,6 +589,33 @@ const CASES: Record<string, Case> = {
   },
   "GET /exchange/:id": { cross: (a) => [{ path: `/exchange/${a.quoteId}` }] },
   "GET /exchange": { cross: (a) => [{ path: `/exchange?organizationId=${a.orgId}` }] },
+  "POST /exchange/fx-requests": {
+    cross: (a, own) => [
+      { path: "/exchange/fx-requests", body: FX_REQUEST(a), headers: { "Idempotency-Key": "intrude-fxr-1" } },
+      {
+        path: "/exchange/fx-requests",
+        body: FX_REQUEST({ orgId: own.orgId, accountId: a.accountId }),
+        headers: { "Idempotency-Key": "intrude-fxr-2" },
+      },
+      {
+        path: "/exchange/fx-requests",
+        body: FX_REQUEST({ orgId: a.orgId, accountId: own.accountId }),
+        headers: { "Idempotency-Key": "intrude-fxr-3" },
+      },
+    ],
+    refused: [400, 403, 404],
+    reason: "A's organization is 403, A's account 404 (400 when the own organization names A's account elsewhere)",
+  },
+  "GET /exchange/fx-requests": { cross: (a) => [{ path: `/exchange/fx-requests?organizationId=${a.orgId}` }] },
+  "GET /exchange/fx-requests/:id": { cross: (a) => [{ path: `/exchange/fx-requests/${a.fxRequestId}` }] },
+  "POST /exchange/fx-requests/:id/sign": {
+    cross: (a) => [
+      {
+        path: `/exchange/fx-requests/${a.fxRequestId}/sign`,
+        body: { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() },
+      },
+    ],
+  },
   "GET /clients-applications/:id/documents": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents` }] },
   "POST /clients-applications/:id/documents": {
     cross: (a) => [
@@ -724,6 +776,12 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       body: { accountId: owner.account!.id, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "1.00" },
     });
     expect(quote.status).toBe(201);
+    const fxRequest = await s.call("POST", "/exchange/fx-requests", {
+      token: aToken,
+      body: FX_REQUEST({ orgId: owner.organization.id, accountId: owner.account!.id }),
+      headers: { "Idempotency-Key": "owner-fxr-1" },
+    });
+    expect(fxRequest.status).toBe(201);
     a = {
       orgId: owner.organization.id,
       accountId: owner.account!.id,
@@ -748,6 +806,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       applicantUploadId: applicantUpload.body.data[0].id,
       quoteId: quote.body.id,
       memberId: owner.member.id,
+      fxRequestId: fxRequest.body.id,
     };
     // A is asked to sign the profile agreement (POST /agreements/:id/sign of another user is 404).
     await requestAgreement(s.db, owner.phone, PROFILE_AGREEMENT_ID);
@@ -810,6 +869,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       ...[a.contractId, a.documentId, "A's Rahmenvertrag", "RV-2026-01"],
       ...[a.applicationId, a.officialId, a.applicationDocumentId, a.applicantUploadId, "A's Onboarding Ltd"],
       a.quoteId,
+      a.fxRequestId,
       a.deviceId,
     ];
     for (const intruder of intruders) {
@@ -852,6 +912,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     const q = await s.call("GET", `/exchange/${a.quoteId}`, { token: aToken });
     expect(q.status).toBe(200);
     expect(q.body.transactionId).toBeNull();
+    // A's FX rate request likewise, nothing held.
+    const fx = await s.call("GET", `/exchange/fx-requests/${a.fxRequestId}`, { token: aToken });
+    expect(fx.body).toMatchObject({ status: "AWAITING_SIGNATURE", signedAt: null });
     // A's remittance order is still waiting for A's signature.
     const o = await s.call("GET", `/payments-orders/${a.orderId}`, { token: aToken });
     expect(o.body).toMatchObject({ status: "PENDING", payee: { name: "A's cash payee" } });
@@ -875,6 +938,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       `/statements-items/${a.itemId}`,
       `/payments-orders/${a.orderId}`,
       `/settings/payments?organizationId=${a.orgId}`,
+      `/settings/exchange-custom-rate?organizationId=${a.orgId}`,
+      `/exchange/fx-requests?organizationId=${a.orgId}`,
+      `/exchange/fx-requests/${a.fxRequestId}`,
     ]) {
       expect((await s.call("GET", path, { token: aToken })).status, path).toBe(200);
     }

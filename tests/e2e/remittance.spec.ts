@@ -9,26 +9,13 @@
  * Amelia (Northwind: orders off) sees no remittance option or tab and the pages answer 404.
  * axe on every new page (with JavaScript on: axe needs page scripts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs/promises";
-import type { Locator, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 const SIGN_URL = /\/payments\/remittance\/([0-9a-f-]{36})\/sign$/;
-
-/** axe-core (WCAG 2.1 A and AA); axe needs page scripts, so it runs with JavaScript on only (as tests/e2e/a11y.spec.ts). */
-async function axe(page: Page, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations, `axe on ${page.url()}`).toEqual([]);
-}
-
-/** With JS, wait until React has hydrated the form (remix-validated-form sets noValidate then). */
-async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator) {
-  await expect(form).toBeVisible();
-  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
-}
 
 /** The bank moves an order: `npm run bank -- remittance:advance <id> <STATUS> [--reason]`, run by the e2e server (staffCommand). */
 async function advance(page: Page, orderId: string, status: string, reason?: string) {
@@ -55,16 +42,6 @@ async function newOrder(page: Page, javaScriptEnabled: boolean, payee: string, s
   await form.getByRole("button", { name: "Continue to confirm" }).click();
   await expect(page).toHaveURL(SIGN_URL);
   return SIGN_URL.exec(new URL(page.url()).pathname)![1];
-}
-
-/** Read the sandbox code and enter it (with JS four digits submit themselves). */
-async function confirmWithCode(page: Page, javaScriptEnabled: boolean) {
-  const el = page.getByTestId("debug-code");
-  await expect(el).toHaveText(/\d{4}/);
-  const code = ((await el.textContent()) ?? "").match(/\d{4}/)![0];
-  await formReady(page, javaScriptEnabled, page.locator("form#sign"));
-  await page.locator("form#sign input[name=code]").fill(code);
-  if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();
 }
 
 for (const javaScriptEnabled of [true, false]) {

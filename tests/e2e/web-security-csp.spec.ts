@@ -162,6 +162,20 @@ async function createOrder(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split("/")[3];
 }
 
+/** An FX rate request awaiting confirmation, through the form (Oliver: requests enabled); returns its id. */
+async function createFxRequest(page: Page): Promise<string> {
+  await page.goto("/currency-exchange/requests/new");
+  const source = page.locator("select[name=source]");
+  const options = await source.locator("option").allTextContents();
+  await source.selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
+  await page.locator("select[name=toCurrencyId]").selectOption("EUR");
+  await page.locator("[name=sellAmount]").fill("1.03");
+  await page.locator("[name=rate]").fill("1.17");
+  await page.locator("form#fx-request-form button[type=submit]").click();
+  await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
+  return new URL(page.url()).pathname.split("/")[3];
+}
+
 test("every page: CSP with a per-request nonce, nonce on every script, no inline handlers or styles, no violation", async ({
   page,
   request,
@@ -192,6 +206,7 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       await login(page, CUSTOMERS.individual);
       params.paymentId = await createPayment(page);
       params.orderId = await createOrder(page);
+      params.requestId = await createFxRequest(page);
       // A document download of that payment: an unknown one answers the not-found page.
       params.uploadId = "00000000-0000-4000-8000-000000000000";
       await page.goto("/home");

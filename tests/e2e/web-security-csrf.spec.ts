@@ -80,6 +80,25 @@ async function fillRemittance(page: Page, payee: string, sum: string): Promise<v
   await page.locator("[name=payeePhone]").fill("+447700900123");
 }
 
+/** Fill the FX rate request form (Oliver: requests enabled bank-wide); stays on the form. */
+async function fillFxRequest(page: Page, sellAmount: string): Promise<void> {
+  await page.goto("/currency-exchange/requests/new");
+  await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
+  await page.locator("select[name=toCurrencyId]").selectOption("EUR");
+  await page.locator("[name=sellAmount]").fill(sellAmount);
+  await page.locator("[name=rate]").fill("1.17");
+}
+
+/** Number of Oliver's FX rate requests awaiting confirmation (read through the API: the web list shows signed ones). */
+async function unsignedFxRequests(page: Page): Promise<number> {
+  const api = await apiSession(page.request, CUSTOMERS.individual);
+  const list = await api.call(
+    "GET",
+    `/exchange/fx-requests?organizationId=${api.organizationId}&status=AWAITING_SIGNATURE&take=100`,
+  );
+  return list.body.edges.length;
+}
+
 /** A DRAFT beneficiary (INTERNAL, pre-filled from the link) saved through the create page; returns its id. */
 async function draftBeneficiary(page: Page, name: string): Promise<string> {
   const q = new URLSearchParams({ paymentType: "INTERNAL", currencyId: "GBP", name, phone: "+447700900002" });
@@ -576,6 +595,29 @@ const CASES: Record<string, CsrfCase> = {
     async probe(page, { url }) {
       await page.goto(url.replace(/\/sign$/, ""));
       return (await page.getByTestId("order-status").getAttribute("data-status")) ?? "";
+    },
+  },
+  "routes/_app+/currency-exchange+/requests+/new": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await fillFxRequest(page, "1.21");
+      return { url: "/currency-exchange/requests/new", fields: await formFields(page, "form#fx-request-form") };
+    },
+    probe: unsignedFxRequests,
+  },
+  "routes/_app+/currency-exchange+/requests+/$requestId+/sign": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await fillFxRequest(page, "1.22");
+      await page.locator("form#fx-request-form button[type=submit]").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
+      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+      const url = new URL(page.url()).pathname;
+      return { url, fields: { ...(await formFields(page, "form#sign")), code } };
+    },
+    async probe(page, { url }) {
+      await page.goto(url.replace(/\/sign$/, ""));
+      return (await page.getByTestId("fx-status").getAttribute("data-status")) ?? "";
     },
   },
   "routes/_app+/beneficiaries+/create": {

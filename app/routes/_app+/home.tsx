@@ -5,7 +5,8 @@
  * signing the unsigned payments (cursor-paged: ?tab=signing&cursor=…; select several to sign
  * with one code or decline) with the count of ALL unsigned items on the tab (the list's
  * totalCount), remittance the latest remittance orders (only when PAYMENTS-ORDERS-ENABLED is on
- * for the organization, spec 000 §2, spec 001 §6), fees the organization's tariff and custom fees
+ * for the organization, spec 000 §2, spec 001 §6), requests the latest FX rate requests grouped by
+ * creation day (?tab=requests; only when EXCHANGE-CUSTOM-RATE-ENABLED is on, spec 000 §2), fees the organization's tariff and custom fees
  * with their count (spec 001 §2; not for company officials, who make no payments); and the beneficiaries block (the same data
  * as the payments page's). Company officials get an open-account prompt. A company's home names
  * the company under the title (whose accounts these are: the header names the person). A banner
@@ -29,6 +30,7 @@ import type {
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { FeesList, feesCount } from "~/components/ui/FeesList";
+import { FxRequestList } from "~/components/ui/FxRequestList";
 import { Money } from "~/components/ui/Money";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
@@ -37,12 +39,13 @@ import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
 import { firstPageOnBadCursor } from "~/lib/payments.server";
+import { customRateEnabled, listFxRequestGroups } from "~/lib/fx-requests.server";
 import { groupByDay } from "~/lib/date-groups";
 import { canSign } from "~/lib/signing";
 import styles from "./home.module.css";
 
 export const handle = {
-  i18n: ["common", "payments", "history", "remittance", "signing", "beneficiaries"],
+  i18n: ["common", "payments", "history", "remittance", "signing", "beneficiaries", "exchange"],
   titleKey: "common:home.title",
 };
 
@@ -56,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const official = org.type === "COMPANY_OFFICIAL";
   // Paging applies to the signing tab's list; the count is always of every unsigned payment.
   const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
-  const [accounts, unsigned, settings, beneficiaries, fees] = await Promise.all([
+  const [accounts, unsigned, settings, beneficiaries, fees, requestsTab] = await Promise.all([
     listAccounts(api, org.id),
     api
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
@@ -65,6 +68,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
     // The tab shows the count, so the fees are read whichever tab is open.
     official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`),
+    // The requests tab exists only when FX rate requests are enabled for the organization.
+    official ? Promise.resolve(false) : customRateEnabled(api, org.id),
   ]);
   // The remittance tab exists only when orders are enabled for the organization.
   const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
@@ -75,14 +80,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? "remittance"
         : asked === "fees" && fees
           ? "fees"
-          : "history";
-  const [history, orders] = await Promise.all([
+          : asked === "requests" && requestsTab
+            ? "requests"
+            : "history";
+  const [history, orders, fxRequests] = await Promise.all([
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
       : Promise.resolve(null),
     tab === "remittance"
       ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
       : Promise.resolve(null),
+    tab === "requests" ? listFxRequestGroups(api, org.id, 5) : Promise.resolve(null),
   ]);
   // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
   const toSign = await api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null);
@@ -102,6 +110,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       history: groupByDay(history?.data ?? [], (i) => i.transferDate),
       remittanceTab,
       orders: orders?.edges.map((e) => e.node) ?? [],
+      requestsTab,
+      fxGroups: fxRequests?.groups ?? [],
       beneficiaries,
       fees,
     },
@@ -177,13 +187,15 @@ export default function Home() {
     history,
     remittanceTab,
     orders,
+    requestsTab,
+    fxGroups,
     beneficiaries,
     corporate,
     fees,
     agreementsToSign,
     ...signing
   } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["common", "payments", "history", "remittance"]);
+  const { t } = useTranslation(["common", "payments", "history", "remittance", "exchange"]);
   // With JavaScript, placeholders while the history tab loads after a click on it (spec 000 §2).
   const navigation = useNavigation();
   const historyLoading =
@@ -291,6 +303,11 @@ export default function Home() {
                 {t("remittance:home.tab")}
               </Tab>
             ) : null}
+            {requestsTab ? (
+              <Tab to="requests" current={tab} testId="tab-requests">
+                {t("exchange:requests.home.tab")}
+              </Tab>
+            ) : null}
             {fees ? (
               <Tab
                 to="fees"
@@ -329,6 +346,15 @@ export default function Home() {
               <Link to="/payments/remittance">{t("remittance:home.see-all")}</Link>
             </>
           )
+        ) : tab === "requests" ? (
+          <>
+            {fxGroups.length === 0 ? (
+              <p>{t("exchange:requests.home.empty")}</p>
+            ) : (
+              <FxRequestList groups={fxGroups} idPrefix="home-fx-day" />
+            )}
+            <Link to="/currency-exchange/requests">{t("exchange:requests.home.see-all")}</Link>
+          </>
         ) : tab === "signing" || official ? (
           <UnsignedPayments
             payments={unsigned}

@@ -504,9 +504,10 @@ export interface PaymentList extends ListResponse<Payment> {
 /** POST /v1/signatures/send-code: code bound to these payments (PSD2 RTS Art. 5 dynamic
  * linking; the SMS names amount, currency and payee). Answer: CodeChallenge. */
 export interface SendSignatureCodeRequest {
-  /** At least one of paymentIds and paymentOrderIds (remittance orders), each 1..100 ids. */
+  /** At least one of paymentIds, paymentOrderIds (remittance orders) and fxRequestIds (FX rate requests), each 1..100 ids. */
   paymentIds?: string[];
   paymentOrderIds?: string[];
+  fxRequestIds?: string[];
   mfa: "PHONE";
   channel: OtpChannel;
 }
@@ -1265,3 +1266,75 @@ export interface ExchangeRates {
   spreadPercent: Decimal;
   rates: { currencyId: CurrencyCode; unitsPerEur: Decimal }[];
 }
+
+// ——— FX rate requests (issue 9; spec 001 §3 "FX rate request", §4, §7, §9; server/domain/exchange/fx-requests.ts) ———
+
+/** GET /v1/settings/exchange-custom-rate?organizationId= → whether FX rate requests are offered. */
+export interface CustomRateSettings {
+  enabled: boolean;
+}
+/**
+ * POST /v1/exchange/fx-requests body (with an Idempotency-Key header): sell `sellAmount` of
+ * fromCurrencyId from the account's balance at the customer's own `rate`.
+ */
+export interface CreateFxRequestRequest {
+  organizationId: string;
+  accountId: string;
+  fromCurrencyId: CurrencyCode;
+  toCurrencyId: CurrencyCode;
+  /** The fixed sum, at fromCurrency's scale. */
+  sellAmount: Decimal;
+  /** Proposed rate: units of toCurrency per 1 fromCurrency, > 0, at most 12 decimals. */
+  rate: Decimal;
+}
+/**
+ * AWAITING_SIGNATURE (created, not signed: no money held), PENDING (signed, the sum held; label
+ * Waiting), ACCEPTED (executed at the request's amounts), REJECTED (the hold returned).
+ */
+export type FxRequestStatus = "AWAITING_SIGNATURE" | "PENDING" | "ACCEPTED" | "REJECTED";
+/** An FX rate request (spec 001 §3). */
+export interface FxRequest {
+  id: string;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  status: FxRequestStatus;
+  organizationId: string;
+  accountId: string;
+  senderAccountNumber: string;
+  exchangeCurrencyFrom: { id: CurrencyCode; name: string; scale: number };
+  exchangeCurrencyTo: { id: CurrencyCode; name: string; scale: number };
+  /** The sold amount, in exchangeCurrencyFrom (its scale). */
+  exchangeCurrencyFixedSum: Decimal;
+  /** The bought amount, in exchangeCurrencyTo (its scale): fixed sum × proposed rate, half-even. */
+  exchangeCurrencyFlexibleSum: Decimal;
+  /** Flexible sum ÷ fixed sum, 14 decimals half-even (spec 001 §9; lists show 12, computed from the sums). */
+  exchangeActualRate: Decimal;
+  /** The rate as the customer proposed it. */
+  proposedRate: Decimal;
+  /** EXCHANGE fee in exchangeCurrencyFrom, held and charged besides the fixed sum; null = free. */
+  fee: MoneyAmount | null;
+  /** ISO 8601 UTC: when signed (the sum held), when the bank decided. */
+  signedAt: string | null;
+  decidedAt: string | null;
+  /** Why the bank rejected it (REJECTED only). */
+  decisionReason: string | null;
+}
+export interface FxRequestEdge {
+  node: FxRequest;
+  cursor: string;
+}
+/**
+ * GET /v1/exchange/fx-requests?organizationId=&status=&cursor=&take= → requests newest first
+ * (createdAt, then id): by default the signed ones (PENDING, ACCEPTED, REJECTED); `status` (one or
+ * several, comma-separated) asks for others, e.g. AWAITING_SIGNATURE. 403 when not a member of organizationId.
+ */
+export interface FxRequestPage {
+  edges: FxRequestEdge[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}
+// POST /v1/exchange/fx-requests → 201 FxRequest (AWAITING_SIGNATURE; PENDING at once without a signature duty) |
+//   200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member; requests disabled) | 404 account | 409 IDEMPOTENCY_KEY_REUSED
+// GET /v1/exchange/fx-requests/:id → FxRequest | 404
+// POST /v1/signatures/send-code { fxRequestIds } → CodeChallenge | 404 | 403 | 409 FX_REQUEST_STATUS_CONFLICT
+// POST /v1/exchange/fx-requests/:id/sign { mfaToken, signedAt } → FxRequest (PENDING) | 401 MFA_TOKEN_INVALID |
+//   409 FX_REQUEST_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS | 403 | 404

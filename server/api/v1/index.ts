@@ -22,6 +22,7 @@ import { createPaymentsOrdersRouter } from "./payments-orders.js";
 import { createApplicationsRouter } from "./applications.js";
 import { createExchangeRouter } from "./exchange.js";
 import { createAgreementsRouter } from "./agreements.js";
+import { createFxRequestsRouter } from "./fx-requests.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -47,6 +48,8 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createPaymentsOrdersRouter(deps));
   r.use(createApplicationsRouter(deps));
   r.use(createAgreementsRouter(deps));
+  // Before exchange: its /exchange/:id would answer /exchange/fx-requests.
+  r.use(createFxRequestsRouter(deps));
   r.use(createExchangeRouter(deps));
   return r;
 }

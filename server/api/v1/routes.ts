@@ -20,10 +20,11 @@ import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
 import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery } from "./onboarding-reference.js";
 import { beneficiariesListQuery } from "./beneficiaries.js";
-import { paymentsSettingsQuery } from "./settings.js";
+import { customRateSettingsQuery, paymentsSettingsQuery } from "./settings.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
+import { createFxRequestSchema, fxRequestListQuery } from "./fx-requests.js";
 import { userSettingsBody } from "./users.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
@@ -192,4 +193,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /clients-organizations/:organizationId/clients-officials": { body: createOfficialBody },
   "PUT /clients-organizations/:organizationId/clients-officials/:officialId": { body: updateOfficialBody },
   "PUT /clients-organizations/:organizationId/clients-officials/:officialId/status": { body: officialStatusBody },
+  "GET /settings/exchange-custom-rate": { query: customRateSettingsQuery },
+  "POST /exchange/fx-requests": { body: createFxRequestSchema },
+  "GET /exchange/fx-requests": { query: fxRequestListQuery },
+  "POST /exchange/fx-requests/:id/sign": { body: signSchema },
 };

@@ -955,4 +955,80 @@ export const serviceFeeCharges = pgTable(
   },
   (t) => [uniqueIndex("service_fee_charges_once_uq").on(t.organizationId, t.month, t.feeId)],
 );
+/**
+ * FX rate requests (issue 9; spec 001 §3 "FX rate request", §4; server/domain/exchange/fx-requests.ts):
+ * the customer proposes a rate for selling `sellAmount` (the fixed sum, from-currency) and buying
+ * `buyAmount` (the flexible sum, to-currency, = sellAmount × proposedRate rounded half-even to the
+ * to-currency's scale). Created AWAITING_SIGNATURE; signing holds sellAmount + feeAmount on the
+ * FX_PENDING system balance (`holdTransactionId`) and makes it PENDING; the bank then ACCEPTs
+ * (executed at this request's amounts: `settleTransactionId`) or REJECTs (hold returned:
+ * `refundTransactionId`, `decisionReason`), once (row lock + status guard).
+ */
+export const fxRequests = pgTable(
+  "fx_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    createdByUserId: uuid("created_by_user_id")
+      .notNull()
+      .references(() => users.id),
+    fromCurrencyId: text("from_currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    toCurrencyId: text("to_currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    /** The fixed sum: what the customer sells, in fromCurrencyId. */
+    sellAmount: money("sell_amount").notNull(),
+    /** The flexible sum: what the customer buys, in toCurrencyId. */
+    buyAmount: money("buy_amount").notNull(),
+    /** The rate the customer proposed: units of toCurrencyId per 1 fromCurrencyId, as entered (≤ 12 decimals). */
+    proposedRate: money("proposed_rate").notNull(),
+    /** EXCHANGE fee of the tariff at creation, in fromCurrencyId (0 when none). */
+    feeAmount: money("fee_amount").notNull().default("0"),
+    /** AWAITING_SIGNATURE, PENDING, ACCEPTED or REJECTED. */
+    status: text("status").notNull().default("AWAITING_SIGNATURE"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    holdTransactionId: uuid("hold_transaction_id").references(() => ledgerTransactions.id),
+    settleTransactionId: uuid("settle_transaction_id").references(() => ledgerTransactions.id),
+    refundTransactionId: uuid("refund_transaction_id").references(() => ledgerTransactions.id),
+    signedAt: ts("signed_at"),
+    decidedAt: ts("decided_at"),
+    /** Who decided (staff actor, e.g. "staff:cli:alice"). */
+    decidedBy: text("decided_by"),
+    decisionReason: text("decision_reason"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("fx_requests_idempotency_uq").on(t.organizationId, t.idempotencyKey),
+    index("fx_requests_org_created_idx").on(t.organizationId, t.createdAt),
+  ],
+);
+
+/** Who signed an FX rate request and with which MFA token (a token signs a request once). */
+export const fxRequestSignatures = pgTable(
+  "fx_request_signatures",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    requestId: uuid("request_id")
+      .notNull()
+      .references(() => fxRequests.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    signedAt: ts("signed_at").notNull(),
+    clientSignedAt: ts("client_signed_at"),
+    mfaTokenId: uuid("mfa_token_id").references(() => mfaTokens.id),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("fx_request_signatures_token_uq").on(t.mfaTokenId, t.requestId)],
+);
+
 export * from "./exchange.js";

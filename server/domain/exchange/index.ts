@@ -49,7 +49,8 @@ export const ECB_SOURCE = "ECB";
 /** The ECB file shipped with the bank (provenance: server/seed/data/README.md). */
 const SHIPPED_ECB_FILE = new URL("../../seed/data/ecb-eurofxref-hist-2024-2025.csv", import.meta.url);
 
-const currencyCode = z
+/** A currency code in a request body (3 to 5 capital letters; whether the bank has it is checked apart). */
+export const currencyCode = z
   .string()
   .trim()
   .min(3)
@@ -196,6 +197,55 @@ async function scalesOf(db: Db, ids: string[]): Promise<Map<string, number>> {
 }
 
 /**
+ * A customer account (not a system one) of one of the caller's organizations.
+ * @throws DomainError 404 NOT_FOUND otherwise (one answer: nothing to enumerate)
+ */
+export async function findOwnAccount(db: Db, userId: string, accountId: string): Promise<typeof accounts.$inferSelect> {
+  const [account] = await db
+    .select()
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.id, accountId),
+        eq(accounts.system, false),
+        inArray(accounts.organizationId, memberOrganizationIdsQuery(db, userId)),
+      ),
+    )
+    .limit(1);
+  if (!account) throw notFound("Account");
+  return account;
+}
+
+/**
+ * The tariff's EXCHANGE fee for selling `sell` (in the sold currency; 0 when the tariff has none)
+ * and whether the balance can pay sell + fee (its floor: overdraft only where enabled).
+ * @param input.account the customer account; input.balance its balance in `currencyId` (the sold currency)
+ * @throws Error when a tariff charges the fee in another currency (a configuration error)
+ */
+export async function exchangeFee(
+  db: Db,
+  input: {
+    account: typeof accounts.$inferSelect;
+    balance: typeof balances.$inferSelect;
+    currencyId: string;
+    sell: Decimal;
+  },
+): Promise<{ fee: Decimal; covered: boolean }> {
+  const fee = await feeFor(db, {
+    organizationId: input.account.organizationId!,
+    kind: "EXCHANGE",
+    paymentType: null,
+    currencyId: input.currencyId,
+    amount: input.sell,
+  });
+  if (fee && fee.currencyId !== input.currencyId)
+    throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
+  const amount = fee?.amount ?? new Decimal(0);
+  const overdraft = await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false);
+  return { fee: amount, covered: availableFunds(input.balance, input.account, overdraft).gte(input.sell.plus(amount)) };
+}
+
+/**
  * POST /v1/exchange/calc: quote an exchange and store the quote (valid QUOTE_TTL_SECONDS).
  * @param input.body contract ExchangeCalcRequest (validated with `exchangeCalcSchema`)
  * @param input.now clock (tests); default now
@@ -209,18 +259,7 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   if (!parsed.success) throw fieldErrors(parsed.error);
   const body = parsed.data;
   const now = input.now ?? new Date();
-  const [account] = await db
-    .select()
-    .from(accounts)
-    .where(
-      and(
-        eq(accounts.id, body.accountId),
-        eq(accounts.system, false),
-        inArray(accounts.organizationId, memberOrganizationIdsQuery(db, input.userId)),
-      ),
-    )
-    .limit(1);
-  if (!account) throw notFound("Account");
+  const account = await findOwnAccount(db, input.userId, body.accountId);
   const scales = await scalesOf(db, [body.fromCurrencyId, body.toCurrencyId]);
   if (!scales.has(body.fromCurrencyId))
     throw fieldError("fromCurrencyId", "isCurrency", "fromCurrencyId is not a known currency");
@@ -252,18 +291,8 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   const { sell, buy } = exchangeAmounts(side, new Decimal(amountResult.value), rate, fromScale, toScale);
   if (sell.lte(0) || buy.lte(0)) throw fieldError(field, "isExchangeable", "The amount is too small to exchange");
 
-  const fee = await feeFor(db, {
-    organizationId: account.organizationId!,
-    kind: "EXCHANGE",
-    paymentType: null,
-    currencyId: body.fromCurrencyId,
-    amount: sell,
-  });
-  if (fee && fee.currencyId !== body.fromCurrencyId)
-    throw new Error(`An EXCHANGE fee must be charged in the sold currency, not ${fee.currencyId}`);
-  const feeAmount = fee?.amount ?? new Decimal(0);
-  const overdraft = await getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false);
-  if (availableFunds(from, account, overdraft).lt(sell.plus(feeAmount))) throw insufficientFunds();
+  const { fee: feeAmount, covered } = await exchangeFee(db, { account, balance: from, currencyId: body.fromCurrencyId, sell });
+  if (!covered) throw insufficientFunds();
 
   const [row] = await db
     .insert(exchangeQuotes)

@@ -15,6 +15,9 @@
  * - FX_POSITION (any): the bank's open currency position from customer exchanges
  *   (server/domain/exchange): credited with the currency a customer sells, debited with the one
  *   they buy, so each exchange balances per currency.
+ * - FX_PENDING (any): the sums (and fees) of signed FX rate requests the bank holds until it
+ *   accepts or rejects them (server/domain/exchange/fx-requests.ts); ACCEPTED moves the sum on to
+ *   FX_POSITION and the fee to FEE_INCOME, REJECTED gives both back to the customer.
  * System balances have no floor and may go negative.
  */
 import { and, eq } from "drizzle-orm";
@@ -31,7 +34,8 @@ export type SystemCode =
   | "CASH_CLEARING"
   | "FEE_INCOME"
   | "REMITTANCE_CLEARING"
-  | "FX_POSITION";
+  | "FX_POSITION"
+  | "FX_PENDING";
 
 const NAMES: Record<SystemCode, string> = {
   EXTERNAL_CLEARING: "External clearing",
@@ -44,6 +48,7 @@ const NAMES: Record<SystemCode, string> = {
   FEE_INCOME: "Fee income",
   REMITTANCE_CLEARING: "Remittance orders held in processing",
   FX_POSITION: "Currency exchange position",
+  FX_PENDING: "FX rate requests held until decided",
 };
 
 /** Currencies a system account is created with by the seed (others are added on first use). */

@@ -116,3 +116,41 @@ export function forbidden(message = "You do not have access to this organization
 export function notFound(what = "Resource"): DomainError {
   return new DomainError("NOT_FOUND", `${what} not found`);
 }
+
+/** A row found for signing with the caller's membership columns (`membershipColumns`). */
+export type SignableFound<R> = { row: R; organizationType: string; companyOfficialType: string | null; signatureType: string };
+
+/**
+ * What the caller may request one signing code for (remittance orders, FX rate requests), in the
+ * order of `ids`: each found with the caller's membership (else 404 `rules.what`), a signature
+ * duty there (else 403 `rules.dutyMessage`), the feature enabled for its organization (else
+ * `rules.disabled()`, asked once per organization) and ready to sign (`rules.ready` null, else its error).
+ * @param found the rows in the caller's organizations, each with the caller's membership columns
+ */
+export async function checkSignable<R extends { id: string; organizationId: string }>(
+  ids: string[],
+  found: SignableFound<R>[],
+  rules: {
+    what: string;
+    dutyMessage: string;
+    enabled: (organizationId: string) => Promise<boolean>;
+    disabled: () => DomainError;
+    ready: (row: R) => DomainError | null;
+  },
+): Promise<R[]> {
+  const byId = new Map(found.map((f) => [f.row.id, f]));
+  const enabled = new Map<string, boolean>();
+  const rows: R[] = [];
+  for (const id of ids) {
+    const f = byId.get(id);
+    if (!f) throw notFound(rules.what);
+    const orgId = f.row.organizationId;
+    if (!hasSignatureDuty(toMembership(orgId, f))) throw forbidden(rules.dutyMessage);
+    if (!enabled.has(orgId)) enabled.set(orgId, await rules.enabled(orgId));
+    if (!enabled.get(orgId)) throw rules.disabled();
+    const notReady = rules.ready(f.row);
+    if (notReady) throw notReady;
+    rows.push(f.row);
+  }
+  return rows;
+}

@@ -7,14 +7,7 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, organizationMembers, organizations, paymentOrders, users } from "../../db/schema/index.js";
-import {
-  callerMembershipOn,
-  forbidden,
-  hasSignatureDuty,
-  membershipColumns,
-  notFound,
-  toMembership,
-} from "../organizations/access.js";
+import { callerMembershipOn, checkSignable, membershipColumns } from "../organizations/access.js";
 import { orderStatusConflict, ordersDisabled, ordersEnabled, type OrderRow } from "./model.js";
 
 /**
@@ -30,7 +23,7 @@ export async function loadSignableOrders(
 ): Promise<{ rows: OrderRow[]; scaleOf: Map<string, number>; phone: string; otpChannel: string }> {
   const found = await db
     .select({
-      order: paymentOrders,
+      row: paymentOrders,
       ...membershipColumns,
       scale: currencies.scale,
       phone: users.phone,
@@ -42,21 +35,14 @@ export async function loadSignableOrders(
     .innerJoin(currencies, eq(currencies.id, paymentOrders.currencyId))
     .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(inArray(paymentOrders.id, ids));
-  const byId = new Map(found.map((f) => [f.order.id, f]));
-  const rows: OrderRow[] = [];
-  const enabled = new Map<string, boolean>();
-  for (const id of ids) {
-    const f = byId.get(id);
-    if (!f) throw notFound("Remittance order");
-    if (!hasSignatureDuty(toMembership(f.order.organizationId, f)))
-      throw forbidden("You are not allowed to sign remittance orders of this organization");
-    if (!enabled.has(f.order.organizationId))
-      enabled.set(f.order.organizationId, await ordersEnabled(db, f.order.organizationId));
-    if (!enabled.get(f.order.organizationId)) throw ordersDisabled();
-    if (f.order.status !== "PENDING") throw orderStatusConflict(f.order.status, "only a PENDING order can be signed");
-    rows.push(f.order);
-  }
-  const scaleOf = new Map(found.map((f) => [f.order.currencyId, f.scale]));
+  const rows = await checkSignable(ids, found, {
+    what: "Remittance order",
+    dutyMessage: "You are not allowed to sign remittance orders of this organization",
+    enabled: (organizationId) => ordersEnabled(db, organizationId),
+    disabled: ordersDisabled,
+    ready: (o) => (o.status === "PENDING" ? null : orderStatusConflict(o.status, "only a PENDING order can be signed")),
+  });
+  const scaleOf = new Map(found.map((f) => [f.row.currencyId, f.scale]));
   return { rows, scaleOf, phone: found[0].phone, otpChannel: found[0].otpChannel };
 }
 

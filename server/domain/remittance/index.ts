@@ -19,7 +19,7 @@
  * Authorization as everywhere (organizations/access.ts): another organization's order or file
  * is 404; an organizationId the caller is not a member of is 403.
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
 import {
@@ -57,7 +57,7 @@ import {
   requireMembership,
 } from "../organizations/access.js";
 import { organizationFullName } from "../organizations/index.js";
-import { decodeCursor, encodeCursor } from "../pagination.js";
+import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import {
@@ -484,25 +484,25 @@ export interface RemittanceListQuery {
  */
 export async function listRemittanceOrders(db: Database, userId: string, q: RemittanceListQuery): Promise<RemittanceOrderPage> {
   await requireMembership(db, userId, q.organizationId);
-  // Milliseconds: the cursor carries a JavaScript date (rows made in one transaction share a microsecond time).
-  const createdMs = sql`date_trunc('milliseconds', ${paymentOrders.createdAt})`;
-  const conditions: (SQL | undefined)[] = [eq(paymentOrders.organizationId, q.organizationId)];
-  if (q.status?.length) conditions.push(inArray(paymentOrders.status, q.status));
-  if (q.cursor) {
-    const c = decodeCursor(q.cursor);
-    conditions.push(sql`(${createdMs}, ${paymentOrders.id}) < (${c.date.toISOString()}::timestamptz, ${c.id}::uuid)`);
-  }
+  const keyset = newestFirst(paymentOrders.createdAt, paymentOrders.id, q.cursor);
   const rows = await joined(db)
-    .where(and(...conditions))
-    .orderBy(desc(createdMs), desc(paymentOrders.id))
+    .where(
+      and(
+        eq(paymentOrders.organizationId, q.organizationId),
+        q.status?.length ? inArray(paymentOrders.status, q.status) : undefined,
+        keyset.after,
+      ),
+    )
+    .orderBy(...keyset.order)
     .limit(q.take + 1);
-  const page = rows.slice(0, q.take);
-  const nodes = await rowsToWire(db, page);
-  const edges = nodes.map((node, i) => ({ node, cursor: encodeCursor(page[i].order.createdAt, node.id) }));
-  return {
-    edges,
-    pageInfo: { hasNextPage: rows.length > q.take, endCursor: edges.length ? edges[edges.length - 1].cursor : null },
-  };
+  // The wire form needs the files of the page's orders (one query for all of them).
+  const nodes = new Map((await rowsToWire(db, rows.slice(0, q.take))).map((n) => [n.id, n]));
+  return edgesPage(
+    rows,
+    q.take,
+    (r) => nodes.get(r.order.id)!,
+    (r) => r.order,
+  );
 }
 
 /** The caller's order `id` (joined), or 404. */

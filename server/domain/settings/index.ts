@@ -16,6 +16,8 @@ import type {
 
 export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
 export const SETTING_OVERDRAFT_ENABLED = "OVERDRAFT-ENABLED";
+/** FX rate requests (customer-proposed rates, spec 001 §3/§4): bank-wide, with per-organization overrides. */
+export const SETTING_EXCHANGE_CUSTOM_RATE_ENABLED = "EXCHANGE-CUSTOM-RATE-ENABLED";
 
 /** Boolean setting `key`; `fallback` when the row is missing or not a boolean. */
 export async function getBooleanSetting(db: Database | Tx, key: string, fallback = false): Promise<boolean> {
@@ -41,6 +43,14 @@ export async function getOrganizationBooleanSetting(
     .limit(1);
   if (typeof own?.value === "boolean") return own.value;
   return getBooleanSetting(db, key, fallback);
+}
+
+/**
+ * Whether FX rate requests are enabled for the organization (EXCHANGE-CUSTOM-RATE-ENABLED: its
+ * override, else the bank-wide value; default false). No access check: callers check membership.
+ */
+export function customRateEnabled(db: Database | Tx, organizationId: string): Promise<boolean> {
+  return getOrganizationBooleanSetting(db, organizationId, SETTING_EXCHANGE_CUSTOM_RATE_ENABLED, false);
 }
 
 /** Provider payment types grouped by type: [{ type, currencies }] sorted by type. */

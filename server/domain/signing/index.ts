@@ -8,7 +8,8 @@
  * set and binding hash, 5 minutes) → `signPayment` per payment (token checked, binding
  * recomputed, payment posted to the ledger exactly once). Remittance orders (spec 001 §4) join
  * the same flow: send-code takes `paymentOrderIds` beside `paymentIds`, one code and one
- * binding cover both, and server/domain/remittance signs an order with the same token rules.
+ * binding cover both, and server/domain/remittance signs an order with the same token rules. FX
+ * rate requests likewise (`fxRequestIds`; server/domain/exchange/fx-requests.ts signs one).
  */
 import crypto from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
@@ -42,6 +43,7 @@ import { isUuid } from "../accounts/index.js";
 import { documentIdsFor, documentsMissing, documentsRequired } from "../uploads/index.js";
 import { loadSignableOrders, ordersByIds } from "../remittance/binding.js";
 import type { OrderRow } from "../remittance/model.js";
+import { fxRequestsByIds, loadSignableFxRequests, type FxRequestRow } from "../exchange/fx-binding.js";
 
 /** MFA token lifetime (5 minutes; design note: codes and their tokens live at most 10 minutes). */
 export const MFA_TOKEN_TTL_MS = 5 * 60_000;
@@ -49,8 +51,9 @@ export const MFA_TOKEN_TTL_MS = 5 * 60_000;
 export const SIGNED_AT_SKEW_MS = 10 * 60_000;
 
 /**
- * One payment (or remittance order, `order: true`; its id in `paymentId`) as authorised by a
- * signature code. `amount` is the normalised decimal string.
+ * One payment (or remittance order, `order: true`, or FX rate request, `fx: true`; its id in
+ * `paymentId`) as authorised by a signature code. `amount` is the normalised decimal string (an
+ * FX request's sold sum; `buy` its bought sum and currency).
  */
 export interface BindingItem {
   paymentId: string;
@@ -58,6 +61,8 @@ export interface BindingItem {
   currency: string;
   payee: { name: string; account: string | null };
   order?: true;
+  fx?: true;
+  buy?: { amount: string; currency: string };
 }
 
 /**
@@ -95,17 +100,26 @@ function canonicalPayee(details: OrderRow["payeeDetails"]): string {
   );
 }
 
+/** The FX request fields a binding covers: both sums and currencies and the proposed rate. */
+export type FxBindingRow = Pick<
+  FxRequestRow,
+  "id" | "sellAmount" | "fromCurrencyId" | "buyAmount" | "toCurrencyId" | "proposedRate"
+>;
+
 /**
- * Binding of a set of payments and remittance orders. Without orders it is exactly
- * `computeBinding(payments)`. With orders, the items of both sorted by id, and the hash covers
- * each order's id, sum, currency, payee name and every payee detail (address, city, country,
- * phone, document number), tagged as an order: any change of one invalidates the code.
+ * Binding of a set of payments, remittance orders and FX rate requests. Without orders and
+ * requests it is exactly `computeBinding(payments)`. With orders, the items of all sorted by id,
+ * and the hash covers each order's id, sum, currency, payee name and every payee detail (address,
+ * city, country, phone, document number), tagged as an order; each FX request's id, sold sum and
+ * currency, bought sum and currency and proposed rate, tagged FX: any change of one invalidates
+ * the code.
  */
 export function computeSetBinding(
   paymentRows: Parameters<typeof computeBinding>[0],
   orders: OrderBindingRow[],
+  fxRows: FxBindingRow[] = [],
 ): { items: BindingItem[]; hash: string } {
-  if (!orders.length) return computeBinding(paymentRows);
+  if (!orders.length && !fxRows.length) return computeBinding(paymentRows);
   const paymentItems = computeBinding(paymentRows).items;
   const orderItems: BindingItem[] = orders.map((o) => ({
     paymentId: o.id,
@@ -115,13 +129,24 @@ export function computeSetBinding(
     order: true,
   }));
   const byId = (a: BindingItem, b: BindingItem) => (a.paymentId < b.paymentId ? -1 : a.paymentId > b.paymentId ? 1 : 0);
-  const items = [...paymentItems, ...orderItems].sort(byId);
+  const fxItems: BindingItem[] = fxRows.map((r) => ({
+    paymentId: r.id,
+    amount: new Decimal(r.sellAmount).toFixed(),
+    currency: r.fromCurrencyId,
+    payee: { name: `Exchange to ${r.toCurrencyId}`, account: null },
+    fx: true,
+    buy: { amount: new Decimal(r.buyAmount).toFixed(), currency: r.toCurrencyId },
+  }));
+  const items = [...paymentItems, ...orderItems, ...fxItems].sort(byId);
   const detailsOf = new Map(orders.map((o) => [o.id, canonicalPayee(o.payeeDetails)]));
+  const rateOf = new Map(fxRows.map((r) => [r.id, new Decimal(r.proposedRate).toFixed()]));
   const canonical = JSON.stringify(
     items.map((i) =>
       i.order
         ? ["ORDER", i.paymentId, i.amount, i.currency, i.payee.name, detailsOf.get(i.paymentId)]
-        : [i.paymentId, i.amount, i.currency, i.payee.name, i.payee.account],
+        : i.fx
+          ? ["FX", i.paymentId, i.amount, i.currency, i.buy?.amount, i.buy?.currency, rateOf.get(i.paymentId)]
+          : [i.paymentId, i.amount, i.currency, i.payee.name, i.payee.account],
     ),
   );
   return { items, hash: crypto.createHash("sha256").update(canonical).digest("hex") };
@@ -135,9 +160,9 @@ export function computeSetBinding(
 export async function currentBindingHash(
   tx: Tx,
   ids: string[],
-  locked: { payment?: PaymentRow; order?: OrderRow },
+  locked: { payment?: PaymentRow; order?: OrderRow; fx?: FxRequestRow },
 ): Promise<string | null> {
-  const known = new Set([locked.payment?.id, locked.order?.id].filter(Boolean));
+  const known = new Set([locked.payment?.id, locked.order?.id, locked.fx?.id].filter(Boolean));
   const others = ids.filter((id) => !known.has(id));
   const paymentRows = [
     ...(locked.payment ? [locked.payment] : []),
@@ -151,8 +176,16 @@ export async function currentBindingHash(
       others.filter((id) => !found.has(id)),
     )),
   ];
-  if (paymentRows.length + orderRows.length !== ids.length) return null;
-  return computeSetBinding(paymentRows, orderRows).hash;
+  const seen = new Set([...found, ...orderRows.map((o) => o.id)]);
+  const fxRows = [
+    ...(locked.fx ? [locked.fx] : []),
+    ...(await fxRequestsByIds(
+      tx,
+      others.filter((id) => !seen.has(id)),
+    )),
+  ];
+  if (paymentRows.length + orderRows.length + fxRows.length !== ids.length) return null;
+  return computeSetBinding(paymentRows, orderRows, fxRows).hash;
 }
 
 /**
@@ -162,6 +195,8 @@ export async function currentBindingHash(
  */
 export function signatureMessage(code: string, items: BindingItem[], scaleOf: (currency: string) => number): string {
   const orders = items.filter((i) => i.order).length;
+  const fx = items.filter((i) => i.fx).length;
+  if (fx) return fxSetMessage(code, items, orders, fx, scaleOf);
   if (orders) return setMessage(code, items, orders, scaleOf);
   if (items.length === 1) {
     const i = items[0];
@@ -195,20 +230,51 @@ function setMessage(code: string, items: BindingItem[], orders: number, scaleOf:
   return `Code ${code} to sign ${parts.join(" and ")}: ${list.join(", ")} in total. Never share this code.`;
 }
 
-/** Body of POST /v1/signatures/send-code: payments and/or remittance orders (at least one id in all). */
+/**
+ * SMS text when FX rate requests are among the items: one request alone → "Code 1234 to
+ * exchange GBP 100.00 for EUR 117.37 at your proposed rate. Never share this code."; otherwise
+ * the counts and the totals debited per currency → "Code 1234 to sign 1 payment and 2 FX rate
+ * requests: GBP 150.00 in total. Never share this code."
+ */
+function fxSetMessage(
+  code: string,
+  items: BindingItem[],
+  orders: number,
+  fx: number,
+  scaleOf: (currency: string) => number,
+): string {
+  const money = (currency: string, amount: string) => `${currency} ${formatAmount(amount, scaleOf(currency))}`;
+  const only = items.length === 1 ? items[0] : null;
+  if (only?.buy)
+    return `Code ${code} to exchange ${money(only.currency, only.amount)} for ${money(only.buy.currency, only.buy.amount)} at your proposed rate. Never share this code.`;
+  const totals = new Map<string, Decimal>();
+  for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? new Decimal(0)).plus(i.amount));
+  const list = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, t]) => money(c, t.toFixed()));
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+  const paymentCount = items.length - orders - fx;
+  const parts = [
+    ...(paymentCount ? [plural(paymentCount, "payment")] : []),
+    ...(orders ? [plural(orders, "remittance order")] : []),
+    plural(fx, "FX rate request"),
+  ];
+  return `Code ${code} to sign ${parts.join(" and ")}: ${list.join(", ")} in total. Never share this code.`;
+}
+
+/** Body of POST /v1/signatures/send-code: payments, remittance orders and/or FX rate requests (at least one id in all). */
 export const sendCodeSchema = z
   .object({
     paymentIds: z.array(z.string().uuid()).min(1).max(100).optional(),
     paymentOrderIds: z.array(z.string().uuid()).min(1).max(100).optional(),
+    fxRequestIds: z.array(z.string().uuid()).min(1).max(100).optional(),
     mfa: z.literal("PHONE").default("PHONE"),
     channel: z.enum(["SMS", "WHATSAPP"]).optional(),
   })
   .superRefine((v, ctx) => {
-    if (!v.paymentIds && !v.paymentOrderIds)
+    if (!v.paymentIds && !v.paymentOrderIds && !v.fxRequestIds)
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["paymentIds"],
-        message: "paymentIds or paymentOrderIds should not be empty",
+        message: "paymentIds, paymentOrderIds or fxRequestIds should not be empty",
         params: { rule: "isNotEmpty" },
       });
   });
@@ -222,8 +288,10 @@ export interface SigningDeps extends OtpDeps {
  * POST /v1/signatures/send-code. Every payment must be in the caller's organizations (404),
  * the caller must have a signature duty there (403), and it must be AWAITING_SIGNATURE (409
  * PAYMENT_NOT_PENDING). Remittance orders (`paymentOrderIds`) likewise: 404, 403 (also when
- * orders are not enabled for the organization), 409 ORDER_STATUS_CONFLICT unless PENDING.
- * Issues a SIGNATURE one-time code bound to the payments and orders together (one binding).
+ * orders are not enabled for the organization), 409 ORDER_STATUS_CONFLICT unless PENDING. FX rate
+ * requests (`fxRequestIds`): 404, 403 (also when requests are not enabled), 409
+ * FX_REQUEST_STATUS_CONFLICT unless AWAITING_SIGNATURE.
+ * Issues a SIGNATURE one-time code bound to the payments, orders and requests together (one binding).
  * @returns contract CodeChallenge. @throws also 429 RATE_LIMITED from the OTP policy.
  */
 export async function sendSignatureCode(
@@ -235,12 +303,14 @@ export async function sendSignatureCode(
   if (!parsed.success) throw fieldErrors(parsed.error);
   const ids = [...new Set(parsed.data.paymentIds ?? [])];
   const orderIds = [...new Set(parsed.data.paymentOrderIds ?? [])];
+  const fxIds = [...new Set(parsed.data.fxRequestIds ?? [])];
   const forPayments = ids.length ? await loadSignablePayments(db, input.userId, ids) : null;
   const forOrders = orderIds.length ? await loadSignableOrders(db, input.userId, orderIds) : null;
+  const forFx = fxIds.length ? await loadSignableFxRequests(db, input.userId, fxIds) : null;
   const rows = forPayments?.rows ?? [];
-  const scaleOf = new Map([...(forPayments?.scaleOf ?? []), ...(forOrders?.scaleOf ?? [])]);
-  const { phone, otpChannel } = (forPayments ?? forOrders)!;
-  const binding = computeSetBinding(rows, forOrders?.rows ?? []);
+  const scaleOf = new Map([...(forPayments?.scaleOf ?? []), ...(forOrders?.scaleOf ?? []), ...(forFx?.scaleOf ?? [])]);
+  const { phone, otpChannel } = (forPayments ?? forOrders ?? forFx)!;
+  const binding = computeSetBinding(rows, forOrders?.rows ?? [], forFx?.rows ?? []);
   return issueCode(
     db,
     {

@@ -3,7 +3,9 @@
  * Exchange; POST /v1/exchange/calc). Plain form, works without JavaScript: source balance, target
  * currency, amount and which side it fixes → POST (CSRF-checked) → the API's quote → redirect
  * (PRG) to /currency-exchange/confirm?quote=<id>. Errors re-render the form with the values.
- * A user with no accounts gets the no-accounts prompt (spec 000 §2).
+ * A user with no accounts gets the no-accounts prompt (spec 000 §2). When FX rate requests are
+ * enabled for the organization (EXCHANGE-CUSTOM-RATE-ENABLED), links to propose your own rate and
+ * to your rate requests (/currency-exchange/requests).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,6 +18,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources } from "~/lib/balance-sources";
+import { customRateEnabled } from "~/lib/fx-requests.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { translateMessage } from "~/lib/i18n-message";
 import { calcErrors, readExchangeForm, type ExchangeFormErrors, type ExchangeFormValues } from "./__quote.server";
@@ -25,10 +28,14 @@ export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:titl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, rates] = await Promise.all([listAccounts(api, org.id), api.get<ExchangeRates>("/exchange/rates")]);
+  const [accounts, rates, customRate] = await Promise.all([
+    listAccounts(api, org.id),
+    api.get<ExchangeRates>("/exchange/rates"),
+    customRateEnabled(api, org.id),
+  ]);
   const sources = balanceSources(accounts).map(({ value, label }) => ({ value, label }));
   const currencies = rates.rates.map((r) => r.currencyId);
-  return json({ sources, currencies }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json({ sources, currencies, customRate }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -45,7 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CurrencyExchange() {
-  const { sources, currencies } = useLoaderData<typeof loader>();
+  const { sources, currencies, customRate } = useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
   const tp = useTranslation("payments").t;
@@ -117,6 +124,18 @@ export default function CurrencyExchange() {
           </Button>
         </div>
       </Form>
+      {customRate ? (
+        <section aria-labelledby="custom-rate-title" className={styles.actions}>
+          <h2 id="custom-rate-title">{t("requests.offer.title")}</h2>
+          <p>{t("requests.offer.text")}</p>
+          <Link to="/currency-exchange/requests/new" data-testid="propose-rate">
+            {t("requests.offer.propose")}
+          </Link>
+          <Link to="/currency-exchange/requests" data-testid="fx-requests-link">
+            {t("requests.offer.list")}
+          </Link>
+        </section>
+      ) : null}
     </>
   );
 }

@@ -20,22 +20,14 @@ import { Button } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { CannotSign } from "~/components/ui/CannotSign";
 import { formatMoney } from "~/lib/money";
+import { codeValidator, resendValidator } from "~/components/signing/code-validators";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
 import { DocumentList } from "./__document-list";
 import type { loader } from "./sign";
 
-export const codeValidator = withZod(
-  z.object({
-    intent: z.literal("sign"),
-    code: z
-      .string({ required_error: "errors:Payments.code-required" })
-      .trim()
-      .min(1, "errors:Payments.code-required")
-      .regex(/^\d{4}$/, "errors:Auth.code-format"),
-  }),
-);
+export { codeValidator } from "~/components/signing/code-validators";
 
 /** A file the customer picked (an input left empty submits one nameless, empty file). */
 function isChosenFile(value: unknown): boolean {
@@ -205,7 +197,3 @@ function ResendForm() {
     </ValidatedForm>
   );
 }
-
-const resendValidator = withZod(
-  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
-);

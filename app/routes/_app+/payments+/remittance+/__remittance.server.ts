@@ -5,14 +5,9 @@
  * { paymentOrderIds }) kept in the session like a payment's, and the new-order form's
  * idempotency key kept in the session until the order it made is signed.
  */
-import type {
-  CodeChallenge,
-  OtpChannel,
-  PaymentsSettings,
-  RemittanceOrderDetail,
-  SendSignatureCodeRequest,
-} from "../../../../../server/api/v1/contract";
+import type { CodeChallenge, OtpChannel, PaymentsSettings, RemittanceOrderDetail } from "../../../../../server/api/v1/contract";
 import { ApiError, type Api } from "~/lib/api.server";
+import { clearChallenge, liveChallenge, sendChallenge } from "~/lib/sign-challenge.server";
 
 /** Whether PAYMENTS-ORDERS-ENABLED is on for the organization (false when the API cannot say). */
 export async function ordersEnabled(api: Api, organizationId: string): Promise<boolean> {
@@ -47,35 +42,17 @@ const challengeKey = (orderId: string) => `order:${orderId}`;
 
 /** The order's live signing challenge from the session, or null. */
 export function orderChallenge(api: Api, orderId: string) {
-  const challenge = api.session.get("sign")?.[challengeKey(orderId)];
-  return challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
+  return liveChallenge(api, challengeKey(orderId));
 }
 
 /** Send a signing code for one order and keep the challenge in the session. */
 export async function sendOrderCode(api: Api, orderId: string, channel: OtpChannel): Promise<CodeChallenge> {
-  const body: SendSignatureCodeRequest = { paymentOrderIds: [orderId], mfa: "PHONE", channel };
-  const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
-  const all = { ...(api.session.get("sign") ?? {}) };
-  // Keep the cookie small: only the latest few challenges.
-  for (const key of Object.keys(all).slice(0, Math.max(0, Object.keys(all).length - 4))) delete all[key];
-  all[challengeKey(orderId)] = {
-    token: challenge.token,
-    expiresAt: challenge.expiresAt,
-    resendAvailableAt: challenge.resendAvailableAt,
-    channel: challenge.channel,
-    debugCode: challenge.debugCode,
-  };
-  api.session.set("sign", all);
-  api.touch();
-  return challenge;
+  return sendChallenge(api, challengeKey(orderId), { paymentOrderIds: [orderId], mfa: "PHONE", channel });
 }
 
 /** Forget an order's signing challenge. */
 export function clearOrderCode(api: Api, orderId: string): void {
-  const all = { ...(api.session.get("sign") ?? {}) };
-  delete all[challengeKey(orderId)];
-  api.session.set("sign", all);
-  api.touch();
+  clearChallenge(api, challengeKey(orderId));
 }
 
 /**

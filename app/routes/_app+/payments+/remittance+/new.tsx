@@ -15,11 +15,10 @@ import type {
   Upload,
 } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { verifyCsrf } from "~/lib/csrf.server";
-import { apiErrorResponse, validationError, type ServerT } from "~/lib/forms.server";
+import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { splitScreen } from "~/lib/split-screen";
 import { chosenFiles, DEFAULT_ACCEPT, documentsErrorResponse, readUploadForm } from "../$paymentId+/__documents.server";
@@ -130,23 +129,13 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     order = await api.post<RemittanceOrder>("/payments-orders", body, { idempotencyKey: d.idempotencyKey });
   } catch (error) {
-    if (error instanceof ApiError && error.body.code === "IDEMPOTENCY_KEY_REUSED") {
-      return validationError({ fieldErrors: { _form: t("errors:Remittance.idempotency-reused") } }, submitted, {
-        status: 400,
-        headers: await api.headers(),
-      });
-    }
-    const response = apiErrorResponse(
-      error,
-      t,
-      [...FIELDS, ...Object.keys(ALIASES)],
+    return createRefusal(api, error, t, {
+      fields: FIELDS,
       submitted,
-      { INSUFFICIENT_FUNDS: "sum" },
-      undefined,
-      ALIASES,
-    );
-    (await api.headers()).forEach((value, name) => response.headers.append(name, value));
-    return response;
+      codeFields: { INSUFFICIENT_FUNDS: "sum" },
+      aliases: ALIASES,
+      keyReused: t("errors:Remittance.idempotency-reused"),
+    });
   }
   rememberOrderKey(api, d.idempotencyKey, order.id);
   if (order.status === "PENDING") {

@@ -5,10 +5,8 @@
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { CodeInput } from "~/components/forms/CodeInput";
 import { SubmitButton } from "~/components/forms/SubmitButton";
@@ -17,26 +15,14 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Money } from "~/components/ui/Money";
 import { CannotSign } from "~/components/ui/CannotSign";
+import { codeValidator, resendValidator } from "~/components/signing/code-validators";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
 import batch from "./batch.module.css";
 import type { loader } from "./_index";
 
-export const codeValidator = withZod(
-  z.object({
-    intent: z.literal("sign"),
-    code: z
-      .string({ required_error: "errors:Payments.code-required" })
-      .trim()
-      .min(1, "errors:Payments.code-required")
-      .regex(/^\d{4}$/, "errors:Auth.code-format"),
-  }),
-);
-
-const resendValidator = withZod(
-  z.object({ intent: z.enum(["send", "resend"]), channel: z.enum(["SMS", "WHATSAPP"]).optional() }),
-);
+export { codeValidator } from "~/components/signing/code-validators";
 
 function BatchCodeInput() {
   const { t } = useTranslation("signing");

@@ -1,0 +1,69 @@
+/**
+ * FX rate requests grouped by creation day (spec 001 §2 "grouped by creation date; headings
+ * Today, or month and day, with the year when not the current year"), each with both sums, the
+ * rate at 12 decimals (spec 001 §9; computed by the loader) and its status; a rejected one is
+ * highlighted. Each links to its details page; with `onOpen` (JavaScript), a plain click calls it
+ * instead, to show the details in the side panel. Used by /currency-exchange/requests and the
+ * home "Requests" tab. No form libraries (JS budget).
+ */
+import { Link } from "@remix-run/react";
+import type { MouseEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { DayGroup } from "~/lib/date-groups";
+import type { FxRequestView } from "~/lib/fx-requests.server";
+import { FxRequestStatus } from "./FxRequestStatus";
+import { Money } from "./Money";
+import styles from "./FxRequestList.module.css";
+
+export function FxRequestList({
+  groups,
+  idPrefix,
+  onOpen,
+}: {
+  groups: DayGroup<FxRequestView>[];
+  idPrefix: string;
+  onOpen?: (id: string) => void;
+}) {
+  const { t } = useTranslation(["exchange", "history"]);
+  const open = (id: string) => (e: MouseEvent) => {
+    if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
+    e.preventDefault();
+    onOpen(id);
+  };
+  return (
+    <div data-testid="fx-requests">
+      {groups.map((g) => (
+        <section key={g.key} aria-labelledby={`${idPrefix}-${g.key}`}>
+          <h3 id={`${idPrefix}-${g.key}`} className={styles.day} data-testid="fx-day">
+            {g.label.kind === "today" ? t("history:today") : g.label.text}
+          </h3>
+          <ul className={styles.list}>
+            {g.items.map((r) => (
+              <li
+                key={r.id}
+                className={`${styles.item} ${r.status === "REJECTED" ? styles.rejected : ""}`}
+                data-testid="fx-request"
+                data-request-id={r.id}
+              >
+                <Link to={`/currency-exchange/requests/${r.id}`} onClick={open(r.id)}>
+                  {t("exchange:requests.pair", { from: r.exchangeCurrencyFrom.id, to: r.exchangeCurrencyTo.id })}
+                </Link>
+                <Money amount={r.exchangeCurrencyFixedSum} currency={r.exchangeCurrencyFrom.id} />
+                <span aria-hidden="true">→</span>
+                <Money amount={r.exchangeCurrencyFlexibleSum} currency={r.exchangeCurrencyTo.id} />
+                <span className={styles.rate} data-testid="fx-list-rate">
+                  {t("exchange:details.rate-value", {
+                    from: r.exchangeCurrencyFrom.id,
+                    to: r.exchangeCurrencyTo.id,
+                    rate: r.listRate,
+                  })}
+                </span>
+                <FxRequestStatus status={r.status} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * Server helpers of the FX rate request pages (/currency-exchange/requests…) and the home
+ * "Requests" tab (spec 000 §2, spec 001 §2, §3, §4, §9): whether requests are enabled for the
+ * organization (GET /v1/settings/exchange-custom-rate?organizationId=), one request and the
+ * list with their display rates (12 decimals in lists, 14 on details: flexible ÷ fixed, computed
+ * from the sums by server/rules/fx-rate.ts, so no decimal library reaches the browser), grouped
+ * by creation day, and the signing challenge of a request (send-code { fxRequestIds }).
+ */
+import type { CustomRateSettings, FxRequest, FxRequestPage, OtpChannel } from "../../server/api/v1/contract";
+import { FX_RATE_DETAIL_DECIMALS, FX_RATE_LIST_DECIMALS, fxActualRate } from "../../server/rules/fx-rate";
+import { ApiError, type Api } from "~/lib/api.server";
+import { groupByDay, type DayGroup } from "~/lib/date-groups";
+import { clearChallenge, liveChallenge, sendChallenge } from "~/lib/sign-challenge.server";
+
+/** A request with its rate as the list shows it (`listRate`, 12 decimals) and the details (`detailRate`, 14). */
+export interface FxRequestView extends FxRequest {
+  listRate: string;
+  detailRate: string;
+}
+
+/** Whether EXCHANGE-CUSTOM-RATE-ENABLED is on for the organization (false when the API cannot say). */
+export async function customRateEnabled(api: Api, organizationId: string): Promise<boolean> {
+  try {
+    return (await api.get<CustomRateSettings>("/settings/exchange-custom-rate", { organizationId })).enabled === true;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
+/** 404 unless FX rate requests are enabled for the organization (the pages do not exist for it). */
+export async function requireCustomRate(api: Api, organizationId: string): Promise<void> {
+  if (!(await customRateEnabled(api, organizationId)))
+    throw new Response("FX rate requests are not available", { status: 404, headers: await api.headers() });
+}
+
+/** A request with its display rates. */
+export function fxRequestView(r: FxRequest): FxRequestView {
+  return {
+    ...r,
+    listRate: fxActualRate(r.exchangeCurrencyFixedSum, r.exchangeCurrencyFlexibleSum, FX_RATE_LIST_DECIMALS),
+    detailRate: fxActualRate(r.exchangeCurrencyFixedSum, r.exchangeCurrencyFlexibleSum, FX_RATE_DETAIL_DECIMALS),
+  };
+}
+
+/** One of the caller's requests, or a 404 Response. */
+export async function loadFxRequest(api: Api, requestId: string): Promise<FxRequestView> {
+  try {
+    return fxRequestView(await api.get<FxRequest>(`/exchange/fx-requests/${encodeURIComponent(requestId)}`));
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
+      throw new Response("Not found", { status: 404, headers: await api.headers() });
+    throw error;
+  }
+}
+
+/**
+ * A page of the organization's signed requests, newest first, grouped by creation day (headings
+ * Today / month and day / month, day and year), and the next page's cursor. A tampered cursor
+ * starts again from the newest.
+ */
+export async function listFxRequestGroups(
+  api: Api,
+  organizationId: string,
+  take: number,
+  cursor?: string,
+): Promise<{ groups: DayGroup<FxRequestView>[]; next: string | null }> {
+  const get = (c?: string) =>
+    api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(c ? { cursor: c } : {}) });
+  const page = await get(cursor).catch((error) => {
+    if (cursor && error instanceof ApiError && error.status === 400) return get();
+    throw error;
+  });
+  return {
+    groups: groupByDay(
+      page.edges.map((e) => fxRequestView(e.node)),
+      (r) => r.createdAt,
+    ),
+    next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+  };
+}
+
+/** Session key of a request's signing challenge. */
+const challengeKey = (requestId: string) => `fx:${requestId}`;
+
+/** The request's live signing challenge from the session, or null. */
+export function fxChallenge(api: Api, requestId: string) {
+  return liveChallenge(api, challengeKey(requestId));
+}
+
+/** Send a signing code for one request and keep the challenge in the session. */
+export function sendFxCode(api: Api, requestId: string, channel: OtpChannel) {
+  return sendChallenge(api, challengeKey(requestId), { fxRequestIds: [requestId], mfa: "PHONE", channel });
+}
+
+/** Forget a request's signing challenge. */
+export function clearFxCode(api: Api, requestId: string): void {
+  clearChallenge(api, challengeKey(requestId));
+}

@@ -1,0 +1,380 @@
+/**
+ * FX rate requests against a real database (PGlite always; PostgreSQL too when TEST_DATABASE_URL
+ * is set): the setting GET /v1/settings/exchange-custom-rate (bank-wide on, an organization's
+ * override off), creation with its validation and idempotency, signing through the core signing
+ * flow (send-code { fxRequestIds } → validate → sign) which holds the sum and fee on FX_PENDING,
+ * the list with cursor paging, authorization across organizations, the staff decisions (accept
+ * executes at the request's sums through FX_POSITION; reject refunds the hold) and each decision
+ * happening once when two race. Customers are fresh factory customers; the seeded tariff charges
+ * an EXCHANGE fee of 0.10 % (GBP 0.10 on GBP 100.00).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { accounts, balances, organizationSettings, postings } from "../../server/db/schema/index.js";
+import { createCustomer } from "../../server/seed/factories.js";
+import { Decimal } from "../../server/domain/ledger/money.js";
+import { decideFxRequest } from "../../server/domain/exchange/fx-requests.js";
+import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
+import { DomainError } from "../../server/domain/errors.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+interface Customer {
+  token: string;
+  orgId: string;
+  accountId: string;
+  accountNumber: string;
+}
+
+/** Field → first constraint id of a 400 answer. */
+const fieldsOf = (body: { message?: { property: string; constraints: Record<string, string> }[] | string }) =>
+  Object.fromEntries((Array.isArray(body.message) ? body.message : []).map((e) => [e.property, Object.keys(e.constraints)[0]]));
+
+describe.each(databases)("FX rate requests on %s", (kind) => {
+  let s: TestServer;
+  let keySeq = 0;
+
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+  });
+  afterAll(async () => s?.close());
+
+  async function customer(opts: { enabled?: boolean; gbp?: string; signatureType?: "NONE" | "SINGLE" } = {}): Promise<Customer> {
+    const c = await createCustomer(s.db, {
+      type: opts.signatureType ? "CORPORATE" : "INDIVIDUAL",
+      signatureType: opts.signatureType,
+      balances: { GBP: opts.gbp ?? "1000.00", EUR: "10.00" },
+    });
+    if (opts.enabled === false)
+      await s.db
+        .insert(organizationSettings)
+        .values({ organizationId: c.organization.id, key: "EXCHANGE-CUSTOM-RATE-ENABLED", value: false });
+    return {
+      token: await s.login(c.phone),
+      orgId: c.organization.id,
+      accountId: c.account!.id,
+      accountNumber: c.account!.number,
+    };
+  }
+
+  const body = (who: Customer, over: Record<string, unknown> = {}) => ({
+    organizationId: who.orgId,
+    accountId: who.accountId,
+    fromCurrencyId: "GBP",
+    toCurrencyId: "EUR",
+    sellAmount: "100.00",
+    rate: "1.18",
+    ...over,
+  });
+  const create = (who: Customer, over: Record<string, unknown> = {}, key = `fx-${++keySeq}`) =>
+    s.call("POST", "/exchange/fx-requests", { token: who.token, body: body(who, over), headers: { "Idempotency-Key": key } });
+
+  async function mfaFor(token: string, fxRequestIds: string[]): Promise<string> {
+    const c = await s.call("POST", "/signatures/send-code", { token, body: { fxRequestIds, mfa: "PHONE", channel: "SMS" } });
+    expect(c.status, JSON.stringify(c.body)).toBe(200);
+    const v = await s.call("POST", "/signatures/validate", { token, body: { token: c.body.token, code: c.body.debugCode } });
+    expect(v.status).toBe(200);
+    return v.body.token;
+  }
+  const sign = (token: string, id: string, mfaToken: string) =>
+    s.call("POST", `/exchange/fx-requests/${id}/sign`, { token, body: { mfaToken, signedAt: new Date().toISOString() } });
+
+  /** A created and signed request (PENDING). */
+  async function pending(who: Customer, over: Record<string, unknown> = {}) {
+    const r = await create(who, over);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const signed = await sign(who.token, r.body.id, await mfaFor(who.token, [r.body.id]));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    return signed.body;
+  }
+
+  async function balanceOf(who: Customer, currency: string): Promise<string> {
+    const [b] = await s.db
+      .select({ amount: balances.amount })
+      .from(balances)
+      .where(and(eq(balances.accountId, who.accountId), eq(balances.currencyId, currency)));
+    return new Decimal(b?.amount ?? 0).toFixed(2);
+  }
+  async function systemBalance(code: string, currency: string): Promise<Decimal> {
+    const [b] = await s.db
+      .select({ amount: balances.amount })
+      .from(balances)
+      .innerJoin(accounts, eq(accounts.id, balances.accountId))
+      .where(and(eq(accounts.systemCode, code), eq(balances.currencyId, currency)));
+    return new Decimal(b?.amount ?? 0);
+  }
+  async function ledgerBalanced(): Promise<void> {
+    const unbalanced = await s.db.execute(
+      sql`SELECT transaction_id FROM postings GROUP BY transaction_id, currency_id HAVING SUM(amount) <> 0`,
+    );
+    expect((unbalanced as unknown as { rows: unknown[] }).rows ?? unbalanced).toHaveLength(0);
+  }
+
+  it("GET /settings/exchange-custom-rate: on bank-wide, off by an organization's override, 404 for another's", async () => {
+    const a = await customer();
+    const off = await customer({ enabled: false });
+    expect((await s.call("GET", "/settings/exchange-custom-rate", { token: a.token })).body).toEqual({ enabled: true });
+    const own = await s.call("GET", `/settings/exchange-custom-rate?organizationId=${a.orgId}`, { token: a.token });
+    expect(own.body).toEqual({ enabled: true });
+    const disabled = await s.call("GET", `/settings/exchange-custom-rate?organizationId=${off.orgId}`, { token: off.token });
+    expect(disabled.body).toEqual({ enabled: false });
+    expect((await s.call("GET", `/settings/exchange-custom-rate?organizationId=${off.orgId}`, { token: a.token })).status).toBe(
+      404,
+    );
+    expect((await s.call("GET", "/settings/exchange-custom-rate")).status).toBe(401);
+    // Disabled: creating is refused.
+    const refused = await create(off);
+    expect(refused.status).toBe(403);
+  });
+
+  it("create: AWAITING_SIGNATURE, bought = sell × rate half-even, rate = flexible ÷ fixed (14 decimals); replay and key reuse", async () => {
+    const a = await customer();
+    const r = await create(a, { sellAmount: "100.00", rate: "1.1737125" }, "same-key");
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    expect(r.body).toMatchObject({
+      status: "AWAITING_SIGNATURE",
+      organizationId: a.orgId,
+      senderAccountNumber: a.accountNumber,
+      exchangeCurrencyFrom: { id: "GBP", name: "British pound", scale: 2 },
+      exchangeCurrencyTo: { id: "EUR", name: "Euro", scale: 2 },
+      exchangeCurrencyFixedSum: "100.00",
+      exchangeCurrencyFlexibleSum: "117.37",
+      exchangeActualRate: "1.17370000000000",
+      proposedRate: "1.1737125",
+      fee: { amount: "0.10", currencyId: "GBP" },
+      signedAt: null,
+      decidedAt: null,
+      decisionReason: null,
+    });
+    // Nothing held before signing.
+    expect(await balanceOf(a, "GBP")).toBe("1000.00");
+    const replay = await create(a, { sellAmount: "100", rate: "1.17371250" }, "same-key");
+    expect(replay.status).toBe(200);
+    expect(replay.body.id).toBe(r.body.id);
+    const reused = await create(a, { sellAmount: "200.00", rate: "1.1737125" }, "same-key");
+    expect(reused.status).toBe(409);
+    expect(reused.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    expect((await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: a.token })).body.id).toBe(r.body.id);
+    // Unsigned requests are not in the list.
+    const list = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: a.token });
+    expect(list.body.edges).toHaveLength(0);
+    const unsigned = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=AWAITING_SIGNATURE`, {
+      token: a.token,
+    });
+    expect(unsigned.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([r.body.id]);
+    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=NOPE`, { token: a.token })).status).toBe(
+      400,
+    );
+  });
+
+  it("create refuses: too many decimals, zero rate, same currency, no rate (RUB), no balance, too little money", async () => {
+    const a = await customer({ gbp: "50.00" });
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ sellAmount: "1.005" }, "sellAmount", "too-many-decimals"],
+      [{ rate: "1.1234567890123" }, "rate", "too-many-decimals"],
+      [{ rate: "0" }, "rate", "not-positive"],
+      [{ rate: "abc" }, "rate", "invalid-characters"],
+      [{ toCurrencyId: "GBP" }, "toCurrencyId", "custom"],
+      [{ toCurrencyId: "RUB" }, "toCurrencyId", "hasRate"],
+      [{ fromCurrencyId: "USD" }, "fromCurrencyId", "hasBalance"],
+      [{ sellAmount: "0.01", rate: "0.1" }, "sellAmount", "isExchangeable"],
+    ];
+    for (const [over, field, rule] of cases) {
+      const r = await create(a, over);
+      expect(r.status, JSON.stringify(over)).toBe(400);
+      expect(fieldsOf(r.body)[field], JSON.stringify(r.body)).toBe(rule);
+    }
+    const poor = await create(a, { sellAmount: "50.00" }); // + 0.10 fee > 50.00
+    expect(poor.status).toBe(400);
+    expect(poor.body.code).toBe("INSUFFICIENT_FUNDS");
+    expect(fieldsOf(poor.body).sellAmount).toBe("insufficientFunds");
+  });
+
+  it("signing: the code names both sums; the sum and fee are held on FX_PENDING once; the list shows it", async () => {
+    const a = await customer();
+    const before = await systemBalance("FX_PENDING", "GBP");
+    const r = await create(a);
+    const c = await s.call("POST", "/signatures/send-code", { token: a.token, body: { fxRequestIds: [r.body.id] } });
+    expect(c.status).toBe(200);
+    expect(s.sms.sent[s.sms.sent.length - 1].text).toBe(
+      `Code ${c.body.debugCode} to exchange GBP 100.00 for EUR 118.00 at your proposed rate. Never share this code.`,
+    );
+    const v = await s.call("POST", "/signatures/validate", {
+      token: a.token,
+      body: { token: c.body.token, code: c.body.debugCode },
+    });
+    const signed = await sign(a.token, r.body.id, v.body.token);
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.status).toBe("PENDING");
+    expect(signed.body.signedAt).not.toBeNull();
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+    expect((await systemBalance("FX_PENDING", "GBP")).minus(before).toFixed(2)).toBe("100.10");
+    const again = await sign(a.token, r.body.id, v.body.token);
+    expect(again.status).toBe(409); // signed already: never a second hold
+    expect(again.body.code).toBe("FX_REQUEST_STATUS_CONFLICT");
+    const fresh = await s.call("POST", "/signatures/send-code", { token: a.token, body: { fxRequestIds: [r.body.id] } });
+    expect(fresh.status).toBe(409);
+    expect(fresh.body.code).toBe("FX_REQUEST_STATUS_CONFLICT");
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+    const list = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: a.token });
+    expect(list.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([r.body.id]);
+    await ledgerBalanced();
+  });
+
+  it("a member without a signature duty: the request is held at creation (PENDING)", async () => {
+    const a = await customer({ signatureType: "NONE" });
+    const r = await create(a);
+    expect(r.status).toBe(201);
+    expect(r.body.status).toBe("PENDING");
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+  });
+
+  it("accept (staff command) executes at the request's sums: both balances through FX_POSITION, the fee to FEE_INCOME, once", async () => {
+    const a = await customer();
+    const req = await pending(a, { sellAmount: "100.00", rate: "1.18" });
+    const [pos, neg, fee, held] = [
+      await systemBalance("FX_POSITION", "GBP"),
+      await systemBalance("FX_POSITION", "EUR"),
+      await systemBalance("FEE_INCOME", "GBP"),
+      await systemBalance("FX_PENDING", "GBP"),
+    ];
+    const line = await runBankCommand(s.db, { command: "fx:accept", id: req.id });
+    expect(line).toContain("is now ACCEPTED");
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+    expect(await balanceOf(a, "EUR")).toBe("128.00");
+    expect((await systemBalance("FX_POSITION", "GBP")).minus(pos).toFixed(2)).toBe("100.00");
+    expect((await systemBalance("FX_POSITION", "EUR")).minus(neg).toFixed(2)).toBe("-118.00");
+    expect((await systemBalance("FEE_INCOME", "GBP")).minus(fee).toFixed(2)).toBe("0.10");
+    expect((await systemBalance("FX_PENDING", "GBP")).minus(held).toFixed(2)).toBe("-100.10");
+    const got = await s.call("GET", `/exchange/fx-requests/${req.id}`, { token: a.token });
+    expect(got.body).toMatchObject({ status: "ACCEPTED", exchangeActualRate: "1.18000000000000", decisionReason: null });
+    expect(got.body.decidedAt).not.toBeNull();
+    await expect(runBankCommand(s.db, { command: "fx:accept", id: req.id })).rejects.toMatchObject({
+      code: "FX_REQUEST_STATUS_CONFLICT",
+    });
+    expect(await balanceOf(a, "EUR")).toBe("128.00");
+    await ledgerBalanced();
+  });
+
+  it("the staff command lines: fx:accept <id>, fx:reject <id> --reason (required)", () => {
+    expect(parseBankArgs(["fx:accept", "id-1"])).toEqual({ command: "fx:accept", id: "id-1" });
+    expect(parseBankArgs(["fx:reject", "id-1", "--reason", "Off market"])).toEqual({
+      command: "fx:reject",
+      id: "id-1",
+      reason: "Off market",
+    });
+    expect(() => parseBankArgs(["fx:accept"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fx:accept", "id-1", "--reason", "x"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fx:reject", "id-1"])).toThrow(UsageError);
+    expect(() => parseBankArgs(["fx:reject", "id-1", "extra", "--reason", "x"])).toThrow(UsageError);
+  });
+
+  it("reject returns the hold as REFUND items and shows the reason; an unsigned request cannot be decided", async () => {
+    const a = await customer();
+    const req = await pending(a);
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+    await runBankCommand(s.db, { command: "fx:reject", id: req.id, reason: "The rate is too far from the market" });
+    expect(await balanceOf(a, "GBP")).toBe("1000.00");
+    expect(await balanceOf(a, "EUR")).toBe("10.00");
+    const got = await s.call("GET", `/exchange/fx-requests/${req.id}`, { token: a.token });
+    expect(got.body).toMatchObject({ status: "REJECTED", decisionReason: "The rate is too far from the market" });
+    const refunds = await s.db
+      .select({ amount: postings.amount, op: postings.operationType })
+      .from(postings)
+      .innerJoin(balances, eq(balances.id, postings.balanceId))
+      .where(and(eq(balances.accountId, a.accountId), eq(postings.operationType, "REFUND")));
+    expect(refunds.map((p) => new Decimal(p.amount).toFixed(2))).toEqual(["100.10"]);
+    const unsigned = await create(a);
+    await expect(
+      decideFxRequest(s.db, { requestId: unsigned.body.id, decision: "ACCEPTED", actor: "staff:test" }),
+    ).rejects.toMatchObject({
+      code: "FX_REQUEST_STATUS_CONFLICT",
+    });
+    await expect(decideFxRequest(s.db, { requestId: req.id, decision: "REJECTED", actor: "staff:test" })).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+    });
+    await ledgerBalanced();
+  });
+
+  it("accept and reject at once, and two accepts at once: exactly one decision, settled once", async () => {
+    const a = await customer();
+    const one = await pending(a);
+    const two = await pending(a);
+    const race = async (id: string, decisions: ("ACCEPTED" | "REJECTED")[]) =>
+      Promise.allSettled(
+        decisions.map((decision) =>
+          decideFxRequest(s.db, {
+            requestId: id,
+            decision,
+            reason: decision === "REJECTED" ? "race" : null,
+            actor: "staff:test",
+          }),
+        ),
+      );
+    const mixed = await race(one.id, ["ACCEPTED", "REJECTED"]);
+    expect(mixed.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const refused = mixed.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect((refused.reason as DomainError).code).toBe("FX_REQUEST_STATUS_CONFLICT");
+    const doubled = await race(two.id, ["ACCEPTED", "ACCEPTED", "ACCEPTED"]);
+    expect(doubled.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    // GBP: 1000 − 2 × 100.10 held, plus 100.10 back if the race rejected; EUR: 10 + 118 per accept.
+    const firstAccepted = (mixed.find((r) => r.status === "fulfilled") as PromiseFulfilledResult<{ status: string }>).value
+      .status;
+    const accepts = firstAccepted === "ACCEPTED" ? 2 : 1;
+    expect(await balanceOf(a, "EUR")).toBe(new Decimal(10).plus(new Decimal(118).times(accepts)).toFixed(2));
+    expect(await balanceOf(a, "GBP")).toBe(firstAccepted === "ACCEPTED" ? "799.80" : "899.90");
+    await ledgerBalanced();
+  });
+
+  it("five signs at once with one token: one hold, the others refused", async () => {
+    const a = await customer();
+    const r = await create(a);
+    const mfa = await mfaFor(a.token, [r.body.id]);
+    const results = await Promise.all(Array.from({ length: 5 }, () => sign(a.token, r.body.id, mfa)));
+    expect(results.filter((x) => x.status === 200)).toHaveLength(1);
+    for (const x of results.filter((y) => y.status !== 200)) expect([401, 409]).toContain(x.status);
+    expect(await balanceOf(a, "GBP")).toBe("899.90");
+    await ledgerBalanced();
+  });
+
+  it("list: signed requests newest first, cursor paging without gaps or repeats", async () => {
+    const a = await customer({ signatureType: "NONE" });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await create(a, { sellAmount: `${10 + i}.00` })).body.id);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const q: string = `/exchange/fx-requests?organizationId=${a.orgId}&take=2${cursor ? `&cursor=${cursor}` : ""}`;
+      const page = await s.call("GET", q, { token: a.token });
+      expect(page.status).toBe(200);
+      expect(page.body.edges.length).toBeLessThanOrEqual(2);
+      seen.push(...page.body.edges.map((e: { node: { id: string } }) => e.node.id));
+      cursor = page.body.pageInfo.hasNextPage ? page.body.pageInfo.endCursor : null;
+    } while (cursor);
+    expect(seen).toEqual([...ids].reverse());
+    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&cursor=bad`, { token: a.token })).status).toBe(
+      400,
+    );
+  });
+
+  it("authorization: another organization's list is 403, its request 404 to read, request a code for and sign", async () => {
+    const a = await customer();
+    const b = await customer();
+    const r = await create(a);
+    expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: b.token })).status).toBe(403);
+    expect((await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: b.token })).status).toBe(404);
+    expect((await s.call("GET", "/exchange/fx-requests/not-a-uuid", { token: b.token })).status).toBe(404);
+    expect((await s.call("POST", "/signatures/send-code", { token: b.token, body: { fxRequestIds: [r.body.id] } })).status).toBe(
+      404,
+    );
+    const mfaB = await mfaFor(b.token, [(await create(b)).body.id]);
+    expect((await sign(b.token, r.body.id, mfaB)).status).toBe(404);
+    // A's own token for another request of A cannot sign this one.
+    const other = await create(a);
+    const mfaOther = await mfaFor(a.token, [other.body.id]);
+    expect((await sign(a.token, r.body.id, mfaOther)).body.code).toBe("MFA_TOKEN_INVALID");
+    // B creating on A's organization or from A's account.
+    expect((await create(b, { organizationId: a.orgId })).status).toBe(403);
+    expect((await create(b, { accountId: a.accountId })).status).toBe(404);
+    expect(await balanceOf(a, "GBP")).toBe("1000.00");
+  });
+});

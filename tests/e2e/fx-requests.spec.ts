@@ -1,0 +1,155 @@
+/**
+ * FX rate requests in the browser (issue 9; spec 000 §2 home requests tab, spec 001 §2, §3, §4,
+ * §9), with JavaScript on and off: Oliver proposes his own rate from /currency-exchange, sees
+ * what he would receive on the confirmation page (rate at 14 decimals), confirms it with the
+ * sandbox code, sees it Waiting (clock) with the sum and fee held; the bank accepts it (the e2e
+ * staff route, which runs `npm run bank -- fx:accept`); the page shows it Accepted (check), the
+ * list and the home Requests tab show it under 'Today' with the rate at 12 decimals, and both
+ * balances on /home moved by exactly the request's sums. A rejected request shows the cross, the
+ * reason and the hold returned. A wrong rate comes back on its field. Axe on every new page
+ * (JavaScript on: axe needs page scripts).
+ */
+import type { Page } from "@playwright/test";
+import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test, toMinorUnits } from "./fixtures";
+import { axe, confirmWithCode, formReady } from "./signing-helpers";
+
+const SIGN_URL = /\/currency-exchange\/requests\/([0-9a-f-]{36})\/sign$/;
+
+/** The first account's balance on /home, in minor units. */
+async function homeBalance(page: Page, currency: string): Promise<bigint> {
+  await page.goto("/home");
+  const el = page.getByTestId(`balance-${currency}`).first();
+  await expect(el).toBeVisible();
+  return toMinorUnits((await el.textContent()) ?? "");
+}
+
+/** Fill the proposal form (Main account's GBP → EUR) and send it; with JS, check the preview of the bought amount when given. */
+async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: string, rate: string, preview?: string) {
+  await page.goto("/currency-exchange/requests/new");
+  const form = page.locator("form#fx-request-form");
+  await formReady(page, javaScriptEnabled, form);
+  const options = await form
+    .locator("select[name=source] option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  await form
+    .locator("select[name=source]")
+    .selectOption(options.find((o) => /^Main account/.test(o.text) && o.value.endsWith(":GBP"))!.value);
+  await form.locator("select[name=toCurrencyId]").selectOption("EUR");
+  await form.locator("[name=sellAmount]").fill(sellAmount);
+  await form.locator("[name=rate]").fill(rate);
+  if (javaScriptEnabled && preview)
+    await expect(page.getByTestId("fx-preview")).toHaveText(`You would receive ${preview} (before the bank's decision).`);
+  await form.getByRole("button", { name: "Continue" }).click();
+}
+
+/** Propose and confirm; ends on the request's page; returns its id and the fee in minor units. */
+async function proposeAndSign(page: Page, javaScriptEnabled: boolean, sellAmount: string, rate: string) {
+  await propose(page, javaScriptEnabled, sellAmount, rate);
+  await expect(page).toHaveURL(SIGN_URL);
+  const id = SIGN_URL.exec(new URL(page.url()).pathname)![1];
+  const fee = toMinorUnits((await page.getByTestId("fx-fee").textContent()) ?? "0");
+  await confirmWithCode(page, javaScriptEnabled);
+  await expect(page).toHaveURL(new RegExp(`/currency-exchange/requests/${id}\\?signed=1$`));
+  return { id, fee };
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("Oliver proposes a rate, confirms it with the code, the bank accepts it: both balances move at his rate", async ({
+      page,
+    }) => {
+      test.setTimeout(180_000);
+      await login(page, CUSTOMERS.individual);
+      const gbpBefore = await homeBalance(page, "GBP");
+      const eurBefore = await homeBalance(page, "EUR");
+
+      await page.goto("/currency-exchange");
+      await page.getByTestId("propose-rate").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
+      await axe(page, javaScriptEnabled);
+
+      // 10.00 × 1.234567890123 = 12.34567890123 → EUR 12.35 (half-even at 2 decimals); JS off: 11.00 → 13.58.
+      const sell = javaScriptEnabled ? "10.00" : "11.00";
+      const bought = javaScriptEnabled ? "12.35" : "13.58";
+      await propose(page, javaScriptEnabled, sell, "1.234567890123", `${bought} EUR`);
+      await expect(page).toHaveURL(SIGN_URL);
+      const id = SIGN_URL.exec(new URL(page.url()).pathname)![1];
+      await expect(page.getByTestId("fx-buy")).toHaveText(`${bought} EUR`);
+      const detailRate = javaScriptEnabled ? "1.23500000000000" : "1.23454545454545";
+      await expect(page.getByTestId("fx-detail-rate")).toHaveText(`1 GBP = ${detailRate} EUR`);
+      await axe(page, javaScriptEnabled);
+      const fee = toMinorUnits((await page.getByTestId("fx-fee").textContent()) ?? "0");
+      await confirmWithCode(page, javaScriptEnabled);
+      await expect(page).toHaveURL(new RegExp(`/currency-exchange/requests/${id}\\?signed=1$`));
+      await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "PENDING");
+      await expect(page.getByTestId("fx-status")).toContainText("Waiting");
+      await expect(page.getByTestId("fx-icon-clock")).toBeVisible();
+      await axe(page, javaScriptEnabled);
+
+      // Held: GBP down by the sum and fee, EUR unchanged.
+      const sellMinor = toMinorUnits(sell);
+      expect(await homeBalance(page, "GBP")).toBe(gbpBefore - sellMinor - fee);
+      expect(await homeBalance(page, "EUR")).toBe(eurBefore);
+
+      expect(await staffCommand(page, ["fx:accept", id])).toContain("ACCEPTED");
+      await page.goto(`/currency-exchange/requests/${id}`);
+      await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "ACCEPTED");
+      await expect(page.getByTestId("fx-status")).toContainText("Accepted");
+      await expect(page.getByTestId("fx-icon-check")).toBeVisible();
+
+      // The list: under Today, the rate at 12 decimals.
+      await page.goto("/currency-exchange/requests");
+      await expect(page.getByTestId("fx-day").first()).toHaveText("Today");
+      const row = page.locator(`[data-testid=fx-request][data-request-id="${id}"]`);
+      await expect(row.getByTestId("fx-list-rate")).toHaveText(
+        `1 GBP = ${javaScriptEnabled ? "1.235000000000" : "1.234545454545"} EUR`,
+      );
+      await expect(row.getByTestId("fx-status")).toHaveAttribute("data-status", "ACCEPTED");
+      await axe(page, javaScriptEnabled);
+      if (javaScriptEnabled) {
+        // With JavaScript the details open in the side panel, a bottom sheet on a phone; Escape closes it.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await row.getByRole("link").click();
+        const sheet = page.getByTestId("fx-panel");
+        await expect(sheet).toBeVisible();
+        await expect(sheet.getByTestId("fx-detail-rate")).toHaveText("1 GBP = 1.23500000000000 EUR");
+        await expect(page).toHaveURL(/\/currency-exchange\/requests$/);
+        await axe(page, javaScriptEnabled);
+        await page.keyboard.press("Escape");
+        await expect(sheet).toBeHidden();
+        await page.setViewportSize({ width: 1280, height: 720 });
+      }
+
+      // The home Requests tab lists it; both balances moved by exactly the request's sums.
+      await page.goto("/home?tab=requests");
+      await expect(page.getByTestId("tab-requests")).toHaveAttribute("aria-current", "page");
+      await expect(page.locator(`[data-testid=fx-request][data-request-id="${id}"]`)).toBeVisible();
+      await axe(page, javaScriptEnabled);
+      expect(await homeBalance(page, "GBP")).toBe(gbpBefore - sellMinor - fee);
+      expect(await homeBalance(page, "EUR")).toBe(eurBefore + toMinorUnits(bought));
+    });
+
+    test("a rejected request shows the cross and the reason, and the hold comes back", async ({ page }) => {
+      test.setTimeout(120_000);
+      await login(page, CUSTOMERS.individual);
+      const gbpBefore = await homeBalance(page, "GBP");
+      const { id } = await proposeAndSign(page, javaScriptEnabled, "5.00", "1.5");
+      await staffCommand(page, ["fx:reject", id, "--reason", "The rate is too far from the market"]);
+      await page.goto(`/currency-exchange/requests/${id}`);
+      await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "REJECTED");
+      await expect(page.getByTestId("fx-icon-cross")).toBeVisible();
+      await expect(page.getByTestId("fx-reason")).toHaveText("The rate is too far from the market");
+      expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
+    });
+
+    test("a wrong rate comes back on its field; nothing is created", async ({ page, consoleErrors }) => {
+      await login(page, CUSTOMERS.individual);
+      await propose(page, javaScriptEnabled, "5.00", "1.1234567890123");
+      allowValidationAnswers(consoleErrors, "/currency-exchange/requests/new");
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
+      await expect(page.locator("#rate-error")).toBeVisible();
+    });
+  });
+}

@@ -1,0 +1,31 @@
+/**
+ * Helpers of the e2e specs of one-item signing flows (remittance orders, FX rate requests), with
+ * JavaScript on and off: axe on a page (JavaScript on only: axe needs page scripts), waiting for a
+ * validated form to hydrate, and entering the sandbox code on a signing page.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** axe-core (WCAG 2.1 A and AA); with JavaScript off, nothing (as tests/e2e/a11y.spec.ts). */
+export async function axe(page: Page, javaScriptEnabled: boolean) {
+  if (!javaScriptEnabled) return;
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations, `axe on ${page.url()}`).toEqual([]);
+}
+
+/** With JS, wait until React has hydrated the form (remix-validated-form sets noValidate then). */
+export async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator) {
+  await expect(form).toBeVisible();
+  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+}
+
+/** Read the sandbox code and enter it in form#sign (with JS four digits submit themselves). */
+export async function confirmWithCode(page: Page, javaScriptEnabled: boolean) {
+  const el = page.getByTestId("debug-code");
+  await expect(el).toHaveText(/\d{4}/);
+  const code = ((await el.textContent()) ?? "").match(/\d{4}/)![0];
+  await formReady(page, javaScriptEnabled, page.locator("form#sign"));
+  await page.locator("form#sign input[name=code]").fill(code);
+  if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();
+}
