@@ -49,6 +49,7 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       PAYMENT_NOT_PENDING: 409,
       BENEFICIARY_STATUS_CONFLICT: 409,
       ORDER_STATUS_CONFLICT: 409,
+      OFFICIAL_CONFLICT: 409,
       CONTRACT_STATUS_CONFLICT: 409,
       APPLICATION_NOT_EDITABLE: 409,
       APPLICATION_EXISTS: 409,
