@@ -67,6 +67,11 @@ export default function LoginScreen() {
         <p className={card.brand}>{t("common:brand")}</p>
         <h1>{t(`title.${data.step}`)}</h1>
         {data.recovered ? <Alert kind="success">{t("recover.done")}</Alert> : null}
+        {data.expired ? (
+          <Alert>
+            <span data-testid="session-expired">{t("session-expired")}</span>
+          </Alert>
+        ) : null}
 
         {data.step === "phone" ? (
           <ValidatedForm key="phone" validator={phoneValidator} method="post" noValidate={hydrated}>
