@@ -73,6 +73,9 @@ export function isSessionFailure(status: number, body: unknown): boolean {
   return !(typeof code === "string" && NON_SESSION_401.has(code));
 }
 
+/** Granularity of the last-activity timestamp (see `getApi`). */
+const ACTIVITY_RESOLUTION_MS = 15_000;
+
 /** Refresh a little before expiry so a call does not race the clock. */
 const EXPIRY_SKEW_MS = 10_000;
 
@@ -198,7 +201,9 @@ export async function getApi(request: Request, options: { activity?: boolean } =
   let dirty = false;
   const now = Date.now();
   if (isIdleExpired(session.get("seen"), now, config().SESSION_IDLE_MS)) throw await expiredRedirect(request, session);
-  if (options.activity !== false) {
+  const seen = session.get("seen");
+  // Written at most every ACTIVITY_RESOLUTION_MS (fewer cookie writes); the limit can only come earlier.
+  if (options.activity !== false && (typeof seen !== "number" || now - seen >= ACTIVITY_RESOLUTION_MS)) {
     session.set("seen", now);
     dirty = true;
   }
