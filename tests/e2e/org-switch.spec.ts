@@ -18,6 +18,9 @@ async function expectNoViolations(page: Page, label: string) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
+/** A form of the layout that opts in to the guard (`data-unsaved-guard`). */
+const CREATE = "/beneficiaries/create?paymentType=INTERNAL&currencyId=GBP";
+
 const accounts = (page: Page) => page.getByRole("complementary", { name: "Accounts" });
 
 test.describe("without JavaScript", () => {
@@ -105,9 +108,8 @@ test.describe("with JavaScript", () => {
 
   test("unsaved changes: the logo, a navigation link and a switch ask first and continue on confirm", async ({ page }) => {
     await login(page, CUSTOMERS.both);
-    await page.goto("/beneficiaries/create");
-    const form = page.getByTestId("beneficiary-form");
-    await form.locator("input:not([type=hidden])").first().fill("Guarded Name");
+    await page.goto(CREATE);
+    await page.getByLabel("Full name or company name").fill("Guarded Name");
 
     // Navigation link: ask, stay.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
@@ -117,6 +119,7 @@ test.describe("with JavaScript", () => {
     await guard.getByRole("button", { name: "Stay on this page" }).click();
     await expect(guard).toHaveCount(0);
     await expect(page).toHaveURL(/\/beneficiaries\/create/);
+    await expect(page.getByLabel("Full name or company name")).toHaveValue("Guarded Name");
 
     // Organization switch: ask, then switch on confirm.
     await page.getByTestId("profile-link").click();
@@ -127,8 +130,8 @@ test.describe("with JavaScript", () => {
     await expect(accounts(page)).toContainText(COMPANY);
 
     // The logo: ask, leave → the blocked path.
-    await page.goto("/beneficiaries/create");
-    await page.getByTestId("beneficiary-form").locator("input:not([type=hidden])").first().fill("Guarded Again");
+    await page.goto(CREATE);
+    await page.getByLabel("Full name or company name").fill("Guarded Again");
     await page.getByRole("link", { name: "Bank", exact: true }).click();
     await expect(guard).toBeVisible();
     await guard.getByRole("button", { name: "Leave without saving" }).click();
