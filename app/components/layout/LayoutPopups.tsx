@@ -9,7 +9,7 @@
  * All are modal dialogs (ModalDialog: focus trap, Escape, returned focus).
  */
 import { useNavigate, useRouteLoaderData, useSubmit } from "@remix-run/react";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileMenuData } from "~/lib/profile-menu";
 import { ORG_CHANGED_COUNTDOWN_S } from "~/lib/session-rules";
@@ -67,10 +67,15 @@ function ExpiryPopup({ deadline, onClose }: { deadline: number; onClose: () => v
   const seconds = useSecondsLeft(deadline);
   const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
   const [pending, setPending] = useState(false);
+  const ended = useRef(false);
   useEffect(() => {
-    if (seconds > 0) return;
+    if (seconds > 0 || ended.current) return;
+    ended.current = true; // once: the logout form must not be sent twice
     void fetchStatus().then((status) => {
-      if (status?.signedIn && status.remainingMs > 1_000) onClose(); // another tab kept the session alive
+      if (status?.signedIn && status.remainingMs > 1_000) {
+        ended.current = false;
+        onClose(); // another tab kept the session alive
+      }
       else if (status && !status.signedIn) window.location.assign(status.to);
       else logout();
     });

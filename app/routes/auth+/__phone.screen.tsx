@@ -78,6 +78,7 @@ export default function LoginScreen() {
             <ValidatedErrorSummary order={["phone"]} />
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="phone" />
+            {data.returnTo ? <input type="hidden" name="returnTo" value={data.returnTo} /> : null}
             <ValidatedField
               name="phone"
               label={t("phone.label")}

@@ -29,16 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const login = session.get("login");
   // After an expired session (lib/api.server.ts expiredRedirect): the message, and the page to
   // come back to, kept in the session across the login steps (same-origin relative paths only).
+  // The phone step's form carries `returnTo` (the root loader writes the cookie of this request).
   const query = new URL(request.url).searchParams;
-  const returnTo = safeReturnTo(query.get("returnTo"));
-  const headers = new Headers({ "Cache-Control": "no-store" });
-  if (returnTo) {
-    session.set("returnTo", returnTo);
-    headers.append("Set-Cookie", await commitSession(session));
-  }
   return json(
     {
       expired: query.get("expired") === "1" && !login,
+      returnTo: safeReturnTo(query.get("returnTo")),
       step: login?.step ?? ("phone" as const),
       phone: login?.phone ?? null,
       debugCode: login?.step === "code" ? (login.debugCode ?? null) : null,
@@ -46,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       channel: login?.channel ?? "SMS",
       recovered: !login && new URL(request.url).searchParams.get("recovered") === "1",
     },
-    { headers },
+    { headers: { "Cache-Control": "no-store" } },
   );
 }
 
@@ -70,6 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const challenge = await publicCall<CodeChallenge>("POST", "/auth/phone", { body: { phone: result.data.phone } });
       session.set("login", { step: "code", phone: result.data.phone, ...challenge });
+      const returnTo = safeReturnTo(String(form.get("returnTo") ?? ""));
+      if (returnTo) session.set("returnTo", returnTo);
+      else session.unset("returnTo");
       return back();
     } catch (error) {
       return apiErrorResponse(error, t, ["phone"], submitted, { RATE_LIMITED: "phone" });
