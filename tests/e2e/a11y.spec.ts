@@ -41,6 +41,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/history",
     "/profile",
     "/profile/agreements",
+    "/profile/organizations",
     "/permission-denied",
     "/no-such-page",
   ]) {

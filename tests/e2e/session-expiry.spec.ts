@@ -11,23 +11,14 @@
  * The server rule itself is unit-tested with fake time (app/lib/api.server.test.ts).
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { BrowserContext, Page } from "@playwright/test";
-import { commitSession, getSession } from "../../app/lib/session.server";
+import type { Page } from "@playwright/test";
 import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { ageSession } from "./session-cookie";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
-/** Re-seal the context's session cookie with its last activity `agoMs` in the past. */
-async function ageSession(context: BrowserContext, baseURL: string, agoMs: number) {
-  const cookie = (await context.cookies(baseURL)).find((c) => c.name === "__session")!;
-  const session = await getSession(new Request(baseURL, { headers: { Cookie: `__session=${cookie.value}` } }));
-  session.set("seen", Date.now() - agoMs);
-  const value = (await commitSession(session)).split(";")[0].slice("__session=".length);
-  await context.addCookies([{ ...cookie, value }]);
 }
 
 /** The login steps from the current /auth/phone page (no wait for /home). */

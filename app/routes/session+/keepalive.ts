@@ -3,13 +3,14 @@
  * activity (moves the inactivity deadline) and refreshes the API tokens when due (lib/api.server.ts),
  * then answers the time left. CSRF-checked like every action; an expired session is ended.
  */
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireUser } from "~/lib/api.server";
 import { config } from "~/lib/config.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 
+/** GET just goes home (as /auth/logout). */
 export async function loader() {
-  return new Response("Method Not Allowed", { status: 405, headers: { Allow: "POST" } });
+  return redirect("/home");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
