@@ -813,8 +813,8 @@ const CASES: Record<string, CsrfCase> = {
   "routes/session+/keepalive": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
-      await page.goto("/profile/organizations");
-      const fields = await formFields(page, "main form[data-org-switch]");
+      await page.goto("/home");
+      const fields = await formFields(page, "form#logout-form");
       // Last activity two minutes ago: only an accepted keepalive moves it back to now.
       await ageSession(page.context(), new URL(page.url()).origin, 2 * 60_000);
       return { url: "/session/keepalive", fields: { csrf: fields.csrf } };
