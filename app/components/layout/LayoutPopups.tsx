@@ -1,5 +1,5 @@
 /**
- * The layout's popups (lazy chunk of ./LayoutWatch.tsx; spec 000 §2 "Other popups", spec 001 §2):
+ * The layout's popups (lazy chunk of ./LayoutWatchImpl.tsx; spec 000 §2 "Other popups", spec 001 §2):
  * - profile: the SidePanel (dialog on desktop, bottom sheet on mobile) with ProfileMenu;
  * - expiry: "your session is about to expire", counting down to the deadline; Continue POSTs
  *   /session/keepalive (activity), Logout or zero submits the layout's logout form (zero:
@@ -17,7 +17,7 @@ import { Button } from "../ui/Button";
 import { ModalDialog } from "../ui/ModalDialog";
 import { SidePanel } from "../ui/SidePanel";
 import styles from "./LayoutPopups.module.css";
-import { fetchStatus, settleForms, type Popup } from "./LayoutWatch";
+import { fetchStatus, settleForms, type Popup } from "./LayoutWatchImpl";
 import { ProfileMenu } from "./ProfileMenu";
 
 /** Seconds left until `deadline` (epoch ms), ticking. */
