@@ -179,8 +179,7 @@ export interface Api {
  */
 export async function expiredRedirect(request: Request, session: AppSession): Promise<Response> {
   const tokens = getTokens(session);
-  if (tokens)
-    await publicCall("POST", "/auth/logout", { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
+  if (tokens) await publicCall("POST", "/auth/logout", { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
   const url = new URL(request.url);
   const returnTo = safeReturnTo(request.method === "GET" ? url.pathname + url.search : url.pathname);
   const query = new URLSearchParams({ expired: "1", ...(returnTo ? { returnTo } : {}) });

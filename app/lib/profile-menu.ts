@@ -31,11 +31,7 @@ export interface ProfileMenuData {
 }
 
 /** Build the popup's data from whoami and the active organization. */
-export function profileMenu(
-  user: WhoAmI,
-  active: OrganizationSummary | null,
-  options: { demo?: boolean } = {},
-): ProfileMenuData {
+export function profileMenu(user: WhoAmI, active: OrganizationSummary | null, options: { demo?: boolean } = {}): ProfileMenuData {
   const fullName = [user.profile.firstName, user.profile.lastName].filter(Boolean).join(" ") || null;
   const entry = (o: OrganizationSummary): MenuOrganization => ({
     id: o.id,
@@ -44,7 +40,8 @@ export function profileMenu(
     active: o.id === active?.id,
   });
   const type = active?.type;
-  const listed = type === "CORPORATE" || ((type === "INDIVIDUAL" || type === "COMPANY_OFFICIAL") && (options.demo || user.identified));
+  const listed =
+    type === "CORPORATE" || ((type === "INDIVIDUAL" || type === "COMPANY_OFFICIAL") && (options.demo || user.identified));
   const companyUsersHref =
     type === "CORPORATE" && active?.currentOfficial.companyOfficialType === "MAIN_REPRESENTATIVE"
       ? `/profile/companies/${encodeURIComponent(active.id)}/cof`

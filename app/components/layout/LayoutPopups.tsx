@@ -17,7 +17,7 @@ import { Button } from "../ui/Button";
 import { ModalDialog } from "../ui/ModalDialog";
 import { SidePanel } from "../ui/SidePanel";
 import styles from "./LayoutPopups.module.css";
-import { fetchStatus, settleForms, type Popup } from "./LayoutWatchImpl";
+import { fetchStatus, settleForms, type Popup } from "./watch-state";
 import { ProfileMenu } from "./ProfileMenu";
 
 /** Seconds left until `deadline` (epoch ms), ticking. */
@@ -37,7 +37,13 @@ function logout() {
   if (form instanceof HTMLFormElement) form.requestSubmit();
 }
 
-function Centered({ testId, title, text, children, onClose }: {
+function Centered({
+  testId,
+  title,
+  text,
+  children,
+  onClose,
+}: {
   testId: string;
   title: string;
   text: string;
@@ -75,8 +81,7 @@ function ExpiryPopup({ deadline, onClose }: { deadline: number; onClose: () => v
       if (status?.signedIn && status.remainingMs > 1_000) {
         ended.current = false;
         onClose(); // another tab kept the session alive
-      }
-      else if (status && !status.signedIn) window.location.assign(status.to);
+      } else if (status && !status.signedIn) window.location.assign(status.to);
       else logout();
     });
   }, [seconds, onClose]);
@@ -118,7 +123,12 @@ function OrgChangedPopup() {
     if (seconds === 0) go();
   }, [seconds]);
   return (
-    <Centered testId="org-changed" title={t("org-switch.changed-title")} text={t("org-switch.changed-text", { count: seconds })} onClose={go}>
+    <Centered
+      testId="org-changed"
+      title={t("org-switch.changed-title")}
+      text={t("org-switch.changed-text", { count: seconds })}
+      onClose={go}
+    >
       <Button type="button" onClick={go}>
         {t("org-switch.changed-now")}
       </Button>

@@ -4,8 +4,9 @@
  * it is not part of any page's first-load JavaScript (budget 120 KB). Until it is in, the
  * user-name link simply leads to /profile/organizations — the no-JavaScript behaviour.
  */
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense } from "react";
 import type { ProfileMenuData } from "~/lib/profile-menu";
+import { useIsHydrated } from "~/lib/use-hydrated";
 
 /** What the `_app` layout loader hands over. */
 export interface WatchData {
@@ -17,9 +18,7 @@ export interface WatchData {
 const LayoutWatchImpl = lazy(() => import("./LayoutWatchImpl"));
 
 export function LayoutWatch(props: { menu: ProfileMenuData; watch: WatchData }) {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  if (!hydrated) return null;
+  if (!useIsHydrated()) return null;
   return (
     <Suspense fallback={null}>
       <LayoutWatchImpl {...props} />

@@ -18,44 +18,12 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react"
 import type { ProfileMenuData } from "~/lib/profile-menu";
 import { EXPIRY_WARNING_MS, isNewOrganization } from "~/lib/session-rules";
 import { serializeForm } from "../identity/form-state";
-import type { SessionStatus } from "~/routes/session+/status";
 
 import type { WatchData } from "./LayoutWatch";
-
-/** The popup on screen. */
-export type Popup =
-  | { kind: "profile" }
-  | { kind: "expiry"; deadline: number }
-  | { kind: "org-changed" }
-  | { kind: "unsaved"; path?: string; submit?: { action: string; data: FormData } };
+import { baselines, dirtyForms, fetchStatus, type Popup } from "./watch-state";
 
 const LayoutPopups = lazy(() => import("./LayoutPopups"));
-
 const CHANNEL = "bank-session";
-const baselines = new WeakMap<HTMLFormElement, string>();
-
-/** Guarded forms of the page that changed since they were shown. */
-export function dirtyForms(): HTMLFormElement[] {
-  return [...document.querySelectorAll<HTMLFormElement>("form[data-unsaved-guard]")].filter((f) => {
-    const base = baselines.get(f);
-    return base !== undefined && base !== serializeForm(f);
-  });
-}
-
-/** Forget the changes of the guarded forms (the user chose to leave). */
-export function settleForms(): void {
-  for (const f of dirtyForms()) baselines.set(f, serializeForm(f));
-}
-
-/** GET /session/status; null when it cannot be read (network): nothing is decided then. */
-export async function fetchStatus(): Promise<SessionStatus | null> {
-  try {
-    const res = await fetch("/session/status", { headers: { Accept: "application/json" }, credentials: "same-origin" });
-    return res.ok ? ((await res.json()) as SessionStatus) : null;
-  } catch {
-    return null;
-  }
-}
 
 export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData; watch: WatchData }) {
   const [popup, setPopup] = useState<Popup | null>(null);
@@ -64,7 +32,13 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
   const deadline = useRef(0);
   const orgId = useRef(watch.orgId);
   const busy = useRef(false);
-  busy.current = navigation.state !== "idle";
+  useEffect(() => {
+    busy.current = navigation.state !== "idle";
+  }, [navigation.state]);
+  const locationKey = useRef(location.key);
+  useEffect(() => {
+    locationKey.current = location.key;
+  }, [location.key]);
 
   // Every navigation counted as activity; guarded forms record how they were shown.
   useEffect(() => {
@@ -133,7 +107,7 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
       if (!(link instanceof HTMLAnchorElement)) return;
       if (link.hasAttribute("data-profile-link")) {
         event.preventDefault();
-        setPopup({ kind: "profile" });
+        setPopup({ kind: "profile", at: locationKey.current });
         return;
       }
       if (!link.closest("[data-layout-nav]") || !dirtyForms().length) return;
@@ -158,12 +132,11 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
   }, []);
 
   // A navigation (e.g. a switch from the profile popup) closes the profile popup.
-  useEffect(() => setPopup((p) => (p?.kind === "profile" ? null : p)), [location.key]);
-
-  if (!popup) return null;
+  const shown = popup?.kind === "profile" && popup.at !== location.key ? null : popup;
+  if (!shown) return null;
   return (
     <Suspense fallback={null}>
-      <LayoutPopups popup={popup} menu={menu} onClose={() => setPopup(null)} />
+      <LayoutPopups popup={shown} menu={menu} onClose={() => setPopup(null)} />
     </Suspense>
   );
 }

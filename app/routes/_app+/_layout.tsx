@@ -36,13 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AppLayout() {
   const { userName, orgType, accounts, menu, watch } = useLoaderData<typeof loader>();
   return (
-    <AppShell
-      userName={userName}
-      accounts={accounts}
-      showAccounts={orgType !== "COMPANY_OFFICIAL"}
-      menu={menu}
-      watch={watch}
-    >
+    <AppShell userName={userName} accounts={accounts} showAccounts={orgType !== "COMPANY_OFFICIAL"} menu={menu} watch={watch}>
       <Outlet />
     </AppShell>
   );

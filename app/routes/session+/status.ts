@@ -12,8 +12,7 @@ import { idleRemainingMs } from "~/lib/session-rules";
 
 /** The answer (also read by components/layout/LayoutWatch.tsx). */
 export type SessionStatus =
-  | { signedIn: true; orgId: string; orgCreatedAt: string; remainingMs: number }
-  | { signedIn: false; to: string };
+  { signedIn: true; orgId: string; orgCreatedAt: string; remainingMs: number } | { signedIn: false; to: string };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const noStore = { "Cache-Control": "private, no-store" };
