@@ -12,6 +12,11 @@ import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 const PERSONAL = /1,350\.00/;
 const COMPANY = /7,500\.00/;
 
+/** The layout's popup script is loaded after hydration: wait for it. */
+async function watchReady(page: Page) {
+  await expect(page.locator("body[data-layout-watch=ready]")).toBeAttached();
+}
+
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -70,6 +75,7 @@ test.describe("without JavaScript", () => {
 test.describe("with JavaScript", () => {
   test("the profile popup (axe clean) switches the organization", async ({ page }) => {
     await login(page, CUSTOMERS.both);
+    await watchReady(page);
     await page.getByTestId("profile-link").click();
     const popup = page.getByRole("dialog", { name: "James Patel" });
     await expect(popup).toBeVisible();
@@ -91,8 +97,10 @@ test.describe("with JavaScript", () => {
     const other = await context.newPage();
     await other.goto("/history");
     await expect(accounts(other)).toContainText(PERSONAL);
+    await watchReady(other);
 
     await page.bringToFront();
+    await watchReady(page);
     await page.getByTestId("profile-link").click();
     await page.getByRole("dialog").getByRole("button", { name: "Switch to Patel Consulting Ltd" }).click();
     await expect(accounts(page)).toContainText(COMPANY);
@@ -109,6 +117,7 @@ test.describe("with JavaScript", () => {
   test("unsaved changes: the logo, a navigation link and a switch ask first and continue on confirm", async ({ page }) => {
     await login(page, CUSTOMERS.both);
     await page.goto(CREATE);
+    await watchReady(page);
     await page.getByLabel("Full name or company name").fill("Guarded Name");
 
     // Navigation link: ask, stay.
@@ -131,6 +140,7 @@ test.describe("with JavaScript", () => {
 
     // The logo: ask, leave → the blocked path.
     await page.goto(CREATE);
+    await watchReady(page);
     await page.getByLabel("Full name or company name").fill("Guarded Again");
     await page.getByRole("link", { name: "Bank", exact: true }).click();
     await expect(guard).toBeVisible();

@@ -15,6 +15,11 @@ import type { Page } from "@playwright/test";
 import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 import { ageSession } from "./session-cookie";
 
+/** The layout's popup script is loaded after hydration: wait for it. */
+async function watchReady(page: Page) {
+  await expect(page.locator("body[data-layout-watch=ready]")).toBeAttached();
+}
+
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
@@ -84,6 +89,7 @@ test.describe("with JavaScript", () => {
     await login(page, CUSTOMERS.individual);
     const status = await shortenStatus(page);
     await page.goto("/history");
+    await watchReady(page);
     status.remaining = 45_000;
     await page.clock.fastForward("04:05");
     const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
@@ -107,6 +113,7 @@ test.describe("with JavaScript", () => {
     await login(page, CUSTOMERS.individual);
     const status = await shortenStatus(page);
     await page.goto("/home");
+    await watchReady(page);
     status.remaining = 20_000;
     await page.clock.fastForward("04:05");
     const popup = page.getByRole("dialog", { name: "Your session is about to expire" });

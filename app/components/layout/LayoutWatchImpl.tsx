@@ -40,6 +40,11 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
     locationKey.current = location.key;
   }, [location.key]);
 
+  // Loaded after hydration: say so (tests wait for it before relying on the popups).
+  useEffect(() => {
+    document.body.dataset.layoutWatch = "ready";
+  }, []);
+
   // Every navigation counted as activity; guarded forms record how they were shown.
   useEffect(() => {
     deadline.current = Date.now() + watch.idleMs;
