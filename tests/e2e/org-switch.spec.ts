@@ -5,23 +5,12 @@
  * Consulting Ltd GBP 7,500.00). The choice lives in the browser session only, so parallel
  * tests of the same customer are not affected.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { expectNoViolations, watchReady } from "./layout-helpers";
 
 const PERSONAL = /1,350\.00/;
 const COMPANY = /7,500\.00/;
-
-/** The layout's popup script is loaded after hydration: wait for it. */
-async function watchReady(page: Page) {
-  await expect(page.locator("body[data-layout-watch=ready]")).toBeAttached();
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** A form of the layout that opts in to the guard (`data-unsaved-guard`). */
 const CREATE = "/beneficiaries/create?paymentType=INTERNAL&currencyId=GBP";

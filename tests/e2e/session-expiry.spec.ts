@@ -10,21 +10,9 @@
  *   POST /session/keepalive), Logout and reaching zero run against the real server.
  * The server rule itself is unit-tested with fake time (app/lib/api.server.test.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
-import { ageSession } from "./session-cookie";
-
-/** The layout's popup script is loaded after hydration: wait for it. */
-async function watchReady(page: Page) {
-  await expect(page.locator("body[data-layout-watch=ready]")).toBeAttached();
-}
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
+import { ageSession, expectNoViolations, watchReady } from "./layout-helpers";
 
 /** The login steps from the current /auth/phone page (no wait for /home). */
 async function loginHere(page: Page, phone: string) {

@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
-import { ageSession } from "./session-cookie";
+import { ageSession } from "./layout-helpers";
 
 interface Prepared {
   /** Where the form posts. */
