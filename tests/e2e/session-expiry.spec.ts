@@ -85,8 +85,13 @@ test.describe("with JavaScript", () => {
     await expect(popup).toContainText(/logged out in 4\d s/);
     await expectNoViolations(page, "session-expiry popup");
     status.remaining = null;
+    // Last activity two minutes ago on the server: Continue (a real keepalive) moves it to now.
+    await ageSession(page.context(), new URL(page.url()).origin, 2 * 60_000);
+    const left = async () => (await (await page.request.get("/session/status")).json()).remainingMs as number;
+    expect(await left()).toBeLessThan(4 * 60_000);
     await popup.getByRole("button", { name: "Continue" }).click();
     await expect(popup).toHaveCount(0);
+    expect(await left()).toBeGreaterThan(4 * 60_000);
     await expect(page).toHaveURL(/\/history$/);
 
     status.remaining = 30_000;
