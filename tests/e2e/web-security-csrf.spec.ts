@@ -798,6 +798,7 @@ const CASES: Record<string, CsrfCase> = {
       await expect(page.locator("main h1")).toBeVisible();
       return page.getByTestId("official").filter({ hasText: fields.phone }).count(); // 1 once added
     },
+  },
   "routes/_app+/profile+/organizations": {
     async prepare(page) {
       // The switch is kept in this browser session only: other tests of the customer are not affected.
