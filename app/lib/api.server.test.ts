@@ -20,11 +20,12 @@ const tokens = (n: number, expiresAt = future()) => ({
   refreshTokenExpiresAt: future(),
 });
 
-async function requestWith(t: ReturnType<typeof tokens>) {
+async function requestWith(t: ReturnType<typeof tokens>, seen = Date.now(), url = "http://x/home") {
   const session = await getSession(new Request("http://x/"));
   setTokens(session, t);
+  session.set("seen", seen);
   const cookie = (await commitSession(session)).split(";")[0];
-  return new Request("http://x/home", { headers: { Cookie: cookie } });
+  return new Request(url, { headers: { Cookie: cookie } });
 }
 
 describe("getApi", () => {
@@ -186,5 +187,60 @@ describe("getApi", () => {
   it("redirects to login without a session", async () => {
     const thrown = (await getApi(new Request("http://x/home")).catch((e: unknown) => e)) as Response;
     expect(thrown.headers.get("Location")).toBe("/auth/phone");
+  });
+});
+
+describe("getApi inactivity limit (PSD2 RTS Art. 4(3)(b), 5 minutes)", () => {
+  const calls: string[] = [];
+  beforeEach(() => {
+    calls.length = 0;
+    vi.stubGlobal("fetch", async (url: string) => {
+      calls.push(url.replace("http://127.0.0.1:3000/api/v1", ""));
+      return new Response(null, { status: 204 });
+    });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+  const seenAt = Date.parse("2026-11-24T10:00:00Z");
+
+  it("ends a session idle for 5 minutes: API logout, cookies cleared, /auth/phone with the page to return to", async () => {
+    const request = await requestWith(tokens(1), seenAt, "http://x/history?from=2026-11-01&_data=routes%2Fx");
+    vi.useFakeTimers({ now: seenAt + 5 * 60_000 });
+    const thrown = await getApi(request).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    const res = thrown as Response;
+    expect(res.headers.get("Location")).toBe("/auth/phone?expired=1&returnTo=%2Fhistory%3Ffrom%3D2026-11-01");
+    expect(res.headers.getSetCookie().join("\n")).toMatch(/__session=;.*Max-Age=0|__session=;.*Expires=Thu, 01 Jan 1970/);
+    expect(res.headers.getSetCookie().some((c) => c.startsWith("organizationId=;"))).toBe(true);
+    expect(calls).toEqual(["/auth/logout"]);
+  });
+
+  it("keeps a session active just before the limit and counts the request as activity", async () => {
+    const request = await requestWith(tokens(1), seenAt);
+    vi.useFakeTimers({ now: seenAt + 5 * 60_000 - 1 });
+    const api = await getApi(request);
+    expect(api.session.get("seen")).toBe(seenAt + 5 * 60_000 - 1);
+    expect((await api.headers()).get("Set-Cookie")).toContain("__session=");
+  });
+
+  it("a background check (activity: false) does not move the deadline", async () => {
+    const request = await requestWith(tokens(1), seenAt);
+    vi.useFakeTimers({ now: seenAt + 4 * 60_000 });
+    const api = await getApi(request, { activity: false });
+    expect(api.session.get("seen")).toBe(seenAt);
+    expect((await api.headers()).get("Set-Cookie")).toBeNull();
+  });
+
+  it("a form post that finds the session expired returns to its page (no query)", async () => {
+    const session = await getSession(new Request("http://x/"));
+    setTokens(session, tokens(1));
+    session.set("seen", seenAt);
+    const cookie = (await commitSession(session)).split(";")[0];
+    const request = new Request("http://x/payments/euro?step=2", { method: "POST", headers: { Cookie: cookie } });
+    vi.useFakeTimers({ now: seenAt + 60 * 60_000 });
+    const res = (await getApi(request).catch((e: unknown) => e)) as Response;
+    expect(res.headers.get("Location")).toBe("/auth/phone?expired=1&returnTo=%2Fpayments%2Feuro");
   });
 });

@@ -18,7 +18,16 @@
 import { redirect } from "@remix-run/node";
 import type { ApiErrorBody, AuthTokens, WhoAmI } from "../../server/api/v1/contract";
 import { config } from "./config.server";
-import { commitSession, getSession, getTokens, logoutRedirect, setTokens, type AppSession } from "./session.server";
+import { isIdleExpired, safeReturnTo } from "./session-rules";
+import {
+  commitSession,
+  getSession,
+  getTokens,
+  logoutHeaders,
+  logoutRedirect,
+  setTokens,
+  type AppSession,
+} from "./session.server";
 
 /** A non-2xx API answer (other than the handled 401/403). */
 export class ApiError extends Error {
@@ -63,6 +72,9 @@ export function isSessionFailure(status: number, body: unknown): boolean {
   const code = typeof body === "object" && body !== null ? (body as { code?: unknown }).code : undefined;
   return !(typeof code === "string" && NON_SESSION_401.has(code));
 }
+
+/** Granularity of the last-activity timestamp (see `getApi`). */
+const ACTIVITY_RESOLUTION_MS = 15_000;
 
 /** Refresh a little before expiry so a call does not race the clock. */
 const EXPIRY_SKEW_MS = 10_000;
@@ -161,14 +173,39 @@ export interface Api {
 }
 
 /**
- * Create the client for a request.
- * @throws redirect to /auth/phone when the session has no tokens
+ * End a session that passed the inactivity limit: revoke it at the API (by refresh token, best
+ * effort), clear the cookies and land on /auth/phone with the "session expired" message and
+ * the page to come back to (GET: the page itself; a form post: its page).
  */
-export async function getApi(request: Request): Promise<Api> {
+export async function expiredRedirect(request: Request, session: AppSession): Promise<Response> {
+  const tokens = getTokens(session);
+  if (tokens) await publicCall("POST", "/auth/logout", { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
+  const url = new URL(request.url);
+  const returnTo = safeReturnTo(request.method === "GET" ? url.pathname + url.search : url.pathname);
+  const query = new URLSearchParams({ expired: "1", ...(returnTo ? { returnTo } : {}) });
+  return redirect(`/auth/phone?${query}`, { headers: await logoutHeaders(session) });
+}
+
+/**
+ * Create the client for a request. Enforces the inactivity limit (lib/session-rules.ts,
+ * SESSION_IDLE_SECONDS): a session idle for longer is ended; otherwise, unless
+ * `activity: false` (background checks such as /session/status), the request counts as
+ * activity and moves the session's `seen` timestamp (attach `api.headers()` as usual).
+ * @throws redirect to /auth/phone when the session has no tokens or has expired
+ */
+export async function getApi(request: Request, options: { activity?: boolean } = {}): Promise<Api> {
   const session = await getSession(request);
   let tokens = getTokens(session);
   if (!tokens) throw await logoutRedirect(session);
   let dirty = false;
+  const now = Date.now();
+  if (isIdleExpired(session.get("seen"), now, config().SESSION_IDLE_MS)) throw await expiredRedirect(request, session);
+  const seen = session.get("seen");
+  // Written at most every ACTIVITY_RESOLUTION_MS (fewer cookie writes); the limit can only come earlier.
+  if (options.activity !== false && (typeof seen !== "number" || now - seen >= ACTIVITY_RESOLUTION_MS)) {
+    session.set("seen", now);
+    dirty = true;
+  }
 
   const refresh = async (): Promise<AuthTokens> => {
     const current = tokens!;
@@ -286,9 +323,9 @@ export async function getApi(request: Request): Promise<Api> {
  */
 export async function requireUser(
   request: Request,
-  options: { allowUnidentified?: boolean } = {},
+  options: { allowUnidentified?: boolean; activity?: boolean } = {},
 ): Promise<{ user: WhoAmI; api: Api }> {
-  const api = await getApi(request);
+  const api = await getApi(request, { activity: options.activity });
   const user = await api.get<WhoAmI>("/users/whoami");
   if (!user.identified && !options.allowUnidentified) throw redirect("/identity", { headers: await api.headers() });
   return { user, api };

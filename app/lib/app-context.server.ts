@@ -1,10 +1,13 @@
 /**
  * Loader/action context for signed-in pages: the user (whoami), the API client and the
- * active organization (spec 000 §6: default organization rule applied by the API).
+ * active organization: the one chosen in the profile popup (session `orgId`, kept only while
+ * the user is still a member of it), else the API's default (spec 001 §3). The API checks
+ * organizationId on every call as well, so a forged choice reaches nothing.
  */
 import { redirect } from "@remix-run/node";
 import type { Account, ListResponse, OrganizationSummary, WhoAmI } from "../../server/api/v1/contract";
 import { requireUser, type Api } from "./api.server";
+import { activeOrganization } from "./session-rules";
 
 export interface AppContext {
   user: WhoAmI;
@@ -16,10 +19,27 @@ export interface AppContext {
  * Require a signed-in, identified user with an active organization.
  * @throws redirects (/auth/phone, /identity) as `requireUser`; /identity when no organization
  */
-export async function requireAppContext(request: Request): Promise<AppContext> {
-  const { user, api } = await requireUser(request);
-  if (!user.activeOrganization) throw redirect("/identity", { headers: await api.headers() });
-  return { user, api, org: user.activeOrganization };
+export async function requireAppContext(request: Request, options: { activity?: boolean } = {}): Promise<AppContext> {
+  const { user, api } = await requireUser(request, options);
+  const chosen = api.session.get("orgId");
+  const org = activeOrganization(user, chosen);
+  if (chosen && org?.id !== chosen) {
+    api.session.unset("orgId"); // no longer a member: back to the default
+    api.touch();
+  }
+  if (!org) throw redirect("/identity", { headers: await api.headers() });
+  return { user, api, org };
+}
+
+/**
+ * Make `organizationId` the session's active organization.
+ * @returns false (nothing changed) when the user is not a member of it
+ */
+export function chooseOrganization(ctx: AppContext, organizationId: string): boolean {
+  if (!ctx.user.organizations.some((o) => o.id === organizationId)) return false;
+  ctx.api.session.set("orgId", organizationId);
+  ctx.api.touch();
+  return true;
 }
 
 /** GET /v1/accounts?organizationId=&all=true → accounts with balances. */

@@ -6,6 +6,8 @@
  * - SESSION_SECRET: cookie signing + token encryption secret; required (≥ 16 chars, as server/config.ts) in
  *   production, a fixed dev constant otherwise.
  * - NODE_ENV: development | production | test.
+ * - SESSION_IDLE_SECONDS: inactivity limit of the web session, default 300 (PSD2 RTS Art. 4(3)(b):
+ *   at most 5 minutes); 30 to 300 (a longer one would break the rule).
  * @throws Error at first use when the environment is invalid
  */
 import { z } from "zod";
@@ -18,6 +20,7 @@ const schema = z
     PORT: z.string().regex(/^\d+$/).optional(),
     BANKING_API_URL: z.string().url().optional(),
     SESSION_SECRET: z.string().min(16).optional(), // same minimum as server/config.ts
+    SESSION_IDLE_SECONDS: z.coerce.number().int().min(30).max(300).default(300),
   })
   .transform((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
@@ -32,6 +35,7 @@ const schema = z
       NODE_ENV: env.NODE_ENV,
       BANKING_API_URL: (env.BANKING_API_URL ?? `http://127.0.0.1:${env.PORT ?? "3000"}/api/v1`).replace(/\/+$/, ""),
       SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
+      SESSION_IDLE_MS: env.SESSION_IDLE_SECONDS * 1000,
     };
   });
 

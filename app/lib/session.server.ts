@@ -49,6 +49,12 @@ export interface SessionData {
   codeChannel: SignChallenge;
   /** A password recovery waiting for its code and new password (/auth/recover). */
   recover: { phone: string; token: string; debugCode?: string };
+  /** Last user activity (epoch ms): the inactivity limit (lib/session-rules.ts) counts from it. */
+  seen: number;
+  /** The organization chosen in the profile popup (checked against the memberships on every request). */
+  orgId: string;
+  /** Where to go after the next login (a safe relative path, set when a session expired). */
+  returnTo: string;
 }
 
 export type AppSession = Session<SessionData, { flash: string }>;
@@ -120,6 +126,32 @@ export function getTokens(session: AppSession): AuthTokens | null {
 /** Store (encrypted) tokens in the session. */
 export function setTokens(session: AppSession, tokens: AuthTokens): void {
   session.set("tok", encryptJson(tokens));
+}
+
+/**
+ * Set-Cookie values that clear the client-side state spec 000 §9 lists for logout: the cookies
+ * for accounts, application, representative, organization, user and token expiry. This app
+ * keeps that state in the httpOnly session; the named cookies are expired anyway so a value
+ * left by another client of the same origin does not outlive the session.
+ */
+export const LOGOUT_COOKIES = [
+  "accountsIds",
+  "accountsNumbers",
+  "activeAccount",
+  "currentApplication",
+  "mainRepresentativeId",
+  "organizationId",
+  "userId",
+  "accessTokenExpiresAt",
+  "refreshTokenExpiresAt",
+] as const;
+
+/** Headers of a logout answer: the destroyed session plus every cookie of `LOGOUT_COOKIES` expired. */
+export async function logoutHeaders(session: AppSession): Promise<Headers> {
+  const headers = new Headers();
+  headers.append("Set-Cookie", await destroySession(session));
+  for (const name of LOGOUT_COOKIES) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+  return headers;
 }
 
 /** Redirect to login, clearing the cookie (spec 000 §8 "401 anywhere"). */

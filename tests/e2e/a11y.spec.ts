@@ -45,6 +45,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
     "/home?tab=requests",
     "/profile",
     "/profile/agreements",
+    "/profile/organizations",
     "/permission-denied",
     "/no-such-page",
   ]) {

@@ -24,7 +24,9 @@ for (const javaScriptEnabled of [true, false]) {
       expect((await whoami()).status()).toBe(200);
 
       await login(page, CUSTOMERS.individual);
+      // The user-name link opens the profile popup (JavaScript) or its page (without): "My profile" from there.
       await page.getByTestId("profile-link").click();
+      await page.getByRole("link", { name: "My profile" }).click();
       await expect(page).toHaveURL(/\/profile$/);
       await expect(page.locator("main h1")).toHaveText("Profile");
       await expect(page.locator("main")).toContainText(CUSTOMERS.individual);

@@ -142,6 +142,7 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/history_.$itemId.receipt",
   "routes/_app+/history_.statement",
   "routes/_app+/accounts+/$id_.top-up.pdf",
+  "routes/session+/status", // JSON for the layout's script
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */

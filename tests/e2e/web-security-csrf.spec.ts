@@ -11,6 +11,7 @@ import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
+import { ageSession } from "./layout-helpers";
 
 interface Prepared {
   /** Where the form posts. */
@@ -839,6 +840,34 @@ const CASES: Record<string, CsrfCase> = {
       await expect(page.locator("main h1")).toBeVisible();
       return page.getByTestId("official").filter({ hasText: fields.phone }).count(); // 1 once added
     },
+  },
+  "routes/_app+/profile+/organizations": {
+    async prepare(page) {
+      // The switch is kept in this browser session only: other tests of the customer are not affected.
+      await login(page, CUSTOMERS.both);
+      await page.goto("/profile/organizations");
+      return { url: "/profile/organizations", fields: await formFields(page, "main form[data-org-switch]") };
+    },
+    async probe(page) {
+      await page.goto("/profile/organizations");
+      return (await page.getByTestId("org-current").textContent()) ?? "";
+    },
+  },
+  "routes/session+/keepalive": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/home");
+      const fields = await formFields(page, "form#logout-form");
+      // Last activity two minutes ago: only an accepted keepalive moves it back to now.
+      await ageSession(page.context(), new URL(page.url()).origin, 2 * 60_000);
+      return { url: "/session/keepalive", fields: { csrf: fields.csrf } };
+    },
+    async probe(page) {
+      // /session/status is not activity: it reads the time left without moving it.
+      const status = await (await page.request.get("/session/status")).json();
+      return status.remainingMs > 4 * 60_000 ? "fresh" : "aged";
+    },
+    acceptedStatus: 200,
   },
   "routes/_app+/payments+/decline": {
     async prepare(page) {

@@ -2,20 +2,28 @@
  * Signed-in layout (spec 000 §2 Layout): header (logo → /home, main navigation with the active
  * link marked by path, profile name, logout button), left column of accounts with their
  * currency balances (not for company officials), main content and the mobile tab bar
- * (home, history, chat, payments, services).
+ * (home, history, chat, payments, services). The profile name leads to /profile/organizations
+ * (the profile popup as a page); with JavaScript, LayoutWatch opens the popup instead and runs
+ * the session-expiry, organization-changed and unsaved-changes popups. Links under
+ * `data-layout-nav` (logo, navigation, tab bar) are the ones the unsaved-changes guard watches.
  */
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Account } from "../../../server/api/v1/contract";
+import type { ProfileMenuData } from "~/lib/profile-menu";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import { Money } from "../ui/Money";
 import styles from "./AppShell.module.css";
+import { LayoutWatch, type WatchData } from "./LayoutWatch";
 
 export interface AppShellProps {
   userName: string;
   accounts: Account[];
   showAccounts: boolean;
+  /** Profile popup contents and session watch data (the `_app` layout; absent on 404 pages). */
+  menu?: ProfileMenuData;
+  watch?: WatchData;
   children: ReactNode;
 }
 
@@ -27,14 +35,14 @@ const NAV = [
   { to: "/services", key: "nav.services" },
 ] as const;
 
-export function AppShell({ userName, accounts, showAccounts, children }: AppShellProps) {
+export function AppShell({ userName, accounts, showAccounts, menu, watch, children }: AppShellProps) {
   const { t } = useTranslation();
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
         {t("skip-to-content")}
       </a>
-      <header className={styles.header}>
+      <header className={styles.header} data-layout-nav>
         <Link to="/home" className={styles.logo}>
           {t("brand")}
         </Link>
@@ -50,7 +58,7 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
           </ul>
         </nav>
         <div className={styles.profile}>
-          <Link to="/profile" className={styles.userName} data-testid="profile-link">
+          <Link to="/profile/organizations" className={styles.userName} data-testid="profile-link" data-profile-link>
             {userName}
           </Link>
           {/* Bound to the form at the end of the page via the `form` attribute (works without JS),
@@ -93,7 +101,7 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
       <Form method="post" action="/auth/logout" id="logout-form" hidden>
         <AuthenticityTokenInput />
       </Form>
-      <nav aria-label={t("nav.tabbar-label")} className={styles.tabbar}>
+      <nav aria-label={t("nav.tabbar-label")} className={styles.tabbar} data-layout-nav>
         <ul>
           {[
             { to: "/home", key: "nav.home" },
@@ -110,6 +118,7 @@ export function AppShell({ userName, accounts, showAccounts, children }: AppShel
           ))}
         </ul>
       </nav>
+      {menu && watch ? <LayoutWatch menu={menu} watch={watch} /> : null}
     </div>
   );
 }

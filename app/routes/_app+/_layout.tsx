@@ -1,13 +1,17 @@
 /**
  * Pathless layout of signed-in pages (spec 000 §2 Layout): requires a user (redirects to
  * /auth/phone or /identity) and loads the accounts for the left column. Leaving /payments/ paths
- * clears the user's payment drafts (spec 000 §4).
+ * clears the user's payment drafts (spec 000 §4). Also hands the layout's script what the
+ * profile popup shows and what the session watch needs (active organization, time left before
+ * the inactivity limit).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AppShell } from "~/components/layout/AppShell";
 import { displayName, listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { config } from "~/lib/config.server";
 import { clearDraftsOutsidePayments } from "~/lib/payments.server";
+import { profileMenu } from "~/lib/profile-menu";
 
 export const handle = { i18n: ["common"] };
 
@@ -18,15 +22,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
     clearDraftsOutsidePayments(api, new URL(request.url).pathname),
   ]);
   return json(
-    { userName: displayName(user), orgType: org.type, accounts },
+    {
+      userName: displayName(user),
+      orgType: org.type,
+      accounts,
+      menu: profileMenu(user, org),
+      watch: { orgId: org.id, idleMs: config().SESSION_IDLE_MS },
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export default function AppLayout() {
-  const { userName, orgType, accounts } = useLoaderData<typeof loader>();
+  const { userName, orgType, accounts, menu, watch } = useLoaderData<typeof loader>();
   return (
-    <AppShell userName={userName} accounts={accounts} showAccounts={orgType !== "COMPANY_OFFICIAL"}>
+    <AppShell userName={userName} accounts={accounts} showAccounts={orgType !== "COMPANY_OFFICIAL"} menu={menu} watch={watch}>
       <Outlet />
     </AppShell>
   );

@@ -67,12 +67,18 @@ export default function LoginScreen() {
         <p className={card.brand}>{t("common:brand")}</p>
         <h1>{t(`title.${data.step}`)}</h1>
         {data.recovered ? <Alert kind="success">{t("recover.done")}</Alert> : null}
+        {data.expired ? (
+          <Alert>
+            <span data-testid="session-expired">{t("session-expired")}</span>
+          </Alert>
+        ) : null}
 
         {data.step === "phone" ? (
           <ValidatedForm key="phone" validator={phoneValidator} method="post" noValidate={hydrated}>
             <ValidatedErrorSummary order={["phone"]} />
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="phone" />
+            {data.returnTo ? <input type="hidden" name="returnTo" value={data.returnTo} /> : null}
             <ValidatedField
               name="phone"
               label={t("phone.label")}

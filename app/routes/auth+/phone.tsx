@@ -14,6 +14,7 @@ import { rotateCsrfToken } from "~/lib/csrf.server";
 import { apiErrorResponse, formDataObject, startAction, validationError } from "~/lib/forms.server";
 import { splitScreen } from "~/lib/split-screen";
 import { commitSession, getSession, getTokens, setTokens } from "~/lib/session.server";
+import { safeReturnTo } from "~/lib/session-rules";
 import card from "~/components/layout/CardPage.module.css";
 // Server-only imports: in the browser the screen (forms, zod, remix-validated-form) is a chunk of its own.
 import { codeValidator, passwordValidator, phoneValidator, Screen } from "./__phone.screen.server";
@@ -26,8 +27,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const session = await getSession(request);
   if (getTokens(session)) throw redirect("/home");
   const login = session.get("login");
+  // After an expired session (lib/api.server.ts expiredRedirect): the message, and the page to
+  // come back to, kept in the session across the login steps (same-origin relative paths only).
+  // The phone step's form carries `returnTo` (the root loader writes the cookie of this request).
+  const query = new URL(request.url).searchParams;
   return json(
     {
+      expired: query.get("expired") === "1" && !login,
+      returnTo: safeReturnTo(query.get("returnTo")),
       step: login?.step ?? ("phone" as const),
       phone: login?.phone ?? null,
       debugCode: login?.step === "code" ? (login.debugCode ?? null) : null,
@@ -59,6 +66,9 @@ export async function action({ request }: ActionFunctionArgs) {
     try {
       const challenge = await publicCall<CodeChallenge>("POST", "/auth/phone", { body: { phone: result.data.phone } });
       session.set("login", { step: "code", phone: result.data.phone, ...challenge });
+      const returnTo = safeReturnTo(String(form.get("returnTo") ?? ""));
+      if (returnTo) session.set("returnTo", returnTo);
+      else session.unset("returnTo");
       return back();
     } catch (error) {
       return apiErrorResponse(error, t, ["phone"], submitted, { RATE_LIMITED: "phone" });
@@ -106,11 +116,14 @@ export async function action({ request }: ActionFunctionArgs) {
       const tokens = await authenticator.authenticate("password", request);
       session.unset("login");
       setTokens(session, tokens);
+      session.set("seen", Date.now());
+      const returnTo = safeReturnTo(session.get("returnTo"));
+      session.unset("returnTo");
       // Payment drafts belong to one sitting: drafts left by an earlier session that ended
       // without a logout are cleared on the first page outside /payments (spec 000 §4, §9).
       session.set("drafts", true);
       rotateCsrfToken(session); // new privileges, new form token
-      return redirect("/home", { headers: { "Set-Cookie": await commitSession(session) } });
+      return redirect(returnTo ?? "/home", { headers: { "Set-Cookie": await commitSession(session) } });
     } catch (error) {
       if (error instanceof LoginStateMissing) return back();
       return apiErrorResponse(error, t, ["password"], {}, { INVALID_PASSWORD: "password" });

@@ -164,7 +164,7 @@ export function DetailsStep({
   };
 
   return (
-    <Form method="post" action={action} data-testid="beneficiary-form" noValidate>
+    <Form method="post" action={action} data-testid="beneficiary-form" noValidate data-unsaved-guard>
       <ErrorSummary errors={errors} order={order} />
       <AuthenticityTokenInput />
       <input type="hidden" name="paymentType" value={paymentType} />

@@ -1,0 +1,34 @@
+/**
+ * Helpers of the layout's specs (org-switch, session-expiry, CSRF of the keepalive): the
+ * layout's popup script loaded, axe on a popup, and a session cookie aged past activity.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { BrowserContext, Page } from "@playwright/test";
+import { commitSession, getSession } from "../../app/lib/session.server";
+import { expect } from "./fixtures";
+
+/** The layout's popup script is loaded after hydration: wait for it. */
+export async function watchReady(page: Page): Promise<void> {
+  await expect(page.locator("body[data-layout-watch=ready]")).toBeAttached();
+}
+
+/** axe (WCAG 2.1 A and AA) on the page as it is, e.g. with a popup open. */
+export async function expectNoViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * Re-seal a context's `__session` cookie with its last activity `agoMs` in the past (the e2e
+ * server runs with the development session secret, as this process does), to reach the
+ * inactivity limit (app/lib/session-rules.ts) without waiting for it.
+ */
+export async function ageSession(context: BrowserContext, baseURL: string, agoMs: number): Promise<void> {
+  const cookie = (await context.cookies(baseURL)).find((c) => c.name === "__session");
+  if (!cookie) throw new Error("no __session cookie");
+  const session = await getSession(new Request(baseURL, { headers: { Cookie: `__session=${cookie.value}` } }));
+  session.set("seen", Date.now() - agoMs);
+  const value = (await commitSession(session)).split(";")[0].slice("__session=".length);
+  await context.addCookies([{ ...cookie, value }]);
+}

@@ -1,0 +1,120 @@
+/**
+ * Session expiry (issue 10; spec 000 §4, §9; PSD2 RTS Art. 4(3)(b): 5 minutes of inactivity).
+ * The e2e server keeps the real 5-minute limit (a shorter one would pop the expiry popup in the
+ * other specs), so:
+ * - without JavaScript, the session cookie is re-sealed with a last activity 6 minutes ago (the
+ *   e2e server uses the development session secret) and the next page lands on /auth/phone
+ *   with the message, and the login returns to that page;
+ * - with JavaScript, the page's clock is fast-forwarded to the warning and /session/status's
+ *   `remainingMs` is shortened on the way (the server's answer otherwise), so Continue (a real
+ *   POST /session/keepalive), Logout and reaching zero run against the real server.
+ * The server rule itself is unit-tested with fake time (app/lib/api.server.test.ts).
+ */
+import type { Page } from "@playwright/test";
+import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { ageSession, expectNoViolations, watchReady } from "./layout-helpers";
+
+/** The login steps from the current /auth/phone page (no wait for /home). */
+async function loginHere(page: Page, phone: string) {
+  await page.getByLabel(/phone/i).fill(phone);
+  await page.locator("form button[type=submit]").first().click();
+  const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+  await page.locator("input[name=code]").fill(code);
+  const password = page.locator("input[name=password]");
+  if (!(await password.isVisible().catch(() => false))) await page.locator("form button[type=submit]").first().click();
+  await password.fill(DEMO_PASSWORD);
+  await page.locator("form button[type=submit]").first().click();
+}
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("an idle session lands on /auth/phone with a message and the login returns to the page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/history");
+    await ageSession(context, baseURL!, 6 * 60_000);
+    await page.goto("/history?period=week");
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fhistory%3Fperiod%3Dweek$/);
+    await expect(page.getByTestId("session-expired")).toContainText("Your session expired");
+    // The old session is gone (cookies cleared): the API session too, so nothing else opens.
+    await loginHere(page, CUSTOMERS.individual);
+    await expect(page).toHaveURL(/\/history\?period=week$/);
+  });
+
+  test("a session active within the limit stays signed in", async ({ page, context, baseURL }) => {
+    await login(page, CUSTOMERS.individual);
+    await ageSession(context, baseURL!, 4 * 60_000);
+    await page.goto("/history");
+    await expect(page).toHaveURL(/\/history$/);
+  });
+
+  test("returnTo never leaves the site", async ({ page }) => {
+    await page.goto("/auth/phone?returnTo=%2F%2Fevil.example%2Fx");
+    await loginHere(page, CUSTOMERS.individual);
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/home$/);
+  });
+});
+
+test.describe("with JavaScript", () => {
+  /** Shorten what /session/status reports as left (null: the server's own answer). */
+  async function shortenStatus(page: Page) {
+    const state = { remaining: null as number | null };
+    await page.route("**/session/status", async (route) => {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body.signedIn && state.remaining !== null) body.remainingMs = state.remaining;
+      await route.fulfill({ response, json: body });
+    });
+    return state;
+  }
+
+  test("the popup counts down; Continue keeps the session, Logout ends it", async ({ page }) => {
+    await page.clock.install();
+    await login(page, CUSTOMERS.individual);
+    const status = await shortenStatus(page);
+    await page.goto("/history");
+    await watchReady(page);
+    status.remaining = 45_000;
+    await page.clock.fastForward("04:05");
+    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(/logged out in 4\d s/);
+    await expectNoViolations(page, "session-expiry popup");
+    status.remaining = null;
+    // Last activity two minutes ago on the server: Continue (a real keepalive) moves it to now.
+    await ageSession(page.context(), new URL(page.url()).origin, 2 * 60_000);
+    const left = async () => (await (await page.request.get("/session/status")).json()).remainingMs as number;
+    expect(await left()).toBeLessThan(4 * 60_000);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await expect(popup).toHaveCount(0);
+    expect(await left()).toBeGreaterThan(4 * 60_000);
+    await expect(page).toHaveURL(/\/history$/);
+
+    status.remaining = 30_000;
+    await page.clock.fastForward("04:05");
+    await expect(popup).toBeVisible();
+    await popup.getByRole("button", { name: "Log out" }).click();
+    await expect(page).toHaveURL(/\/auth\/phone$/);
+  });
+
+  test("reaching zero logs out", async ({ page }) => {
+    await page.clock.install();
+    await login(page, CUSTOMERS.individual);
+    const status = await shortenStatus(page);
+    await page.goto("/home");
+    await watchReady(page);
+    status.remaining = 20_000;
+    await page.clock.fastForward("04:05");
+    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
+    await expect(popup).toBeVisible();
+    status.remaining = 0;
+    await page.clock.fastForward(21_000);
+    await expect(page).toHaveURL(/\/auth\/phone$/);
+    await page.goto("/home");
+    await expect(page).toHaveURL(/\/auth\/phone/);
+  });
+});
