@@ -5,7 +5,7 @@
  */
 
 /** Bump when locale files change: the browser loads `/locales/{{lng}}/{{ns}}.json?v=<version>`. */
-export const LOCALES_VERSION = "13";
+export const LOCALES_VERSION = "14";
 
 export const i18nConfig = {
   supportedLngs: ["en"],
