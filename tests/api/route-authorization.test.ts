@@ -196,6 +196,7 @@ const CASES: Record<string, Case> = {
     refused: [204],
     reason: "with a bearer token only the caller's own session ends; A's session is checked alive afterwards",
   },
+  "GET /clients-organizations/:organizationId": { cross: (a) => [{ path: `/clients-organizations/${a.orgId}` }] },
   "GET /users/whoami": { cross: () => [{ path: "/users/whoami" }], refused: [200], reason: "the caller's own profile" },
   "GET /devices": { cross: () => [{ path: "/devices" }], refused: [200], reason: "the caller's own devices only" },
   "PATCH /users/:id": {

@@ -120,6 +120,18 @@ export interface OrganizationSummary {
 }
 
 /**
+ * GET /v1/clients-organizations/:organizationId (spec 001 §3 Organization) → the summary plus the
+ * company number, the tariff with its fees and the custom fees (as GET …/fees), and the first
+ * account (`fullNumber`: IBAN, else the account number), null without one | 403 (not a member).
+ */
+export interface OrganizationDetail extends OrganizationSummary {
+  companyNumber: string | null;
+  tariff: { id: string; name: string; fees: Fee[] } | null;
+  customFees: Fee[];
+  account: { id: string; fullNumber: string; organizationId: string } | null;
+}
+
+/**
  * One fee (spec 001 §3 Fee), as the fees tab shows it. Decimal strings: percentages as given
  * ("0.2" = 0.2 %), amounts at their currency's scale. `paymentKind`/`paymentType`/`currencyId`
  * say which payments it applies to (null type or currency: any).

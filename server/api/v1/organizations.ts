@@ -6,6 +6,7 @@
  *   (spelling as in the spec's call list)
  * GET /clients-organizations/check-corp-recepient?companyNumber= → RecipientCheck (company name) | 404
  *   | 429 RATE_LIMITED (the same lookup limit as by phone)
+ * GET /clients-organizations/:organizationId → OrganizationDetail | 403 FORBIDDEN (not a member)
  * GET /clients-organizations/:organizationId/fees → OrganizationFees (tariff with its fees, custom
  *   fees) | 403 FORBIDDEN (not the caller's organization)
  * Company users (spec 001 §7 "Organizations and officials"; rules in domain/organizations/officials.ts):
@@ -25,6 +26,7 @@ import {
   listOrganizationSummaries,
 } from "../../domain/organizations/index.js";
 import { organizationFees } from "../../domain/fees/index.js";
+import { getOrganizationDetail } from "../../domain/organizations/detail.js";
 import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import {
   addCompanyOfficial,
@@ -113,6 +115,12 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
     "/clients-organizations",
     asyncHandler(async (_req, res) => {
       res.json({ data: await listOrganizationSummaries(deps.db, getAuth(res).userId) });
+    }),
+  );
+  r.get(
+    "/clients-organizations/:organizationId",
+    asyncHandler(async (req, res) => {
+      res.json(await getOrganizationDetail(deps.db, getAuth(res).userId, req.params.organizationId));
     }),
   );
   r.get(
