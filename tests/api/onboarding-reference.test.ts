@@ -274,7 +274,7 @@ describe.each(databases)("onboarding reference data on %s", (kind) => {
     expect(await s.db.$count(sicCodes)).toBe(752);
     expect((await s.db.select().from(sicCodes).where(eq(sicCodes.code, "99999")))[0].name).toBe("Edited by the bank");
     expect(await s.db.$count(clientRanges, eq(clientRanges.id, "INDIVIDUAL-MONTHLY_TURNOVER-5"))).toBe(1);
-    expect(await s.db.$count(agreements)).toBe(8);
+    expect(await s.db.$count(agreements)).toBe(9); // 8 for applications + the profile agreement (PROFILE_AGREEMENT_ID)
   });
 
   it("gives the applications domain the option sets, the SIC check and the default scheme", async () => {
