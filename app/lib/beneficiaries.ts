@@ -91,35 +91,7 @@ export function formFields(paymentType: BeneficiaryPaymentType, currencyId: stri
   return [...COMMON_FIELDS, ...payeeFields(paymentType, currencyId)];
 }
 
-/**
- * The payment form that pays a saved beneficiary, with `?beneficiary=<id>` (the form fills the
- * payee from it): LOCAL by currency (euro, gbp, usd), INTERNATIONAL → SWIFT form, INTERNAL →
- * the internal form (looked up by phone), crypto-asset, cash over the counter.
- */
-export function payHref(b: Pick<Beneficiary, "id" | "paymentType" | "currencyId" | "phone">): string {
-  const q = `beneficiary=${encodeURIComponent(b.id)}`;
-  switch (b.paymentType) {
-    case "LOCAL":
-      if (b.currencyId === "EUR") return `/payments/euro?${q}`;
-      if (b.currencyId === "GBP") return `/payments/gbp/form?${q}`;
-      return `/payments/usd/form?${q}`;
-    case "INTERNATIONAL":
-      return `/payments/international/form?${q}`;
-    case "INTERNAL":
-      return `/payments/internal/form?phone=${encodeURIComponent(b.phone ?? "")}&${q}`;
-    case "CRYPTO_ASSET_PAYMENT":
-      return `/payments/casp/form?${q}`;
-    case "CASH_OVER_COUNTER":
-      return `/payments/cash-over/form?${q}`;
-  }
-}
-
-/** Badge look of a status (spec 000 §4: DRAFT and UNDER_REVIEW pending-style). */
-export function statusTone(status: BeneficiaryStatus): "pending" | "rejected" | "approved" {
-  if (status === "APPROVED") return "approved";
-  if (status === "REJECTED") return "rejected";
-  return "pending";
-}
+export { payHref, statusTone } from "./beneficiary-links";
 
 /** A beneficiary the customer may still change (API: DRAFT and REJECTED; any when no approval is required). */
 export function isEditable(status: BeneficiaryStatus, approvalRequired: boolean): boolean {

@@ -6,7 +6,7 @@
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { payHref, statusTone } from "~/lib/beneficiaries";
+import { payHref, statusTone } from "~/lib/beneficiary-links";
 import type { BeneficiarySummary } from "~/lib/beneficiaries.server";
 import { StatusBadge } from "./StatusBadge";
 import styles from "./BeneficiariesBlock.module.css";
