@@ -1,16 +1,17 @@
 /**
  * Organization switching, the profile popup, the organization-changed popup and the layout's
  * unsaved-changes guard (issue 10; spec 000 §2, §4; spec 001 §2). As the seeded customer with
- * an individual and a corporate organization (James Patel: personal GBP 1,350.00, Patel
- * Consulting Ltd GBP 7,500.00). The choice lives in the browser session only, so parallel
+ * an individual and a corporate organization (James Patel: "Personal account", and Patel
+ * Consulting Ltd's "Business account"). The choice lives in the browser session only, so parallel
  * tests of the same customer are not affected.
  */
 import type { Page } from "@playwright/test";
 import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { expectNoViolations, watchReady } from "./layout-helpers";
 
-const PERSONAL = /1,350\.00/;
-const COMPANY = /7,500\.00/;
+// By account name, not balance: other specs move money on James's accounts.
+const PERSONAL = /Personal account/;
+const COMPANY = /Business account/;
 
 /** A form of the layout that opts in to the guard (`data-unsaved-guard`). */
 const CREATE = "/beneficiaries/create?paymentType=INTERNAL&currencyId=GBP";
