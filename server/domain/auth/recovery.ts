@@ -24,6 +24,13 @@ import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 /** Length limits of a new password (characters, Unicode code points). */
 export const PASSWORD_POLICY = { minLength: 12, maxLength: 128 } as const;
 
+/** The API's English text per refusal (the web app shows its translation of the rule id). */
+const PASSWORD_PROBLEM_TEXT = {
+  "too-short": `password must be at least ${PASSWORD_POLICY.minLength} characters`,
+  "too-long": `password must be at most ${PASSWORD_POLICY.maxLength} characters`,
+  "is-phone": "password must not be the phone number",
+} as const;
+
 /** Text of the recovery message. */
 export const recoveryMessage = (code: string) => `Your bank code to set a new password is ${code}. Never share it.`;
 
@@ -89,7 +96,7 @@ export async function finishRecovery(
 ): Promise<void> {
   const now = (deps.now ?? (() => new Date()))();
   const problem = passwordProblem(input.password, await challengePhone(db, input.token));
-  if (problem) throw fieldError("password", problem, `password is ${problem.replace("-", " ")}`);
+  if (problem) throw fieldError("password", problem, PASSWORD_PROBLEM_TEXT[problem]);
   const passwordHash = await argon2Hash(input.password);
   await verifyCode(
     db,

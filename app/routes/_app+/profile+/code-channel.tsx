@@ -49,7 +49,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const code = String(form.get("code") ?? "").trim();
   const t = (await i18next.getFixedT(request, ["errors"])) as unknown as (k: string, o?: Record<string, unknown>) => string;
   if (!/^\d{4}$/.test(code))
-    return json({ code, error: t(code ? "errors:Auth.code-format" : "errors:Payments.code-required") }, { status: 400 });
+    return json(
+      { code, error: t(code ? "errors:Auth.code-format" : "errors:Payments.code-required") },
+      { status: 400, headers: await api.headers() }, // tokens may have been refreshed for this request
+    );
   try {
     await api.request<WhoAmI>("PATCH", `/users/${encodeURIComponent(user.id)}`, {
       body: { twilioAuthChannel: challenge.channel, token: challenge.token, code },
