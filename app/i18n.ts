@@ -1,14 +1,36 @@
 /**
- * i18next settings shared by server and browser (remix-i18next 6.x).
- * English is the only language for now; every user-facing string is a key in
- * public/locales/<lng>/<ns>.json.
+ * i18next settings shared by server and browser (remix-i18next 6.x). Every user-facing string
+ * is a key in public/locales/<lng>/<ns>.json; `app/i18n-locales.test.ts` fails when a language
+ * lacks a key (or a plural form, or a placeholder) that English has.
  */
 
 /** Bump when locale files change: the browser loads `/locales/{{lng}}/{{ns}}.json?v=<version>`. */
-export const LOCALES_VERSION = "14";
+export const LOCALES_VERSION = "18";
+
+/** The languages of the app (issue 12): English, German, Arabic. */
+export const SUPPORTED_LANGUAGES = ["en", "de", "ar"] as readonly string[];
+
+/** Each language's own name, as the language switcher lists it. */
+export const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch", ar: "العربية" };
+
+/** Languages written right to left. */
+const RTL_LANGUAGES = new Set(["ar"]);
+
+/** The `dir` of a page in `lng`. */
+export function directionOf(lng: string): "rtl" | "ltr" {
+  return RTL_LANGUAGES.has(lng) ? "rtl" : "ltr";
+}
+
+/**
+ * The locale for numbers in `lng`: Latin digits everywhere (amounts, IBANs and codes must read
+ * the same as the customer's bank documents; `ar` would otherwise default to Arabic-Indic digits).
+ */
+export function numberLocaleOf(lng: string): string {
+  return `${lng}-u-nu-latn`;
+}
 
 export const i18nConfig = {
-  supportedLngs: ["en"],
+  supportedLngs: SUPPORTED_LANGUAGES,
   fallbackLng: "en",
   defaultNS: "common",
   /** Namespaces every page needs (root `handle.i18n`). */
@@ -30,4 +52,7 @@ export const ALL_NAMESPACES = [
   "identity",
   "exchange",
   "profile",
+  "cards",
+  "demo",
+  "chat",
 ];

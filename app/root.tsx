@@ -20,7 +20,9 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { i18nConfig } from "./i18n";
+import { directionOf, i18nConfig } from "./i18n";
+import { useBankName, useBrand } from "./components/layout/BrandMark";
+import { currentBrand } from "./lib/brand.server";
 import { ensureCsrfToken } from "./lib/csrf.server";
 import i18next from "./lib/i18next.server";
 import { useNonce } from "./lib/nonce";
@@ -39,9 +41,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const locale = await i18next.getLocale(request);
   const session = await getSession(request);
   const { token, created } = ensureCsrfToken(session);
+  const brand = await currentBrand();
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (created) headers.append("Set-Cookie", await commitSession(session));
-  return json({ locale, csrf: token }, { headers });
+  return json({ locale, csrf: token, brand }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -49,14 +52,17 @@ export function Layout({ children }: { children: ReactNode }) {
   const locale = data?.locale ?? i18nConfig.fallbackLng;
   const nonce = useNonce();
   const title = usePageTitle();
+  const brand = useBrand();
   return (
-    <html lang={locale} dir="ltr">
+    <html lang={locale} dir={directionOf(locale)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{title}</title>
         <Meta />
         <Links />
+        {/* The white-label colours, after the global styles they override (routes/brand[.]css.ts). */}
+        {brand ? <link rel="stylesheet" href={`/brand.css?v=${encodeURIComponent(brand.version)}`} /> : null}
       </head>
       <body>
         {children}
@@ -70,17 +76,18 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 /**
- * Translated document title: the deepest route's `handle.titleKey` plus the brand
- * (route `meta` cannot translate without a loader round trip).
+ * Translated document title: the deepest route's `handle.titleKey` plus the bank's white-label
+ * name (route `meta` cannot translate without a loader round trip).
  */
 function usePageTitle(): string {
   const { t } = useTranslation();
+  const bankName = useBankName();
   const matches = useMatches();
   const key = [...matches]
     .reverse()
     .map((m) => (m.handle as { titleKey?: string } | undefined)?.titleKey)
     .find(Boolean);
-  return key ? `${t(key)} — ${t("brand")}` : t("brand");
+  return key ? `${t(key)} — ${bankName}` : bankName;
 }
 
 export default function App() {

@@ -24,6 +24,13 @@ export interface CreateAppOptions {
   root?: string;
 }
 
+/** The ws:/wss: origin of this request's host, for the CSP `connect-src` of the chat socket ('self' when the Host is unusable). */
+function sameOriginWebSocket(req: express.Request): string {
+  const host = req.get("host") ?? "";
+  if (!/^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/.test(host)) return "'self'";
+  return `${req.secure ? "wss" : "ws"}://${host}`;
+}
+
 export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.Express {
   const app = express();
   const production = deps.config.NODE_ENV === "production";
@@ -43,7 +50,9 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
           // No 'unsafe-inline': the app renders no style attributes or style elements (CSS files only).
           "style-src": ["'self'"],
           "img-src": ["'self'", "data:"],
-          "connect-src": ["'self'", "ws:", "wss:"],
+          // 'self' covers the same-origin chat socket (wss:/ws: of this host) in CSP Level 3
+          // browsers; the explicit same-origin ws(s) URL covers the others. No other host.
+          "connect-src": ["'self'", (req) => sameOriginWebSocket(req as express.Request)],
           "form-action": ["'self'"],
           "frame-ancestors": ["'none'"],
           "upgrade-insecure-requests": production ? [] : null,

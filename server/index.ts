@@ -1,6 +1,6 @@
 /**
- * Process entry (`npm start`): one HTTP server with the banking API (/api/v1), static
- * assets and the Remix web app, on the embedded PGlite database (./data/pglite) unless
+ * Process entry (`npm start`): one HTTP server with the banking API (/api/v1), the chat gateway
+ * (socket.io at /api/socket.io, server/messaging), static assets and the Remix web app, on the embedded PGlite database (./data/pglite) unless
  * DATABASE_URL is set. First start creates, migrates and seeds the database.
  */
 import http from "node:http";
@@ -16,6 +16,7 @@ import { useRedisForRateLimits } from "./domain/rate-limit/index.js";
 import { createApp } from "./app.js";
 import { purgeExpired } from "./domain/housekeeping/index.js";
 import { createLeadership } from "./db/leader.js";
+import { attachGateway } from "./messaging/gateway.js";
 
 async function main() {
   const started = Date.now();
@@ -36,6 +37,14 @@ async function main() {
   const deps = { db: database.db, config, sms: createSmsProvider(config, logger), logger };
   const app = createApp(deps, { remixBuild });
   const server = http.createServer(app);
+  // The chat gateway (socket.io at /api/socket.io) on the same server; rooms shared through Redis when set.
+  const gateway = await attachGateway(server, {
+    db: database.db,
+    secret: config.otpSecret,
+    logger,
+    redisUrl: config.REDIS_URL,
+    relaxedLimits: config.RATE_LIMITS === "relaxed",
+  });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   logger.info(
@@ -57,6 +66,7 @@ async function main() {
 
   const shutdown = (signal: string) => {
     logger.info({ signal }, "shutting down");
+    void gateway.close();
     server.close(() => {
       Promise.allSettled([leader.close(), database.close()]).finally(() => process.exit(0));
     });

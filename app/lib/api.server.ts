@@ -16,7 +16,7 @@
  * `raw: true` a 2xx answer is returned as the `Response` itself, unread (file downloads).
  */
 import { redirect } from "@remix-run/node";
-import type { ApiErrorBody, AuthTokens, WhoAmI } from "../../server/api/v1/contract";
+import type { ApiErrorBody, AuthTokens, DemoSettings, WhoAmI } from "../../server/api/v1/contract";
 import { config } from "./config.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
 import {
@@ -317,8 +317,23 @@ export async function getApi(request: Request, options: { activity?: boolean } =
 }
 
 /**
+ * Whether demo mode is on (GET /v1/settings/demo; spec 000 §1). A failed call reads as off, so
+ * a user not identified falls back to the plain /identity redirect.
+ */
+export async function demoModeEnabled(api: Api): Promise<boolean> {
+  try {
+    return (await api.get<DemoSettings>("/settings/demo")).enabled === true;
+  } catch (error) {
+    if (error instanceof Response) throw error; // the session ended: to the login page
+    return false;
+  }
+}
+
+/**
  * Load the signed-in user (GET /v1/users/whoami).
- * @throws redirect to /auth/phone without a session, to /identity when not identified
+ * @throws redirect to /auth/phone without a session; when not identified, to /identity-needed
+ *   (the identity-needed popup: identify or explore the demo) while demo mode is on, else to
+ *   /identity (spec 000 §4 "Identification")
  * @returns the user and the API client of this request (use `api.headers()` on the response)
  */
 export async function requireUser(
@@ -327,6 +342,9 @@ export async function requireUser(
 ): Promise<{ user: WhoAmI; api: Api }> {
   const api = await getApi(request, { activity: options.activity });
   const user = await api.get<WhoAmI>("/users/whoami");
-  if (!user.identified && !options.allowUnidentified) throw redirect("/identity", { headers: await api.headers() });
+  if (!user.identified && !options.allowUnidentified) {
+    const to = (await demoModeEnabled(api)) ? "/identity-needed" : "/identity";
+    throw redirect(to, { headers: await api.headers() });
+  }
   return { user, api };
 }

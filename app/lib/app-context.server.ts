@@ -76,3 +76,9 @@ export async function optionalShell(request: Request): Promise<{ shell: ShellDat
     return { shell: null, headers: new Headers() };
   }
 }
+
+/**
+ * The header's unread chat count (lib/chat.server.ts), offered here so the `_app` layout imports
+ * no further `.server` module (each one a separate stub in the browser build: first-load bytes).
+ */
+export { unreadTotalSafe } from "./chat.server";

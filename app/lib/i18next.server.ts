@@ -1,9 +1,11 @@
 /**
  * Server i18n (remix-i18next 6.x): reads locale JSON from public/locales with
- * i18next-fs-backend. `i18next.getLocale(request)` for the page language, and
- * `i18next.getFixedT(request, ns)` in actions.
+ * i18next-fs-backend. `i18next.getLocale(request)` for the page language — the customer's
+ * choice (cookie `lng`, set by the language switcher: routes/locale.ts), else the browser's
+ * Accept-Language, else English — and `i18next.getFixedT(request, ns)` in actions.
  */
 import { resolve } from "node:path";
+import { createCookie } from "@remix-run/node";
 import Backend from "i18next-fs-backend";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
@@ -11,8 +13,19 @@ import { i18nConfig } from "~/i18n";
 /** Folder with `<lng>/<ns>.json`. */
 export const LOCALES_DIR = resolve(process.cwd(), "public/locales");
 
+/** The customer's language choice: a year, every path, not needed by page scripts. */
+export const languageCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 365 * 24 * 60 * 60,
+  secure: process.env.NODE_ENV === "production",
+});
+
 const i18next = new RemixI18Next({
   detection: {
+    cookie: languageCookie,
+    order: ["cookie", "header"],
     supportedLanguages: [...i18nConfig.supportedLngs],
     fallbackLanguage: i18nConfig.fallbackLng,
   },

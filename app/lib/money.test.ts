@@ -47,3 +47,12 @@ describe("formatAmount / formatMoney", () => {
     expect(isNegativeAmount("1.00")).toBe(false);
   });
 });
+
+describe("formatAmount per language", () => {
+  it("uses the language's separators and never a float", () => {
+    expect(formatAmount("-1234567.5", 2, "de")).toBe("-1.234.567,50");
+    expect(formatAmount("1234.5", 2, "ar")).toBe("1,234.50");
+    expect(formatAmount("12345678901234567.123456789", 9, "de")).toBe("12.345.678.901.234.567,123456789");
+    expect(formatMoney("1250", "GBP", 2, "de")).toBe("1.250,00 GBP");
+  });
+});

@@ -52,27 +52,55 @@ export function toScale(amount: string, scale = DEFAULT_MONEY_SCALE): string {
   return scale > 0 ? `${sign}${intPart}.${frac}` : `${sign}${intPart}`;
 }
 
+const separatorsCache = new Map<string, { group: string; decimal: string }>();
+
 /**
- * Format an amount for people: thousands separated by commas, exactly `scale` decimals.
+ * The digit-group and decimal separators of a language (Intl, Latin digits: `1,234.50` in
+ * English, `1.234,50` in German). Only the separators come from Intl: the digits themselves
+ * are never converted through a float.
+ */
+export function separatorsOf(lng: string): { group: string; decimal: string } {
+  let found = separatorsCache.get(lng);
+  if (!found) {
+    let parts: Intl.NumberFormatPart[] = [];
+    try {
+      parts = new Intl.NumberFormat(`${lng}-u-nu-latn`).formatToParts(11111.5);
+    } catch {
+      parts = [];
+    }
+    found = {
+      group: parts.find((p) => p.type === "group")?.value ?? ",",
+      decimal: parts.find((p) => p.type === "decimal")?.value ?? ".",
+    };
+    separatorsCache.set(lng, found);
+  }
+  return found;
+}
+
+/**
+ * Format an amount for people: digits grouped by thousands, exactly `scale` decimals, with the
+ * separators of the language (spec 000 §5 fixes the decimals, not the separators).
  * @param amount decimal string ("-1234.5")
  * @param scale currency scale (fiat 2, crypto per asset; default 2)
- * @returns e.g. "-1,234.50"
+ * @param lng the page's language (default English)
+ * @returns e.g. "-1,234.50" (en), "-1.234,50" (de)
  */
-export function formatAmount(amount: string, scale = DEFAULT_MONEY_SCALE): string {
+export function formatAmount(amount: string, scale = DEFAULT_MONEY_SCALE, lng = "en"): string {
   const fixed = toScale(amount, scale);
   const negative = fixed.startsWith("-");
   const unsigned = negative ? fixed.slice(1) : fixed;
   const [intPart, frac] = unsigned.split(".");
-  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${grouped}${frac !== undefined ? `.${frac}` : ""}`;
+  const { group, decimal } = lng === "en" ? { group: ",", decimal: "." } : separatorsOf(lng);
+  const grouped = intPart.replace(/\B(?=(\d{3})+(?!\d))/g, group);
+  return `${negative ? "-" : ""}${grouped}${frac !== undefined ? `${decimal}${frac}` : ""}`;
 }
 
 /**
  * Format amount plus currency code, as in spec 000 §5 ("fee as amount plus currency name").
  * @returns e.g. ("1250", "GBP") → "1,250.00 GBP"
  */
-export function formatMoney(amount: string, currency: string, scale = DEFAULT_MONEY_SCALE): string {
-  return `${formatAmount(amount, scale)} ${currency}`;
+export function formatMoney(amount: string, currency: string, scale = DEFAULT_MONEY_SCALE, lng = "en"): string {
+  return `${formatAmount(amount, scale, lng)} ${currency}`;
 }
 
 /** True when the decimal string is below zero ("-0.00" is not). */

@@ -4,10 +4,17 @@
  *
  * A page route is a route of the server build that renders (has a default export) and is
  * reached by a URL: it has a `path` or is an index route, and no index child renders in its
- * place. Its first load is what the browser fetches for that URL: the client manifest file,
- * the entry module and its imports, and every route module on the chain root → … → page with
+ * place. Its first load is what the browser fetches for that URL: the client manifest, the
+ * entry module and its imports, and every route module on the chain root → … → page with
  * their imports; each file is counted once, gzip-compressed (level 6, Node's default, as the
  * app's `compression` middleware sends it).
+ *
+ * The client manifest: with `future.v3_lazyRouteDiscovery` (on in remix.config.js) the browser
+ * never loads the `manifest-*.js` file; the server inlines a partial manifest in the page
+ * (`window.__remixManifest`: the matched routes and the routes matching each parent path, as
+ * `getPartialManifest` in @remix-run/react's fog-of-war.js builds it) and the other routes are
+ * discovered on navigation. That inline script is counted (its JSON, gzip-compressed on its
+ * own, which overstates it slightly); without lazy discovery the whole manifest file is.
  *
  * Dynamic segments are filled with a representative value (`:id` → a UUID, `*` → an unknown
  * path), so the keys are URLs a browser could open.
@@ -74,7 +81,9 @@ export async function measurePages(root = process.cwd()): Promise<PageJs[]> {
   // Which routes render: the server build knows (resource routes have no default export).
   const server = (await import(pathToFileURL(serverBuild).href)) as {
     routes: Record<string, { module: { default?: unknown } }>;
+    future?: { v3_lazyRouteDiscovery?: boolean };
   };
+  const lazyDiscovery = server.future?.v3_lazyRouteDiscovery === true;
 
   const routes = Object.values(manifest.routes);
   const hasIndexChild = new Set(routes.filter((r) => r.index && r.parentId).map((r) => r.parentId!));
@@ -88,20 +97,40 @@ export async function measurePages(root = process.cwd()): Promise<PageJs[]> {
     return n;
   };
 
+  const chainOf = (id: string): ManifestRoute[] => {
+    const chain: ManifestRoute[] = [];
+    for (let r: ManifestRoute | undefined = manifest.routes[id]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
+      chain.unshift(r);
+    return chain;
+  };
+  const patternOf = (chain: ManifestRoute[]) =>
+    "/" +
+    chain
+      .map((r) => r.path ?? "")
+      .filter(Boolean)
+      .join("/");
+  /** The inline partial manifest's gzip size for a page: its chain plus the routes matching each parent path. */
+  const partialManifestBytes = (chain: ManifestRoute[], pattern: string): number => {
+    const ids = new Set(chain.map((r) => r.id));
+    const segments = pattern.split("/").filter(Boolean);
+    const parents = ["/"];
+    for (let i = segments.length - 1; i > 0; i--) parents.push("/" + segments.slice(0, i).join("/"));
+    for (const r of routes) {
+      const c = chainOf(r.id);
+      if (parents.includes(patternOf(c))) for (const x of c) ids.add(x.id);
+    }
+    const partial = { ...manifest, routes: Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]])) };
+    return zlib.gzipSync(`window.__remixManifest = ${JSON.stringify(partial, null, 2)};`).length;
+  };
+
   const pages: PageJs[] = [];
   for (const route of routes) {
     const renders = typeof server.routes[route.id]?.module.default === "function";
     if (!renders || (!route.path && !route.index) || hasIndexChild.has(route.id)) continue;
-    const chain: ManifestRoute[] = [];
-    for (let r: ManifestRoute | undefined = route; r; r = r.parentId ? manifest.routes[r.parentId] : undefined) chain.unshift(r);
-    const pattern =
-      "/" +
-      chain
-        .map((r) => r.path ?? "")
-        .filter(Boolean)
-        .join("/");
+    const chain = chainOf(route.id);
+    const pattern = patternOf(chain);
     const files = new Set<string>([
-      `/build/${manifestFile}`,
+      ...(lazyDiscovery ? [] : [`/build/${manifestFile}`]),
       manifest.entry.module,
       ...manifest.entry.imports,
       ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])]),
@@ -110,8 +139,8 @@ export async function measurePages(root = process.cwd()): Promise<PageJs[]> {
       url: fillPattern(pattern),
       pattern,
       chain: chain.map((r) => r.id),
-      files: files.size,
-      gzipBytes: [...files].reduce((sum, f) => sum + gzip(f), 0),
+      files: files.size + (lazyDiscovery ? 1 : 0),
+      gzipBytes: [...files].reduce((sum, f) => sum + gzip(f), 0) + (lazyDiscovery ? partialManifestBytes(chain, pattern) : 0),
     });
   }
   return pages.sort((a, b) => a.url.localeCompare(b.url));

@@ -50,12 +50,18 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const db = drizzle(pool, { schema, logger: queryLogger(opts.onQuery) });
     return { db: db as unknown as Database, kind: "postgres", close: () => pool.end() };
   }
-  const { PGlite } = await import("@electric-sql/pglite");
+  const { PGlite, types } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = opts.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir);
+  // PGlite 0.3 starts its backend with client_min_messages = debug3 and log_min_messages =
+  // debug1: every statement then sends "parse …" and "bind …" DEBUG notices to the client and
+  // writes log lines, which made each statement about three times slower (docs/performance.md).
+  // PostgreSQL's own defaults instead: notices and warnings reach the client, warnings the log.
+  await client.exec("SET client_min_messages TO notice; SET log_min_messages TO warning");
+  pruneArrayParsers(client.parsers, types.parsers);
   await migrate(drizzle(client, { schema }), { migrationsFolder });
   const onQuery = opts.onQuery;
   if (onQuery) {
@@ -68,6 +74,42 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   }
   const db = drizzle(client, { schema, logger: queryLogger(onQuery) });
   return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+}
+
+/**
+ * Array types whose PGlite result parsers are kept (element type → array type OID, from
+ * pg_type.typarray): the types this schema could return as arrays. No column is an array today.
+ */
+const KEPT_ARRAY_TYPE_OIDS = new Set([
+  1000, // boolean[]
+  1007, // integer[]
+  1016, // bigint[]
+  1009, // text[]
+  1015, // varchar[]
+  1231, // numeric[]
+  2951, // uuid[]
+  1182, // date[]
+  1185, // timestamptz[]
+  199, // json[]
+  3807, // jsonb[]
+]);
+
+/**
+ * Drop PGlite's result parsers for the array types nobody reads (in place; `parsers` is the
+ * client's public per-instance parser table).
+ *
+ * `baseParsers`: PGlite's own table of base-type parsers (`types.parsers`), all kept.
+ * PGlite 0.3 registers a parser for the array type of every type in pg_type (316 entries)
+ * and copies that whole table into a new object for EVERY statement (`{...parsers,
+ * ...queryParsers}` in its result parser; Drizzle passes per-query parsers for dates), which
+ * cost about 0.2 ms a statement here: a third of a simple statement's time
+ * (docs/performance.md). The base types' parsers stay; an array of another type would come
+ * back as PostgreSQL's text form (`{a,b}`) rather than a JavaScript array.
+ */
+export function pruneArrayParsers(parsers: Record<string, unknown>, baseParsers: Record<string, unknown>): void {
+  for (const key of Object.keys(parsers)) {
+    if (!(key in baseParsers) && !KEPT_ARRAY_TYPE_OIDS.has(Number(key))) delete parsers[key];
+  }
 }
 
 /** A Drizzle logger forwarding each statement to `onQuery` (false: no logging). */

@@ -23,6 +23,7 @@ import {
   accounts,
   balances,
   beneficiaries,
+  cards,
   fees,
   organizationMembers,
   organizations,
@@ -634,4 +635,61 @@ export async function createPendingPayment(db: Db, input: CreatePendingPaymentIn
     })
     .returning();
   return p;
+}
+
+export type CardRow = typeof cards.$inferSelect;
+
+export interface CreateCardInput {
+  organizationId: string;
+  accountId: string;
+  /** A currency the account has a balance in; default GBP. */
+  currencyId?: string;
+  holderUserId?: string | null;
+  cardName?: string;
+  /** Default "VISA". */
+  paymentSystem?: "VISA" | "MASTERCARD";
+  /** Default "BLUE". */
+  color?: "BLUE" | "BLACK" | "SILVER";
+  prepaid?: boolean;
+  /** Default ACTIVE. */
+  status?: "ACTIVE" | "NEW" | "CANCELED" | "ORDERED" | "FROZEN" | "VOID";
+  /** The last four digits only (never a full number); default a random 4 digits, null when ORDERED. */
+  lastFour?: string | null;
+  /** Decimal strings in the card's currency; default 1000.00 / 5000.00. */
+  dailyLimit?: string;
+  monthlyLimit?: string;
+  /** MM/YY; default 11/29, null when ORDERED. */
+  expiresOn?: string | null;
+  createdAt?: Date;
+}
+
+/**
+ * A card on an account (server/domain/cards; no PAN, no CVV: only the last four digits). For the
+ * seed and tests; customers order cards through POST /v1/cards/order.
+ */
+export async function createCard(db: Db, input: CreateCardInput): Promise<CardRow> {
+  const status = input.status ?? "ACTIVE";
+  const ordered = status === "ORDERED";
+  const system = input.paymentSystem ?? "VISA";
+  const [c] = await db
+    .insert(cards)
+    .values({
+      organizationId: input.organizationId,
+      accountId: input.accountId,
+      currencyId: input.currencyId ?? "GBP",
+      holderUserId: input.holderUserId ?? null,
+      cardName: input.cardName ?? (system === "VISA" ? "Visa card" : "Mastercard"),
+      lastFour: input.lastFour !== undefined ? input.lastFour : ordered ? null : String(randomInt(0, 10_000)).padStart(4, "0"),
+      paymentSystem: system,
+      color: input.color ?? "BLUE",
+      prepaid: input.prepaid ?? false,
+      status,
+      dailyLimit: input.dailyLimit ?? "1000.00",
+      monthlyLimit: input.monthlyLimit ?? "5000.00",
+      deliveryMethod: ordered ? "POST" : null,
+      expiresOn: input.expiresOn !== undefined ? input.expiresOn : ordered ? null : "11/29",
+      ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+    })
+    .returning();
+  return c;
 }

@@ -27,6 +27,11 @@
  *                 issue 7). Northwind has two payments awaiting signature (GBP 1240.00 to Acme
  *                 Supplies Ltd, EUR 860.00 to Müller Logistik GmbH), created by Amelia; nothing
  *                 posted, so the balances above are unchanged.
+ *
+ * Demo cards (issue 12; last four digits only, no PAN or CVV; cards move no money): Oliver 'Everyday
+ * Visa' •••• 4821 (GBP) and 'Travel Mastercard' •••• 7310 (EUR) ACTIVE on 'Main account', 'Savings
+ * card' •••• 0934 FROZEN (prepaid) on 'Savings'; Northwind 'Company Mastercard' •••• 5567 ACTIVE and
+ * 'Expenses Visa' ORDERED (no number yet); James 'Personal Visa' •••• 2048 ACTIVE (personal account).
  */
 import type { Database, Tx } from "../db/client.js";
 import { and, eq } from "drizzle-orm";
@@ -58,6 +63,7 @@ import {
   BANK_SORT_CODE,
   createAccount,
   createBeneficiary,
+  createCard,
   createFee,
   createOrganization,
   createPendingPayment,
@@ -324,6 +330,8 @@ export async function seedReferenceData(db: Database | Tx): Promise<void> {
       // FX rate requests are offered bank-wide (docs/decisions.md "FX rate requests"); an organization may be switched off.
       { key: "EXCHANGE-CUSTOM-RATE-ENABLED", value: true },
       { key: SETTING_PSP_PARTNERS_ENABLED, value: true },
+      // Demo mode on, so a customer not yet identified can explore sample data (docs/decisions.md "Demo mode").
+      { key: "DEMO-MODE-ENABLED", value: true },
     ])
     .onConflictDoNothing();
   await db
@@ -523,6 +531,104 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     // he sees the payments Amelia has to sign and, once she has, who signed them (issue 7).
     const daniel = await user(SEED_PHONES.corporateSecondOfficial, "Daniel", "Hughes", true, 16);
     await member(northwind.id, daniel.id, "DIRECTOR", "NONE");
+
+    // Demo cards (issue 12): last four digits only, no PAN or CVV; they move no money, so the
+    // balances below are untouched. Oliver: two ACTIVE on the main account (Visa GBP, Mastercard
+    // EUR) and a FROZEN one on savings; Northwind: an ACTIVE Mastercard and an ORDERED Visa
+    // (no number yet); James: an ACTIVE Visa on his personal account.
+    const card = (values: Parameters<typeof createCard>[1], minute: number) =>
+      createCard(tx, { ...values, createdAt: at(minute) });
+    await card(
+      {
+        organizationId: oliverOrg.id,
+        accountId: oliverMain.account.id,
+        holderUserId: oliver.id,
+        cardName: "Everyday Visa",
+        lastFour: "4821",
+        paymentSystem: "VISA",
+        color: "BLUE",
+        currencyId: "GBP",
+        expiresOn: "08/29",
+      },
+      20,
+    );
+    await card(
+      {
+        organizationId: oliverOrg.id,
+        accountId: oliverMain.account.id,
+        holderUserId: oliver.id,
+        cardName: "Travel Mastercard",
+        lastFour: "7310",
+        paymentSystem: "MASTERCARD",
+        color: "BLACK",
+        currencyId: "EUR",
+        dailyLimit: "2000.00",
+        monthlyLimit: "8000.00",
+        expiresOn: "03/28",
+      },
+      21,
+    );
+    await card(
+      {
+        organizationId: oliverOrg.id,
+        accountId: oliverSavings.account.id,
+        holderUserId: oliver.id,
+        cardName: "Savings card",
+        lastFour: "0934",
+        paymentSystem: "VISA",
+        color: "SILVER",
+        currencyId: "GBP",
+        status: "FROZEN",
+        prepaid: true,
+        dailyLimit: "250.00",
+        monthlyLimit: "1000.00",
+        expiresOn: "12/27",
+      },
+      22,
+    );
+    await card(
+      {
+        organizationId: northwind.id,
+        accountId: northwindOps.account.id,
+        holderUserId: amelia.id,
+        cardName: "Company Mastercard",
+        lastFour: "5567",
+        paymentSystem: "MASTERCARD",
+        color: "BLACK",
+        currencyId: "GBP",
+        dailyLimit: "5000.00",
+        monthlyLimit: "20000.00",
+        expiresOn: "06/29",
+      },
+      23,
+    );
+    await card(
+      {
+        organizationId: northwind.id,
+        accountId: northwindOps.account.id,
+        holderUserId: amelia.id,
+        cardName: "Expenses Visa",
+        paymentSystem: "VISA",
+        color: "BLUE",
+        currencyId: "EUR",
+        status: "ORDERED",
+      },
+      24,
+    );
+    await card(
+      {
+        organizationId: jamesOrg.id,
+        accountId: jamesAcc.account.id,
+        holderUserId: james.id,
+        cardName: "Personal Visa",
+        lastFour: "2048",
+        paymentSystem: "VISA",
+        color: "BLUE",
+        currencyId: "GBP",
+        expiresOn: "01/30",
+      },
+      25,
+    );
 
     // Approved beneficiaries (real formats: valid IBAN/BIC, UK sort code + 8-digit account).
     for (const b of [

@@ -5,6 +5,7 @@
  * inside a running server, by POST /api/staff/bank (./bank-endpoint.ts); tested against a test
  * database.
  */
+import { BRAND_FIELDS, resetBrand, setBrandField, setBrandLogo, type Brand, type BrandField } from "../domain/brand/index.js";
 import { readFileSync } from "node:fs";
 import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
@@ -18,6 +19,7 @@ import { chargeServiceFees, collectOwedServiceFees, isServiceFeeMonth, type Owed
 import type { ApplicationSummary } from "../api/v1/contract.js";
 import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 import { requestAgreement } from "../domain/agreements/index.js";
+import { listChannelsAwaitingReply, staffReply } from "../domain/chat/index.js";
 
 /** A parsed command line. */
 export type BankCommand =
@@ -35,7 +37,11 @@ export type BankCommand =
   | { command: "fees:charge-service"; month: string }
   | { command: "fees:collect-owed" }
   | { command: "rates:load-ecb"; file: string }
-  | { command: "agreement:request"; phone: string; agreementId: string };
+  | { command: "agreement:request"; phone: string; agreementId: string }
+  | { command: "brand:set"; field: BrandField | "logo"; value: string }
+  | { command: "brand:reset" }
+  | { command: "chat:reply"; channelId: string; text: string }
+  | { command: "chat:list" };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
@@ -99,6 +105,17 @@ Commands:
   agreement:request <phone> <agreementId>     ask the customer with that phone (E.164) to sign an
                                               agreement (e.g. a new version of the terms); they see
                                               it on /profile/agreements and a banner on /home
+  brand:set <field> <value>                   change the white-label brand, live on every page within
+                                              about 10 s, no rebuild: name, primary, primary-dark (#rrggbb,
+                                              at least 4.5:1 against white), support-email, support-phone,
+                                              company-phone (E.164; "" removes), logo <PNG, JPEG or WebP
+                                              file of at most 100 KB> ("" removes)
+  brand:reset                                 back to the default brand
+  chat:list                                   chat channels with customer messages not answered yet
+                                              (oldest wait first): channel id, type, owner, count
+  chat:reply <channelId> "<text>"             answer in a chat channel as support (1 to 4096
+                                              characters, markdown); with BANK_URL the running
+                                              server delivers it live to the customer's chat
   --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -107,7 +124,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order or request, wrong status, invalid reason); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request or channel, wrong status, invalid reason or text); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -146,10 +163,21 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
     return { command: "fees:collect-owed" };
   }
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
+  if (positional[0] === "brand:set" || positional[0] === "brand:reset") return parseBrand(positional, reason);
   if (positional[0] === "agreement:request") {
     if (reason !== undefined) throw new UsageError("agreement:request takes no --reason");
     if (positional.length !== 3) throw new UsageError("agreement:request needs a phone and an agreement id");
     return { command: "agreement:request", phone: positional[1], agreementId: positional[2] };
+  }
+  if (positional[0] === "chat:list") {
+    if (reason !== undefined) throw new UsageError("chat:list takes no --reason");
+    if (positional.length > 1) throw new UsageError(`Unexpected argument ${positional[1]}`);
+    return { command: "chat:list" };
+  }
+  if (positional[0] === "chat:reply") {
+    if (reason !== undefined) throw new UsageError("chat:reply takes no --reason");
+    if (positional.length < 3) throw new UsageError('chat:reply needs a channel id and a text: chat:reply <channelId> "<text>"');
+    return { command: "chat:reply", channelId: positional[1], text: positional.slice(2).join(" ") };
   }
   if (positional[0] === "rates:load-ecb") {
     if (reason !== undefined) throw new UsageError("rates:load-ecb takes no --reason");
@@ -174,6 +202,27 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   }
   if (reason === undefined || reason.trim() === "") throw new UsageError(`${decision} needs --reason "<text>"`);
   return { command: decision, id, reason };
+}
+
+/** `brand:set <field> <value>` and `brand:reset`. */
+function parseBrand(positional: string[], reason: string | undefined): BankCommand {
+  if (reason !== undefined) throw new UsageError(`${positional[0]} takes no --reason`);
+  if (positional[0] === "brand:reset") {
+    if (positional.length > 1) throw new UsageError(`Unexpected argument ${positional[1]}`);
+    return { command: "brand:reset" };
+  }
+  const [, field, value, ...extra] = positional;
+  if (field !== "logo" && !BRAND_FIELDS.includes(field as BrandField))
+    throw new UsageError(`brand:set needs a field: ${[...BRAND_FIELDS, "logo"].join(", ")}`);
+  if (value === undefined) throw new UsageError(`brand:set ${field} needs a value ("" removes a contact or the logo)`);
+  if (extra.length) throw new UsageError(`Unexpected argument ${extra[0]}`);
+  return { command: "brand:set", field: field as BrandField | "logo", value };
+}
+
+/** One line about the brand after a change. */
+function describeBrand(b: Brand): string {
+  const contacts = [b.support.email, b.support.phone].filter(Boolean).join(", ") || "none";
+  return `Brand: ${b.name}, colours ${b.colors.primary} / ${b.colors.primaryDark}, logo ${b.logo ? b.logo.mimeType : "none"}, support ${contacts}, company phone ${b.companyPhone ?? "none"}.`;
 }
 
 /** `remittance:advance <id> <STATUS> [--reason]`: REJECTED needs a reason. */
@@ -249,6 +298,19 @@ export async function runBankCommand(
       return describeApplication(await approveApplication(db, cmd.id));
     case "application:decline":
       return describeApplication(await declineApplication(db, cmd.id, cmd.reason));
+    case "brand:reset":
+      return describeBrand(await resetBrand(db));
+    case "brand:set": {
+      if (cmd.field !== "logo") return describeBrand(await setBrandField(db, cmd.field, cmd.value));
+      if (cmd.value === "") return describeBrand(await setBrandLogo(db, null));
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(cmd.value);
+      } catch {
+        throw new DomainError("NOT_FOUND", `Cannot read ${cmd.value}`);
+      }
+      return describeBrand(await setBrandLogo(db, bytes));
+    }
     case "rates:load-ecb": {
       let text: string;
       try {
@@ -279,6 +341,20 @@ export async function runBankCommand(
     }
     case "fees:collect-owed":
       return describeCollection(await collectOwedServiceFees(db));
+    case "chat:reply": {
+      const m = await staffReply(db, { channelId: cmd.channelId, content: cmd.text, employeeId: actor });
+      return `Replied in channel ${m.channelId} (message ${m.id}).`;
+    }
+    case "chat:list": {
+      const rows = await listChannelsAwaitingReply(db);
+      if (!rows.length) return "No chat channel is waiting for a reply.";
+      return rows
+        .map((r) => {
+          const text = r.lastCustomerMessage.replace(/\s+/g, " ").slice(0, 60);
+          return `${r.channelId}  ${r.channelType}  ${r.owner}  ${r.waiting} waiting, last ${r.lastAt.toISOString()}  "${text}"`;
+        })
+        .join("\n");
+    }
     case "agreement:request":
       try {
         await requestAgreement(db, cmd.phone, cmd.agreementId);

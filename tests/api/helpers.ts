@@ -5,7 +5,8 @@
  * `startTestServer({ db })` opens a fresh database — PGlite `memory://`, or PostgreSQL at
  * TEST_DATABASE_URL after DROP SCHEMA public/drizzle CASCADE so every run starts clean —
  * migrates and seeds it (server/seed/seed.ts), and serves `createApp(deps)` on an ephemeral port
- * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings).
+ * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings); with
+ * `gateway: true` the chat gateway (server/messaging) is attached to that server too.
  *
  * `databases` is ['pglite'] plus 'postgres' when TEST_DATABASE_URL is set; otherwise a warning
  * is printed once (never a silent skip).
@@ -21,6 +22,7 @@ import { seed } from "../../server/seed/seed.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
 import { createSession } from "../../server/domain/auth/sessions.js";
+import { attachGateway, type Gateway } from "../../server/messaging/gateway.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -70,6 +72,8 @@ export async function startTestServer(opts: {
   rateLimits?: "strict" | "relaxed";
   /** Enables POST /api/staff/bank with this token (server/staff/bank-endpoint.ts). */
   staffToken?: string;
+  /** Attach the chat gateway (socket.io at /api/socket.io) and make it the chat publisher. */
+  gateway?: boolean;
 }): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
@@ -97,6 +101,9 @@ export async function startTestServer(opts: {
   });
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const db = handle.db;
+  const gateway: Gateway | null = opts.gateway
+    ? await attachGateway(server, { db, secret: config.otpSecret, logger, relaxedLimits: config.RATE_LIMITS === "relaxed" })
+    : null;
 
   return {
     baseUrl,
@@ -124,6 +131,7 @@ export async function startTestServer(opts: {
       return { status: res.status, body: !text ? null : json ? JSON.parse(text) : text };
     },
     async close() {
+      await gateway?.close();
       server.closeAllConnections?.();
       await new Promise((r) => server.close(r));
       await handle.close();

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { listApiRoutes, type ApiRoute } from "../../server/api/v1/routes.js";
-import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
+import { createCard, createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
 import { apiSessions, organizationSettings } from "../../server/db/schema/index.js";
 import { eq } from "drizzle-orm";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
@@ -58,6 +58,12 @@ interface Owner {
   memberId: string;
   /** A's FX rate request GBP → EUR (AWAITING_SIGNATURE). */
   fxRequestId: string;
+  /** A's card (ACTIVE, last four 9876) on A's account. */
+  cardId: string;
+  /** A's MAIN chat channel (with A's message and a document) and one of A's notifications. */
+  channelId: string;
+  chatDocumentId: string;
+  notificationId: string;
 }
 /** The intruder's own ids (to mix with A's in one request). */
 interface Own {
@@ -105,6 +111,9 @@ const PUBLIC: Record<string, string> = {
   "POST /auth/refresh": "the refresh token is the credential (access token expired)",
   "POST /recover/send-code": "starts a password recovery: the caller cannot log in (login limits, per phone and IP)",
   "POST /recover/verify-code": "the recovery challenge token and its code are the credential",
+  "GET /settings/whitelabel": "the bank's brand: the login page shows it before anyone signs in",
+  "GET /settings/whitelabel/logo": "the bank's logo, shown on the login page",
+  "GET /settings/company-phone": "the bank's own phone number, shown to anyone",
 };
 
 const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
@@ -116,6 +125,16 @@ const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
   beneficiaryName: "Müller Logistik GmbH",
   iban: "DE02120300000000202051",
   bic: "BYLADEM1001",
+});
+
+/** A valid card order (contract OrderCardRequest) on `accountId` for `orgId`. */
+const CARD_ORDER = (a: Pick<Owner, "orgId" | "accountId">) => ({
+  organizationId: a.orgId,
+  accountId: a.accountId,
+  currencyId: "GBP",
+  paymentSystem: "VISA",
+  color: "BLUE",
+  deliveryMethod: "POST",
 });
 
 /** A valid beneficiary (contract BeneficiaryInput) of organization `organizationId`. */
@@ -363,6 +382,18 @@ const CASES: Record<string, Case> = {
     refused: [200, 404],
     reason: "the bank-wide value without organizationId; A's organization's value is 404 to a non-member",
   },
+  "GET /settings/whitelabel": { cross: () => [{ path: "/settings/whitelabel" }], refused: [200], reason: "the bank's brand" },
+  "GET /settings/whitelabel/logo": {
+    cross: () => [{ path: "/settings/whitelabel/logo" }],
+    refused: [200, 404],
+    reason: "the bank's logo (404 while none is set)",
+  },
+  "GET /settings/company-phone": {
+    cross: () => [{ path: "/settings/company-phone" }],
+    refused: [200],
+    reason: "the bank's phone",
+  },
+  "GET /settings/demo": { cross: () => [{ path: "/settings/demo" }], refused: [200], reason: "bank-wide setting" },
   "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
   "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
   "GET /payment-categories": { cross: () => [{ path: "/payment-categories" }], refused: [200], reason: "reference data" },
@@ -617,6 +648,37 @@ const CASES: Record<string, Case> = {
       },
     ],
   },
+  "GET /cards": {
+    cross: (a, own) => [
+      { path: `/cards?organizationId=${a.orgId}` },
+      { path: `/cards?accountId=${a.accountId}` },
+      { path: `/cards?organizationId=${own.orgId}&accountId=${a.accountId}` },
+    ],
+  },
+  "GET /cards/:id": { cross: (a) => [{ path: `/cards/${a.cardId}` }] },
+  "POST /cards/order": {
+    cross: (a, own) => [
+      { path: "/cards/order", body: CARD_ORDER(a), headers: { "Idempotency-Key": "intrude-card-1" } },
+      {
+        path: "/cards/order",
+        body: CARD_ORDER({ orgId: own.orgId, accountId: a.accountId }),
+        headers: { "Idempotency-Key": "intrude-card-2" },
+      },
+      {
+        path: "/cards/order",
+        body: CARD_ORDER({ orgId: a.orgId, accountId: own.accountId }),
+        headers: { "Idempotency-Key": "intrude-card-3" },
+      },
+      {
+        path: "/cards/order",
+        body: { ...CARD_ORDER({ orgId: own.orgId, accountId: own.accountId }), cardId: a.cardId },
+        headers: { "Idempotency-Key": "intrude-card-4" },
+      },
+    ],
+  },
+  "POST /cards/:id/freeze": { cross: (a) => [{ path: `/cards/${a.cardId}/freeze` }] },
+  "POST /cards/:id/unfreeze": { cross: (a) => [{ path: `/cards/${a.cardId}/unfreeze` }] },
+  "GET /settings/cards": { cross: (a) => [{ path: `/settings/cards?organizationId=${a.orgId}` }] },
   "GET /clients-applications/:id/documents": { cross: (a) => [{ path: `/clients-applications/${a.applicationId}/documents` }] },
   "POST /clients-applications/:id/documents": {
     cross: (a) => [
@@ -675,6 +737,63 @@ const CASES: Record<string, Case> = {
     cross: () => [{ path: `/agreements/${PROFILE_AGREEMENT_ID}/sign` }],
     refused: [404],
     reason: "only an agreement asked of the caller can be signed; A's request stays A's (unsigned)",
+  },
+  "GET /channels": {
+    cross: (a) => [{ path: `/channels?all=true&organizationId=${a.orgId}` }],
+    refused: [403],
+    reason: "another organization's channels are 403 (the caller's own channels are listed without organizationId)",
+  },
+  "POST /channels": {
+    cross: (a) => [{ path: "/channels", body: { organizationId: a.orgId, title: "Intrusion", content: "hello" } }],
+    refused: [403],
+    reason: "a question in another organization is 403",
+  },
+  "GET /channels/unread-messages-count": {
+    cross: (a) => [{ path: `/channels/unread-messages-count?organizationId=${a.orgId}` }],
+    refused: [403],
+    reason: "another organization's counts are 403",
+  },
+  "GET /channels/:id": { cross: (a) => [{ path: `/channels/${a.channelId}` }] },
+  "GET /channels/:id/messages": { cross: (a) => [{ path: `/channels/${a.channelId}/messages` }] },
+  "POST /channels/:id/messages": {
+    cross: (a) => [
+      {
+        path: `/channels/${a.channelId}/messages`,
+        body: { content: "intrusion" },
+        headers: { "Idempotency-Key": "intrude-chat-1" },
+      },
+    ],
+  },
+  "POST /channels/:id/messages/batch-read": {
+    cross: (a) => [
+      {
+        path: `/channels/${a.channelId}/messages/batch-read`,
+        body: { createdAtFrom: "2000-01-01T00:00:00.000Z", createdAtTo: "2100-01-01T00:00:00.000Z", channelId: a.channelId },
+      },
+    ],
+  },
+  "POST /channels/:id/documents": {
+    cross: (a, own) => [
+      { path: `/channels/${a.channelId}/documents`, body: { data: [{ uploadId: a.uploadId, name: "x.pdf" }] } },
+      { path: `/channels/${a.channelId}/documents`, body: { data: [{ uploadId: own.orgId, name: "x.pdf" }] } },
+    ],
+  },
+  "GET /channels/:id/documents/:documentId": {
+    cross: (a) => [{ path: `/channels/${a.channelId}/documents/${a.chatDocumentId}` }],
+  },
+  "GET /channels/:id/documents/:documentId/file": {
+    cross: (a) => [{ path: `/channels/${a.channelId}/documents/${a.chatDocumentId}/file` }],
+  },
+  "GET /notifications": {
+    cross: (a) => [{ path: `/notifications?organizationId=${a.orgId}` }],
+    refused: [403],
+    reason: "another organization's notifications are 403",
+  },
+  "POST /notifications/:id/read": { cross: (a) => [{ path: `/notifications/${a.notificationId}/read` }] },
+  "POST /tokens/messaging": {
+    cross: () => [{ path: "/tokens/messaging" }],
+    refused: [200],
+    reason: "a socket token for the caller only: it names no one else and opens only the caller's channels",
   },
   "GET /agreements/:agreementId/file": {
     cross: () => [{ path: "/agreements/individual-terms/file" }],
@@ -783,7 +902,32 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       headers: { "Idempotency-Key": "owner-fxr-1" },
     });
     expect(fxRequest.status).toBe(201);
+    const card = await createCard(s.db, {
+      organizationId: owner.organization.id,
+      accountId: owner.account!.id,
+      lastFour: "9876",
+      cardName: "A's company card",
+    });
+    const chat = await s.call("GET", `/channels?organizationId=${owner.organization.id}`, { token: aToken });
+    const channelId = chat.body.data.find((c: { channelType: string }) => c.channelType === "MAIN").id as string;
+    expect(
+      (await s.call("POST", `/channels/${channelId}/messages`, { token: aToken, body: { content: "A's chat secret" } })).status,
+    ).toBe(201);
+    const chatDoc = await s.call("POST", `/channels/${channelId}/documents`, {
+      token: aToken,
+      body: { data: [{ uploadId, name: "A's chat file.pdf" }] },
+    });
+    expect(chatDoc.status).toBe(201);
+    const { postNotification } = await import("../../server/domain/chat/index.js");
+    const notification = await postNotification(
+      s.db,
+      { organizationId: owner.organization.id },
+      { content: "A's notification", key: "Notifications.test" },
+    );
     a = {
+      channelId,
+      chatDocumentId: chatDoc.body.data[0].documentId,
+      notificationId: notification.id,
       orgId: owner.organization.id,
       accountId: owner.account!.id,
       accountNumber: owner.account!.number,
@@ -808,6 +952,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       quoteId: quote.body.id,
       memberId: owner.member.id,
       fxRequestId: fxRequest.body.id,
+      cardId: card.id,
     };
     // A is asked to sign the profile agreement (POST /agreements/:id/sign of another user is 404).
     await requestAgreement(s.db, owner.phone, PROFILE_AGREEMENT_ID);
@@ -872,6 +1017,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       a.quoteId,
       a.fxRequestId,
       a.deviceId,
+      a.cardId,
+      "A's company card",
+      "•••• 9876",
+      ...[a.channelId, a.chatDocumentId, a.notificationId, "A's chat secret", "A's chat file", "A's notification"],
     ];
     for (const intruder of intruders) {
       for (const r of routes) {
@@ -916,6 +1065,11 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     // A's FX rate request likewise, nothing held.
     const fx = await s.call("GET", `/exchange/fx-requests/${a.fxRequestId}`, { token: aToken });
     expect(fx.body).toMatchObject({ status: "AWAITING_SIGNATURE", signedAt: null });
+    // A's card is still ACTIVE (nobody froze it) and no one ordered a card on A's account.
+    const card = await s.call("GET", `/cards/${a.cardId}`, { token: aToken });
+    expect(card.body).toMatchObject({ status: "ACTIVE", cardNumber: "•••• 9876" });
+    const aCards = await s.call("GET", `/cards?accountId=${a.accountId}`, { token: aToken });
+    expect(aCards.body.data).toHaveLength(1);
     // A's remittance order is still waiting for A's signature.
     const o = await s.call("GET", `/payments-orders/${a.orderId}`, { token: aToken });
     expect(o.body).toMatchObject({ status: "PENDING", payee: { name: "A's cash payee" } });
@@ -942,6 +1096,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
       `/settings/exchange-custom-rate?organizationId=${a.orgId}`,
       `/exchange/fx-requests?organizationId=${a.orgId}`,
       `/exchange/fx-requests/${a.fxRequestId}`,
+      `/cards/${a.cardId}`,
+      `/cards?organizationId=${a.orgId}&accountId=${a.accountId}`,
+      `/settings/cards?organizationId=${a.orgId}`,
     ]) {
       expect((await s.call("GET", path, { token: aToken })).status, path).toBe(200);
     }

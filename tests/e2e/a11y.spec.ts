@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -21,7 +21,7 @@ test("login pages have no WCAG 2.1 AA violations", async ({ page }) => {
   await expectNoViolations(page, "/auth/phone (code step)");
 });
 
-test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
+test("signed-in pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
   // Many pages, each scanned by axe: more than the default minute on a slow machine.
   test.setTimeout(180_000);
   await login(page, CUSTOMERS.individual);
@@ -55,6 +55,21 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page }) => {
   const account = await page.locator("a[href^='/accounts/']").first().getAttribute("href");
   await page.goto(account!);
   await expectNoViolations(page, "/accounts/{id}");
+
+  // Card pages (issue 12): a card, its freeze confirmation, the order form (and with errors), an ORDERED card.
+  const card = await page.locator("aside a[href^='/cards/']:not([href^='/cards/order-card'])").first().getAttribute("href");
+  await page.goto(card!);
+  await expectNoViolations(page, "/cards/{id}");
+  await page.goto(`${card}?confirm=freeze`);
+  await expectNoViolations(page, "/cards/{id}?confirm=freeze");
+  await page.goto(`/cards/order-card?cardId=${card!.split("/")[2]}`);
+  await expectNoViolations(page, "/cards/order-card?cardId=");
+  await page.goto("/cards/order-card");
+  await page.locator("[name=cardName]").fill("x".repeat(41));
+  await page.getByRole("button", { name: "Order the card" }).click();
+  await expect(page.locator("#cardName-error")).toBeVisible();
+  await expectNoViolations(page, "/cards/order-card (refused)");
+  allowValidationAnswers(consoleErrors, "/cards/order-card");
 
   // The signing page and the confirmation.
   await page.goto("/payments/euro");
@@ -111,4 +126,57 @@ test("identity and company-official pages have no WCAG 2.1 AA violations", async
     await expect(page.locator("main h1")).toBeVisible();
     await expectNoViolations(page, `/identity/company-official/${step}`);
   }
+});
+
+test("demo mode pages and the identity-needed popup have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await login(page, CUSTOMERS.unidentified);
+  await page.goto("/home");
+  await expect(page).toHaveURL(/\/identity-needed$/);
+  await expectNoViolations(page, "/identity-needed");
+  for (const url of [
+    "/demo/home",
+    "/demo/history",
+    "/demo/history/demo-op-2",
+    "/demo/beneficiaries",
+    "/demo/payments",
+    "/demo/payments/form",
+    "/demo/profile",
+    "/demo/profile/companies/demo-company/cof",
+    "/demo/cards/demo-visa",
+  ]) {
+    await page.goto(url);
+    await expect(page.locator("main h1")).toBeVisible();
+    await expectNoViolations(page, url);
+  }
+  await page.goto("/demo/payments/form");
+  await page.getByRole("button", { name: "Send payment" }).click();
+  await expect(page.locator("#payee-error")).toBeVisible();
+  await expectNoViolations(page, "/demo/payments/form (refused)");
+  allowValidationAnswers(consoleErrors, "/demo/payments/form");
+  await page.locator("[name=payee]").fill("Axe Tester");
+  await page.locator("[name=amount]").fill("1.00");
+  await page.getByRole("button", { name: "Send payment" }).click();
+  await expect(page.getByTestId("demo-nothing-sent")).toBeVisible();
+  await expectNoViolations(page, "/demo/payments/form (nothing sent)");
+});
+
+test("chat pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
+  await login(page, CUSTOMERS.individual);
+  for (const url of ["/chat", "/chat/new", "/chat/notifications"]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  // A channel with a message, and the post form's error state.
+  await page.goto("/chat");
+  await page.getByTestId("chat-main-channel").click();
+  await page.locator("#chat-content").fill("Axe was here");
+  await page.getByTestId("chat-post-form").getByRole("button", { name: "Send" }).click();
+  await expect(page.getByTestId("chat-message").last()).toContainText("Axe was here");
+  await expectNoViolations(page, "/chat/{channelId}");
+  await page.goto("/chat/new");
+  await page.getByRole("button", { name: "Send question" }).click();
+  await expect(page.getByText("Enter a title")).toBeVisible();
+  await expectNoViolations(page, "/chat/new (errors)");
+  allowValidationAnswers(consoleErrors, "/chat/new");
 });

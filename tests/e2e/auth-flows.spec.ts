@@ -73,11 +73,15 @@ for (const javaScriptEnabled of [true, false]) {
       allowValidationAnswers(consoleErrors, "/auth/phone");
     });
 
-    test("an unidentified customer is sent to /identity", async ({ page }) => {
+    test("an unidentified customer is sent to /identity; a real page shows the identity-needed popup (demo mode on)", async ({
+      page,
+    }) => {
       await login(page, CUSTOMERS.unidentified);
       await expect(page).toHaveURL(/\/identity$/);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.goto("/home");
+      await expect(page).toHaveURL(/\/identity-needed$/);
+      await page.getByRole("link", { name: "Complete identification" }).click();
       await expect(page).toHaveURL(/\/identity$/);
     });
   });

@@ -76,10 +76,11 @@ async function violations(page: Page): Promise<string[]> {
   return page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
 }
 
-/** Which customer a page is for: login pages anonymous, identity pages the unidentified customer. */
+/** Which customer a page is for: login pages anonymous, identity and demo pages the unidentified customer. */
 function audience(route: AppRoute): "anonymous" | "unidentified" | "individual" {
   if (route.pattern.startsWith("/auth/") || route.pattern === "/") return "anonymous";
-  if (route.pattern.startsWith("/identity")) return "unidentified";
+  if (route.pattern.startsWith("/identity") || route.pattern === "/demo" || route.pattern.startsWith("/demo/"))
+    return "unidentified";
   return "individual";
 }
 
@@ -143,6 +144,9 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/history_.statement",
   "routes/_app+/accounts+/$id_.top-up.pdf",
   "routes/session+/status", // JSON for the layout's script
+  "routes/brand[.]css", // the white-label stylesheet
+  "routes/_app+/chat+/$channelId+/documents.$documentId",
+  "routes/_app+/chat+/messaging-token", // POST only (JSON for the chat popup); GET is 405
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
@@ -202,6 +206,10 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       // The official form's "add" page, and an unknown document's download (not found).
       params.officialId = "new";
       params.documentId = "00000000-0000-4000-8000-000000000000";
+      // Demo mode's sample card, operation and company (static data, issue 12).
+      params.cardId = "demo-visa";
+      params.itemId = "demo-op-1";
+      params.organizationId = "demo-company";
     }
     if (who === "individual") {
       await login(page, CUSTOMERS.individual);
@@ -219,10 +227,15 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       await page.goto("/history?period=all");
       params.itemId = ((await page.locator("main a[href^='/history/']").first().getAttribute("href")) ?? "").split("/")[2];
       params.exchangeId = await cspExchange(page);
+      // One of the customer's seeded cards (issue 12) for /cards/:cardId.
+      params.cardId = (await (await apiSession(page.request, CUSTOMERS.individual)).call("GET", "/cards")).body.data[0].id;
       // The profile agreement's file, and the company users page of a company the customer is
       // not in (Northwind): the API's 403 sends to /permission-denied, itself a locked-down page.
       params.agreementId = "payment-services-update-2027";
       params.organizationId = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
+      // The customer's main chat channel (an unknown document of it: the not-found page).
+      await page.goto("/chat");
+      params.channelId = ((await page.getByTestId("chat-main-channel").getAttribute("href")) ?? "").split("/")[2];
     }
     for (const route of routes) {
       const url = fillPattern(route.pattern, params);

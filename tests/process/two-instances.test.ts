@@ -8,12 +8,14 @@
  *   phone within 60 s through the other instance → 429);
  * - a web (cookie) session started through A works through B (login steps split over A and B,
  *   then /home on both);
+ * - a chat message posted through A reaches a socket connected to B (the chat gateway's Redis
+ *   adapter), with a messaging token A issued;
  * - housekeeping runs in one process only (PostgreSQL advisory lock, server/db/leader.ts), and
  *   the other takes over when the leader is SIGKILLed.
  *
- * Needs `npx remix build`, TEST_DATABASE_URL (the test recreates its own database `bank_multi`
- * on that server) and a Redis that answers at TEST_REDIS_URL (default redis://127.0.0.1:6379/13;
- * the test empties that database number only). Skipped when either is missing.
+ * Needs `npx remix build`, TEST_DATABASE_URL (the test recreates its own database, `bank_multi`
+ * or TEST_MULTI_DATABASE, on that server) and a Redis that answers at TEST_REDIS_URL (default
+ * redis://127.0.0.1:6379/13; the test empties that database number only). Skipped when either is missing.
  * Run: TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/x npx vitest run --project process tests/process/two-instances.test.ts
  */
 import { spawn, type ChildProcess } from "node:child_process";
@@ -22,12 +24,21 @@ import net from "node:net";
 import httpProxy from "http-proxy";
 import pg from "pg";
 import { Redis } from "ioredis";
+import { io as connectSocket, type Socket } from "socket.io-client";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "../../server/seed/factories.js";
 import { SEED_PHONES } from "../../server/seed/seed.js";
+import { openDatabase } from "../../server/db/client.js";
+import { users } from "../../server/db/schema/index.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
+import { memberOrganizationIds } from "../../server/domain/organizations/access.js";
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const databaseUrl = adminUrl ? `${adminUrl.replace(/\/[^/]*$/, "")}/bank_multi` : "";
+/** The database the instances share (recreated by the test): several worktrees on one server each use their own. */
+const multiDatabase = process.env.TEST_MULTI_DATABASE ?? "bank_multi";
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(multiDatabase)) throw new Error("TEST_MULTI_DATABASE must be a plain database name");
+const databaseUrl = adminUrl ? `${adminUrl.replace(/\/[^/]*$/, "")}/${multiDatabase}` : "";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379/13";
 
 async function redisAnswers(): Promise<boolean> {
@@ -118,8 +129,8 @@ describe.skipIf(!available)("two instances on one PostgreSQL and one Redis", () 
   beforeAll(async () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query("DROP DATABASE IF EXISTS bank_multi WITH (FORCE)");
-    await admin.query("CREATE DATABASE bank_multi");
+    await admin.query(`DROP DATABASE IF EXISTS ${multiDatabase} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${multiDatabase}`);
     await admin.end();
     // A first (it migrates and seeds the empty database), then B.
     instances.push(await start("a"));
@@ -215,11 +226,65 @@ describe.skipIf(!available)("two instances on one PostgreSQL and one Redis", () 
     page = await web(b().base, "/auth/phone");
     const done = await web(a().base, "/auth/phone", { intent: "password", password: DEFAULT_PASSWORD, csrf: csrfOf(page.html) });
     expect(done.status).toBe(302);
-    expect(done.location).toBe("/home");
+    expect(done.location).toBe("/"); // login lands on "/", which sends an identified customer on to /home
+    const start = await web(b().base, "/");
+    expect(start.status).toBe(302);
+    expect(start.location).toBe("/home");
 
     for (const base of [b().base, a().base, proxyBase, proxyBase]) {
       const home = await web(base, "/home");
       expect(home.status, `GET /home via ${base}`).toBe(200);
+    }
+  });
+
+  it("a chat message posted through A reaches a socket on B (Redis adapter); B accepts A's messaging token", async () => {
+    // A bearer session made directly in the shared database (the login flow is tested above, and
+    // its per-phone code limit would refuse a second code for the same phone within 60 s).
+    const handle = await openDatabase({ url: databaseUrl, poolSize: 2 });
+    let accessToken: string;
+    let organizationId: string;
+    try {
+      const [user] = await handle.db.select({ id: users.id }).from(users).where(eq(users.phone, SEED_PHONES.individual));
+      accessToken = (await createSession(handle.db, user.id)).accessToken;
+      organizationId = (await memberOrganizationIds(handle.db, user.id))[0];
+    } finally {
+      await handle.close();
+    }
+    const auth = { authorization: `Bearer ${accessToken}` };
+    const channels = await fetch(`${a().base}/api/v1/channels?channelType=MAIN&organizationId=${organizationId}`, {
+      headers: auth,
+    });
+    expect(channels.status).toBe(200);
+    const mainId = ((await channels.json()) as { data: { id: string }[] }).data[0].id;
+    const token = ((await (await post(a().base, "/tokens/messaging", {}, auth)).json()) as { token: string }).token;
+
+    const socket: Socket = connectSocket(b().base, {
+      path: "/api/socket.io",
+      auth: { token },
+      transports: ["websocket"],
+      reconnection: false,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.on("connect", () => resolve());
+        socket.on("connect_error", reject);
+      });
+      const subscribed = await new Promise<{ ok: boolean }>((resolve) =>
+        socket.emit("subscribe", { channelId: mainId }, resolve),
+      );
+      expect(subscribed.ok).toBe(true);
+      const received = new Promise<{ content: string; channelId: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("no message on B within 10 s")), 10_000);
+        socket.on("message", (m: { content: string; channelId: string }) => {
+          clearTimeout(timer);
+          resolve(m);
+        });
+      });
+      const sent = await post(a().base, `/channels/${mainId}/messages`, { content: "Hello from instance A" }, auth);
+      expect(sent.status).toBe(201);
+      expect(await received).toMatchObject({ channelId: mainId, content: "Hello from instance A" });
+    } finally {
+      socket.disconnect();
     }
   });
 

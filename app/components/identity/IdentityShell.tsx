@@ -12,6 +12,8 @@ import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import styles from "./identity.module.css";
 import { StepList } from "./StepList";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
+import { BrandMark } from "../layout/BrandMark";
+import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 
 export interface IdentityShellProps {
   nav: StepNav | null;
@@ -28,7 +30,7 @@ export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
       </a>
       <header className={styles.header} data-identity-nav>
         <Link to="/identity" className={styles.logo}>
-          {t("common:brand")}
+          <BrandMark />
         </Link>
         <Form method="post" action="/auth/logout" className={styles.logoutForm}>
           <AuthenticityTokenInput />
@@ -51,6 +53,9 @@ export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
           {children}
         </main>
       </div>
+      <footer className={styles.footer}>
+        <LanguageSwitcher />
+      </footer>
       <UnsavedChangesGuard />
     </div>
   );

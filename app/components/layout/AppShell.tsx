@@ -1,11 +1,14 @@
 /**
  * Signed-in layout (spec 000 §2 Layout): header (logo → /home, main navigation with the active
  * link marked by path, profile name, logout button), left column of accounts with their
- * currency balances (not for company officials), main content and the mobile tab bar
+ * currency balances and cards (masked number, or 'card ordered'; an order-card link; not for
+ * company officials), main content and the mobile tab bar
  * (home, history, chat, payments, services). The profile name leads to /profile/organizations
  * (the profile popup as a page); with JavaScript, LayoutWatch opens the popup instead and runs
  * the session-expiry, organization-changed and unsaved-changes popups. Links under
  * `data-layout-nav` (logo, navigation, tab bar) are the ones the unsaved-changes guard watches.
+ * With `demo` (demo mode, spec 000 §2): the demo's navigation and banner, no profile button, no
+ * account-details or order-card links (nothing real behind them).
  */
 import { Form, Link, NavLink } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -16,51 +19,81 @@ import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import { Money } from "../ui/Money";
 import styles from "./AppShell.module.css";
 import { LayoutWatch, type WatchData } from "./LayoutWatch";
+import { BrandMark, SupportContacts } from "./BrandMark";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
 export interface AppShellProps {
   userName: string;
-  accounts: Account[];
+  /** Accounts, each with its cards when the layout loaded them (masked numbers only). */
+  accounts: (Account & { cards?: SidebarCard[] })[];
   showAccounts: boolean;
   /** Profile popup contents and session watch data (the `_app` layout; absent on 404 pages). */
   menu?: ProfileMenuData;
   watch?: WatchData;
+  /** Demo mode: its navigation (header and tab bar) and banner; hides the profile button. */
+  demo?: { nav: readonly NavItem[]; banner: ReactNode };
   children: ReactNode;
 }
 
-const NAV = [
+/** A navigation link: path and its common: key. */
+export interface NavItem {
+  to: string;
+  key: string;
+}
+
+/** A card as the sidebar lists it: never more than the masked number (null while ORDERED). */
+export interface SidebarCard {
+  id: string;
+  path: string;
+  cardName: string;
+  cardNumber: string | null;
+}
+
+const NAV: readonly NavItem[] = [
   { to: "/home", key: "nav.home" },
   { to: "/payments", key: "nav.payments" },
   { to: "/history", key: "nav.history" },
   { to: "/chat", key: "nav.chat" },
   { to: "/services", key: "nav.services" },
-] as const;
+];
 
-export function AppShell({ userName, accounts, showAccounts, menu, watch, children }: AppShellProps) {
+const TABBAR: readonly NavItem[] = [
+  { to: "/home", key: "nav.home" },
+  { to: "/history", key: "nav.history" },
+  { to: "/chat", key: "nav.chat" },
+  { to: "/payments", key: "nav.payments" },
+  { to: "/services", key: "nav.services" },
+];
+
+export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, children }: AppShellProps) {
   const { t } = useTranslation();
+  const nav = demo?.nav ?? NAV;
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
         {t("skip-to-content")}
       </a>
       <header className={styles.header} data-layout-nav>
-        <Link to="/home" className={styles.logo}>
-          {t("brand")}
+        <Link to={nav[0].to} className={styles.logo}>
+          <BrandMark />
         </Link>
         <nav aria-label={t("nav.label")} className={styles.nav}>
           <ul>
-            {NAV.map((item) => (
+            {nav.map((item) => (
               <li key={item.to}>
                 <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.active : undefined)}>
-                  {t(item.key)}
+                  {t(item.key, { count: watch?.chatUnread || undefined })}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className={styles.profile}>
-          <Link to="/profile/organizations" className={styles.userName} data-testid="profile-link" data-profile-link>
-            {userName}
-          </Link>
+          {demo ? null : (
+            <Link to="/profile/organizations" className={styles.userName} data-testid="profile-link" data-profile-link>
+              {userName}
+            </Link>
+          )}
           {/* Bound to the form at the end of the page via the `form` attribute (works without JS),
               so a page's own forms come first in document order. */}
           <button type="submit" form="logout-form" className={styles.logout}>
@@ -68,6 +101,7 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, childr
           </button>
         </div>
       </header>
+      {demo?.banner}
       <div className={styles.body}>
         {showAccounts ? (
           <aside className={styles.accounts} aria-label={t("accounts.column-label")}>
@@ -85,34 +119,46 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, childr
                         </li>
                       ))}
                     </ul>
-                    <Link to={`/accounts/${account.id}`} className={styles.accountLink}>
-                      {t("accounts.details", { name: account.name || account.number })}
-                    </Link>
+                    {account.cards?.length ? (
+                      <ul className={styles.balances}>
+                        {account.cards.map((c) => (
+                          <li key={c.id}>
+                            <Link to={c.path}>
+                              {c.cardName} {c.cardNumber ?? t("accounts.card-ordered")}
+                            </Link>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                    {demo ? null : (
+                      <Link to={`/accounts/${account.id}`} className={styles.accountLink}>
+                        {t("accounts.details", { name: account.name || account.number })}
+                      </Link>
+                    )}
                   </details>
                 </li>
               ))}
             </ul>
+            {demo ? null : <Link to="/cards/order-card">{t("accounts.order-card")}</Link>}
           </aside>
         ) : null}
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>
       </div>
+      <footer className={styles.footer}>
+        <SupportContacts />
+        <LanguageSwitcher />
+      </footer>
       <Form method="post" action="/auth/logout" id="logout-form" hidden>
         <AuthenticityTokenInput />
       </Form>
       <nav aria-label={t("nav.tabbar-label")} className={styles.tabbar} data-layout-nav>
         <ul>
-          {[
-            { to: "/home", key: "nav.home" },
-            { to: "/history", key: "nav.history" },
-            { to: "/chat", key: "nav.chat" },
-            { to: "/payments", key: "nav.payments" },
-            { to: "/services", key: "nav.services" },
-          ].map((item) => (
+          {(demo?.nav ?? TABBAR).map((item) => (
             <li key={item.to}>
               <NavLink to={item.to} className={({ isActive }) => (isActive ? styles.tabActive : undefined)}>
-                {t(item.key)}
+                {t(item.key, { count: watch?.chatUnread || undefined })}
               </NavLink>
             </li>
           ))}

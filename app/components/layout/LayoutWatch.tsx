@@ -13,6 +13,8 @@ export interface WatchData {
   orgId: string;
   /** The inactivity limit (ms). */
   idleMs: number;
+  /** Unread chat messages (the header's chat link shows it; the chat popup keeps it live). */
+  chatUnread?: number;
 }
 
 const LayoutWatchImpl = lazy(() => import("./LayoutWatchImpl"));

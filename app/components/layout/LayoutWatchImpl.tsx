@@ -3,6 +3,8 @@
  * loaded after hydration by ./LayoutWatch.tsx (not first-load JavaScript). The popups
  * themselves are another lazy chunk (./LayoutPopups.tsx), loaded on first use.
  * - Profile popup: the header's user-name link opens it instead of /profile/organizations.
+ * - Chat popup (issue 11): a chat link of the header or the tab bar opens it instead of /chat;
+ *   the popup (socket.io-client, markdown-it) is a chunk of its own, imported on that first click.
  * - Session expiry: the deadline moves with every navigation (each reached the server and
  *   counted as activity); 60 s before it, GET /session/status (not activity) says what is
  *   really left (another tab may have been active) and the popup opens with that countdown.
@@ -23,10 +25,17 @@ import type { WatchData } from "./LayoutWatch";
 import { baselines, dirtyForms, fetchStatus, type Popup } from "./watch-state";
 
 const LayoutPopups = lazy(() => import("./LayoutPopups"));
+const ChatPopup = lazy(() => import("../chat/ChatPopup"));
 const CHANNEL = "bank-session";
 
 export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData; watch: WatchData }) {
   const [popup, setPopup] = useState<Popup | null>(null);
+  /**
+   * null until the chat is first opened; then the popup stays mounted (its connection keeps the
+   * header's count live). Open while the location is the one it was opened at: a navigation
+   * (e.g. its "Open the chat page" link) closes it.
+   */
+  const [chat, setChat] = useState<{ open: boolean; at: string } | null>(null);
   const location = useLocation();
   const navigation = useNavigation();
   const deadline = useRef(0);
@@ -115,6 +124,11 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
         setPopup({ kind: "profile", at: locationKey.current });
         return;
       }
+      if (link.closest("[data-layout-nav]") && link.getAttribute("href") === "/chat") {
+        event.preventDefault();
+        setChat({ open: true, at: locationKey.current });
+        return;
+      }
       if (!link.closest("[data-layout-nav]") || !dirtyForms().length) return;
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin) return;
@@ -138,10 +152,18 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
 
   // A navigation (e.g. a switch from the profile popup) closes the profile popup.
   const shown = popup?.kind === "profile" && popup.at !== location.key ? null : popup;
-  if (!shown) return null;
   return (
-    <Suspense fallback={null}>
-      <LayoutPopups popup={shown} menu={menu} onClose={() => setPopup(null)} />
-    </Suspense>
+    <>
+      {shown ? (
+        <Suspense fallback={null}>
+          <LayoutPopups popup={shown} menu={menu} onClose={() => setPopup(null)} />
+        </Suspense>
+      ) : null}
+      {chat ? (
+        <Suspense fallback={null}>
+          <ChatPopup open={chat.open && chat.at === location.key} onClose={() => setChat({ open: false, at: "" })} />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -3,10 +3,10 @@
  * (pages reachable both signed in and out: 404, permission denied).
  */
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import type { Account, OrganizationType } from "../../../server/api/v1/contract";
 import { AppShell } from "./AppShell";
 import styles from "./CardPage.module.css";
+import { BrandMark } from "./BrandMark";
 
 export interface MaybeShellProps {
   shell: { userName: string; orgType: OrganizationType; accounts: Account[] } | null;
@@ -14,7 +14,6 @@ export interface MaybeShellProps {
 }
 
 export function MaybeShell({ shell, children }: MaybeShellProps) {
-  const { t } = useTranslation();
   if (shell) {
     return (
       <AppShell userName={shell.userName} accounts={shell.accounts} showAccounts={shell.orgType !== "COMPANY_OFFICIAL"}>
@@ -25,7 +24,9 @@ export function MaybeShell({ shell, children }: MaybeShellProps) {
   return (
     <main id="main" className={styles.page}>
       <div className={styles.card}>
-        <p className={styles.brand}>{t("brand")}</p>
+        <p className={styles.brand}>
+          <BrandMark />
+        </p>
         {children}
       </div>
     </main>

@@ -18,10 +18,14 @@ function trimmed(value: string): string {
 }
 
 function Charge({ fee }: { fee: Fee }) {
-  const { t } = useTranslation("payments");
+  const { t, i18n } = useTranslation("payments");
   const currency = fee.feeCurrencyId ?? fee.currencyId;
   const amount = (value: string) =>
-    currency ? <Money amount={value} currency={currency} /> : <span>{formatAmount(value, Math.max(2, decimals(value)))}</span>;
+    currency ? (
+      <Money amount={value} currency={currency} />
+    ) : (
+      <span>{formatAmount(value, Math.max(2, decimals(value)), i18n.language)}</span>
+    );
   if (fee.feeAmountType === "FIXED") return fee.feeFixedAmount ? amount(fee.feeFixedAmount) : null;
   return (
     <>

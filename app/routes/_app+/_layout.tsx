@@ -1,14 +1,18 @@
 /**
  * Pathless layout of signed-in pages (spec 000 §2 Layout): requires a user (redirects to
- * /auth/phone or /identity) and loads the accounts for the left column. Leaving /payments/ paths
+ * /auth/phone or /identity) and loads the accounts for the left column, each with its cards
+ * (GET /v1/cards; spec 000 §2 "card list" in the sidebar; only id, path, name and masked number
+ * reach the page). Leaving /payments/ paths
  * clears the user's payment drafts (spec 000 §4). Also hands the layout's script what the
  * profile popup shows and what the session watch needs (active organization, time left before
- * the inactivity limit).
+ * the inactivity limit) and the header's chat link its unread count (one call, GET
+ * /v1/channels/unread-messages-count; 0 when it fails).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import type { Card, ListResponse } from "../../../server/api/v1/contract";
 import { AppShell } from "~/components/layout/AppShell";
-import { displayName, listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { displayName, listAccounts, requireAppContext, unreadTotalSafe } from "~/lib/app-context.server";
 import { config } from "~/lib/config.server";
 import { clearDraftsOutsidePayments } from "~/lib/payments.server";
 import { profileMenu } from "~/lib/profile-menu";
@@ -17,17 +21,26 @@ export const handle = { i18n: ["common"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api, org } = await requireAppContext(request);
-  const [accounts] = await Promise.all([
+  const showAccounts = org.type !== "COMPANY_OFFICIAL";
+  const [list, cards, chatUnread] = await Promise.all([
     listAccounts(api, org.id),
+    showAccounts ? api.get<ListResponse<Card>>("/cards", { organizationId: org.id }).then((r) => r.data) : [],
+    unreadTotalSafe(api, org.id),
     clearDraftsOutsidePayments(api, new URL(request.url).pathname),
   ]);
+  const accounts = list.map((a) => ({
+    ...a,
+    cards: cards
+      .filter((c) => c.accountId === a.id)
+      .map((c) => ({ id: c.id, path: c.path, cardName: c.cardName, cardNumber: c.cardNumber })),
+  }));
   return json(
     {
       userName: displayName(user),
       orgType: org.type,
       accounts,
       menu: profileMenu(user, org),
-      watch: { orgId: org.id, idleMs: config().SESSION_IDLE_MS },
+      watch: { orgId: org.id, idleMs: config().SESSION_IDLE_MS, chatUnread },
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

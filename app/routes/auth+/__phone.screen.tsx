@@ -20,6 +20,8 @@ import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./phone";
 import styles from "./phone.module.css";
+import { BrandMark } from "~/components/layout/BrandMark";
+import { LanguageSwitcher } from "~/components/layout/LanguageSwitcher";
 
 /** E.164 after removing spaces, dashes and brackets. */
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -64,7 +66,9 @@ export default function LoginScreen() {
   return (
     <main id="main" className={card.page}>
       <div className={card.card}>
-        <p className={card.brand}>{t("common:brand")}</p>
+        <p className={card.brand}>
+          <BrandMark />
+        </p>
         <h1>{t(`title.${data.step}`)}</h1>
         {data.recovered ? <Alert kind="success">{t("recover.done")}</Alert> : null}
         {data.expired ? (
@@ -140,6 +144,7 @@ export default function LoginScreen() {
             </Button>
           </Form>
         ) : null}
+        <LanguageSwitcher />
       </div>
     </main>
   );

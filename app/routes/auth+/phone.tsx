@@ -123,7 +123,8 @@ export async function action({ request }: ActionFunctionArgs) {
       // without a logout are cleared on the first page outside /payments (spec 000 §4, §9).
       session.set("drafts", true);
       rotateCsrfToken(session); // new privileges, new form token
-      return redirect(returnTo ?? "/home", { headers: { "Set-Cookie": await commitSession(session) } });
+      // "/" sends a user not yet identified to /identity, everyone else to /home.
+      return redirect(returnTo ?? "/", { headers: { "Set-Cookie": await commitSession(session) } });
     } catch (error) {
       if (error instanceof LoginStateMissing) return back();
       return apiErrorResponse(error, t, ["password"], {}, { INVALID_PASSWORD: "password" });

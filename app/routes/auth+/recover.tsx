@@ -18,6 +18,7 @@ import { startAction } from "~/lib/forms.server";
 import { mapServerErrors } from "~/lib/server-errors";
 import { commitSession, getSession, getTokens } from "~/lib/session.server";
 import styles from "./phone.module.css";
+import { BrandMark } from "~/components/layout/BrandMark";
 
 export const handle = { i18n: ["auth"], titleKey: "auth:recover.title" };
 
@@ -139,7 +140,9 @@ export default function Recover() {
   return (
     <main id="main" className={card.page}>
       <div className={card.card}>
-        <p className={card.brand}>{t("common:brand")}</p>
+        <p className={card.brand}>
+          <BrandMark />
+        </p>
         <h1>{t("recover.title")}</h1>
         {errors.form ? <Alert kind="error">{errors.form}</Alert> : null}
         {data.step === "phone" ? (

@@ -4,7 +4,8 @@
  * decline reason) and a Continue link to its first step that is not complete (or check-answers),
  * or a link to its answers once submitted; then start links for a new individual, corporate and
  * company-official application (`?new=1`: the first step creates a new one rather than resuming).
- * `?submitted=<id>` and `?saved=<id>` confirm what the applicant just did.
+ * `?submitted=<id>` and `?saved=<id>` confirm what the applicant just did. While demo mode is on, a
+ * user not yet identified also gets a small "Explore the demo" link (/demo).
  * Signed-in users only; not being identified is allowed here (requireUser would send them here).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
@@ -15,12 +16,12 @@ import { stepsOf } from "../../../server/rules/applications/steps";
 import styles from "~/components/identity/identity.module.css";
 import { Alert } from "~/components/ui/Alert";
 import { StatusBadge } from "~/components/ui/StatusBadge";
-import { requireUser } from "~/lib/api.server";
+import { demoModeEnabled, requireUser } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { CHECK_ANSWERS, continueStepId, SEGMENT_BY_TYPE, stepHref } from "~/lib/identity";
 import { applicationRef, getApplication, listApplications } from "~/lib/identity.server";
 
-export const handle = { i18n: ["identity", "errors"], titleKey: "identity:applications.title" };
+export const handle = { i18n: ["identity", "errors", "demo"], titleKey: "identity:applications.title" };
 
 const TYPES: ApplicationType[] = ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"];
 
@@ -37,7 +38,10 @@ function canStart(type: ApplicationType, mine: readonly ApplicationSummary[]): b
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, { allowUnidentified: true });
   const url = new URL(request.url);
-  const summaries = await listApplications(api);
+  const [summaries, demo] = await Promise.all([
+    listApplications(api),
+    user.identified ? false : demoModeEnabled(api), // "Explore the demo": demo mode is for users not yet identified
+  ]);
   const applications = await Promise.all(
     summaries.map(async (a) => {
       let href = stepHref(a.type, CHECK_ANSWERS, { applicationId: a.id })!;
@@ -60,6 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       identified: user.identified,
+      demo,
       applications,
       notice,
       start: TYPES.filter((type) => canStart(type, summaries)).map((type) => ({
@@ -81,7 +86,7 @@ const TONE: Record<ApplicationStatus, "pending" | "rejected" | "approved"> = {
 };
 
 export default function Identity() {
-  const { identified, applications, notice, start } = useLoaderData<typeof loader>();
+  const { identified, demo, applications, notice, start } = useLoaderData<typeof loader>();
   const { t } = useTranslation("identity");
   return (
     <>
@@ -139,6 +144,13 @@ export default function Identity() {
             ))}
           </div>
         </>
+      ) : null}
+      {demo ? (
+        <p>
+          <Link to="/demo" data-testid="explore-demo">
+            {t("demo:identity-link")}
+          </Link>
+        </p>
       ) : null}
     </>
   );

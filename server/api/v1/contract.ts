@@ -265,6 +265,10 @@ export interface PaymentsSettings {
   paymentTypes: ProviderPaymentType[];
 }
 // GET /v1/settings/overdraft → { enabled: boolean }
+/** GET /v1/settings/demo: whether demo mode (sample data under /demo for users not yet identified) is on. */
+export interface DemoSettings {
+  enabled: boolean;
+}
 
 /** GET /v1/payment-categories → { data: PaymentCategory[] }. */
 export interface PaymentCategory {
@@ -1350,3 +1354,186 @@ export interface FxRequestPage {
 // POST /v1/signatures/send-code { fxRequestIds } → CodeChallenge | 404 | 403 | 409 FX_REQUEST_STATUS_CONFLICT
 // POST /v1/exchange/fx-requests/:id/sign { mfaToken, signedAt } → FxRequest (PENDING) | 401 MFA_TOKEN_INVALID |
 //   409 FX_REQUEST_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS | 403 | 404
+
+/** GET /v1/settings/whitelabel: the bank's white-label brand (server/domain/brand). */
+export interface WhiteLabel {
+  name: string;
+  /** Same-origin URL of the logo (`/api/v1/settings/whitelabel/logo?v=…`), or null: show the name. */
+  logoUrl: string | null;
+  /** `#rrggbb`, each at least 4.5:1 against white. */
+  colors: { primary: string; primaryDark: string };
+  support: { email: string | null; phone: string | null };
+  /** Changes whenever anything in the brand changes: cache key for the stylesheet and logo. */
+  version: string;
+}
+// ---------------------------------------------------------------- cards (issue 12; spec 000 §3 Card, §4, §7)
+
+/** Card status (spec 000 §3; moves: server/domain/cards/transitions.ts). */
+export type CardStatus = "ACTIVE" | "NEW" | "CANCELED" | "ORDERED" | "FROZEN" | "VOID";
+/** Card payment system (spec 000 §3 "VISA or Mastercard"); `scheme` is its short icon name. */
+export type CardPaymentSystem = "VISA" | "MASTERCARD";
+export type CardScheme = "visa" | "mc";
+/** Card colours the bank issues (GET /v1/settings/cards `colors`). */
+export type CardColor = "BLUE" | "BLACK" | "SILVER";
+/** How an ordered card reaches the customer. */
+export type CardDeliveryMethod = "POST" | "BRANCH";
+
+/** Spending limits in the card's currency (decimal strings at the currency's scale). */
+export interface CardLimits {
+  daily: Decimal;
+  monthly: Decimal;
+}
+
+/**
+ * A card (spec 000 §3). Never carries a full card number or CVV: `cardNumber` is the masked
+ * `•••• 1234` (null while ORDERED: show 'card ordered'), `lastFour` its digits.
+ */
+export interface Card {
+  id: string;
+  /** Web path of the card page: `/cards/{id}`. */
+  path: string;
+  organizationId: string;
+  accountId: string;
+  accountNumber: string;
+  cardName: string;
+  cardNumber: string | null;
+  lastFour: string | null;
+  status: CardStatus;
+  paymentSystem: CardPaymentSystem;
+  scheme: CardScheme;
+  color: CardColor;
+  prepaid: boolean;
+  currencyId: CurrencyCode;
+  currencyName: string;
+  /** The balance the card spends from (the account's balance in `currencyId`). */
+  balance: Decimal;
+  limits: CardLimits;
+  /** MM/YY once issued; null while ORDERED. */
+  expiresOn: string | null;
+  deliveryMethod: CardDeliveryMethod | null;
+  /** The card this one replaces (ordered with ?cardId=), or null. */
+  replacesCardId: string | null;
+  createdAt: IsoDateTime;
+}
+
+/** GET /v1/settings/cards: what may be ordered (decisions: docs/decisions.md "Cards (issue 12)"). */
+export interface CardsSettings {
+  /** CARDS-ORDERING-ENABLED (organization override, else bank-wide; default true). */
+  orderingEnabled: boolean;
+  paymentSystems: CardPaymentSystem[];
+  colors: CardColor[];
+  deliveryMethods: CardDeliveryMethod[];
+  /** Currencies a card may spend in (a balance of the account in one of them is needed). */
+  currencies: CurrencyCode[];
+  /** Whether a prepaid card may be ordered. */
+  prepaidAvailable: boolean;
+  /** Cards per account that are not CANCELED or VOID, at most. */
+  maxCardsPerAccount: number;
+  /** Limits a new card starts with, in its currency. */
+  defaultLimits: CardLimits;
+}
+
+/** POST /v1/cards/order body (Idempotency-Key header, or `idempotencyKey` in the body). */
+export interface OrderCardRequest {
+  organizationId: string;
+  accountId: string;
+  currencyId: CurrencyCode;
+  paymentSystem: CardPaymentSystem;
+  color: CardColor;
+  prepaid?: boolean;
+  deliveryMethod: CardDeliveryMethod;
+  /** ≤ 40 characters; default "<system> card". */
+  cardName?: string;
+  /** A replacement for this card (same account). */
+  cardId?: string;
+}
+// GET /v1/cards?organizationId=&accountId= → { data: Card[] } (404 when the organization or account is not the caller's)
+// GET /v1/cards/:id → Card | 404
+// POST /v1/cards/order → 201 Card (ORDERED) | 200 replay | 400 VALIDATION_FAILED | 403 ordering disabled |
+//   404 account/card | 409 IDEMPOTENCY_KEY_REUSED / CARD_STATUS_CONFLICT (replacing an ORDERED card) / CARD_LIMIT_REACHED
+// POST /v1/cards/:id/freeze, /v1/cards/:id/unfreeze → Card | 404 | 409 CARD_STATUS_CONFLICT
+// GET /v1/settings/cards?organizationId= → CardsSettings | 404 (not a member)
+// ------------------------------------------------------------------ chat and notifications
+// Issue 11; spec 000 §3, §7 Chat; docs/chat.md (the contract between the API, the gateway and the web app).
+
+/** Channel types (spec 000 §3): QUESTION is a customer's "ask a question" request. */
+export type ChannelType = "MAIN" | "NOTIFICATION" | "QUESTION" | "APPLICATION" | "TRANSACTION" | "DEMO";
+/** Message content kinds. */
+export type MessageContentType = "TEXT" | "DOCUMENT";
+
+/** A chat message (spec 000 §3 Message). `readAt`: when the CALLER read it (own messages: their creation time). */
+export interface ChatMessage {
+  id: string;
+  channelId: string;
+  content: string;
+  contentType: MessageContentType;
+  createdAt: string;
+  readAt: string | null;
+  userId: string | null;
+  employeeId: string | null;
+  /** The customer who wrote it; null for staff and system messages. */
+  author: { firstName: string | null; lastName: string | null } | null;
+  documentId: string | null;
+  document: { id: string; name: string } | null;
+}
+
+/** A chat channel (spec 000 §3 Chat channel), as the caller sees it. */
+export interface ChatChannel {
+  id: string;
+  title: string;
+  channelType: ChannelType;
+  organizationId: string | null;
+  createdAt: string;
+  updatedAt: string;
+  hasUnread: boolean;
+  unreadCount: number;
+  lastMessage: ChatMessage | null;
+  application: { companyName: string | null; firstName: string | null; lastName: string | null } | null;
+}
+
+/**
+ * A notification (spec 000 §3): a system message of the NOTIFICATION channel. `content` is plain
+ * English (markdown without HTML); `key` and `params` (additive to docs/chat.md) let the web app
+ * show a translation instead, e.g. key "Notifications.beneficiary-approved", params { name }.
+ */
+export interface ChatNotification {
+  id: string;
+  content: string;
+  createdAt: string;
+  readAt: string | null;
+  key: string | null;
+  params: Record<string, string> | null;
+}
+
+/** GET /channels. */
+export interface ChannelList {
+  data: ChatChannel[];
+}
+/** GET /channels/unread-messages-count: unread per channel of the owner, and their sum. */
+export interface UnreadMessagesCount {
+  data: Record<string, number>;
+  total: number;
+}
+/** GET /channels/:id/messages (createdAt desc; `cursor` names the next, older page). */
+export interface MessagePage {
+  data: ChatMessage[];
+  cursor: string | null;
+}
+/** GET /notifications. */
+export interface NotificationPage {
+  data: ChatNotification[];
+  cursor: string | null;
+}
+/** GET /channels/:id/documents/:documentId. */
+export interface ChatDocument {
+  id: string;
+  name: string;
+  mimeType: string;
+  size: number;
+  createdAt: string;
+}
+/** POST /tokens/messaging: the socket's short-lived token. */
+export interface MessagingToken {
+  token: string;
+  expiresAt: string;
+}

@@ -57,6 +57,8 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       EXCHANGE_QUOTE_EXPIRED: 409,
       EXCHANGE_QUOTE_USED: 409,
       FX_REQUEST_STATUS_CONFLICT: 409,
+      CARD_STATUS_CONFLICT: 409,
+      CARD_LIMIT_REACHED: 409,
       RATE_LIMITED: 429,
       SMS_DELIVERY_FAILED: 502,
     });

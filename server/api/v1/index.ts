@@ -12,6 +12,7 @@ import { createPaymentsRouter } from "./payments.js";
 import { createSignaturesRouter } from "./signatures.js";
 import { createStatementsRouter } from "./statements.js";
 import { createSettingsRouter } from "./settings.js";
+import { createBrandRouter } from "./brand.js";
 import { createCurrenciesRouter } from "./currencies.js";
 import { createOrganizationsRouter } from "./organizations.js";
 import { createUploadsRouter } from "./uploads.js";
@@ -23,6 +24,8 @@ import { createApplicationsRouter } from "./applications.js";
 import { createExchangeRouter } from "./exchange.js";
 import { createAgreementsRouter } from "./agreements.js";
 import { createFxRequestsRouter } from "./fx-requests.js";
+import { createCardsRouter } from "./cards.js";
+import { createChatRouter } from "./chat.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
@@ -42,6 +45,9 @@ export function createApiRouter(deps: ApiDeps): Router {
   r.use(createOnboardingReferenceRouter(deps));
   // Before settings: it answers /settings/beneficiaries itself (per-route requireAuth).
   r.use(createBeneficiariesRouter(deps));
+  r.use(createBrandRouter(deps)); // public /settings/whitelabel…: before the authenticated /settings
+  // Before settings: it answers /settings/cards itself (per-route requireAuth).
+  r.use(createCardsRouter(deps));
   r.use(createSettingsRouter(deps));
   r.use(createCurrenciesRouter(deps));
   r.use(createOrganizationsRouter(deps));
@@ -51,5 +57,6 @@ export function createApiRouter(deps: ApiDeps): Router {
   // Before exchange: its /exchange/:id would answer /exchange/fx-requests.
   r.use(createFxRequestsRouter(deps));
   r.use(createExchangeRouter(deps));
+  r.use(createChatRouter(deps));
   return r;
 }

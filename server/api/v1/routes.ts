@@ -26,6 +26,17 @@ import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxB
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
 import { createFxRequestSchema, fxRequestListQuery } from "./fx-requests.js";
 import { userSettingsBody } from "./users.js";
+import { cardsListQuery, cardsSettingsQuery, orderCardSchema } from "./cards.js";
+import {
+  attachChatDocumentsBody,
+  batchReadBody,
+  channelsQuery,
+  createChannelBody,
+  messagesQuery,
+  notificationsQuery,
+  postMessageBody,
+  unreadQuery,
+} from "./chat.js";
 import { createPaymentSchema, saveDraftSchema } from "../../domain/payments/index.js";
 import { sendCodeSchema, signSchema, validateSchema } from "../../domain/signing/index.js";
 import { beneficiaryStatusSchema, createBeneficiarySchema, updateBeneficiarySchema } from "../../domain/beneficiaries/index.js";
@@ -197,4 +208,15 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /exchange/fx-requests": { body: createFxRequestSchema },
   "GET /exchange/fx-requests": { query: fxRequestListQuery },
   "POST /exchange/fx-requests/:id/sign": { body: signSchema },
+  "GET /cards": { query: cardsListQuery },
+  "POST /cards/order": { body: orderCardSchema },
+  "GET /settings/cards": { query: cardsSettingsQuery },
+  "GET /channels": { query: channelsQuery },
+  "POST /channels": { body: createChannelBody },
+  "GET /channels/unread-messages-count": { query: unreadQuery },
+  "GET /channels/:id/messages": { query: messagesQuery },
+  "POST /channels/:id/messages": { body: postMessageBody },
+  "POST /channels/:id/messages/batch-read": { body: batchReadBody },
+  "POST /channels/:id/documents": { body: attachChatDocumentsBody },
+  "GET /notifications": { query: notificationsQuery },
 };

@@ -5,7 +5,8 @@
  * GET /settings/overdraft → { enabled: boolean };
  * GET /settings/exchange-custom-rate?organizationId= → { enabled: boolean } (EXCHANGE-CUSTOM-RATE-ENABLED
  * of that organization, its override first; 404 when not a member; without organizationId the
- * bank-wide value). Authenticated.
+ * bank-wide value); GET /settings/demo → { enabled: boolean } (DEMO-MODE-ENABLED, bank-wide;
+ * false when missing). Authenticated.
  */
 import { Router } from "express";
 import { z } from "zod";
@@ -14,6 +15,7 @@ import {
   customRateEnabled,
   getBooleanSetting,
   getPaymentsSettings,
+  SETTING_DEMO_MODE_ENABLED,
   SETTING_EXCHANGE_CUSTOM_RATE_ENABLED,
   SETTING_OVERDRAFT_ENABLED,
 } from "../../domain/settings/index.js";
@@ -49,6 +51,12 @@ export function createSettingsRouter(deps: ApiDeps): Router {
     "/settings/overdraft",
     asyncHandler(async (_req, res) => {
       res.json({ enabled: await getBooleanSetting(deps.db, SETTING_OVERDRAFT_ENABLED, false) });
+    }),
+  );
+  r.get(
+    "/settings/demo",
+    asyncHandler(async (_req, res) => {
+      res.json({ enabled: await getBooleanSetting(deps.db, SETTING_DEMO_MODE_ENABLED, false) });
     }),
   );
   r.get(

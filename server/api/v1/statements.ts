@@ -7,6 +7,7 @@
  * GET /statements-items/{pdf|csv|xlsx}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=
  *   → statement file (opening, items, closing) | 400 | 403 | 404
  */
+import { getBrand } from "../../domain/brand/index.js";
 import { Router } from "express";
 import { z } from "zod";
 import { getStatementItem, listStatementItems, statementExport } from "../../domain/statements/index.js";
@@ -73,11 +74,12 @@ export function createStatementsRouter(deps: ApiDeps): Router {
           return;
         }
         const holder = await organizationName(deps.db, q.data.organizationId);
+        const { name: bankName } = await getBrand(deps.db);
         if (type === "xlsx") {
-          res.set(fileHeaders(XLSX_TYPE, name)).send(await renderStatementXlsx(st, holder));
+          res.set(fileHeaders(XLSX_TYPE, name)).send(await renderStatementXlsx(st, holder, bankName));
           return;
         }
-        res.set(fileHeaders("application/pdf", name)).send(await renderStatementPdf(st, holder));
+        res.set(fileHeaders("application/pdf", name)).send(await renderStatementPdf(st, holder, bankName));
       }),
     );
   r.get(

@@ -11,8 +11,10 @@
  * clearing/settlement balances belong to system accounts (`accounts.system = true`,
  * `organization_id` null), which may go negative.
  */
+import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -1029,6 +1031,167 @@ export const fxRequestSignatures = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("fx_request_signatures_token_uq").on(t.mfaTokenId, t.requestId)],
+);
+
+/**
+ * Payment cards (issue 12; spec 000 §3 Card, §4 card states; server/domain/cards). A card spends
+ * from one balance of an account (`accountId` + `currencyId`): its balance is that ledger
+ * balance, so a card holds no money of its own. The full card number (PAN) and the CVV are
+ * NEVER stored: only `lastFour` (null while ORDERED: the processor has not issued a number yet).
+ * Status: ACTIVE, NEW, CANCELED, ORDERED, FROZEN, VOID (rules: server/domain/cards/transitions.ts).
+ * Limits are money in the card's currency (`numeric`, decimal strings in code).
+ * An order made with an Idempotency-Key is unique per (organization, key); `requestHash` tells a
+ * replay from a reuse with another body. `replacesCardId`: the card this one was ordered to replace.
+ */
+export const cards = pgTable(
+  "cards",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => accounts.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    /** The cardholder (a member of the organization); null = the organization itself. */
+    holderUserId: uuid("holder_user_id").references(() => users.id),
+    /** Name printed/shown for the card, e.g. "Everyday card" (≤ 40). */
+    cardName: text("card_name").notNull(),
+    /** Last four digits of the PAN; null until issued (ORDERED). Never the full number. */
+    lastFour: text("last_four"),
+    paymentSystem: text("payment_system").notNull(), // VISA | MASTERCARD
+    color: text("color").notNull(), // BLUE | BLACK | SILVER (CARD_COLORS)
+    prepaid: boolean("prepaid").notNull().default(false),
+    status: text("status").notNull().default("ORDERED"),
+    /** Spending limits in the card's currency (decimal, scaled to it). */
+    dailyLimit: money("daily_limit").notNull(),
+    monthlyLimit: money("monthly_limit").notNull(),
+    /** How the ordered card reaches the customer: POST | BRANCH (null for cards not ordered here). */
+    deliveryMethod: text("delivery_method"),
+    replacesCardId: uuid("replaces_card_id"),
+    /** Expiry as MM/YY once issued (null while ORDERED). */
+    expiresOn: text("expires_on"),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+    orderedByUserId: uuid("ordered_by_user_id").references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("cards_account_idx").on(t.accountId),
+    index("cards_org_idx").on(t.organizationId),
+    uniqueIndex("cards_idempotency_uq").on(t.organizationId, t.idempotencyKey),
+    // Four digits or nothing: a full card number cannot be stored here even by mistake.
+    check("cards_last_four_ck", sql`${t.lastFour} is null or ${t.lastFour} ~ '^[0-9]{4}$'`),
+  ],
+);
+
+/*
+ * Chat and notifications tables (issue 11; spec 000 §3 "Chat channel, Message, Notification",
+ * §7 Chat; docs/chat.md; server/domain/chat).
+ *
+ * - `chat_channels`: a conversation owned by ONE organization (`organizationId`) or, for a user
+ *   without an organization (an applicant), by that user (`userId`, `organizationId` null).
+ *   `ownerKey` is "org:<uuid>" or "user:<uuid>"; `singletonType` is the channel type for MAIN and
+ *   NOTIFICATION (one per owner: unique (owner_key, singleton_type), so concurrent first lists
+ *   create one with ON CONFLICT DO NOTHING) and null for the others (NULLs never conflict).
+ * - `chat_messages`: written by a customer (`userId`), staff (`employeeId`, free text such as
+ *   "staff:cli") or the system (both null: notifications, whose `contentKey`/`contentParams` let
+ *   the web app translate them). `createdAt` is set by the server in milliseconds (the cursor and
+ *   batch-read compare it with client-sent ISO times). `idempotencyKey` + `requestHash`: a
+ *   retried POST answers the first message (unique per channel and user; NULL keys never conflict).
+ * - `chat_message_reads`: which user read which message and when (per-user read state).
+ * - `chat_documents`: a file attached to a channel: an upload (server/domain/uploads) and the
+ *   name the customer gave it.
+ */
+
+/** A chat channel (spec 000 §3 Chat channel). */
+export const chatChannels = pgTable(
+  "chat_channels",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    organizationId: uuid("organization_id").references(() => organizations.id),
+    userId: uuid("user_id").references(() => users.id),
+    /** "org:<organizationId>" or "user:<userId>": the owner in one column (indexes, unique singletons). */
+    ownerKey: text("owner_key").notNull(),
+    channelType: text("channel_type").notNull(), // MAIN | NOTIFICATION | QUESTION | APPLICATION | TRANSACTION | DEMO
+    /** `channelType` for MAIN and NOTIFICATION (one per owner), else null. */
+    singletonType: text("singleton_type"),
+    title: text("title").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("chat_channels_singleton_uq").on(t.ownerKey, t.singletonType),
+    index("chat_channels_owner_idx").on(t.ownerKey, t.updatedAt),
+  ],
+);
+
+/** A file attached to a channel (POST /v1/channels/:id/documents). */
+export const chatDocuments = pgTable(
+  "chat_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => chatChannels.id),
+    uploadId: uuid("upload_id")
+      .notNull()
+      .references(() => uploads.id),
+    name: text("name").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [index("chat_documents_channel_idx").on(t.channelId)],
+);
+
+/** A message of a channel (spec 000 §3 Message; a notification is a message of a NOTIFICATION channel). */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => chatChannels.id),
+    userId: uuid("user_id").references(() => users.id),
+    employeeId: text("employee_id"),
+    content: text("content").notNull(),
+    contentType: text("content_type").notNull(), // TEXT | DOCUMENT
+    documentId: uuid("document_id").references(() => chatDocuments.id),
+    /** System notifications: a translation key (e.g. "Notifications.beneficiary-approved") and its values. */
+    contentKey: text("content_key"),
+    contentParams: jsonb("content_params").$type<Record<string, string>>(),
+    idempotencyKey: text("idempotency_key"),
+    requestHash: text("request_hash"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_messages_channel_created_idx").on(t.channelId, t.createdAt),
+    uniqueIndex("chat_messages_idempotency_uq").on(t.channelId, t.userId, t.idempotencyKey),
+  ],
+);
+
+/** Per-user read state: `userId` read `messageId` at `readAt`. */
+export const chatMessageReads = pgTable(
+  "chat_message_reads",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => chatMessages.id),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id),
+    channelId: uuid("channel_id")
+      .notNull()
+      .references(() => chatChannels.id),
+    readAt: ts("read_at").notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messageId, t.userId] }),
+    index("chat_message_reads_user_channel_idx").on(t.userId, t.channelId),
+  ],
 );
 
 export * from "./exchange.js";

@@ -35,6 +35,7 @@ import { notFound } from "../organizations/access.js";
 import { linkInvitations } from "../organizations/officials.js";
 import { summaryOf } from "./index.js";
 import { BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
+import { notifyApplicationDecision } from "../chat/notify.js";
 
 const DECIDABLE = ["READY_TO_REVIEW", "REVIEW_IN_PROGRESS"];
 
@@ -100,7 +101,8 @@ export async function startReview(db: Database, id: string): Promise<Application
 }
 
 /**
- * Staff: approve (see module rules).
+ * Staff: approve (see module rules). After commit, notifies the new organization
+ * (server/domain/chat/notify.ts, Notifications.application-approved).
  * @returns the application (ACCEPTED, organizationId set)
  * @throws 404; 409 APPLICATION_STATUS_CONFLICT unless READY_TO_REVIEW or REVIEW_IN_PROGRESS
  */
@@ -109,7 +111,7 @@ export async function approveApplication(
   id: string,
   now: Date = new Date(),
 ): Promise<ApplicationSummary & { organizationId: string }> {
-  return db.transaction(async (tx) => {
+  const approved = await db.transaction(async (tx) => {
     const row = await lockedRow(tx, id);
     if (!DECIDABLE.includes(row.status)) throw conflict(row.status, "approved");
     const [scheme] = await tx.select().from(applicationSchemes).where(eq(applicationSchemes.id, row.schemeId));
@@ -179,12 +181,16 @@ export async function approveApplication(
       .set({ status: "ACCEPTED", organizationId: org.id, decidedAt: now, updatedAt: now })
       .where(eq(applications.id, id))
       .returning();
-    return { ...summaryOf(next), organizationId: org.id };
+    return { ...summaryOf(next), organizationId: org.id, applicantId: row.userId };
   });
+  const { applicantId, ...summary } = approved;
+  await notifyApplicationDecision(db, { status: "ACCEPTED", organizationId: summary.organizationId, userId: applicantId });
+  return summary;
 }
 
 /**
- * Staff: decline with a reason the applicant sees on /identity.
+ * Staff: decline with a reason the applicant sees on /identity. After commit, notifies the
+ * applicant's own notifications (Notifications.application-declined).
  * @param reason 1–500 characters (trimmed)
  * @throws 404; 409 APPLICATION_STATUS_CONFLICT unless READY_TO_REVIEW or REVIEW_IN_PROGRESS;
  *   Error on an empty or too long reason (the command line checks it first)
@@ -200,7 +206,7 @@ export async function declineApplication(
     throw new DomainError("VALIDATION_FAILED", [
       { property: "reason", constraints: { length: "reason must be 1 to 500 characters" } },
     ]);
-  return db.transaction(async (tx) => {
+  const declined = await db.transaction(async (tx) => {
     const row = await lockedRow(tx, id);
     if (!DECIDABLE.includes(row.status)) throw conflict(row.status, "declined");
     const [next] = await tx
@@ -208,6 +214,8 @@ export async function declineApplication(
       .set({ status: "DECLINED", declineReason: text, decidedAt: now, updatedAt: now })
       .where(eq(applications.id, id))
       .returning();
-    return summaryOf(next);
+    return next;
   });
+  await notifyApplicationDecision(db, { status: "DECLINED", userId: declined.userId, declineReason: text });
+  return summaryOf(declined);
 }

@@ -28,6 +28,7 @@ import { notFound } from "../organizations/access.js";
 import { optionalText } from "../payments/rails/shared.js";
 import { beneficiaryStatusSchema, getBeneficiarySettings, visibleRow } from "./index.js";
 import { requiredText } from "./validation.js";
+import { notifyContractDecision } from "../chat/notify.js";
 
 type Db = Database | Tx;
 type ContractRow = typeof beneficiaryContracts.$inferSelect;
@@ -284,19 +285,23 @@ async function decide(
 
 /**
  * Staff: approve a contract under review (UNDER_REVIEW → APPROVED; spec 000 §4). Not reachable
- * by customers; `npm run bank -- contract:approve <id>` calls it.
+ * by customers; `npm run bank -- contract:approve <id>` calls it. Then notifies the organization
+ * (server/domain/chat/notify.ts, Notifications.contract-approved).
  * @param id the contract id (any organization)
  * @returns contract BeneficiaryContract (APPROVED)
  * @throws 404 NOT_FOUND (unknown, or its beneficiary deleted), 409 CONTRACT_STATUS_CONFLICT (not UNDER_REVIEW)
  */
 export async function approveContract(db: Db, id: string): Promise<BeneficiaryContract> {
-  return decide(db, id, { status: "APPROVED", rejectionReason: null });
+  const c = await decide(db, id, { status: "APPROVED", rejectionReason: null });
+  await notifyContractDecision(db, c);
+  return c;
 }
 
 /**
  * Staff: reject a contract under review with a reason the customer sees (UNDER_REVIEW →
  * REJECTED, `rejectionReason`). The customer may edit it or attach documents (→ DRAFT) and
- * submit again. `npm run bank -- contract:reject <id> --reason "<text>"` calls it.
+ * submit again. `npm run bank -- contract:reject <id> --reason "<text>"` calls it. Then notifies
+ * the organization (Notifications.contract-rejected).
  * @param id the contract id (any organization); @param reason 1..500 characters (trimmed)
  * @returns contract BeneficiaryContract (REJECTED)
  * @throws 400 VALIDATION_FAILED on `reason`, 404 NOT_FOUND, 409 CONTRACT_STATUS_CONFLICT (not UNDER_REVIEW)
@@ -305,5 +310,7 @@ export async function rejectContract(db: Db, id: string, reason: string): Promis
   const text = (reason ?? "").trim();
   if (!text) throw fieldError("reason", "isNotEmpty", "reason should not be empty");
   if (text.length > 500) throw fieldError("reason", "maxLength", "reason must be at most 500 characters");
-  return decide(db, id, { status: "REJECTED", rejectionReason: text });
+  const c = await decide(db, id, { status: "REJECTED", rejectionReason: text });
+  await notifyContractDecision(db, c);
+  return c;
 }

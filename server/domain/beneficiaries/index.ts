@@ -37,6 +37,7 @@ import { memberOrganizationIdsQuery, notFound, requireMembership } from "../orga
 import { decodeCursor, encodeCursor } from "../pagination.js";
 import { getCasp } from "../reference/index.js";
 import { getBooleanSetting } from "../settings/index.js";
+import { notifyBeneficiaryDecision } from "../chat/notify.js";
 import {
   beneficiaryStatusSchema,
   createBeneficiarySchema,
@@ -372,19 +373,23 @@ async function decide(
 
 /**
  * Staff: approve a beneficiary under review (UNDER_REVIEW → APPROVED; spec 000 §4). Not
- * reachable by customers; `npm run bank -- beneficiary:approve <id>` calls it.
+ * reachable by customers; `npm run bank -- beneficiary:approve <id>` calls it. Then notifies the
+ * organization (server/domain/chat/notify.ts, Notifications.beneficiary-approved).
  * @param id the beneficiary id (any organization)
  * @returns contract Beneficiary (APPROVED)
  * @throws 404 NOT_FOUND (unknown or deleted), 409 BENEFICIARY_STATUS_CONFLICT (not UNDER_REVIEW)
  */
 export async function approveBeneficiary(db: Db, id: string): Promise<Beneficiary> {
-  return decide(db, id, { status: "APPROVED", rejectionReason: null });
+  const b = await decide(db, id, { status: "APPROVED", rejectionReason: null });
+  await notifyBeneficiaryDecision(db, b);
+  return b;
 }
 
 /**
  * Staff: reject a beneficiary under review with a reason the customer sees (UNDER_REVIEW →
  * REJECTED, `rejectionReason`; spec 000 §4). The customer may edit it (→ DRAFT) and submit again.
- * `npm run bank -- beneficiary:reject <id> --reason "<text>"` calls it.
+ * `npm run bank -- beneficiary:reject <id> --reason "<text>"` calls it. Then notifies the
+ * organization (Notifications.beneficiary-rejected).
  * @param id the beneficiary id (any organization); @param reason 1..500 characters (trimmed)
  * @returns contract Beneficiary (REJECTED)
  * @throws 400 VALIDATION_FAILED on `reason`, 404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT (not UNDER_REVIEW)
@@ -393,5 +398,7 @@ export async function rejectBeneficiary(db: Db, id: string, reason: string): Pro
   const text = (reason ?? "").trim();
   if (!text) throw fieldError("reason", "isNotEmpty", "reason should not be empty");
   if (text.length > 500) throw fieldError("reason", "maxLength", "reason must be at most 500 characters");
-  return decide(db, id, { status: "REJECTED", rejectionReason: text });
+  const b = await decide(db, id, { status: "REJECTED", rejectionReason: text });
+  await notifyBeneficiaryDecision(db, b);
+  return b;
 }

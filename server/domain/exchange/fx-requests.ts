@@ -47,6 +47,7 @@ import {
 import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { customRateEnabled } from "../settings/index.js";
+import { notifyFxDecision } from "../chat/notify.js";
 import { checkSignedAt, currentBindingHash, findMfaToken, mfaInvalid, signSchema } from "../signing/index.js";
 import { fxRequestsDisabled, fxStatusConflict, type FxRequestRow } from "./fx-binding.js";
 import { currencyCode, exchangeFee, findOwnAccount, latestEcbRates } from "./index.js";
@@ -429,7 +430,8 @@ export async function getFxRequest(db: Database, userId: string, id: string): Pr
  * --reason`). In one transaction under the request's row lock, only from PENDING (409
  * FX_REQUEST_STATUS_CONFLICT otherwise: a second accept, or an accept racing a reject, settles
  * once): ACCEPTED posts the exchange at the request's sums (module doc) and REJECTED returns the
- * held sum and fee (REFUND items) with the reason the customer sees.
+ * held sum and fee (REFUND items) with the reason the customer sees. After commit the
+ * organization is notified (server/domain/chat/notify.ts, Notifications.fx-request-accepted/-rejected).
  * @param input.requestId any organization's request; input.decision ACCEPTED or REJECTED;
  *   input.reason required for REJECTED (1..500 characters, trimmed); input.actor who decides
  *   (e.g. "staff:cli:alice", 1..100 characters, not a customer's "user:…")
@@ -450,7 +452,7 @@ export async function decideFxRequest(
   if (!actor || actor.length > 100 || actor.startsWith("user:"))
     throw fieldError("actor", "isStaffActor", "actor must name the bank's staff (1..100 characters)");
   if (!isUuid(input.requestId)) throw notFound("FX rate request");
-  return withSerializableRetry(db, async (tx) => {
+  const decided = await withSerializableRetry(db, async (tx) => {
     const [q] = await tx.select().from(fxRequests).where(eq(fxRequests.id, input.requestId)).for("update");
     if (!q) throw notFound("FX rate request");
     if (q.status !== "PENDING")
@@ -475,6 +477,8 @@ export async function decideFxRequest(
     if (moved.length !== 1) throw fxStatusConflict(q.status, "it is decided already");
     return requestToWire(tx, q.id);
   });
+  await notifyFxDecision(db, decided);
+  return decided;
 }
 
 /** The customer's balance in `currencyId` on the request's account, created when missing (the bought currency). */

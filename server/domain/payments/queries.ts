@@ -22,6 +22,7 @@ import { memberOrganizationIds, memberOrganizationIdsQuery, notFound, requireMem
 import { isUuid } from "../accounts/index.js";
 import { decodeCursor, encodeCursor } from "../pagination.js";
 import { documentIdsFor } from "../uploads/index.js";
+import { notifyPaymentOutcome } from "../chat/notify.js";
 import { RAILS } from "./rails/index.js";
 import type { PaymentRow } from "./types.js";
 
@@ -172,7 +173,10 @@ export function notPending(status: string): DomainError {
   return new DomainError("PAYMENT_NOT_PENDING", `The payment is ${status}, not awaiting signature`);
 }
 
-/** DELETE /v1/payments/:id/decline: AWAITING_SIGNATURE → DECLINED; 409 PAYMENT_NOT_PENDING otherwise; 404 outside. */
+/**
+ * DELETE /v1/payments/:id/decline: AWAITING_SIGNATURE → DECLINED; 409 PAYMENT_NOT_PENDING otherwise; 404 outside.
+ * After commit the organization is notified (server/domain/chat/notify.ts, Notifications.payment-declined).
+ */
 export async function declinePayment(db: Database, userId: string, paymentId: string): Promise<Payment> {
   const row = await withSerializableRetry(db, async (tx) => {
     const p = await getPaymentRow(tx, userId, paymentId, true);
@@ -180,7 +184,9 @@ export async function declinePayment(db: Database, userId: string, paymentId: st
     const [updated] = await tx.update(payments).set({ status: "DECLINED" }).where(eq(payments.id, p.id)).returning();
     return updated;
   });
-  return (await paymentsToWire(db, [row]))[0];
+  const declined = (await paymentsToWire(db, [row]))[0];
+  await notifyPaymentOutcome(db, declined);
+  return declined;
 }
 
 /**

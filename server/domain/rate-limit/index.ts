@@ -46,6 +46,16 @@ export const RATE_LIMITS = {
     limit: 20,
     windowMs: 15 * 60_000,
   }),
+  /**
+   * A customer writing in the chat (messages, questions, document attachments; HTTP and socket
+   * alike): a fast typist sends a few a minute; a script flooding support gets 429 / `Chat.rate-limited`.
+   */
+  chatMessages: (userId: string): RateLimitRule => ({
+    name: "chat-messages",
+    subject: `user:${userId}`,
+    limit: 30,
+    windowMs: 60_000,
+  }),
 } as const;
 
 let redis: Redis | null = null;

@@ -60,6 +60,7 @@ import { organizationFullName } from "../organizations/index.js";
 import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
+import { notifyRemittanceStatus } from "../chat/notify.js";
 import {
   orderStatusConflict,
   ordersDisabled,
@@ -577,7 +578,8 @@ export async function getRemittanceOrderFile(
  * QUEUED, PROC, AML or AML_DONE (`STAFF_TRANSITIONS`). In one transaction under the order's row
  * lock: ACCEPTED moves the held sum from REMITTANCE_CLEARING to CASH_CLEARING (the payout
  * partner); REJECTED refunds it to the customer's balance (postings operationType REFUND) and
- * records the reason the customer sees; every move writes a payment_order_events row.
+ * records the reason the customer sees; every move writes a payment_order_events row. After
+ * commit the organization is notified (server/domain/chat/notify.ts, Notifications.remittance-status).
  * @param input.orderId any organization's order; input.status the new status; input.reason
  *   required for REJECTED (1..500 characters, trimmed), optional note otherwise; input.actor who
  *   decides (e.g. "staff:cli:alice", 1..100 characters)
@@ -599,7 +601,7 @@ export async function advanceRemittanceOrder(
   if (!actor || actor.length > 100 || actor.startsWith("user:"))
     throw fieldError("actor", "isStaffActor", "actor must name the bank's staff (1..100 characters)");
   if (!isUuid(input.orderId)) throw notFound("Remittance order");
-  return withSerializableRetry(db, async (tx) => {
+  const advanced = await withSerializableRetry(db, async (tx) => {
     const [order] = await tx.select().from(paymentOrders).where(eq(paymentOrders.id, input.orderId)).for("update");
     if (!order) throw notFound("Remittance order");
     const from = order.status as RemittanceOrderStatus;
@@ -657,4 +659,6 @@ export async function advanceRemittanceOrder(
     await addEvent(tx, order.id, from, status, actor, reason);
     return orderToWire(tx, order.id);
   });
+  await notifyRemittanceStatus(db, advanced);
+  return advanced;
 }

@@ -18,6 +18,11 @@ export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
 export const SETTING_OVERDRAFT_ENABLED = "OVERDRAFT-ENABLED";
 /** FX rate requests (customer-proposed rates, spec 001 §3/§4): bank-wide, with per-organization overrides. */
 export const SETTING_EXCHANGE_CUSTOM_RATE_ENABLED = "EXCHANGE-CUSTOM-RATE-ENABLED";
+/**
+ * Demo mode (spec 000 §1): users not yet identified may explore the web app's static sample
+ * data under /demo. Bank-wide only; missing → false (the seed sets it true).
+ */
+export const SETTING_DEMO_MODE_ENABLED = "DEMO-MODE-ENABLED";
 
 /** Boolean setting `key`; `fallback` when the row is missing or not a boolean. */
 export async function getBooleanSetting(db: Database | Tx, key: string, fallback = false): Promise<boolean> {

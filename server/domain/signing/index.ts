@@ -29,6 +29,7 @@ import type { CodeChallenge, MfaToken, OtpChannel, Payment } from "../../api/v1/
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
+import { notifyPaymentOutcome } from "../chat/notify.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import {
   callerMembershipOn,
@@ -454,14 +455,15 @@ export const signSchema = z.object({ mfaToken: z.string().min(16).max(200), sign
  * them (`documentsRequired`: kind listed or amount at/above the threshold; else 400
  * DOCUMENTS_REQUIRED, the token left unused), post to the ledger (400 INSUFFICIENT_FUNDS leaves
  * it pending), status COMPLETED, signedAt = server time, a payment_signatures row recording
- * the token (a token is single use per payment).
+ * the token (a token is single use per payment). After commit the organization is notified
+ * (server/domain/chat/notify.ts, Notifications.payment-completed).
  * @returns contract Payment (COMPLETED).
  */
 export async function signPayment(db: Database, input: { userId: string; paymentId: string; body: unknown }): Promise<Payment> {
   const now = new Date();
   // One transaction from the first check to the posting: the payment row is locked by the
   // query that finds it, so the checks below see the state that gets posted.
-  return withSerializableRetry(db, async (tx) => {
+  const signed = await withSerializableRetry(db, async (tx) => {
     const locked = await lockPaymentToSign(tx, input.userId, input.paymentId);
     if (!locked) throw notFound("Payment");
     const parsed = signSchema.safeParse(input.body);
@@ -495,6 +497,8 @@ export async function signPayment(db: Database, input: { userId: string; payment
     if (pgErrorCode(err) === "23505") throw mfaInvalid();
     throw err;
   });
+  await notifyPaymentOutcome(db, signed);
+  return signed;
 }
 
 /**

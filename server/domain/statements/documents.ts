@@ -15,7 +15,8 @@ import type { CurrencyCode, StatementExport, StatementItemDetail, TopUpInstructi
 import { isUuid } from "../accounts/index.js";
 import { fieldError } from "../errors.js";
 import { memberOrganizationIds, notFound } from "../organizations/access.js";
-import { BANK_ABA_ROUTING_NUMBER, BANK_BIC, BANK_NAME, BANK_SORT_CODE } from "../bank-details.js";
+import { BANK_ABA_ROUTING_NUMBER, BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
+import { getBrand } from "../brand/index.js";
 
 /** dd.mm.yyyy HH:MM in UTC (the app's date and time formats, spec 000 §2). */
 export function formatDateTime(iso: string): string {
@@ -24,16 +25,16 @@ export function formatDateTime(iso: string): string {
   return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
-/** Collect a pdfkit document's bytes once `draw` has written it. */
-function renderPdf(title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: BANK_NAME } });
+/** Collect a pdfkit document's bytes once `draw` has written it, under the bank's (white-label) name. */
+function renderPdf(bankName: string, title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: bankName } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  doc.font("Helvetica-Bold").fontSize(16).text(BANK_NAME);
+  doc.font("Helvetica-Bold").fontSize(16).text(bankName);
   doc.font("Helvetica-Bold").fontSize(13).text(title).moveDown(0.6);
   doc.font("Helvetica").fontSize(10);
   draw(doc);
@@ -58,11 +59,11 @@ export async function organizationName(db: Database, organizationId: string): Pr
  * references (item id, general-ledger transaction, payment id, reference).
  * @returns PDF bytes.
  */
-export function renderReceiptPdf(item: StatementItemDetail, customerName: string): Promise<Buffer> {
+export function renderReceiptPdf(item: StatementItemDetail, customerName: string, bankName: string): Promise<Buffer> {
   const incoming = Number(item.amount) > 0;
   const customer = `${customerName} (${item.accountIban ?? item.accountNumber})`;
   const counterparty = [item.counterpartyFullName, item.counterpartyAccountNumber].filter(Boolean).join(", ") || "-";
-  return renderPdf("Payment receipt", (doc) =>
+  return renderPdf(bankName, "Payment receipt", (doc) =>
     fields(doc, [
       ["Status", item.status],
       ["Operation type", item.operationType],
@@ -98,7 +99,8 @@ export async function receiptPdf(
   if (scope.accountId && scope.accountId !== item.accountId) throw notFound("Statement item");
   const [acc] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, item.accountId));
   if (!acc?.org || (scope.organizationId && scope.organizationId !== acc.org)) throw notFound("Statement item");
-  return { id: item.id, pdf: await renderReceiptPdf(item, await organizationName(db, acc.org)) };
+  const { name: bankName } = await getBrand(db);
+  return { id: item.id, pdf: await renderReceiptPdf(item, await organizationName(db, acc.org), bankName) };
 }
 
 /** Quote a CSV cell (RFC 4180) and neutralise spreadsheet formulas (=, +, -, @ at the start of text). */
@@ -172,7 +174,7 @@ function xlsxAmount(value: string | null, format: string): Cell {
  * a double cannot hold them exactly); texts are String cells, which a spreadsheet never runs as
  * formulas. Written by write-excel-file (Office Open XML, ECMA-376).
  */
-export async function renderStatementXlsx(s: StatementExport, customerName: string): Promise<Buffer> {
+export async function renderStatementXlsx(s: StatementExport, customerName: string, bankName: string): Promise<Buffer> {
   const scale = Math.max(decimalsOf(s.opening), decimalsOf(s.closing), ...s.items.map((i) => decimalsOf(i.amount)));
   const amountFormat = scale > 0 ? `#,##0.${"0".repeat(scale)}` : "#,##0";
   const bold = (value: string): Cell => ({ type: String, value, fontWeight: "bold" });
@@ -180,7 +182,7 @@ export async function renderStatementXlsx(s: StatementExport, customerName: stri
     iso ? { type: Date, value: new Date(iso), format: "dd.mm.yyyy hh:mm" } : { type: String, value: "" };
   const text = (value: string | null): Cell => (value ? { type: String, value } : null);
   const rows: SheetData = [
-    [bold(BANK_NAME)],
+    [bold(bankName)],
     [bold("Statement"), text(s.currencyId)],
     [text("Account holder"), text(customerName)],
     [text("From (UTC)"), s.from ? dateCell(s.from) : text("start")],
@@ -211,8 +213,8 @@ function decimalsOf(value: string | null): number {
 }
 
 /** Statement as PDF: holder, period, opening balance, one line per item, closing balance. */
-export function renderStatementPdf(s: StatementExport, customerName: string): Promise<Buffer> {
-  return renderPdf(`Statement ${s.currencyId}`, (doc) => {
+export function renderStatementPdf(s: StatementExport, customerName: string, bankName: string): Promise<Buffer> {
+  return renderPdf(bankName, `Statement ${s.currencyId}`, (doc) => {
     fields(doc, [
       ["Account holder", customerName],
       ["Period", `${s.from ? formatDateTime(s.from) : "start"} - ${s.to ? formatDateTime(s.to) : "now"}`],
@@ -302,7 +304,7 @@ export async function topUpInstructions(
     accountId,
     currencyId: currencyId as CurrencyCode,
     beneficiaryName: await organizationName(db, a.organizationId),
-    bankName: BANK_NAME,
+    bankName: (await getBrand(db)).name,
     methods,
     reference: a.number,
   };
@@ -327,7 +329,7 @@ const TOP_UP_RAIL_LABELS: Record<string, string> = {
 
 /** Top-up instructions as a PDF: beneficiary, bank, one block per rail, the reference. */
 export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
-  return renderPdf(`Top-up instructions ${t.currencyId}`, (doc) => {
+  return renderPdf(t.bankName, `Top-up instructions ${t.currencyId}`, (doc) => {
     fields(doc, [
       ["Beneficiary", t.beneficiaryName],
       ["Bank", t.bankName],

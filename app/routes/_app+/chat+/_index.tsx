@@ -1,14 +1,70 @@
-/** /chat — placeholder until the feature lands (spec 000 §2 mobile tab bar target). */
+/**
+ * /chat — support chat (issue 11; spec 000 §2 chat popup as a page, docs/chat.md), server
+ * rendered, no JavaScript needed: the Chat and Notifications tabs (links, each with its unread
+ * marker), the main channel, "Ask a question" (/chat/new) and the other channels (questions,
+ * requests about an application or a payment) with their unread counts and last message. Each
+ * channel opens as /chat/:channelId. With JavaScript the header's chat link opens the chat popup
+ * instead (components/chat/ChatPopup.tsx); this page stays the no-JavaScript way in.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ChannelSummary, ChatTabs } from "~/components/chat/ChatUi";
+import styles from "~/components/chat/Chat.module.css";
+import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { chatOverview, requireAppContext } from "./__chat.server";
 
-export const handle = { titleKey: "common:placeholder.chat.title" };
+export const handle = { i18n: ["chat"], titleKey: "chat:title" };
 
-export default function Placeholder() {
-  const { t } = useTranslation();
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api, org } = await requireAppContext(request);
+  const overview = await chatOverview(api, org.id);
+  return json(overview, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+}
+
+export default function ChatPage() {
+  const { main, others, counts, notificationsUnread, notificationChannel } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("chat");
+  const chatUnread = Object.entries(counts).reduce((sum, [id, n]) => (id === notificationChannel?.id ? sum : sum + n), 0);
   return (
     <>
-      <h1>{t("placeholder.chat.title")}</h1>
-      <p>{t("placeholder.coming-soon")}</p>
+      <h1>{t("title")}</h1>
+      <ChatTabs current="chat" chatUnread={chatUnread} notificationsUnread={notificationsUnread} />
+      {main ? (
+        <section className={styles.section} aria-labelledby="chat-main-title">
+          <h2 id="chat-main-title" className={styles.sectionTitle}>
+            {t("channels.main-title")}
+          </h2>
+          <Link to={`/chat/${main.id}`} className={styles.channel} data-testid="chat-main-channel">
+            <ChannelSummary channel={main} count={counts[main.id] ?? 0} />
+          </Link>
+        </section>
+      ) : null}
+      <p>
+        <Link to="/chat/new" data-testid="chat-ask">
+          {t("ask.link")}
+        </Link>
+      </p>
+      <section className={styles.section} aria-labelledby="chat-others-title">
+        <h2 id="chat-others-title" className={styles.sectionTitle}>
+          {t("channels.others-title")}
+        </h2>
+        {others.length === 0 ? (
+          <p className={styles.empty}>{t("channels.none")}</p>
+        ) : (
+          <ul className={styles.channels}>
+            {others.map((c) => (
+              <li key={c.id}>
+                <Link to={`/chat/${c.id}`} className={styles.channel} data-testid="chat-channel">
+                  <ChannelSummary channel={c} count={counts[c.id] ?? 0} />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
     </>
   );
 }
+
+export const ErrorBoundary = RouteErrorBoundary;

@@ -26,9 +26,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export default function ExchangeResult() {
   const { exchange } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("exchange");
+  const { t, i18n } = useTranslation("exchange");
   const money = (amount: string, currency: string) =>
-    `${formatAmount(amount, Math.max(2, amount.split(".")[1]?.length ?? 0))} ${currency}`;
+    `${formatAmount(amount, Math.max(2, amount.split(".")[1]?.length ?? 0), i18n.language)} ${currency}`;
   return (
     <>
       <h1>{t("result.title")}</h1>

@@ -66,12 +66,14 @@ function DocumentsInput({ accept }: { accept: string }) {
  */
 function DocumentsNotice() {
   const { payment, documents, documentsRule } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("payments");
+  const { t, i18n } = useTranslation("payments");
   if (documentsRule.reason === null || documents.length > 0) return null;
   return (
     <Alert testId="documents-required">
       {documentsRule.reason === "amount" && documentsRule.thresholdAmount
-        ? t("documents.required-amount", { amount: formatMoney(documentsRule.thresholdAmount, payment.currencyId) })
+        ? t("documents.required-amount", {
+            amount: formatMoney(documentsRule.thresholdAmount, payment.currencyId, 2, i18n.language),
+          })
         : t("documents.required-kind")}{" "}
       <a href="#files">{t("documents.attach-link")}</a>
     </Alert>

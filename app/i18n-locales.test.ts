@@ -1,0 +1,94 @@
+/**
+ * The CI check that every language is complete (issue 12: "a CI check fails on any key missing
+ * in any language"): for each language of SUPPORTED_LANGUAGES and each namespace of
+ * ALL_NAMESPACES, the file exists and has exactly English's keys — a plural key (`x_one`,
+ * `x_other` in English) in every plural category the language has (Intl.PluralRules: Arabic
+ * has six) — and each value carries the same `{{placeholders}}` as the English one. A plural
+ * form may leave out `{{count}}` (English "Decline this payment?", Arabic "تحويلان" say the
+ * number in words) but no other placeholder.
+ */
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ALL_NAMESPACES, SUPPORTED_LANGUAGES } from "./i18n";
+
+const DIR = path.resolve("public/locales");
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+type Flat = Map<string, string>;
+
+function flatten(value: unknown, prefix = "", out: Flat = new Map()): Flat {
+  if (typeof value === "string") out.set(prefix, value);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  return out;
+}
+
+function read(lng: string, ns: string): Flat | null {
+  const file = path.join(DIR, lng, `${ns}.json`);
+  return fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, "utf8"))) : null;
+}
+
+function placeholders(text: string, plural = false): string[] {
+  const names = [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]);
+  return [...new Set(names)].filter((n) => !(plural && n === "count")).sort();
+}
+
+/**
+ * The keys (and the English text each must match in placeholders) that `lng` must have for
+ * English's `en`: plural stems get the language's own categories.
+ */
+export function expectedKeys(en: Flat, lng: string): Map<string, string> {
+  const categories = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+  const out = new Map<string, string>();
+  for (const [key, text] of en) {
+    if (!PLURAL_SUFFIX.test(key)) {
+      out.set(key, text);
+      continue;
+    }
+    const stem = key.replace(PLURAL_SUFFIX, "");
+    const other = en.get(`${stem}_other`) ?? text;
+    for (const c of categories) out.set(`${stem}_${c}`, other);
+  }
+  return out;
+}
+
+describe("locale files", () => {
+  it("English has exactly the namespaces the app loads", () => {
+    const files = fs.readdirSync(path.join(DIR, "en")).map((f) => f.replace(/\.json$/, ""));
+    expect(files.sort()).toEqual([...ALL_NAMESPACES].sort());
+  });
+
+  it("the check itself sees a missing key, a missing plural form and a lost placeholder", () => {
+    const en: Flat = new Map([
+      ["a", "Pay {{amount}}"],
+      ["n_one", "{{count}} item"],
+      ["n_other", "{{count}} items"],
+    ]);
+    const ar = expectedKeys(en, "ar");
+    expect([...ar.keys()].sort()).toEqual(["a", "n_few", "n_many", "n_one", "n_other", "n_two", "n_zero"]);
+    expect(placeholders("Zahlen {{ amount }}")).toEqual(["amount"]);
+    expect(placeholders("Zahlen")).not.toEqual(placeholders(en.get("a")!));
+  });
+
+  for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== "en"))
+    for (const ns of ALL_NAMESPACES)
+      it(`${lng}/${ns}.json has every key of English, with its placeholders`, () => {
+        const en = read("en", ns)!;
+        const own = read(lng, ns);
+        expect(own, `public/locales/${lng}/${ns}.json is missing`).not.toBeNull();
+        const expected = expectedKeys(en, lng);
+        const missing = [...expected.keys()].filter((k) => !own!.has(k));
+        const extra = [...own!.keys()].filter((k) => !expected.has(k));
+        expect(missing, `keys missing in ${lng}/${ns}`).toEqual([]);
+        expect(extra, `keys in ${lng}/${ns} that English does not have`).toEqual([]);
+        const wrong = [...expected].filter(([k, text]) => {
+          const plural = PLURAL_SUFFIX.test(k);
+          return placeholders(own!.get(k)!, plural).join() !== placeholders(text, plural).join();
+        });
+        expect(
+          wrong.map(([k]) => k),
+          `values in ${lng}/${ns} whose {{placeholders}} differ from English`,
+        ).toEqual([]);
+      });
+});

@@ -1,0 +1,75 @@
+/**
+ * The chat connection's states (spec 000 §4 "Chat connection", §9), as a pure reducer the chat
+ * popup drives from socket events:
+ * - `connecting` from the start until the first open; after 10 s without one the popup shows the
+ *   unsupported view (`timeout`), while attempts go on in the background;
+ * - `open`: connected (subscribed to every channel);
+ * - `closed`: the connection dropped (the not-connected notice); a reconnect is tried every 5 s,
+ *   up to 1000 attempts, then the chat gives up (`gaveUp`);
+ * - after an open that follows a close, `reloadNeeded` asks the popup to reload channels,
+ *   messages and unread counts (spec 000 §4 "on reconnection after a close … reload").
+ */
+
+/** Connect timeout before the unsupported view (spec 000 §9). */
+export const CONNECT_TIMEOUT_MS = 10_000;
+/** Delay between reconnect attempts (spec 000 §9). */
+export const RECONNECT_DELAY_MS = 5_000;
+/** Most reconnect attempts (spec 000 §9). */
+export const MAX_RECONNECT_ATTEMPTS = 1000;
+
+export type ConnectionStatus = "connecting" | "open" | "closed" | "unsupported";
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** Reconnect attempts since the last open. */
+  attempts: number;
+  /** Whether the connection was ever open (a later open is a reconnection). */
+  everOpened: boolean;
+  /** Channels, messages and counts should be reloaded (a reconnection happened). */
+  reloadNeeded: boolean;
+  /** No more attempts (MAX_RECONNECT_ATTEMPTS reached). */
+  gaveUp: boolean;
+}
+
+export type ConnectionEvent =
+  { type: "open" } | { type: "close" } | { type: "timeout" } | { type: "attempt" } | { type: "reloaded" };
+
+export const initialConnection: ConnectionState = {
+  status: "connecting",
+  attempts: 0,
+  everOpened: false,
+  reloadNeeded: false,
+  gaveUp: false,
+};
+
+/** The next state of the connection after `event`. */
+export function connectionReducer(state: ConnectionState, event: ConnectionEvent): ConnectionState {
+  switch (event.type) {
+    case "open":
+      return {
+        status: "open",
+        attempts: 0,
+        everOpened: true,
+        reloadNeeded: state.everOpened || state.reloadNeeded,
+        gaveUp: false,
+      };
+    case "close":
+      // Before any open, a refused attempt keeps "connecting" (or the unsupported view).
+      if (!state.everOpened) return state;
+      return state.status === "closed" ? state : { ...state, status: "closed" };
+    case "timeout":
+      return state.status === "connecting" ? { ...state, status: "unsupported" } : state;
+    case "attempt": {
+      if (state.status === "open" || state.gaveUp) return state;
+      const attempts = state.attempts + 1;
+      return { ...state, attempts, gaveUp: attempts >= MAX_RECONNECT_ATTEMPTS };
+    }
+    case "reloaded":
+      return state.reloadNeeded ? { ...state, reloadNeeded: false } : state;
+  }
+}
+
+/** Whether another reconnect attempt may be made. */
+export function mayRetry(state: ConnectionState): boolean {
+  return state.status !== "open" && !state.gaveUp;
+}

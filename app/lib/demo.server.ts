@@ -1,0 +1,284 @@
+/**
+ * Demo mode's sample data (spec 000 §1, §9 "Demo data: sample GBP, EUR, USD balances"; docs/
+ * decisions.md "Demo mode (issue 12)"). STATIC data made here, in the web app: one account with
+ * GBP, EUR and USD balances, two demo cards (masked numbers only), a few history items, sample
+ * beneficiaries and a sample company. Nothing here calls the banking API, so nothing a demo user
+ * does can reach a ledger. Amounts are decimal strings (as on the wire), never floats. Dates
+ * are relative to `now`, so the day groups read 'Today', yesterday's date and so on.
+ */
+import type {
+  Account,
+  Balance,
+  CardColor,
+  CardPaymentSystem,
+  CardStatus,
+  CurrencyCode,
+  StatementItemDetail,
+} from "../../server/api/v1/contract";
+
+/** A demo card: what the card page shows; the number is masked (`•••• 1234`), there is no other. */
+export interface DemoCard {
+  id: string;
+  path: string;
+  accountId: string;
+  cardName: string;
+  cardNumber: string;
+  status: CardStatus;
+  paymentSystem: CardPaymentSystem;
+  color: CardColor;
+  prepaid: boolean;
+  currencyId: CurrencyCode;
+  balance: string;
+  limits: { daily: string; monthly: string };
+  expiresOn: string;
+}
+
+/** A sample saved payee (the fields the demo list shows). */
+export interface DemoBeneficiary {
+  id: string;
+  name: string;
+  nickname: string | null;
+  beneficiaryType: "INDIVIDUAL" | "COMPANY";
+  paymentType: "LOCAL" | "SEPA" | "SWIFT";
+  currencyId: CurrencyCode;
+  /** Account as shown: IBAN, or sort code and account number. */
+  account: string;
+}
+
+/** A sample company of the profile's companies list (spec 001 §2: visible in demo mode). */
+export interface DemoCompany {
+  id: string;
+  fullName: string;
+  type: "CORPORATE";
+  officials: { name: string; role: "MAIN_REPRESENTATIVE" | "DIRECTOR"; status: "ACTIVE" }[];
+}
+
+/** Everything a demo page can show. */
+export interface DemoData {
+  accounts: (Account & { cards: Pick<DemoCard, "id" | "path" | "cardName" | "cardNumber">[] })[];
+  cards: DemoCard[];
+  history: StatementItemDetail[];
+  beneficiaries: DemoBeneficiary[];
+  companies: DemoCompany[];
+}
+
+/** The demo account's id (not a real account: no API knows it). */
+export const DEMO_ACCOUNT_ID = "demo-account";
+
+/** The sample balances (spec 000 §9): GBP, EUR and USD. */
+export const DEMO_BALANCES: Readonly<Record<"GBP" | "EUR" | "USD", string>> = {
+  GBP: "2450.00",
+  EUR: "1320.50",
+  USD: "980.00",
+};
+
+const CURRENCY_NAMES = { GBP: "Pound sterling", EUR: "Euro", USD: "US dollar" } as const;
+
+/** Mask a card's last four digits the way the bank shows every card number. */
+export function maskCardNumber(lastFour: string): string {
+  if (!/^\d{4}$/.test(lastFour)) throw new Error("last four digits expected");
+  return `•••• ${lastFour}`;
+}
+
+function balance(currencyId: "GBP" | "EUR" | "USD"): Balance {
+  return {
+    id: `demo-balance-${currencyId.toLowerCase()}`,
+    accountId: DEMO_ACCOUNT_ID,
+    currencyId,
+    currency: { id: currencyId, name: currencyId, description: CURRENCY_NAMES[currencyId], scale: 2, crypto: false },
+    amount: DEMO_BALANCES[currencyId],
+    available: DEMO_BALANCES[currencyId],
+    overdraftEnabled: false,
+    overdraftValue: "0.00",
+  };
+}
+
+const CARDS: DemoCard[] = [
+  {
+    id: "demo-visa",
+    path: "/demo/cards/demo-visa",
+    accountId: DEMO_ACCOUNT_ID,
+    cardName: "Demo Visa",
+    cardNumber: maskCardNumber("4821"),
+    status: "ACTIVE",
+    paymentSystem: "VISA",
+    color: "BLUE",
+    prepaid: false,
+    currencyId: "GBP",
+    balance: DEMO_BALANCES.GBP,
+    limits: { daily: "1000.00", monthly: "5000.00" },
+    expiresOn: "09/29",
+  },
+  {
+    id: "demo-mastercard",
+    path: "/demo/cards/demo-mastercard",
+    accountId: DEMO_ACCOUNT_ID,
+    cardName: "Demo Mastercard",
+    cardNumber: maskCardNumber("7310"),
+    status: "FROZEN",
+    paymentSystem: "MASTERCARD",
+    color: "BLACK",
+    prepaid: true,
+    currencyId: "EUR",
+    balance: DEMO_BALANCES.EUR,
+    limits: { daily: "500.00", monthly: "2000.00" },
+    expiresOn: "03/28",
+  },
+];
+
+/** [id, title, currency, signed amount, balance after, days ago, hour, purpose, counterparty account, payment type]. */
+type Row = [string, string | null, "GBP" | "EUR" | "USD", string, string, number, number, string, string | null, string | null];
+const HISTORY: Row[] = [
+  ["demo-op-1", "Corner Café", "GBP", "-4.50", "2450.00", 0, 9, "Card payment", null, null],
+  ["demo-op-2", "Acme Payroll Ltd", "GBP", "1850.00", "2454.50", 1, 8, "Salary", "20-00-00 12345678", "FPS"],
+  ["demo-op-3", "Green Energy plc", "GBP", "-72.30", "604.50", 2, 14, "Electricity bill", "40-11-22 87654321", "FPS"],
+  ["demo-op-4", "Hotel Alpenblick", "EUR", "-240.00", "1320.50", 3, 18, "Two nights", "DE89370400440532013000", "SEPA_SCT"],
+  ["demo-op-5", "Maria Rossi", "EUR", "300.00", "1560.50", 5, 11, "Shared trip", "IT60X0542811101000000123456", "SEPA_SCT"],
+  ["demo-op-6", "Harbor Books Inc.", "USD", "-19.99", "980.00", 6, 16, "Books", "021000021 000123456789", "FEDWIRE"],
+  ["demo-op-7", null, "USD", "-1.00", "999.99", 9, 7, "Regular fee", null, null],
+];
+
+function historyItem(
+  [id, title, currencyId, amount, balanceAfter, daysAgo, hour, purpose, counterparty, paymentType]: Row,
+  now: Date,
+): StatementItemDetail {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hour, 15));
+  const incoming = !amount.startsWith("-");
+  const fee = title === null;
+  return {
+    id,
+    transactionId: `${id}-tx`,
+    paymentId: null,
+    title,
+    status: incoming ? "ADDED" : "SENT",
+    operationType: fee ? "SERVICE_FEE" : "COMMON",
+    transactionKind: fee ? "SERVICE_FEE" : incoming ? "INCOMING" : (paymentType ?? "CARD"),
+    accountId: DEMO_ACCOUNT_ID,
+    accountNumber: "DEMO 0001",
+    currencyId,
+    amount,
+    debitSum: incoming ? "0.00" : amount.slice(1),
+    creditSum: incoming ? amount : "0.00",
+    balanceAfter,
+    counterpartyFullName: title,
+    counterpartyAccountNumber: counterparty,
+    reference: null,
+    transferDate: date.toISOString(),
+    purpose,
+    accountIban: null,
+    accountSortCode: null,
+    counterpartySortCode: null,
+    counterpartyBic: null,
+    paymentType,
+    fee: null,
+    feeCurrencyId: null,
+    glTransactionId: `${id}-tx`,
+    contractId: null,
+  };
+}
+
+const BENEFICIARIES: DemoBeneficiary[] = [
+  {
+    id: "demo-ben-1",
+    name: "Acme Supplies Ltd",
+    nickname: "Acme",
+    beneficiaryType: "COMPANY",
+    paymentType: "LOCAL",
+    currencyId: "GBP",
+    account: "20-00-00 55779911",
+  },
+  {
+    id: "demo-ben-2",
+    name: "Maria Rossi",
+    nickname: null,
+    beneficiaryType: "INDIVIDUAL",
+    paymentType: "SEPA",
+    currencyId: "EUR",
+    account: "IT60X0542811101000000123456",
+  },
+  {
+    id: "demo-ben-3",
+    name: "Harbor Books Inc.",
+    nickname: "Books",
+    beneficiaryType: "COMPANY",
+    paymentType: "SWIFT",
+    currencyId: "USD",
+    account: "US64SVBKUS6S3300958879",
+  },
+];
+
+const COMPANIES: DemoCompany[] = [
+  {
+    id: "demo-company",
+    fullName: "Demo Trading Ltd",
+    type: "CORPORATE",
+    officials: [
+      { name: "Alex Demo", role: "MAIN_REPRESENTATIVE", status: "ACTIVE" },
+      { name: "Sam Example", role: "DIRECTOR", status: "ACTIVE" },
+    ],
+  },
+];
+
+/**
+ * The sample data of demo mode (fresh objects on each call: pages may not change shared data).
+ * @param now reference time of the history dates (default: now)
+ */
+export function demoData(now: Date = new Date()): DemoData {
+  const cards = CARDS.map((c) => ({ ...c, limits: { ...c.limits } }));
+  return {
+    accounts: [
+      {
+        id: DEMO_ACCOUNT_ID,
+        organizationId: "demo-organization",
+        name: "Demo account",
+        number: "DEMO 0001",
+        fullNumber: "DEMO 0001",
+        path: "/demo/home",
+        iban: null,
+        bic: null,
+        sortCode: null,
+        overdraftEnabled: false,
+        createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+        balances: [balance("GBP"), balance("EUR"), balance("USD")],
+        cards: cards.map(({ id, path, cardName, cardNumber }) => ({ id, path, cardName, cardNumber })),
+      },
+    ],
+    cards,
+    history: HISTORY.map((row) => historyItem(row, now)),
+    beneficiaries: BENEFICIARIES.map((b) => ({ ...b })),
+    companies: COMPANIES.map((c) => ({ ...c, officials: c.officials.map((o) => ({ ...o })) })),
+  };
+}
+
+/** What a demo payment form asks for, as submitted. */
+export interface DemoPaymentInput {
+  payee: string;
+  currencyId: string;
+  amount: string;
+}
+
+/**
+ * Check a demo payment with the rules a real one would meet: a payee name, a demo currency, an
+ * amount > 0 with at most 2 decimals and no more than the sample balance. Pure: it sends nothing.
+ * @returns field → error key (`demo:errors.*`); empty when valid
+ */
+export function validateDemoPayment(input: DemoPaymentInput): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const payee = input.payee.trim();
+  if (!payee) errors.payee = "demo:errors.payee-required";
+  else if (payee.length > 100) errors.payee = "demo:errors.payee-too-long";
+  const currency = input.currencyId as keyof typeof DEMO_BALANCES;
+  if (!(currency in DEMO_BALANCES)) errors.currencyId = "demo:errors.currency";
+  const amount = input.amount.trim();
+  if (!amount) errors.amount = "demo:errors.amount-required";
+  else if (!/^\d{1,12}(\.\d{1,2})?$/.test(amount) || /^0+(\.0+)?$/.test(amount)) errors.amount = "demo:errors.amount-format";
+  else if (currency in DEMO_BALANCES && toCents(amount) > toCents(DEMO_BALANCES[currency]))
+    errors.amount = "demo:errors.amount-balance";
+  return errors;
+}
+
+/** "12.3" → 1230n (a decimal string of at most 2 decimals to minor units, no floats). */
+function toCents(amount: string): bigint {
+  const [whole, fraction = ""] = amount.split(".");
+  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+}

@@ -1,0 +1,43 @@
+/**
+ * /demo/history — every sample operation, grouped by day (spec 000 §2 list), each opening its
+ * page /demo/history/:itemId. No filters, statements or receipts: the data is a sample.
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { StatementRow } from "~/components/ui/StatementRow";
+import { groupByDay } from "~/lib/date-groups";
+import { demoHeaders, requireDemoUser } from "~/lib/demo-access.server";
+import { demoData } from "~/lib/demo.server";
+import styles from "./demo.module.css";
+
+export const handle = { i18n: ["demo", "history"], titleKey: "demo:history.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireDemoUser(request);
+  return json({ groups: groupByDay(demoData().history, (i) => i.transferDate) }, { headers: await demoHeaders(api) });
+}
+
+export default function DemoHistory() {
+  const { groups } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("demo");
+  return (
+    <>
+      <h1>{t("history.heading")}</h1>
+      {groups.map((g) => (
+        <section key={g.key} aria-labelledby={`demo-day-${g.key}`}>
+          <h2 id={`demo-day-${g.key}`} className={styles.day}>
+            {g.label.kind === "today" ? t("history:today") : g.label.text}
+          </h2>
+          <ul className={styles.list}>
+            {g.items.map((item) => (
+              <StatementRow key={item.id} item={item} href={`/demo/history/${item.id}`} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/RouteErrorBoundary";

@@ -1,0 +1,86 @@
+/**
+ * /demo/home — the demo's home screen: the sample GBP, EUR and USD balances (spec 000 §9), the
+ * demo cards (masked numbers) and the latest sample operations grouped by day, with links to the
+ * rest of the demo. Static data (lib/demo.server.ts).
+ */
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Money } from "~/components/ui/Money";
+import { StatementRow } from "~/components/ui/StatementRow";
+import { groupByDay } from "~/lib/date-groups";
+import { demoHeaders, requireDemoUser } from "~/lib/demo-access.server";
+import { demoData } from "~/lib/demo.server";
+import styles from "./demo.module.css";
+
+export const handle = { i18n: ["demo", "history"], titleKey: "demo:home.title" };
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireDemoUser(request);
+  const data = demoData();
+  return json(
+    {
+      balances: data.accounts[0].balances.map((b) => ({ id: b.id, amount: b.amount, currencyId: b.currencyId })),
+      cards: data.cards.map(({ id, path, cardName, cardNumber }) => ({ id, path, cardName, cardNumber })),
+      history: groupByDay(data.history.slice(0, 4), (i) => i.transferDate),
+    },
+    { headers: await demoHeaders(api) },
+  );
+}
+
+export default function DemoHome() {
+  const { balances, cards, history } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("demo");
+  return (
+    <>
+      <h1>{t("home.heading")}</h1>
+      <p>{t("home.intro")}</p>
+      <h2>{t("home.balances")}</h2>
+      <ul className={styles.balances} data-testid="demo-balances">
+        {balances.map((b) => (
+          <li key={b.id}>
+            <Money amount={b.amount} currency={b.currencyId} testId={`demo-balance-${b.currencyId}`} />
+          </li>
+        ))}
+      </ul>
+      <h2>{t("home.cards")}</h2>
+      <ul className={styles.list}>
+        {cards.map((c) => (
+          <li key={c.id}>
+            <Link to={c.path} data-testid="demo-card">
+              {c.cardName} {c.cardNumber}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2>{t("home.explore")}</h2>
+      <ul className={styles.links}>
+        <li>
+          <Link to="/demo/payments">{t("home.pay")}</Link>
+        </li>
+        <li>
+          <Link to="/demo/beneficiaries">{t("home.beneficiaries")}</Link>
+        </li>
+        <li>
+          <Link to="/demo/profile">{t("home.profile")}</Link>
+        </li>
+      </ul>
+      <h2>{t("home.history")}</h2>
+      {history.map((g) => (
+        <section key={g.key} aria-labelledby={`demo-day-${g.key}`}>
+          <h3 id={`demo-day-${g.key}`} className={styles.day}>
+            {g.label.kind === "today" ? t("history:today") : g.label.text}
+          </h3>
+          <ul className={styles.list}>
+            {g.items.map((item) => (
+              <StatementRow key={item.id} item={item} href={`/demo/history/${item.id}`} />
+            ))}
+          </ul>
+        </section>
+      ))}
+      <Link to="/demo/history">{t("home.see-all")}</Link>
+    </>
+  );
+}
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/layout/RouteErrorBoundary";

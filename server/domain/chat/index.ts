@@ -1,0 +1,881 @@
+/**
+ * Chat with support and notifications (issue 11; spec 000 §2 chat popup, §3 Chat channel /
+ * Message / Notification, §4 chat connection, §5 "Chat message: at most 4096 characters", §7
+ * Chat, §9; docs/chat.md is the contract with the web app).
+ *
+ * Ownership: a channel belongs to one organization or, for a user without one (an applicant), to
+ * that user. The `organizationId` of a list call selects the organization (403 when the caller is
+ * not an APPROVED member, as everywhere); without it the caller's OWN channels are meant. A
+ * channel id the caller may not read is 404, exactly like an unknown one.
+ *
+ * Writes announce themselves after commit through the process's `ChatPublisher` (./publisher.ts):
+ * a `message` to the channel's room, `notification` and `data-unread-messages-count` to the
+ * owners' users, `data-new-channel` when a QUESTION is opened.
+ */
+import crypto from "node:crypto";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import type { ChannelType, ChatChannel, ChatDocument, ChatMessage, ChatNotification } from "../../api/v1/contract.js";
+import type { Database, Tx } from "../../db/client.js";
+import {
+  chatChannels,
+  chatDocuments,
+  chatMessageReads,
+  chatMessages,
+  organizationMembers,
+  uploads,
+  users,
+} from "../../db/schema/index.js";
+import { DomainError, fieldError } from "../errors.js";
+import { isUuid } from "../accounts/index.js";
+import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
+import { encodeCursor, newestFirst } from "../pagination.js";
+import { sanitizeFileName } from "../uploads/index.js";
+import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
+import { chatPublisher } from "./publisher.js";
+
+/** Longest message, in UTF-16 code units (what a browser's `maxlength` counts): spec 000 §5, §9. */
+export const MAX_MESSAGE_LENGTH = 4096;
+/** The message key of a too-long message (spec 000 §8 "Chat message too long | max-length error"). */
+export const MAX_LENGTH_ERROR = "Chat.max-length";
+/** Longest QUESTION title. */
+export const MAX_TITLE_LENGTH = 200;
+/** Messages page size: default 15 (spec 000 §9), at most 50. */
+export const DEFAULT_MESSAGES_TAKE = 15;
+export const MAX_MESSAGES_TAKE = 50;
+/** Most documents attached in one call. */
+export const MAX_DOCUMENTS_PER_CALL = 10;
+/** Every channel type (spec 000 §3; QUESTION: a customer's question). */
+export const CHANNEL_TYPES: readonly ChannelType[] = ["MAIN", "NOTIFICATION", "QUESTION", "APPLICATION", "TRANSACTION", "DEMO"];
+/** Titles of the channels every owner has (the web app may show its own translation per channelType). */
+const SINGLETON_TITLES = { MAIN: "Support", NOTIFICATION: "Notifications" } as const;
+
+type ChannelRow = typeof chatChannels.$inferSelect;
+/** How a customer's writes are limited: `relaxed` under RATE_LIMITS=relaxed (tests; `RATE_LIMITS.chatMessages`). */
+export type WriteLimits = { relaxed?: boolean };
+type MessageRow = typeof chatMessages.$inferSelect;
+
+/** Whose channels: an organization's, or one user's own (no organization). */
+export type ChatOwner = { organizationId: string; userId?: undefined } | { organizationId?: undefined; userId: string };
+
+function ownerKey(owner: ChatOwner): string {
+  return owner.organizationId ? `org:${owner.organizationId}` : `user:${owner.userId}`;
+}
+
+// ------------------------------------------------------------------ validation
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A message text as it is stored: trimmed, lone surrogates replaced (PostgreSQL text holds UTF-8).
+ * @throws 400 VALIDATION_FAILED on `field`: not a string or empty (`isNotEmpty`), a NUL
+ *   character (`isNotNul`), longer than 4096 (`maxLength`, message 'Chat.max-length')
+ */
+export function normalizeContent(raw: unknown, field = "content"): string {
+  if (typeof raw !== "string") throw fieldError(field, "isString", `${field} must be a string`);
+  const text = raw.replace(LONE_SURROGATE, "\uFFFD").trim();
+  if (!text) throw fieldError(field, "isNotEmpty", `${field} should not be empty`);
+  if (text.includes("\u0000")) throw fieldError(field, "isNotNul", `${field} must not contain NUL characters`);
+  if (text.length > MAX_MESSAGE_LENGTH) throw fieldError(field, "maxLength", MAX_LENGTH_ERROR);
+  return text;
+}
+
+function normalizeTitle(raw: unknown): string {
+  if (typeof raw !== "string") throw fieldError("title", "isString", "title must be a string");
+  const text = raw.replace(LONE_SURROGATE, "\uFFFD").replace(/\s+/g, " ").trim();
+  if (!text) throw fieldError("title", "isNotEmpty", "title should not be empty");
+  if (text.includes("\u0000")) throw fieldError("title", "isNotNul", "title must not contain NUL characters");
+  if (text.length > MAX_TITLE_LENGTH)
+    throw fieldError("title", "maxLength", `title must be at most ${MAX_TITLE_LENGTH} characters`);
+  return text;
+}
+
+// ------------------------------------------------------------------ access
+
+/**
+ * The owner a list call means: `organizationId` (the caller must be an APPROVED member) or,
+ * without one, the caller's own channels.
+ * @throws 403 FORBIDDEN when the caller is not a member of `organizationId`
+ */
+export async function resolveOwner(db: Database | Tx, userId: string, organizationId?: string | null): Promise<ChatOwner> {
+  if (!organizationId) return { userId };
+  await requireMembership(db, userId, organizationId);
+  return { organizationId };
+}
+
+/** Condition: a channel the caller may read (an organization they are a member of, or their own). */
+function visibleTo(db: Database | Tx, userId: string): SQL {
+  return or(
+    inArray(chatChannels.organizationId, memberOrganizationIdsQuery(db, userId)),
+    and(isNull(chatChannels.organizationId), eq(chatChannels.userId, userId)),
+  )!;
+}
+
+/**
+ * A channel the caller may read.
+ * @throws 404 NOT_FOUND "Channel not found" when unknown, not a uuid, or not the caller's
+ */
+export async function findChannel(db: Database | Tx, userId: string, channelId: string): Promise<ChannelRow> {
+  if (!isUuid(channelId)) throw notFound("Channel");
+  const [row] = await db
+    .select()
+    .from(chatChannels)
+    .where(and(eq(chatChannels.id, channelId), visibleTo(db, userId)))
+    .limit(1);
+  if (!row) throw notFound("Channel");
+  return row;
+}
+
+/** User ids who read an owner's channels: the APPROVED members of the organization, or the user. */
+async function ownerUserIds(db: Database | Tx, channel: Pick<ChannelRow, "organizationId" | "userId">): Promise<string[]> {
+  if (!channel.organizationId) return channel.userId ? [channel.userId] : [];
+  const rows = await db
+    .select({ userId: organizationMembers.userId })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, channel.organizationId), eq(organizationMembers.status, "APPROVED")));
+  return rows.flatMap((r) => (r.userId ? [r.userId] : []));
+}
+
+// ------------------------------------------------------------------ channels
+
+/**
+ * Create the owner's MAIN and NOTIFICATION channels when missing. Idempotent under concurrency:
+ * the unique (owner_key, singleton_type) index and ON CONFLICT DO NOTHING make simultaneous
+ * first calls create one of each.
+ * @returns the two channels
+ */
+export async function ensureOwnerChannels(
+  db: Database | Tx,
+  owner: ChatOwner,
+): Promise<{ main: ChannelRow; notification: ChannelRow }> {
+  const key = ownerKey(owner);
+  const base = { organizationId: owner.organizationId ?? null, userId: owner.userId ?? null, ownerKey: key };
+  await db
+    .insert(chatChannels)
+    .values([
+      { ...base, channelType: "MAIN", singletonType: "MAIN", title: SINGLETON_TITLES.MAIN },
+      { ...base, channelType: "NOTIFICATION", singletonType: "NOTIFICATION", title: SINGLETON_TITLES.NOTIFICATION },
+    ])
+    .onConflictDoNothing({ target: [chatChannels.ownerKey, chatChannels.singletonType] });
+  const rows = await db
+    .select()
+    .from(chatChannels)
+    .where(and(eq(chatChannels.ownerKey, key), inArray(chatChannels.singletonType, ["MAIN", "NOTIFICATION"])));
+  const main = rows.find((r) => r.singletonType === "MAIN");
+  const notification = rows.find((r) => r.singletonType === "NOTIFICATION");
+  if (!main || !notification) throw new Error("chat: owner channels missing after insert");
+  return { main, notification };
+}
+
+/**
+ * GET /v1/channels: the owner's channels, most recently active first (updatedAt desc); MAIN and
+ * NOTIFICATION are created first when missing (`ensureOwnerChannels`).
+ * @param input.organizationId the organization (else the caller's own channels)
+ * @param input.channelTypes only these types (empty or absent: all)
+ * @returns contract ChatChannel[] as the caller sees them (unread counts, last message)
+ * @throws 403 FORBIDDEN (not a member of `organizationId`)
+ */
+export async function listChannels(
+  db: Database,
+  userId: string,
+  input: { organizationId?: string | null; channelTypes?: ChannelType[] } = {},
+): Promise<ChatChannel[]> {
+  const owner = await resolveOwner(db, userId, input.organizationId);
+  await ensureOwnerChannels(db, owner);
+  const types = input.channelTypes?.length ? input.channelTypes : null;
+  const rows = await db
+    .select()
+    .from(chatChannels)
+    .where(and(eq(chatChannels.ownerKey, ownerKey(owner)), types ? inArray(chatChannels.channelType, types) : undefined))
+    .orderBy(desc(chatChannels.updatedAt), desc(chatChannels.id));
+  return channelsToWire(db, userId, rows);
+}
+
+/**
+ * GET /v1/channels/:id: one channel as the caller sees it.
+ * @throws 404 NOT_FOUND (unknown or not the caller's)
+ */
+export async function getChannel(db: Database, userId: string, channelId: string): Promise<ChatChannel> {
+  const row = await findChannel(db, userId, channelId);
+  return (await channelsToWire(db, userId, [row]))[0];
+}
+
+/** Channel rows → contract ChatChannel for `viewer`: unread counts and last messages in two queries. */
+async function channelsToWire(db: Database | Tx, viewer: string, rows: ChannelRow[]): Promise<ChatChannel[]> {
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+  const unread = await unreadByChannel(db, viewer, inArray(chatMessages.channelId, ids));
+  const last = await db
+    .selectDistinctOn([chatMessages.channelId], messageColumns)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .leftJoin(chatDocuments, eq(chatDocuments.id, chatMessages.documentId))
+    .leftJoin(chatMessageReads, and(eq(chatMessageReads.messageId, chatMessages.id), eq(chatMessageReads.userId, viewer)))
+    .where(inArray(chatMessages.channelId, ids))
+    .orderBy(chatMessages.channelId, desc(chatMessages.createdAt), desc(chatMessages.id));
+  const lastBy = new Map(last.map((m) => [m.m.channelId, messageToWire(m, viewer)]));
+  return rows.map((r) => {
+    const unreadCount = unread.get(r.id) ?? 0;
+    return {
+      id: r.id,
+      title: r.title,
+      channelType: r.channelType as ChannelType,
+      organizationId: r.organizationId,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      hasUnread: unreadCount > 0,
+      unreadCount,
+      lastMessage: lastBy.get(r.id) ?? null,
+      application: null,
+    };
+  });
+}
+
+/**
+ * POST /v1/channels: open a QUESTION channel ("ask a question", spec 000 §2) with its first message.
+ * @param input.title 1..200 characters (trimmed, spaces collapsed); @param input.content as `normalizeContent`
+ * @returns contract ChatChannel (the question, its message as lastMessage)
+ * @throws 400 VALIDATION_FAILED on `title` / `content` (checked before anything is written);
+ *   403 FORBIDDEN (not a member of `organizationId`); 429 RATE_LIMITED (`RATE_LIMITS.chatMessages`)
+ */
+export async function createQuestion(
+  db: Database,
+  userId: string,
+  input: { organizationId?: string | null; title: unknown; content: unknown },
+  limits: WriteLimits = {},
+): Promise<ChatChannel> {
+  const title = normalizeTitle(input.title);
+  const content = normalizeContent(input.content);
+  const owner = await resolveOwner(db, userId, input.organizationId);
+  await consumeRateLimit(db, RATE_LIMITS.chatMessages(userId), { relaxed: limits.relaxed });
+  const now = new Date();
+  const { channel, message } = await db.transaction(async (tx) => {
+    const [channel] = await tx
+      .insert(chatChannels)
+      .values({
+        organizationId: owner.organizationId ?? null,
+        userId: owner.userId ?? userId,
+        ownerKey: ownerKey(owner),
+        channelType: "QUESTION",
+        singletonType: null,
+        title,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    const [message] = await tx
+      .insert(chatMessages)
+      .values({ channelId: channel.id, userId, content, contentType: "TEXT", createdAt: now })
+      .returning();
+    return { channel, message };
+  });
+  const [wire] = await channelsToWire(db, userId, [channel]);
+  await announce(db, channel, [message], { newChannel: true });
+  return wire;
+}
+
+// ------------------------------------------------------------------ messages
+
+const messageColumns = {
+  m: chatMessages,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  documentName: chatDocuments.name,
+  readAt: chatMessageReads.readAt,
+};
+type MessageSelection = {
+  m: MessageRow;
+  firstName: string | null;
+  lastName: string | null;
+  documentName: string | null;
+  readAt: Date | null;
+};
+
+function messageToWire(r: MessageSelection, viewer: string | null): ChatMessage {
+  const m = r.m;
+  const own = viewer !== null && m.userId === viewer;
+  return {
+    id: m.id,
+    channelId: m.channelId,
+    content: m.content,
+    contentType: m.contentType as ChatMessage["contentType"],
+    createdAt: m.createdAt.toISOString(),
+    readAt: own ? m.createdAt.toISOString() : (r.readAt?.toISOString() ?? null),
+    userId: m.userId,
+    employeeId: m.employeeId,
+    author: m.userId ? { firstName: r.firstName, lastName: r.lastName } : null,
+    documentId: m.documentId,
+    document: m.documentId && r.documentName !== null ? { id: m.documentId, name: r.documentName } : null,
+  };
+}
+
+/** Messages matching `where`, with their author, document and the viewer's read time, newest first. */
+function selectMessages(db: Database | Tx, viewer: string) {
+  return db
+    .select(messageColumns)
+    .from(chatMessages)
+    .leftJoin(users, eq(users.id, chatMessages.userId))
+    .leftJoin(chatDocuments, eq(chatDocuments.id, chatMessages.documentId))
+    .leftJoin(chatMessageReads, and(eq(chatMessageReads.messageId, chatMessages.id), eq(chatMessageReads.userId, viewer)))
+    .$dynamic();
+}
+
+async function messagesById(db: Database | Tx, viewer: string | null, ids: string[]): Promise<ChatMessage[]> {
+  if (!ids.length) return [];
+  const rows = await selectMessages(db, viewer ?? "00000000-0000-0000-0000-000000000000")
+    .where(inArray(chatMessages.id, ids))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  const byId = new Map(rows.map((r) => [r.m.id, messageToWire(r, viewer)]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : []));
+}
+
+/** SHA-256 of what a message request asked for (idempotent replays must ask the same). */
+function requestHash(content: string): string {
+  return crypto.createHash("sha256").update(content).digest("hex");
+}
+
+/**
+ * POST /v1/channels/:id/messages (and the gateway's `message` event): a customer's text message.
+ * With an idempotency key, the same key in the same channel answers the first message again
+ * (concurrent repeats included: unique index, ON CONFLICT DO NOTHING).
+ * @param input.content as `normalizeContent` (1..4096 after trimming, no NUL)
+ * @param input.idempotencyKey optional (1..128, checked by the API)
+ * @returns `{ message, created }` (created false: a replay)
+ * @throws 404 NOT_FOUND (channel unknown or not the caller's); 403 FORBIDDEN (a NOTIFICATION
+ *   channel: customers cannot post there); 400 VALIDATION_FAILED on `content`; 409
+ *   IDEMPOTENCY_KEY_REUSED (the key was used for another content); 429 RATE_LIMITED
+ *   (`RATE_LIMITS.chatMessages`: 30 writes a minute per user, questions and documents included)
+ */
+export async function postMessage(
+  db: Database,
+  userId: string,
+  channelId: string,
+  input: { content: unknown; idempotencyKey?: string | null },
+  limits: WriteLimits = {},
+): Promise<{ message: ChatMessage; created: boolean }> {
+  const channel = await findChannel(db, userId, channelId);
+  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications cannot be answered");
+  const content = normalizeContent(input.content);
+  await consumeRateLimit(db, RATE_LIMITS.chatMessages(userId), { relaxed: limits.relaxed });
+  const key = input.idempotencyKey ?? null;
+  const hash = requestHash(content);
+  const now = new Date();
+  const result = await db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(chatMessages)
+      .values({
+        channelId: channel.id,
+        userId,
+        content,
+        contentType: "TEXT",
+        idempotencyKey: key,
+        requestHash: hash,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: [chatMessages.channelId, chatMessages.userId, chatMessages.idempotencyKey] })
+      .returning();
+    if (inserted) {
+      await tx.update(chatChannels).set({ updatedAt: now }).where(eq(chatChannels.id, channel.id));
+      return { row: inserted, created: true };
+    }
+    const [existing] = await tx
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.channelId, channel.id), eq(chatMessages.userId, userId), eq(chatMessages.idempotencyKey, key!)))
+      .limit(1);
+    if (!existing || existing.requestHash !== hash)
+      throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request body");
+    return { row: existing, created: false };
+  });
+  if (result.created) await announce(db, channel, [result.row]);
+  const [message] = await messagesById(db, userId, [result.row.id]);
+  return { message, created: result.created };
+}
+
+/**
+ * GET /v1/channels/:id/messages: a page of messages, newest first (createdAt desc, then id), as
+ * the caller sees them.
+ * @param input.take 1..50 (default 15); @param input.cursor the previous page's `cursor`
+ * @returns `{ data, cursor }`: `cursor` names the next, older page (null on the last page)
+ * @throws 404 NOT_FOUND; 400 VALIDATION_FAILED on `cursor` (malformed)
+ */
+export async function listMessages(
+  db: Database,
+  userId: string,
+  channelId: string,
+  input: { take?: number; cursor?: string } = {},
+): Promise<{ data: ChatMessage[]; cursor: string | null }> {
+  const channel = await findChannel(db, userId, channelId);
+  const take = Math.min(Math.max(input.take ?? DEFAULT_MESSAGES_TAKE, 1), MAX_MESSAGES_TAKE);
+  return pageOfMessages(db, userId, eq(chatMessages.channelId, channel.id), take, input.cursor, (r) => messageToWire(r, userId));
+}
+
+async function pageOfMessages<T>(
+  db: Database | Tx,
+  viewer: string,
+  where: SQL,
+  take: number,
+  cursor: string | undefined,
+  wire: (r: MessageSelection) => T,
+): Promise<{ data: T[]; cursor: string | null }> {
+  const page = newestFirst(chatMessages.createdAt, chatMessages.id, cursor);
+  const rows = await selectMessages(db, viewer)
+    .where(and(where, page.after))
+    .orderBy(...page.order)
+    .limit(take + 1);
+  const shown = rows.slice(0, take);
+  const last = shown[shown.length - 1];
+  return { data: shown.map(wire), cursor: rows.length > take && last ? encodeCursor(last.m.createdAt, last.m.id) : null };
+}
+
+/** Unread messages of `viewer` per channel among the messages matching `where`. */
+async function unreadByChannel(db: Database | Tx, viewer: string, where: SQL): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ channelId: chatMessages.channelId, n: sql<number>`count(*)::int` })
+    .from(chatMessages)
+    .leftJoin(chatMessageReads, and(eq(chatMessageReads.messageId, chatMessages.id), eq(chatMessageReads.userId, viewer)))
+    .where(and(where, isNull(chatMessageReads.messageId), or(isNull(chatMessages.userId), ne(chatMessages.userId, viewer))))
+    .groupBy(chatMessages.channelId);
+  return new Map(rows.map((r) => [r.channelId, Number(r.n)]));
+}
+
+/**
+ * GET /v1/channels/unread-messages-count: the caller's unread messages per channel of the owner
+ * (messages someone else wrote that the caller has not read); channels without any are left out.
+ * @returns `{ data: { [channelId]: n }, total }`
+ * @throws 403 FORBIDDEN (not a member of `organizationId`)
+ */
+export async function unreadMessagesCount(
+  db: Database,
+  userId: string,
+  input: { organizationId?: string | null } = {},
+): Promise<{ data: Record<string, number>; total: number }> {
+  const owner = await resolveOwner(db, userId, input.organizationId);
+  const channelIds = db
+    .select({ id: chatChannels.id })
+    .from(chatChannels)
+    .where(eq(chatChannels.ownerKey, ownerKey(owner)));
+  const unread = await unreadByChannel(db, userId, inArray(chatMessages.channelId, channelIds));
+  const data = Object.fromEntries(unread);
+  return { data, total: [...unread.values()].reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * POST /v1/channels/:id/messages/batch-read: mark read, for the caller, the channel's messages
+ * created from `createdAtFrom` to `createdAtTo` (inclusive, millisecond times as the messages
+ * carry them) that someone else wrote. Reading twice is harmless.
+ * @param input.channelId optional; when given it must be the channel of the path
+ * @returns `{ read }`: how many messages became read now
+ * @throws 404 NOT_FOUND; 400 VALIDATION_FAILED on `channelId` (another channel) or
+ *   `createdAtTo` (before `createdAtFrom`)
+ */
+export async function batchRead(
+  db: Database,
+  userId: string,
+  channelId: string,
+  input: { createdAtFrom: Date; createdAtTo: Date; channelId?: string },
+): Promise<{ read: number }> {
+  const channel = await findChannel(db, userId, channelId);
+  if (input.channelId !== undefined && input.channelId !== channel.id)
+    throw fieldError("channelId", "equals", "channelId must be the channel of the path");
+  if (input.createdAtTo < input.createdAtFrom)
+    throw fieldError("createdAtTo", "minDate", "createdAtTo must not be before createdAtFrom");
+  const read = await markRead(
+    db,
+    userId,
+    channel.id,
+    and(
+      eq(chatMessages.channelId, channel.id),
+      gte(chatMessages.createdAt, input.createdAtFrom),
+      lte(chatMessages.createdAt, input.createdAtTo),
+    )!,
+  );
+  if (read > 0) await announceUnread(db, channel, [userId]);
+  return { read };
+}
+
+/** Insert the caller's read rows for unread messages (of others) matching `where`; @returns how many. */
+async function markRead(db: Database | Tx, userId: string, channelId: string, where: SQL): Promise<number> {
+  const now = new Date();
+  const inserted = await db
+    .insert(chatMessageReads)
+    .select(
+      db
+        .select({
+          messageId: chatMessages.id,
+          userId: sql<string>`${userId}::uuid`.as("user_id"),
+          channelId: sql<string>`${channelId}::uuid`.as("channel_id"),
+          readAt: sql<Date>`${now.toISOString()}::timestamptz`.as("read_at"),
+        })
+        .from(chatMessages)
+        .where(and(where, or(isNull(chatMessages.userId), ne(chatMessages.userId, userId)))),
+    )
+    .onConflictDoNothing()
+    .returning({ messageId: chatMessageReads.messageId });
+  return inserted.length;
+}
+
+// ------------------------------------------------------------------ documents
+
+/**
+ * POST /v1/channels/:id/documents: attach uploads (POST /v1/uploads) to a channel, one DOCUMENT
+ * message per file (its content: the file's name). An organization's channel takes uploads of
+ * that organization; a user's own channel takes the caller's own uploads without organization.
+ * @param items 1..10 `{ uploadId, name }` (name sanitised like upload names; empty: the upload's name)
+ * @returns the new messages, in the order given
+ * @throws 404 NOT_FOUND; 403 FORBIDDEN (NOTIFICATION channel); 400 VALIDATION_FAILED on `data`
+ *   (an upload missing or not usable here: `isOwnUpload`, nothing written); 429 RATE_LIMITED
+ *   (`RATE_LIMITS.chatMessages`, one per call)
+ */
+export async function attachDocuments(
+  db: Database,
+  userId: string,
+  channelId: string,
+  items: { uploadId: string; name: string }[],
+  limits: WriteLimits = {},
+): Promise<ChatMessage[]> {
+  const channel = await findChannel(db, userId, channelId);
+  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications cannot be answered");
+  if (!items.length || items.length > MAX_DOCUMENTS_PER_CALL)
+    throw fieldError("data", "arrayMaxSize", `data must hold 1 to ${MAX_DOCUMENTS_PER_CALL} documents`);
+  const ids = [...new Set(items.map((i) => i.uploadId))];
+  if (!ids.every(isUuid)) throw fieldError("data", "isOwnUpload", "data must name your uploads");
+  const usable = channel.organizationId
+    ? eq(uploads.organizationId, channel.organizationId)
+    : and(isNull(uploads.organizationId), eq(uploads.userId, userId));
+  const found = await db
+    .select({ id: uploads.id, name: uploads.name })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), usable));
+  if (found.length !== ids.length) throw fieldError("data", "isOwnUpload", "data must name your uploads");
+  await consumeRateLimit(db, RATE_LIMITS.chatMessages(userId), { relaxed: limits.relaxed });
+  const uploadName = new Map(found.map((u) => [u.id, u.name]));
+  const base = Date.now();
+  const rows = await db.transaction(async (tx) => {
+    const out: MessageRow[] = [];
+    for (const [i, item] of items.entries()) {
+      const createdAt = new Date(base + i);
+      const name = sanitizeFileName(item.name ?? "", uploadName.get(item.uploadId)!);
+      const [doc] = await tx
+        .insert(chatDocuments)
+        .values({ channelId: channel.id, uploadId: item.uploadId, name, createdAt })
+        .returning();
+      const [message] = await tx
+        .insert(chatMessages)
+        .values({ channelId: channel.id, userId, content: name, contentType: "DOCUMENT", documentId: doc.id, createdAt })
+        .returning();
+      out.push(message);
+    }
+    await tx
+      .update(chatChannels)
+      .set({ updatedAt: new Date(base + items.length - 1) })
+      .where(eq(chatChannels.id, channel.id));
+    return out;
+  });
+  await announce(db, channel, rows);
+  return messagesById(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+}
+
+async function findDocument(db: Database, userId: string, channelId: string, documentId: string) {
+  const channel = await findChannel(db, userId, channelId);
+  if (!isUuid(documentId)) throw notFound("Document");
+  const [row] = await db
+    .select({
+      id: chatDocuments.id,
+      name: chatDocuments.name,
+      createdAt: chatDocuments.createdAt,
+      mimeType: uploads.mimeType,
+      size: uploads.size,
+      uploadId: uploads.id,
+    })
+    .from(chatDocuments)
+    .innerJoin(uploads, eq(uploads.id, chatDocuments.uploadId))
+    .where(and(eq(chatDocuments.id, documentId), eq(chatDocuments.channelId, channel.id)))
+    .limit(1);
+  if (!row) throw notFound("Document");
+  return row;
+}
+
+/**
+ * GET /v1/channels/:id/documents/:documentId: a document's details.
+ * @returns contract ChatDocument `{ id, name, mimeType, size, createdAt }`
+ * @throws 404 NOT_FOUND (channel or document unknown, or the document is of another channel)
+ */
+export async function getDocument(db: Database, userId: string, channelId: string, documentId: string): Promise<ChatDocument> {
+  const d = await findDocument(db, userId, channelId, documentId);
+  return { id: d.id, name: d.name, mimeType: d.mimeType, size: d.size, createdAt: d.createdAt.toISOString() };
+}
+
+/**
+ * GET /v1/channels/:id/documents/:documentId/file: a document's bytes.
+ * @returns `{ name, mimeType, bytes }` (the name already safe for Content-Disposition)
+ * @throws 404 NOT_FOUND as `getDocument`
+ */
+export async function getDocumentFile(
+  db: Database,
+  userId: string,
+  channelId: string,
+  documentId: string,
+): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
+  const d = await findDocument(db, userId, channelId, documentId);
+  const [file] = await db.select({ data: uploads.data }).from(uploads).where(eq(uploads.id, d.uploadId)).limit(1);
+  return { name: d.name, mimeType: d.mimeType, bytes: file.data };
+}
+
+// ------------------------------------------------------------------ notifications
+
+function notificationToWire(r: MessageSelection): ChatNotification {
+  return {
+    id: r.m.id,
+    content: r.m.content,
+    createdAt: r.m.createdAt.toISOString(),
+    readAt: r.readAt?.toISOString() ?? null,
+    key: r.m.contentKey,
+    params: r.m.contentParams ?? null,
+  };
+}
+
+/**
+ * GET /v1/notifications: the owner's notifications (messages of its NOTIFICATION channel),
+ * newest first, with the caller's read time.
+ * @param input.take 1..50 (default 15); @param input.cursor the previous page's `cursor`
+ * @returns `{ data: ChatNotification[], cursor }`
+ * @throws 403 FORBIDDEN (not a member of `organizationId`); 400 on a malformed cursor
+ */
+export async function listNotifications(
+  db: Database,
+  userId: string,
+  input: { organizationId?: string | null; take?: number; cursor?: string } = {},
+): Promise<{ data: ChatNotification[]; cursor: string | null }> {
+  const owner = await resolveOwner(db, userId, input.organizationId);
+  const take = Math.min(Math.max(input.take ?? DEFAULT_MESSAGES_TAKE, 1), MAX_MESSAGES_TAKE);
+  const channelIds = db
+    .select({ id: chatChannels.id })
+    .from(chatChannels)
+    .where(and(eq(chatChannels.ownerKey, ownerKey(owner)), eq(chatChannels.singletonType, "NOTIFICATION")));
+  return pageOfMessages(db, userId, inArray(chatMessages.channelId, channelIds), take, input.cursor, notificationToWire);
+}
+
+/**
+ * POST /v1/notifications/:id/read: mark one notification read for the caller (spec 000 §7
+ * "Notification read call"). Reading it again keeps the first read time.
+ * @returns contract ChatNotification with `readAt`
+ * @throws 404 NOT_FOUND (unknown, not a notification, or of a channel the caller may not read)
+ */
+export async function readNotification(db: Database, userId: string, notificationId: string): Promise<ChatNotification> {
+  if (!isUuid(notificationId)) throw notFound("Notification");
+  const [row] = await db
+    .select({ channel: chatChannels })
+    .from(chatMessages)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .where(and(eq(chatMessages.id, notificationId), eq(chatChannels.channelType, "NOTIFICATION"), visibleTo(db, userId)))
+    .limit(1);
+  if (!row) throw notFound("Notification");
+  const read = await markRead(db, userId, row.channel.id, eq(chatMessages.id, notificationId));
+  if (read > 0) await announceUnread(db, row.channel, [userId]);
+  const [m] = await selectMessages(db, userId).where(eq(chatMessages.id, notificationId)).limit(1);
+  return notificationToWire(m);
+}
+
+/**
+ * Post a system notification to an owner's NOTIFICATION channel (created when missing) and
+ * deliver it live (`notification` to the owner's users, `message` to the channel's room). Called
+ * right after a staff decision the customer waits for has committed (beneficiary, contract,
+ * application, remittance order, FX rate request, payment).
+ * @param input.content plain English (markdown without HTML), at most 4096 characters
+ * @param input.key a translation key, e.g. "Notifications.beneficiary-approved"; @param input.params its values
+ * @returns contract ChatNotification
+ */
+export async function postNotification(
+  db: Database | Tx,
+  owner: ChatOwner,
+  input: { content: string; key: string; params?: Record<string, string> },
+): Promise<ChatNotification> {
+  const content = normalizeContent(input.content.slice(0, MAX_MESSAGE_LENGTH));
+  const [existing] = await db
+    .select()
+    .from(chatChannels)
+    .where(and(eq(chatChannels.ownerKey, ownerKey(owner)), eq(chatChannels.singletonType, "NOTIFICATION")))
+    .limit(1);
+  const notification = existing ?? (await ensureOwnerChannels(db, owner)).notification;
+  const now = new Date();
+  const [row] = await db
+    .insert(chatMessages)
+    .values({
+      channelId: notification.id,
+      content,
+      contentType: "TEXT",
+      contentKey: input.key,
+      contentParams: input.params ?? {},
+      createdAt: now,
+    })
+    .returning();
+  await db.update(chatChannels).set({ updatedAt: now }).where(eq(chatChannels.id, notification.id));
+  await announce(db, notification, [row]);
+  return notificationToWire({ m: row, firstName: null, lastName: null, documentName: null, readAt: null });
+}
+
+/**
+ * `postNotification`, never failing the caller: the decision it reports has committed already,
+ * so a failure to notify is reported to the publisher (logged by the gateway) and swallowed.
+ */
+export async function notifyQuietly(
+  db: Database | Tx,
+  owner: ChatOwner,
+  input: { content: string; key: string; params?: Record<string, string> },
+): Promise<void> {
+  try {
+    await postNotification(db, owner, input);
+  } catch (err) {
+    chatPublisher().error(err);
+  }
+}
+
+// ------------------------------------------------------------------ staff
+
+/**
+ * Staff reply in a channel (`npm run bank -- chat:reply <channelId> <text>`, until the back
+ * office has a screen for it): a message with `employeeId` and no user, delivered live.
+ * @param input.employeeId who answers (free text, e.g. "staff:cli")
+ * @returns contract ChatMessage (as a customer of the channel sees it: unread)
+ * @throws 404 NOT_FOUND (unknown channel); 403 FORBIDDEN (NOTIFICATION: system messages only);
+ *   400 VALIDATION_FAILED on `content`
+ */
+export async function staffReply(
+  db: Database,
+  input: { channelId: string; content: unknown; employeeId: string },
+): Promise<ChatMessage> {
+  const content = normalizeContent(input.content);
+  if (!isUuid(input.channelId)) throw notFound("Channel");
+  const [channel] = await db.select().from(chatChannels).where(eq(chatChannels.id, input.channelId)).limit(1);
+  if (!channel) throw notFound("Channel");
+  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications take system messages only");
+  const now = new Date();
+  const row = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(chatMessages)
+      .values({ channelId: channel.id, employeeId: input.employeeId, content, contentType: "TEXT", createdAt: now })
+      .returning();
+    await tx.update(chatChannels).set({ updatedAt: now }).where(eq(chatChannels.id, channel.id));
+    return row;
+  });
+  await announce(db, channel, [row]);
+  return (await messagesById(db, null, [row.id]))[0];
+}
+
+/** A channel waiting for support (`chat:list`). */
+export interface ChannelAwaitingReply {
+  channelId: string;
+  channelType: string;
+  title: string;
+  owner: string;
+  /** Customer messages since the last staff reply. */
+  waiting: number;
+  lastCustomerMessage: string;
+  lastAt: Date;
+}
+
+/**
+ * Staff: channels with customer messages newer than the last staff reply, oldest wait first.
+ * @param limit at most this many (default 50)
+ */
+export async function listChannelsAwaitingReply(db: Database, limit = 50): Promise<ChannelAwaitingReply[]> {
+  const lastStaff = db
+    .select({ channelId: chatMessages.channelId, at: sql<Date>`max(${chatMessages.createdAt})`.as("at") })
+    .from(chatMessages)
+    .where(sql`${chatMessages.employeeId} is not null`)
+    .groupBy(chatMessages.channelId)
+    .as("last_staff");
+  const rows = await db
+    .select({
+      channelId: chatChannels.id,
+      channelType: chatChannels.channelType,
+      title: chatChannels.title,
+      owner: chatChannels.ownerKey,
+      waiting: sql<number>`count(*)::int`,
+      first: sql<string>`min(${chatMessages.createdAt})`,
+      last: sql<string>`max(${chatMessages.createdAt})`,
+      lastText: sql<string>`(array_agg(${chatMessages.content} order by ${chatMessages.createdAt} desc))[1]`,
+    })
+    .from(chatMessages)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .leftJoin(lastStaff, eq(lastStaff.channelId, chatMessages.channelId))
+    .where(
+      and(
+        sql`${chatMessages.userId} is not null`,
+        ne(chatChannels.channelType, "NOTIFICATION"),
+        or(isNull(lastStaff.at), sql`${chatMessages.createdAt} > ${lastStaff.at}`),
+      ),
+    )
+    .groupBy(chatChannels.id)
+    .orderBy(sql`min(${chatMessages.createdAt})`)
+    .limit(limit);
+  return rows.map((r) => ({
+    channelId: r.channelId,
+    channelType: r.channelType,
+    title: r.title,
+    owner: r.owner,
+    waiting: Number(r.waiting),
+    lastCustomerMessage: r.lastText,
+    lastAt: new Date(r.last),
+  }));
+}
+
+// ------------------------------------------------------------------ live delivery
+
+/**
+ * Deliver new messages of `channel` live (after commit): `message` to the channel's room; for a
+ * NOTIFICATION channel `notification` to each owner user; to each owner user their new unread
+ * count of the channel; `data-new-channel` too when the channel was just opened. Failures are
+ * reported to the publisher, never thrown (the write has succeeded).
+ */
+async function announce(
+  db: Database | Tx,
+  channel: ChannelRow,
+  rows: MessageRow[],
+  opts: { newChannel?: boolean } = {},
+): Promise<void> {
+  const publisher = chatPublisher();
+  if (!publisher.live || !rows.length) return;
+  try {
+    const messages = await messagesById(
+      db,
+      null,
+      rows.map((r) => r.id),
+    );
+    const recipients = await ownerUserIds(db, channel);
+    if (opts.newChannel) {
+      for (const u of recipients) {
+        const [wire] = await channelsToWire(db, u, [channel]);
+        publisher.toUser(u, "data-new-channel", wire);
+      }
+    }
+    for (const m of messages) publisher.toChannel(channel.id, "message", m);
+    if (channel.channelType === "NOTIFICATION") {
+      for (const r of rows) {
+        const wire = notificationToWire({ m: r, firstName: null, lastName: null, documentName: null, readAt: null });
+        for (const u of recipients) publisher.toUser(u, "notification", wire);
+      }
+    }
+    await announceUnread(db, channel, recipients);
+  } catch (err) {
+    publisher.error(err);
+  }
+}
+
+/** Send each of `userIds` their unread count of `channel` (`data-unread-messages-count`, `{ [channelId]: n }`). */
+async function announceUnread(db: Database | Tx, channel: Pick<ChannelRow, "id">, userIds: string[]): Promise<void> {
+  const publisher = chatPublisher();
+  if (!publisher.live || !userIds.length) return;
+  try {
+    for (const u of userIds) {
+      const unread = await unreadByChannel(db, u, eq(chatMessages.channelId, channel.id));
+      publisher.toUser(u, "data-unread-messages-count", { [channel.id]: unread.get(channel.id) ?? 0 });
+    }
+  } catch (err) {
+    publisher.error(err);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The notifications staff decisions and payments post to the customer's NOTIFICATION channel
+ * (issue 11; spec 000 §3 Notification; docs/chat.md "The other side"). Each is posted right after
+ * the decision's transaction has committed, by the domain function that decides
+ * (`notifyQuietly`: a failure to notify never turns a committed decision into an error).
+ *
+ * Every notification carries plain English `content` (markdown, values escaped so a payee name
+ * cannot add links or emphasis) AND a translation `key` with its `params`, so the web app can show
+ * its own wording (locale namespace "Notifications"):
+ *
+ * | key                                        | params                              |
+ * |--------------------------------------------|-------------------------------------|
+ * | Notifications.beneficiary-approved         | name                                |
+ * | Notifications.beneficiary-rejected         | name, reason                        |
+ * | Notifications.contract-approved            | name                                |
+ * | Notifications.contract-rejected            | name, reason                        |
+ * | Notifications.application-approved         | (none)                              |
+ * | Notifications.application-declined         | reason                              |
+ * | Notifications.remittance-status            | sum, currency, payee, status, reason? |
+ * | Notifications.fx-request-accepted          | sum, currency, toSum, toCurrency    |
+ * | Notifications.fx-request-rejected          | sum, currency, toCurrency, reason   |
+ * | Notifications.payment-completed            | amount, currency, payee             |
+ * | Notifications.payment-declined             | amount, currency, payee             |
+ */
+import type { Database, Tx } from "../../db/client.js";
+import { notifyQuietly, type ChatOwner } from "./index.js";
+
+/** Markdown-escape a value typed by someone (a name, a reason) for the content text. */
+export function escapeMarkdown(value: string): string {
+  return value.replace(/[\\`*_[\]()<>|~!]/g, (c) => `\\${c}`);
+}
+
+type Notice = { content: string; key: string; params: Record<string, string> };
+
+function notice(key: string, params: Record<string, string>, text: (p: Record<string, string>) => string): Notice {
+  const escaped = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, escapeMarkdown(v)]));
+  return { key: `Notifications.${key}`, params, content: text(escaped) };
+}
+
+/** Beneficiary approved or rejected (beneficiaries `approveBeneficiary` / `rejectBeneficiary`). */
+export function notifyBeneficiaryDecision(
+  db: Database | Tx,
+  b: { organizationId: string; name: string; status: string; rejectionReason?: string | null },
+): Promise<void> {
+  const n =
+    b.status === "APPROVED"
+      ? notice("beneficiary-approved", { name: b.name }, (p) => `Beneficiary ${p.name} was approved: you can now pay them.`)
+      : notice(
+          "beneficiary-rejected",
+          { name: b.name, reason: b.rejectionReason ?? "" },
+          (p) => `Beneficiary ${p.name} was rejected. Reason: ${p.reason}`,
+        );
+  return notifyQuietly(db, { organizationId: b.organizationId }, n);
+}
+
+/** Contract approved or rejected (beneficiaries `approveContract` / `rejectContract`). */
+export function notifyContractDecision(
+  db: Database | Tx,
+  c: { organizationId: string; name: string; status: string; rejectionReason?: string | null },
+): Promise<void> {
+  const n =
+    c.status === "APPROVED"
+      ? notice("contract-approved", { name: c.name }, (p) => `Contract ${p.name} was approved.`)
+      : notice(
+          "contract-rejected",
+          { name: c.name, reason: c.rejectionReason ?? "" },
+          (p) => `Contract ${p.name} was rejected. Reason: ${p.reason}`,
+        );
+  return notifyQuietly(db, { organizationId: c.organizationId }, n);
+}
+
+/**
+ * Application approved (to the organization it opened) or declined (to the applicant's own
+ * notifications: an applicant has no organization).
+ */
+export function notifyApplicationDecision(
+  db: Database | Tx,
+  a: { status: string; organizationId?: string | null; userId: string; declineReason?: string | null },
+): Promise<void> {
+  if (a.status === "ACCEPTED" && a.organizationId)
+    return notifyQuietly(
+      db,
+      { organizationId: a.organizationId },
+      notice("application-approved", {}, () => "Your application was approved: your account is open."),
+    );
+  const owner: ChatOwner = { userId: a.userId };
+  return notifyQuietly(
+    db,
+    owner,
+    notice(
+      "application-declined",
+      { reason: a.declineReason ?? "" },
+      (p) => `Your application was declined. Reason: ${p.reason}`,
+    ),
+  );
+}
+
+/** A remittance order moved along (remittance `advanceRemittanceOrder`). */
+export function notifyRemittanceStatus(
+  db: Database | Tx,
+  o: {
+    organizationId: string;
+    sum: string;
+    currencyId: string;
+    payee: { name: string };
+    status: string;
+    rejectionReason?: string | null;
+  },
+): Promise<void> {
+  const params: Record<string, string> = { sum: o.sum, currency: o.currencyId, payee: o.payee.name, status: o.status };
+  if (o.rejectionReason) params.reason = o.rejectionReason;
+  return notifyQuietly(
+    db,
+    { organizationId: o.organizationId },
+    notice(
+      "remittance-status",
+      params,
+      (p) =>
+        `Remittance order of ${p.sum} ${p.currency} to ${p.payee} is now ${p.status}.${p.reason ? ` Reason: ${p.reason}` : ""}`,
+    ),
+  );
+}
+
+/** An FX rate request accepted or rejected (exchange `decideFxRequest`). */
+export function notifyFxDecision(
+  db: Database | Tx,
+  r: {
+    organizationId: string;
+    status: string;
+    exchangeCurrencyFrom: { id: string };
+    exchangeCurrencyTo: { id: string };
+    exchangeCurrencyFixedSum: string;
+    exchangeCurrencyFlexibleSum: string;
+    decisionReason?: string | null;
+  },
+): Promise<void> {
+  const base = { sum: r.exchangeCurrencyFixedSum, currency: r.exchangeCurrencyFrom.id, toCurrency: r.exchangeCurrencyTo.id };
+  const n =
+    r.status === "ACCEPTED"
+      ? notice(
+          "fx-request-accepted",
+          { ...base, toSum: r.exchangeCurrencyFlexibleSum },
+          (p) => `Your FX rate request was accepted: ${p.sum} ${p.currency} exchanged for ${p.toSum} ${p.toCurrency}.`,
+        )
+      : notice(
+          "fx-request-rejected",
+          { ...base, reason: r.decisionReason ?? "" },
+          (p) => `Your FX rate request of ${p.sum} ${p.currency} to ${p.toCurrency} was rejected. Reason: ${p.reason}`,
+        );
+  return notifyQuietly(db, { organizationId: r.organizationId }, n);
+}
+
+/** A payment signed and completed, or declined (signing `signPayment`, payments `declinePayment`). */
+export function notifyPaymentOutcome(
+  db: Database | Tx,
+  p: { organizationId: string; amount: string; currencyId: string; benificiaryFullName: string; status: string },
+): Promise<void> {
+  const params = { amount: p.amount, currency: p.currencyId, payee: p.benificiaryFullName };
+  const n =
+    p.status === "COMPLETED"
+      ? notice("payment-completed", params, (v) => `Payment of ${v.amount} ${v.currency} to ${v.payee} was signed and completed.`)
+      : notice("payment-declined", params, (v) => `Payment of ${v.amount} ${v.currency} to ${v.payee} was declined.`);
+  return notifyQuietly(db, { organizationId: p.organizationId }, n);
+}

@@ -1,0 +1,182 @@
+/**
+ * The chat gateway (issue 11; spec 000 §4 "Chat connection", §7 "Websocket to a messaging
+ * gateway"; docs/chat.md "Gateway"): socket.io on the same HTTP server as the API and the web
+ * app, at path `/api/socket.io`.
+ *
+ * - Authentication: the handshake carries the messaging token (POST /v1/tokens/messaging) in
+ *   `auth.token` (or the `token` query parameter, as spec 000 §7 reads); a missing, forged or
+ *   expired token, or a user no longer ACTIVE, is refused with a `connect_error` whose message is
+ *   `unauthorized`. Each socket joins its user's room `user:<userId>`.
+ * - Client → server, each with an acknowledgement `{ ok: true, message? }` | `{ ok: false, error }`:
+ *   `subscribe` `{ channelId }` (joins `channel:<id>` when the user may read the channel; else
+ *   `Chat.not-found`, the same for an unknown one), `unsubscribe` `{ channelId }`, `message`
+ *   `{ channelId, content, documentId? }` (the domain's `postMessage`; with `documentId`, an upload
+ *   id, the upload is attached instead: one DOCUMENT message). Errors are message keys:
+ *   `Chat.max-length` (and the other field messages of the domain), `Chat.not-found`,
+ *   `Chat.forbidden`, `Chat.rate-limited` (30 writes a minute per user), `Chat.invalid` (a
+ *   malformed payload), `Chat.error` (anything else).
+ * - Server → client: `message`, `data-new-channel`, `data-unread-messages-count`, `notification`,
+ *   sent by the domain through the publisher this gateway registers (server/domain/chat/publisher.ts).
+ * - Several instances: with `redisUrl` the `@socket.io/redis-adapter` (an ioredis client and its
+ *   duplicate for subscribing) carries every room emit to the sockets of all instances.
+ */
+import type http from "node:http";
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import { Server as IoServer, type Socket } from "socket.io";
+import type { Database } from "../db/client.js";
+import { users } from "../db/schema/index.js";
+import { DomainError } from "../domain/errors.js";
+import { attachDocuments, findChannel, postMessage } from "../domain/chat/index.js";
+import { setChatPublisher } from "../domain/chat/publisher.js";
+import { verifyMessagingToken } from "../domain/chat/tokens.js";
+import { isUuid } from "../domain/accounts/index.js";
+
+/** Where the gateway answers (the web app's socket.io client uses the same path). */
+export const GATEWAY_PATH = "/api/socket.io";
+
+export interface GatewayOptions {
+  db: Database;
+  /** The OTP secret the API signs messaging tokens with (config.otpSecret). */
+  secret: string;
+  logger: Logger;
+  /** Redis for the adapter (several instances); absent: one process. */
+  redisUrl?: string;
+  /** RATE_LIMITS=relaxed (tests): the chat write limit's higher ceiling. */
+  relaxedLimits?: boolean;
+}
+
+export interface Gateway {
+  io: IoServer;
+  /** Disconnect every socket, stop publishing, quit Redis. The HTTP server stays open. */
+  close: () => Promise<void>;
+}
+
+type Ack = (answer: { ok: true; message?: unknown } | { ok: false; error: string }) => void;
+
+/** A domain refusal → the key the acknowledgement carries. */
+function errorKey(err: unknown): string {
+  if (!(err instanceof DomainError)) return "Chat.error";
+  if (err.code === "NOT_FOUND") return "Chat.not-found";
+  if (err.code === "FORBIDDEN") return "Chat.forbidden";
+  if (err.code === "RATE_LIMITED") return "Chat.rate-limited";
+  if (typeof err.body !== "string") return Object.values(err.body[0]?.constraints ?? {})[0] ?? "Chat.invalid";
+  return "Chat.error";
+}
+
+/** The `channelId` of a payload, or null when it is not an object with a uuid. */
+function channelIdOf(payload: unknown): string | null {
+  const id = payload && typeof payload === "object" ? (payload as { channelId?: unknown }).channelId : undefined;
+  return isUuid(id) ? id : null;
+}
+
+/**
+ * Attach the gateway to `server` and make it the process's chat publisher.
+ * @returns the socket.io server and `close`
+ */
+export async function attachGateway(server: http.Server, opts: GatewayOptions): Promise<Gateway> {
+  const { db, logger } = opts;
+  const limits = { relaxed: opts.relaxedLimits ?? false };
+  const io = new IoServer(server, {
+    path: GATEWAY_PATH,
+    serveClient: false,
+    // No CORS headers (same-origin pages only poll); the token, never a cookie, is the credential.
+    maxHttpBufferSize: 64 * 1024,
+  });
+  const closers: (() => Promise<unknown>)[] = [];
+  if (opts.redisUrl) {
+    const { Redis } = await import("ioredis");
+    const { createAdapter } = await import("@socket.io/redis-adapter");
+    const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) client.on("error", (err) => logger.error({ err }, "chat gateway redis error"));
+    io.adapter(createAdapter(pub, sub));
+    closers.push(
+      () => pub.quit().catch(() => pub.disconnect()),
+      () => sub.quit().catch(() => sub.disconnect()),
+    );
+    logger.info({ adapter: "redis" }, "chat gateway shares rooms through Redis");
+  }
+
+  io.use((socket, next) => {
+    const auth = socket.handshake.auth as { token?: unknown } | undefined;
+    const token = auth?.token ?? socket.handshake.query.token;
+    const userId = verifyMessagingToken(opts.secret, token);
+    if (!userId) return next(new Error("unauthorized"));
+    db.select({ status: users.status })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1)
+      .then(
+        ([user]) => {
+          if (user?.status !== "ACTIVE") return next(new Error("unauthorized"));
+          socket.data.userId = userId;
+          next();
+        },
+        (err: unknown) => {
+          logger.error({ err }, "chat gateway: user lookup failed");
+          next(new Error("unauthorized"));
+        },
+      );
+  });
+
+  io.on("connection", (socket: Socket) => {
+    const userId = socket.data.userId as string;
+    void socket.join(`user:${userId}`);
+    const handle = (event: string, fn: (payload: unknown) => Promise<{ ok: true; message?: unknown }>) => {
+      socket.on(event, (payload: unknown, ack?: unknown) => {
+        const reply: Ack = typeof ack === "function" ? (ack as Ack) : () => {};
+        fn(payload).then(reply, (err: unknown) => {
+          if (!(err instanceof DomainError)) logger.error({ err, event }, "chat gateway error");
+          reply({ ok: false, error: errorKey(err) });
+        });
+      });
+    };
+    handle("subscribe", async (payload) => {
+      const channelId = channelIdOf(payload);
+      if (!channelId) throw new DomainError("NOT_FOUND", "Channel not found");
+      await findChannel(db, userId, channelId);
+      await socket.join(`channel:${channelId}`);
+      return { ok: true };
+    });
+    handle("unsubscribe", async (payload) => {
+      const channelId = channelIdOf(payload);
+      if (channelId) await socket.leave(`channel:${channelId}`);
+      return { ok: true };
+    });
+    handle("message", async (payload) => {
+      const channelId = channelIdOf(payload);
+      if (!channelId) throw new DomainError("NOT_FOUND", "Channel not found");
+      const p = payload as { content?: unknown; documentId?: unknown };
+      if (p.documentId !== undefined && p.documentId !== null) {
+        if (!isUuid(p.documentId))
+          throw new DomainError("VALIDATION_FAILED", [{ property: "documentId", constraints: { isUuid: "Chat.invalid" } }]);
+        const [message] = await attachDocuments(db, userId, channelId, [{ uploadId: p.documentId, name: "" }], limits);
+        return { ok: true, message };
+      }
+      const { message } = await postMessage(db, userId, channelId, { content: p.content }, limits);
+      return { ok: true, message };
+    });
+  });
+
+  const restore = setChatPublisher({
+    live: true,
+    toChannel: (channelId, event, payload) => {
+      io.to(`channel:${channelId}`).emit(event, payload);
+    },
+    toUser: (userId, event, payload) => {
+      io.to(`user:${userId}`).emit(event, payload);
+    },
+    error: (err) => logger.error({ err }, "chat: live delivery failed"),
+  });
+
+  return {
+    io,
+    async close() {
+      restore();
+      io.local.disconnectSockets(true);
+      io.engine.close();
+      await Promise.allSettled(closers.map((c) => c()));
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * Cards in the browser (issue 12; spec 000 §2 sidebar card list and route table, §3 Card, §4
+ * 'card ordered'), with JavaScript on and off: Oliver sees his seeded cards under each account in
+ * the sidebar (masked numbers), opens a card's page, freezes it after a confirmation and
+ * unfreezes it; orders a card (a refused name comes back translated on its field with the form
+ * filled as sent), lands on the new card's page showing 'Card ordered', and sees it in the
+ * sidebar; orders a replacement from a card's page (?cardId=). No page source carries a full
+ * card number. Axe on every card page (JavaScript on: axe needs page scripts).
+ */
+import type { Page } from "@playwright/test";
+import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
+import { axe } from "./signing-helpers";
+import { containsCardNumber } from "../../server/rules/card-mask";
+
+const CARD_URL = /\/cards\/([0-9a-f-]{36})(\?.*)?$/;
+
+/** The sidebar (accounts column). */
+const sidebar = (page: Page) => page.getByRole("complementary", { name: "Accounts" });
+
+/** The page's HTML carries no full card number (13–19 digits) and no CVV field. */
+async function expectNoPan(page: Page) {
+  const html = await page.content();
+  expect(containsCardNumber(html), `full card number in ${page.url()}`).toBe(false);
+  expect(html.toLowerCase()).not.toContain("cvv");
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("sees his cards in the sidebar, opens a card, freezes it after confirming and unfreezes it", async ({ page }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/home");
+      const side = sidebar(page);
+      await expect(side.getByRole("link", { name: "Everyday Visa •••• 4821" })).toBeVisible();
+      await expect(side.getByRole("link", { name: "Travel Mastercard •••• 7310" })).toBeVisible();
+      await expect(side.getByRole("link", { name: "Savings card •••• 0934" })).toBeVisible();
+      await expectNoPan(page);
+
+      await side.getByRole("link", { name: "Everyday Visa •••• 4821" }).click();
+      await expect(page).toHaveURL(CARD_URL);
+      await expect(page.locator("main h1")).toHaveText("Everyday Visa");
+      await expect(page.getByTestId("card-number")).toHaveText("•••• 4821");
+      await expect(page.getByTestId("card-status")).toHaveText("Active");
+      await expect(page.getByRole("img", { name: "Visa" })).toBeVisible();
+      await expect(page.getByTestId("card-balance")).toContainText("GBP");
+      await expectNoPan(page);
+      await axe(page, javaScriptEnabled);
+      const cardPath = new URL(page.url()).pathname;
+
+      // Freeze: a confirmation first; "keep" changes nothing.
+      await page.getByTestId("freeze-link").click();
+      await expect(page.getByTestId("freeze-confirm")).toBeVisible();
+      await axe(page, javaScriptEnabled);
+      await page.getByRole("link", { name: "Keep the card active" }).click();
+      await expect(page.getByTestId("freeze-confirm")).toHaveCount(0);
+      await expect(page.getByTestId("card-status")).toHaveText("Active");
+      await page.getByTestId("freeze-link").click();
+      await page.getByRole("button", { name: "Yes, freeze the card" }).click();
+      await expect(page).toHaveURL(`${cardPath}?done=frozen`);
+      await expect(page.getByTestId("card-done")).toHaveText("The card is frozen.");
+      await expect(page.getByTestId("card-status")).toHaveText("Frozen");
+      await expect(page.getByTestId("freeze-link")).toHaveCount(0);
+
+      await page.getByRole("button", { name: "Unfreeze card" }).click();
+      await expect(page).toHaveURL(`${cardPath}?done=unfrozen`);
+      await expect(page.getByTestId("card-status")).toHaveText("Active");
+    });
+
+    test("orders a card: a refused name comes back on its field with the form filled; the new card shows 'Card ordered'", async ({
+      page,
+      consoleErrors,
+    }) => {
+      const name = `Web card ${javaScriptEnabled ? "on" : "off"}`;
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/home");
+      await sidebar(page).getByRole("link", { name: "Order a card" }).click();
+      await expect(page).toHaveURL(/\/cards\/order-card$/);
+      await expect(page.locator("main h1")).toHaveText("Order a card");
+      await axe(page, javaScriptEnabled);
+      const form = page.getByTestId("order-card-form");
+      const main = await form
+        .getByLabel("Account")
+        .locator("option")
+        .evaluateAll((os) => os.find((o) => /^Main account/.test(o.textContent ?? ""))?.getAttribute("value") ?? "");
+      await form.getByLabel("Account").selectOption(main);
+      await form.getByLabel("Currency the card spends in").selectOption("EUR");
+      await form.getByLabel("Mastercard").check();
+      await form.getByLabel("Black").check();
+      await form.getByLabel("Collect at a branch").check();
+      await form.getByLabel("Name of the card (optional)").fill("x".repeat(41));
+      await form.getByRole("button", { name: "Order the card" }).click();
+
+      await expect(page.locator("#cardName-error")).toHaveText("Use at most 40 characters.");
+      await expect(page.getByRole("alert").filter({ hasText: "There is a problem" })).toBeVisible();
+      await expect(form.getByLabel("Name of the card (optional)")).toHaveValue("x".repeat(41));
+      await expect(form.getByLabel("Currency the card spends in")).toHaveValue("EUR");
+      await expect(form.getByLabel("Mastercard")).toBeChecked();
+      await expect(form.getByLabel("Black")).toBeChecked();
+      await expect(form.getByLabel("Collect at a branch")).toBeChecked();
+      await axe(page, javaScriptEnabled);
+
+      allowValidationAnswers(consoleErrors, "/cards/order-card");
+      await form.getByLabel("Name of the card (optional)").fill(name);
+      await form.getByRole("button", { name: "Order the card" }).click();
+      await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}\?done=ordered$/);
+      await expect(page.getByTestId("card-done")).toContainText("Your card is ordered");
+      await expect(page.locator("main h1")).toHaveText(name);
+      await expect(page.getByTestId("card-number")).toHaveText("Card ordered");
+      await expect(page.getByTestId("card-status")).toHaveText("Ordered");
+      await expect(page.getByTestId("card-plate")).toHaveAttribute("data-color", "BLACK");
+      await expect(page.getByTestId("freeze-link")).toHaveCount(0);
+      await axe(page, javaScriptEnabled);
+      await expect(sidebar(page).getByRole("link", { name: `${name} Card ordered` })).toBeVisible();
+      await expectNoPan(page);
+    });
+
+    test("orders a replacement from a card's page (?cardId=): the card and its account are preselected", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/home");
+      await sidebar(page).getByRole("link", { name: "Savings card •••• 0934" }).click();
+      await expect(page.getByTestId("card-status")).toHaveText("Frozen");
+      const oldId = CARD_URL.exec(page.url())![1];
+      await page.getByRole("link", { name: "Order a replacement card" }).click();
+      await expect(page).toHaveURL(`/cards/order-card?cardId=${oldId}`);
+      await expect(page.locator("main h1")).toHaveText("Order a replacement card");
+      const form = page.getByTestId("order-card-form");
+      await expect(form.getByLabel("Card to replace")).toHaveValue(oldId);
+      await expect(form.getByLabel("Card to replace").locator("option:checked")).toHaveText("Savings card •••• 0934");
+      await expect(form.getByLabel("Account").locator("option:checked")).toHaveText(/^Savings/);
+      await expect(form.getByLabel("Prepaid card")).toBeChecked();
+      await expectNoPan(page);
+      // Savings has no USD balance: the bank refuses, the page says so on the field, the form keeps the replacement.
+      await form.getByLabel("Currency the card spends in").selectOption("USD");
+      await form.getByRole("button", { name: "Order the card" }).click();
+      await expect(page.locator("#currencyId-error")).toHaveText("Choose a currency the account has a balance in.");
+      await expect(form.getByLabel("Card to replace")).toHaveValue(oldId);
+      await expect(form.getByLabel("Currency the card spends in")).toHaveValue("USD");
+      allowValidationAnswers(consoleErrors, "/cards/order-card");
+      await form.getByLabel("Currency the card spends in").selectOption("GBP");
+      await form.getByLabel("Name of the card (optional)").fill(`Savings replacement ${javaScriptEnabled ? "on" : "off"}`);
+      await form.getByRole("button", { name: "Order the card" }).click();
+      await expect(page).toHaveURL(/\/cards\/[0-9a-f-]{36}\?done=ordered$/);
+      await expect(page.getByTestId("card-number")).toHaveText("Card ordered");
+      // The old card is untouched until the new one is issued.
+      await page.goto(`/cards/${oldId}`);
+      await expect(page.getByTestId("card-status")).toHaveText("Frozen");
+    });
+  });
+}
+
+test("another customer's card is not found", async ({ page }) => {
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/home");
+  const href = (await sidebar(page).getByRole("link", { name: "Everyday Visa •••• 4821" }).getAttribute("href"))!;
+  await page.context().clearCookies();
+  await login(page, CUSTOMERS.corporate);
+  const res = await page.goto(href);
+  expect(res?.status()).toBe(404);
+  await expect(page.locator("main")).not.toContainText("4821");
+});
