@@ -12,6 +12,18 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { ALL_NAMESPACES, i18nConfig, LOCALES_VERSION } from "./i18n";
 import { FetchBackend } from "./lib/i18n-fetch-backend";
 
+/**
+ * remix-validated-form validates a field on blur; a blur that lands between hydration and the
+ * form's registration effect (or after the form unmounted, on a fast navigation) calls the
+ * store's placeholder and rejects with this message. The form validates again on submit and
+ * the server validates every post, so the rejection is noise: it is silenced here, and only it.
+ */
+const UNREGISTERED_FORM = /^(Validate|Submit) called before form was initialized\.$/;
+window.addEventListener("unhandledrejection", (event) => {
+  const reason: unknown = event.reason;
+  if (reason instanceof Error && UNREGISTERED_FORM.test(reason.message)) event.preventDefault();
+});
+
 async function hydrate() {
   await i18next
     .use(initReactI18next)

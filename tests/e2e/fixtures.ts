@@ -51,11 +51,22 @@ export async function login(page: Page, phone: string, password = DEMO_PASSWORD)
   const code = ((await debugCode.textContent()) ?? "").match(/\d{4}/)![0];
   const codeInput = page.locator("input[name=code]");
   await codeInput.fill(code);
-  // With JavaScript a 4-digit code may submit itself; without it, submit by hand.
+  // With JavaScript the 4-digit code submits itself: clicking too would post the code twice,
+  // and the second post finds it used. Without JavaScript (no inline script ran), submit by hand.
   const password$ = page.locator("input[name=password]");
-  if (!(await password$.isVisible().catch(() => false))) {
-    await page.waitForTimeout(300);
-    if (!(await password$.isVisible().catch(() => false))) await page.locator("form button[type=submit]").first().click();
+  const submit = page.locator("form button[type=submit]").first();
+  const scripted = await page.evaluate(() => "__remixContext" in window);
+  const shown = (ms: number) =>
+    password$.waitFor({ state: "visible", timeout: ms }).then(
+      () => true,
+      () => false,
+    );
+  if (!scripted) await submit.click();
+  else if (!(await shown(5_000))) {
+    // Filled before hydration: React may have kept its empty value; type it again (it submits
+    // itself once hydrated), and submit by hand only if that did not happen either.
+    if ((await codeInput.inputValue()) !== code) await codeInput.fill(code);
+    if (!(await shown(5_000))) await submit.click();
   }
   await password$.fill(password);
   await page.locator("form button[type=submit]").first().click();

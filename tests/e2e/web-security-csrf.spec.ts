@@ -145,12 +145,16 @@ const FIRST_STEP: Record<AppType, string> = {
  * The applicant's INCOMPLETE application of `type`, made through the API (first step, partial)
  * when there is none; a corporate one gets its main representative (personal-data, partial).
  */
-async function identityApplication(page: Page, type: AppType): Promise<{ id: string; mainRepresentativeId: string | null }> {
+async function identityApplication(
+  page: Page,
+  type: AppType,
+  { fresh = false }: { fresh?: boolean } = {},
+): Promise<{ id: string; mainRepresentativeId: string | null }> {
   const api = await apiSession(page.request, APPLICANT);
   const list = await api.call("GET", "/clients-applications?all=true");
-  let id: string | undefined = list.body.data.find(
-    (a: { type: string; status: string }) => a.type === type && a.status === "INCOMPLETE",
-  )?.id;
+  let id: string | undefined = fresh
+    ? undefined
+    : list.body.data.find((a: { type: string; status: string }) => a.type === type && a.status === "INCOMPLETE")?.id;
   if (!id) {
     const values = type === "CORPORATE" ? { companyName: "CSRF Probe Ltd" } : { firstName: "Csrf" };
     const made = await api.call("POST", `/clients-applications/${API_SEGMENT[type]}`, {
@@ -311,7 +315,9 @@ function continueCase(step: "cof" | "add-documents"): CsrfCase {
   return {
     async prepare(page) {
       await login(page, APPLICANT);
-      const { id } = await identityApplication(page, "CORPORATE");
+      // A new application each time: continuing completes the step, so a retry on the same
+      // application would find it completed already and see no change.
+      const { id } = await identityApplication(page, "CORPORATE", { fresh: true });
       const url = `/identity/corporate/${step}?applicationId=${id}`;
       if (step === "cof") {
         const api = await apiSession(page.request, APPLICANT);
