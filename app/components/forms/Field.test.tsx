@@ -41,4 +41,20 @@ describe("Field", () => {
     expect(select.getAttribute("aria-describedby")).toBe("currencyId-error");
     expect(select.getAttribute("aria-invalid")).toBe("true");
   });
+
+  it("describes the input with its tooltip, wide only over 40 characters", () => {
+    render(
+      <>
+        <Field name="reference" label="Reference" tooltip="Shown on the payee's statement; up to 140 characters." />
+        <Field name="short" label="Short" tooltip="Up to 40 characters exactly, it is narr" />
+      </>,
+    );
+    const input = screen.getByLabelText("Reference");
+    expect(input.getAttribute("aria-describedby")).toBe("reference-tooltip");
+    const tips = screen.getAllByRole("tooltip", { hidden: true });
+    expect(tips.map((tip) => tip.className.includes("wide"))).toEqual([true, false]);
+    expect(screen.getAllByRole("button", { name: "More information" })[0].getAttribute("aria-describedby")).toBe(
+      "reference-tooltip",
+    );
+  });
 });

@@ -7,6 +7,7 @@
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/lib/i18n-message";
+import { Tooltip } from "../ui/Tooltip";
 import styles from "./Field.module.css";
 
 interface CommonProps {
@@ -14,6 +15,8 @@ interface CommonProps {
   /** Visible label text (already translated). */
   label: string;
   hint?: string;
+  /** Tooltip text beside the label (already translated; wide over 40 characters, spec 000 §5). */
+  tooltip?: string;
   /** Error key or text; rendered translated. */
   error?: string | null;
   /** Override the id (defaults to `name`). */
@@ -26,24 +29,29 @@ export type FieldProps = CommonProps &
     | ({ as: "select"; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">)
   );
 
-/** Ids of the hint/error elements for an input id. */
-export function describedByIds(id: string, hasHint: boolean, hasError: boolean): string | undefined {
-  const ids = [hasHint ? `${id}-hint` : null, hasError ? `${id}-error` : null].filter(Boolean);
+/** Ids of the hint/error (and tooltip) elements for an input id. */
+export function describedByIds(id: string, hasHint: boolean, hasError: boolean, hasTooltip = false): string | undefined {
+  const ids = [hasHint ? `${id}-hint` : null, hasTooltip ? `${id}-tooltip` : null, hasError ? `${id}-error` : null].filter(
+    Boolean,
+  );
   return ids.length ? ids.join(" ") : undefined;
 }
 
 export function Field(props: FieldProps) {
   const { t } = useTranslation();
-  const { name, label, hint, error, id: idProp, ...rest } = props;
+  const { name, label, hint, tooltip, error, id: idProp, ...rest } = props;
   const id = idProp ?? name;
   const errorText = translateMessage(t, error);
-  const describedBy = describedByIds(id, Boolean(hint), Boolean(errorText));
+  const describedBy = describedByIds(id, Boolean(hint), Boolean(errorText), Boolean(tooltip));
   const aria = { "aria-invalid": errorText ? true : undefined, "aria-describedby": describedBy };
   return (
     <div className={`${styles.field} ${errorText ? styles.invalid : ""}`}>
-      <label className={styles.label} htmlFor={id}>
-        {label}
-      </label>
+      <span>
+        <label className={styles.label} htmlFor={id}>
+          {label}
+        </label>
+        {tooltip ? <Tooltip id={`${id}-tooltip`} text={tooltip} /> : null}
+      </span>
       {hint ? (
         <p id={`${id}-hint`} className={styles.hint}>
           {hint}

@@ -18,6 +18,7 @@ export function PaymentFormEnd({ amountLabelKey = "fields.amount" }: { amountLab
         name="reference"
         label={t("fields.reference")}
         hint={t("fields.optional")}
+        tooltip={t("fields.reference-tooltip")}
         autoComplete="off"
         maxLength={140}
       />

@@ -11,7 +11,7 @@
  * account-details or order-card links (nothing real behind them).
  */
 import { Form, Link, NavLink } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Account } from "../../../server/api/v1/contract";
 import type { ProfileMenuData } from "~/lib/profile-menu";
@@ -21,6 +21,7 @@ import styles from "./AppShell.module.css";
 import { LayoutWatch, type WatchData } from "./LayoutWatch";
 import { BrandMark, SupportContacts } from "./BrandMark";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { forgetOpenedAccounts, useOpenedAccounts } from "./useOpenedAccounts";
 
 export interface AppShellProps {
   userName: string;
@@ -68,6 +69,11 @@ const TABBAR: readonly NavItem[] = [
 export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, children }: AppShellProps) {
   const { t } = useTranslation();
   const nav = demo?.nav ?? NAV;
+  const accountsRef = useRef<HTMLElement>(null);
+  useOpenedAccounts(
+    accountsRef,
+    accounts.map((a) => a.id),
+  );
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -104,13 +110,13 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
       {demo?.banner}
       <div className={styles.body}>
         {showAccounts ? (
-          <aside className={styles.accounts} aria-label={t("accounts.column-label")}>
+          <aside ref={accountsRef} className={styles.accounts} aria-label={t("accounts.column-label")}>
             <h2 className={styles.asideTitle}>{t("accounts.title")}</h2>
             {accounts.length === 0 ? <p>{t("accounts.none")}</p> : null}
             <ul className={styles.accountList}>
               {accounts.map((account) => (
                 <li key={account.id}>
-                  <details open>
+                  <details open data-account-id={account.id}>
                     <summary>{account.name || account.number}</summary>
                     <ul className={styles.balances}>
                       {account.balances.map((b) => (
@@ -150,7 +156,7 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
         <SupportContacts />
         <LanguageSwitcher />
       </footer>
-      <Form method="post" action="/auth/logout" id="logout-form" hidden>
+      <Form method="post" action="/auth/logout" id="logout-form" hidden onSubmit={forgetOpenedAccounts}>
         <AuthenticityTokenInput />
       </Form>
       <nav aria-label={t("nav.tabbar-label")} className={styles.tabbar} data-layout-nav>

@@ -12,6 +12,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, Payment, SignaturePage } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { BackButton } from "~/components/ui/BackButton";
 import { Alert } from "~/components/ui/Alert";
 import { Money } from "~/components/ui/Money";
 import { CannotSign } from "~/components/ui/CannotSign";
@@ -131,7 +132,8 @@ export default function PaymentReceipt() {
         )
       ) : null}
       <p>
-        <Link to="/home">{t("common:back-home")}</Link>
+        {/* Reached from home, history, the sign result or a link: back through the history. */}
+        <BackButton fallback="/home" />
       </p>
     </>
   );
