@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Account } from "../../server/api/v1/contract";
-import { balanceSources, parseSource } from "./balance-sources";
+import { balanceSources, parseSource, sourceLabel } from "./balance-sources";
 
 const account = (id: string, name: string, balances: [string, string][]) =>
   ({
@@ -33,5 +33,13 @@ describe("balanceSources", () => {
     expect(parseSource("a1")).toBeNull();
     expect(parseSource("a1:")).toBeNull();
     expect(parseSource(":GBP")).toBeNull();
+  });
+});
+
+describe("sourceLabel", () => {
+  it("formats the balance with the page language's separators", () => {
+    const s = { name: "Main account", amount: "1250", scale: 2, currencyId: "GBP" as const };
+    expect(sourceLabel(s, "en")).toBe("Main account — 1,250.00 GBP");
+    expect(sourceLabel(s, "de")).toBe("Main account — 1.250,00 GBP");
   });
 });

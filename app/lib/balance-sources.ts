@@ -10,8 +10,17 @@ export interface BalanceSource {
   value: string;
   accountId: string;
   currencyId: CurrencyCode;
-  /** e.g. "Main account — 1,250.00 GBP" */
+  /** Account name (or number), balance (decimal string) and the currency's scale. */
+  name: string;
+  amount: string;
+  scale: number;
+  /** In English, e.g. "Main account — 1,250.00 GBP"; pages show `sourceLabel(source, lng)`. */
   label: string;
+}
+
+/** The option text in the page's language: "Main account — 1.250,00 GBP" in German. */
+export function sourceLabel(s: Pick<BalanceSource, "name" | "amount" | "scale" | "currencyId">, lng: string): string {
+  return `${s.name} — ${formatMoney(s.amount, s.currencyId, s.scale, lng)}`;
 }
 
 /** All balances of the accounts as select options (optionally one currency only). */
@@ -19,12 +28,17 @@ export function balanceSources(accounts: readonly Account[], currency?: Currency
   return accounts.flatMap((a) =>
     a.balances
       .filter((b) => !currency || b.currencyId === currency)
-      .map((b) => ({
-        value: `${a.id}:${b.currencyId}`,
-        accountId: a.id,
-        currencyId: b.currencyId,
-        label: `${a.name || a.number} — ${formatMoney(b.amount, b.currencyId, b.currency?.scale ?? 2)}`,
-      })),
+      .map((b) => {
+        const source = {
+          value: `${a.id}:${b.currencyId}`,
+          accountId: a.id,
+          currencyId: b.currencyId,
+          name: a.name || a.number,
+          amount: b.amount,
+          scale: b.currency?.scale ?? 2,
+        };
+        return { ...source, label: sourceLabel(source, "en") };
+      }),
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatMoney, isNegativeAmount, toScale } from "./money";
+import { currencyName, formatAmount, formatMoney, isNegativeAmount, toScale } from "./money";
 
 describe("toScale", () => {
   it.each([
@@ -54,5 +54,17 @@ describe("formatAmount per language", () => {
     expect(formatAmount("1234.5", 2, "ar")).toBe("1,234.50");
     expect(formatAmount("12345678901234567.123456789", 9, "de")).toBe("12.345.678.901.234.567,123456789");
     expect(formatMoney("1250", "GBP", 2, "de")).toBe("1.250,00 GBP");
+  });
+});
+
+describe("currencyName", () => {
+  it("keeps the bank's name in English and for assets without an ISO code", () => {
+    expect(currencyName("GBP", "en", "Pound sterling")).toBe("Pound sterling");
+    expect(currencyName("USDT", "de", "Tether USD")).toBe("Tether USD");
+  });
+  it("names ISO currencies in the page's language", () => {
+    expect(currencyName("EUR", "de", "Euro")).toBe("Euro");
+    expect(currencyName("GBP", "de", "Pound sterling")).toMatch(/Pfund/);
+    expect(currencyName("EUR", "ar", "Euro")).toBe("يورو");
   });
 });

@@ -107,3 +107,29 @@ export function formatMoney(amount: string, currency: string, scale = DEFAULT_MO
 export function isNegativeAmount(amount: string): boolean {
   return amount.trim().startsWith("-") && /[1-9]/.test(amount);
 }
+
+const currencyNamesCache = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A currency's name in the page's language: the bank's own name (`fallback`, from the API) in
+ * English and for assets without an ISO 4217 code (USDT, USDC, EURC, SOL); Intl's name
+ * otherwise ("Euro", "Britisches Pfund", "يورو"). Falls back when the browser has no
+ * Intl.DisplayNames.
+ */
+export function currencyName(code: string, lng: string, fallback: string): string {
+  if (lng === "en") return fallback;
+  let names = currencyNamesCache.get(lng);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([lng], { type: "currency", fallback: "none" });
+    } catch {
+      names = null;
+    }
+    currencyNamesCache.set(lng, names);
+  }
+  try {
+    return names?.of(code) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -68,6 +68,10 @@ test.describe("German, JavaScript off", () => {
     await page.goto("/home");
     const amount = page.locator("aside [dir=ltr]").first();
     await expect(amount).toHaveText(/^-?\d{1,3}(\.\d{3})*,\d{2,} [A-Z]{3,4}$/);
+    // Currency names in German; the "pay from" choices with German separators.
+    await expect(page.getByText("Britisches Pfund").first()).toBeVisible();
+    await page.goto("/payments/between-accounts");
+    await expect(page.locator("select[name=source] option").first()).toHaveText(/ — -?\d{1,3}(\.\d{3})*,\d{2} [A-Z]{3,4}$/);
     // (axe needs JavaScript in the page: German is checked by axe in the test below.)
   });
 });

@@ -17,6 +17,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { currencyName } from "~/lib/money";
 import type {
   Account,
   ListResponse,
@@ -120,11 +121,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 function Balances({ account, testIds }: { account: Account; testIds: boolean }) {
+  const { i18n } = useTranslation();
   return (
     <ul className={styles.balances}>
       {account.balances.map((b) => (
         <li key={b.id}>
-          <span className={styles.currency}>{b.currency?.name ?? b.currencyId}</span>{" "}
+          <span className={styles.currency}>{currencyName(b.currencyId, i18n.language, b.currency?.name ?? b.currencyId)}</span>{" "}
           <Money
             amount={b.amount}
             currency={b.currencyId}

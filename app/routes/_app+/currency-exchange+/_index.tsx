@@ -17,7 +17,7 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { balanceSources } from "~/lib/balance-sources";
+import { balanceSources, sourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { translateMessage } from "~/lib/i18n-message";
@@ -33,7 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.get<ExchangeRates>("/exchange/rates"),
     customRateEnabled(api, org.id),
   ]);
-  const sources = balanceSources(accounts).map(({ value, label }) => ({ value, label }));
+  const sources = balanceSources(accounts).map(({ value, label, name, amount, scale, currencyId }) => ({
+    value,
+    label,
+    name,
+    amount,
+    scale,
+    currencyId,
+  }));
   const currencies = rates.rates.map((r) => r.currencyId);
   return json({ sources, currencies, customRate }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
@@ -54,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CurrencyExchange() {
   const { sources, currencies, customRate } = useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
-  const { t } = useTranslation("exchange");
+  const { t, i18n } = useTranslation("exchange");
   const tp = useTranslation("payments").t;
   const values = data?.values;
   const errors = data?.errors ?? {};
@@ -82,7 +89,7 @@ export default function CurrencyExchange() {
         <Field as="select" name="source" label={t("fields.source")} defaultValue={values?.source} error={errors.source} required>
           {sources.map((s) => (
             <option key={s.value} value={s.value}>
-              {s.label}
+              {sourceLabel(s, i18n.language)}
             </option>
           ))}
         </Field>

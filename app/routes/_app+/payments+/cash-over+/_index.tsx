@@ -16,6 +16,7 @@ import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { loadPaymentDraft, paymentFormKey } from "~/lib/payments.server";
 import { cashSources } from "./__cash-sources";
+import { sourceLabel } from "~/lib/balance-sources";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title" };
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function CashOverChooser() {
   const { sources, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("payments");
+  const { t, i18n } = useTranslation("payments");
   return (
     <>
       <h1>{t("cash-over.title")}</h1>
@@ -59,7 +60,7 @@ export default function CashOverChooser() {
           <Field as="select" name="source" label={t("fields.from-balance")} required>
             {sources.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {sourceLabel(s, i18n.language)}
               </option>
             ))}
           </Field>
