@@ -18,6 +18,7 @@
 import { redirect } from "@remix-run/node";
 import type { ApiErrorBody, AuthTokens, DemoSettings, WhoAmI } from "../../server/api/v1/contract";
 import { config } from "./config.server";
+import i18next from "./i18next.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
 import {
   commitSession,
@@ -198,6 +199,9 @@ export async function getApi(request: Request, options: { activity?: boolean } =
   let tokens = getTokens(session);
   if (!tokens) throw await logoutRedirect(session);
   let dirty = false;
+  // The page's language, sent as Accept-Language: the documents the API draws (receipts,
+  // statements, top-up instructions) come in it.
+  const language = await i18next.getLocale(request);
   const now = Date.now();
   if (isIdleExpired(session.get("seen"), now, config().SESSION_IDLE_MS)) throw await expiredRedirect(request, session);
   const seen = session.get("seen");
@@ -237,6 +241,7 @@ export async function getApi(request: Request, options: { activity?: boolean } =
       method,
       headers: {
         Accept: "application/json",
+        "Accept-Language": language,
         Authorization: `Bearer ${accessToken}`,
         ...(options.body !== undefined && !multipart ? { "Content-Type": "application/json" } : {}),
         ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),

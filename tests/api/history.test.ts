@@ -198,6 +198,27 @@ describe.each(databases)("history on %s", (kind) => {
     expect(text).toContain(`Item ID: ${feeParentId}`);
   });
 
+  it("receipt PDF in the caller's language (Accept-Language): German, and Arabic right to left", async () => {
+    const get = (lang: string) =>
+      fetch(`${s.baseUrl}/api/v1/statements-items/${feeParentId}/pdf?accountId=${owner.account!.id}`, {
+        headers: { Authorization: `Bearer ${token}`, "Accept-Language": lang },
+      });
+    const de = await get("de-DE,de;q=0.9,en;q=0.5");
+    expect(de.status).toBe(200);
+    expect(de.headers.get("vary")).toMatch(/Accept-Language/i);
+    const deText = await pdfText(await de.arrayBuffer());
+    expect(deText).toContain("Zahlungsbeleg");
+    expect(deText).toContain("Empfänger: Supplier Ltd");
+    expect(deText).toContain("Betrag: -20.00 GBP");
+    expect(deText).toContain("Status: Gesendet");
+    const ar = await get("ar");
+    expect(ar.status).toBe(200);
+    const arText = await pdfText(await ar.arrayBuffer());
+    expect(arText).toMatch(/[\u0600-\u06ff]/);
+    expect(arText).toContain("Supplier Ltd");
+    expect(arText).toContain("-20.00 GBP");
+  });
+
   it("statement CSV, PDF and XLSX: opening + items = closing, to the cent", async () => {
     const from = new Date(base + 10 * DAY).toISOString();
     const q = `organizationId=${orgId}&currencyId=GBP&transferDateFrom=${from}&account=${owner.account!.id}`;

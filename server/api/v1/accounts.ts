@@ -10,6 +10,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { renderTopUpPdf, topUpInstructions } from "../../domain/statements/documents.js";
+import { documentLanguage } from "../../domain/statements/document-i18n.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 export const listQuery = z.object({ organizationId: z.string().uuid().optional(), all: z.string().optional() });
@@ -59,8 +60,9 @@ export function createAccountsRouter(deps: ApiDeps): Router {
         "Content-Disposition": `attachment; filename="top-up-${t.currencyId}.pdf"`,
         "X-Content-Type-Options": "nosniff",
         "Cache-Control": "private, no-store",
+        Vary: "Accept-Language",
       });
-      res.send(await renderTopUpPdf(t));
+      res.send(await renderTopUpPdf(t, documentLanguage(req.get("accept-language"))));
     }),
   );
   return r;

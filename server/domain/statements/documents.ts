@@ -1,8 +1,9 @@
 /**
  * History documents (issue 9 "Documents"): the receipt of one statement item, the statement of a
  * period and currency (PDF, CSV and XLSX) and the top-up instructions of a balance (JSON and PDF).
- * PDFs are drawn with pdfkit in the standard Helvetica fonts (WinAnsi text, no font files), as
- * server/seed/agreement-pdf.ts. What each shows: docs/decisions.md "History documents".
+ * PDFs are drawn with pdfkit: Helvetica (WinAnsi) in English and German, DejaVu Sans right to
+ * left in Arabic; labels in the caller's language (./document-i18n.ts). What each shows:
+ * docs/decisions.md "History documents".
  */
 import PDFDocument from "pdfkit";
 import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
@@ -17,6 +18,7 @@ import { fieldError } from "../errors.js";
 import { memberOrganizationIds, notFound } from "../organizations/access.js";
 import { BANK_ABA_ROUTING_NUMBER, BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
 import { getBrand } from "../brand/index.js";
+import { documentFonts, documentLabels, isolateValue, rtlLine, type DocumentLanguage } from "./document-i18n.js";
 
 /** dd.mm.yyyy HH:MM in UTC (the app's date and time formats, spec 000 §2). */
 export function formatDateTime(iso: string): string {
@@ -25,26 +27,54 @@ export function formatDateTime(iso: string): string {
   return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
 }
 
-/** Collect a pdfkit document's bytes once `draw` has written it, under the bank's (white-label) name. */
-function renderPdf(bankName: string, title: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: title, Author: bankName } });
+/** What a document's `draw` gets: the labels of its language and a "label: value" line writer. */
+interface PdfWriter {
+  doc: PDFKit.PDFDocument;
+  label: ReturnType<typeof documentLabels>["label"];
+  code: ReturnType<typeof documentLabels>["code"];
+  /** "Label: value" lines, skipping empty values. */
+  fields: (rows: [string, string | null | undefined][]) => void;
+  /** One plain line (right to left in Arabic). */
+  line: (text: string) => void;
+  /** A bold heading line. */
+  heading: (text: string) => void;
+}
+
+/** Collect a pdfkit document's bytes once `draw` has written it, under the bank's (white-label) name, in `lang`. */
+function renderPdf(bankName: string, title: string, lang: DocumentLanguage, draw: (w: PdfWriter) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: "A4", margin: 56, lang, info: { Title: title, Author: bankName } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on("data", (c: Buffer) => chunks.push(c));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  doc.font("Helvetica-Bold").fontSize(16).text(bankName);
-  doc.font("Helvetica-Bold").fontSize(13).text(title).moveDown(0.6);
-  doc.font("Helvetica").fontSize(10);
-  draw(doc);
+  const fonts = documentFonts(lang);
+  const line = (text: string) => (lang === "ar" ? rtlLine(doc, text) : doc.text(text));
+  const { label, code } = documentLabels(lang);
+  const writer: PdfWriter = {
+    doc,
+    label,
+    code,
+    line,
+    fields: (rows) => {
+      for (const [l, value] of rows) if (value) line(`${l}: ${lang === "ar" ? isolateValue(value) : value}`);
+    },
+    heading: (text) => {
+      doc.font(fonts.bold);
+      line(text);
+      doc.font(fonts.regular);
+    },
+  };
+  doc.font(fonts.bold).fontSize(16);
+  line(bankName);
+  doc.fontSize(13);
+  line(title);
+  doc.moveDown(0.6);
+  doc.font(fonts.regular).fontSize(10);
+  draw(writer);
   doc.end();
   return done;
-}
-
-/** "Label: value" lines, skipping empty values. */
-function fields(doc: PDFKit.PDFDocument, rows: [string, string | null | undefined][]): void {
-  for (const [label, value] of rows) if (value) doc.text(`${label}: ${value}`);
 }
 
 /** Organization display name: company name, else first + last name. */
@@ -59,27 +89,33 @@ export async function organizationName(db: Database, organizationId: string): Pr
  * references (item id, general-ledger transaction, payment id, reference).
  * @returns PDF bytes.
  */
-export function renderReceiptPdf(item: StatementItemDetail, customerName: string, bankName: string): Promise<Buffer> {
+export function renderReceiptPdf(
+  item: StatementItemDetail,
+  customerName: string,
+  bankName: string,
+  lang: DocumentLanguage = "en",
+): Promise<Buffer> {
   const incoming = Number(item.amount) > 0;
   const customer = `${customerName} (${item.accountIban ?? item.accountNumber})`;
   const counterparty = [item.counterpartyFullName, item.counterpartyAccountNumber].filter(Boolean).join(", ") || "-";
-  return renderPdf(bankName, "Payment receipt", (doc) =>
-    fields(doc, [
-      ["Status", item.status],
-      ["Operation type", item.operationType],
-      ["Date", formatDateTime(item.transferDate)],
-      ["Payer", incoming ? counterparty : customer],
-      ["Payee", incoming ? customer : counterparty],
-      ["Amount", `${item.amount} ${item.currencyId}`],
-      ["Fee", item.fee ? `${item.fee} ${item.feeCurrencyId}` : `0 ${item.currencyId}`],
-      ["Payment type", item.paymentType],
-      ["Purpose", item.purpose],
-      ["Reference", item.reference],
-      ["Counterparty sort code", item.counterpartySortCode],
-      ["Counterparty BIC", item.counterpartyBic],
-      ["Item ID", item.id],
-      ["Transaction ID", item.glTransactionId],
-      ["Payment ID", item.paymentId],
+  const { label } = documentLabels(lang);
+  return renderPdf(bankName, label("receipt"), lang, ({ fields, label, code }) =>
+    fields([
+      [label("status"), code("itemStatus", item.status)],
+      [label("operationType"), code("operation", item.operationType)],
+      [label("date"), formatDateTime(item.transferDate)],
+      [label("payer"), incoming ? counterparty : customer],
+      [label("payee"), incoming ? customer : counterparty],
+      [label("amount"), `${item.amount} ${item.currencyId}`],
+      [label("fee"), item.fee ? `${item.fee} ${item.feeCurrencyId}` : `0 ${item.currencyId}`],
+      [label("paymentType"), item.paymentType],
+      [label("purpose"), item.purpose],
+      [label("reference"), item.reference],
+      [label("counterpartySortCode"), item.counterpartySortCode],
+      [label("counterpartyBic"), item.counterpartyBic],
+      [label("itemId"), item.id],
+      [label("transactionId"), item.glTransactionId],
+      [label("paymentId"), item.paymentId],
     ]),
   );
 }
@@ -94,13 +130,14 @@ export async function receiptPdf(
   userId: string,
   id: string,
   scope: { accountId?: string; organizationId?: string },
+  lang: DocumentLanguage = "en",
 ): Promise<{ id: string; pdf: Buffer }> {
   const item = await getStatementItem(db, userId, id);
   if (scope.accountId && scope.accountId !== item.accountId) throw notFound("Statement item");
   const [acc] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, item.accountId));
   if (!acc?.org || (scope.organizationId && scope.organizationId !== acc.org)) throw notFound("Statement item");
   const { name: bankName } = await getBrand(db);
-  return { id: item.id, pdf: await renderReceiptPdf(item, await organizationName(db, acc.org), bankName) };
+  return { id: item.id, pdf: await renderReceiptPdf(item, await organizationName(db, acc.org), bankName, lang) };
 }
 
 /** Quote a CSV cell (RFC 4180) and neutralise spreadsheet formulas (=, +, -, @ at the start of text). */
@@ -174,7 +211,13 @@ function xlsxAmount(value: string | null, format: string): Cell {
  * a double cannot hold them exactly); texts are String cells, which a spreadsheet never runs as
  * formulas. Written by write-excel-file (Office Open XML, ECMA-376).
  */
-export async function renderStatementXlsx(s: StatementExport, customerName: string, bankName: string): Promise<Buffer> {
+export async function renderStatementXlsx(
+  s: StatementExport,
+  customerName: string,
+  bankName: string,
+  lang: DocumentLanguage = "en",
+): Promise<Buffer> {
+  const { label } = documentLabels(lang);
   const scale = Math.max(decimalsOf(s.opening), decimalsOf(s.closing), ...s.items.map((i) => decimalsOf(i.amount)));
   const amountFormat = scale > 0 ? `#,##0.${"0".repeat(scale)}` : "#,##0";
   const bold = (value: string): Cell => ({ type: String, value, fontWeight: "bold" });
@@ -183,12 +226,12 @@ export async function renderStatementXlsx(s: StatementExport, customerName: stri
   const text = (value: string | null): Cell => (value ? { type: String, value } : null);
   const rows: SheetData = [
     [bold(bankName)],
-    [bold("Statement"), text(s.currencyId)],
-    [text("Account holder"), text(customerName)],
-    [text("From (UTC)"), s.from ? dateCell(s.from) : text("start")],
-    [text("To (UTC)"), s.to ? dateCell(s.to) : text("now")],
-    [text("Opening balance"), xlsxAmount(s.opening, amountFormat)],
-    [text("Closing balance"), xlsxAmount(s.closing, amountFormat)],
+    [bold(label("statement")), text(s.currencyId)],
+    [text(label("accountHolder")), text(customerName)],
+    [text(label("from")), s.from ? dateCell(s.from) : text(label("start"))],
+    [text(label("to")), s.to ? dateCell(s.to) : text(label("now"))],
+    [text(label("opening")), xlsxAmount(s.opening, amountFormat)],
+    [text(label("closing")), xlsxAmount(s.closing, amountFormat)],
     [],
     STATEMENT_CSV_COLUMNS.map((c) => bold(c === "date" ? "date (UTC)" : c)),
     ...s.items.map((i): Cell[] => [
@@ -204,7 +247,7 @@ export async function renderStatementXlsx(s: StatementExport, customerName: stri
       xlsxAmount(i.balanceAfter, amountFormat),
     ]),
   ];
-  return writeXlsxFile(rows, { sheet: `Statement ${s.currencyId}` }).toBuffer();
+  return writeXlsxFile(rows, { sheet: `${label("statement")} ${s.currencyId}`, rightToLeft: lang === "ar" }).toBuffer();
 }
 
 /** Digits after the decimal point of a decimal string. */
@@ -212,23 +255,29 @@ function decimalsOf(value: string | null): number {
   return value?.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
 }
 
-/** Statement as PDF: holder, period, opening balance, one line per item, closing balance. */
-export function renderStatementPdf(s: StatementExport, customerName: string, bankName: string): Promise<Buffer> {
-  return renderPdf(bankName, `Statement ${s.currencyId}`, (doc) => {
-    fields(doc, [
-      ["Account holder", customerName],
-      ["Period", `${s.from ? formatDateTime(s.from) : "start"} - ${s.to ? formatDateTime(s.to) : "now"}`],
-      ["Opening balance", `${s.opening} ${s.currencyId}`],
+/** Statement as PDF: holder, period, opening balance, one line per item, closing balance; in `lang`. */
+export function renderStatementPdf(
+  s: StatementExport,
+  customerName: string,
+  bankName: string,
+  lang: DocumentLanguage = "en",
+): Promise<Buffer> {
+  const { label } = documentLabels(lang);
+  return renderPdf(bankName, `${label("statement")} ${s.currencyId}`, lang, ({ doc, fields, line, label, code }) => {
+    fields([
+      [label("accountHolder"), customerName],
+      [label("period"), `${s.from ? formatDateTime(s.from) : label("start")} - ${s.to ? formatDateTime(s.to) : label("now")}`],
+      [label("opening"), `${s.opening} ${s.currencyId}`],
     ]);
     doc.moveDown(0.5);
     for (const i of s.items)
-      doc.text(
-        `${formatDateTime(i.transferDate)}  ${i.operationType}  ${i.title ?? i.counterpartyFullName ?? "-"}  ${i.amount} ${i.currencyId}`,
+      line(
+        `${formatDateTime(i.transferDate)}  ${code("operation", i.operationType)}  ${i.title ?? i.counterpartyFullName ?? "-"}  ${i.amount} ${i.currencyId}`,
       );
     doc.moveDown(0.5);
-    fields(doc, [
-      ["Items", String(s.items.length)],
-      ["Closing balance", `${s.closing} ${s.currencyId}`],
+    fields([
+      [label("items"), String(s.items.length)],
+      [label("closing"), `${s.closing} ${s.currencyId}`],
     ]);
   });
 }
@@ -310,42 +359,20 @@ export async function topUpInstructions(
   };
 }
 
-/** English labels of the top-up fields on the PDF (the web page translates the same names). */
-const TOP_UP_FIELD_LABELS: Record<string, string> = {
-  sortCode: "Sort code",
-  accountNumber: "Account number",
-  iban: "IBAN",
-  bic: "BIC",
-  routingNumber: "ABA routing number",
-};
-/** English names of the rails on the PDF. */
-const TOP_UP_RAIL_LABELS: Record<string, string> = {
-  LOCAL_GB: "UK Faster Payments / Bacs",
-  SEPA: "SEPA transfer",
-  FEDWIRE: "US domestic wire (Fedwire)",
-  SWIFT: "International (SWIFT)",
-  INTERNAL: "From another customer of this bank",
-};
-
-/** Top-up instructions as a PDF: beneficiary, bank, one block per rail, the reference. */
-export function renderTopUpPdf(t: TopUpInstructions): Promise<Buffer> {
-  return renderPdf(t.bankName, `Top-up instructions ${t.currencyId}`, (doc) => {
-    fields(doc, [
-      ["Beneficiary", t.beneficiaryName],
-      ["Bank", t.bankName],
-      ["Currency", t.currencyId],
-      ["Reference", t.reference],
+/** Top-up instructions as a PDF: beneficiary, bank, one block per rail, the reference; in `lang`. */
+export function renderTopUpPdf(t: TopUpInstructions, lang: DocumentLanguage = "en"): Promise<Buffer> {
+  const { label } = documentLabels(lang);
+  return renderPdf(t.bankName, `${label("topUp")} ${t.currencyId}`, lang, ({ doc, fields, heading, label, code }) => {
+    fields([
+      [label("beneficiary"), t.beneficiaryName],
+      [label("bank"), t.bankName],
+      [label("currency"), t.currencyId],
+      [label("reference"), t.reference],
     ]);
     for (const m of t.methods) {
-      doc
-        .moveDown(0.5)
-        .font("Helvetica-Bold")
-        .text(TOP_UP_RAIL_LABELS[m.rail] ?? m.rail)
-        .font("Helvetica");
-      fields(
-        doc,
-        m.fields.map((f) => [TOP_UP_FIELD_LABELS[f.name] ?? f.name, f.value]),
-      );
+      doc.moveDown(0.5);
+      heading(code("rail", m.rail));
+      fields(m.fields.map((f) => [code("field", f.name), f.value]));
     }
   });
 }

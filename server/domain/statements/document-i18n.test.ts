@@ -1,0 +1,89 @@
+import { describe, expect, it } from "vitest";
+import { DOCUMENT_CATALOGS, documentLabels, documentLanguage, isolateValue, rtlPieces } from "./document-i18n.js";
+import { renderReceiptPdf, renderStatementPdf, renderTopUpPdf } from "./documents.js";
+import type { StatementItemDetail } from "../../api/v1/contract.js";
+
+describe("documentLanguage (Accept-Language, RFC 9110 §12.5.4)", () => {
+  it("takes the first supported language by q-value, English otherwise", () => {
+    expect(documentLanguage(undefined)).toBe("en");
+    expect(documentLanguage("de")).toBe("de");
+    expect(documentLanguage("fr-FR, ar;q=0.8, de;q=0.5")).toBe("ar");
+    expect(documentLanguage("en;q=0.2, de-AT;q=0.9")).toBe("de");
+    expect(documentLanguage("fr, es;q=0.5")).toBe("en");
+    expect(documentLanguage("de;q=0, ar;q=abc")).toBe("en");
+  });
+});
+
+describe("catalogs", () => {
+  it("every language has every label, and known codes are translated", () => {
+    const keys = Object.keys(DOCUMENT_CATALOGS.en).sort();
+    expect(Object.keys(DOCUMENT_CATALOGS.de).sort()).toEqual(keys);
+    expect(Object.keys(DOCUMENT_CATALOGS.ar).sort()).toEqual(keys);
+    expect(documentLabels("de").code("itemStatus", "REFUND")).toBe("Erstattung");
+    expect(documentLabels("de").code("itemStatus", "UNKNOWN")).toBe("UNKNOWN");
+  });
+});
+
+describe("rtlPieces (UAX #9 levels, words placed right to left)", () => {
+  it("keeps left-to-right runs whole and cuts Arabic into words, in logical order", () => {
+    expect(rtlPieces("رقم الحساب: GB33 BUKB")).toEqual(["رقم", " ", "الحساب:", " ", "GB33 BUKB"]);
+    // A space between a number and Latin text takes the paragraph's direction (UAX #9 N1: numbers count as R).
+    expect(rtlPieces("المبلغ: 1,234.56 EUR")).toEqual(["المبلغ:", " ", "1,234.56", " ", "EUR"]);
+    expect(rtlPieces("إيصال الدفع")).toEqual(["إيصال", " ", "الدفع"]);
+  });
+  it("keeps an isolated value left to right as one piece, without drawing the marks", () => {
+    expect(rtlPieces(`المبلغ: ${isolateValue("-12.50 EUR")}`)).toEqual(["المبلغ:", " ", "-12.50 EUR"]);
+    expect(isolateValue("أحمد")).toBe("أحمد");
+  });
+  it("mirrors brackets in right-to-left text", () => {
+    expect(rtlPieces("من (UTC)")).toContain(")");
+  });
+});
+
+const item: StatementItemDetail = {
+  id: "4f1c2d9e-0000-4000-8000-000000000001",
+  amount: "-12.50",
+  currencyId: "EUR",
+  status: "SENT",
+  operationType: "COMMON",
+  transferDate: "2026-11-20T10:00:00.000Z",
+  accountNumber: "10000001",
+  accountIban: "GB33BUKB20201555555555",
+  counterpartyFullName: "Anna Schmidt",
+  counterpartyAccountNumber: "DE89370400440532013000",
+} as unknown as StatementItemDetail;
+
+describe("documents in each language", () => {
+  it("draws a receipt, a statement and top-up instructions as PDFs in en, de and ar", async () => {
+    for (const lang of ["en", "de", "ar"] as const) {
+      const receipt = await renderReceiptPdf(item, "Oliver Thompson", "Bank", lang);
+      expect(receipt.subarray(0, 5).toString()).toBe("%PDF-");
+      const statement = await renderStatementPdf(
+        { currencyId: "EUR", from: null, to: null, opening: "100.00", closing: "87.50", items: [] } as never,
+        "Oliver Thompson",
+        "Bank",
+        lang,
+      );
+      expect(statement.subarray(0, 5).toString()).toBe("%PDF-");
+      const topUp = await renderTopUpPdf(
+        {
+          accountId: "a",
+          currencyId: "EUR",
+          beneficiaryName: "Oliver",
+          bankName: "Bank",
+          reference: "1",
+          methods: [{ rail: "SEPA", fields: [{ name: "iban", value: "GB33BUKB20201555555555" }] }],
+        },
+        lang,
+      );
+      expect(topUp.subarray(0, 5).toString()).toBe("%PDF-");
+    }
+  });
+  it("embeds an Arabic-capable font only in Arabic documents", async () => {
+    const ar = (await renderReceiptPdf(item, "Oliver Thompson", "Bank", "ar")).toString("latin1");
+    const de = (await renderReceiptPdf(item, "Oliver Thompson", "Bank", "de")).toString("latin1");
+    expect(ar).toMatch(/DejaVuSans/);
+    expect(de).not.toMatch(/DejaVuSans/);
+    expect(de).toMatch(/Helvetica/);
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * The language of the documents the bank draws (receipts, statements, top-up instructions:
+ * PDF, CSV header block, XLSX labels): English, German or Arabic, the app's languages (issue 12),
+ * chosen from the request's Accept-Language (the web app sends the page's language with every
+ * API call). Codes stay codes (currency, IBAN, ids); labels, titles and the item statuses and
+ * operation types (spec 000 §3) are translated. Arabic PDFs use DejaVu Sans (npm
+ * `dejavu-fonts-ttf`, Latin and Arabic glyphs; pdfkit/fontkit shape the Arabic joining forms)
+ * and are laid out right to left by `rtlLine` (Unicode bidi levels from `bidi-js`, UAX #9).
+ */
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import bidiFactory from "bidi-js";
+
+export type DocumentLanguage = "en" | "de" | "ar";
+
+/**
+ * The first supported language of an Accept-Language header (RFC 9110 §12.5.4, q-values
+ * honoured, region ignored: "de-AT" → de), English when none.
+ */
+export function documentLanguage(acceptLanguage: string | undefined): DocumentLanguage {
+  if (!acceptLanguage) return "en";
+  const ranked = acceptLanguage
+    .split(",")
+    .slice(0, 20)
+    .map((part, i) => {
+      const [tag, ...params] = part.trim().split(";");
+      // A malformed weight (q=abc) drops the entry (q 0).
+      const weight = params.find((p) => /^\s*q=/i.test(p));
+      const q =
+        weight === undefined ? 1 : /^\s*q=(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/i.test(weight) ? Number(weight.split("=")[1]) : 0;
+      return { lang: tag.trim().toLowerCase().split("-")[0], q, i };
+    })
+    .filter((x) => x.q > 0 && Number.isFinite(x.q))
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { lang } of ranked) if (lang === "en" || lang === "de" || lang === "ar") return lang;
+  return "en";
+}
+
+const EN = {
+  receipt: "Payment receipt",
+  status: "Status",
+  operationType: "Operation type",
+  date: "Date",
+  payer: "Payer",
+  payee: "Payee",
+  amount: "Amount",
+  fee: "Fee",
+  paymentType: "Payment type",
+  purpose: "Purpose",
+  reference: "Reference",
+  counterpartySortCode: "Counterparty sort code",
+  counterpartyBic: "Counterparty BIC",
+  itemId: "Item ID",
+  transactionId: "Transaction ID",
+  paymentId: "Payment ID",
+  statement: "Statement",
+  accountHolder: "Account holder",
+  period: "Period",
+  from: "From (UTC)",
+  to: "To (UTC)",
+  start: "start",
+  now: "now",
+  opening: "Opening balance",
+  closing: "Closing balance",
+  items: "Items",
+  topUp: "Top-up instructions",
+  beneficiary: "Beneficiary",
+  bank: "Bank",
+  currency: "Currency",
+  customer: "Customer",
+  "field.sortCode": "Sort code",
+  "field.accountNumber": "Account number",
+  "field.iban": "IBAN",
+  "field.bic": "BIC",
+  "field.routingNumber": "ABA routing number",
+  "rail.LOCAL_GB": "UK Faster Payments / Bacs",
+  "rail.SEPA": "SEPA transfer",
+  "rail.FEDWIRE": "US domestic wire (Fedwire)",
+  "rail.SWIFT": "International (SWIFT)",
+  "rail.INTERNAL": "From another customer of this bank",
+  "itemStatus.SENT": "Sent",
+  "itemStatus.ADDED": "Received",
+  "itemStatus.REFUND": "Refund",
+  "operation.COMMON": "Payment",
+  "operation.TRANSACTION_FEE": "Transaction fee",
+  "operation.SERVICE_FEE": "Regular fee",
+  "operation.REFUND": "Refund",
+} as const;
+
+export type DocumentLabel = keyof typeof EN;
+
+const DE: Record<DocumentLabel, string> = {
+  receipt: "Zahlungsbeleg",
+  status: "Status",
+  operationType: "Vorgangsart",
+  date: "Datum",
+  payer: "Zahler",
+  payee: "Empfänger",
+  amount: "Betrag",
+  fee: "Gebühr",
+  paymentType: "Zahlungsart",
+  purpose: "Verwendungszweck",
+  reference: "Referenz",
+  counterpartySortCode: "Sort Code der Gegenseite",
+  counterpartyBic: "BIC der Gegenseite",
+  itemId: "Posten-ID",
+  transactionId: "Transaktions-ID",
+  paymentId: "Zahlungs-ID",
+  statement: "Kontoauszug",
+  accountHolder: "Kontoinhaber",
+  period: "Zeitraum",
+  from: "Von (UTC)",
+  to: "Bis (UTC)",
+  start: "Beginn",
+  now: "jetzt",
+  opening: "Anfangssaldo",
+  closing: "Schlusssaldo",
+  items: "Posten",
+  topUp: "Anleitung zum Aufladen",
+  beneficiary: "Begünstigter",
+  bank: "Bank",
+  currency: "Währung",
+  customer: "Kunde",
+  "field.sortCode": "Sort Code",
+  "field.accountNumber": "Kontonummer",
+  "field.iban": "IBAN",
+  "field.bic": "BIC",
+  "field.routingNumber": "ABA-Routingnummer",
+  "rail.LOCAL_GB": "UK Faster Payments / Bacs",
+  "rail.SEPA": "SEPA-Überweisung",
+  "rail.FEDWIRE": "US-Inlandsüberweisung (Fedwire)",
+  "rail.SWIFT": "International (SWIFT)",
+  "rail.INTERNAL": "Von einem anderen Kunden dieser Bank",
+  "itemStatus.SENT": "Gesendet",
+  "itemStatus.ADDED": "Eingegangen",
+  "itemStatus.REFUND": "Erstattung",
+  "operation.COMMON": "Zahlung",
+  "operation.TRANSACTION_FEE": "Transaktionsgebühr",
+  "operation.SERVICE_FEE": "Regelmäßige Gebühr",
+  "operation.REFUND": "Erstattung",
+};
+
+const AR: Record<DocumentLabel, string> = {
+  receipt: "إيصال الدفع",
+  status: "الحالة",
+  operationType: "نوع العملية",
+  date: "التاريخ",
+  payer: "الدافع",
+  payee: "المستفيد",
+  amount: "المبلغ",
+  fee: "الرسوم",
+  paymentType: "نوع الدفع",
+  purpose: "الغرض",
+  reference: "المرجع",
+  counterpartySortCode: "رمز الفرز للطرف الآخر",
+  counterpartyBic: "رمز BIC للطرف الآخر",
+  itemId: "معرّف البند",
+  transactionId: "معرّف المعاملة",
+  paymentId: "معرّف الدفعة",
+  statement: "كشف الحساب",
+  accountHolder: "صاحب الحساب",
+  period: "الفترة",
+  from: "من (UTC)",
+  to: "إلى (UTC)",
+  start: "البداية",
+  now: "الآن",
+  opening: "الرصيد الافتتاحي",
+  closing: "الرصيد الختامي",
+  items: "البنود",
+  topUp: "تعليمات تعبئة الرصيد",
+  beneficiary: "المستفيد",
+  bank: "البنك",
+  currency: "العملة",
+  customer: "العميل",
+  "field.sortCode": "رمز الفرز",
+  "field.accountNumber": "رقم الحساب",
+  "field.iban": "IBAN",
+  "field.bic": "BIC",
+  "field.routingNumber": "رقم التوجيه ABA",
+  "rail.LOCAL_GB": "المدفوعات السريعة / Bacs في المملكة المتحدة",
+  "rail.SEPA": "تحويل SEPA",
+  "rail.FEDWIRE": "حوالة محلية أمريكية (Fedwire)",
+  "rail.SWIFT": "دولي (SWIFT)",
+  "rail.INTERNAL": "من عميل آخر لهذا البنك",
+  "itemStatus.SENT": "مُرسل",
+  "itemStatus.ADDED": "مُستلم",
+  "itemStatus.REFUND": "استرداد",
+  "operation.COMMON": "دفعة",
+  "operation.TRANSACTION_FEE": "رسوم المعاملة",
+  "operation.SERVICE_FEE": "رسوم دورية",
+  "operation.REFUND": "استرداد",
+};
+
+const CATALOG: Record<DocumentLanguage, Record<DocumentLabel, string>> = { en: EN, de: DE, ar: AR };
+
+/** The labels of a language: `label("amount")`; `code(prefix, value)` translates a known code, else returns it. */
+export function documentLabels(lang: DocumentLanguage): {
+  label: (key: DocumentLabel) => string;
+  code: (prefix: "itemStatus" | "operation" | "rail" | "field", value: string | null | undefined) => string;
+} {
+  const table = CATALOG[lang];
+  return {
+    label: (key) => table[key],
+    code: (prefix, value) => (value ? (table[`${prefix}.${value}` as DocumentLabel] ?? value) : ""),
+  };
+}
+
+/** Every language's catalog (the completeness test compares their keys). */
+export const DOCUMENT_CATALOGS = CATALOG;
+
+const fontDir = join(dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
+
+/** Font files (or pdfkit standard font names) of a language: regular and bold. */
+export function documentFonts(lang: DocumentLanguage): { regular: string; bold: string } {
+  return lang === "ar"
+    ? { regular: join(fontDir, "DejaVuSans.ttf"), bold: join(fontDir, "DejaVuSans-Bold.ttf") }
+    : { regular: "Helvetica", bold: "Helvetica-Bold" };
+}
+
+const bidi = bidiFactory();
+const MIRROR: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "<": ">", ">": "<", "{": "}", "}": "{" };
+
+/**
+ * The pieces of one line of a right-to-left paragraph, in the order they are drawn from the
+ * right margin leftwards: runs of left-to-right text (numbers, IBANs, Latin names) stay whole;
+ * right-to-left text is cut into words and spaces (fontkit shapes and orders the letters of one
+ * word; placing the words is ours), with mirrored brackets (UAX #9 L4).
+ * @returns pieces in logical order; each is drawn to the left of the previous one
+ */
+export function rtlPieces(text: string): string[] {
+  const { levels } = bidi.getEmbeddingLevels(text, "rtl");
+  const pieces: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    let j = i + 1;
+    const ltr = levels[i] % 2 === 0;
+    while (j < text.length && (levels[j] % 2 === 0) === ltr) j++;
+    // Isolate marks (LRI … PDI, UAX #9 §2.4) steer the levels and are not drawn.
+    const run = text.slice(i, j).replace(/[\u2066-\u2069]/g, "");
+    if (!run) {
+      i = j;
+      continue;
+    }
+    if (ltr) pieces.push(run);
+    else for (const token of run.split(/(\s+)/)) if (token) pieces.push([...token].map((c) => MIRROR[c] ?? c).join(""));
+    i = j;
+  }
+  return pieces;
+}
+
+/**
+ * A value inside a right-to-left line: kept left to right as one unit (amounts, IBANs, dates,
+ * Latin names: "-12.50 EUR" stays so) by a left-to-right isolate, unless it holds Arabic letters.
+ */
+export function isolateValue(value: string): string {
+  return /[\u0600-\u06ff\u0750-\u077f]/.test(value) ? value : `\u2066${value}\u2069`;
+}
+
+/**
+ * Draw `text` as one right-aligned, right-to-left line at the document's current y, then move
+ * below it. Long lines are not wrapped (document lines are short labelled values).
+ */
+export function rtlLine(doc: PDFKit.PDFDocument, text: string): void {
+  const y = doc.y;
+  let x = doc.page.width - doc.page.margins.right;
+  for (const piece of rtlPieces(text)) {
+    const w = doc.widthOfString(piece);
+    x -= w;
+    if (piece.trim()) doc.text(piece, x, y, { lineBreak: false });
+  }
+  doc.x = doc.page.margins.left;
+  doc.y = y + doc.currentLineHeight(true);
+}
