@@ -5,7 +5,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p tests/.tmp
-rm -f tests/.tmp/*-results.json
+rm -f tests/.tmp/*results*.json tests/.tmp/e2e-shard-*.log
 status=0
 step() { echo; echo "=== $1"; }
 
@@ -44,7 +44,22 @@ step "process tests (production start with Twilio, several instances)"
 npx vitest run --project process --reporter=default --reporter=json --outputFile.json=tests/.tmp/process-results.json || status=1
 
 step "browser tests (Playwright, Chromium)"
-npx playwright test || status=1
+# E2E_SHARDS runs of the suite side by side, each with its own server and embedded database
+# (E2E_PORT 3100, 3101, …; Playwright splits the spec files between them). Their output is
+# printed after all of them end.
+shards="${E2E_SHARDS:-2}"
+pids=()
+for i in $(seq 1 "$shards"); do
+  E2E_PORT=$((3099 + i)) npx playwright test --shard="$i/$shards" >"tests/.tmp/e2e-shard-$i.log" 2>&1 &
+  pids+=("$!")
+done
+for i in "${!pids[@]}"; do
+  if wait "${pids[$i]}"; then echo "shard $((i + 1))/$shards: passed"; else echo "shard $((i + 1))/$shards: FAILED"; status=1; fi
+done
+for i in $(seq 1 "$shards"); do
+  echo "--- shard $i/$shards"
+  cat "tests/.tmp/e2e-shard-$i.log"
+done
 
 node tests/summary.mjs || true
 exit $status

@@ -17,13 +17,17 @@ for (const name of ["unit", "api"]) {
   failed += r.numFailedTests;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
 }
-const e2e = "tests/.tmp/e2e-results.json";
-if (fs.existsSync(e2e)) {
-  const s = JSON.parse(fs.readFileSync(e2e, "utf8")).stats;
+// One Playwright report per shard (tests/run-all.sh): e2e-results.json (port 3100), e2e-results-<port>.json.
+const e2eReports = fs.existsSync("tests/.tmp")
+  ? fs.readdirSync("tests/.tmp").filter((f) => /^e2e-results(-\d+)?\.json$/.test(f))
+  : [];
+for (const file of e2eReports) {
+  const s = JSON.parse(fs.readFileSync(`tests/.tmp/${file}`, "utf8")).stats;
   passed += s.expected + (s.flaky ?? 0);
   failed += s.unexpected;
   skipped += s.skipped;
-} else {
+}
+if (e2eReports.length === 0) {
   failed += 1;
   console.log("e2e: no report (did not run)");
 }

@@ -96,7 +96,8 @@ test.describe("JavaScript off", () => {
 
     await expect(p1).toHaveURL(stepUrl("cof-agreements", id));
     const repAgreements = p1.getByRole("checkbox", { name: /I have read and accept/ });
-    expect(await repAgreements.count()).toBeGreaterThan(0);
+    // The URL commits before the page is parsed: wait for the first box, then count.
+    await expect(repAgreements.first()).toBeVisible();
     for (const box of await repAgreements.all()) await box.check();
     await saveAndContinue(p1);
 

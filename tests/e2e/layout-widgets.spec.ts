@@ -93,7 +93,7 @@ test.describe("JavaScript off", () => {
     await login(page, CUSTOMERS.individual);
     await page.goto("/home");
     const details = page.locator("aside details[data-account-id]");
-    expect(await details.count()).toBeGreaterThan(0);
+    await expect(details.first()).toBeVisible();
     for (const d of await details.all()) await expect(d).toHaveAttribute("open", "");
     const paymentId = await unsignedPayment(page, false);
     await page.goto(`/payments/${paymentId}`);
