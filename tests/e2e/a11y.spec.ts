@@ -221,6 +221,14 @@ test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, c
   await expectNoViolations(page, "/ops/applications/{id}");
   await page.goto("/ops/applications/00000000-0000-4000-8000-000000000000");
   await expectNoViolations(page, "/ops/applications/{unknown} (404)");
+  // Support chat: the waiting list with a customer's message, and that channel.
+  const customer = await apiSession(page.request, CUSTOMERS.both);
+  const main = (await customer.call("GET", "/channels")).body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
+  await customer.call("POST", `/channels/${main.id}/messages`, { content: "Axe chat probe" });
+  await page.goto("/ops/chat");
+  await expectNoViolations(page, "/ops/chat");
+  await page.goto(`/ops/chat/${main.id}`);
+  await expectNoViolations(page, "/ops/chat/{channelId}");
   await page.context().clearCookies();
   await opsLogin(page, "support@ops.example");
   await page.goto("/ops/applications");

@@ -224,6 +224,7 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       await opsLogin(page, STAFF.admin);
       params.id = "00000000-0000-4000-8000-000000000000";
       params.documentId = "00000000-0000-4000-8000-000000000000";
+      params.channelId = "00000000-0000-4000-8000-000000000000";
     }
     if (who === "individual") {
       await login(page, CUSTOMERS.individual);

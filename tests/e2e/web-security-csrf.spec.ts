@@ -558,6 +558,22 @@ const OPS_CASES: Record<string, CsrfCase> = {
       return (await page.getByTestId("ops-application-status").textContent()) ?? "";
     },
   },
+  "routes/ops+/chat+/$channelId": {
+    async prepare(page) {
+      const api = await apiSession(page.request, CUSTOMERS.both);
+      const main = (await api.call("GET", "/channels")).body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
+      expect((await api.call("POST", `/channels/${main.id}/messages`, { content: "CSRF chat probe" })).status).toBe(201);
+      await opsLogin(page, STAFF.support);
+      const url = `/ops/chat/${main.id}`;
+      await page.goto(url);
+      await page.getByLabel("Your reply (the customer sees it)").fill("CSRF reply probe");
+      return { url, fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      return page.locator("[data-testid=ops-chat-message][data-from=STAFF]").count();
+    },
+  },
 };
 
 const CASES: Record<string, CsrfCase> = {

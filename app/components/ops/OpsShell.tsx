@@ -29,6 +29,7 @@ export interface OpsArea {
 export const OPS_AREAS: OpsArea[] = [
   { to: "/ops", labelKey: "nav.dashboard", roles: [] },
   { to: "/ops/applications", labelKey: "nav.applications", roles: ["ONBOARDING"] },
+  { to: "/ops/chat", labelKey: "nav.chat", roles: ["SUPPORT"] },
   { to: "/ops/audit", labelKey: "nav.audit", roles: [] },
 ];
 

@@ -12,10 +12,14 @@ export const handle = { i18n: ["ops"], titleKey: "ops:dashboard.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { staff, api } = await requireStaff(request);
-  const counts = await api.get<{ applications: Record<string, number> }>("/dashboard");
+  const counts = await api.get<{ applications: Record<string, number>; chat: { channels: number; unread: number } }>(
+    "/dashboard",
+  );
   return json(
     {
       onboarding: staffHas(staff, "ONBOARDING"),
+      support: staffHas(staff, "SUPPORT"),
+      chatUnread: counts.chat.unread,
       applications: { ready: counts.applications.READY_TO_REVIEW ?? 0, inReview: counts.applications.REVIEW_IN_PROGRESS ?? 0 },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -41,6 +45,14 @@ export default function OpsDashboard() {
               <Link to="/ops/applications?status=REVIEW_IN_PROGRESS">
                 {t("dashboard.applications-in-review", { count: data.applications.inReview })}
               </Link>
+            </p>
+          </li>
+        ) : null}
+        {data.support ? (
+          <li className={styles.card} data-testid="queue-chat">
+            <h2>{t("nav.chat")}</h2>
+            <p>
+              <Link to="/ops/chat">{t("dashboard.chat", { count: data.chatUnread })}</Link>
             </p>
           </li>
         ) : null}

@@ -15,6 +15,7 @@ import { staffRoleOf, type OpsRole } from "./ops/guard.js";
 import { staffCodeBody, staffLoginBody } from "./ops/auth.js";
 import { auditQuery } from "./ops/audit.js";
 import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
+import { opsChatReplyBody } from "./ops/chat.js";
 import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
@@ -237,4 +238,5 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /ops/applications": { query: opsApplicationsQuery },
   "POST /ops/applications/:id/decline": { body: opsReasonBody },
   "POST /ops/applications/:id/request-changes": { body: opsReasonBody },
+  "POST /ops/chat/:channelId/messages": { body: opsChatReplyBody },
 };
