@@ -32,8 +32,11 @@
  * Visa' •••• 4821 (GBP) and 'Travel Mastercard' •••• 7310 (EUR) ACTIVE on 'Main account', 'Savings
  * card' •••• 0934 FROZEN (prepaid) on 'Savings'; Northwind 'Company Mastercard' •••• 5567 ACTIVE and
  * 'Expenses Visa' ORDERED (no number yet); James 'Personal Visa' •••• 2048 ACTIVE (personal account).
+ *
+ * Back-office staff users (./staff.ts): admin@, onboarding@, payments@, support@, compliance@ops.example.
  */
 import type { Database, Tx } from "../db/client.js";
+import { seedStaffUsers } from "./staff.js";
 import { and, eq } from "drizzle-orm";
 import {
   applicationOfficials,
@@ -94,6 +97,11 @@ export const SEED_PHONES = {
   /** Not identified: the account-recovery browser tests set new passwords on these two (one each). */
   recoveryIsla: "+447700900010",
   recoveryNoah: "+447700900011",
+  /** Not identified, no application: the back-office e2e (issue 13) submits one each and decides it in /ops. */
+  opsApplicantMia: "+447700900012",
+  opsApplicantLeo: "+447700900013",
+  opsApplicantZoe: "+447700900014",
+  opsApplicantSam: "+447700900015",
 } as const;
 
 const CURRENCIES = [
@@ -418,6 +426,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
   await db.transaction(async (tx) => {
     if (!demo) return;
+    await seedStaffUsers(tx, passwordHash);
 
     let accountSeq = 0;
     const t0 = new Date(now.getTime() - 90 * 86_400_000); // creation times: 90 days ago, ordered
@@ -518,6 +527,10 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await user(SEED_PHONES.applicantOwen, "Owen", "Price", false, 13);
     await user(SEED_PHONES.recoveryIsla, "Isla", "Reid", false, 13);
     await user(SEED_PHONES.recoveryNoah, "Noah", "Baker", false, 13);
+    await user(SEED_PHONES.opsApplicantMia, "Mia", "Turner", false, 13);
+    await user(SEED_PHONES.opsApplicantLeo, "Leo", "Walsh", false, 13);
+    await user(SEED_PHONES.opsApplicantZoe, "Zoe", "Hart", false, 13);
+    await user(SEED_PHONES.opsApplicantSam, "Sam", "Reed", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

@@ -5,6 +5,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { opsLogin } from "./ops-fixtures";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -179,4 +180,57 @@ test("chat pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }
   await expect(page.getByText("Enter a title")).toBeVisible();
   await expectNoViolations(page, "/chat/new (errors)");
   allowValidationAnswers(consoleErrors, "/chat/new");
+});
+
+test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto("/ops/login");
+  await expectNoViolations(page, "/ops/login");
+  await page.getByLabel("Email").fill("support@ops.example");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("password-error")).toBeVisible();
+  await expectNoViolations(page, "/ops/login (refused)");
+  allowValidationAnswers(consoleErrors, "/ops/login");
+  await page.getByLabel("Password").fill("Bank-Demo-2026");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("debug-code")).toBeVisible();
+  await expectNoViolations(page, "/ops/login/code");
+  await page.getByLabel("Code").fill("12");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("code-error")).toBeVisible();
+  await expectNoViolations(page, "/ops/login/code (refused)");
+  allowValidationAnswers(consoleErrors, "/ops/login/code");
+  await page.context().clearCookies();
+
+  await opsLogin(page, "admin@ops.example");
+  for (const url of [
+    "/ops",
+    "/ops/applications",
+    "/ops/applications?status=INCOMPLETE",
+    "/ops/audit",
+    "/ops/audit?action=staff.login",
+  ]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  // The seeded half-filled corporate application: answers, its main representative, the decision-less view.
+  await page.goto("/ops/applications?status=INCOMPLETE");
+  await page.getByTestId("ops-application").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/ops\/applications\/[0-9a-f-]{36}$/);
+  await expectNoViolations(page, "/ops/applications/{id}");
+  await page.goto("/ops/applications/00000000-0000-4000-8000-000000000000");
+  await expectNoViolations(page, "/ops/applications/{unknown} (404)");
+  // Support chat: the waiting list with a customer's message, and that channel.
+  const customer = await apiSession(page.request, CUSTOMERS.both);
+  const main = (await customer.call("GET", "/channels")).body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
+  await customer.call("POST", `/channels/${main.id}/messages`, { content: "Axe chat probe" });
+  await page.goto("/ops/chat");
+  await expectNoViolations(page, "/ops/chat");
+  await page.goto(`/ops/chat/${main.id}`);
+  await expectNoViolations(page, "/ops/chat/{channelId}");
+  await page.context().clearCookies();
+  await opsLogin(page, "support@ops.example");
+  await page.goto("/ops/applications");
+  await expectNoViolations(page, "/ops/applications (403)");
 });

@@ -1,0 +1,27 @@
+/**
+ * /api/v1/ops/dashboard — queue counts per area for the /ops start page (any staff user).
+ * Other areas add their counts here.
+ *
+ * GET /ops/dashboard → {applications: Record<ApplicationStatus, number>, chat: {channels, unread}}
+ */
+import { Router } from "express";
+import type { ApiDeps } from "../http.js";
+import { countApplicationsByStatus } from "../../../domain/ops/applications.js";
+import { listSupportQueue } from "../../../domain/ops/chat.js";
+import { opsRoute } from "./guard.js";
+
+/** The dashboard route (path relative to /api/v1/ops). */
+export function createOpsDashboardRouter(deps: ApiDeps): Router {
+  const r = Router();
+  r.get(
+    "/dashboard",
+    ...opsRoute(deps, "ANY", async (_req, res) => {
+      const waiting = await listSupportQueue(deps.db);
+      res.json({
+        applications: await countApplicationsByStatus(deps.db),
+        chat: { channels: waiting.length, unread: waiting.reduce((n, c) => n + c.waiting, 0) },
+      });
+    }),
+  );
+  return r;
+}

@@ -1,0 +1,49 @@
+/**
+ * Support chat in the back office (/ops/chat, issue 13), JavaScript off and on: a customer's
+ * message puts the channel in the waiting list with its unread count; support opens it, a
+ * blank reply is refused on its field, a reply is sent and the customer receives it; the
+ * channel then leaves the waiting list. Customers: James (off) and Grace (on); no other spec
+ * counts their chat messages.
+ */
+import { randomUUID } from "node:crypto";
+import { allowValidationAnswers, apiSession, CUSTOMERS, expect, test } from "./fixtures";
+import { opsLogin, STAFF } from "./ops-fixtures";
+
+for (const js of [false, true]) {
+  test.describe(`support chat in /ops, JavaScript ${js ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled: js });
+
+    test("a waiting channel is answered and the customer receives the reply", async ({ page, consoleErrors }) => {
+      const phone = js ? CUSTOMERS.unidentified : CUSTOMERS.both;
+      const api = await apiSession(page.request, phone);
+      const channels = await api.call("GET", "/channels");
+      const main = channels.body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
+      const question = `Where is my parcel? ${randomUUID().slice(0, 8)}`;
+      expect((await api.call("POST", `/channels/${main.id}/messages`, { content: question })).status).toBe(201);
+
+      await opsLogin(page, STAFF.support);
+      await expect(page.getByTestId("queue-chat")).toBeVisible();
+      await page.getByRole("navigation", { name: "Back office areas" }).getByRole("link", { name: "Chat" }).click();
+      const row = page.locator(`[data-testid=ops-chat-channel][data-id="${main.id}"]`);
+      await expect(row.getByTestId("ops-chat-unread")).not.toHaveText("0");
+      await expect(row).toContainText(question.slice(0, 40));
+      await row.getByRole("link").click();
+      await expect(page).toHaveURL(new RegExp(`/ops/chat/${main.id}$`));
+      await expect(page.getByTestId("ops-chat-message").last()).toContainText(question);
+
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await expect(page.getByTestId("reply-error")).toHaveText("Write a reply.");
+      allowValidationAnswers(consoleErrors, `/ops/chat/${main.id}`);
+      const answer = `Your parcel is on its way <script>x</script> ${randomUUID().slice(0, 8)}`;
+      await page.getByLabel("Your reply (the customer sees it)").fill(answer);
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await expect(page.getByTestId("reply-sent")).toBeVisible();
+      await expect(page.locator("[data-testid=ops-chat-message][data-from=STAFF]").last()).toContainText(answer);
+
+      const seen = await api.call("GET", `/channels/${main.id}/messages`);
+      expect(JSON.stringify(seen.body)).toContain(answer);
+      await page.goto("/ops/chat");
+      await expect(page.locator(`[data-testid=ops-chat-channel][data-id="${main.id}"]`)).toHaveCount(0);
+    });
+  });
+}
