@@ -12,6 +12,7 @@ import { createOpsAuthRouter } from "./auth.js";
 import { createOpsAuditRouter } from "./audit.js";
 import { createOpsApplicationsRouter } from "./applications.js";
 import { createOpsDashboardRouter } from "./dashboard.js";
+import { createOpsPaymentsRouter } from "./payments.js";
 
 /** Build the /api/v1/ops router. */
 export function createOpsRouter(deps: ApiDeps): Router {
@@ -20,5 +21,6 @@ export function createOpsRouter(deps: ApiDeps): Router {
   r.use(createOpsDashboardRouter(deps));
   r.use(createOpsAuditRouter(deps));
   r.use(createOpsApplicationsRouter(deps));
+  r.use(createOpsPaymentsRouter(deps));
   return r;
 }
