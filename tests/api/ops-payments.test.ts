@@ -106,9 +106,12 @@ describe.each(databases)("ops payments on %s", (kind) => {
     expect((await s.call("GET", "/ops/payments?status=nope", { token: payments })).status).toBe(400);
     expect((await s.call("GET", `/ops/payments/${crypto.randomUUID()}`, { token: payments })).status).toBe(404);
 
+    const queue = (await s.call("GET", "/ops/dashboard", { token: payments })).body.payments;
+    expect(queue.payments).toBeGreaterThanOrEqual(1);
     const settled = await s.call("POST", `/ops/payments/${id}/settle`, { token: payments, body: {} });
     expect(settled.status).toBe(200);
     expect(settled.body.settlement.status).toBe("SETTLED");
+    expect((await s.call("GET", "/ops/dashboard", { token: payments })).body.payments.payments).toBe(queue.payments - 1);
     expect((await s.call("POST", `/ops/payments/${id}/settle`, { token: payments, body: {} })).status).toBe(409);
     const [entry] = await audit("payment.settle", id);
     expect(entry.before).toMatchObject({ settlementStatus: "PENDING", amount: "100.00" });

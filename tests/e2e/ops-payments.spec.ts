@@ -33,6 +33,7 @@ for (const js of [false, true]) {
       const id = await signedPayment(request, amount, payee);
 
       await opsLogin(page, STAFF.payments);
+      await expect(page.getByTestId("queue-payments")).toContainText("Payments waiting for settlement:");
       await page.getByRole("link", { name: "Payments", exact: true }).click();
       await expect(page).toHaveURL(/\/ops\/payments$/);
       await page.getByLabel("Rail").selectOption("GBP");

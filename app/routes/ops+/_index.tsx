@@ -12,10 +12,14 @@ export const handle = { i18n: ["ops"], titleKey: "ops:dashboard.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { staff, api } = await requireStaff(request);
-  const counts = await api.get<{ applications: Record<string, number> }>("/dashboard");
+  const counts = await api.get<{ applications: Record<string, number>; payments?: { payments: number; fxRequests: number } }>(
+    "/dashboard",
+  );
   return json(
     {
       onboarding: staffHas(staff, "ONBOARDING"),
+      paymentsRole: staffHas(staff, "PAYMENTS"),
+      payments: counts.payments ?? { payments: 0, fxRequests: 0 },
       applications: { ready: counts.applications.READY_TO_REVIEW ?? 0, inReview: counts.applications.REVIEW_IN_PROGRESS ?? 0 },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -41,6 +45,20 @@ export default function OpsDashboard() {
               <Link to="/ops/applications?status=REVIEW_IN_PROGRESS">
                 {t("dashboard.applications-in-review", { count: data.applications.inReview })}
               </Link>
+            </p>
+          </li>
+        ) : null}
+        {data.paymentsRole ? (
+          <li className={styles.card} data-testid="queue-payments">
+            <h2>{t("payments.nav.payments")}</h2>
+            <p>
+              <Link to="/ops/payments?status=PENDING">{t("payments.dashboard.pending", { n: data.payments.payments })}</Link>
+            </p>
+            <p>
+              <Link to="/ops/fx-requests">{t("payments.dashboard.fx-pending", { n: data.payments.fxRequests })}</Link>
+            </p>
+            <p>
+              <Link to="/ops/payments/incoming">{t("payments.list.to-incoming")}</Link>
             </p>
           </li>
         ) : null}

@@ -6,10 +6,13 @@
  * hook), so a decision and its entry commit together or not at all. The actor recorded on the
  * subject is `staff:<staff user id>`.
  */
+import { and, count, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
+import { fxRequests, payments } from "../../db/schema/index.js";
 import type { FxRequest, IncomingPayment, OpsExternalPayment } from "../../api/v1/contract.js";
 import { decideFxRequest } from "../exchange/fx-requests.js";
 import {
+  EXTERNAL_KINDS,
   postIncomingPayment,
   refundExternalPayment,
   rejectExternalPayment,
@@ -147,4 +150,19 @@ export function decideFxRequestAsStaff(
       },
     },
   );
+}
+
+/**
+ * The PAYMENTS queue for the /ops start page: external payments waiting for settlement
+ * (settlement status PENDING) and signed FX rate requests waiting for a decision (PENDING).
+ */
+export async function paymentsQueueCounts(db: Database): Promise<{ payments: number; fxRequests: number }> {
+  const [[p], [f]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.settlementStatus, "PENDING"), inArray(payments.kind, EXTERNAL_KINDS))),
+    db.select({ n: count() }).from(fxRequests).where(eq(fxRequests.status, "PENDING")),
+  ]);
+  return { payments: Number(p.n), fxRequests: Number(f.n) };
 }

@@ -2,11 +2,12 @@
  * /api/v1/ops/dashboard — queue counts per area for the /ops start page (any staff user).
  * Other areas add their counts here.
  *
- * GET /ops/dashboard → {applications: Record<ApplicationStatus, number>}
+ * GET /ops/dashboard → {applications: Record<ApplicationStatus, number>, payments: {payments, fxRequests}}
  */
 import { Router } from "express";
 import type { ApiDeps } from "../http.js";
 import { countApplicationsByStatus } from "../../../domain/ops/applications.js";
+import { paymentsQueueCounts } from "../../../domain/ops/payments.js";
 import { opsRoute } from "./guard.js";
 
 /** The dashboard route (path relative to /api/v1/ops). */
@@ -15,7 +16,7 @@ export function createOpsDashboardRouter(deps: ApiDeps): Router {
   r.get(
     "/dashboard",
     ...opsRoute(deps, "ANY", async (_req, res) => {
-      res.json({ applications: await countApplicationsByStatus(deps.db) });
+      res.json({ applications: await countApplicationsByStatus(deps.db), payments: await paymentsQueueCounts(deps.db) });
     }),
   );
   return r;
