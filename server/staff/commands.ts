@@ -7,10 +7,18 @@
  */
 import { BRAND_FIELDS, resetBrand, setBrandField, setBrandLogo, type Brand, type BrandField } from "../domain/brand/index.js";
 import { readFileSync } from "node:fs";
+import { randomUUID } from "node:crypto";
 import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
 import { loadEcbRates } from "../domain/exchange/index.js";
-import type { Beneficiary, BeneficiaryContract, FxRequest, RemittanceOrder } from "../api/v1/contract.js";
+import type { Beneficiary, BeneficiaryContract, FxRequest, OpsExternalPayment, RemittanceOrder } from "../api/v1/contract.js";
+import {
+  listExternalPayments,
+  postIncomingPayment,
+  refundExternalPayment,
+  rejectExternalPayment,
+  settleExternalPayment,
+} from "../domain/payments/settlement.js";
 import { decideFxRequest } from "../domain/exchange/fx-requests.js";
 import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
 import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
@@ -44,6 +52,20 @@ export type BankCommand =
   | { command: "brand:reset" }
   | { command: "chat:reply"; channelId: string; text: string }
   | { command: "chat:list" }
+  | { command: "payment:list"; rail?: string; status?: string }
+  | { command: "payment:settle"; id: string }
+  | { command: "payment:reject"; id: string; reason: string }
+  | { command: "payment:refund"; id: string; reason: string }
+  | {
+      command: "payment:incoming";
+      account: string;
+      currencyId: string;
+      amount: string;
+      payerName: string;
+      payerAccount?: string;
+      reference?: string;
+      key?: string;
+    }
   | { command: "staff:create"; email: string; phone: string; roles: StaffRole[] };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
@@ -122,6 +144,24 @@ Commands:
   chat:reply <channelId> "<text>"             answer in a chat channel as support (1 to 4096
                                               characters, markdown); with BANK_URL the running
                                               server delivers it live to the customer's chat
+  payment:list [--rail <KIND>] [--status <STATUS>]
+                                              payments on external rails, newest first (50): rail
+                                              EURO, GBP, USD, INTERNATIONAL, CRYPTO_ASSET_PAYMENT or
+                                              CASH_OVER_COUNTER; status PENDING (default), SETTLED,
+                                              REJECTED or REFUNDED
+  payment:settle <id>                         the scheme or partner paid it out (PENDING → SETTLED):
+                                              its sum leaves the rail's clearing balance
+  payment:reject <id> --reason "<text>"       refused before it left (PENDING → REJECTED, payment
+                                              FAILED): sum and fee back to the payer as REFUND items;
+                                              the customer sees the reason
+  payment:refund <id> --reason "<text>"       the money came back (PENDING or SETTLED → REFUNDED): the
+                                              sum back to the payer as a REFUND item, the fee kept
+  payment:incoming <account> <currency> <amount> --payer "<name>" [--payer-account <IBAN>]
+                   [--reference "<text>"] [--key <idempotency key>]
+                                              credit a payment from another bank to a customer
+                                              balance (account number or IBAN): an ADDED item in
+                                              their history. Run again with the same --key, it
+                                              credits once (without --key every run credits)
   --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -130,7 +170,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request or channel, wrong status, invalid reason or text); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, payment, account or channel, wrong status, invalid reason, amount or text); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -141,6 +181,7 @@ Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request or 
  */
 export function parseBankArgs(argv: readonly string[]): BankCommand {
   if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
+  if (argv[0]?.startsWith("payment:")) return parsePayment(argv);
   if (argv[0] === "staff:create") return parseStaffCreate(argv.slice(1));
   const positional: string[] = [];
   let reason: string | undefined;
@@ -209,6 +250,103 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   }
   if (reason === undefined || reason.trim() === "") throw new UsageError(`${decision} needs --reason "<text>"`);
   return { command: decision, id, reason };
+}
+
+/** Options each `payment:*` command takes (`--name value` or `--name=value`). */
+const PAYMENT_OPTIONS: Record<string, readonly string[]> = {
+  "payment:list": ["rail", "status"],
+  "payment:settle": [],
+  "payment:reject": ["reason"],
+  "payment:refund": ["reason"],
+  "payment:incoming": ["payer", "payer-account", "reference", "key"],
+};
+
+/** The `payment:*` commands (settlement of external payments, incoming payments). */
+function parsePayment(argv: readonly string[]): BankCommand {
+  const [command, ...rest] = argv;
+  const allowed = PAYMENT_OPTIONS[command];
+  if (!allowed) throw new UsageError(`Unknown command ${command}`);
+  const positional: string[] = [];
+  const options: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i];
+    if (!arg.startsWith("--")) {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf("=");
+    const name = arg.slice(2, eq === -1 ? undefined : eq);
+    if (!allowed.includes(name)) throw new UsageError(`${command} takes no --${name}`);
+    if (eq !== -1) options[name] = arg.slice(eq + 1);
+    else {
+      if (i + 1 >= rest.length) throw new UsageError(`--${name} needs a value`);
+      options[name] = rest[++i];
+    }
+  }
+  const expect = (n: number, what: string) => {
+    if (positional.length < n) throw new UsageError(`${command} needs ${what}`);
+    if (positional.length > n) throw new UsageError(`Unexpected argument ${positional[n]}`);
+  };
+  switch (command) {
+    case "payment:list":
+      expect(0, "no argument");
+      return {
+        command,
+        ...(options.rail ? { rail: options.rail.toUpperCase() } : {}),
+        ...(options.status ? { status: options.status.toUpperCase() } : {}),
+      };
+    case "payment:settle":
+      expect(1, "the payment id");
+      return { command, id: positional[0] };
+    case "payment:reject":
+    case "payment:refund":
+      expect(1, "the payment id");
+      if (!options.reason?.trim()) throw new UsageError(`${command} needs --reason "<text>"`);
+      return { command, id: positional[0], reason: options.reason };
+    default: {
+      expect(3, "an account (number or IBAN), a currency and an amount");
+      if (!options.payer?.trim()) throw new UsageError(`${command} needs --payer "<name>"`);
+      return {
+        command: "payment:incoming",
+        account: positional[0],
+        currencyId: positional[1].toUpperCase(),
+        amount: positional[2],
+        payerName: options.payer,
+        ...(options["payer-account"] ? { payerAccount: options["payer-account"] } : {}),
+        ...(options.reference ? { reference: options.reference } : {}),
+        ...(options.key ? { key: options.key } : {}),
+      };
+    }
+  }
+}
+
+/** One line about an external payment after a settlement move. */
+function describePayment(p: OpsExternalPayment): string {
+  const reason = p.settlement.reason ? ` Reason: ${p.settlement.reason}` : "";
+  return `Payment ${p.id} (${p.kind} ${p.currencyId} ${p.amount} from ${p.organizationName} to ${p.benificiaryFullName}) is now ${p.status}, settlement ${p.settlement.status}.${reason}`;
+}
+
+/** `npm run bank -- payment:incoming …`: credit, or answer the earlier posting under the same key. */
+async function incoming(
+  db: Database,
+  cmd: Extract<BankCommand, { command: "payment:incoming" }>,
+  actor: string,
+): Promise<string> {
+  const r = await postIncomingPayment(
+    db,
+    {
+      account: cmd.account,
+      currencyId: cmd.currencyId,
+      amount: cmd.amount,
+      payerName: cmd.payerName,
+      payerAccount: cmd.payerAccount,
+      reference: cmd.reference,
+      idempotencyKey: cmd.key ?? `cli-${randomUUID()}`,
+    },
+    actor,
+  );
+  const verb = r.replayed ? "was already posted" : "posted";
+  return `Incoming payment ${r.id} ${verb}: ${r.currencyId} ${r.amount} from ${r.payerName} to ${r.organizationName} (account ${r.accountNumber}).`;
 }
 
 /** `staff:create --email E --phone P --roles R1,R2` (`--opt=value` works too). */
@@ -389,6 +527,24 @@ export async function runBankCommand(
         })
         .join("\n");
     }
+    case "payment:list": {
+      const page = await listExternalPayments(db, { rail: cmd.rail, status: cmd.status, take: 50 });
+      if (!page.data.length) return `No ${cmd.status ?? "PENDING"} payment on ${cmd.rail ?? "any external rail"}.`;
+      return page.data
+        .map(
+          (p) =>
+            `${p.id}  ${p.kind}  ${p.currencyId} ${p.amount}  ${p.settlement.status}  ${p.organizationName} → ${p.benificiaryFullName}  ${p.createdAt}`,
+        )
+        .join("\n");
+    }
+    case "payment:settle":
+      return describePayment(await settleExternalPayment(db, { paymentId: cmd.id, actor }));
+    case "payment:reject":
+      return describePayment(await rejectExternalPayment(db, { paymentId: cmd.id, reason: cmd.reason, actor }));
+    case "payment:refund":
+      return describePayment(await refundExternalPayment(db, { paymentId: cmd.id, reason: cmd.reason, actor }));
+    case "payment:incoming":
+      return incoming(db, cmd, actor);
     case "agreement:request":
       try {
         await requestAgreement(db, cmd.phone, cmd.agreementId);

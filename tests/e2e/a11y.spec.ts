@@ -5,7 +5,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
-import { opsLogin } from "./ops-fixtures";
+import { opsLogin, STAFF } from "./ops-fixtures";
+import { signedFxRequest, signedPayment } from "./ops-payments-helpers";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -233,4 +234,28 @@ test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, c
   await opsLogin(page, "support@ops.example");
   await page.goto("/ops/applications");
   await expectNoViolations(page, "/ops/applications (403)");
+});
+
+test("the back office's payments pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await signedPayment(page.request, "1.23", "Axe Payee Ltd");
+  await signedFxRequest(page.request, "1.00");
+  await opsLogin(page, STAFF.payments);
+  for (const url of ["/ops/payments", "/ops/payments?status=SETTLED", "/ops/payments/incoming", "/ops/fx-requests"]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  // A refusal on its field: the reason of a refund, the incoming payment's form.
+  await page.goto("/ops/payments");
+  const row = page.getByTestId("payment-row").first();
+  await row.getByText("Refund…").click();
+  await row.getByRole("button", { name: "Refund the amount" }).click();
+  await expect(row.getByTestId("reason-error")).toBeVisible();
+  await expectNoViolations(page, "/ops/payments (reason refused)");
+  allowValidationAnswers(consoleErrors, "/ops/payments");
+  await page.goto("/ops/payments/incoming");
+  await page.getByRole("button", { name: "Credit the customer" }).click();
+  await expect(page.getByTestId("account-error")).toBeVisible();
+  await expectNoViolations(page, "/ops/payments/incoming (refused)");
+  allowValidationAnswers(consoleErrors, "/ops/payments/incoming");
 });

@@ -13,6 +13,7 @@ import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test
 import { appRoutes } from "./route-manifest";
 import { ageSession } from "./layout-helpers";
 import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
+import { mainAccount, signedFxRequest, signedPayment } from "./ops-payments-helpers";
 
 interface Prepared {
   /** Where the form posts. */
@@ -576,6 +577,62 @@ const OPS_CASES: Record<string, CsrfCase> = {
   },
 };
 
+/** The back office's PAYMENTS screens (issue 13): a staff session (`__ops`), the ops CSRF token. */
+const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
+  "routes/ops+/payments+/_index": {
+    async prepare(page) {
+      const id = await signedPayment(page.request, "2.03", `CSRF Payee ${Date.now()}`);
+      await opsLogin(page, STAFF.payments);
+      await page.goto("/ops/payments?rail=GBP");
+      const fields = await formFields(
+        page,
+        `[data-testid=payment-row][data-payment-id="${id}"] form:has(input[name=intent][value=settle])`,
+      );
+      return { url: "/ops/payments?index&rail=GBP", fields };
+    },
+    async probe(page, { fields }) {
+      await page.goto("/ops/payments?rail=GBP&status=SETTLED");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator(`[data-testid=payment-row][data-payment-id="${fields.id}"]`).count();
+    },
+  },
+  "routes/ops+/payments+/incoming": {
+    async prepare(page) {
+      const api = await apiSession(page.request, CUSTOMERS.individual);
+      const account = await mainAccount(api);
+      await opsLogin(page, STAFF.payments);
+      await page.goto("/ops/payments/incoming");
+      await page.getByLabel("Customer account number or IBAN").fill(account.number);
+      await page.getByLabel("Currency").fill("GBP");
+      await page.getByLabel("Amount").fill("1.01");
+      await page.getByLabel("Payer's name").fill(`CSRF Payer ${Date.now()}`);
+      return { url: "/ops/payments/incoming", fields: await formFields(page, "main form[method=post]") };
+    },
+    async probe(page, { fields }) {
+      await page.goto("/ops/payments/incoming");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("incoming-row").filter({ hasText: fields.payerName }).count();
+    },
+  },
+  "routes/ops+/fx-requests": {
+    async prepare(page) {
+      const id = await signedFxRequest(page.request, "1.00");
+      await opsLogin(page, STAFF.payments);
+      await page.goto("/ops/fx-requests");
+      const fields = await formFields(
+        page,
+        `[data-testid=fx-row][data-fx-id="${id}"] form:has(input[name=intent][value=accept])`,
+      );
+      return { url: "/ops/fx-requests", fields };
+    },
+    async probe(page, { fields }) {
+      await page.goto("/ops/fx-requests");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.locator(`[data-testid=fx-row][data-fx-id="${fields.id}"]`).count(); // 1 while PENDING
+    },
+  },
+};
+
 const CASES: Record<string, CsrfCase> = {
   ...IDENTITY_CASES,
   "routes/auth+/phone": {
@@ -1100,6 +1157,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   ...CHAT_CASES,
   ...OPS_CASES,
+  ...OPS_PAYMENTS_CASES,
   "routes/_app+/payments+/decline": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

@@ -30,6 +30,8 @@ export const OPS_AREAS: OpsArea[] = [
   { to: "/ops", labelKey: "nav.dashboard", roles: [] },
   { to: "/ops/applications", labelKey: "nav.applications", roles: ["ONBOARDING"] },
   { to: "/ops/chat", labelKey: "nav.chat", roles: ["SUPPORT"] },
+  { to: "/ops/payments", labelKey: "payments.nav.payments", roles: ["PAYMENTS"] },
+  { to: "/ops/fx-requests", labelKey: "payments.nav.fx", roles: ["PAYMENTS"] },
   { to: "/ops/audit", labelKey: "nav.audit", roles: [] },
 ];
 

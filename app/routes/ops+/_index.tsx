@@ -12,14 +12,18 @@ export const handle = { i18n: ["ops"], titleKey: "ops:dashboard.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { staff, api } = await requireStaff(request);
-  const counts = await api.get<{ applications: Record<string, number>; chat: { channels: number; unread: number } }>(
-    "/dashboard",
-  );
+  const counts = await api.get<{
+    applications: Record<string, number>;
+    chat: { channels: number; unread: number };
+    payments?: { payments: number; fxRequests: number };
+  }>("/dashboard");
   return json(
     {
       onboarding: staffHas(staff, "ONBOARDING"),
       support: staffHas(staff, "SUPPORT"),
       chatUnread: counts.chat.unread,
+      paymentsRole: staffHas(staff, "PAYMENTS"),
+      payments: counts.payments ?? { payments: 0, fxRequests: 0 },
       applications: { ready: counts.applications.READY_TO_REVIEW ?? 0, inReview: counts.applications.REVIEW_IN_PROGRESS ?? 0 },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -53,6 +57,20 @@ export default function OpsDashboard() {
             <h2>{t("nav.chat")}</h2>
             <p>
               <Link to="/ops/chat">{t("dashboard.chat", { count: data.chatUnread })}</Link>
+            </p>
+          </li>
+        ) : null}
+        {data.paymentsRole ? (
+          <li className={styles.card} data-testid="queue-payments">
+            <h2>{t("payments.nav.payments")}</h2>
+            <p>
+              <Link to="/ops/payments?status=PENDING">{t("payments.dashboard.pending", { n: data.payments.payments })}</Link>
+            </p>
+            <p>
+              <Link to="/ops/fx-requests">{t("payments.dashboard.fx-pending", { n: data.payments.fxRequests })}</Link>
+            </p>
+            <p>
+              <Link to="/ops/payments/incoming">{t("payments.list.to-incoming")}</Link>
             </p>
           </li>
         ) : null}

@@ -42,7 +42,7 @@ export interface ApiFieldError {
  * (property `coreError` = form-level error). `code` is a stable machine code, e.g.
  * INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, INVALID_PASSWORD, RATE_LIMITED,
  * UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INSUFFICIENT_FUNDS,
- * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, BENEFICIARY_STATUS_CONFLICT, CONTRACT_STATUS_CONFLICT,
+ * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, PAYMENT_SETTLEMENT_CONFLICT, BENEFICIARY_STATUS_CONFLICT, CONTRACT_STATUS_CONFLICT,
  * VALIDATION_FAILED.
  */
 export interface ApiErrorBody {
@@ -505,6 +505,72 @@ export interface Payment {
   transferDate: IsoDateTime | null;
   signedAt: IsoDateTime | null;
   requiresSignature: boolean;
+  /** Settlement of a payment on an external rail (null for in-house kinds and unposted payments). */
+  settlement?: PaymentSettlement | null;
+}
+
+/**
+ * Settlement status of a posted payment on an external rail (server/domain/payments/settlement.ts):
+ * PENDING (on the rail's clearing balance) → SETTLED (paid out) → REFUNDED (came back), or
+ * PENDING → REJECTED (refused before it left: sum and fee back, payment FAILED); PENDING →
+ * REFUNDED too (sent back before settlement at the payer's or beneficiary bank's request).
+ */
+export type SettlementStatus = "PENDING" | "SETTLED" | "REJECTED" | "REFUNDED";
+export interface PaymentSettlement {
+  status: SettlementStatus;
+  /** Why the bank rejected or refunded it (REJECTED, REFUNDED). */
+  reason: string | null;
+  settledAt: IsoDateTime | null;
+  /** When the sum came back to the payer (REJECTED, REFUNDED). */
+  returnedAt: IsoDateTime | null;
+}
+
+/**
+ * Staff (PAYMENTS role) view of an external payment: GET /v1/ops/payments?rail=&status=&cursor=&take=
+ * (rail = payment kind of an external rail: EURO, GBP, USD, INTERNATIONAL, CRYPTO_ASSET_PAYMENT,
+ * CASH_OVER_COUNTER; status = SettlementStatus, default PENDING) → OpsExternalPaymentList, newest first.
+ * POST /v1/ops/payments/:id/settle {} | …/reject {reason} | …/refund {reason} → OpsExternalPayment;
+ * 409 PAYMENT_SETTLEMENT_CONFLICT when the payment is not in a status the move starts from.
+ */
+export interface OpsExternalPayment extends Payment {
+  organizationName: string;
+  settlement: PaymentSettlement;
+}
+export type OpsExternalPaymentList = ListResponse<OpsExternalPayment>;
+
+/**
+ * POST /v1/ops/payments/incoming: credit a customer balance with a payment from another bank (an
+ * ADDED item in their history). The balance is named by `balanceId`, or by `account` (account
+ * number or IBAN, spaces ignored) and `currencyId`. `idempotencyKey` (8..100 characters): a
+ * repeat with the same key and body answers the first posting (`replayed: true`); the same key
+ * with another body → 409 IDEMPOTENCY_KEY_REUSED.
+ */
+export interface IncomingPaymentRequest {
+  balanceId?: string;
+  account?: string;
+  currencyId?: string;
+  amount: Decimal;
+  payerName: string;
+  payerAccount?: string;
+  reference?: string;
+  idempotencyKey: string;
+}
+export interface IncomingPayment {
+  id: string;
+  organizationId: string;
+  organizationName: string;
+  balanceId: string;
+  accountNumber: string;
+  currencyId: CurrencyCode;
+  amount: Decimal;
+  payerName: string;
+  payerAccount: string | null;
+  reference: string | null;
+  ledgerTransactionId: string | null;
+  createdBy: string;
+  createdAt: IsoDateTime;
+  /** True when this answer repeats an earlier posting with the same key. */
+  replayed: boolean;
 }
 /**
  * GET /v1/payments?organizationId=&status=&take=20&cursor= (spec 000 §7; the unsigned list is

@@ -47,6 +47,7 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       NOT_FOUND: 404,
       IDEMPOTENCY_KEY_REUSED: 409,
       PAYMENT_NOT_PENDING: 409,
+      PAYMENT_SETTLEMENT_CONFLICT: 409,
       BENEFICIARY_STATUS_CONFLICT: 409,
       ORDER_STATUS_CONFLICT: 409,
       OFFICIAL_CONFLICT: 409,

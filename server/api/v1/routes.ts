@@ -16,6 +16,7 @@ import { staffCodeBody, staffLoginBody } from "./ops/auth.js";
 import { auditQuery } from "./ops/audit.js";
 import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
 import { opsChatReplyBody } from "./ops/chat.js";
+import { opsFxRequestsQuery, opsIncomingBody, opsIncomingQuery, opsPaymentReasonBody, opsPaymentsQuery } from "./ops/payments.js";
 import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
@@ -239,4 +240,11 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/applications/:id/decline": { body: opsReasonBody },
   "POST /ops/applications/:id/request-changes": { body: opsReasonBody },
   "POST /ops/chat/:channelId/messages": { body: opsChatReplyBody },
+  "GET /ops/payments": { query: opsPaymentsQuery },
+  "GET /ops/payments/incoming": { query: opsIncomingQuery },
+  "POST /ops/payments/incoming": { body: opsIncomingBody },
+  "POST /ops/payments/:id/reject": { body: opsPaymentReasonBody },
+  "POST /ops/payments/:id/refund": { body: opsPaymentReasonBody },
+  "GET /ops/fx-requests": { query: opsFxRequestsQuery },
+  "POST /ops/fx-requests/:id/reject": { body: opsPaymentReasonBody },
 };

@@ -314,11 +314,62 @@ export const payments = pgTable(
     signedAt: ts("signed_at"),
     /** False when the payer has no signature duty (official with signatureType NONE): posted at creation. */
     requiresSignature: boolean("requires_signature").notNull().default(true),
+    /**
+     * Settlement of a payment on an external rail (server/domain/payments/settlement.ts): null for
+     * in-house payments and unposted ones; PENDING once posted (the sum waits on the rail's
+     * clearing balance); SETTLED (paid out to the scheme or partner), REJECTED (refused before it
+     * left: sum and fee back to the payer, status FAILED) or REFUNDED (came back: sum back).
+     */
+    settlementStatus: text("settlement_status"),
+    /** Why staff rejected or refunded it (the customer sees it). */
+    settlementReason: text("settlement_reason"),
+    settledAt: ts("settled_at"),
+    /** When the sum came back to the payer (REJECTED or REFUNDED). */
+    returnedAt: ts("returned_at"),
+    settlementLedgerTransactionId: uuid("settlement_ledger_transaction_id"),
+    refundLedgerTransactionId: uuid("refund_ledger_transaction_id"),
+    /** Staff actor of the last settlement decision (e.g. "staff:cli", "staff:<uuid>"). */
+    settlementDecidedBy: text("settlement_decided_by"),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("payments_idempotency_uq").on(t.organizationId, t.idempotencyKey),
     index("payments_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+    index("payments_settlement_idx").on(t.settlementStatus, t.createdAt),
+  ],
+);
+
+/**
+ * Payments that arrived from other banks, posted by staff to a customer balance as an ADDED
+ * item (server/domain/payments/settlement.ts `postIncomingPayment`): INCOMING_CLEARING →
+ * the customer. `idempotencyKey` is unique: a repeated submission answers the first posting.
+ */
+export const incomingPayments = pgTable(
+  "incoming_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    balanceId: uuid("balance_id")
+      .notNull()
+      .references(() => balances.id),
+    organizationId: uuid("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    amount: money("amount").notNull(),
+    payerName: text("payer_name").notNull(),
+    payerAccount: text("payer_account"),
+    reference: text("reference"),
+    ledgerTransactionId: uuid("ledger_transaction_id"),
+    createdBy: text("created_by").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("incoming_payments_idempotency_uq").on(t.idempotencyKey),
+    index("incoming_payments_created_idx").on(t.createdAt),
   ],
 );
 

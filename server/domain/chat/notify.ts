@@ -21,6 +21,9 @@
  * | Notifications.fx-request-rejected          | sum, currency, toCurrency, reason   |
  * | Notifications.payment-completed            | amount, currency, payee             |
  * | Notifications.payment-declined             | amount, currency, payee             |
+ * | Notifications.payment-rejected             | amount, currency, payee, reason     |
+ * | Notifications.payment-refunded             | amount, currency, payee, reason     |
+ * | Notifications.incoming-payment             | amount, currency, payer             |
  */
 import type { Database, Tx } from "../../db/client.js";
 import { notifyQuietly, type ChatOwner } from "./index.js";
@@ -161,4 +164,48 @@ export function notifyPaymentOutcome(
       ? notice("payment-completed", params, (v) => `Payment of ${v.amount} ${v.currency} to ${v.payee} was signed and completed.`)
       : notice("payment-declined", params, (v) => `Payment of ${v.amount} ${v.currency} to ${v.payee} was declined.`);
   return notifyQuietly(db, { organizationId: p.organizationId }, n);
+}
+
+/** A payment on an external rail rejected or refunded by staff (payments settlement.ts). */
+export function notifyPaymentReturned(
+  db: Database | Tx,
+  p: {
+    organizationId: string;
+    amount: string;
+    currencyId: string;
+    benificiaryFullName: string;
+    settlement: { status: string; reason: string | null };
+  },
+): Promise<void> {
+  const params = { amount: p.amount, currency: p.currencyId, payee: p.benificiaryFullName, reason: p.settlement.reason ?? "" };
+  const n =
+    p.settlement.status === "REJECTED"
+      ? notice(
+          "payment-rejected",
+          params,
+          (v) =>
+            `Payment of ${v.amount} ${v.currency} to ${v.payee} was rejected and the money returned to your account. Reason: ${v.reason}`,
+        )
+      : notice(
+          "payment-refunded",
+          params,
+          (v) => `Payment of ${v.amount} ${v.currency} to ${v.payee} was refunded to your account. Reason: ${v.reason}`,
+        );
+  return notifyQuietly(db, { organizationId: p.organizationId }, n);
+}
+
+/** An incoming payment posted by staff to a customer balance (payments settlement.ts). */
+export function notifyIncomingPayment(
+  db: Database | Tx,
+  p: { organizationId: string; amount: string; currencyId: string; payerName: string },
+): Promise<void> {
+  return notifyQuietly(
+    db,
+    { organizationId: p.organizationId },
+    notice(
+      "incoming-payment",
+      { amount: p.amount, currency: p.currencyId, payer: p.payerName },
+      (v) => `You received ${v.amount} ${v.currency} from ${v.payer}.`,
+    ),
+  );
 }

@@ -26,7 +26,8 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
-import { accounts, balances, currencies, fxRequests, fxRequestSignatures } from "../../db/schema/index.js";
+import { accounts, balances, currencies, fxRequests, fxRequestSignatures, organizations } from "../../db/schema/index.js";
+import { organizationFullName } from "../organizations/index.js";
 import type { CurrencyCode, FxRequest, FxRequestPage, FxRequestStatus } from "../../api/v1/contract.js";
 import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { FX_PROPOSED_RATE_SCALE, FX_RATE_DETAIL_DECIMALS, fxActualRate, fxBoughtAmount } from "../../rules/fx-rate.js";
@@ -411,6 +412,53 @@ export async function listFxRequests(db: Database, userId: string, q: FxRequestL
 }
 
 /**
+ * Staff (back office, PAYMENTS role): every organization's requests in one status (default
+ * PENDING: signed, waiting for the bank's decision), newest first (creation time, then id),
+ * cursor-paged, with the organization's name.
+ * @param q.status one of FX_REQUEST_STATUSES; q.take 1..100 (default 20); q.cursor a previous page's endCursor
+ * @returns `{ edges: { node: FxRequest & { organizationName }, cursor }[], pageInfo }`
+ * @throws 400 VALIDATION_FAILED (status, take, cursor)
+ */
+export async function listFxRequestsForStaff(
+  db: Database,
+  q: { status?: string; take?: number; cursor?: string } = {},
+): Promise<{
+  edges: { node: FxRequest & { organizationName: string }; cursor: string }[];
+  pageInfo: { hasNextPage: boolean; endCursor: string | null };
+}> {
+  const status = q.status ?? "PENDING";
+  if (!(FX_REQUEST_STATUSES as readonly string[]).includes(status))
+    throw fieldError("status", "isEnum", `status must be one of ${FX_REQUEST_STATUSES.join(", ")}`);
+  const take = q.take ?? 20;
+  if (!Number.isInteger(take) || take < 1 || take > 100)
+    throw fieldError("take", "isInt", "take must be an integer from 1 to 100");
+  const keyset = newestFirst(fxRequests.createdAt, fxRequests.id, q.cursor);
+  const rows = await joined(db)
+    .where(and(eq(fxRequests.status, status), keyset.after))
+    .orderBy(...keyset.order)
+    .limit(take + 1);
+  const page = edgesPage(rows, take, toWire, (r) => r.request);
+  const orgIds = [...new Set(page.edges.map((e) => e.node.organizationId))];
+  const orgs = orgIds.length
+    ? await db
+        .select({
+          id: organizations.id,
+          type: organizations.type,
+          companyName: organizations.companyName,
+          firstName: organizations.firstName,
+          lastName: organizations.lastName,
+        })
+        .from(organizations)
+        .where(inArray(organizations.id, orgIds))
+    : [];
+  const names = new Map(orgs.map((o) => [o.id, organizationFullName(o)]));
+  return {
+    edges: page.edges.map((e) => ({ ...e, node: { ...e.node, organizationName: names.get(e.node.organizationId) ?? "" } })),
+    pageInfo: page.pageInfo,
+  };
+}
+
+/**
  * GET /v1/exchange/fx-requests/:id: a request of the caller's organizations (any status).
  * @throws 404 NOT_FOUND (not a uuid, or not in the caller's organizations: one answer, nothing to enumerate)
  */
@@ -441,6 +489,10 @@ export async function getFxRequest(db: Database, userId: string, id: string): Pr
 export async function decideFxRequest(
   db: Database,
   input: { requestId: string; decision: string; reason?: string | null; actor: string },
+  opts: {
+    /** Run inside the decision's transaction (the back office's audit entry): both commit or neither. */
+    within?: (tx: Tx, change: { before: FxRequest; after: FxRequest; ledgerTransactionId: string }) => Promise<void>;
+  } = {},
 ): Promise<FxRequest> {
   const decision = input.decision;
   if (decision !== "ACCEPTED" && decision !== "REJECTED")
@@ -460,6 +512,7 @@ export async function decideFxRequest(
         q.status,
         q.status === "AWAITING_SIGNATURE" ? "the customer has not signed it" : "it is decided already",
       );
+    const before = opts.within ? await requestToWire(tx, q.id) : null;
     const now = new Date();
     const transactionId = decision === "ACCEPTED" ? await settle(tx, q) : await refund(tx, q);
     const moved = await tx
@@ -475,7 +528,9 @@ export async function decideFxRequest(
       .where(and(eq(fxRequests.id, q.id), eq(fxRequests.status, "PENDING")))
       .returning({ id: fxRequests.id });
     if (moved.length !== 1) throw fxStatusConflict(q.status, "it is decided already");
-    return requestToWire(tx, q.id);
+    const after = await requestToWire(tx, q.id);
+    if (opts.within) await opts.within(tx, { before: before!, after, ledgerTransactionId: transactionId });
+    return after;
   });
   await notifyFxDecision(db, decided);
   return decided;

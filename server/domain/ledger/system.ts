@@ -18,6 +18,11 @@
  * - FX_PENDING (any): the sums (and fees) of signed FX rate requests the bank holds until it
  *   accepts or rejects them (server/domain/exchange/fx-requests.ts); ACCEPTED moves the sum on to
  *   FX_POSITION and the fee to FEE_INCOME, REJECTED gives both back to the customer.
+ * - EXTERNAL_SETTLEMENT (any): what external payments paid out to schemes and partners. Staff
+ *   settle a payment (server/domain/payments/settlement.ts) by moving its sum from the rail's
+ *   clearing balance here; a refund after settlement comes back from here to the payer.
+ * - INCOMING_CLEARING (any): the counterparty of incoming payments from other banks that staff
+ *   post to a customer balance (ADDED items); reconciled against the schemes' statements.
  * System balances have no floor and may go negative.
  */
 import { and, eq } from "drizzle-orm";
@@ -35,7 +40,9 @@ export type SystemCode =
   | "FEE_INCOME"
   | "REMITTANCE_CLEARING"
   | "FX_POSITION"
-  | "FX_PENDING";
+  | "FX_PENDING"
+  | "EXTERNAL_SETTLEMENT"
+  | "INCOMING_CLEARING";
 
 const NAMES: Record<SystemCode, string> = {
   EXTERNAL_CLEARING: "External clearing",
@@ -49,6 +56,8 @@ const NAMES: Record<SystemCode, string> = {
   REMITTANCE_CLEARING: "Remittance orders held in processing",
   FX_POSITION: "Currency exchange position",
   FX_PENDING: "FX rate requests held until decided",
+  EXTERNAL_SETTLEMENT: "External payments settled with schemes and partners",
+  INCOMING_CLEARING: "Incoming payments from other banks",
 };
 
 /** Currencies a system account is created with by the seed (others are added on first use). */

@@ -6,6 +6,7 @@
  * - rails/: one module per payment kind (payee rules, provider types, settlement balance)
  * - idempotency.ts: Idempotency-Key rules; post.ts: posting (payment + fee) to the ledger
  * - queries.ts: list, one, decline, signatures, wire form
+ * - settlement.ts: staff settle, reject or refund external payments; incoming payments
  */
 export { checkPayment, createPayment, createPaymentSchema, type CreatePaymentInput } from "./create.js";
 export { findByIdempotencyKey, requestHash } from "./idempotency.js";
@@ -31,3 +32,18 @@ export {
   saveDraftSchema,
   type DraftForm,
 } from "./drafts.js";
+export {
+  EXTERNAL_KINDS,
+  getExternalPayment,
+  incomingPaymentSchema,
+  listExternalPayments,
+  listIncomingPayments,
+  postIncomingPayment,
+  refundExternalPayment,
+  rejectExternalPayment,
+  SETTLEMENT_STATUSES,
+  settleExternalPayment,
+  type DecisionOptions,
+  type SettlementChange,
+  type SettlementMove,
+} from "./settlement.js";

@@ -13,6 +13,8 @@ import { postTransaction } from "../ledger/index.js";
 import { Decimal } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { organizationFullName } from "../organizations/index.js";
+import type { PaymentKind } from "../../api/v1/contract.js";
+import { RAILS } from "./rails/index.js";
 import type { PayerParty, PaymentRow } from "./types.js";
 
 /** Columns of `PayerParty`, for selects joining the payer's account and organization. */
@@ -27,7 +29,8 @@ export const payerPartyColumns = {
 
 /**
  * Post a payment (and its fee) inside `tx` and mark it COMPLETED with transferDate = now (and
- * `signedAt` when given, in the same UPDATE). The caller must hold the payment row lock and have
+ * `signedAt` when given, in the same UPDATE); on an external rail its settlement status becomes
+ * PENDING (settlement.ts). The caller must hold the payment row lock and have
  * checked it is still pending.
  * @param opts.payer the payer party when the caller already read it (else one query here)
  * @throws DomainError INSUFFICIENT_FUNDS (field `amount`; the transaction then rolls back)
@@ -105,6 +108,8 @@ export async function postPayment(
       transferDate: now,
       ledgerTransactionId: posted.transactionId,
       feeLedgerTransactionId: feeTransactionId,
+      // An external rail's sum now waits on its clearing balance until staff settle it (settlement.ts).
+      settlementStatus: RAILS[p.kind as PaymentKind]?.clearing ? "PENDING" : null,
       ...(opts.signedAt ? { signedAt: opts.signedAt } : {}),
     })
     .where(eq(payments.id, p.id))

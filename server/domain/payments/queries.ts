@@ -11,8 +11,10 @@ import type {
   Payment,
   PaymentKind,
   PaymentList,
+  PaymentSettlement,
   PaymentStatus,
   ProviderPaymentTypeCode,
+  SettlementStatus,
   SignaturePage,
 } from "../../api/v1/contract.js";
 import { DomainError } from "../errors.js";
@@ -25,6 +27,17 @@ import { documentIdsFor } from "../uploads/index.js";
 import { notifyPaymentOutcome } from "../chat/notify.js";
 import { RAILS } from "./rails/index.js";
 import type { PaymentRow } from "./types.js";
+
+/** The settlement part of a payment's wire form (null for in-house kinds and unposted payments). */
+export function settlementOf(p: PaymentRow): PaymentSettlement | null {
+  if (!p.settlementStatus) return null;
+  return {
+    status: p.settlementStatus as SettlementStatus,
+    reason: p.settlementReason,
+    settledAt: p.settledAt?.toISOString() ?? null,
+    returnedAt: p.returnedAt?.toISOString() ?? null,
+  };
+}
 
 /** Payment row (+ payer account number, currency scale) → contract Payment. */
 export function paymentToWire(
@@ -72,6 +85,7 @@ export function paymentToWire(
     transferDate: p.transferDate?.toISOString() ?? null,
     signedAt: p.signedAt?.toISOString() ?? null,
     requiresSignature: p.requiresSignature,
+    settlement: settlementOf(p),
   };
 }
 

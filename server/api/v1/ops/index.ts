@@ -13,6 +13,7 @@ import { createOpsAuditRouter } from "./audit.js";
 import { createOpsApplicationsRouter } from "./applications.js";
 import { createOpsDashboardRouter } from "./dashboard.js";
 import { createOpsChatRouter } from "./chat.js";
+import { createOpsPaymentsRouter } from "./payments.js";
 
 /** Build the /api/v1/ops router. */
 export function createOpsRouter(deps: ApiDeps): Router {
@@ -22,5 +23,6 @@ export function createOpsRouter(deps: ApiDeps): Router {
   r.use(createOpsAuditRouter(deps));
   r.use(createOpsApplicationsRouter(deps));
   r.use(createOpsChatRouter(deps));
+  r.use(createOpsPaymentsRouter(deps));
   return r;
 }

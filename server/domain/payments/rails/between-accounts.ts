@@ -15,6 +15,7 @@ export const betweenAccountsRail: Rail<"BETWEEN_ACCOUNTS"> = {
   paymentTypes: [],
   beneficiaryPaymentTypes: [],
   purposeRequired: false,
+  clearing: null,
   fields: { toAccountId: z.string().uuid() },
   async resolve(ctx, body) {
     const toAccountId = body.toAccountId as string;

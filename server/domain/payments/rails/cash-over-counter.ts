@@ -20,6 +20,7 @@ export const cashOverCounterRail: Rail<"CASH_OVER_COUNTER"> = {
   paymentTypes: TYPES,
   beneficiaryPaymentTypes: ["CASH_OVER_COUNTER"],
   purposeRequired: false,
+  clearing: "CASH_CLEARING",
   fields: {
     paymentType: z.enum(TYPES).optional(),
     pspPartnerId: optionalText(64),

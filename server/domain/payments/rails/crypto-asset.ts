@@ -21,6 +21,7 @@ export const cryptoAssetRail: Rail<"CRYPTO_ASSET_PAYMENT"> = {
   paymentTypes: TYPES,
   beneficiaryPaymentTypes: ["CRYPTO_ASSET_PAYMENT"],
   purposeRequired: true,
+  clearing: "CASP_CLEARING",
   fields: {
     paymentType: z.enum(TYPES).optional(),
     beneficiaryName: optionalText(140),

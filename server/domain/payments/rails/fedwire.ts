@@ -27,6 +27,7 @@ export const fedwireRail: Rail<"USD"> = {
   paymentTypes: TYPES,
   beneficiaryPaymentTypes: ["LOCAL"],
   purposeRequired: true,
+  clearing: "FEDWIRE_CLEARING",
   fields: {
     paymentType: z.enum(TYPES).optional(),
     beneficiaryName: optionalText(140),

@@ -17,6 +17,7 @@ export const internalRail: Rail<"INTERNAL"> = {
   paymentTypes: [],
   beneficiaryPaymentTypes: ["INTERNAL"],
   purposeRequired: false,
+  clearing: null,
   fields: {
     recipientPhone: optionalText(20),
     recipientCompanyNumber: optionalText(20),

@@ -17,6 +17,7 @@ export const poundRail: Rail<"GBP"> = {
   paymentTypes: TYPES,
   beneficiaryPaymentTypes: ["LOCAL"],
   purposeRequired: false,
+  clearing: "FPS_CLEARING",
   fields: {
     paymentType: z.enum(TYPES).optional(),
     beneficiaryName: optionalText(140),

@@ -18,6 +18,7 @@ export const sepaRail: Rail<"EURO"> = {
   paymentTypes: TYPES,
   beneficiaryPaymentTypes: ["LOCAL"],
   purposeRequired: false,
+  clearing: "SEPA_CLEARING",
   fields: {
     paymentType: z.enum(TYPES).optional(),
     beneficiaryName: optionalText(140),

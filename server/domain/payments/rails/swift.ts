@@ -22,6 +22,7 @@ export const swiftRail: Rail<"INTERNATIONAL"> = {
   paymentTypes: TYPES,
   beneficiaryPaymentTypes: ["INTERNATIONAL"],
   purposeRequired: true,
+  clearing: "SWIFT_CLEARING",
   fields: {
     paymentType: z.enum(TYPES).optional(),
     beneficiaryName: optionalText(140),

@@ -68,6 +68,12 @@ export interface Rail<K extends PaymentKind = PaymentKind> {
   /** Purpose of payment required (the network or the bank's AML rules ask for it). */
   purposeRequired: boolean;
   /**
+   * The system balance an external rail credits until the payment settles with the scheme or
+   * partner (server/domain/payments/settlement.ts settles, rejects and refunds from it); null for
+   * in-house kinds (internal, between accounts), which are final when posted.
+   */
+  clearing: SystemCode | null;
+  /**
    * Validate the kind's fields (with the beneficiary's as fallback) and decide the payee.
    * @throws DomainError VALIDATION_FAILED with field errors named after the contract properties
    */
