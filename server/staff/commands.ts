@@ -20,6 +20,15 @@ import type { ApplicationSummary } from "../api/v1/contract.js";
 import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 import { requestAgreement } from "../domain/agreements/index.js";
 import { listChannelsAwaitingReply, staffReply } from "../domain/chat/index.js";
+import {
+  ADMIN_COMMANDS,
+  ADMIN_USAGE,
+  isAdminCommand,
+  parseAdminArgs,
+  runAdminCommand,
+  type AdminCommand,
+} from "./admin-commands.js";
+import { UsageError } from "./usage-error.js";
 
 /** A parsed command line. */
 export type BankCommand =
@@ -41,7 +50,8 @@ export type BankCommand =
   | { command: "brand:set"; field: BrandField | "logo"; value: string }
   | { command: "brand:reset" }
   | { command: "chat:reply"; channelId: string; text: string }
-  | { command: "chat:list" };
+  | { command: "chat:list" }
+  | AdminCommand;
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
@@ -56,13 +66,7 @@ const DECISIONS = [
   "fx:reject",
 ] as const;
 
-/** A command line that cannot be run: the message says why (exit code 2 with the usage). */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export { UsageError };
 
 /** `npm run bank -- --help`. */
 export const USAGE = `Staff decisions from the command line (until the back office exists).
@@ -116,7 +120,7 @@ Commands:
   chat:reply <channelId> "<text>"             answer in a chat channel as support (1 to 4096
                                               characters, markdown); with BANK_URL the running
                                               server delivers it live to the customer's chat
-  --help                                      this text
+${ADMIN_USAGE}  --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
 (default ./data/pglite). The embedded database belongs to ONE process at a time: stop the server
@@ -124,7 +128,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request or channel, wrong status, invalid reason or text); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, channel, organization, tariff or fee; wrong status; invalid reason, text, rate, fee or flag); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -135,6 +139,7 @@ Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request or 
  */
 export function parseBankArgs(argv: readonly string[]): BankCommand {
   if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
+  if (ADMIN_COMMANDS.has(argv[0])) return parseAdminArgs(argv);
   const positional: string[] = [];
   let reason: string | undefined;
   let month: string | undefined;
@@ -283,6 +288,7 @@ export async function runBankCommand(
   cmd: Exclude<BankCommand, { command: "help" }>,
   actor = "staff:cli",
 ): Promise<string> {
+  if (isAdminCommand(cmd)) return runAdminCommand(db, cmd);
   switch (cmd.command) {
     case "beneficiary:approve":
       return describe(await approveBeneficiary(db, cmd.id));
