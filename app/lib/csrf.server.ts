@@ -42,7 +42,11 @@ function same(a: string, b: string): boolean {
  *   parsed with size limits: `request.formData()` would buffer a body of any size)
  * @throws 403 JSON response `{ code: 'CSRF' }` on a missing/mismatching token or foreign Origin
  */
-export async function verifyCsrf(request: Request, session: AppSession, form?: FormData): Promise<void> {
+export async function verifyCsrf(
+  request: Request,
+  session: AppSession | { get(name: "csrf"): string | undefined },
+  form?: FormData,
+): Promise<void> {
   const origin = request.headers.get("Origin");
   if (origin && origin !== "null") {
     const host = request.headers.get("X-Forwarded-Host") ?? request.headers.get("Host") ?? new URL(request.url).host;
@@ -61,8 +65,8 @@ export async function verifyCsrf(request: Request, session: AppSession, form?: F
       .formData()
       .catch(() => null));
   const sent = body?.get(CSRF_FIELD);
-  const expected = session.get("csrf");
-  if (typeof sent !== "string" || !expected || !same(sent, expected)) {
+  const expected: unknown = session.get("csrf");
+  if (typeof sent !== "string" || typeof expected !== "string" || !expected || !same(sent, expected)) {
     throw json({ code: "CSRF", message: "Invalid form token" }, { status: 403 });
   }
 }

@@ -32,8 +32,11 @@
  * Visa' •••• 4821 (GBP) and 'Travel Mastercard' •••• 7310 (EUR) ACTIVE on 'Main account', 'Savings
  * card' •••• 0934 FROZEN (prepaid) on 'Savings'; Northwind 'Company Mastercard' •••• 5567 ACTIVE and
  * 'Expenses Visa' ORDERED (no number yet); James 'Personal Visa' •••• 2048 ACTIVE (personal account).
+ *
+ * Back-office staff users (./staff.ts): admin@, onboarding@, payments@, support@, compliance@ops.example.
  */
 import type { Database, Tx } from "../db/client.js";
+import { seedStaffUsers } from "./staff.js";
 import { and, eq } from "drizzle-orm";
 import {
   applicationOfficials,
@@ -418,6 +421,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
   await db.transaction(async (tx) => {
     if (!demo) return;
+    await seedStaffUsers(tx, passwordHash);
 
     let accountSeq = 0;
     const t0 = new Date(now.getTime() - 90 * 86_400_000); // creation times: 90 days ago, ordered

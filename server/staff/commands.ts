@@ -29,6 +29,8 @@ import {
   type AdminCommand,
 } from "./admin-commands.js";
 import { UsageError } from "./usage-error.js";
+import { randomBytes } from "node:crypto";
+import { createStaffUser, STAFF_ROLES, type StaffRole } from "../domain/ops/auth.js";
 
 /** A parsed command line. */
 export type BankCommand =
@@ -51,7 +53,8 @@ export type BankCommand =
   | { command: "brand:reset" }
   | { command: "chat:reply"; channelId: string; text: string }
   | { command: "chat:list" }
-  | AdminCommand;
+  | AdminCommand
+  | { command: "staff:create"; email: string; phone: string; roles: StaffRole[] };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
@@ -74,6 +77,9 @@ export const USAGE = `Staff decisions from the command line (until the back offi
 Usage: npm run bank -- <command> [arguments]
 
 Commands:
+  staff:create --email <e> --phone <+44…> --roles ADMIN,SUPPORT
+                                              add a back-office (/ops) staff user; password from
+                                              STAFF_PASSWORD, else generated and printed once
   beneficiary:approve <id>                    approve a beneficiary UNDER_REVIEW (→ APPROVED)
   beneficiary:reject <id> --reason "<text>"   reject a beneficiary UNDER_REVIEW (→ REJECTED); the
                                               customer sees the reason (1 to 500 characters)
@@ -140,6 +146,7 @@ Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, ch
 export function parseBankArgs(argv: readonly string[]): BankCommand {
   if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
   if (ADMIN_COMMANDS.has(argv[0])) return parseAdminArgs(argv);
+  if (argv[0] === "staff:create") return parseStaffCreate(argv.slice(1));
   const positional: string[] = [];
   let reason: string | undefined;
   let month: string | undefined;
@@ -207,6 +214,23 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
   }
   if (reason === undefined || reason.trim() === "") throw new UsageError(`${decision} needs --reason "<text>"`);
   return { command: decision, id, reason };
+}
+
+/** `staff:create --email E --phone P --roles R1,R2` (`--opt=value` works too). */
+function parseStaffCreate(args: readonly string[]): BankCommand {
+  const opts: Record<string, string> = {};
+  for (let i = 0; i < args.length; i++) {
+    const m = /^--(email|phone|roles)(?:=(.*))?$/.exec(args[i]);
+    if (!m) throw new UsageError(`staff:create: unexpected ${args[i]}`);
+    const value = m[2] ?? args[++i];
+    if (value === undefined) throw new UsageError(`--${m[1]} needs a value`);
+    opts[m[1]] = value;
+  }
+  if (!opts.email || !opts.phone || !opts.roles) throw new UsageError("staff:create needs --email, --phone and --roles");
+  const roles = opts.roles.split(",").map((r) => r.trim().toUpperCase());
+  const unknown = roles.filter((r) => !(STAFF_ROLES as readonly string[]).includes(r));
+  if (unknown.length || !roles.length) throw new UsageError(`Unknown role ${unknown.join(", ")} (${STAFF_ROLES.join(", ")})`);
+  return { command: "staff:create", email: opts.email, phone: opts.phone, roles: roles as StaffRole[] };
 }
 
 /** `brand:set <field> <value>` and `brand:reset`. */
@@ -279,6 +303,7 @@ function describeContract(c: BeneficiaryContract): string {
 /**
  * Run a parsed command (not `help`) against `db`.
  * @param actor who decides, recorded in a remittance order's history and an FX rate request (default "staff:cli")
+ * @param env where staff:create reads STAFF_PASSWORD (default process.env)
  * @returns the line to print
  * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
  *   CONTRACT_STATUS_CONFLICT, ORDER_STATUS_CONFLICT or FX_REQUEST_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
@@ -287,9 +312,18 @@ export async function runBankCommand(
   db: Database,
   cmd: Exclude<BankCommand, { command: "help" }>,
   actor = "staff:cli",
+  env: Record<string, string | undefined> = process.env,
 ): Promise<string> {
   if (isAdminCommand(cmd)) return runAdminCommand(db, cmd);
   switch (cmd.command) {
+    case "staff:create": {
+      // The password: STAFF_PASSWORD, else a generated one printed once (never stored in clear).
+      const generated = !env.STAFF_PASSWORD;
+      const password = env.STAFF_PASSWORD || randomBytes(18).toString("base64url");
+      const staff = await createStaffUser(db, { email: cmd.email, phone: cmd.phone, password, roles: cmd.roles });
+      const pw = generated ? ` Initial password (shown once): ${password}` : " Password from STAFF_PASSWORD.";
+      return `Staff user ${staff.email} (${staff.id}) created with roles ${staff.roles.join(", ")}.${pw}`;
+    }
     case "beneficiary:approve":
       return describe(await approveBeneficiary(db, cmd.id));
     case "beneficiary:reject":

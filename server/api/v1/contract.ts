@@ -1177,6 +1177,8 @@ export interface ApplicationSummary {
   status: ApplicationStatus;
   name: string | null;
   declineReason: string | null;
+  /** Why the bank sent the application back for changes (status INCOMPLETE again); null otherwise. */
+  changesRequested?: string | null;
   createdAt: IsoDateTime;
   updatedAt: IsoDateTime;
   submittedAt: IsoDateTime | null;

@@ -26,10 +26,13 @@ import { createAgreementsRouter } from "./agreements.js";
 import { createFxRequestsRouter } from "./fx-requests.js";
 import { createCardsRouter } from "./cards.js";
 import { createChatRouter } from "./chat.js";
+import { createOpsRouter } from "./ops/index.js";
 
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
   const r = Router();
+  // The staff API first (issue 13): its own token and roles; no customer router sees /ops.
+  r.use("/ops", createOpsRouter(deps));
   r.use(createAuthRouter(deps));
   r.use(createUsersRouter(deps));
   r.use(createAccountsRouter(deps));

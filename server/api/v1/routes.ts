@@ -11,6 +11,10 @@
 import type { Express, RequestHandler } from "express";
 import type { ZodTypeAny } from "zod";
 import { authHandlers } from "./http.js";
+import { staffRoleOf, type OpsRole } from "./ops/guard.js";
+import { staffCodeBody, staffLoginBody } from "./ops/auth.js";
+import { auditQuery } from "./ops/audit.js";
+import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
 import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
@@ -52,6 +56,8 @@ export interface ApiRoute {
   path: string;
   /** True when `requireAuth` runs for the route (router-level `use` or in the route's own stack). */
   auth: boolean;
+  /** For a staff route (/ops/…, `opsRoute`): the role it requires ("ANY": any staff user). */
+  staffRole?: OpsRole;
 }
 
 /** Minimal view of Express 4's internal Layer (stable since Express 4.0). */
@@ -86,10 +92,16 @@ function walk(stack: Layer[], base: string, authPrefixes: string[], out: ApiRout
     if (layer.route) {
       const paths = Array.isArray(layer.route.path) ? layer.route.path : [layer.route.path];
       const ownAuth = layer.route.stack.some((l) => authHandlers.has(l.handle));
+      const staffGuard = layer.route.stack.find((l) => staffRoleOf.has(l.handle));
       for (const p of paths) {
         const path = `${base}${p}`;
         for (const method of Object.keys(layer.route.methods).filter((m) => layer.route!.methods[m])) {
-          out.push({ method: method.toUpperCase(), path, auth: ownAuth || guarded.some((g) => under(path, g)) });
+          out.push({
+            method: method.toUpperCase(),
+            path,
+            auth: ownAuth || guarded.some((g) => under(path, g)),
+            ...(staffGuard ? { staffRole: staffRoleOf.get(staffGuard.handle) } : {}),
+          });
         }
       }
     } else if (layer.handle.stack) {
@@ -219,4 +231,10 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /channels/:id/messages/batch-read": { body: batchReadBody },
   "POST /channels/:id/documents": { body: attachChatDocumentsBody },
   "GET /notifications": { query: notificationsQuery },
+  "POST /ops/auth/login": { body: staffLoginBody },
+  "POST /ops/auth/code": { body: staffCodeBody },
+  "GET /ops/audit": { query: auditQuery },
+  "GET /ops/applications": { query: opsApplicationsQuery },
+  "POST /ops/applications/:id/decline": { body: opsReasonBody },
+  "POST /ops/applications/:id/request-changes": { body: opsReasonBody },
 };

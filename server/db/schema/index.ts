@@ -13,6 +13,7 @@
  */
 import { sql } from "drizzle-orm";
 import {
+  bigserial,
   boolean,
   check,
   customType,
@@ -831,6 +832,8 @@ export const applications = pgTable(
     /** Identity verification with the scheme's KYC provider: { provider, applicantId, status, completedAt }. */
     verification: jsonb("verification").$type<Record<string, string | null>>(),
     declineReason: text("decline_reason"),
+    /** Why staff sent the application back for changes (status INCOMPLETE again); cleared on the next submission. */
+    changesRequested: text("changes_requested"),
     /** The organization approval created. */
     organizationId: uuid("organization_id").references(() => organizations.id),
     submittedAt: ts("submitted_at"),
@@ -1191,6 +1194,92 @@ export const chatMessageReads = pgTable(
   (t) => [
     primaryKey({ columns: [t.messageId, t.userId] }),
     index("chat_message_reads_user_channel_idx").on(t.userId, t.channelId),
+  ],
+);
+
+// ------------------------------------------------------------------ back office (/ops, issue 13)
+
+/**
+ * Staff users of the back office (docs/ops.md "Who may do what"): not customers, never in
+ * `users`. `email` is stored lower-cased (unique); `roles` is a JSON array of ONBOARDING,
+ * COMPLIANCE, PAYMENTS, SUPPORT, ADMIN; `disabledAt` set = cannot log in, sessions stop working.
+ */
+export const staffUsers = pgTable("staff_users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  email: text("email").notNull().unique(),
+  phone: text("phone").notNull(),
+  passwordHash: text("password_hash").notNull(),
+  roles: jsonb("roles").$type<string[]>().notNull().default([]),
+  disabledAt: ts("disabled_at"),
+  createdAt: createdAt(),
+});
+
+/**
+ * Staff login challenges: email + password passed, a one-time code sent to the staff phone.
+ * Separate from `one_time_codes`, so a staff code can never be taken as a customer code or the
+ * reverse. `codeHash` HMAC-SHA256 (see server/domain/ops/auth.ts), `attempts` wrong tries (5 end
+ * it, decided under the row lock), `usedAt` single use. `staffUserId` null: the email or the
+ * password was wrong; the challenge has the same shape but can never verify.
+ */
+export const staffLoginChallenges = pgTable(
+  "staff_login_challenges",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffUserId: uuid("staff_user_id").references(() => staffUsers.id),
+    email: text("email").notNull(),
+    ip: text("ip"),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_login_challenges_email_idx").on(t.email, t.createdAt)],
+);
+
+/**
+ * Staff sessions: only the SHA-256 of the bearer token is stored. Idle limit 15 min
+ * (`idleExpiresAt`, pushed forward on use), absolute 8 h (`absoluteExpiresAt`).
+ */
+export const staffSessions = pgTable(
+  "staff_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    staffUserId: uuid("staff_user_id")
+      .notNull()
+      .references(() => staffUsers.id),
+    tokenHash: text("token_hash").notNull(),
+    idleExpiresAt: ts("idle_expires_at").notNull(),
+    absoluteExpiresAt: ts("absolute_expires_at").notNull(),
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+    revokedAt: ts("revoked_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("staff_sessions_token_uq").on(t.tokenHash), index("staff_sessions_staff_idx").on(t.staffUserId)],
+);
+
+/**
+ * The append-only audit log of every staff action (docs/ops.md "Audit log"): a trigger
+ * (migration 0016) raises on UPDATE and DELETE. `staffUserId` null only for a failed login of
+ * an unknown email. `before`/`after`: the subject's status and relevant fields.
+ */
+export const staffAuditLog = pgTable(
+  "staff_audit_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    at: ts("at").notNull().defaultNow(),
+    staffUserId: uuid("staff_user_id").references(() => staffUsers.id),
+    action: text("action").notNull(),
+    subjectType: text("subject_type").notNull(),
+    subjectId: text("subject_id"),
+    reason: text("reason"),
+    before: jsonb("before").$type<Record<string, unknown> | null>(),
+    after: jsonb("after").$type<Record<string, unknown> | null>(),
+  },
+  (t) => [
+    index("staff_audit_log_at_idx").on(t.at),
+    index("staff_audit_log_staff_idx").on(t.staffUserId, t.id),
+    index("staff_audit_log_subject_idx").on(t.subjectType, t.subjectId, t.id),
   ],
 );
 

@@ -120,6 +120,7 @@ export function summaryOf(row: ApplicationRow): ApplicationSummary {
     status: row.status as ApplicationSummary["status"],
     name: nameOf(row),
     declineReason: row.declineReason,
+    changesRequested: row.changesRequested,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     submittedAt: row.submittedAt?.toISOString() ?? null,
@@ -696,6 +697,43 @@ export async function applicationDocumentFile(
   return { name: r.name, mimeType: r.mimeType, bytes: r.data };
 }
 
+// ---------------------------------------------------------------- staff views (back office)
+
+/**
+ * The back office's view of any application (no ownership check: the caller is the staff
+ * guard, server/api/v1/ops): the applicant's full wire view plus the applicant's id and phone.
+ * @throws 404 NOT_FOUND
+ */
+export async function staffApplicationView(
+  db: Database,
+  id: string,
+): Promise<Application & { applicant: { id: string; phone: string; identified: boolean }; organizationId: string | null }> {
+  if (!isUuid(id)) throw notFound("Application");
+  const [row] = await db.select().from(applications).where(eq(applications.id, id));
+  if (!row) throw notFound("Application");
+  const [u] = await db
+    .select({ id: users.id, phone: users.phone, identified: users.identified })
+    .from(users)
+    .where(eq(users.id, row.userId));
+  return { ...(await toWire(db, row)), applicant: u, organizationId: row.organizationId };
+}
+
+/** The bytes of any application's document, for the back office. @throws 404 NOT_FOUND */
+export async function staffApplicationDocumentFile(
+  db: Database,
+  id: string,
+  documentId: string,
+): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
+  if (!isUuid(id) || !isUuid(documentId)) throw notFound("Document");
+  const [r] = await db
+    .select({ name: uploads.name, mimeType: uploads.mimeType, data: uploads.data })
+    .from(applicationDocuments)
+    .innerJoin(uploads, eq(uploads.id, applicationDocuments.uploadId))
+    .where(and(eq(applicationDocuments.id, documentId), eq(applicationDocuments.applicationId, id)));
+  if (!r) throw notFound("Document");
+  return { name: r.name, mimeType: r.mimeType, bytes: r.data };
+}
+
 // ---------------------------------------------------------------- agreements
 
 /** GET …/:id/agreements. @throws 404 */
@@ -751,7 +789,7 @@ export async function submitApplication(db: Database, userId: string, id: string
     }
     await tx
       .update(applications)
-      .set({ status: "READY_TO_REVIEW", errors: {}, drafts: {}, submittedAt: now, updatedAt: now })
+      .set({ status: "READY_TO_REVIEW", errors: {}, drafts: {}, changesRequested: null, submittedAt: now, updatedAt: now })
       .where(eq(applications.id, id));
     return null;
   });

@@ -219,3 +219,36 @@ export async function declineApplication(
   await notifyApplicationDecision(db, { status: "DECLINED", userId: declined.userId, declineReason: text });
   return summaryOf(declined);
 }
+
+/**
+ * Staff: send a submitted application back to the applicant for changes (issue 13; spec 001
+ * shows no server-side processing, decided as a careful bank would): READY_TO_REVIEW |
+ * REVIEW_IN_PROGRESS → INCOMPLETE with `changesRequested` = the reason, which the applicant sees
+ * on /identity; the application is editable again and the next submission clears the reason.
+ * @param reason 1–500 characters (trimmed)
+ * @returns the application (INCOMPLETE, changesRequested set)
+ * @throws 404; 409 APPLICATION_STATUS_CONFLICT unless READY_TO_REVIEW or REVIEW_IN_PROGRESS;
+ *   400 VALIDATION_FAILED (reason) when empty or too long
+ */
+export async function requestApplicationChanges(
+  db: Database,
+  id: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<ApplicationSummary> {
+  const text = reason.trim();
+  if (!text || text.length > 500)
+    throw new DomainError("VALIDATION_FAILED", [
+      { property: "reason", constraints: { length: "reason must be 1 to 500 characters" } },
+    ]);
+  return db.transaction(async (tx) => {
+    const row = await lockedRow(tx, id);
+    if (!DECIDABLE.includes(row.status)) throw conflict(row.status, "sent back for changes");
+    const [next] = await tx
+      .update(applications)
+      .set({ status: "INCOMPLETE", changesRequested: text, submittedAt: null, updatedAt: now })
+      .where(eq(applications.id, id))
+      .returning();
+    return summaryOf(next);
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * /api/v1/ops/dashboard — queue counts per area for the /ops start page (any staff user).
+ * Other areas add their counts here.
+ *
+ * GET /ops/dashboard → {applications: Record<ApplicationStatus, number>}
+ */
+import { Router } from "express";
+import type { ApiDeps } from "../http.js";
+import { countApplicationsByStatus } from "../../../domain/ops/applications.js";
+import { opsRoute } from "./guard.js";
+
+/** The dashboard route (path relative to /api/v1/ops). */
+export function createOpsDashboardRouter(deps: ApiDeps): Router {
+  const r = Router();
+  r.get(
+    "/dashboard",
+    ...opsRoute(deps, "ANY", async (_req, res) => {
+      res.json({ applications: await countApplicationsByStatus(deps.db) });
+    }),
+  );
+  return r;
+}

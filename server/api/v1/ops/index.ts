@@ -1,0 +1,24 @@
+/**
+ * The staff API, mounted at /api/v1/ops before the customer routers (docs/ops.md): one router
+ * per area. Every route but the two login steps is declared with `opsRoute(role, handler)`
+ * (./guard.ts): staff token, then role, then the domain. Each decision runs in one database
+ * transaction with its audit entry (server/domain/ops/audit.ts `recordStaffAction`).
+ *
+ * Other areas (payments, decisions, chat, admin) add their router here.
+ */
+import { Router } from "express";
+import type { ApiDeps } from "../http.js";
+import { createOpsAuthRouter } from "./auth.js";
+import { createOpsAuditRouter } from "./audit.js";
+import { createOpsApplicationsRouter } from "./applications.js";
+import { createOpsDashboardRouter } from "./dashboard.js";
+
+/** Build the /api/v1/ops router. */
+export function createOpsRouter(deps: ApiDeps): Router {
+  const r = Router();
+  r.use(createOpsAuthRouter(deps));
+  r.use(createOpsDashboardRouter(deps));
+  r.use(createOpsAuditRouter(deps));
+  r.use(createOpsApplicationsRouter(deps));
+  return r;
+}
