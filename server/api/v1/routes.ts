@@ -15,6 +15,17 @@ import { staffRoleOf, type OpsRole } from "./ops/guard.js";
 import { staffCodeBody, staffLoginBody } from "./ops/auth.js";
 import { auditQuery } from "./ops/audit.js";
 import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
+import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } from "./ops/decisions.js";
+import {
+  opsAssignTariffBody,
+  opsFeeBody,
+  opsOrganizationsQuery,
+  opsSetRateBody,
+  opsSetSettingBody,
+  opsSettingsQuery,
+  opsSpreadBody,
+  opsTariffBody,
+} from "./ops/admin.js";
 import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
@@ -237,4 +248,18 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "GET /ops/applications": { query: opsApplicationsQuery },
   "POST /ops/applications/:id/decline": { body: opsReasonBody },
   "POST /ops/applications/:id/request-changes": { body: opsReasonBody },
+  "GET /ops/beneficiaries": { query: opsReviewQuery },
+  "POST /ops/beneficiaries/:id/reject": { body: opsRejectBody },
+  "GET /ops/contracts": { query: opsReviewQuery },
+  "POST /ops/contracts/:id/reject": { body: opsRejectBody },
+  "GET /ops/remittance": { query: opsRemittanceQuery },
+  "POST /ops/remittance/:id/advance": { body: opsAdvanceBody },
+  "POST /ops/rates": { body: opsSetRateBody },
+  "POST /ops/rates/spread": { body: opsSpreadBody },
+  "POST /ops/tariffs": { body: opsTariffBody },
+  "POST /ops/fees": { body: opsFeeBody },
+  "GET /ops/organizations": { query: opsOrganizationsQuery },
+  "POST /ops/organizations/:id/tariff": { body: opsAssignTariffBody },
+  "GET /ops/settings": { query: opsSettingsQuery },
+  "POST /ops/settings": { body: opsSetSettingBody },
 };

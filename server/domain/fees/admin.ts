@@ -11,7 +11,7 @@
  * replaces it, otherwise adds it. The fee a payment carries is decided at its creation and stored
  * with it (docs/decisions.md), so a change applies from the next payment on.
  */
-import { and, asc, count, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, fees, organizations, tariffs } from "../../db/schema/index.js";
@@ -22,6 +22,7 @@ import { Decimal } from "../ledger/money.js";
 import { RAILS } from "../payments/rails/index.js";
 import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { feeToWire, type FeeRow } from "./index.js";
+import { escapeLike } from "../beneficiaries/index.js";
 import { SERVICE_FEE_KIND } from "./service.js";
 
 type Db = Database | Tx;
@@ -354,6 +355,28 @@ async function findTariff(db: Db, id: string): Promise<{ id: string; name: strin
     : [];
   if (!row) throw fieldError("tariffId", "isTariff", "tariffId is not a tariff of the bank");
   return row;
+}
+
+/**
+ * Organizations whose company, first or last name contains `q` (case-insensitive; all when
+ * empty), by name, at most 20: the organization picker of /ops/tariffs and /ops/settings.
+ */
+export async function searchOrganizations(
+  db: Db,
+  q: string,
+): Promise<{ id: string; name: string; type: string; tariffId: string | null }[]> {
+  const like = q.trim() ? `%${escapeLike(q.trim())}%` : null;
+  const rows = await db
+    .select()
+    .from(organizations)
+    .where(
+      like
+        ? or(ilike(organizations.companyName, like), ilike(organizations.firstName, like), ilike(organizations.lastName, like))
+        : undefined,
+    )
+    .orderBy(asc(organizations.companyName), asc(organizations.lastName), asc(organizations.id))
+    .limit(20);
+  return rows.map((o) => ({ id: o.id, name: orgName(o), type: o.type, tariffId: o.tariffId }));
 }
 
 /** How staff screens name an organization: the company name, else the person's name. */

@@ -12,6 +12,8 @@ import { createOpsAuthRouter } from "./auth.js";
 import { createOpsAuditRouter } from "./audit.js";
 import { createOpsApplicationsRouter } from "./applications.js";
 import { createOpsDashboardRouter } from "./dashboard.js";
+import { createOpsDecisionsRouter } from "./decisions.js";
+import { createOpsAdminRouter } from "./admin.js";
 
 /** Build the /api/v1/ops router. */
 export function createOpsRouter(deps: ApiDeps): Router {
@@ -20,5 +22,7 @@ export function createOpsRouter(deps: ApiDeps): Router {
   r.use(createOpsDashboardRouter(deps));
   r.use(createOpsAuditRouter(deps));
   r.use(createOpsApplicationsRouter(deps));
+  r.use(createOpsDecisionsRouter(deps));
+  r.use(createOpsAdminRouter(deps));
   return r;
 }
