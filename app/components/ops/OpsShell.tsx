@@ -29,6 +29,11 @@ export interface OpsArea {
 export const OPS_AREAS: OpsArea[] = [
   { to: "/ops", labelKey: "nav.dashboard", roles: [] },
   { to: "/ops/applications", labelKey: "nav.applications", roles: ["ONBOARDING"] },
+  { to: "/ops/beneficiaries", labelKey: "beneficiaries.nav", roles: ["COMPLIANCE"] },
+  { to: "/ops/remittance", labelKey: "remittance.nav", roles: ["PAYMENTS", "COMPLIANCE"] },
+  { to: "/ops/rates", labelKey: "admin.nav.rates", roles: ["ADMIN"] },
+  { to: "/ops/tariffs", labelKey: "admin.nav.tariffs", roles: ["ADMIN"] },
+  { to: "/ops/settings", labelKey: "admin.nav.settings", roles: ["ADMIN"] },
   { to: "/ops/audit", labelKey: "nav.audit", roles: [] },
 ];
 

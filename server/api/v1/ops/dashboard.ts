@@ -2,11 +2,13 @@
  * /api/v1/ops/dashboard — queue counts per area for the /ops start page (any staff user).
  * Other areas add their counts here.
  *
- * GET /ops/dashboard → {applications: Record<ApplicationStatus, number>}
+ * GET /ops/dashboard → {applications: Record<ApplicationStatus, number>, decisions: {beneficiaries, contracts, remittance}}
+ * (decisions: beneficiaries and contracts UNDER_REVIEW, remittance orders waiting for the bank)
  */
 import { Router } from "express";
 import type { ApiDeps } from "../http.js";
 import { countApplicationsByStatus } from "../../../domain/ops/applications.js";
+import { decisionCounts } from "../../../domain/ops/decisions.js";
 import { opsRoute } from "./guard.js";
 
 /** The dashboard route (path relative to /api/v1/ops). */
@@ -15,7 +17,7 @@ export function createOpsDashboardRouter(deps: ApiDeps): Router {
   r.get(
     "/dashboard",
     ...opsRoute(deps, "ANY", async (_req, res) => {
-      res.json({ applications: await countApplicationsByStatus(deps.db) });
+      res.json({ applications: await countApplicationsByStatus(deps.db), decisions: await decisionCounts(deps.db) });
     }),
   );
   return r;
