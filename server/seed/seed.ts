@@ -97,6 +97,11 @@ export const SEED_PHONES = {
   /** Not identified: the account-recovery browser tests set new passwords on these two (one each). */
   recoveryIsla: "+447700900010",
   recoveryNoah: "+447700900011",
+  /** Not identified, no application: the back-office e2e (issue 13) submits one each and decides it in /ops. */
+  opsApplicantMia: "+447700900012",
+  opsApplicantLeo: "+447700900013",
+  opsApplicantZoe: "+447700900014",
+  opsApplicantSam: "+447700900015",
 } as const;
 
 const CURRENCIES = [
@@ -522,6 +527,10 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await user(SEED_PHONES.applicantOwen, "Owen", "Price", false, 13);
     await user(SEED_PHONES.recoveryIsla, "Isla", "Reid", false, 13);
     await user(SEED_PHONES.recoveryNoah, "Noah", "Baker", false, 13);
+    await user(SEED_PHONES.opsApplicantMia, "Mia", "Turner", false, 13);
+    await user(SEED_PHONES.opsApplicantLeo, "Leo", "Walsh", false, 13);
+    await user(SEED_PHONES.opsApplicantZoe, "Zoe", "Hart", false, 13);
+    await user(SEED_PHONES.opsApplicantSam, "Sam", "Reed", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

@@ -55,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         status: a.status,
         name: a.name,
         declineReason: a.declineReason,
+        changesRequested: a.changesRequested ?? null,
         updatedOn: formatDate(a.updatedAt),
         href,
       };
@@ -121,6 +122,9 @@ export default function Identity() {
             <p>{t("applications.updated", { date: a.updatedOn })}</p>
             {a.status === "DECLINED" && a.declineReason ? (
               <p data-testid="decline-reason">{t("applications.decline-reason", { reason: a.declineReason })}</p>
+            ) : null}
+            {a.status === "INCOMPLETE" && a.changesRequested ? (
+              <p data-testid="changes-requested">{t("applications.changes-requested", { reason: a.changesRequested })}</p>
             ) : null}
             <Link to={a.href} data-testid="application-link">
               {a.status === "INCOMPLETE" ? t("applications.continue") : t("applications.view")}
