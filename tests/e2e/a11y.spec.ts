@@ -180,3 +180,32 @@ test("chat pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }
   await expectNoViolations(page, "/chat/new (errors)");
   allowValidationAnswers(consoleErrors, "/chat/new");
 });
+
+test("back-office decision and ADMIN pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  const { beneficiaryUnderReview, queuedOrder } = await import("./ops-decisions-helpers");
+  const { opsLogin, STAFF } = await import("./ops-fixtures");
+  const beneficiary = await beneficiaryUnderReview(page.request, "Axe Ops Beneficiary");
+  const order = await queuedOrder(page.request, "Axe Ops Payee");
+  await opsLogin(page, STAFF.admin);
+  for (const url of [
+    "/ops",
+    "/ops/beneficiaries",
+    `/ops/beneficiaries/${beneficiary}`,
+    "/ops/contracts",
+    "/ops/remittance",
+    `/ops/remittance/${order}`,
+    "/ops/rates",
+    "/ops/tariffs",
+    "/ops/settings",
+    "/ops/settings?q=Patel",
+  ]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  const organization = await page.getByTestId("organizations").getByRole("link").first().getAttribute("href");
+  await page.goto(organization!);
+  await expectNoViolations(page, "/ops/settings?organizationId=");
+  await page.goto(organization!.replace("/ops/settings", "/ops/tariffs"));
+  await expectNoViolations(page, "/ops/tariffs?organizationId=");
+});
