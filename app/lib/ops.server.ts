@@ -8,7 +8,7 @@
  * - `requireStaff(request, role?)` → `{ staff, api, session }`: redirect to /ops/login without a
  *   staff session (a customer session changes nothing), 403 page without the role.
  * - `api`: typed calls to /api/v1/ops with the staff bearer token. 401 → redirect to /ops/login
- *   (cookie cleared); 403 → a 403 response; other non-2xx → `OpsApiError`.
+ *   (the token dropped from the cookie); 403 → a 403 response; other non-2xx → `OpsApiError`.
  * - CSRF: `verifyOpsCsrf` (the customer forms' `verifyCsrf`, against the ops session's token),
  *   called before an action reads its body; forms render `<OpsCsrfInput/>`.
  */
@@ -162,9 +162,14 @@ export async function opsPublicCall<T>(method: string, path: string, body?: unkn
   return data as T;
 }
 
-/** A redirect to /ops/login that clears the ops cookie. */
+/**
+ * A redirect to /ops/login that drops the staff token (when there is one) but keeps the rest of
+ * the ops session: its CSRF token and a login in progress survive a visit to a signed-in page.
+ */
 export async function opsLoginRedirect(session: OpsSession): Promise<Response> {
-  return redirect("/ops/login", { headers: { "Set-Cookie": await destroyOpsSession(session) } });
+  if (!session.has("tok")) return redirect("/ops/login");
+  session.unset("tok");
+  return redirect("/ops/login", { headers: { "Set-Cookie": await commitOpsSession(session) } });
 }
 
 /** The ops client for `token`; `session` is cleared on a 401. */

@@ -5,6 +5,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { opsLogin, STAFF } from "./ops-fixtures";
+import { beneficiaryUnderReview, queuedOrder } from "./ops-decisions-helpers";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -181,10 +183,53 @@ test("chat pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }
   allowValidationAnswers(consoleErrors, "/chat/new");
 });
 
+test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await page.goto("/ops/login");
+  await expectNoViolations(page, "/ops/login");
+  await page.getByLabel("Email").fill("support@ops.example");
+  await page.getByLabel("Password").fill("wrong-password");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("password-error")).toBeVisible();
+  await expectNoViolations(page, "/ops/login (refused)");
+  allowValidationAnswers(consoleErrors, "/ops/login");
+  await page.getByLabel("Password").fill("Bank-Demo-2026");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByTestId("debug-code")).toBeVisible();
+  await expectNoViolations(page, "/ops/login/code");
+  await page.getByLabel("Code").fill("12");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByTestId("code-error")).toBeVisible();
+  await expectNoViolations(page, "/ops/login/code (refused)");
+  allowValidationAnswers(consoleErrors, "/ops/login/code");
+  await page.context().clearCookies();
+
+  await opsLogin(page, "admin@ops.example");
+  for (const url of [
+    "/ops",
+    "/ops/applications",
+    "/ops/applications?status=INCOMPLETE",
+    "/ops/audit",
+    "/ops/audit?action=staff.login",
+  ]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  // The seeded half-filled corporate application: answers, its main representative, the decision-less view.
+  await page.goto("/ops/applications?status=INCOMPLETE");
+  await page.getByTestId("ops-application").first().getByRole("link").click();
+  await expect(page).toHaveURL(/\/ops\/applications\/[0-9a-f-]{36}$/);
+  await expectNoViolations(page, "/ops/applications/{id}");
+  await page.goto("/ops/applications/00000000-0000-4000-8000-000000000000");
+  await expectNoViolations(page, "/ops/applications/{unknown} (404)");
+  await page.context().clearCookies();
+  await opsLogin(page, "support@ops.example");
+  await page.goto("/ops/applications");
+  await expectNoViolations(page, "/ops/applications (403)");
+});
+
 test("back-office decision and ADMIN pages have no WCAG 2.1 AA violations", async ({ page }) => {
   test.setTimeout(180_000);
-  const { beneficiaryUnderReview, queuedOrder } = await import("./ops-decisions-helpers");
-  const { opsLogin, STAFF } = await import("./ops-fixtures");
   const beneficiary = await beneficiaryUnderReview(page.request, "Axe Ops Beneficiary");
   const order = await queuedOrder(page.request, "Axe Ops Payee");
   await opsLogin(page, STAFF.admin);

@@ -4,7 +4,8 @@
  * server/seed/staff.ts (password as the demo customers').
  */
 import type { Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect } from "./fixtures";
+import { rangeFieldName, type RangeType } from "../../server/rules/applications/steps";
+import { apiSession, DEMO_PASSWORD, expect } from "./fixtures";
 
 /** Seeded staff users by role. */
 export const STAFF = {
@@ -27,4 +28,72 @@ export async function opsLogin(page: Page, email: string, password: string = DEM
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page).toHaveURL(/\/ops$/);
   await expect(page.getByTestId("ops-staff")).toContainText(email);
+}
+
+/** Seeded applicants the ops e2e submits applications for (not identified, no application yet). */
+export const OPS_APPLICANTS = {
+  jsOff: "+447700900012",
+  jsOn: "+447700900013",
+  other: "+447700900014",
+  csrf: "+447700900015",
+} as const;
+
+/**
+ * Submit a complete INDIVIDUAL application for `phone` through the customer API (every step, the
+ * sandbox identity check, the agreements), as the applicant would through /identity.
+ * @returns the application id (READY_TO_REVIEW)
+ */
+export async function submitIndividualApplication(page: Page, phone: string, firstName: string): Promise<string> {
+  const api = await apiSession(page.request, phone);
+  const ok = async (method: string, path: string, body?: unknown) => {
+    const res = await api.call(method, path, body);
+    expect(res.status, `${method} ${path}: ${JSON.stringify(res.body).slice(0, 500)}`).toBeLessThan(300);
+    return res.body;
+  };
+  const first = <T>(list: { data: T[] }) => list.data[0];
+  const activity = first<{ id: string }>(await ok("GET", "/clients-activities")).id;
+  const source = first<{ id: string }>(await ok("GET", "/sources-of-funds")).id;
+  const product = first<{ id: string }>(await ok("GET", "/products?clientType=INDIVIDUAL")).id;
+  const ranges: Record<string, string> = {};
+  for (const r of (await ok("GET", "/settings-clients-ranges?clientType=INDIVIDUAL")).data as { id: string; type: RangeType }[])
+    ranges[rangeFieldName(r.type)] ??= r.id;
+  const app = await ok("POST", "/clients-applications/individuals", {
+    step: "personal-data",
+    values: {
+      firstName,
+      lastName: "Applicant",
+      email: `${firstName.toLowerCase()}@example.co.uk`,
+      dob: "1990-05-17",
+      nationalityId: "GB",
+      taxNumber: "QQ123456C",
+    },
+  });
+  const put = (body: unknown) => ok("PUT", `/clients-applications/individuals/${app.id}`, body);
+  await put({
+    step: "additional-information",
+    values: { taxResidenceCountryId: "GB", politicallyExposed: "NO", accountPurpose: "Salary and savings" },
+  });
+  await put({ step: "activities", values: { clientActivityId: activity, sourceOfFundsIds: [source] } });
+  await put({ step: "operation-activity", values: ranges });
+  await put({ step: "services", values: { productsIds: [product] } });
+  const verified = await ok("POST", `/clients-applications/${app.id}/verification/sandbox`, { outcome: "APPROVE" });
+  await put({
+    step: "sign",
+    agreementIds: verified.agreements.map((a: { id: string }) => a.id),
+    values: {
+      currentAddressCountryId: "GB",
+      currentAddressCity: "Leeds",
+      currentAddressPostalCode: "LS1 4DY",
+      currentAddressAddress1: "12 Park Row",
+      currentAddressSince: "2015-03-01",
+      criminalRecord: "NO",
+      civilProceedings: "NO",
+      businessAndEmploymentMatters: "NO",
+      regulatoryMatters: "NO",
+      declarationTrue: ["CONFIRMED"],
+    },
+  });
+  const submitted = await ok("PUT", `/clients-applications/${app.id}/submit`);
+  expect(submitted.status).toBe("READY_TO_REVIEW");
+  return app.id as string;
 }

@@ -9,6 +9,7 @@
 import type { Page, Response } from "@playwright/test";
 import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
+import { opsLogin, STAFF } from "./ops-fixtures";
 
 /** Directives of a CSP header: name → sources. */
 function parseCsp(header: string): Map<string, string[]> {
@@ -77,8 +78,9 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 /** Which customer a page is for: login pages anonymous, identity and demo pages the unidentified customer. */
-function audience(route: AppRoute): "anonymous" | "unidentified" | "individual" {
+function audience(route: AppRoute): "anonymous" | "unidentified" | "individual" | "ops" {
   if (route.pattern.startsWith("/auth/") || route.pattern === "/") return "anonymous";
+  if (route.pattern === "/ops" || route.pattern.startsWith("/ops/")) return "ops";
   if (route.pattern.startsWith("/identity") || route.pattern === "/demo" || route.pattern.startsWith("/demo/"))
     return "unidentified";
   return "individual";
@@ -147,6 +149,7 @@ const RESOURCE_ROUTES = new Set([
   "routes/brand[.]css", // the white-label stylesheet
   "routes/_app+/chat+/$channelId+/documents.$documentId",
   "routes/_app+/chat+/messaging-token", // POST only (JSON for the chat popup); GET is 405
+  "routes/ops+/applications+/$id+/documents.$documentId", // an application's document for staff
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
@@ -191,7 +194,12 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
   expect(pages.length, "pages found in the manifest").toBeGreaterThan(10);
   await watchViolations(page);
 
-  const groups = { anonymous: [] as AppRoute[], unidentified: [] as AppRoute[], individual: [] as AppRoute[] };
+  const groups = {
+    anonymous: [] as AppRoute[],
+    unidentified: [] as AppRoute[],
+    individual: [] as AppRoute[],
+    ops: [] as AppRoute[],
+  };
   for (const route of pages) groups[audience(route)].push(route);
 
   const checked: string[] = [];
@@ -211,6 +219,12 @@ test("every page: CSP with a per-request nonce, nonce on every script, no inline
       params.cardId = "demo-visa";
       params.itemId = "demo-op-1";
       params.organizationId = "demo-company";
+    }
+    if (who === "ops") {
+      // The back office (issue 13) as a staff user with every role; unknown ids: its 404 pages.
+      await opsLogin(page, STAFF.admin);
+      params.id = "00000000-0000-4000-8000-000000000000";
+      params.documentId = "00000000-0000-4000-8000-000000000000";
     }
     if (who === "individual") {
       await login(page, CUSTOMERS.individual);

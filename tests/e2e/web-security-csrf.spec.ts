@@ -12,8 +12,8 @@ import { randomBytes } from "node:crypto";
 import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 import { ageSession } from "./layout-helpers";
-import { opsLogin, STAFF } from "./ops-fixtures";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
+import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
 
 interface Prepared {
   /** Where the form posts. */
@@ -502,6 +502,61 @@ const CHAT_CASES: Record<string, CsrfCase> = {
       expect(answer.token, "a messaging token").toMatch(/^[\w-]+\.[\w-]+$/);
       expect(Date.parse(answer.expiresAt ?? ""), "with its expiry").toBeGreaterThan(Date.now());
       expect(Object.keys(answer).sort(), "and nothing else (no API tokens)").toEqual(["expiresAt", "token"]);
+    },
+  },
+};
+
+// ---------------------------------------------------------------- back office /ops (issue 13)
+
+/** Where a GET of `path` ends (the ops pages redirect to /ops/login without a staff session). */
+async function landsOn(page: Page, path: string): Promise<string> {
+  await page.goto(path);
+  return new URL(page.url()).pathname;
+}
+
+const OPS_CASES: Record<string, CsrfCase> = {
+  "routes/ops+/login+/_index": {
+    async prepare(page) {
+      await page.goto("/ops/login");
+      await page.getByLabel("Email").fill(STAFF.support);
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      return { url: "/ops/login", fields: await formFields(page, "main form[method=post]") };
+    },
+    // Accepted, the login moves on to its code step (the ops session holds the challenge).
+    probe: (page) => landsOn(page, "/ops/login/code"),
+  },
+  "routes/ops+/login+/code": {
+    async prepare(page) {
+      await page.goto("/ops/login");
+      await page.getByLabel("Email").fill(STAFF.support);
+      await page.getByLabel("Password").fill(DEMO_PASSWORD);
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page).toHaveURL(/\/ops\/login\/code$/);
+      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{6}/)![0];
+      await page.getByLabel("Code").fill(code);
+      return { url: "/ops/login/code", fields: await formFields(page, "main form[method=post]") };
+    },
+    // Accepted, the staff user is signed in: /ops opens instead of sending to /ops/login.
+    probe: (page) => landsOn(page, "/ops"),
+  },
+  "routes/ops+/logout": {
+    async prepare(page) {
+      await opsLogin(page, STAFF.support);
+      return { url: "/ops/logout", fields: await formFields(page, 'form[action="/ops/logout"]') };
+    },
+    probe: (page) => landsOn(page, "/ops"),
+  },
+  "routes/ops+/applications+/$id+/_index": {
+    async prepare(page) {
+      const id = await submitIndividualApplication(page, OPS_APPLICANTS.csrf, "Sam");
+      await opsLogin(page, STAFF.onboarding);
+      const url = `/ops/applications/${id}`;
+      await page.goto(url);
+      return { url, fields: await formFields(page, "[data-testid=form-review]") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      return (await page.getByTestId("ops-application-status").textContent()) ?? "";
     },
   },
 };
@@ -1029,6 +1084,7 @@ const CASES: Record<string, CsrfCase> = {
     acceptedStatus: 200,
   },
   ...CHAT_CASES,
+  ...OPS_CASES,
   "routes/_app+/payments+/decline": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

@@ -6,7 +6,7 @@
  * here with `?done=<intent>`. Every decision is audited by the API in the same transaction.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Application, ApplicationOfficial } from "../../../../../server/api/v1/contract";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
@@ -93,7 +93,7 @@ function ReasonForm({ intent, label, danger }: { intent: "decline" | "request-ch
   const mine = data?.intent === intent;
   const fieldId = `reason-${intent}`;
   return (
-    <Form method="post" className={styles.form} data-testid={`form-${intent}`}>
+    <Form method="post" action={useLocation().pathname} className={styles.form} data-testid={`form-${intent}`} noValidate>
       <OpsCsrfInput />
       <input type="hidden" name="intent" value={intent} />
       <div className={styles.field}>
@@ -126,7 +126,7 @@ function PlainDecision({ intent, label }: { intent: "review" | "approve"; label:
   const { t } = useTranslation("ops");
   const data = useActionData<typeof action>();
   return (
-    <Form method="post" className={styles.form} data-testid={`form-${intent}`}>
+    <Form method="post" action={useLocation().pathname} className={styles.form} data-testid={`form-${intent}`} noValidate>
       <OpsCsrfInput />
       <input type="hidden" name="intent" value={intent} />
       {data?.intent === intent && data.error ? (
