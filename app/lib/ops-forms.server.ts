@@ -83,3 +83,17 @@ export function reasonOf(form: FormData): { reason: string } | { error: string }
   if (reason.length > 500) return { error: "ops:admin.errors.reason-too-long" };
   return { reason };
 }
+
+/**
+ * A detail page's API read, with the API's 404 as the page's own 404 (the ops layout's not-found
+ * message), never an error page.
+ * @throws a 404 Response for NOT_FOUND; anything else as thrown
+ */
+export async function notFoundAs404<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof OpsApiError && error.status === 404) throw new Response("Not found", { status: 404 });
+    throw error;
+  }
+}

@@ -12,7 +12,7 @@ import type { Beneficiary, BeneficiaryContract, BeneficiaryDocument } from "../.
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { ReviewDecision } from "~/components/ops/ReviewDecision";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
-import { formErrorsOf, reasonOf, text } from "~/lib/ops-forms.server";
+import { formErrorsOf, notFoundAs404, reasonOf, text } from "~/lib/ops-forms.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:beneficiaries.review-title" };
 
@@ -50,7 +50,7 @@ const FIELDS = [
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "COMPLIANCE");
-  const view = await api.get<View>(`/beneficiaries/${encodeURIComponent(params.id ?? "")}`);
+  const view = await notFoundAs404(api.get<View>(`/beneficiaries/${encodeURIComponent(params.id ?? "")}`));
   const done = new URL(request.url).searchParams.get("done");
   return json(
     { view, done: done === "approve" || done === "reject" ? done : null },

@@ -10,7 +10,7 @@ import type { Beneficiary, BeneficiaryContract, BeneficiaryDocument } from "../.
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { ReviewDecision } from "~/components/ops/ReviewDecision";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
-import { formErrorsOf, reasonOf, text } from "~/lib/ops-forms.server";
+import { formErrorsOf, notFoundAs404, reasonOf, text } from "~/lib/ops-forms.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:beneficiaries.contract-review-title" };
 
@@ -23,7 +23,7 @@ interface View {
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "COMPLIANCE");
-  const view = await api.get<View>(`/contracts/${encodeURIComponent(params.id ?? "")}`);
+  const view = await notFoundAs404(api.get<View>(`/contracts/${encodeURIComponent(params.id ?? "")}`));
   const done = new URL(request.url).searchParams.get("done");
   return json(
     { view, done: done === "approve" || done === "reject" ? done : null },

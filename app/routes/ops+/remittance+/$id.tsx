@@ -11,7 +11,7 @@ import type { RemittanceOrderDetail, RemittanceOrderStatus } from "../../../../s
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { requireStaff, staffHas, verifyOpsCsrf } from "~/lib/ops.server";
-import { formErrorsOf, reasonOf, text } from "~/lib/ops-forms.server";
+import { formErrorsOf, notFoundAs404, reasonOf, text } from "~/lib/ops-forms.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:remittance.order-title" };
 
@@ -20,7 +20,7 @@ const STATUSES = ["PENDING", "QUEUED", "PROC", "AML", "AML_DONE", "ACCEPTED", "R
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, staff } = await requireStaff(request, ["PAYMENTS", "COMPLIANCE"]);
-  const order = await api.get<View>(`/remittance/${encodeURIComponent(params.id ?? "")}`);
+  const order = await notFoundAs404(api.get<View>(`/remittance/${encodeURIComponent(params.id ?? "")}`));
   // The AML decision (from AML) is COMPLIANCE's; every other move PAYMENTS' (docs/ops.md).
   const mayMove = staffHas(staff, order.status === "AML" ? "COMPLIANCE" : "PAYMENTS");
   const moved = new URL(request.url).searchParams.get("moved");
