@@ -28,6 +28,15 @@ import type { ApplicationSummary } from "../api/v1/contract.js";
 import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 import { requestAgreement } from "../domain/agreements/index.js";
 import { listChannelsAwaitingReply, staffReply } from "../domain/chat/index.js";
+import {
+  ADMIN_COMMANDS,
+  ADMIN_USAGE,
+  isAdminCommand,
+  parseAdminArgs,
+  runAdminCommand,
+  type AdminCommand,
+} from "./admin-commands.js";
+import { UsageError } from "./usage-error.js";
 import { randomBytes } from "node:crypto";
 import { createStaffUser, STAFF_ROLES, type StaffRole } from "../domain/ops/auth.js";
 
@@ -66,6 +75,7 @@ export type BankCommand =
       reference?: string;
       key?: string;
     }
+  | AdminCommand
   | { command: "staff:create"; email: string; phone: string; roles: StaffRole[] };
 
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
@@ -81,13 +91,7 @@ const DECISIONS = [
   "fx:reject",
 ] as const;
 
-/** A command line that cannot be run: the message says why (exit code 2 with the usage). */
-export class UsageError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = "UsageError";
-  }
-}
+export { UsageError };
 
 /** `npm run bank -- --help`. */
 export const USAGE = `Staff decisions from the command line (until the back office exists).
@@ -162,7 +166,7 @@ Commands:
                                               balance (account number or IBAN): an ADDED item in
                                               their history. Run again with the same --key, it
                                               credits once (without --key every run credits)
-  --help                                      this text
+${ADMIN_USAGE}  --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
 (default ./data/pglite). The embedded database belongs to ONE process at a time: stop the server
@@ -170,7 +174,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, payment, account or channel, wrong status, invalid reason, amount or text); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, payment, account, channel, organization, tariff or fee; wrong status; invalid reason, amount, text, rate, fee or flag); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
@@ -182,6 +186,7 @@ Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, pa
 export function parseBankArgs(argv: readonly string[]): BankCommand {
   if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
   if (argv[0]?.startsWith("payment:")) return parsePayment(argv);
+  if (ADMIN_COMMANDS.has(argv[0])) return parseAdminArgs(argv);
   if (argv[0] === "staff:create") return parseStaffCreate(argv.slice(1));
   const positional: string[] = [];
   let reason: string | undefined;
@@ -447,6 +452,7 @@ export async function runBankCommand(
   actor = "staff:cli",
   env: Record<string, string | undefined> = process.env,
 ): Promise<string> {
+  if (isAdminCommand(cmd)) return runAdminCommand(db, cmd);
   switch (cmd.command) {
     case "staff:create": {
       // The password: STAFF_PASSWORD, else a generated one printed once (never stored in clear).

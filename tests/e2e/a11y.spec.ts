@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { signedFxRequest, signedPayment } from "./ops-payments-helpers";
+import { beneficiaryUnderReview, queuedOrder } from "./ops-decisions-helpers";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -258,4 +259,31 @@ test("the back office's payments pages have no WCAG 2.1 AA violations", async ({
   await expect(page.getByTestId("account-error")).toBeVisible();
   await expectNoViolations(page, "/ops/payments/incoming (refused)");
   allowValidationAnswers(consoleErrors, "/ops/payments/incoming");
+});
+
+test("back-office decision and ADMIN pages have no WCAG 2.1 AA violations", async ({ page }) => {
+  test.setTimeout(180_000);
+  const beneficiary = await beneficiaryUnderReview(page.request, "Axe Ops Beneficiary");
+  const order = await queuedOrder(page.request, "Axe Ops Payee");
+  await opsLogin(page, STAFF.admin);
+  for (const url of [
+    "/ops",
+    "/ops/beneficiaries",
+    `/ops/beneficiaries/${beneficiary}`,
+    "/ops/contracts",
+    "/ops/remittance",
+    `/ops/remittance/${order}`,
+    "/ops/rates",
+    "/ops/tariffs",
+    "/ops/settings",
+    "/ops/settings?q=Patel",
+  ]) {
+    await page.goto(url);
+    await expectNoViolations(page, url);
+  }
+  const organization = await page.getByTestId("organizations").getByRole("link").first().getAttribute("href");
+  await page.goto(organization!);
+  await expectNoViolations(page, "/ops/settings?organizationId=");
+  await page.goto(organization!.replace("/ops/settings", "/ops/tariffs"));
+  await expectNoViolations(page, "/ops/tariffs?organizationId=");
 });

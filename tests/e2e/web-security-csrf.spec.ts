@@ -12,6 +12,7 @@ import { randomBytes } from "node:crypto";
 import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 import { ageSession } from "./layout-helpers";
+import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
 import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
 import { mainAccount, signedFxRequest, signedPayment } from "./ops-payments-helpers";
 
@@ -1170,6 +1171,101 @@ const CASES: Record<string, CsrfCase> = {
       await page.goto("/payments");
       await expect(page.locator("main h1")).toBeVisible();
       return page.locator(`form[action="/payments/${fields.id}/decline"]`).count(); // 1 while it awaits signature
+    },
+  },
+  // ---------------------------------------------------------------- back office decisions (issue 13)
+  "routes/ops+/beneficiaries+/$id": {
+    async prepare(page) {
+      const id = await beneficiaryUnderReview(page.request, "CSRF Ops Beneficiary");
+      await opsLogin(page, STAFF.compliance);
+      const url = `/ops/beneficiaries/${id}`;
+      await page.goto(url);
+      return { url, fields: await formFields(page, "main form:has([data-testid=approve])") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      return (await page.getByTestId("status").textContent()) ?? "";
+    },
+  },
+  "routes/ops+/contracts+/$id": {
+    async prepare(page) {
+      const api = await customerApi(page.request, CUSTOMERS.individual);
+      const b = await api.call("POST", "/beneficiaries", {
+        organizationId: api.organizationId,
+        name: "CSRF Ops Contract Payee",
+        beneficiaryType: "INDIVIDUAL",
+        paymentType: "LOCAL",
+        currencyId: "GBP",
+        sortCode: "200000",
+        bankAccountNumber: "55779911",
+      });
+      const c = await api.call("POST", `/beneficiaries/${b.body.id}/contracts`, { name: "CSRF Ops Contract" });
+      expect(c.status, JSON.stringify(c.body)).toBe(201);
+      await api.call("PUT", `/beneficiaries/${b.body.id}/contracts/${c.body.id}/status`, { status: "UNDER_REVIEW" });
+      await opsLogin(page, STAFF.compliance);
+      const url = `/ops/contracts/${c.body.id}`;
+      await page.goto(url);
+      return { url, fields: await formFields(page, "main form:has([data-testid=approve])") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      return (await page.getByTestId("status").textContent()) ?? "";
+    },
+  },
+  "routes/ops+/remittance+/$id": {
+    async prepare(page) {
+      const id = await queuedOrder(page.request, "CSRF Ops Payee");
+      await opsLogin(page, STAFF.payments);
+      const url = `/ops/remittance/${id}`;
+      await page.goto(url);
+      return { url, fields: await formFields(page, "main form:has([data-testid=move-PROC])") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      return (await page.getByTestId("status").textContent()) ?? "";
+    },
+  },
+  "routes/ops+/rates": {
+    async prepare(page) {
+      await opsLogin(page, STAFF.admin);
+      await page.goto("/ops/rates");
+      await page.getByLabel("Currency").selectOption("CNY");
+      await page.getByLabel("Units per 1 EUR").fill("9.1234");
+      await page.getByLabel("I confirm a change of more than 10 %").check();
+      return { url: "/ops/rates", fields: await formFields(page, "main form:has([data-testid=set-rate])") };
+    },
+    async probe(page) {
+      await page.goto("/ops/rates");
+      return (await page.getByTestId("rate-CNY").textContent()) ?? "";
+    },
+  },
+  "routes/ops+/tariffs": {
+    async prepare(page) {
+      await opsLogin(page, STAFF.admin);
+      await page.goto("/ops/tariffs");
+      await page.getByLabel("Name of the tariff").fill("CSRF Tariff Probe");
+      return { url: "/ops/tariffs", fields: await formFields(page, "main form:has(#tariff-name)") };
+    },
+    async probe(page) {
+      await page.goto("/ops/tariffs");
+      return page.getByTestId("tariff-CSRF Tariff Probe").count();
+    },
+  },
+  "routes/ops+/settings": {
+    async prepare(page) {
+      // Ada's own organization (a company official: no accounts), so no other spec sees the change.
+      const organizationId = (await customerApi(page.request, CUSTOMERS.official)).organizationId;
+      await opsLogin(page, STAFF.admin);
+      const url = `/ops/settings?organizationId=${organizationId}`;
+      await page.goto(url);
+      return {
+        url: "/ops/settings",
+        fields: { ...(await formFields(page, "form:has([data-testid=on-EXCHANGE-CUSTOM-RATE-ENABLED])")), probe: url },
+      };
+    },
+    async probe(page, { fields }) {
+      await page.goto(fields.probe);
+      return (await page.getByTestId("org-flag-EXCHANGE-CUSTOM-RATE-ENABLED").getByTestId("own").textContent()) ?? "";
     },
   },
 };

@@ -32,6 +32,11 @@ export const OPS_AREAS: OpsArea[] = [
   { to: "/ops/chat", labelKey: "nav.chat", roles: ["SUPPORT"] },
   { to: "/ops/payments", labelKey: "payments.nav.payments", roles: ["PAYMENTS"] },
   { to: "/ops/fx-requests", labelKey: "payments.nav.fx", roles: ["PAYMENTS"] },
+  { to: "/ops/beneficiaries", labelKey: "beneficiaries.nav", roles: ["COMPLIANCE"] },
+  { to: "/ops/remittance", labelKey: "remittance.nav", roles: ["PAYMENTS", "COMPLIANCE"] },
+  { to: "/ops/rates", labelKey: "admin.nav.rates", roles: ["ADMIN"] },
+  { to: "/ops/tariffs", labelKey: "admin.nav.tariffs", roles: ["ADMIN"] },
+  { to: "/ops/settings", labelKey: "admin.nav.settings", roles: ["ADMIN"] },
   { to: "/ops/audit", labelKey: "nav.audit", roles: [] },
 ];
 

@@ -16,6 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     applications: Record<string, number>;
     chat: { channels: number; unread: number };
     payments?: { payments: number; fxRequests: number };
+    decisions: { beneficiaries: number; contracts: number; remittance: number };
   }>("/dashboard");
   return json(
     {
@@ -24,6 +25,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       chatUnread: counts.chat.unread,
       paymentsRole: staffHas(staff, "PAYMENTS"),
       payments: counts.payments ?? { payments: 0, fxRequests: 0 },
+      compliance: staffHas(staff, "COMPLIANCE"),
+      remittance: staffHas(staff, ["PAYMENTS", "COMPLIANCE"]),
+      admin: staffHas(staff, "ADMIN"),
+      decisions: counts.decisions,
       applications: { ready: counts.applications.READY_TO_REVIEW ?? 0, inReview: counts.applications.REVIEW_IN_PROGRESS ?? 0 },
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -72,6 +77,41 @@ export default function OpsDashboard() {
             <p>
               <Link to="/ops/payments/incoming">{t("payments.list.to-incoming")}</Link>
             </p>
+          </li>
+        ) : null}
+        {data.compliance ? (
+          <li className={styles.card} data-testid="queue-beneficiaries">
+            <h2>{t("beneficiaries.nav")}</h2>
+            <p>
+              <Link to="/ops/beneficiaries">{t("beneficiaries.waiting", { count: data.decisions.beneficiaries })}</Link>
+            </p>
+            <p>
+              <Link to="/ops/contracts">{t("beneficiaries.contracts-waiting", { count: data.decisions.contracts })}</Link>
+            </p>
+          </li>
+        ) : null}
+        {data.remittance ? (
+          <li className={styles.card} data-testid="queue-remittance">
+            <h2>{t("remittance.nav")}</h2>
+            <p>
+              <Link to="/ops/remittance">{t("remittance.waiting-count", { count: data.decisions.remittance })}</Link>
+            </p>
+          </li>
+        ) : null}
+        {data.admin ? (
+          <li className={styles.card} data-testid="admin-links">
+            <h2>{t("admin.title")}</h2>
+            <ul>
+              <li>
+                <Link to="/ops/rates">{t("admin.nav.rates")}</Link>
+              </li>
+              <li>
+                <Link to="/ops/tariffs">{t("admin.nav.tariffs")}</Link>
+              </li>
+              <li>
+                <Link to="/ops/settings">{t("admin.nav.settings")}</Link>
+              </li>
+            </ul>
           </li>
         ) : null}
         <li className={styles.card}>

@@ -151,6 +151,41 @@ export interface Fee {
   feeCurrencyId: string | null;
 }
 
+/** Back office (issue 13 ADMIN; server/domain/fees/admin.ts): a tariff with its fees and how many organizations are on it. */
+export interface OpsTariff {
+  id: string;
+  name: string;
+  isDefault: boolean;
+  /** Organizations whose own tariff this is (the default tariff also serves those with none). */
+  organizationCount: number;
+  fees: Fee[];
+}
+/**
+ * POST /api/v1/ops/fees: set (create or replace) the fee of a tariff or of one organization for
+ * one payment kind, type and currency. Amounts are decimal strings; "" or null = none.
+ */
+export interface OpsSetFeeRequest {
+  tariffId?: string | null;
+  organizationId?: string | null;
+  name: string;
+  paymentKind: PaymentKind | "SERVICE" | "EXCHANGE";
+  paymentType?: string | null;
+  currencyId?: string | null;
+  feeAmountType: "PERCENT" | "FIXED";
+  feePercentAmount?: string | null;
+  feePercentMinAmount?: string | null;
+  feePercentMaxAmount?: string | null;
+  feeFixedAmount?: string | null;
+  feeCurrencyId?: string | null;
+}
+/** GET /api/v1/ops/organizations/:id/fees: what one organization pays and can be given. */
+export interface OpsOrganizationFees {
+  organization: { id: string; name: string; type: string; tariffId: string | null };
+  /** The tariff in force (its own, else the default). */
+  tariff: { id: string; name: string; fees: Fee[] } | null;
+  customFees: Fee[];
+}
+
 /**
  * GET /v1/clients-organizations/:organizationId/fees: the organization's tariff (its own, else
  * the bank's default) with its fees, and the fees set for this organization alone, which take
@@ -263,6 +298,29 @@ export interface ProviderPaymentType {
 export interface PaymentsSettings {
   "PAYMENTS-ORDERS-ENABLED": boolean;
   paymentTypes: ProviderPaymentType[];
+}
+/**
+ * Back office (issue 13 ADMIN; server/domain/settings/flags.ts): one settings flag, the bank-wide
+ * value and, when asked for an organization and the flag has per-organization values, its own.
+ */
+export interface OpsSettingFlag {
+  key: string;
+  /** "BANK": bank-wide only; "BANK_AND_ORGANIZATION": an organization may have its own value. */
+  scope: "BANK" | "BANK_AND_ORGANIZATION";
+  /** The value when no row is stored. */
+  defaultValue: boolean;
+  /** The bank-wide value (stored, else the default). */
+  bankValue: boolean;
+  /** The organization's own value (null: it follows the bank-wide one); absent without an organization. */
+  organizationValue?: boolean | null;
+  /** What applies (to the organization when one was asked for). */
+  effective: boolean;
+}
+/** POST /api/v1/ops/settings: set a flag bank-wide, or for one organization (value null: follow the bank). */
+export interface OpsSetSettingRequest {
+  key: string;
+  value: boolean | null;
+  organizationId?: string | null;
 }
 // GET /v1/settings/overdraft → { enabled: boolean }
 /** GET /v1/settings/demo: whether demo mode (sample data under /demo for users not yet identified) is on. */
@@ -1343,12 +1401,40 @@ export interface ExchangeQuote {
 /** GET /v1/exchange/rates: the reference rates in use (units per 1 EUR) and the spread. */
 export interface ExchangeRates {
   base: "EUR";
-  /** YYYY-MM-DD of the ECB rates; null when none are loaded. */
+  /** YYYY-MM-DD of the newest rate in force (ECB day, or a rate set by the bank's staff); null when none are loaded. */
   date: string | null;
+  /** "ECB", or "ECB+BANK" when a rate set by the bank's staff replaces an ECB rate. */
   source: string;
   /** Percent taken off the mid rate (decimal string, e.g. "0.50"). */
   spreadPercent: Decimal;
   rates: { currencyId: CurrencyCode; unitsPerEur: Decimal }[];
+}
+
+// ——— Back office: rates (issue 13 ADMIN; docs/ops.md "Rates"; server/domain/exchange/bank-rates.ts) ———
+
+/** One currency on /ops/rates: its rate in force (units per 1 EUR) and where it comes from. */
+export interface OpsRateLine {
+  currencyId: string;
+  /** Units of the currency per 1 EUR (decimal string, at most 12 decimals), or null: not quoted. */
+  unitsPerEur: Decimal | null;
+  /** "ECB", "BANK" (set by staff), "DERIVED" (EUR, pegs, crypto reference prices), or null (no rate). */
+  source: string | null;
+  /** YYYY-MM-DD of the rate in force, or null. */
+  date: string | null;
+  /** Whether staff may set this currency's rate (fiat, not EUR, not the pegged AED). */
+  settable: boolean;
+}
+/** GET /api/v1/ops/rates. */
+export interface OpsRates {
+  date: string | null;
+  spreadPercent: Decimal;
+  rates: OpsRateLine[];
+}
+/** POST /api/v1/ops/rates: set a currency's rate (units per 1 EUR); confirmLargeChange for a change over 10 %. */
+export interface OpsSetRateRequest {
+  currencyId: string;
+  unitsPerEur: Decimal;
+  confirmLargeChange?: boolean;
 }
 
 // ——— FX rate requests (issue 9; spec 001 §3 "FX rate request", §4, §7, §9; server/domain/exchange/fx-requests.ts) ———

@@ -17,6 +17,17 @@ import { auditQuery } from "./ops/audit.js";
 import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
 import { opsChatReplyBody } from "./ops/chat.js";
 import { opsFxRequestsQuery, opsIncomingBody, opsIncomingQuery, opsPaymentReasonBody, opsPaymentsQuery } from "./ops/payments.js";
+import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } from "./ops/decisions.js";
+import {
+  opsAssignTariffBody,
+  opsFeeBody,
+  opsOrganizationsQuery,
+  opsSetRateBody,
+  opsSetSettingBody,
+  opsSettingsQuery,
+  opsSpreadBody,
+  opsTariffBody,
+} from "./ops/admin.js";
 import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
@@ -247,4 +258,18 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/payments/:id/refund": { body: opsPaymentReasonBody },
   "GET /ops/fx-requests": { query: opsFxRequestsQuery },
   "POST /ops/fx-requests/:id/reject": { body: opsPaymentReasonBody },
+  "GET /ops/beneficiaries": { query: opsReviewQuery },
+  "POST /ops/beneficiaries/:id/reject": { body: opsRejectBody },
+  "GET /ops/contracts": { query: opsReviewQuery },
+  "POST /ops/contracts/:id/reject": { body: opsRejectBody },
+  "GET /ops/remittance": { query: opsRemittanceQuery },
+  "POST /ops/remittance/:id/advance": { body: opsAdvanceBody },
+  "POST /ops/rates": { body: opsSetRateBody },
+  "POST /ops/rates/spread": { body: opsSpreadBody },
+  "POST /ops/tariffs": { body: opsTariffBody },
+  "POST /ops/fees": { body: opsFeeBody },
+  "GET /ops/organizations": { query: opsOrganizationsQuery },
+  "POST /ops/organizations/:id/tariff": { body: opsAssignTariffBody },
+  "GET /ops/settings": { query: opsSettingsQuery },
+  "POST /ops/settings": { body: opsSetSettingBody },
 };

@@ -54,7 +54,7 @@ export function contractStatusConflict(status: string, what: string): DomainErro
 }
 
 /** Rows → contract BeneficiaryContract, with their documents' ids (one query for all). */
-async function toWire(db: Db, rows: ContractRow[]): Promise<BeneficiaryContract[]> {
+export async function toWire(db: Db, rows: ContractRow[]): Promise<BeneficiaryContract[]> {
   const ids = rows.map((r) => r.id);
   const docs = ids.length
     ? await db

@@ -103,7 +103,7 @@ function toWire(r: DocumentRow): BeneficiaryDocument {
 }
 
 /** Documents of `beneficiaryId` (optionally only those of uploads `uploadIds` / contract `contractId`), in attach order. */
-async function documentsOf(
+export async function documentsOf(
   db: Database | Tx,
   beneficiaryId: string,
   only: { uploadIds?: string[]; contractId?: string } = {},

@@ -63,7 +63,7 @@ export const SETTING_BENEFICIARIES_APPROVAL_REQUIRED = "BENEFICIARIES-APPROVAL-R
 const EDITABLE: BeneficiaryStatus[] = ["DRAFT", "REJECTED"];
 
 /** Row → contract Beneficiary. */
-function toWire(r: BeneficiaryRow): Beneficiary {
+export function toWire(r: BeneficiaryRow): Beneficiary {
   return {
     id: r.id,
     organizationId: r.organizationId,

@@ -51,7 +51,7 @@ import { customRateEnabled } from "../settings/index.js";
 import { notifyFxDecision } from "../chat/notify.js";
 import { checkSignedAt, currentBindingHash, findMfaToken, mfaInvalid, signSchema } from "../signing/index.js";
 import { fxRequestsDisabled, fxStatusConflict, type FxRequestRow } from "./fx-binding.js";
-import { currencyCode, exchangeFee, findOwnAccount, latestEcbRates } from "./index.js";
+import { currencyCode, exchangeFee, findOwnAccount, ratesInForce } from "./index.js";
 import { midRate, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
@@ -224,7 +224,7 @@ async function prepare(tx: Tx, userId: string, body: ParsedRequest) {
   if (!sellCheck.ok) throw fieldError("sellAmount", sellCheck.error, amountErrorText(sellCheck.error, "sellAmount"));
   const rateCheck = validateWireAmount(body.rate, { scale: FX_PROPOSED_RATE_SCALE });
   if (!rateCheck.ok) throw fieldError("rate", rateCheck.error, amountErrorText(rateCheck.error, "rate"));
-  const latest = await latestEcbRates(tx);
+  const latest = await ratesInForce(tx);
   if (!latest || !midRate(unitsPerEur(latest.rates), from.id, to.id))
     throw fieldError("toCurrencyId", "hasRate", `The bank does not exchange ${from.id} to ${to.id}`);
   const sell = new Decimal(sellCheck.value);

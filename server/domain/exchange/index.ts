@@ -4,8 +4,9 @@
  *
  * - Rates: the ECB euro reference rates stored in `fx_rates` (source "ECB", by date), loaded from
  *   the shipped file on every start (`seedExchangeRates`) or a newer file by staff
- *   (`loadEcbRates`, `npm run bank -- rates:load-ecb <csv>`); cross rates, pegs, crypto prices and
- *   rounding in ./rates.ts. The spread is the setting EXCHANGE-SPREAD-PERCENT (default 0.50).
+ *   (`loadEcbRates`, `npm run bank -- rates:load-ecb <csv>`), and rates set by staff (source
+ *   "BANK", ./bank-rates.ts) that replace a currency's ECB rate until a newer ECB day
+ *   (`ratesInForce`); cross rates, pegs, crypto prices and rounding in ./rates.ts. The spread is the setting EXCHANGE-SPREAD-PERCENT (default 0.50).
  * - `quoteExchange` (POST /v1/exchange/calc) stores a quote valid QUOTE_TTL_SECONDS.
  * - `executeExchange` (POST /v1/exchange) posts ONE ledger transaction: the source balance −sell,
  *   FX_POSITION(from) +sell, FX_POSITION(to) −buy, the target balance +buy, and the fee (if the
@@ -123,6 +124,62 @@ export async function spreadPercent(db: Db): Promise<string> {
   return d.toFixed(Math.max(2, d.decimalPlaces())); // the jsonb value may come back as a number: 0.5 → "0.50"
 }
 
+/**
+ * Source of a rate set by the bank's staff (`npm run bank -- rate:set`, /ops/rates; ./bank-rates.ts):
+ * units of a currency per 1 EUR, stored in `fx_rates` beside the ECB rows, dated the UTC day it was set.
+ */
+export const BANK_SOURCE = "BANK";
+
+/** The rates quotes use: per currency, units per 1 EUR (decimal strings), where each came from, and the newest date among them. */
+export interface RatesInForce {
+  /** The newest date among the rates in force (YYYY-MM-DD). */
+  date: string;
+  /** Currency → units per 1 EUR (decimal string), before pegs and crypto prices (./rates.ts unitsPerEur). */
+  rates: Record<string, string>;
+  /** Currency → "ECB" or "BANK" and the date of that rate. */
+  sources: Record<string, { source: string; date: string }>;
+}
+
+/**
+ * The rates in force (docs/ops.md "Rates"): the newest stored ECB day, with each currency's
+ * newest BANK rate (set by staff) taking its place when that rate is dated on or after that ECB
+ * day. So a bank rate holds until an ECB day newer than it is loaded, or staff clear it; with no
+ * ECB day stored, the bank rates alone. Two queries.
+ * @returns the rates, or null when neither source has any
+ */
+export async function ratesInForce(db: Db): Promise<RatesInForce | null> {
+  const ecb = await latestEcbRates(db);
+  const bankRows = await db
+    .select({ date: fxRates.rateDate, currencyId: fxRates.currencyId, unitsPerEur: fxRates.unitsPerEur })
+    .from(fxRates)
+    .where(and(eq(fxRates.source, BANK_SOURCE), ecb ? sql`${fxRates.rateDate} >= ${ecb.date}` : undefined))
+    .orderBy(desc(fxRates.rateDate));
+  if (!ecb && bankRows.length === 0) return null;
+  const rates: Record<string, string> = { ...(ecb?.rates ?? {}) };
+  const sources: Record<string, { source: string; date: string }> = Object.fromEntries(
+    Object.keys(rates).map((c) => [c, { source: ECB_SOURCE, date: ecb!.date }]),
+  );
+  let date = ecb?.date ?? bankRows[0].date;
+  const taken = new Set<string>();
+  for (const row of bankRows) {
+    if (taken.has(row.currencyId)) continue; // newest first: the first row of a currency is its rate
+    taken.add(row.currencyId);
+    rates[row.currencyId] = new Decimal(row.unitsPerEur).toFixed();
+    sources[row.currencyId] = { source: BANK_SOURCE, date: row.date };
+    if (row.date > date) date = row.date;
+  }
+  return { date, rates, sources };
+}
+
+/** Currencies whose rate ./rates.ts derives from USD (pegs, stablecoins, the SOL reference price). */
+const USD_DERIVED = new Set(["USDT", "USDC", "AED", "SOL"]);
+
+/** "BANK" when the rate between `from` and `to` uses a rate set by staff (directly or through USD), else "ECB". */
+export function pairSource(inForce: RatesInForce, from: string, to: string): string {
+  const bank = (c: string) => inForce.sources[USD_DERIVED.has(c) ? "USD" : c]?.source === BANK_SOURCE;
+  return bank(from) || bank(to) ? BANK_SOURCE : ECB_SOURCE;
+}
+
 /** The newest stored ECB day: `{ date, rates: currency → units per EUR }`, or null when none is stored. */
 export async function latestEcbRates(db: Db): Promise<{ date: string; rates: Record<string, string> } | null> {
   const latest = db
@@ -139,11 +196,12 @@ export async function latestEcbRates(db: Db): Promise<{ date: string; rates: Rec
 
 /**
  * GET /v1/exchange/rates: units per 1 EUR of every currency the bank holds that has a rate
- * (ECB, the AED peg, the crypto reference prices), the date and the spread.
+ * (the rates in force: ECB and rates set by staff; the AED peg, the crypto reference prices), the
+ * newest date and the spread. `source` is "ECB", or "ECB+BANK" when a staff rate is in force.
  */
 export async function getExchangeRates(db: Db): Promise<ExchangeRates> {
   const [latest, spread, bankCurrencies] = [
-    await latestEcbRates(db),
+    await ratesInForce(db),
     await spreadPercent(db),
     await db.select({ id: currencies.id }).from(currencies).orderBy(currencies.id),
   ];
@@ -151,7 +209,8 @@ export async function getExchangeRates(db: Db): Promise<ExchangeRates> {
   return {
     base: "EUR",
     date: latest?.date ?? null,
-    source: ECB_SOURCE,
+    source:
+      latest && Object.values(latest.sources).some((x) => x.source === BANK_SOURCE) ? `${ECB_SOURCE}+${BANK_SOURCE}` : ECB_SOURCE,
     spreadPercent: spread,
     rates: bankCurrencies
       .filter((c) => perEur.has(c.id))
@@ -281,7 +340,7 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   });
   if (!amountResult.ok) throw fieldError(field, amountResult.error, amountErrorText(amountResult.error));
 
-  const latest = await latestEcbRates(db);
+  const latest = await ratesInForce(db);
   const mid = latest ? midRate(unitsPerEur(latest.rates), body.fromCurrencyId, body.toCurrencyId) : null;
   if (!latest || !mid)
     throw fieldError("toCurrencyId", "hasRate", `No exchange rate from ${body.fromCurrencyId} to ${body.toCurrencyId}`);
@@ -310,7 +369,7 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
       feeAmount: feeAmount.toFixed(),
       feeCurrencyId: body.fromCurrencyId,
       rateDate: latest.date,
-      rateSource: ECB_SOURCE,
+      rateSource: pairSource(latest, body.fromCurrencyId, body.toCurrencyId),
       expiresAt: new Date(now.getTime() + QUOTE_TTL_SECONDS * 1000),
       createdAt: now,
     })

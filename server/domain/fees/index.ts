@@ -191,7 +191,7 @@ function plain(value: string | null): string | null {
 }
 
 /** A `fees` row as the wire's Fee: amounts at `scaleOf(currency)` (the fee currency, else the payment currency). */
-function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => number | null): Fee {
+export function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => number | null): Fee {
   const amountScale = scaleOf(row.feeCurrencyId ?? row.currencyId);
   const amount = (v: string | null) => (v === null ? null : amountScale === null ? plain(v) : formatAmount(v, amountScale));
   return {

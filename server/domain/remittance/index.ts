@@ -226,9 +226,9 @@ const orderColumns = {
   currencyName: currencies.name,
   scale: currencies.scale,
 };
-type JoinedRow = { order: OrderRow; accountNumber: string; currencyName: string; scale: number };
+export type JoinedRow = { order: OrderRow; accountNumber: string; currencyName: string; scale: number };
 
-function joined(db: Db) {
+export function joined(db: Db) {
   return db
     .select(orderColumns)
     .from(paymentOrders)
@@ -294,7 +294,7 @@ function toWire(r: JoinedRow, files: Upload[]): RemittanceOrder {
 }
 
 /** Rows (with account number and currency) → contract RemittanceOrder, files in one query. */
-async function rowsToWire(db: Db, rows: JoinedRow[]): Promise<RemittanceOrder[]> {
+export async function rowsToWire(db: Db, rows: JoinedRow[]): Promise<RemittanceOrder[]> {
   const files = await filesFor(
     db,
     rows.map((r) => r.order.id),

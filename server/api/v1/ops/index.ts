@@ -14,6 +14,8 @@ import { createOpsApplicationsRouter } from "./applications.js";
 import { createOpsDashboardRouter } from "./dashboard.js";
 import { createOpsChatRouter } from "./chat.js";
 import { createOpsPaymentsRouter } from "./payments.js";
+import { createOpsDecisionsRouter } from "./decisions.js";
+import { createOpsAdminRouter } from "./admin.js";
 
 /** Build the /api/v1/ops router. */
 export function createOpsRouter(deps: ApiDeps): Router {
@@ -24,5 +26,7 @@ export function createOpsRouter(deps: ApiDeps): Router {
   r.use(createOpsApplicationsRouter(deps));
   r.use(createOpsChatRouter(deps));
   r.use(createOpsPaymentsRouter(deps));
+  r.use(createOpsDecisionsRouter(deps));
+  r.use(createOpsAdminRouter(deps));
   return r;
 }

@@ -1,0 +1,205 @@
+/**
+ * /ops/rates — exchange rates (role ADMIN; issue 13; docs/ops.md "Rates"): every currency's rate
+ * in force (units per 1 EUR), its source (ECB, BANK = set by staff, DERIVED) and date; set a
+ * currency's rate (a change over 10 % needs the confirmation box), withdraw a rate staff set,
+ * set the spread. Plain POST forms (`intent` set, clear, spread), CSRF checked first; errors on
+ * their field, the form filled again.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { OpsRates } from "../../../server/api/v1/contract";
+import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { formErrorsOf, text, type FormErrors } from "~/lib/ops-forms.server";
+
+export const handle = { i18n: ["ops"], titleKey: "ops:admin.rates.title" };
+
+const DONE = ["set", "clear", "spread"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, "ADMIN");
+  const rates = await api.get<OpsRates>("/rates");
+  const done = new URL(request.url).searchParams.get("done");
+  return json({ rates, done: DONE.find((d) => d === done) ?? null }, { headers: { "Cache-Control": "private, no-store" } });
+}
+
+type ActionData = { intent: string; errors: FormErrors; values: Record<string, string> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await verifyOpsCsrf(request);
+  const { api } = await requireStaff(request, "ADMIN");
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const values = { currencyId: text(form, "currencyId"), unitsPerEur: text(form, "unitsPerEur"), percent: text(form, "percent") };
+  const fail = (errors: FormErrors) => json<ActionData>({ intent, errors, values }, { status: 400 });
+  try {
+    if (intent === "set") {
+      if (!values.unitsPerEur) return fail({ fields: { unitsPerEur: "ops:admin.errors.required" } });
+      await api.post("/rates", {
+        currencyId: values.currencyId,
+        unitsPerEur: values.unitsPerEur.replace(",", "."),
+        confirmLargeChange: form.get("confirmLargeChange") === "on",
+      });
+    } else if (intent === "clear") {
+      await api.post(`/rates/${encodeURIComponent(values.currencyId)}/clear`);
+    } else if (intent === "spread") {
+      if (!values.percent) return fail({ fields: { percent: "ops:admin.errors.required" } });
+      await api.post("/rates/spread", { percent: values.percent.replace(",", ".") });
+    } else return fail({ fields: {}, form: "ops:admin.errors.UNKNOWN" });
+  } catch (error) {
+    return fail(formErrorsOf(error));
+  }
+  return redirect(`/ops/rates?done=${intent}`);
+}
+
+/** Field with label, error and the value it came back with. */
+function Field(props: { id: string; name: string; label: string; hint?: string; error?: string; value?: string }) {
+  const { t } = useTranslation("ops");
+  const described = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={styles.field}>
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name={props.name}
+        className={styles.input}
+        inputMode="decimal"
+        autoComplete="off"
+        defaultValue={props.value ?? ""}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described || undefined}
+      />
+      {props.hint ? <p id={`${props.id}-hint`}>{props.hint}</p> : null}
+      {props.error ? (
+        <p id={`${props.id}-error`} className={styles.error} data-testid={`${props.name}-error`}>
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function OpsRatesPage() {
+  const { t } = useTranslation("ops");
+  const { rates, done } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const mine = (intent: string) => (data?.intent === intent ? data : null);
+  const set = mine("set");
+  const spread = mine("spread");
+  const formError = data?.errors.form;
+  return (
+    <>
+      <h1>{t("admin.rates.title")}</h1>
+      <p>{t("admin.rates.intro", { date: rates.date ?? "—" })}</p>
+      {done ? (
+        <p className={styles.notice} role="status" data-testid="done">
+          {t(`admin.rates.done.${done}`)}
+        </p>
+      ) : null}
+      {formError ? (
+        <p className={styles.error} role="alert" data-testid="form-error">
+          {t(formError)}
+        </p>
+      ) : null}
+      <table className={styles.table} data-testid="rates">
+        <caption className="visually-hidden">{t("admin.rates.table")}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t("admin.rates.currency")}</th>
+            <th scope="col">{t("admin.rates.units-per-eur")}</th>
+            <th scope="col">{t("admin.rates.source")}</th>
+            <th scope="col">{t("admin.rates.date")}</th>
+            <th scope="col">{t("admin.rates.actions")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rates.rates.map((r) => (
+            <tr key={r.currencyId} data-testid={`rate-${r.currencyId}`}>
+              <th scope="row">{r.currencyId}</th>
+              <td>{r.unitsPerEur ?? "—"}</td>
+              <td>{r.source ? t(`admin.rates.sources.${r.source}`) : t("admin.rates.no-rate")}</td>
+              <td>{r.date ?? "—"}</td>
+              <td>
+                {r.source === "BANK" ? (
+                  <Form method="post" action="/ops/rates">
+                    <OpsCsrfInput />
+                    <input type="hidden" name="intent" value="clear" />
+                    <input type="hidden" name="currencyId" value={r.currencyId} />
+                    <button type="submit" className={`${styles.button} ${styles.secondary}`}>
+                      {t("admin.rates.clear", { currency: r.currencyId })}
+                    </button>
+                  </Form>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>{t("admin.rates.set-title")}</h2>
+      <Form method="post" action="/ops/rates" className={styles.form} noValidate>
+        <OpsCsrfInput />
+        <input type="hidden" name="intent" value="set" />
+        <div className={styles.field}>
+          <label htmlFor="rate-currency">{t("admin.rates.currency")}</label>
+          <select
+            id="rate-currency"
+            name="currencyId"
+            className={styles.input}
+            defaultValue={set?.values.currencyId ?? ""}
+            aria-invalid={set?.errors.fields.currencyId ? true : undefined}
+            aria-describedby={set?.errors.fields.currencyId ? "rate-currency-error" : undefined}
+          >
+            {rates.rates
+              .filter((r) => r.settable)
+              .map((r) => (
+                <option key={r.currencyId} value={r.currencyId}>
+                  EUR/{r.currencyId}
+                </option>
+              ))}
+          </select>
+          {set?.errors.fields.currencyId ? (
+            <p id="rate-currency-error" className={styles.error}>
+              {t(set.errors.fields.currencyId)}
+            </p>
+          ) : null}
+        </div>
+        <Field
+          id="rate-value"
+          name="unitsPerEur"
+          label={t("admin.rates.units-per-eur")}
+          hint={t("admin.rates.units-hint")}
+          error={set?.errors.fields.unitsPerEur}
+          value={set?.values.unitsPerEur}
+        />
+        <div className={styles.field}>
+          <label>
+            <input type="checkbox" name="confirmLargeChange" /> {t("admin.rates.confirm")}
+          </label>
+        </div>
+        <button type="submit" className={styles.button} data-testid="set-rate">
+          {t("admin.rates.set")}
+        </button>
+      </Form>
+
+      <h2>{t("admin.rates.spread-title")}</h2>
+      <Form method="post" action="/ops/rates" className={styles.form} noValidate>
+        <OpsCsrfInput />
+        <input type="hidden" name="intent" value="spread" />
+        <Field
+          id="spread"
+          name="percent"
+          label={t("admin.rates.spread")}
+          hint={t("admin.rates.spread-hint")}
+          error={spread?.errors.fields.percent}
+          value={spread?.values.percent ?? rates.spreadPercent}
+        />
+        <button type="submit" className={styles.button} data-testid="set-spread">
+          {t("admin.rates.set-spread")}
+        </button>
+      </Form>
+    </>
+  );
+}

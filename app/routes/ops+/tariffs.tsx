@@ -1,0 +1,448 @@
+/**
+ * /ops/tariffs?organizationId=&q= — tariffs and fees (role ADMIN; issue 13; docs/ops.md
+ * "Tariffs and fees"): every tariff with its fees (remove one), create a tariff, set a fee of a
+ * tariff — or, with an organization chosen (GET form `q`), a fee agreed for that organization
+ * alone — and put the organization on a tariff. A fee set with the owner, kind, type and
+ * currency of an existing one replaces it; it applies from the next payment. Plain POST forms
+ * (`intent` fee, remove, tariff, assign), CSRF checked first; errors on their field, the form
+ * filled again.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { Fee, OpsOrganizationFees, OpsTariff } from "../../../server/api/v1/contract";
+import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import { opsStyles } from "~/components/ops/OpsShell";
+import admin from "~/components/ops/OpsAdmin.module.css";
+import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { formErrorsOf, text, type FormErrors } from "~/lib/ops-forms.server";
+
+const styles = { ...opsStyles, ...admin };
+
+export const handle = { i18n: ["ops"], titleKey: "ops:admin.tariffs.title" };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Kinds a fee applies to (server/domain/fees/admin.ts FEE_KINDS). */
+const KINDS = [
+  "EURO",
+  "GBP",
+  "USD",
+  "INTERNATIONAL",
+  "INTERNAL",
+  "BETWEEN_ACCOUNTS",
+  "CRYPTO_ASSET_PAYMENT",
+  "CASH_OVER_COUNTER",
+  "SERVICE",
+  "EXCHANGE",
+];
+const FEE_FIELDS = [
+  "owner",
+  "name",
+  "paymentKind",
+  "paymentType",
+  "currencyId",
+  "feeAmountType",
+  "feeFixedAmount",
+  "feeCurrencyId",
+  "feePercentAmount",
+  "feePercentMinAmount",
+  "feePercentMaxAmount",
+] as const;
+const DONE = ["fee", "remove", "tariff", "assign"] as const;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { api } = await requireStaff(request, "ADMIN");
+  const params = new URL(request.url).searchParams;
+  const q = (params.get("q") ?? "").slice(0, 100);
+  const organizationId = UUID.test(params.get("organizationId") ?? "") ? params.get("organizationId")! : null;
+  const tariffs = (await api.get<{ data: OpsTariff[] }>("/tariffs")).data;
+  const found = q ? (await api.get<{ data: { id: string; name: string; type: string }[] }>("/organizations", { q })).data : [];
+  const organization = organizationId ? await api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`) : null;
+  const done = params.get("done");
+  return json(
+    { tariffs, q, found, organization, done: DONE.find((d) => d === done) ?? null },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
+}
+
+type ActionData = { intent: string; errors: FormErrors; values: Record<string, string> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  await verifyOpsCsrf(request);
+  const { api } = await requireStaff(request, "ADMIN");
+  const form = await request.formData();
+  const intent = text(form, "intent");
+  const values: Record<string, string> = Object.fromEntries(
+    [...FEE_FIELDS, "tariffName", "feeId", "organizationId", "tariffId"].map((k) => [k, text(form, k)]),
+  );
+  const organizationId = UUID.test(values.organizationId) ? values.organizationId : null;
+  const back = (done: string) =>
+    redirect(`/ops/tariffs?done=${done}${organizationId ? `&organizationId=${organizationId}` : ""}`);
+  const fail = (errors: FormErrors) => json<ActionData>({ intent, errors, values }, { status: 400 });
+  const orNull = (v: string) => (v ? v.replace(",", ".") : null);
+  try {
+    if (intent === "fee") {
+      const owner = values.owner;
+      const forOrganization = owner === "organization" && organizationId;
+      if (!forOrganization && !UUID.test(owner)) return fail({ fields: { owner: "ops:admin.errors.required" } });
+      const fixed = values.feeAmountType === "FIXED";
+      await api.post("/fees", {
+        tariffId: forOrganization ? null : owner,
+        organizationId: forOrganization ? organizationId : null,
+        name: values.name,
+        paymentKind: values.paymentKind,
+        paymentType: values.paymentType ? values.paymentType.toUpperCase() : null,
+        currencyId: values.currencyId ? values.currencyId.toUpperCase() : null,
+        feeAmountType: fixed ? "FIXED" : "PERCENT",
+        feeFixedAmount: fixed ? orNull(values.feeFixedAmount) : null,
+        feeCurrencyId: fixed && values.feeCurrencyId ? values.feeCurrencyId.toUpperCase() : null,
+        feePercentAmount: fixed ? null : orNull(values.feePercentAmount),
+        feePercentMinAmount: fixed ? null : orNull(values.feePercentMinAmount),
+        feePercentMaxAmount: fixed ? null : orNull(values.feePercentMaxAmount),
+      });
+    } else if (intent === "remove") {
+      await api.post(`/fees/${encodeURIComponent(values.feeId)}/remove`);
+    } else if (intent === "tariff") {
+      if (!values.tariffName) return fail({ fields: { name: "ops:admin.errors.required" } });
+      await api.post("/tariffs", { name: values.tariffName });
+    } else if (intent === "assign" && organizationId) {
+      await api.post(`/organizations/${organizationId}/tariff`, {
+        tariffId: values.tariffId === "default" ? null : values.tariffId,
+      });
+    } else return fail({ fields: {}, form: "ops:admin.errors.UNKNOWN" });
+  } catch (error) {
+    const e = formErrorsOf(error);
+    // The API names the owner tariffId/organizationId; the form has one "owner" field.
+    if (e.fields.tariffId) e.fields.owner = e.fields.tariffId;
+    return fail(e);
+  }
+  return back(intent);
+}
+
+/** A fee's amount in words. */
+function useFeeAmount() {
+  const { t } = useTranslation("ops");
+  return (f: Fee) =>
+    f.feeAmountType === "FIXED"
+      ? `${f.feeFixedAmount} ${f.feeCurrencyId ?? t("admin.tariffs.payment-currency")}`
+      : [
+          `${f.feePercentAmount} %`,
+          f.feePercentMinAmount ? t("admin.tariffs.min", { amount: f.feePercentMinAmount }) : null,
+          f.feePercentMaxAmount ? t("admin.tariffs.max", { amount: f.feePercentMaxAmount }) : null,
+        ]
+          .filter(Boolean)
+          .join(", ");
+}
+
+/** A table of fees, each with a remove form. */
+function FeeTable({ fees, caption, organizationId }: { fees: Fee[]; caption: string; organizationId?: string }) {
+  const { t } = useTranslation("ops");
+  const amount = useFeeAmount();
+  if (!fees.length) return <p>{t("admin.tariffs.no-fees")}</p>;
+  return (
+    <table className={styles.table}>
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t("admin.tariffs.fee-name")}</th>
+          <th scope="col">{t("admin.tariffs.applies-to")}</th>
+          <th scope="col">{t("admin.tariffs.amount")}</th>
+          <th scope="col">{t("admin.tariffs.actions")}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fees.map((f) => (
+          <tr key={f.feeId} data-testid={`fee-${f.feeId}`}>
+            <td>{f.name}</td>
+            <td>
+              {[
+                f.paymentKind,
+                f.paymentType ?? t("admin.tariffs.any-type"),
+                f.currencyId ?? t("admin.tariffs.any-currency"),
+              ].join(" / ")}
+            </td>
+            <td data-testid="fee-amount">{amount(f)}</td>
+            <td>
+              <Form method="post" action="/ops/tariffs">
+                <OpsCsrfInput />
+                <input type="hidden" name="intent" value="remove" />
+                <input type="hidden" name="feeId" value={f.feeId} />
+                {organizationId ? <input type="hidden" name="organizationId" value={organizationId} /> : null}
+                <button type="submit" className={`${styles.button} ${styles.secondary}`}>
+                  {t("admin.tariffs.remove", { name: f.name })}
+                </button>
+              </Form>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Labelled input with its error and the value it came back with. */
+function Input(props: { name: string; label: string; error?: string; value?: string; hint?: string }) {
+  const { t } = useTranslation("ops");
+  const id = `fee-${props.name}`;
+  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <div className={styles.field}>
+      <label htmlFor={id}>{props.label}</label>
+      <input
+        id={id}
+        name={props.name}
+        className={styles.input}
+        autoComplete="off"
+        defaultValue={props.value ?? ""}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={described || undefined}
+      />
+      {props.hint ? <p id={`${id}-hint`}>{props.hint}</p> : null}
+      {props.error ? (
+        <p id={`${id}-error`} className={styles.error} data-testid={`${props.name}-error`}>
+          {t(props.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export default function OpsTariffs() {
+  const { t } = useTranslation("ops");
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const fee = result?.intent === "fee" ? result : null;
+  const tariffForm = result?.intent === "tariff" ? result : null;
+  const org = data.organization;
+  const v = fee?.values ?? {};
+  const e = fee?.errors.fields ?? {};
+  return (
+    <>
+      <h1>{t("admin.tariffs.title")}</h1>
+      {data.done ? (
+        <p className={styles.notice} role="status" data-testid="done">
+          {t(`admin.tariffs.done.${data.done}`)}
+        </p>
+      ) : null}
+      {result?.errors.form ? (
+        <p className={styles.error} role="alert" data-testid="form-error">
+          {t(result.errors.form)}
+        </p>
+      ) : null}
+
+      {data.tariffs.map((tariff) => (
+        <section key={tariff.id} aria-labelledby={`tariff-${tariff.id}`} data-testid={`tariff-${tariff.name}`}>
+          <h2 id={`tariff-${tariff.id}`}>
+            {tariff.name}
+            {tariff.isDefault ? ` (${t("admin.tariffs.default")})` : ""}
+          </h2>
+          <p>{t("admin.tariffs.organizations", { count: tariff.organizationCount })}</p>
+          <FeeTable fees={tariff.fees} caption={tariff.name} organizationId={org?.organization.id} />
+        </section>
+      ))}
+
+      <h2>{t("admin.tariffs.organization-title")}</h2>
+      <Form method="get" action="/ops/tariffs" className={styles.form}>
+        <div className={styles.field}>
+          <label htmlFor="org-q">{t("admin.settings.find")}</label>
+          <input id="org-q" name="q" className={styles.input} defaultValue={data.q} />
+        </div>
+        <button type="submit" className={styles.button}>
+          {t("admin.settings.search")}
+        </button>
+      </Form>
+      {data.q ? (
+        data.found.length ? (
+          <ul data-testid="organizations">
+            {data.found.map((o) => (
+              <li key={o.id}>
+                <Link to={`/ops/tariffs?organizationId=${o.id}`}>{o.name}</Link> ({o.type})
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p>{t("admin.settings.none-found")}</p>
+        )
+      ) : null}
+      {org ? (
+        <section aria-labelledby="org-heading" data-testid="organization">
+          <h3 id="org-heading">{t("admin.tariffs.organization-heading", { name: org.organization.name })}</h3>
+          <p>
+            {t("admin.tariffs.on-tariff", {
+              name: org.tariff?.name ?? "—",
+            })}
+            {org.organization.tariffId ? "" : ` (${t("admin.tariffs.default")})`}
+          </p>
+          <Form method="post" action="/ops/tariffs" className={styles.row}>
+            <OpsCsrfInput />
+            <input type="hidden" name="intent" value="assign" />
+            <input type="hidden" name="organizationId" value={org.organization.id} />
+            <div className={styles.field}>
+              <label htmlFor="assign-tariff">{t("admin.tariffs.assign-label")}</label>
+              <select
+                id="assign-tariff"
+                name="tariffId"
+                className={styles.input}
+                defaultValue={org.organization.tariffId ?? "default"}
+              >
+                <option value="default">{t("admin.tariffs.the-default")}</option>
+                {data.tariffs
+                  .filter((x) => !x.isDefault)
+                  .map((x) => (
+                    <option key={x.id} value={x.id}>
+                      {x.name}
+                    </option>
+                  ))}
+              </select>
+            </div>
+            <button type="submit" className={styles.button} data-testid="assign">
+              {t("admin.tariffs.assign")}
+            </button>
+          </Form>
+          <h4>{t("admin.tariffs.custom-fees")}</h4>
+          <FeeTable fees={org.customFees} caption={t("admin.tariffs.custom-fees")} organizationId={org.organization.id} />
+        </section>
+      ) : null}
+
+      <h2>{t("admin.tariffs.set-fee-title")}</h2>
+      <p>{t("admin.tariffs.set-fee-intro")}</p>
+      <Form method="post" action="/ops/tariffs" className={styles.form} noValidate data-testid="fee-form">
+        <OpsCsrfInput />
+        <input type="hidden" name="intent" value="fee" />
+        {org ? <input type="hidden" name="organizationId" value={org.organization.id} /> : null}
+        <div className={styles.field}>
+          <label htmlFor="fee-owner">{t("admin.tariffs.owner")}</label>
+          <select
+            id="fee-owner"
+            name="owner"
+            className={styles.input}
+            defaultValue={v.owner ?? ""}
+            aria-invalid={e.owner ? true : undefined}
+            aria-describedby={e.owner ? "fee-owner-error" : undefined}
+          >
+            {data.tariffs.map((x) => (
+              <option key={x.id} value={x.id}>
+                {t("admin.tariffs.owner-tariff", { name: x.name })}
+              </option>
+            ))}
+            {org ? (
+              <option value="organization">{t("admin.tariffs.owner-organization", { name: org.organization.name })}</option>
+            ) : null}
+          </select>
+          {e.owner ? (
+            <p id="fee-owner-error" className={styles.error}>
+              {t(e.owner)}
+            </p>
+          ) : null}
+        </div>
+        <Input name="name" label={t("admin.tariffs.fee-name")} error={e.name} value={v.name} />
+        <div className={styles.field}>
+          <label htmlFor="fee-paymentKind">{t("admin.tariffs.kind")}</label>
+          <select
+            id="fee-paymentKind"
+            name="paymentKind"
+            className={styles.input}
+            defaultValue={v.paymentKind ?? "EURO"}
+            aria-invalid={e.paymentKind ? true : undefined}
+            aria-describedby={e.paymentKind ? "fee-paymentKind-error" : undefined}
+          >
+            {KINDS.map((k) => (
+              <option key={k} value={k}>
+                {k}
+              </option>
+            ))}
+          </select>
+          {e.paymentKind ? (
+            <p id="fee-paymentKind-error" className={styles.error}>
+              {t(e.paymentKind)}
+            </p>
+          ) : null}
+        </div>
+        <Input
+          name="paymentType"
+          label={t("admin.tariffs.type")}
+          hint={t("admin.tariffs.type-hint")}
+          error={e.paymentType}
+          value={v.paymentType}
+        />
+        <Input
+          name="currencyId"
+          label={t("admin.tariffs.currency")}
+          hint={t("admin.tariffs.currency-hint")}
+          error={e.currencyId}
+          value={v.currencyId}
+        />
+        <fieldset className={styles.fieldset}>
+          <legend>{t("admin.tariffs.amount-type")}</legend>
+          <label>
+            <input type="radio" name="feeAmountType" value="FIXED" defaultChecked={(v.feeAmountType ?? "FIXED") === "FIXED"} />{" "}
+            {t("admin.tariffs.fixed")}
+          </label>
+          <Input
+            name="feeFixedAmount"
+            label={t("admin.tariffs.fixed-amount")}
+            error={e.feeFixedAmount}
+            value={v.feeFixedAmount}
+          />
+          <Input
+            name="feeCurrencyId"
+            label={t("admin.tariffs.fee-currency")}
+            hint={t("admin.tariffs.fee-currency-hint")}
+            error={e.feeCurrencyId}
+            value={v.feeCurrencyId}
+          />
+          <label>
+            <input type="radio" name="feeAmountType" value="PERCENT" defaultChecked={v.feeAmountType === "PERCENT"} />{" "}
+            {t("admin.tariffs.percent")}
+          </label>
+          <Input
+            name="feePercentAmount"
+            label={t("admin.tariffs.percent-amount")}
+            error={e.feePercentAmount}
+            value={v.feePercentAmount}
+          />
+          <Input
+            name="feePercentMinAmount"
+            label={t("admin.tariffs.percent-min")}
+            error={e.feePercentMinAmount}
+            value={v.feePercentMinAmount}
+          />
+          <Input
+            name="feePercentMaxAmount"
+            label={t("admin.tariffs.percent-max")}
+            error={e.feePercentMaxAmount}
+            value={v.feePercentMaxAmount}
+          />
+        </fieldset>
+        <button type="submit" className={styles.button} data-testid="set-fee">
+          {t("admin.tariffs.set-fee")}
+        </button>
+      </Form>
+
+      <h2>{t("admin.tariffs.new-title")}</h2>
+      <Form method="post" action="/ops/tariffs" className={styles.form} noValidate>
+        <OpsCsrfInput />
+        <input type="hidden" name="intent" value="tariff" />
+        <div className={styles.field}>
+          <label htmlFor="tariff-name">{t("admin.tariffs.new-name")}</label>
+          <input
+            id="tariff-name"
+            name="tariffName"
+            className={styles.input}
+            defaultValue={tariffForm?.values.tariffName ?? ""}
+            aria-invalid={tariffForm?.errors.fields.name ? true : undefined}
+            aria-describedby={tariffForm?.errors.fields.name ? "tariff-name-error" : undefined}
+          />
+          {tariffForm?.errors.fields.name ? (
+            <p id="tariff-name-error" className={styles.error}>
+              {t(tariffForm.errors.fields.name)}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={styles.button}>
+          {t("admin.tariffs.create")}
+        </button>
+      </Form>
+    </>
+  );
+}

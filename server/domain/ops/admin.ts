@@ -1,0 +1,142 @@
+/**
+ * The ADMIN decisions of the back office, audited (issue 13; docs/ops.md "ADMIN"): rates and
+ * the spread, tariffs and fees, settings flags. Each runs the domain function
+ * (server/domain/exchange/bank-rates.ts, server/domain/fees/admin.ts,
+ * server/domain/settings/flags.ts — the same as `npm run bank -- rate:…|tariff:…|fee:…|setting:…`)
+ * inside one transaction with its audit entry, whose before/after are the function's own.
+ */
+import type { Database } from "../../db/client.js";
+import type { OpsSetFeeRequest } from "../../api/v1/contract.js";
+import type { Change } from "../change.js";
+import { clearBankRate, setBankRate, setSpread } from "../exchange/bank-rates.js";
+import { assignTariff, createTariff, getFee, removeFee, setFee } from "../fees/admin.js";
+import { setSettingFlag } from "../settings/flags.js";
+import { recordStaffAction } from "./audit.js";
+
+/** Run `fn` and record its change as `action` on `subjectType`/`subjectId(change)`, in one transaction. */
+async function audited<T>(
+  db: Database,
+  staffUserId: string,
+  action: string,
+  subjectType: string,
+  fn: (tx: Database) => Promise<Change<T>>,
+  subjectId: (c: Change<T>) => string | null,
+): Promise<Change<T>> {
+  return db.transaction(async (tx) => {
+    const change = await fn(tx as unknown as Database);
+    const json = (v: T) => (v === null || v === undefined ? null : (JSON.parse(JSON.stringify(v)) as Record<string, unknown>));
+    await recordStaffAction(tx, {
+      staffUserId,
+      action,
+      subjectType,
+      subjectId: subjectId(change),
+      before: json(change.before),
+      after: json(change.after),
+    });
+    return change;
+  });
+}
+
+/** Set a currency's rate (bank-rates.ts `setBankRate`), audited as `rate.set` on `currency`. */
+export const setRateAsStaff = (db: Database, staffUserId: string, input: Parameters<typeof setBankRate>[1]) =>
+  audited(
+    db,
+    staffUserId,
+    "rate.set",
+    "currency",
+    (tx) => setBankRate(tx, input),
+    (c) => c.after.currencyId,
+  );
+
+/** Withdraw a currency's bank rate (`clearBankRate`), audited as `rate.clear`. */
+export const clearRateAsStaff = (db: Database, staffUserId: string, input: { currencyId: string }) =>
+  audited(
+    db,
+    staffUserId,
+    "rate.clear",
+    "currency",
+    (tx) => clearBankRate(tx, input),
+    (c) => c.after.currencyId,
+  );
+
+/** Set the spread (`setSpread`), audited as `rate.spread` on `setting` EXCHANGE-SPREAD-PERCENT. */
+export const setSpreadAsStaff = (db: Database, staffUserId: string, input: { percent: string }) =>
+  audited(
+    db,
+    staffUserId,
+    "rate.spread",
+    "setting",
+    (tx) => setSpread(tx, input),
+    () => "EXCHANGE-SPREAD-PERCENT",
+  );
+
+/** Create a tariff (`createTariff`), audited as `tariff.create`. */
+export const createTariffAsStaff = (db: Database, staffUserId: string, input: { name: string }) =>
+  audited(
+    db,
+    staffUserId,
+    "tariff.create",
+    "tariff",
+    (tx) => createTariff(tx, input),
+    (c) => c.after?.id ?? null,
+  );
+
+/** Put an organization on a tariff (`assignTariff`), audited as `tariff.assign` on the organization. */
+export const assignTariffAsStaff = (
+  db: Database,
+  staffUserId: string,
+  input: { organizationId: string; tariffId: string | null },
+) =>
+  audited(
+    db,
+    staffUserId,
+    "tariff.assign",
+    "organization",
+    (tx) => assignTariff(tx, input),
+    (c) => c.after.organizationId,
+  );
+
+/** Set a fee (`setFee`), audited as `fee.set` on the fee. */
+export const setFeeAsStaff = (db: Database, staffUserId: string, input: OpsSetFeeRequest) =>
+  audited(
+    db,
+    staffUserId,
+    "fee.set",
+    "fee",
+    (tx) => setFee(tx, input),
+    (c) => c.after?.feeId ?? null,
+  );
+
+/** Remove a fee (`removeFee`), audited as `fee.remove` (before: the fee with its owner). */
+export async function removeFeeAsStaff(db: Database, staffUserId: string, input: { feeId: string }) {
+  const owner = await getFee(db, input.feeId);
+  return audited(
+    db,
+    staffUserId,
+    "fee.remove",
+    "fee",
+    async (tx) => {
+      const c = await removeFee(tx, input);
+      return {
+        before: c.before ? { ...c.before, tariffId: owner.tariffId, organizationId: owner.organizationId } : null,
+        after: null,
+      };
+    },
+    () => input.feeId,
+  );
+}
+
+/** Set a settings flag (`setSettingFlag`), audited as `setting.set` on the organization or the bank. */
+export const setSettingAsStaff = (
+  db: Database,
+  staffUserId: string,
+  input: { key: string; value: boolean | null; organizationId?: string | null },
+) =>
+  audited(
+    db,
+    staffUserId,
+    "setting.set",
+    input.organizationId ? "organization" : "setting",
+    (tx) => setSettingFlag(tx, input),
+    () => input.organizationId || input.key,
+  );
