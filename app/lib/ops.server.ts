@@ -182,9 +182,11 @@ export function opsApi(token: string, session: OpsSession): OpsApi {
         headers: {
           Accept: "application/json",
           Authorization: `Bearer ${token}`,
-          ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
+          ...(options.body !== undefined && !(options.body instanceof FormData) ? { "Content-Type": "application/json" } : {}),
         },
-        body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+        // A FormData goes as multipart (fetch sets its boundary).
+        body:
+          options.body instanceof FormData ? options.body : options.body !== undefined ? JSON.stringify(options.body) : undefined,
       });
     } catch {
       throw new OpsApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: "unavailable" });

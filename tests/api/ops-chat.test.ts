@@ -73,4 +73,56 @@ describe.each(databases)("back-office support chat on %s", (kind) => {
     expect((await s.call("GET", "/ops/chat/00000000-0000-4000-8000-000000000000", { token: staff })).status).toBe(404);
     expect((await s.call("POST", "/ops/chat/not-a-uuid/messages", { token: staff, body: { content: "x" } })).status).toBe(404);
   });
+
+  it("staff attach a file: the customer sees a DOCUMENT message and opens it; audited; a non-document is refused", async () => {
+    const customer = await s.login("+447700900003");
+    const channels = await s.call("GET", "/channels", { token: customer });
+    const main = channels.body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    const send = (name: string, bytes: Buffer, token = staff) => {
+      const form = new FormData();
+      form.append("files", new Blob([bytes]), name);
+      return fetch(`${s.baseUrl}/api/v1/ops/chat/${main.id}/documents`, {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}` },
+        body: form,
+      });
+    };
+    const refused = await send("notes.pdf", Buffer.from("just text, not a PDF"));
+    expect(refused.status).toBe(400);
+    expect((await send("statement.pdf", pdf, customer)).status).toBe(401);
+
+    const sent = await send("statement.pdf", pdf);
+    expect(sent.status).toBe(201);
+    const { ids } = (await sent.json()) as { ids: string[] };
+    expect(ids).toHaveLength(1);
+
+    const seen = await s.call("GET", `/channels/${main.id}/messages`, { token: customer });
+    const message = seen.body.data.find((m: { id: string }) => m.id === ids[0]);
+    expect(message).toMatchObject({ contentType: "DOCUMENT", content: "statement.pdf" });
+    const documentId = message.documentId ?? message.document?.id;
+    expect(documentId).toBeTruthy();
+    const file = await fetch(`${s.baseUrl}/api/v1/channels/${main.id}/documents/${documentId}/file`, {
+      headers: { Authorization: `Bearer ${customer}` },
+    });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    // Staff open it too; another customer does not.
+    const staffFile = await fetch(`${s.baseUrl}/api/v1/ops/chat/${main.id}/documents/${documentId}/file`, {
+      headers: { Authorization: `Bearer ${staff}` },
+    });
+    expect(staffFile.status).toBe(200);
+    const other = await s.login("+447700900001");
+    const foreign = await fetch(`${s.baseUrl}/api/v1/channels/${main.id}/documents/${documentId}/file`, {
+      headers: { Authorization: `Bearer ${other}` },
+    });
+    expect(foreign.status).toBe(404);
+
+    const entries = await s.db
+      .select()
+      .from(staffAuditLog)
+      .where(and(eq(staffAuditLog.action, "chat.attach"), eq(staffAuditLog.subjectId, main.id)));
+    expect(entries).toHaveLength(1);
+    expect(entries[0].after).toMatchObject({ messageIds: ids, files: [{ name: "statement.pdf", size: pdf.length }] });
+  });
 });

@@ -2,7 +2,8 @@
  * Support chat in the back office (/ops/chat, issue 13), JavaScript off and on: a customer's
  * message puts the channel in the waiting list with its unread count; support opens it, a
  * blank reply is refused on its field, a reply is sent and the customer receives it; the
- * channel then leaves the waiting list. Customers: James (off) and Grace (on); no other spec
+ * channel then leaves the waiting list. Support also sends a file (refused without one), which the
+ * customer's channel lists and staff open from the page. Customers: James (off) and Grace (on); no other spec
  * counts their chat messages.
  */
 import { randomUUID } from "node:crypto";
@@ -40,8 +41,31 @@ for (const js of [false, true]) {
       await expect(page.getByTestId("reply-sent")).toBeVisible();
       await expect(page.locator("[data-testid=ops-chat-message][data-from=STAFF]").last()).toContainText(answer);
 
+      // A file for the customer: refused without a file, then sent; staff open it from the page.
+      await page.getByRole("button", { name: "Send files", exact: true }).click();
+      await expect(page.getByTestId("files-error")).toHaveText("Choose at least one file.");
+      allowValidationAnswers(consoleErrors, `/ops/chat/${main.id}`);
+      const fileName = `terms-${randomUUID().slice(0, 6)}.pdf`;
+      await page.getByLabel("Send files to the customer").setInputFiles({
+        name: fileName,
+        mimeType: "application/pdf",
+        buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+      });
+      await page.getByRole("button", { name: "Send files", exact: true }).click();
+      await expect(page.getByTestId("attach-sent")).toBeVisible();
+      const link = page.getByTestId("ops-chat-document").last();
+      await expect(link).toContainText(fileName);
+      const download = await page.request.get((await link.getAttribute("href"))!);
+      expect(download.status()).toBe(200);
+      expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
       const seen = await api.call("GET", `/channels/${main.id}/messages`);
       expect(JSON.stringify(seen.body)).toContain(answer);
+      expect(
+        seen.body.data.some(
+          (m: { contentType: string; content: string }) => m.contentType === "DOCUMENT" && m.content === fileName,
+        ),
+      ).toBe(true);
       await page.goto("/ops/chat");
       await expect(page.locator(`[data-testid=ops-chat-channel][data-id="${main.id}"]`)).toHaveCount(0);
     });

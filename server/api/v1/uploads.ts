@@ -97,7 +97,7 @@ function multipartError(err: unknown): Error {
  * `multipartError`. A body with a Content-Encoding (other than identity) is refused with 415:
  * multipart bodies are not decompressed here.
  */
-const parseMultipart: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+export const parseMultipart: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
   const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "identity" && req.is("multipart/form-data")) return next(clientError(415));
   multipart(req, res, (err?: unknown) => next(err ? multipartError(err) : undefined));

@@ -16,6 +16,7 @@ import {
   bigserial,
   boolean,
   check,
+  type AnyPgColumn,
   customType,
   index,
   integer,
@@ -565,9 +566,10 @@ export const uploads = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     /** Null for an applicant's upload (onboarding documents): then only `userId` may read it. */
     organizationId: uuid("organization_id").references(() => organizations.id),
-    userId: uuid("user_id")
-      .notNull()
-      .references(() => users.id),
+    /** The customer who uploaded it; null for a file staff sent (`staffUserId`): exactly one is set. */
+    userId: uuid("user_id").references(() => users.id),
+    /** The staff user who sent it (a back-office chat attachment, issue 13), else null. */
+    staffUserId: uuid("staff_user_id").references((): AnyPgColumn => staffUsers.id),
     name: text("name").notNull(),
     mimeType: text("mime_type").notNull(),
     size: integer("size").notNull(),
@@ -575,7 +577,10 @@ export const uploads = pgTable(
     data: bytea("data").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index("uploads_org_idx").on(t.organizationId)],
+  (t) => [
+    index("uploads_org_idx").on(t.organizationId),
+    check("uploads_one_owner_ck", sql`(${t.userId} is null) <> (${t.staffUserId} is null)`),
+  ],
 );
 
 /** Supporting documents attached to a payment (POST /v1/payments/:id/documents). */

@@ -766,6 +766,69 @@ export async function staffReply(
   return (await messagesById(db, null, [row.id]))[0];
 }
 
+/**
+ * Staff attachments in a channel (the back office's chat, issue 13): each file (already checked by
+ * uploads' `checkedFile`) is stored as an upload owned by the staff user (`uploads.staff_user_id`)
+ * and scoped to the channel's organization, and posted as one DOCUMENT message with
+ * `employeeId`, delivered live. Customers open it through the channel, as their own documents.
+ * @returns contract ChatMessage per file (as a customer of the channel sees it: unread)
+ * @throws 404 NOT_FOUND (unknown channel); 403 FORBIDDEN (NOTIFICATION); 400 VALIDATION_FAILED
+ *   on `files` (none, or more than MAX_DOCUMENTS_PER_CALL)
+ */
+export async function staffAttachDocuments(
+  db: Database,
+  input: {
+    channelId: string;
+    employeeId: string;
+    staffUserId: string;
+    files: { id: string; name: string; mimeType: string; size: number; sha256: string; data: Uint8Array }[];
+  },
+): Promise<ChatMessage[]> {
+  if (!isUuid(input.channelId)) throw notFound("Channel");
+  const [channel] = await db.select().from(chatChannels).where(eq(chatChannels.id, input.channelId)).limit(1);
+  if (!channel) throw notFound("Channel");
+  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications take system messages only");
+  if (!input.files.length || input.files.length > MAX_DOCUMENTS_PER_CALL)
+    throw fieldError("files", "arrayMaxSize", `files must hold 1 to ${MAX_DOCUMENTS_PER_CALL} documents`);
+  const base = Date.now();
+  const rows = await db.transaction(async (tx) => {
+    const out: MessageRow[] = [];
+    for (const [i, file] of input.files.entries()) {
+      const createdAt = new Date(base + i);
+      await tx
+        .insert(uploads)
+        .values({ ...file, organizationId: channel.organizationId, userId: null, staffUserId: input.staffUserId });
+      const [doc] = await tx
+        .insert(chatDocuments)
+        .values({ channelId: channel.id, uploadId: file.id, name: file.name, createdAt })
+        .returning();
+      const [message] = await tx
+        .insert(chatMessages)
+        .values({
+          channelId: channel.id,
+          employeeId: input.employeeId,
+          content: file.name,
+          contentType: "DOCUMENT",
+          documentId: doc.id,
+          createdAt,
+        })
+        .returning();
+      out.push(message);
+    }
+    await tx
+      .update(chatChannels)
+      .set({ updatedAt: new Date(base + input.files.length - 1) })
+      .where(eq(chatChannels.id, channel.id));
+    return out;
+  });
+  await announce(db, channel, rows);
+  return messagesById(
+    db,
+    null,
+    rows.map((r) => r.id),
+  );
+}
+
 /** A channel waiting for support (`chat:list`). */
 export interface ChannelAwaitingReply {
   channelId: string;

@@ -3,13 +3,15 @@
  * for a reply (customer messages newer than the last staff reply = the staff's unread count),
  * one channel's messages, and a reply — the same `staffReply` as `npm run bank -- chat:reply`,
  * inside one transaction with its audit entry (`chat.reply`). Staff replies carry
- * `employeeId` = `staff:<email>`. Attachments from staff are not built yet (uploads belong to
- * customers: `uploads.user_id`); see docs/ops.md "Left".
+ * `employeeId` = `staff:<email>`. Staff attach files too (`attachAsStaff`: uploads owned by the
+ * staff user, `uploads.staff_user_id`), audited as `chat.attach`, and open a channel's documents
+ * (`staffDocumentFile`).
  */
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { chatChannels, chatDocuments, chatMessages, uploads } from "../../db/schema/index.js";
-import { listChannelsAwaitingReply, staffReply, type ChannelAwaitingReply } from "../chat/index.js";
+import { listChannelsAwaitingReply, staffAttachDocuments, staffReply, type ChannelAwaitingReply } from "../chat/index.js";
+import { checkedFile, type UploadInput } from "../uploads/index.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
 import type { StaffContext } from "./auth.js";
@@ -27,6 +29,8 @@ export interface StaffChatMessage {
   employeeId: string | null;
   content: string;
   contentType: string;
+  /** The chat document's id (download: GET /ops/chat/:channelId/documents/:documentId/file). */
+  documentId: string | null;
   document: { name: string; mimeType: string; size: number } | null;
   createdAt: string;
 }
@@ -56,6 +60,7 @@ export async function staffChannelView(
     employeeId: m.employeeId,
     content: m.content,
     contentType: m.contentType,
+    documentId: m.documentId,
     document: name && mimeType && size !== null ? { name, mimeType, size } : null,
     createdAt: m.createdAt.toISOString(),
   }));
@@ -91,4 +96,64 @@ export async function replyAsStaff(
     });
     return { id: message.id };
   });
+}
+
+/**
+ * Attach files in a channel as `staff` (each checked as every upload: type by its bytes, size),
+ * audited as `chat.attach` in the same transaction (after: the message ids and file names).
+ * @returns the new messages' ids
+ * @throws 404 NOT_FOUND; 403 FORBIDDEN (NOTIFICATION channel); 400 VALIDATION_FAILED on `files`
+ */
+export async function attachAsStaff(
+  db: Database,
+  staff: StaffContext,
+  channelId: string,
+  files: UploadInput[],
+): Promise<{ ids: string[] }> {
+  const checked: Awaited<ReturnType<typeof checkedFile>>[] = [];
+  for (const file of files) checked.push(await checkedFile(file));
+  return db.transaction(async (tx) => {
+    const messages = await staffAttachDocuments(tx as unknown as Database, {
+      channelId,
+      employeeId: `staff:${staff.email}`,
+      staffUserId: staff.id,
+      files: checked,
+    });
+    await recordStaffAction(tx, {
+      staffUserId: staff.id,
+      action: "chat.attach",
+      subjectType: "chat_channel",
+      subjectId: channelId,
+      after: { messageIds: messages.map((m) => m.id), files: checked.map((f) => ({ name: f.name, size: f.size })) },
+    });
+    return { ids: messages.map((m) => m.id) };
+  });
+}
+
+/**
+ * A document of a channel, for staff (any channel but a NOTIFICATION one).
+ * @returns `{ name, mimeType, bytes }`
+ * @throws 404 NOT_FOUND (unknown channel or document, or a document of another channel)
+ */
+export async function staffDocumentFile(
+  db: Database,
+  channelId: string,
+  documentId: string,
+): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
+  if (!isUuid(channelId) || !isUuid(documentId)) throw notFound("Document");
+  const [row] = await db
+    .select({ name: chatDocuments.name, mimeType: uploads.mimeType, data: uploads.data })
+    .from(chatDocuments)
+    .innerJoin(uploads, eq(uploads.id, chatDocuments.uploadId))
+    .innerJoin(chatChannels, eq(chatChannels.id, chatDocuments.channelId))
+    .where(
+      and(
+        eq(chatDocuments.id, documentId),
+        eq(chatDocuments.channelId, channelId),
+        sql`${chatChannels.channelType} <> 'NOTIFICATION'`,
+      ),
+    )
+    .limit(1);
+  if (!row) throw notFound("Document");
+  return { name: row.name, mimeType: row.mimeType, bytes: row.data };
 }

@@ -139,6 +139,29 @@ function toWire(r: UploadRow): Upload {
 }
 
 /**
+ * One received file checked as every upload is (not empty, at most MAX_UPLOAD_BYTES, a PDF, PNG,
+ * JPEG, XLSX or DOCX by its bytes) and made ready to store: a new id, the sanitised name, the
+ * detected MIME type, size and SHA-256. The caller adds the owner columns.
+ * @throws 400 VALIDATION_FAILED on `files` (`isNotEmpty`, `maxSize` 'Identity.max-size-error', `isAllowedType`)
+ */
+export async function checkedFile(
+  file: UploadInput,
+): Promise<{ id: string; name: string; mimeType: string; size: number; sha256: string; data: Uint8Array }> {
+  if (file.bytes.byteLength === 0) throw fieldError("files", "isNotEmpty", "files must not be empty");
+  if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw fieldError("files", "maxSize", MAX_SIZE_ERROR);
+  const type = await detectAllowedType(file.bytes);
+  if (!type) throw fieldError("files", "isAllowedType", TYPES_MESSAGE);
+  return {
+    id: crypto.randomUUID(),
+    name: sanitizeFileName(file.name, `document.${type.ext}`),
+    mimeType: type.mimeType,
+    size: file.bytes.byteLength,
+    sha256: crypto.createHash("sha256").update(file.bytes).digest("hex"),
+    data: file.bytes,
+  };
+}
+
+/**
  * POST /v1/uploads: store files for an organization (spec 000 §7), or, without an organization,
  * for the caller alone (an applicant's onboarding documents: issue 8; such an upload is served to
  * nobody else, and is attached to the caller's own application only).
@@ -161,22 +184,8 @@ export async function storeUploads(
   if (input.files.length > MAX_UPLOAD_FILES)
     throw fieldError("files", "arrayMaxSize", `files must contain at most ${MAX_UPLOAD_FILES} files`);
   const rows: (typeof uploads.$inferInsert & { id: string })[] = [];
-  for (const file of input.files) {
-    if (file.bytes.byteLength === 0) throw fieldError("files", "isNotEmpty", "files must not be empty");
-    if (file.bytes.byteLength > MAX_UPLOAD_BYTES) throw fieldError("files", "maxSize", MAX_SIZE_ERROR);
-    const type = await detectAllowedType(file.bytes);
-    if (!type) throw fieldError("files", "isAllowedType", TYPES_MESSAGE);
-    rows.push({
-      id: crypto.randomUUID(),
-      organizationId: input.organizationId,
-      userId: input.userId,
-      name: sanitizeFileName(file.name, `document.${type.ext}`),
-      mimeType: type.mimeType,
-      size: file.bytes.byteLength,
-      sha256: crypto.createHash("sha256").update(file.bytes).digest("hex"),
-      data: file.bytes,
-    });
-  }
+  for (const file of input.files)
+    rows.push({ ...(await checkedFile(file)), organizationId: input.organizationId, userId: input.userId });
   const stored = await db.insert(uploads).values(rows).returning(uploadColumns);
   const byId = new Map(stored.map((r) => [r.id, r]));
   return rows.map((r) => toWire(byId.get(r.id)!));

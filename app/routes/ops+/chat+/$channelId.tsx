@@ -1,14 +1,18 @@
 /**
  * /ops/chat/:channelId — one customer channel's messages (oldest first; markdown shown as plain
- * text) and a reply form (plain POST, works without JavaScript; audited as chat.reply). Role
- * SUPPORT. A refused reply comes back on its field with the text kept.
+ * text; documents open through ./$channelId.documents.$documentId), a reply form and an
+ * attachment form (plain POSTs, multipart for the files, work without JavaScript; audited as
+ * chat.reply and chat.attach). Role SUPPORT. A refused reply comes back on its field with the
+ * text kept; refused files on the file field.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
-import { opsErrorKey, OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { getOpsSession, opsErrorKey, OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { verifyCsrf } from "~/lib/csrf.server";
+import { chosenFiles, readUploadForm } from "~/lib/uploads.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:chat.channel-title" };
 
@@ -22,6 +26,7 @@ interface View {
     from: "CUSTOMER" | "STAFF" | "SYSTEM";
     employeeId: string | null;
     content: string;
+    documentId: string | null;
     document: { name: string } | null;
     createdAt: string;
   }[];
@@ -31,15 +36,40 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "SUPPORT");
   try {
     const view = await api.get<View>(`/chat/${encodeURIComponent(params.channelId ?? "")}`);
-    const sent = new URL(request.url).searchParams.get("sent") === "1";
-    return json({ view, sent }, { headers: { "Cache-Control": "private, no-store" } });
+    const search = new URL(request.url).searchParams;
+    const sent = search.get("sent") === "1";
+    const attached = search.get("attached") === "1";
+    return json({ view, sent, attached }, { headers: { "Cache-Control": "private, no-store" } });
   } catch (error) {
     if (error instanceof OpsApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
   }
 }
 
+/** Attach files (multipart, read with size limits; the CSRF token is checked on the parsed form first). */
+async function attach(request: Request, channelId: string) {
+  const { form, error } = await readUploadForm(request);
+  await verifyCsrf(request, await getOpsSession(request), form);
+  const { api } = await requireStaff(request, "SUPPORT");
+  if (error) return json({ content: "", error: null, filesError: "ops:chat.attach-refused" }, { status: 400 });
+  const files = chosenFiles(form);
+  if (files.length === 0) return json({ content: "", error: null, filesError: "ops:chat.attach-choose" }, { status: 400 });
+  const body = new FormData();
+  for (const file of files) body.append("files", file, file.name);
+  const id = encodeURIComponent(channelId);
+  try {
+    await api.call(`POST`, `/chat/${id}/documents`, { body });
+  } catch (e) {
+    if (!(e instanceof OpsApiError) || e.status >= 500) throw e;
+    if (e.status === 404) throw new Response("Not found", { status: 404 });
+    return json({ content: "", error: null, filesError: "ops:chat.attach-refused" }, { status: 400 });
+  }
+  return redirect(`/ops/chat/${id}?attached=1`);
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
+    return attach(request, params.channelId ?? "");
   await verifyOpsCsrf(request);
   const { api } = await requireStaff(request, "SUPPORT");
   const form = await request.formData();
@@ -58,8 +88,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 
 export default function OpsChatChannel() {
   const { t } = useTranslation("ops");
-  const { view, sent } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { view, sent, attached } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as { content: string; error: string | null; filesError?: string } | undefined;
   const formAction = useLocation().pathname;
   return (
     <>
@@ -76,7 +106,18 @@ export default function OpsChatChannel() {
               {t(`chat.from.${m.from}`, { who: m.employeeId ?? "" })} ·{" "}
               <time dateTime={m.createdAt}>{m.createdAt.slice(0, 16).replace("T", " ")}</time>
             </p>
-            <p className={styles.text}>{m.document ? t("chat.document", { name: m.document.name }) : m.content}</p>
+            <p className={styles.text}>
+              {m.document && m.documentId ? (
+                <a
+                  href={`/ops/chat/${encodeURIComponent(view.id)}/documents/${encodeURIComponent(m.documentId)}`}
+                  data-testid="ops-chat-document"
+                >
+                  {t("chat.download", { name: m.document.name })}
+                </a>
+              ) : (
+                m.content
+              )}
+            </p>
           </li>
         ))}
       </ol>
@@ -106,6 +147,35 @@ export default function OpsChatChannel() {
         </div>
         <button type="submit" className={styles.button}>
           {t("chat.send")}
+        </button>
+      </Form>
+      {attached ? (
+        <p className={styles.notice} role="status" data-testid="attach-sent">
+          {t("chat.attached")}
+        </p>
+      ) : null}
+      <Form method="post" action={formAction} encType="multipart/form-data" className={styles.form} data-testid="ops-attach-form">
+        <OpsCsrfInput />
+        <div className={styles.field}>
+          <label htmlFor="ops-files">{t("chat.attach")}</label>
+          <p id="ops-files-hint">{t("chat.attach-hint")}</p>
+          <input
+            id="ops-files"
+            type="file"
+            name="files"
+            multiple
+            accept=".pdf,.png,.jpg,.jpeg,.xlsx,.docx"
+            aria-invalid={data?.filesError ? true : undefined}
+            aria-describedby={data?.filesError ? "ops-files-hint ops-files-error" : "ops-files-hint"}
+          />
+          {data?.filesError ? (
+            <p id="ops-files-error" className={styles.error} data-testid="files-error">
+              {t(data.filesError)}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" className={styles.button}>
+          {t("chat.attach-submit")}
         </button>
       </Form>
     </>

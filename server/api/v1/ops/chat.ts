@@ -4,16 +4,21 @@
  * GET  /ops/chat                        → {data: ChannelAwaitingReply[]} (waiting = the staff's unread count)
  * GET  /ops/chat/:channelId             → {id, channelType, title, owner, messages}
  * POST /ops/chat/:channelId/messages {content} → 201 {id} (audited as chat.reply)
+ * POST /ops/chat/:channelId/documents (multipart, files in `files`) → 201 {ids} (audited as chat.attach)
+ * GET  /ops/chat/:channelId/documents/:documentId/file → the bytes (attachment)
  * Errors: 401/403 (guard), 404, 400 VALIDATION_FAILED (content), 403 FORBIDDEN (NOTIFICATION channel).
  */
 import { Router } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../http.js";
-import { listSupportQueue, replyAsStaff, staffChannelView } from "../../../domain/ops/chat.js";
+import { attachAsStaff, listSupportQueue, replyAsStaff, staffChannelView, staffDocumentFile } from "../../../domain/ops/chat.js";
+import { attachmentDisposition, parseMultipart } from "../uploads.js";
 import { opsRoute } from "./guard.js";
 import { parse } from "./auth.js";
 
 export const opsChatReplyBody = z.object({ content: z.string().max(10_000) });
+/** Text fields of the attachment form: none (the files come in `files`). */
+export const opsChatAttachFields = z.object({}).strict();
 
 /** The chat routes (paths relative to /api/v1/ops). */
 export function createOpsChatRouter(deps: ApiDeps): Router {
@@ -35,6 +40,33 @@ export function createOpsChatRouter(deps: ApiDeps): Router {
     ...opsRoute(deps, "SUPPORT", async (req, res, staff) => {
       const { content } = parse(opsChatReplyBody, req.body);
       res.status(201).json(await replyAsStaff(deps.db, staff, req.params.channelId, content));
+    }),
+  );
+  {
+    // The staff check runs before the body is read.
+    const [guard, handler] = opsRoute(deps, "SUPPORT", async (req, res, staff) => {
+      parse(opsChatAttachFields, req.body ?? {});
+      const files = Array.isArray(req.files) ? req.files : [];
+      const answer = await attachAsStaff(
+        deps.db,
+        staff,
+        req.params.channelId,
+        files.map((f) => ({ name: f.originalname, bytes: f.buffer })),
+      );
+      res.status(201).json(answer);
+    });
+    r.post("/chat/:channelId/documents", guard, parseMultipart, handler);
+  }
+  r.get(
+    "/chat/:channelId/documents/:documentId/file",
+    ...opsRoute(deps, "SUPPORT", async (req, res) => {
+      const file = await staffDocumentFile(deps.db, req.params.channelId, req.params.documentId);
+      res.set({
+        "Content-Type": file.mimeType,
+        "Content-Disposition": attachmentDisposition(file.name),
+        "Cache-Control": "private, no-store",
+      });
+      res.send(Buffer.from(file.bytes));
     }),
   );
   return r;
