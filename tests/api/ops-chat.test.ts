@@ -81,7 +81,7 @@ describe.each(databases)("back-office support chat on %s", (kind) => {
     const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
     const send = (name: string, bytes: Buffer, token = staff) => {
       const form = new FormData();
-      form.append("files", new Blob([bytes]), name);
+      form.append("files", new Blob([new Uint8Array(bytes)]), name);
       return fetch(`${s.baseUrl}/api/v1/ops/chat/${main.id}/documents`, {
         method: "POST",
         headers: { Authorization: `Bearer ${token}` },
