@@ -125,4 +125,22 @@ describe.each(databases)("back-office support chat on %s", (kind) => {
     expect(entries).toHaveLength(1);
     expect(entries[0].after).toMatchObject({ messageIds: ids, files: [{ name: "statement.pdf", size: pdf.length }] });
   });
+
+  it("finds every channel of a customer by name, waiting or not; the query's wildcards are literal", async () => {
+    const customer = await s.login("+447700900001");
+    const channels = await s.call("GET", "/channels", { token: customer });
+    const main = channels.body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
+    const queue = await s.call("GET", "/ops/chat", { token: staff });
+    expect(queue.body.data.find((c: { channelId: string }) => c.channelId === main.id)).toBeUndefined();
+
+    const found = await s.call("GET", "/ops/chat-search?q=thomps", { token: staff });
+    expect(found.status).toBe(200);
+    const hit = found.body.data.find((c: { channelId: string }) => c.channelId === main.id);
+    expect(hit).toMatchObject({ channelType: "MAIN" });
+    expect(hit.ownerName).toMatch(/Thompson/);
+    expect(found.body.data.every((c: { channelType: string }) => c.channelType !== "NOTIFICATION")).toBe(true);
+
+    expect((await s.call("GET", "/ops/chat-search?q=%25%25", { token: staff })).body.data).toEqual([]);
+    expect((await s.call("GET", "/ops/chat-search?q=x", { token: staff })).status).toBe(400);
+  });
 });

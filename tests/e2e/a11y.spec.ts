@@ -229,6 +229,10 @@ test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, c
   await customer.call("POST", `/channels/${main.id}/messages`, { content: "Axe chat probe" });
   await page.goto("/ops/chat");
   await expectNoViolations(page, "/ops/chat");
+  await page.goto("/ops/chat?q=an");
+  await expectNoViolations(page, "/ops/chat?q= (results)");
+  await page.goto("/ops/chat?q=a");
+  await expectNoViolations(page, "/ops/chat?q= (too short)");
   await page.goto(`/ops/chat/${main.id}`);
   await expectNoViolations(page, "/ops/chat/{channelId}");
   await page.context().clearCookies();

@@ -28,6 +28,8 @@ for (const js of [false, true]) {
       const row = page.locator(`[data-testid=ops-chat-channel][data-id="${main.id}"]`);
       await expect(row.getByTestId("ops-chat-unread")).not.toHaveText("0");
       await expect(row).toContainText(question.slice(0, 40));
+      const customerName = ((await row.locator("td").first().textContent()) ?? "").trim();
+      expect(customerName, "the customer's name, not an owner key").not.toMatch(/^(org|user):/);
       await row.getByRole("link").click();
       await expect(page).toHaveURL(new RegExp(`/ops/chat/${main.id}$`));
       await expect(page.getByTestId("ops-chat-message").last()).toContainText(question);
@@ -68,6 +70,10 @@ for (const js of [false, true]) {
       ).toBe(true);
       await page.goto("/ops/chat");
       await expect(page.locator(`[data-testid=ops-chat-channel][data-id="${main.id}"]`)).toHaveCount(0);
+      // Answered, it is still found by its customer's name.
+      await page.getByLabel("Customer name, phone or email").fill(customerName);
+      await page.getByRole("button", { name: "Search", exact: true }).click();
+      await expect(page.locator(`[data-testid=ops-chat-found-channel][data-id="${main.id}"]`)).toBeVisible();
     });
   });
 }

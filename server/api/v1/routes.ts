@@ -15,7 +15,7 @@ import { staffRoleOf, type OpsRole } from "./ops/guard.js";
 import { staffCodeBody, staffLoginBody } from "./ops/auth.js";
 import { auditQuery } from "./ops/audit.js";
 import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
-import { opsChatAttachFields, opsChatReplyBody } from "./ops/chat.js";
+import { opsChatAttachFields, opsChatReplyBody, opsChatSearchQuery } from "./ops/chat.js";
 import { opsFxRequestsQuery, opsIncomingBody, opsIncomingQuery, opsPaymentReasonBody, opsPaymentsQuery } from "./ops/payments.js";
 import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } from "./ops/decisions.js";
 import {
@@ -251,6 +251,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/applications/:id/decline": { body: opsReasonBody },
   "POST /ops/applications/:id/request-changes": { body: opsReasonBody },
   "POST /ops/chat/:channelId/messages": { body: opsChatReplyBody },
+  "GET /ops/chat-search": { query: opsChatSearchQuery },
   "POST /ops/chat/:channelId/documents": { body: opsChatAttachFields, multipart: { files: "files" } },
   "GET /ops/payments": { query: opsPaymentsQuery },
   "GET /ops/payments/incoming": { query: opsIncomingQuery },

@@ -7,9 +7,10 @@
  * staff user, `uploads.staff_user_id`), audited as `chat.attach`, and open a channel's documents
  * (`staffDocumentFile`).
  */
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { chatChannels, chatDocuments, chatMessages, uploads } from "../../db/schema/index.js";
+import { chatChannels, chatDocuments, chatMessages, organizations, uploads, users } from "../../db/schema/index.js";
+import { fieldError } from "../errors.js";
 import { listChannelsAwaitingReply, staffAttachDocuments, staffReply, type ChannelAwaitingReply } from "../chat/index.js";
 import { checkedFile, type UploadInput } from "../uploads/index.js";
 import { isUuid } from "../accounts/index.js";
@@ -17,9 +18,100 @@ import { notFound } from "../organizations/access.js";
 import type { StaffContext } from "./auth.js";
 import { recordStaffAction } from "./audit.js";
 
-/** Channels waiting for a reply, oldest wait first (at most 100). `waiting`: the staff's unread count. */
-export async function listSupportQueue(db: Database): Promise<ChannelAwaitingReply[]> {
-  return listChannelsAwaitingReply(db, 100);
+/** The customer's name behind an owner key ("org:<id>" → the organization, "user:<id>" → the user). */
+async function ownerNames(db: Database, ownerKeys: readonly string[]): Promise<Map<string, string>> {
+  const orgIds = ownerKeys.filter((k) => k.startsWith("org:")).map((k) => k.slice(4));
+  const userIds = ownerKeys.filter((k) => k.startsWith("user:")).map((k) => k.slice(5));
+  const names = new Map<string, string>();
+  if (orgIds.length)
+    for (const o of await db
+      .select({
+        id: organizations.id,
+        companyName: organizations.companyName,
+        firstName: organizations.firstName,
+        lastName: organizations.lastName,
+      })
+      .from(organizations)
+      .where(inArray(organizations.id, orgIds)))
+      names.set(`org:${o.id}`, o.companyName ?? ([o.firstName, o.lastName].filter(Boolean).join(" ") || o.id));
+  if (userIds.length)
+    for (const u of await db
+      .select({ id: users.id, phone: users.phone, firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(inArray(users.id, userIds)))
+      names.set(`user:${u.id}`, [u.firstName, u.lastName].filter(Boolean).join(" ") || u.phone);
+  return names;
+}
+
+/**
+ * Channels waiting for a reply, oldest wait first (at most 100). `waiting`: the staff's unread
+ * count; `ownerName`: the customer (organization or applicant) the channel belongs to.
+ */
+export async function listSupportQueue(db: Database): Promise<(ChannelAwaitingReply & { ownerName: string })[]> {
+  const waiting = await listChannelsAwaitingReply(db, 100);
+  const names = await ownerNames(
+    db,
+    waiting.map((c) => c.owner),
+  );
+  return waiting.map((c) => ({ ...c, ownerName: names.get(c.owner) ?? c.owner }));
+}
+
+/** A channel found by its customer (`searchChannels`). */
+export interface FoundChannel {
+  channelId: string;
+  channelType: string;
+  title: string;
+  ownerName: string;
+  updatedAt: string;
+}
+
+/**
+ * Every conversation channel (not NOTIFICATION) of the customers matching `query`: an
+ * organization's company or person name, or a user's name, phone or email (case-insensitive
+ * substring; LIKE wildcards in the query are taken literally). Newest activity first, at most 50.
+ * @param query 2 to 100 characters after trimming
+ * @throws 400 VALIDATION_FAILED on `q` otherwise
+ */
+export async function searchChannels(db: Database, query: string): Promise<FoundChannel[]> {
+  const q = query.trim();
+  if (q.length < 2 || q.length > 100) throw fieldError("q", "length", "q must have 2 to 100 characters");
+  const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await db
+    .select({
+      channelId: chatChannels.id,
+      channelType: chatChannels.channelType,
+      title: chatChannels.title,
+      owner: chatChannels.ownerKey,
+      updatedAt: chatChannels.updatedAt,
+    })
+    .from(chatChannels)
+    .leftJoin(organizations, eq(organizations.id, chatChannels.organizationId))
+    .leftJoin(users, eq(users.id, chatChannels.userId))
+    .where(
+      and(
+        ne(chatChannels.channelType, "NOTIFICATION"),
+        or(
+          ilike(organizations.companyName, pattern),
+          ilike(sql`coalesce(${organizations.firstName}, '') || ' ' || coalesce(${organizations.lastName}, '')`, pattern),
+          ilike(sql`coalesce(${users.firstName}, '') || ' ' || coalesce(${users.lastName}, '')`, pattern),
+          ilike(users.phone, pattern),
+          ilike(users.email, pattern),
+        ),
+      ),
+    )
+    .orderBy(desc(chatChannels.updatedAt))
+    .limit(50);
+  const names = await ownerNames(
+    db,
+    rows.map((r) => r.owner),
+  );
+  return rows.map((r) => ({
+    channelId: r.channelId,
+    channelType: r.channelType,
+    title: r.title,
+    ownerName: names.get(r.owner) ?? r.owner,
+    updatedAt: r.updatedAt.toISOString(),
+  }));
 }
 
 /** One message as staff read it. `from`: CUSTOMER (a user), STAFF (an employee) or SYSTEM (a notification). */

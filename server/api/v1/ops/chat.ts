@@ -2,6 +2,7 @@
  * /api/v1/ops/chat — support chat for staff with role SUPPORT (issue 13; server/domain/ops/chat.ts).
  *
  * GET  /ops/chat                        → {data: ChannelAwaitingReply[]} (waiting = the staff's unread count)
+ * GET  /ops/chat-search?q=               → {data: FoundChannel[]} (every channel of the matching customers)
  * GET  /ops/chat/:channelId             → {id, channelType, title, owner, messages}
  * POST /ops/chat/:channelId/messages {content} → 201 {id} (audited as chat.reply)
  * POST /ops/chat/:channelId/documents (multipart, files in `files`) → 201 {ids} (audited as chat.attach)
@@ -11,12 +12,21 @@
 import { Router } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../http.js";
-import { attachAsStaff, listSupportQueue, replyAsStaff, staffChannelView, staffDocumentFile } from "../../../domain/ops/chat.js";
+import {
+  attachAsStaff,
+  listSupportQueue,
+  replyAsStaff,
+  searchChannels,
+  staffChannelView,
+  staffDocumentFile,
+} from "../../../domain/ops/chat.js";
 import { attachmentDisposition, parseMultipart } from "../uploads.js";
 import { opsRoute } from "./guard.js";
 import { parse } from "./auth.js";
 
 export const opsChatReplyBody = z.object({ content: z.string().max(10_000) });
+/** GET /ops/chat-search: the customer to look for. */
+export const opsChatSearchQuery = z.object({ q: z.string().max(200) });
 /** Text fields of the attachment form: none (the files come in `files`). */
 export const opsChatAttachFields = z.object({}).strict();
 
@@ -27,6 +37,13 @@ export function createOpsChatRouter(deps: ApiDeps): Router {
     "/chat",
     ...opsRoute(deps, "SUPPORT", async (_req, res) => {
       res.json({ data: await listSupportQueue(deps.db) });
+    }),
+  );
+  r.get(
+    "/chat-search",
+    ...opsRoute(deps, "SUPPORT", async (req, res) => {
+      const { q } = parse(opsChatSearchQuery, req.query);
+      res.json({ data: await searchChannels(deps.db, q) });
     }),
   );
   r.get(
