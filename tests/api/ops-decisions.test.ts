@@ -121,6 +121,40 @@ describe.each(databases)("ops decisions API on %s", (kind) => {
     expect((await s.call("GET", "/ops/beneficiaries/not-a-uuid", { token: compliance })).status).toBe(404);
   });
 
+  it("staff open a beneficiary's documents under review; another beneficiary's id does not open them", async () => {
+    const who = await customer();
+    const b = await createBeneficiary(s.db, { organizationId: who.orgId, status: "UNDER_REVIEW", name: "Docs Ltd" });
+    const other = await createBeneficiary(s.db, { organizationId: who.orgId, status: "UNDER_REVIEW", name: "Other Ltd" });
+    const pdf = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
+    const form = new FormData();
+    form.append("organizationId", who.orgId);
+    form.append("files", new Blob([new Uint8Array(pdf)]), "invoice.pdf");
+    const up = await fetch(`${s.baseUrl}/api/v1/uploads`, {
+      method: "POST",
+      headers: { Authorization: `Bearer ${who.token}` },
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    const uploadId = ((await up.json()) as { data: { id: string }[] }).data[0].id;
+    const attached = await s.call("POST", `/beneficiaries/${b.id}/documents`, {
+      token: who.token,
+      body: { uploadIds: [uploadId], category: "INVOICE" },
+    });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+    const view = await s.call("GET", `/ops/beneficiaries/${b.id}`, { token: compliance });
+    const doc = view.body.documents[0];
+    expect(doc).toMatchObject({ name: "invoice.pdf" });
+    const get = (beneficiaryId: string, token = compliance) =>
+      fetch(`${s.baseUrl}/api/v1/ops/beneficiaries/${beneficiaryId}/documents/${doc.id}/file`, {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+    const file = await get(b.id);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await get(other.id)).status).toBe(404);
+    expect((await get(b.id, support)).status).toBe(403);
+  });
+
   it("contracts: approve and reject with a reason the customer reads; audited", async () => {
     const who = await customer();
     const b = await createBeneficiary(s.db, { organizationId: who.orgId });

@@ -151,6 +151,7 @@ const RESOURCE_ROUTES = new Set([
   "routes/_app+/chat+/messaging-token", // POST only (JSON for the chat popup); GET is 405
   "routes/ops+/applications+/$id+/documents.$documentId", // an application's document for staff
   "routes/ops+/chat+/$channelId_.documents.$documentId", // a chat document for staff (SUPPORT)
+  "routes/ops+/beneficiaries+/$id_.documents.$documentId", // a beneficiary's or contract's document for staff (COMPLIANCE)
 ]);
 
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */

@@ -7,7 +7,15 @@
  */
 import { and, asc, count, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
-import { beneficiaries, beneficiaryContracts, organizations, paymentOrderEvents, paymentOrders } from "../../db/schema/index.js";
+import {
+  beneficiaries,
+  beneficiaryContracts,
+  beneficiaryDocuments,
+  organizations,
+  paymentOrderEvents,
+  paymentOrders,
+  uploads,
+} from "../../db/schema/index.js";
 import type {
   Beneficiary,
   BeneficiaryContract,
@@ -362,4 +370,26 @@ async function organizationNames(db: Database | Tx, ids: string[]): Promise<Map<
     .from(organizations)
     .where(inArray(organizations.id, [...new Set(ids)]));
   return new Map(rows.map((o) => [o.id, orgName(o)]));
+}
+
+/**
+ * The file of one of a beneficiary's documents (its own or one of its contracts'), for staff
+ * reviewing it (role COMPLIANCE; any organization).
+ * @returns `{ name, mimeType, bytes }`
+ * @throws 404 NOT_FOUND (unknown beneficiary or document, or a document of another beneficiary)
+ */
+export async function staffBeneficiaryDocumentFile(
+  db: Database,
+  beneficiaryId: string,
+  documentId: string,
+): Promise<{ name: string; mimeType: string; bytes: Uint8Array }> {
+  if (!isUuid(beneficiaryId) || !isUuid(documentId)) throw notFound("Document");
+  const [row] = await db
+    .select({ name: uploads.name, mimeType: uploads.mimeType, data: uploads.data })
+    .from(beneficiaryDocuments)
+    .innerJoin(uploads, eq(uploads.id, beneficiaryDocuments.uploadId))
+    .where(and(eq(beneficiaryDocuments.id, documentId), eq(beneficiaryDocuments.beneficiaryId, beneficiaryId)))
+    .limit(1);
+  if (!row) throw notFound("Document");
+  return { name: row.name, mimeType: row.mimeType, bytes: row.data };
 }

@@ -130,7 +130,13 @@ export default function OpsBeneficiary() {
         <ul>
           {view.documents.map((d) => (
             <li key={d.id}>
-              {d.name} ({d.category})
+              <a
+                href={`/ops/beneficiaries/${encodeURIComponent(d.beneficiaryId)}/documents/${encodeURIComponent(d.id)}`}
+                data-testid="ops-beneficiary-document"
+              >
+                {d.name}
+              </a>{" "}
+              ({d.category})
             </li>
           ))}
         </ul>

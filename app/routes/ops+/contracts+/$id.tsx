@@ -102,7 +102,13 @@ export default function OpsContract() {
         <ul>
           {view.documents.map((d) => (
             <li key={d.id}>
-              {d.name} ({d.category})
+              <a
+                href={`/ops/beneficiaries/${encodeURIComponent(d.beneficiaryId)}/documents/${encodeURIComponent(d.id)}`}
+                data-testid="ops-beneficiary-document"
+              >
+                {d.name}
+              </a>{" "}
+              ({d.category})
             </li>
           ))}
         </ul>

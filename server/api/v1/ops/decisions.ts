@@ -29,7 +29,9 @@ import {
   staffBeneficiaryView,
   staffContractView,
   staffRemittanceView,
+  staffBeneficiaryDocumentFile,
 } from "../../../domain/ops/decisions.js";
+import { attachmentDisposition } from "../uploads.js";
 import { REMITTANCE_STATUSES } from "../../../domain/remittance/index.js";
 import { opsRoute } from "./guard.js";
 import { parse } from "./auth.js";
@@ -64,6 +66,19 @@ export function createOpsDecisionsRouter(deps: ApiDeps): Router {
         res.json(await view(deps.db, req.params.id));
       }),
     );
+    if (area === "beneficiaries")
+      r.get(
+        "/beneficiaries/:id/documents/:documentId/file",
+        ...opsRoute(deps, "COMPLIANCE", async (req, res) => {
+          const file = await staffBeneficiaryDocumentFile(deps.db, req.params.id, req.params.documentId);
+          res.set({
+            "Content-Type": file.mimeType,
+            "Content-Disposition": attachmentDisposition(file.name),
+            "Cache-Control": "private, no-store",
+          });
+          res.send(Buffer.from(file.bytes));
+        }),
+      );
     r.post(
       `/${area}/:id/approve`,
       ...opsRoute(deps, "COMPLIANCE", async (req, res, staff) => {
