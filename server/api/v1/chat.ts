@@ -135,7 +135,12 @@ export function createChatRouter(deps: ApiDeps): Router {
       const key = optionalIdempotencyKey(req.get("idempotency-key"));
       const body = createChannelBody.safeParse(req.body);
       if (!body.success) throw fieldErrors(body.error);
-      const { channel, created } = await createQuestion(deps.db, getAuth(res).userId, { ...body.data, idempotencyKey: key }, limits);
+      const { channel, created } = await createQuestion(
+        deps.db,
+        getAuth(res).userId,
+        { ...body.data, idempotencyKey: key },
+        limits,
+      );
       res.status(created ? 201 : 200).json(channel);
     }),
   );

@@ -597,7 +597,11 @@ async function findAttachReplay(
     .select()
     .from(chatMessages)
     .where(
-      and(eq(chatMessages.channelId, channelId), eq(chatMessages.userId, userId), inArray(chatMessages.idempotencyKey, attachKeys(key))),
+      and(
+        eq(chatMessages.channelId, channelId),
+        eq(chatMessages.userId, userId),
+        inArray(chatMessages.idempotencyKey, attachKeys(key)),
+      ),
     )
     .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
   if (!rows.length) return null;
@@ -940,7 +944,9 @@ export async function writeStaffDocuments(
   const rows: MessageRow[] = [];
   for (const [i, file] of input.files.entries()) {
     const createdAt = new Date(base + i);
-    await tx.insert(uploads).values({ ...file, organizationId: channel.organizationId, userId: null, staffUserId: input.staffUserId });
+    await tx
+      .insert(uploads)
+      .values({ ...file, organizationId: channel.organizationId, userId: null, staffUserId: input.staffUserId });
     const [doc] = await tx
       .insert(chatDocuments)
       .values({ channelId: channel.id, uploadId: file.id, name: file.name, createdAt })
