@@ -22,6 +22,7 @@ import { fieldError } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { codeTexts } from "../otp/texts.js";
 import type { Language } from "../language.js";
+import { disconnectChatUsers } from "../chat/publisher.js";
 
 /** Length limits of a new password (characters, Unicode code points). */
 export const PASSWORD_POLICY = { minLength: 12, maxLength: 128 } as const;
@@ -97,6 +98,7 @@ export async function finishRecovery(
   const problem = passwordProblem(input.password, await challengePhone(db, input.token));
   if (problem) throw fieldError("password", problem, PASSWORD_PROBLEM_TEXT[problem]);
   const passwordHash = await argon2Hash(input.password);
+  let recovered: string | null = null;
   await verifyCode(
     db,
     { token: input.token, code: input.code, purpose: "RECOVERY" },
@@ -105,6 +107,7 @@ export async function finishRecovery(
       now: () => now,
       onVerified: async (tx, row) => {
         if (!row.userId) return; // never reached: a challenge without a user never verifies
+        recovered = row.userId;
         await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
         await tx
           .update(apiSessions)
@@ -113,4 +116,6 @@ export async function finishRecovery(
       },
     },
   );
+  // Every session was revoked: the user's open chat sockets end too (after commit).
+  disconnectChatUsers([recovered]);
 }
