@@ -8,7 +8,7 @@
  * tests/e2e/history.spec.ts.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 
 async function axe(page: Page, label: string) {
@@ -205,8 +205,13 @@ test.describe("JavaScript on", () => {
     // An item of the appended page opens in the panel; closing keeps both pages.
     await links.nth(20).click();
     await expect(page.getByRole("dialog")).toBeVisible();
+    // The page behind the panel is inert (no clicks, no focus), the panel is not.
+    const underInert = (l: Locator) => l.evaluate((el) => el.closest("[inert]") !== null);
+    await expect.poll(() => underInert(links.first())).toBe(true);
+    expect(await underInert(page.getByRole("dialog"))).toBe(false);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
+    expect(await underInert(links.first())).toBe(false);
     await expect(links).toHaveCount(all.length);
     await expect(links.nth(20)).toBeFocused();
 
