@@ -246,7 +246,14 @@ test("the back office's payments pages have no WCAG 2.1 AA violations", async ({
   await signedPayment(page.request, "1.23", "Axe Payee Ltd");
   await signedFxRequest(page.request, "1.00");
   await opsLogin(page, STAFF.payments);
-  for (const url of ["/ops/payments", "/ops/payments?status=SETTLED", "/ops/payments/incoming", "/ops/fx-requests"]) {
+  for (const url of [
+    "/ops/payments",
+    "/ops/payments?status=SETTLED",
+    "/ops/payments/incoming",
+    "/ops/fx-requests",
+    "/ops/cards",
+    "/ops/cards?status=ACTIVE",
+  ]) {
     await page.goto(url);
     await expectNoViolations(page, url);
   }

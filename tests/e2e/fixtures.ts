@@ -119,7 +119,12 @@ export async function apiSession(
   password = DEMO_PASSWORD,
 ): Promise<{
   organizationId: string;
-  call: (method: string, path: string, body?: unknown) => Promise<{ status: number; body: any }>;
+  call: (
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ) => Promise<{ status: number; body: any }>;
 }> {
   const post = async (path: string, data: unknown, token?: string) => {
     const res = await request.fetch(`/api/v1${path}`, {
@@ -133,11 +138,11 @@ export async function apiSession(
   const challenge = await post("/auth/phone", { phone });
   const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
   const { accessToken } = await post("/auth/verify-password", { token: verified.token, password });
-  const call = async (method: string, path: string, body?: unknown) => {
+  const call = async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}) => {
     const res = await request.fetch(`/api/v1${path}`, {
       method,
       data: body,
-      headers: { authorization: `Bearer ${accessToken}` },
+      headers: { ...headers, authorization: `Bearer ${accessToken}` },
     });
     const text = await res.text();
     return { status: res.status(), body: text ? JSON.parse(text) : null };

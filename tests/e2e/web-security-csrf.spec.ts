@@ -615,6 +615,25 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
       return page.getByTestId("incoming-row").filter({ hasText: fields.payerName }).count();
     },
   },
+  "routes/ops+/cards": {
+    async prepare(page) {
+      // Northwind's seeded ORDERED card (the ops cards e2e orders cards of its own).
+      await opsLogin(page, STAFF.payments);
+      await page.goto("/ops/cards");
+      const row = page.getByTestId("card-row").filter({ hasText: "Expenses Visa" });
+      const fields = await formFields(
+        page,
+        `[data-testid=card-row]:has-text("Expenses Visa") form:has(input[name=intent][value=issue])`,
+      );
+      await expect(row).toHaveCount(1);
+      return { url: "/ops/cards", fields: { ...fields, lastFour: "9090", expiresOn: "12/30" } };
+    },
+    async probe(page) {
+      await page.goto("/ops/cards");
+      await expect(page.locator("main h1")).toBeVisible();
+      return page.getByTestId("card-row").filter({ hasText: "Expenses Visa" }).count(); // 1 while ORDERED
+    },
+  },
   "routes/ops+/fx-requests": {
     async prepare(page) {
       const id = await signedFxRequest(page.request, "1.00");

@@ -32,6 +32,7 @@ export const OPS_AREAS: OpsArea[] = [
   { to: "/ops/chat", labelKey: "nav.chat", roles: ["SUPPORT"] },
   { to: "/ops/payments", labelKey: "payments.nav.payments", roles: ["PAYMENTS"] },
   { to: "/ops/fx-requests", labelKey: "payments.nav.fx", roles: ["PAYMENTS"] },
+  { to: "/ops/cards", labelKey: "cards.nav", roles: ["PAYMENTS"] },
   { to: "/ops/beneficiaries", labelKey: "beneficiaries.nav", roles: ["COMPLIANCE"] },
   { to: "/ops/remittance", labelKey: "remittance.nav", roles: ["PAYMENTS", "COMPLIANCE"] },
   { to: "/ops/rates", labelKey: "admin.nav.rates", roles: ["ADMIN"] },

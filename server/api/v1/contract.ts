@@ -1412,6 +1412,31 @@ export interface ExchangeRates {
 
 // ——— Back office: rates (issue 13 ADMIN; docs/ops.md "Rates"; server/domain/exchange/bank-rates.ts) ———
 
+/**
+ * One card as the back office sees it (GET /v1/ops/cards?status=; docs/ops.md "Cards"):
+ * `cardNumber` masked ("•••• 1234") or null while ORDERED; `actions` the bank's moves its status
+ * allows now.
+ */
+export interface OpsCard {
+  id: string;
+  cardName: string;
+  cardNumber: string | null;
+  /** MM/YY once issued. */
+  expiresOn: string | null;
+  status: CardStatus;
+  paymentSystem: string;
+  currencyId: string;
+  deliveryMethod: string | null;
+  replacesCardId: string | null;
+  organizationId: string;
+  organizationName: string;
+  accountName: string;
+  accountNumber: string | null;
+  /** ISO 8601 UTC. */
+  createdAt: string;
+  actions: ("issue" | "activate" | "cancel" | "void")[];
+}
+
 /** One currency on /ops/rates: its rate in force (units per 1 EUR) and where it comes from. */
 export interface OpsRateLine {
   currencyId: string;

@@ -8,7 +8,7 @@
 import { asc, desc, eq, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, cards, organizations } from "../../db/schema/index.js";
-import type { CardStatus } from "../../api/v1/contract.js";
+import type { CardStatus, OpsCard } from "../../api/v1/contract.js";
 import { maskCardNumber } from "../../rules/card-mask.js";
 import { moveCardAsBank, type BankCardAction, type BankCardMove } from "../cards/index.js";
 import { allowedCardActions } from "../cards/transitions.js";
@@ -23,25 +23,8 @@ export const CARD_QUEUE_STATUSES: readonly CardStatus[] = ["ORDERED", "NEW", "AC
 /** Longest reason a cancel or void keeps. */
 export const CARD_REASON_MAX = 500;
 
-/** One card of the queue. `cardNumber` is masked ("•••• 1234") or null while ORDERED. */
-export interface StaffCardRow {
-  id: string;
-  cardName: string;
-  cardNumber: string | null;
-  expiresOn: string | null;
-  status: CardStatus;
-  paymentSystem: string;
-  currencyId: string;
-  deliveryMethod: string | null;
-  replacesCardId: string | null;
-  organizationId: string;
-  organizationName: string;
-  accountName: string;
-  accountNumber: string | null;
-  createdAt: string;
-  /** The bank's moves allowed now (issue, activate, cancel, void). */
-  actions: BankCardAction[];
-}
+/** One card of the queue (contract OpsCard). */
+export type StaffCardRow = OpsCard;
 
 const BANK_ACTIONS = new Set<string>(["issue", "activate", "cancel", "void"]);
 
