@@ -24,15 +24,13 @@
  *   duplicate for subscribing) carries every room emit to the sockets of all instances.
  */
 import type http from "node:http";
-import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import { Server as IoServer, type Socket } from "socket.io";
 import type { Database } from "../db/client.js";
-import { users } from "../db/schema/index.js";
 import { DomainError } from "../domain/errors.js";
 import { attachDocuments, findChannel, postMessage } from "../domain/chat/index.js";
 import { setChatPublisher } from "../domain/chat/publisher.js";
-import { verifyMessagingToken } from "../domain/chat/tokens.js";
+import { chatConnectionAllowed, verifyMessagingToken } from "../domain/chat/tokens.js";
 import { isUuid } from "../domain/accounts/index.js";
 
 /** Where the gateway answers (the web app's socket.io client uses the same path). */
@@ -114,28 +112,25 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
   io.use((socket, next) => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = auth?.token ?? socket.handshake.query.token;
-    const userId = verifyMessagingToken(opts.secret, token);
-    if (!userId) return next(new Error("unauthorized"));
-    db.select({ status: users.status })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1)
-      .then(
-        ([user]) => {
-          if (user?.status !== "ACTIVE") return next(new Error("unauthorized"));
-          socket.data.userId = userId;
-          next();
-        },
-        (err: unknown) => {
-          logger.error({ err }, "chat gateway: user lookup failed");
-          next(new Error("unauthorized"));
-        },
-      );
+    const claims = verifyMessagingToken(opts.secret, token);
+    if (!claims) return next(new Error("unauthorized"));
+    chatConnectionAllowed(db, claims).then(
+      (allowed) => {
+        if (!allowed) return next(new Error("unauthorized"));
+        socket.data.userId = claims.userId;
+        socket.data.deviceId = claims.deviceId;
+        next();
+      },
+      (err: unknown) => {
+        logger.error({ err }, "chat gateway: user lookup failed");
+        next(new Error("unauthorized"));
+      },
+    );
   });
 
   io.on("connection", (socket: Socket) => {
     const userId = socket.data.userId as string;
-    void socket.join(`user:${userId}`);
+    void socket.join([`user:${userId}`, `device:${socket.data.deviceId as string}`]);
     const handle = (event: string, fn: (payload: unknown) => Promise<{ ok: true; message?: unknown }>) => {
       socket.on(event, (payload: unknown, ack?: unknown) => {
         const reply: Ack = typeof ack === "function" ? (ack as Ack) : () => {};
@@ -185,6 +180,9 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
     // Every socket of the user joined `user:<id>` at connection; through the adapter on every instance.
     disconnectUser: (userId) => {
       io.in(`user:${userId}`).disconnectSockets(true);
+    },
+    disconnectDevice: (deviceId) => {
+      io.in(`device:${deviceId}`).disconnectSockets(true);
     },
     error: (err) => logger.error({ err }, "chat: live delivery failed"),
   });

@@ -5,11 +5,15 @@
  * unknown channel; messages sent over the socket and over HTTP, staff replies and notifications
  * reach the subscribed sockets and the owners' users live, with their unread counts.
  */
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { addMember, createCustomer, createUser, type CreatedCustomer } from "../../server/seed/factories.js";
 import { postNotification, staffReply } from "../../server/domain/chat/index.js";
 import { issueMessagingToken } from "../../server/domain/chat/tokens.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
+import { apiSessions } from "../../server/db/schema/index.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 const SECRET = "api-test-otp-secret-0123456789";
@@ -81,12 +85,20 @@ describe.each(databases)("chat gateway on %s", (kind) => {
   it("refuses a connection without a token, with a forged, expired or blocked user's token: connect_error unauthorized", async () => {
     await expect(open(undefined)).rejects.toThrow("unauthorized");
     await expect(open({ token: "forged.token" })).rejects.toThrow("unauthorized");
-    const expired = issueMessagingToken(SECRET, a.user.id, Date.now() - 61_000).token;
+    const deviceOf = async (userId: string) =>
+      (await s.db.select({ id: apiSessions.familyId }).from(apiSessions).where(eq(apiSessions.userId, userId)).limit(1))[0].id;
+    const aDevice = await deviceOf(a.user.id);
+    const expired = issueMessagingToken(SECRET, a.user.id, aDevice, Date.now() - 61_000).token;
     await expect(open({ token: expired })).rejects.toThrow("unauthorized");
-    const other = issueMessagingToken("another-secret-0123456789", a.user.id).token;
+    const other = issueMessagingToken("another-secret-0123456789", a.user.id, aDevice).token;
     await expect(open({ token: other })).rejects.toThrow("unauthorized");
+    // A device that is not the user's (or no longer signed in) opens nothing.
+    await expect(open({ token: issueMessagingToken(SECRET, a.user.id, randomUUID()).token })).rejects.toThrow("unauthorized");
     const blocked = await createUser(s.db, { status: "BLOCKED" });
-    await expect(open({ token: issueMessagingToken(SECRET, blocked.id).token })).rejects.toThrow("unauthorized");
+    await createSession(s.db, blocked.id);
+    await expect(open({ token: issueMessagingToken(SECRET, blocked.id, await deviceOf(blocked.id)).token })).rejects.toThrow(
+      "unauthorized",
+    );
     const socket = await open({ token: await tokenFor(aToken) });
     expect(socket.connected).toBe(true);
   });

@@ -140,6 +140,7 @@ describe.each(databases)("chat idempotency and live delivery on %s", (kind) => {
       toChannel: (_id, event, payload) => events.push({ event, payload }),
       toUser: (_id, event, payload) => events.push({ event, payload }),
       disconnectUser: () => {},
+      disconnectDevice: () => {},
       error: () => {},
     };
     const restore = setChatPublisher(recorder);
@@ -253,7 +254,14 @@ describe.each(databases)("chat sockets after access is lost on %s", (kind) => {
     const gone2 = disconnected(socket2);
     const devices = await s.call("GET", "/devices", { token: other });
     const device = (devices.body.data as { id: string; current: boolean }[]).find((d) => !d.current)!;
+    // The device that stays signed in keeps its socket; the one logged out is closed.
+    const kept = await open(await tokenFor(other));
+    const issuedBefore = await tokenFor(second);
     expect((await s.call("DELETE", `/devices/${device.id}`, { token: other })).status).toBeLessThan(300);
     expect(await gone2).toBe("io server disconnect");
+    expect(await emit(kept, "subscribe", { channelId: aMain })).toEqual({ ok: true });
+    expect(kept.connected).toBe(true);
+    // A token asked for by the logged-out device before it was logged out opens nothing now.
+    await expect(open(issuedBefore)).rejects.toThrow("unauthorized");
   });
 });

@@ -47,7 +47,7 @@ import {
   readNotification,
   unreadMessagesCount,
 } from "../../domain/chat/index.js";
-import { issueMessagingToken } from "../../domain/chat/tokens.js";
+import { messagingTokenForSession } from "../../domain/chat/tokens.js";
 import { asyncHandler, fieldError, fieldErrors, getAuth, idempotencyKey, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam } from "./query.js";
 import { attachmentDisposition } from "./uploads.js";
@@ -251,7 +251,7 @@ export function createChatRouter(deps: ApiDeps): Router {
   r.post(
     "/tokens/messaging",
     asyncHandler(async (_req, res) => {
-      res.json(issueMessagingToken(deps.config.otpSecret, getAuth(res).userId));
+      res.json(await messagingTokenForSession(deps.db, deps.config.otpSecret, getAuth(res)));
     }),
   );
   return r;

@@ -29,6 +29,11 @@ export interface ChatPublisher {
    * `subscribe` the channel's access.
    */
   disconnectUser(userId: string): void;
+  /**
+   * Disconnect the sockets opened from device `deviceId` (an API session family), on every
+   * instance: that device logged out. The user's other devices keep theirs.
+   */
+  disconnectDevice(deviceId: string): void;
   /** Report a failure while preparing events (logged by the gateway; the request has succeeded). */
   error(err: unknown): void;
 }
@@ -39,6 +44,7 @@ export const noopPublisher: ChatPublisher = {
   toChannel() {},
   toUser() {},
   disconnectUser() {},
+  disconnectDevice() {},
   error() {},
 };
 
@@ -71,6 +77,22 @@ export function disconnectChatUsers(userIds: readonly (string | null | undefined
     if (!id) continue;
     try {
       publisher.disconnectUser(id);
+    } catch (err) {
+      publisher.error(err);
+    }
+  }
+}
+
+/**
+ * Disconnect the open chat sockets of devices `deviceIds` (the publisher's `disconnectDevice`)
+ * after they logged out; call it after the change has committed. Never throws.
+ */
+export function disconnectChatDevices(deviceIds: readonly (string | null | undefined)[]): void {
+  const publisher = current;
+  for (const id of new Set(deviceIds)) {
+    if (!id) continue;
+    try {
+      publisher.disconnectDevice(id);
     } catch (err) {
       publisher.error(err);
     }
