@@ -17,6 +17,7 @@ import {
   removeFeeAsStaff,
   setFeeAsStaff,
   setRateAsStaff,
+  setDefaultTariffAsStaff,
   setSettingAsStaff,
   setSpreadAsStaff,
 } from "../domain/ops/admin.js";
@@ -34,6 +35,7 @@ export type AdminCommand =
   | { command: "tariff:list" }
   | { command: "tariff:create"; name: string }
   | { command: "tariff:assign"; organizationId: string; tariffId: string | null }
+  | { command: "tariff:default"; tariffId: string }
   | { command: "fee:list"; organizationId: string }
   | { command: "fee:set"; fee: OpsSetFeeRequest }
   | { command: "fee:remove"; feeId: string }
@@ -49,6 +51,7 @@ export const ADMIN_COMMANDS: ReadonlySet<string> = new Set([
   "tariff:list",
   "tariff:create",
   "tariff:assign",
+  "tariff:default",
   "fee:list",
   "fee:set",
   "fee:remove",
@@ -76,6 +79,8 @@ export const ADMIN_USAGE = `  rate:list                                   exchan
   tariff:create "<name>"                      a new tariff (no fees; not the default)
   tariff:assign <organizationId> <tariffId|default>
                                               put an organization on a tariff (or back on the default)
+  tariff:default <tariffId> --confirm         make a tariff the default: every organization without a
+                                              tariff of its own pays it from its next payment
   fee:list <organizationId>                   an organization's tariff in force and its own fees
   fee:set (--tariff <id> | --organization <id>) --kind <KIND> [--type <TYPE>] [--currency <CUR>]
           --name "<name>" (--fixed <amount> [--fee-currency <CUR>] | --percent <p> [--min <a>] [--max <a>])
@@ -96,6 +101,7 @@ export const ADMIN_USAGE = `  rate:list                                   exchan
 /** Options each command takes (name → whether it has a value). */
 const OPTIONS: Record<string, Record<string, boolean>> = {
   "rate:set": { confirm: false },
+  "tariff:default": { confirm: false },
   "fee:set": {
     tariff: true,
     organization: true,
@@ -177,6 +183,10 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     case "tariff:assign":
       arity(2, "an organization id and a tariff id (or default)");
       return { command, organizationId: positional[0], tariffId: positional[1] === "default" ? null : positional[1] };
+    case "tariff:default":
+      arity(1, "a tariff id (tariff:list shows them)");
+      if (opts.confirm !== true) throw new UsageError("tariff:default reprices every organization on the default: add --confirm");
+      return { command, tariffId: positional[0] };
     case "fee:list":
       arity(1, "an organization id");
       return { command, organizationId: positional[0] };
@@ -278,6 +288,10 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
     case "tariff:assign": {
       const c = await assignTariffAsStaff(db, CLI_ACTOR, { organizationId: cmd.organizationId, tariffId: cmd.tariffId });
       return `Organization ${c.after.organizationId}: tariff ${c.before.tariffName ?? "default"} → ${c.after.tariffName ?? "default"}.`;
+    }
+    case "tariff:default": {
+      const c = await setDefaultTariffAsStaff(db, CLI_ACTOR, { tariffId: cmd.tariffId });
+      return `Default tariff: ${c.before.tariffName ?? "none"} → ${c.after.tariffName} (${c.after.organizationsOnDefault} organization(s) without a tariff of their own).`;
     }
     case "fee:list": {
       const f = await organizationFeesForStaff(db, cmd.organizationId);

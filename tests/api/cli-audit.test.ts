@@ -62,6 +62,12 @@ describe.each(databases)("npm run bank audit entries on %s", (kind) => {
     expect(tariff).toMatchObject({ source: "cli", subjectType: "tariff" });
     expect(tariff.after).toMatchObject({ name: "CLI tariff" });
 
+    expect(() => parseBankArgs(["tariff:default", tariff.subjectId!])).toThrow(/--confirm/);
+    expect(await bank(["tariff:default", tariff.subjectId!, "--confirm"])).toMatch(/^Default tariff: Standard → CLI tariff/);
+    const [moved] = await entries("tariff.default");
+    expect(moved).toMatchObject({ source: "cli", staffUserId: null, subjectType: "tariff", subjectId: tariff.subjectId });
+    await bank(["tariff:default", (moved.before as { tariffId: string }).tariffId, "--confirm"]);
+
     await bank(["setting:set", "DEMO-MODE-ENABLED", "false"]);
     const [setting] = await entries("setting.set");
     expect(setting).toMatchObject({ source: "cli", subjectType: "setting", subjectId: "DEMO-MODE-ENABLED" });

@@ -156,6 +156,34 @@ for (const javaScriptEnabled of [true, false]) {
       await customer.context().close();
     });
 
+    test("ADMIN changes the default tariff (confirmed) and back; audited", async ({ page, consoleErrors }) => {
+      const name = `Default probe ${javaScriptEnabled ? "js" : "nojs"}`;
+      await staffCommand(page, ["tariff:create", name]).catch(() => "exists (a retry)");
+      await opsLogin(page, STAFF.admin);
+      await page.goto("/ops/tariffs");
+      await axe(page, javaScriptEnabled);
+      const picker = page.getByLabel("New default tariff");
+      const confirm = page.getByLabel(/I confirm: the fees of every organization/);
+      await picker.selectOption({ label: name });
+      await page.getByTestId("make-default").click();
+      await expect(page.getByTestId("confirm-error")).toHaveText("Tick the confirmation to change the default tariff.");
+      allowValidationAnswers(consoleErrors, "/ops/tariffs");
+      await expect(page.locator("section h2", { hasText: "(default)" })).toHaveText(/^Standard/);
+      await picker.selectOption({ label: name });
+      await confirm.check();
+      await page.getByTestId("make-default").click();
+      await expect(page.getByTestId("done")).toHaveText("The default tariff is changed.");
+      await expect(page.locator("section h2", { hasText: "(default)" })).toHaveText(`${name} (default)`);
+      const id = await page.locator(`[data-testid="tariff-${name}"] h2`).getAttribute("id");
+      await audited(page, id!.replace(/^tariff-/, ""), "tariff.default");
+      // Back to the seeded default: every other spec's customers pay it.
+      await page.goto("/ops/tariffs");
+      await picker.selectOption({ label: "Standard" });
+      await confirm.check();
+      await page.getByTestId("make-default").click();
+      await expect(page.locator("section h2", { hasText: "(default)" })).toHaveText(/^Standard/);
+    });
+
     test("ADMIN sets a rate (a large change needs the confirmation) and the customer's quote uses it", async ({
       page,
       consoleErrors,

@@ -2,10 +2,11 @@
  * /ops/tariffs?organizationId=&q= — tariffs and fees (role ADMIN; issue 13; docs/ops.md
  * "Tariffs and fees"): every tariff with its fees (remove one), create a tariff, set a fee of a
  * tariff — or, with an organization chosen (GET form `q`), a fee agreed for that organization
- * alone — and put the organization on a tariff. A fee set with the owner, kind, type and
- * currency of an existing one replaces it; it applies from the next payment. Plain POST forms
- * (`intent` fee, remove, tariff, assign), CSRF checked first; errors on their field, the form
- * filled again.
+ * alone — and put the organization on a tariff; change which tariff is the default (a
+ * confirmation box: it reprices every organization without a tariff of its own). A fee set with
+ * the owner, kind, type and currency of an existing one replaces it; it applies from the next
+ * payment. Plain POST forms (`intent` fee, remove, tariff, assign, default), CSRF checked first;
+ * errors on their field, the form filled again.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
@@ -48,7 +49,7 @@ const FEE_FIELDS = [
   "feePercentMinAmount",
   "feePercentMaxAmount",
 ] as const;
-const DONE = ["fee", "remove", "tariff", "assign"] as const;
+const DONE = ["fee", "remove", "tariff", "assign", "default"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "ADMIN");
@@ -73,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = text(form, "intent");
   const values: Record<string, string> = Object.fromEntries(
-    [...FEE_FIELDS, "tariffName", "feeId", "organizationId", "tariffId"].map((k) => [k, text(form, k)]),
+    [...FEE_FIELDS, "tariffName", "feeId", "organizationId", "tariffId", "defaultTariffId"].map((k) => [k, text(form, k)]),
   );
   const organizationId = UUID.test(values.organizationId) ? values.organizationId : null;
   const back = (done: string) =>
@@ -105,6 +106,9 @@ export async function action({ request }: ActionFunctionArgs) {
     } else if (intent === "tariff") {
       if (!values.tariffName) return fail({ fields: { name: "ops:admin.errors.required" } });
       await api.post("/tariffs", { name: values.tariffName });
+    } else if (intent === "default") {
+      if (form.get("confirm") !== "on") return fail({ fields: { confirm: "ops:admin.errors.confirm-required" } });
+      await api.post(`/tariffs/${encodeURIComponent(values.defaultTariffId)}/default`, { confirm: true });
     } else if (intent === "assign" && organizationId) {
       await api.post(`/organizations/${organizationId}/tariff`, {
         tariffId: values.tariffId === "default" ? null : values.tariffId,
@@ -184,6 +188,8 @@ export default function OpsTariffs() {
   const result = useActionData<typeof action>();
   const fee = result?.intent === "fee" ? result : null;
   const tariffForm = result?.intent === "tariff" ? result : null;
+  const defaultForm = result?.intent === "default" ? result : null;
+  const others = data.tariffs.filter((x) => !x.isDefault);
   const org = data.organization;
   const v = fee?.values ?? {};
   const e = fee?.errors.fields ?? {};
@@ -338,6 +344,47 @@ export default function OpsTariffs() {
           {t("admin.tariffs.set-fee")}
         </button>
       </OpsIntentForm>
+
+      {others.length ? (
+        <>
+          <h2>{t("admin.tariffs.default-title")}</h2>
+          <p>{t("admin.tariffs.default-intro")}</p>
+          <OpsIntentForm action="/ops/tariffs" intent="default" className={styles.form} noValidate testId="default-form">
+            <OpsSelectField
+              id="default-tariff"
+              name="defaultTariffId"
+              label={t("admin.tariffs.default-label")}
+              defaultValue={defaultForm?.values.defaultTariffId ?? ""}
+              error={defaultForm?.errors.fields.tariffId}
+            >
+              {others.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </OpsSelectField>
+            <div className={styles.field}>
+              <label>
+                <input
+                  type="checkbox"
+                  name="confirm"
+                  aria-invalid={defaultForm?.errors.fields.confirm ? true : undefined}
+                  aria-describedby={defaultForm?.errors.fields.confirm ? "default-confirm-error" : undefined}
+                />{" "}
+                {t("admin.tariffs.default-confirm")}
+              </label>
+              {defaultForm?.errors.fields.confirm ? (
+                <p id="default-confirm-error" className={styles.error} data-testid="confirm-error">
+                  {t(defaultForm.errors.fields.confirm)}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className={styles.button} data-testid="make-default">
+              {t("admin.tariffs.make-default")}
+            </button>
+          </OpsIntentForm>
+        </>
+      ) : null}
 
       <h2>{t("admin.tariffs.new-title")}</h2>
       <OpsIntentForm action="/ops/tariffs" intent="tariff" className={styles.form} noValidate>

@@ -20,6 +20,7 @@ import { opsFxRequestsQuery, opsIncomingBody, opsIncomingQuery, opsPaymentReason
 import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } from "./ops/decisions.js";
 import {
   opsAssignTariffBody,
+  opsDefaultTariffBody,
   opsFeeBody,
   opsOrganizationsQuery,
   opsSetRateBody,
@@ -269,6 +270,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/rates": { body: opsSetRateBody },
   "POST /ops/rates/spread": { body: opsSpreadBody },
   "POST /ops/tariffs": { body: opsTariffBody },
+  "POST /ops/tariffs/:id/default": { body: opsDefaultTariffBody },
   "POST /ops/fees": { body: opsFeeBody },
   "GET /ops/organizations": { query: opsOrganizationsQuery },
   "POST /ops/organizations/:id/tariff": { body: opsAssignTariffBody },

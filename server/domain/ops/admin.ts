@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.js";
 import type { OpsSetFeeRequest } from "../../api/v1/contract.js";
 import type { Change } from "../change.js";
 import { clearBankRate, setBankRate, setSpread } from "../exchange/bank-rates.js";
-import { assignTariff, createTariff, getFee, removeFee, setFee } from "../fees/admin.js";
+import { assignTariff, createTariff, getFee, removeFee, setDefaultTariff, setFee } from "../fees/admin.js";
 import { setSettingFlag } from "../settings/flags.js";
 import { auditActor, recordStaffAction, type StaffActor } from "./audit.js";
 
@@ -80,6 +80,17 @@ export const createTariffAsStaff = (db: Database, actor: StaffActor, input: { na
     "tariff",
     (tx) => createTariff(tx, input),
     (c) => c.after?.id ?? null,
+  );
+
+/** Make a tariff the default one (`setDefaultTariff`), audited as `tariff.default` on the new default. */
+export const setDefaultTariffAsStaff = (db: Database, actor: StaffActor, input: { tariffId: string }) =>
+  audited(
+    db,
+    actor,
+    "tariff.default",
+    "tariff",
+    (tx) => setDefaultTariff(tx, input),
+    (c) => c.after.tariffId,
   );
 
 /** Put an organization on a tariff (`assignTariff`), audited as `tariff.assign` on the organization. */
