@@ -44,4 +44,11 @@ describe("loadConfig", () => {
     expect(c.smsDebugCodes).toBe(true);
     expect(c.seedDemo).toBe(true);
   });
+
+  it("REDIS_PREFIX: 'bank' by default, a custom prefix kept, a malformed one refused", () => {
+    expect(loadConfig({} as NodeJS.ProcessEnv).REDIS_PREFIX).toBe("bank");
+    expect(loadConfig({ REDIS_PREFIX: "bank-staging" } as unknown as NodeJS.ProcessEnv).REDIS_PREFIX).toBe("bank-staging");
+    expect(() => loadConfig({ REDIS_PREFIX: "a b" } as unknown as NodeJS.ProcessEnv)).toThrow(/REDIS_PREFIX/);
+    expect(() => loadConfig({ REDIS_PREFIX: "" } as unknown as NodeJS.ProcessEnv)).toThrow(/REDIS_PREFIX/);
+  });
 });

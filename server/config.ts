@@ -4,6 +4,9 @@
  * - DATABASE_URL: PostgreSQL connection string; unset → embedded PGlite in DATA_DIR.
  * - DATA_DIR: PGlite data folder (default ./data/pglite); "memory://" for an in-memory DB.
  * - REDIS_URL: shared rate-limit counters for several processes (optional; ioredis URL, e.g. redis://host:6379/0).
+ * - REDIS_PREFIX: the prefix of every Redis key and channel the bank uses (rate-limit counters
+ *   `<prefix>:rl:…`, the chat gateway's adapter channels `<prefix>:socket.io…`), so several banks
+ *   or environments can share one Redis (default "bank"; letters, digits, `_`, `-`, `.`, 1..64).
  * - HOUSEKEEPING_INTERVAL_MS: how often the leading process purges expired records (default 1 hour).
  * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
  *   only for the embedded setup; always false when NODE_ENV=production.
@@ -32,6 +35,10 @@ const schema = z.object({
   DATABASE_URL: z.string().url().optional(),
   DATA_DIR: z.string().default("./data/pglite"),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, "1 to 64 letters, digits, '_', '-' or '.'")
+    .default("bank"),
   HOUSEKEEPING_INTERVAL_MS: z.coerce
     .number()
     .int()

@@ -31,7 +31,7 @@ async function main() {
     const { Redis } = await import("ioredis");
     const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
     redis.on("error", (err) => logger.error({ err }, "redis error"));
-    useRedisForRateLimits(redis);
+    useRedisForRateLimits(redis, config.REDIS_PREFIX);
     logger.info({ store: "redis" }, "rate limits counted in Redis");
   }
   const deps = { db: database.db, config, sms: createSmsProvider(config, logger), logger };
@@ -43,6 +43,7 @@ async function main() {
     secret: config.otpSecret,
     logger,
     redisUrl: config.REDIS_URL,
+    redisPrefix: config.REDIS_PREFIX,
     relaxedLimits: config.RATE_LIMITS === "relaxed",
   });
 

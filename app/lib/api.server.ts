@@ -52,6 +52,8 @@ export interface CallOptions {
   idempotencyKey?: string;
   /** Bearer token for `publicCall` (logout with the session's token). */
   bearer?: string;
+  /** For `publicCall`: the page's language, sent as Accept-Language (the code messages come in it). */
+  language?: string;
 }
 
 /**
@@ -148,6 +150,7 @@ export async function publicCall<T>(method: string, path: string, options: CallO
         Accept: "application/json",
         ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
         ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
+        ...(options.language ? { "Accept-Language": options.language } : {}),
       },
       body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
     });

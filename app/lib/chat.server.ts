@@ -87,18 +87,35 @@ export async function markMessagesRead(api: Api, channelId: string, messages: Ch
   }
 }
 
-/** POST /channels: a QUESTION channel with its first message. */
-export function askQuestion(api: Api, organizationId: string, title: string, content: string): Promise<ChatChannel> {
-  return api.post<ChatChannel>("/channels", { organizationId, title, content });
+/**
+ * POST /channels: a QUESTION channel with its first message, with an Idempotency-Key (the form's
+ * hidden key: a second submission with the same key answers the first question).
+ */
+export function askQuestion(
+  api: Api,
+  organizationId: string,
+  title: string,
+  content: string,
+  idempotencyKey?: string,
+): Promise<ChatChannel> {
+  return api.post<ChatChannel>("/channels", { organizationId, title, content }, { idempotencyKey });
 }
 
-/** POST /channels/:id/documents: one DOCUMENT message per upload. */
+/**
+ * POST /channels/:id/documents: one DOCUMENT message per upload, with an Idempotency-Key (the
+ * attachment form's hidden key: the same files submitted again answer the first messages).
+ */
 export async function attachDocuments(
   api: Api,
   channelId: string,
   uploads: { uploadId: string; name: string }[],
+  idempotencyKey?: string,
 ): Promise<ChatMessage[]> {
-  const res = await api.post<{ data: ChatMessage[] }>(`/channels/${encodeURIComponent(channelId)}/documents`, { data: uploads });
+  const res = await api.post<{ data: ChatMessage[] }>(
+    `/channels/${encodeURIComponent(channelId)}/documents`,
+    { data: uploads },
+    { idempotencyKey },
+  );
   return res.data;
 }
 

@@ -146,12 +146,17 @@ export interface OpsApi {
  * Call /api/v1/ops without a staff token (the two login steps).
  * @throws OpsApiError on any non-2xx (wrong password or code are form errors)
  */
-export async function opsPublicCall<T>(method: string, path: string, body?: unknown): Promise<T> {
+export async function opsPublicCall<T>(method: string, path: string, body?: unknown, language?: string): Promise<T> {
   let res: Response;
   try {
     res = await fetch(apiUrl(`/ops${path}`), {
       method,
-      headers: { Accept: "application/json", ...(body !== undefined ? { "Content-Type": "application/json" } : {}) },
+      headers: {
+        Accept: "application/json",
+        ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
+        // The page's language: the staff code message comes in it.
+        ...(language ? { "Accept-Language": language } : {}),
+      },
       body: body !== undefined ? JSON.stringify(body) : undefined,
     });
   } catch {

@@ -1,10 +1,12 @@
 /**
  * Focus handling of a modal dialog (WAI-ARIA APG dialog pattern), shared by the side panel and
  * the date pickers: on mount, focus moves into the dialog (the `initialFocus` element, else the
- * dialog itself); Tab and Shift+Tab cycle through its focusable elements; Escape closes; on
- * unmount, focus returns to `returnFocus()` or else to the element that had it before opening.
+ * dialog itself) and the page behind it is made inert (inert-others.ts); Tab and Shift+Tab cycle
+ * through its focusable elements; Escape closes; on unmount, the page is live again and focus
+ * returns to `returnFocus()` or else to the element that had it before opening.
  */
 import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { makeOthersInert } from "./inert-others";
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -33,8 +35,11 @@ export function useModalFocus(
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const restore = ref.current ? makeOthersInert(ref.current) : () => {};
     (latest.current.initialFocus?.() ?? ref.current)?.focus();
     return () => {
+      // Live again before focus returns: an inert element cannot take focus.
+      restore();
       const target = latest.current.returnFocus?.() ?? opener;
       if (target?.isConnected) target.focus();
     };

@@ -17,6 +17,9 @@
  *   malformed payload), `Chat.error` (anything else).
  * - Server → client: `message`, `data-new-channel`, `data-unread-messages-count`, `notification`,
  *   sent by the domain through the publisher this gateway registers (server/domain/chat/publisher.ts).
+ * - Access lost (membership suspended, sessions revoked): the domain asks the publisher to
+ *   disconnect the user's sockets (`user:<id>` room, every instance); a reconnection is checked
+ *   again (token, ACTIVE; each subscribe the channel's access).
  * - Several instances: with `redisUrl` the `@socket.io/redis-adapter` (an ioredis client and its
  *   duplicate for subscribing) carries every room emit to the sockets of all instances.
  */
@@ -42,6 +45,8 @@ export interface GatewayOptions {
   logger: Logger;
   /** Redis for the adapter (several instances); absent: one process. */
   redisUrl?: string;
+  /** config REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io…` (default "bank"). */
+  redisPrefix?: string;
   /** RATE_LIMITS=relaxed (tests): the chat write limit's higher ceiling. */
   relaxedLimits?: boolean;
 }
@@ -71,6 +76,14 @@ function channelIdOf(payload: unknown): string | null {
 }
 
 /**
+ * The Redis adapter's key (the prefix of its pub/sub channels) for a REDIS_PREFIX.
+ * @param prefix config REDIS_PREFIX (default "bank") → `<prefix>:socket.io`
+ */
+export function adapterKey(prefix = "bank"): string {
+  return `${prefix}:socket.io`;
+}
+
+/**
  * Attach the gateway to `server` and make it the process's chat publisher.
  * @returns the socket.io server and `close`
  */
@@ -90,7 +103,7 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
     const pub = new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on("error", (err) => logger.error({ err }, "chat gateway redis error"));
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, { key: adapterKey(opts.redisPrefix) }));
     closers.push(
       () => pub.quit().catch(() => pub.disconnect()),
       () => sub.quit().catch(() => sub.disconnect()),
@@ -151,7 +164,9 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
       if (p.documentId !== undefined && p.documentId !== null) {
         if (!isUuid(p.documentId))
           throw new DomainError("VALIDATION_FAILED", [{ property: "documentId", constraints: { isUuid: "Chat.invalid" } }]);
-        const [message] = await attachDocuments(db, userId, channelId, [{ uploadId: p.documentId, name: "" }], limits);
+        const {
+          messages: [message],
+        } = await attachDocuments(db, userId, channelId, [{ uploadId: p.documentId, name: "" }], limits);
         return { ok: true, message };
       }
       const { message } = await postMessage(db, userId, channelId, { content: p.content }, limits);
@@ -166,6 +181,10 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
     },
     toUser: (userId, event, payload) => {
       io.to(`user:${userId}`).emit(event, payload);
+    },
+    // Every socket of the user joined `user:<id>` at connection; through the adapter on every instance.
+    disconnectUser: (userId) => {
+      io.in(`user:${userId}`).disconnectSockets(true);
     },
     error: (err) => logger.error({ err }, "chat: live delivery failed"),
   });

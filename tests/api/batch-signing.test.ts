@@ -122,6 +122,41 @@ describe.each(databases)("batch signing on %s", (kind) => {
     expect(await postingsPerPayment([a, b, c])).toEqual({ [a]: 1, [b]: 1, [c]: 0 });
   });
 
+  it("the code message is written in the language of the request (Accept-Language), English otherwise", async () => {
+    const p = await newPayer();
+    const [a, b] = [await pending(p, "1.00"), await pending(p, "2.00")];
+    const inLanguage = (lang: string, ids: string[]) =>
+      s.call("POST", "/signatures/send-code", {
+        token: p.token,
+        headers: { "Accept-Language": lang },
+        body: { paymentIds: ids, mfa: "PHONE", channel: "SMS" },
+      });
+    const de = await inLanguage("de-DE,de;q=0.9,en;q=0.5", [a, b]);
+    expect(de.status).toBe(200);
+    expect(s.sms.sent.at(-1)!.text).toBe(
+      `Code ${de.body.debugCode}, um 2 Zahlungen freizugeben: insgesamt GBP 3.00. Geben Sie diesen Code niemals weiter.`,
+    );
+    const ar = await inLanguage("ar", [a]);
+    expect(ar.status).toBe(200);
+    const arabic = s.sms.sent.at(-1)!.text;
+    expect(arabic).toContain(`\u2066${ar.body.debugCode}\u2069`);
+    expect(arabic).toContain("\u2066GBP 1.00\u2069");
+    expect(arabic).toMatch(/لا تشارك هذا الرمز/);
+    const fr = await inLanguage("fr-FR", [b]);
+    expect(s.sms.sent.at(-1)!.text).toMatch(
+      new RegExp(`^Code ${fr.body.debugCode} to pay GBP 2.00 to .+\\. Never share this code\\.$`),
+    );
+    // The login code follows the login page's language too.
+    const login = await s.call("POST", "/auth/phone", {
+      headers: { "Accept-Language": "de" },
+      body: { phone: p.customer.phone },
+    });
+    expect(login.status).toBe(200);
+    expect(s.sms.sent.at(-1)!.text).toBe(
+      `Ihr Anmeldecode für die Bank lautet ${login.body.debugCode}. Geben Sie ihn niemals weiter.`,
+    );
+  });
+
   it("changing B after the code was sent invalidates the token for A and for B; B as sent makes it valid again", async () => {
     const p = await newPayer();
     const [a, b] = [await pending(p, "4.00"), await pending(p, "5.00")];

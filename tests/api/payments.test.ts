@@ -463,6 +463,22 @@ describe.each(databases)("payments API on %s", (kind) => {
     expect(code.status).toBe(403);
     expect(await balanceOf(token, company.account!.id, "GBP")).toBe("7450.00");
     expect(await balanceOf(await s.login(recipient.phone), recipient.account!.id, "GBP")).toBe("75.00");
+    // Completed without a signature: the customer is told once, a replay of the key adds nothing.
+    const replay = await create(
+      token,
+      {
+        organizationId: org.id,
+        kind: "INTERNAL",
+        accountId: company.account!.id,
+        currencyId: "GBP",
+        amount: "50.00",
+        recipientPhone: recipient.phone,
+      },
+      "none-1",
+    );
+    expect(replay.body.id).toBe(p.body.id);
+    const notices = (await s.call("GET", `/notifications?organizationId=${org.id}`, { token })).body.data as { key: string }[];
+    expect(notices.filter((n) => n.key === "Notifications.payment-completed")).toHaveLength(1);
   });
 
   it("decline: only a pending payment; list filters by status with cursor pagination", async () => {

@@ -150,6 +150,24 @@ test.describe("JavaScript off", () => {
     await page.goto("/chat");
     await expect(page.getByTestId("chat-channel").filter({ hasText: title })).toBeVisible();
 
+    // The same form posted twice at once (a double click without JavaScript): one question.
+    await page.goto("/chat/new");
+    const askForm = page.locator("main form[method=post]", { has: page.locator("input[name=idempotencyKey]") });
+    const twiceTitle = unique("Asked twice");
+    const form = {
+      csrf: await askForm.locator("input[name=csrf]").inputValue(),
+      idempotencyKey: await askForm.locator("input[name=idempotencyKey]").inputValue(),
+      title: twiceTitle,
+      content: "Sent with one click too many",
+    };
+    const answers = await Promise.all([0, 1].map(() => page.request.post("/chat/new", { form, maxRedirects: 0 })));
+    const places = answers.map((r) => r.headers()["location"]);
+    for (const r of answers) expect(r.status(), await r.text()).toBe(302);
+    expect(places[0]).toMatch(/^\/chat\/[0-9a-f-]{36}$/);
+    expect(places[1]).toBe(places[0]);
+    await page.goto("/chat");
+    await expect(page.getByTestId("chat-channel").filter({ hasText: twiceTitle })).toHaveCount(1);
+
     // 16 more messages (through the API): the page shows 15 and links the older ones.
     const api = await apiSession(request, CUSTOMERS.individual);
     for (let i = 1; i <= 16; i++) {

@@ -8,7 +8,7 @@
  * tests/e2e/history.spec.ts.
  */
 import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 
 async function axe(page: Page, label: string) {
@@ -176,9 +176,7 @@ test.describe("JavaScript on", () => {
     await expect(picker.getByTestId("calendar-prev-month")).toBeDisabled();
   });
 
-  // Known bug (closing note): after "more", closing the side panel sometimes resets the list to
-  // page 1 (a revalidation drops the appended pages). Marked fixme until it is fixed.
-  test.fixme("more appends the next page, the days merged, the URL unchanged", async ({ page }) => {
+  test("more appends the next page, the days merged, the URL unchanged", async ({ page }) => {
     await login(page, CUSTOMERS.individual);
     await page.goto("/history?period=all");
     await expect(page.getByTestId("calendar-open")).toBeVisible();
@@ -207,10 +205,27 @@ test.describe("JavaScript on", () => {
     // An item of the appended page opens in the panel; closing keeps both pages.
     await links.nth(20).click();
     await expect(page.getByRole("dialog")).toBeVisible();
+    // The page behind the panel is inert (no clicks, no focus), the panel is not.
+    const underInert = (l: Locator) => l.evaluate((el) => el.closest("[inert]") !== null);
+    await expect.poll(() => underInert(links.first())).toBe(true);
+    expect(await underInert(page.getByRole("dialog"))).toBe(false);
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toBeHidden();
+    expect(await underInert(links.first())).toBe(false);
     await expect(links).toHaveCount(all.length);
     await expect(links.nth(20)).toBeFocused();
+
+    // Closed while its item is still loading: the list is not reloaded, both pages stay.
+    const item = await holdListData(page, "/history/[^?]+");
+    await links.nth(21).click();
+    await expect(page.getByTestId("panel-placeholder").first()).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+    item();
+    await expect(page).toHaveURL(/\/history\?period=all$/);
+    await page.waitForLoadState("networkidle");
+    await expect(links).toHaveCount(all.length);
+    await expectMarkKept(page);
   });
 
   test("the home history tab shows placeholders while it loads", async ({ page }) => {

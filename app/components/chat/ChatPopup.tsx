@@ -629,6 +629,8 @@ function AskForm({ csrf, fetcher, onCreated }: { csrf: string; fetcher: Fetcher;
   const { t } = useTranslation("chat");
   const errors = fetcher.data?.fieldErrors ?? {};
   const handled = useRef<unknown>(null);
+  // One key per opened form: a double submit opens one question (POST /channels Idempotency-Key).
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   useEffect(() => {
     const data = fetcher.data;
     if (fetcher.state === "idle" && data?.channel && handled.current !== data) {
@@ -640,6 +642,7 @@ function AskForm({ csrf, fetcher, onCreated }: { csrf: string; fetcher: Fetcher;
     <fetcher.Form method="post" action="/chat/new" className={`${popup.body} ${styles.form}`} noValidate>
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="reply" value="json" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       {fetcher.data?.formError ? (
         <p className={styles.error} role="alert">
           {fetcher.data.formError}

@@ -128,12 +128,22 @@ interface MorePage {
  */
 let panelListSearch: string | null = null;
 
+/**
+ * Set while a panel still loading is closed: the list is navigated to again (same URL, to cancel
+ * the item's navigation), which must not reload it (the pages "more" appended would be lost).
+ */
+let closingPendingPanel = false;
+
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const closing = closingPendingPanel;
+  closingPendingPanel = false;
   // Opening an item (over the list, or as its own page): this route's data stays as it is.
   if (itemIdOf(nextUrl.pathname)) return false;
   // Closing the panel: the list under it is the one asked for.
   if (itemIdOf(currentUrl.pathname) && panelListSearch !== null && nextUrl.search === panelListSearch) return false;
+  // Closing a panel before its item loaded: the list never left the screen.
+  if (closing && currentUrl.search === nextUrl.search && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
 };
 
@@ -250,7 +260,10 @@ function HistoryList({ data }: { data: ListData }) {
   function closePanel() {
     // Opened by a click on the list: back to it. Else (still loading, or no list entry before it): replace.
     if (openItemId && (location.state as { historyPanel?: boolean } | null)?.historyPanel) navigate(-1);
-    else navigate(`/history${listSearch}`, { replace: true, preventScrollReset: true });
+    else {
+      closingPendingPanel = !openItemId;
+      navigate(`/history${listSearch}`, { replace: true, preventScrollReset: true });
+    }
   }
 
   // Calendar for the custom range (with JavaScript; the date inputs remain).

@@ -9,6 +9,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CodeChallenge, VerifyCodeResponse } from "../../../server/api/v1/contract";
 import { publicCall } from "~/lib/api.server";
+import i18next from "~/lib/i18next.server";
 import { authenticator, LoginStateMissing } from "~/lib/auth.server";
 import { rotateCsrfToken } from "~/lib/csrf.server";
 import { apiErrorResponse, formDataObject, startAction, validationError } from "~/lib/forms.server";
@@ -64,7 +65,10 @@ export async function action({ request }: ActionFunctionArgs) {
     const result = await phoneValidator.validate(form);
     if (result.error) return validationError(result.error, result.submittedData);
     try {
-      const challenge = await publicCall<CodeChallenge>("POST", "/auth/phone", { body: { phone: result.data.phone } });
+      const challenge = await publicCall<CodeChallenge>("POST", "/auth/phone", {
+        body: { phone: result.data.phone },
+        language: await i18next.getLocale(request),
+      });
       session.set("login", { step: "code", phone: result.data.phone, ...challenge });
       const returnTo = safeReturnTo(String(form.get("returnTo") ?? ""));
       if (returnTo) session.set("returnTo", returnTo);
@@ -81,7 +85,10 @@ export async function action({ request }: ActionFunctionArgs) {
     }
     const channel = form.get("channel") === "WHATSAPP" ? "WHATSAPP" : "SMS";
     try {
-      const challenge = await publicCall<CodeChallenge>("POST", "/auth/phone", { body: { phone: login.phone, channel } });
+      const challenge = await publicCall<CodeChallenge>("POST", "/auth/phone", {
+        body: { phone: login.phone, channel },
+        language: await i18next.getLocale(request),
+      });
       session.set("login", { step: "code", phone: login.phone, ...challenge });
       return back();
     } catch (error) {

@@ -14,6 +14,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import card from "~/components/layout/CardPage.module.css";
 import { ApiError, publicCall } from "~/lib/api.server";
+import i18next from "~/lib/i18next.server";
 import { startAction } from "~/lib/forms.server";
 import { mapServerErrors } from "~/lib/server-errors";
 import { commitSession, getSession, getTokens } from "~/lib/session.server";
@@ -56,7 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!/^\+[1-9]\d{7,14}$/.test(phone))
       return fail({ phone: t(phone ? "errors:Auth.phone-invalid" : "errors:Auth.phone-required") }, phone);
     try {
-      const challenge = await publicCall<CodeChallenge>("POST", "/recover/send-code", { body: { phone } });
+      const challenge = await publicCall<CodeChallenge>("POST", "/recover/send-code", {
+        body: { phone },
+        language: await i18next.getLocale(request),
+      });
       session.set("recover", {
         phone,
         token: challenge.token,

@@ -10,7 +10,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { renderTopUpPdf, topUpInstructions } from "../../domain/statements/documents.js";
-import { documentLanguage } from "../../domain/statements/document-i18n.js";
+import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 export const listQuery = z.object({ organizationId: z.string().uuid().optional(), all: z.string().optional() });
@@ -62,7 +62,7 @@ export function createAccountsRouter(deps: ApiDeps): Router {
         "Cache-Control": "private, no-store",
         Vary: "Accept-Language",
       });
-      res.send(await renderTopUpPdf(t, documentLanguage(req.get("accept-language"))));
+      res.send(await renderTopUpPdf(t, preferredLanguage(req.get("accept-language"))));
     }),
   );
   return r;

@@ -24,6 +24,7 @@ import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from ".
 import { startLogin, verifyLoginCode, verifyLoginPassword } from "../../domain/auth/login.js";
 import { revokeByRefreshToken, revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
 import { finishRecovery, startRecovery } from "../../domain/auth/recovery.js";
+import { preferredLanguage } from "../../domain/language.js";
 
 /** E.164: "+", country code 1-9, 8 to 15 digits in all. */
 export const E164 = /^\+[1-9]\d{7,14}$/;
@@ -78,7 +79,18 @@ export function createAuthRouter(deps: ApiDeps): Router {
     "/auth/phone",
     asyncHandler(async (req, res) => {
       const body = parse(phoneBody, req.body);
-      res.status(200).json(await startLogin(deps.db, { phone: body.phone, channel: body.channel, ip: req.ip ?? null }, otpDeps));
+      res.status(200).json(
+        await startLogin(
+          deps.db,
+          {
+            phone: body.phone,
+            channel: body.channel,
+            ip: req.ip ?? null,
+            language: preferredLanguage(req.get("accept-language")),
+          },
+          otpDeps,
+        ),
+      );
     }),
   );
 
@@ -132,7 +144,15 @@ export function createAuthRouter(deps: ApiDeps): Router {
     "/recover/send-code",
     asyncHandler(async (req, res) => {
       const body = parse(recoverSendBody, req.body);
-      res.status(200).json(await startRecovery(deps.db, { phone: body.phone, ip: req.ip ?? null }, otpDeps));
+      res
+        .status(200)
+        .json(
+          await startRecovery(
+            deps.db,
+            { phone: body.phone, ip: req.ip ?? null, language: preferredLanguage(req.get("accept-language")) },
+            otpDeps,
+          ),
+        );
     }),
   );
 

@@ -4,7 +4,9 @@
  *
  * GET  /channels?all=true&channelType=MAIN&channelType=…&organizationId= → { data: ChatChannel[] }
  *   (updatedAt desc; MAIN and NOTIFICATION created when missing) | 400 | 403
- * POST /channels { organizationId?, title, content } → 201 ChatChannel (QUESTION) | 400 | 403
+ * POST /channels { organizationId?, title, content } (optional Idempotency-Key header) → 201
+ *   ChatChannel (QUESTION) | 200 the first question (same key, same title and content) | 400 | 403
+ *   | 409 IDEMPOTENCY_KEY_REUSED | 429
  * GET  /channels/unread-messages-count?organizationId= → { data: { [channelId]: n }, total } | 403
  * GET  /channels/:id → ChatChannel | 404
  * GET  /channels/:id/messages?take=15&cursor= → { data: ChatMessage[], cursor } | 400 | 404
@@ -13,7 +15,9 @@
  *   | 404 | 409 IDEMPOTENCY_KEY_REUSED | 429 RATE_LIMITED (30 writes a minute per user, questions and
  *   documents included)
  * POST /channels/:id/messages/batch-read { createdAtFrom, createdAtTo, channelId? } → { data: { read } } | 400 | 404
- * POST /channels/:id/documents { data: [{ uploadId, name }] } → 201 { data: ChatMessage[] } | 400 | 403 | 404
+ * POST /channels/:id/documents { data: [{ uploadId, name }] } (optional Idempotency-Key header) →
+ *   201 { data: ChatMessage[] } | 200 the first call's messages (same key, same files by content and
+ *   name) | 400 | 403 | 404 | 409 IDEMPOTENCY_KEY_REUSED | 429
  * GET  /channels/:id/documents/:documentId → ChatDocument | 404
  * GET  /channels/:id/documents/:documentId/file → the bytes (attachment, nosniff, no-store) | 404
  * GET  /notifications?take=&cursor=&organizationId= → { data: ChatNotification[], cursor } | 400 | 403
@@ -96,7 +100,7 @@ export const attachChatDocumentsBody = z.object({
     .max(MAX_DOCUMENTS_PER_CALL),
 });
 
-/** The optional Idempotency-Key header of POST /channels/:id/messages. @throws 400 on a malformed key */
+/** The optional Idempotency-Key header of POST /channels, /channels/:id/messages and /channels/:id/documents. @throws 400 on a malformed key */
 function optionalIdempotencyKey(header: string | undefined): string | null {
   if (header === undefined) return null;
   const key = idempotencyKey.safeParse(header);
@@ -128,9 +132,16 @@ export function createChatRouter(deps: ApiDeps): Router {
   r.post(
     "/channels",
     asyncHandler(async (req, res) => {
+      const key = optionalIdempotencyKey(req.get("idempotency-key"));
       const body = createChannelBody.safeParse(req.body);
       if (!body.success) throw fieldErrors(body.error);
-      res.status(201).json(await createQuestion(deps.db, getAuth(res).userId, body.data, limits));
+      const { channel, created } = await createQuestion(
+        deps.db,
+        getAuth(res).userId,
+        { ...body.data, idempotencyKey: key },
+        limits,
+      );
+      res.status(created ? 201 : 200).json(channel);
     }),
   );
   r.get(
@@ -190,9 +201,18 @@ export function createChatRouter(deps: ApiDeps): Router {
   r.post(
     "/channels/:id/documents",
     asyncHandler(async (req, res) => {
+      const key = optionalIdempotencyKey(req.get("idempotency-key"));
       const body = attachChatDocumentsBody.safeParse(req.body);
       if (!body.success) throw fieldErrors(body.error);
-      res.status(201).json({ data: await attachDocuments(deps.db, getAuth(res).userId, req.params.id, body.data.data, limits) });
+      const { messages, created } = await attachDocuments(
+        deps.db,
+        getAuth(res).userId,
+        req.params.id,
+        body.data.data,
+        limits,
+        key,
+      );
+      res.status(created ? 201 : 200).json({ data: messages });
     }),
   );
   r.get(

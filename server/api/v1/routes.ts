@@ -18,6 +18,7 @@ import { opsApplicationsQuery, opsReasonBody } from "./ops/applications.js";
 import { opsChatAttachFields, opsChatReplyBody, opsChatSearchQuery } from "./ops/chat.js";
 import { opsFxRequestsQuery, opsIncomingBody, opsIncomingQuery, opsPaymentReasonBody, opsPaymentsQuery } from "./ops/payments.js";
 import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } from "./ops/decisions.js";
+import { opsCardIssueBody, opsCardReasonBody, opsCardsQuery } from "./ops/cards.js";
 import {
   opsAssignTariffBody,
   opsDefaultTariffBody,
@@ -276,4 +277,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/organizations/:id/tariff": { body: opsAssignTariffBody },
   "GET /ops/settings": { query: opsSettingsQuery },
   "POST /ops/settings": { body: opsSetSettingBody },
+  "GET /ops/cards": { query: opsCardsQuery },
+  "POST /ops/cards/:id/issue": { body: opsCardIssueBody },
+  "POST /ops/cards/:id/cancel": { body: opsCardReasonBody },
+  "POST /ops/cards/:id/void": { body: opsCardReasonBody },
 };

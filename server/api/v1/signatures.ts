@@ -6,6 +6,7 @@
  */
 import { Router } from "express";
 import { sendSignatureCode, validateSignatureCode } from "../../domain/signing/index.js";
+import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 export function createSignaturesRouter(deps: ApiDeps): Router {
@@ -14,7 +15,14 @@ export function createSignaturesRouter(deps: ApiDeps): Router {
   r.post(
     "/signatures/send-code",
     asyncHandler(async (req, res) => {
-      res.json(await sendSignatureCode(deps, { userId: getAuth(res).userId, ip: req.ip ?? null, body: req.body }));
+      res.json(
+        await sendSignatureCode(deps, {
+          userId: getAuth(res).userId,
+          ip: req.ip ?? null,
+          body: req.body,
+          language: preferredLanguage(req.get("accept-language")),
+        }),
+      );
     }),
   );
   r.post(

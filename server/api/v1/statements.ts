@@ -18,7 +18,7 @@ import {
   renderStatementPdf,
   renderStatementXlsx,
 } from "../../domain/statements/documents.js";
-import { documentLanguage } from "../../domain/statements/document-i18n.js";
+import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
@@ -76,7 +76,7 @@ export function createStatementsRouter(deps: ApiDeps): Router {
         }
         const holder = await organizationName(deps.db, q.data.organizationId);
         const { name: bankName } = await getBrand(deps.db);
-        const lang = documentLanguage(req.get("accept-language"));
+        const lang = preferredLanguage(req.get("accept-language"));
         res.set("Vary", "Accept-Language");
         if (type === "xlsx") {
           res.set(fileHeaders(XLSX_TYPE, name)).send(await renderStatementXlsx(st, holder, bankName, lang));
@@ -90,7 +90,7 @@ export function createStatementsRouter(deps: ApiDeps): Router {
     asyncHandler(async (req, res) => {
       const q = receiptQuery.safeParse(req.query);
       if (!q.success) throw fieldErrors(q.error);
-      const lang = documentLanguage(req.get("accept-language"));
+      const lang = preferredLanguage(req.get("accept-language"));
       const r = await receiptPdf(deps.db, getAuth(res).userId, req.params.id, q.data, lang);
       res.set("Vary", "Accept-Language");
       res.set(fileHeaders("application/pdf", `receipt-${r.id}.pdf`)).send(r.pdf);

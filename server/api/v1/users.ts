@@ -15,6 +15,7 @@ import { Router } from "express";
 import { loadWhoAmI } from "../../domain/users/index.js";
 import { deleteDevice, listDevices } from "../../domain/auth/devices.js";
 import { confirmCodeChannelChange, requestCodeChannelChange } from "../../domain/users/code-channel.js";
+import { preferredLanguage } from "../../domain/language.js";
 import { z } from "zod";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
@@ -69,7 +70,13 @@ export function createUsersRouter(deps: ApiDeps): Router {
       if (b.token === undefined || b.code === undefined) {
         const challenge = await requestCodeChannelChange(
           deps.db,
-          { callerId, userId: req.params.id, channel: b.twilioAuthChannel, ip: req.ip ?? null },
+          {
+            callerId,
+            userId: req.params.id,
+            channel: b.twilioAuthChannel,
+            ip: req.ip ?? null,
+            language: preferredLanguage(req.get("accept-language")),
+          },
           { sms: deps.sms, config: deps.config },
         );
         res.status(202).json(challenge);

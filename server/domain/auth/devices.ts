@@ -18,6 +18,7 @@ import { apiSessions } from "../../db/schema/index.js";
 import type { Device } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
+import { disconnectChatUsers } from "../chat/publisher.js";
 
 /**
  * The caller's devices, the most recently used first.
@@ -50,7 +51,8 @@ export async function listDevices(db: Database, userId: string, currentSessionId
 }
 
 /**
- * Log a device out: revoke every live session of the family `deviceId` of the caller.
+ * Log a device out: revoke every live session of the family `deviceId` of the caller, and
+ * disconnect the caller's open chat sockets (`disconnectChatUsers`; other devices reconnect).
  * @throws DomainError NOT_FOUND when the id is not one of the caller's devices that is still
  *   signed in (another user's device is indistinguishable from an unknown one)
  */
@@ -69,4 +71,6 @@ export async function deleteDevice(db: Database, userId: string, deviceId: strin
     )
     .returning({ id: apiSessions.id });
   if (!revoked.length) throw notFound("Device");
+  // That device's chat socket (if open) ends too; the user's other devices reconnect with a new token.
+  disconnectChatUsers([userId]);
 }

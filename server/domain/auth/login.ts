@@ -22,14 +22,13 @@ import type { CodeChallenge, OtpChannel, VerifyCodeResponse } from "../../api/v1
 import { attemptsExceeded, issueCode, OTP_POLICY, verifyCode, type OneTimeCodeRow, type OtpDeps } from "../otp/index.js";
 import { createSession, type IssuedSession } from "./sessions.js";
 import { linkInvitations } from "../organizations/officials.js";
+import { codeTexts } from "../otp/texts.js";
+import type { Language } from "../language.js";
 
 export const LOGIN_POLICY = {
   /** Time allowed between code verification and password (ms). */
   passwordStepMs: 10 * 60_000,
 } as const;
-
-/** Text of the login SMS; the only place the code is put in words. */
-export const loginMessage = (code: string) => `Your bank login code is ${code}. Never share it.`;
 
 /**
  * Step 1: send a login code to `phone` (E.164) on `channel` (default: the user's preferred
@@ -38,14 +37,21 @@ export const loginMessage = (code: string) => `Your bank login code is ${code}. 
  */
 export async function startLogin(
   db: Database,
-  input: { phone: string; channel?: OtpChannel; ip: string | null },
+  input: { phone: string; channel?: OtpChannel; ip: string | null; language?: Language },
   deps: OtpDeps,
 ): Promise<CodeChallenge> {
   const [user] = await db.select({ id: users.id, otpChannel: users.otpChannel }).from(users).where(eq(users.phone, input.phone));
   const channel = input.channel ?? (user?.otpChannel as OtpChannel | undefined) ?? "SMS";
   return issueCode(
     db,
-    { purpose: "LOGIN", userId: user?.id ?? null, phone: input.phone, ip: input.ip, channel, message: loginMessage },
+    {
+      purpose: "LOGIN",
+      userId: user?.id ?? null,
+      phone: input.phone,
+      ip: input.ip,
+      channel,
+      message: codeTexts(input.language).login,
+    },
     deps,
   );
 }

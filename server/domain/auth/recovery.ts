@@ -20,6 +20,9 @@ import { isUuid } from "../accounts/index.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 import { fieldError } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
+import { codeTexts } from "../otp/texts.js";
+import type { Language } from "../language.js";
+import { disconnectChatUsers } from "../chat/publisher.js";
 
 /** Length limits of a new password (characters, Unicode code points). */
 export const PASSWORD_POLICY = { minLength: 12, maxLength: 128 } as const;
@@ -30,9 +33,6 @@ const PASSWORD_PROBLEM_TEXT = {
   "too-long": `password must be at most ${PASSWORD_POLICY.maxLength} characters`,
   "is-phone": "password must not be the phone number",
 } as const;
-
-/** Text of the recovery message. */
-export const recoveryMessage = (code: string) => `Your bank code to set a new password is ${code}. Never share it.`;
 
 /**
  * Why a new password is refused, or null when it is acceptable.
@@ -66,7 +66,7 @@ async function challengePhone(db: Database, token: string): Promise<string> {
  */
 export async function startRecovery(
   db: Database,
-  input: { phone: string; ip: string | null },
+  input: { phone: string; ip: string | null; language?: Language },
   deps: OtpDeps,
 ): Promise<CodeChallenge> {
   const [user] = await db.select({ id: users.id, otpChannel: users.otpChannel }).from(users).where(eq(users.phone, input.phone));
@@ -78,7 +78,7 @@ export async function startRecovery(
       phone: input.phone,
       ip: input.ip,
       channel: (user?.otpChannel as OtpChannel | undefined) ?? "SMS",
-      message: recoveryMessage,
+      message: codeTexts(input.language).recovery,
     },
     deps,
   );
@@ -98,6 +98,7 @@ export async function finishRecovery(
   const problem = passwordProblem(input.password, await challengePhone(db, input.token));
   if (problem) throw fieldError("password", problem, PASSWORD_PROBLEM_TEXT[problem]);
   const passwordHash = await argon2Hash(input.password);
+  let recovered: string | null = null;
   await verifyCode(
     db,
     { token: input.token, code: input.code, purpose: "RECOVERY" },
@@ -106,6 +107,7 @@ export async function finishRecovery(
       now: () => now,
       onVerified: async (tx, row) => {
         if (!row.userId) return; // never reached: a challenge without a user never verifies
+        recovered = row.userId;
         await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
         await tx
           .update(apiSessions)
@@ -114,4 +116,6 @@ export async function finishRecovery(
       },
     },
   );
+  // Every session was revoked: the user's open chat sockets end too (after commit).
+  disconnectChatUsers([recovered]);
 }

@@ -20,6 +20,7 @@ import type { Database } from "../../db/client.js";
 import { apiSessions, paymentDrafts, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 import type { AuthTokens } from "../../api/v1/contract.js";
+import { disconnectChatUsers } from "../chat/publisher.js";
 
 /** Token lifetimes in milliseconds. */
 export const SESSION_POLICY = {
@@ -169,7 +170,8 @@ export async function rotateRefreshToken(
 
 /**
  * End a session (logout): every token of its family stops working, and the user's payment form
- * drafts are deleted (spec 000 §9: transfer drafts are cleared on logout). Idempotent.
+ * drafts are deleted (spec 000 §9: transfer drafts are cleared on logout), and the user's open
+ * chat sockets are disconnected (`disconnectChatUsers`; other devices reconnect). Idempotent.
  */
 export async function revokeSession(db: Database, sessionId: string, now: Date = new Date()): Promise<void> {
   const [row] = await db
@@ -182,6 +184,8 @@ export async function revokeSession(db: Database, sessionId: string, now: Date =
     .set({ revokedAt: now })
     .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
   await db.delete(paymentDrafts).where(eq(paymentDrafts.userId, row.userId));
+  // Open chat sockets carry no session: end them; the user's other devices reconnect with a new token.
+  disconnectChatUsers([row.userId]);
 }
 
 /**

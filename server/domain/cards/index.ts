@@ -352,3 +352,81 @@ export async function orderCard(
     return { card: await cardToWire(tx, inserted.id), created: true };
   });
 }
+
+// ------------------------------------------------------------------ the bank's moves
+
+/** The bank's moves on a card (transitions.ts): the customer's own are freeze and unfreeze. */
+export const BANK_CARD_ACTIONS = ["issue", "activate", "cancel", "void"] as const satisfies readonly CardAction[];
+export type BankCardAction = (typeof BANK_CARD_ACTIONS)[number];
+
+/** What issuing records: the last four digits of the PAN the processor issued and its expiry. */
+export const issueCardSchema = z
+  .object({
+    lastFour: z.string().regex(/^\d{4}$/, "lastFour must be the card number's last four digits"),
+    expiresOn: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "expiresOn must be MM/YY"),
+  })
+  .strict();
+
+/** True when `mmYy` ("MM/YY") is the month of `now` (UTC) or later. */
+export function isCurrentOrFutureExpiry(mmYy: string, now: Date): boolean {
+  const [mm, yy] = mmYy.split("/").map(Number);
+  const months = (2000 + yy) * 12 + (mm - 1);
+  return months >= now.getUTCFullYear() * 12 + now.getUTCMonth();
+}
+
+/** A card as the bank's move saw it: status and number before and after (for the audit entry). */
+export interface BankCardMove {
+  card: CardRow;
+  before: { status: string; lastFour: string | null; expiresOn: string | null };
+  /** The card this one replaces, when issuing it voided that card. */
+  voidedCardId: string | null;
+}
+
+/**
+ * A bank-side move on a card (docs/decisions.md "Cards"; transitions.ts): issue (ORDERED → NEW,
+ * recording the last four digits and expiry the processor issued; issuing a replacement voids
+ * the card it replaces when that card can still be voided), activate (NEW → ACTIVE), cancel (→
+ * CANCELED) and void (→ VOID). Runs in the caller's transaction; the card row is locked and the
+ * update guarded by the status read, so two simultaneous moves give one success and one 409.
+ * @param details for issue: `{ lastFour, expiresOn }` (issueCardSchema); ignored otherwise
+ * @throws 404 NOT_FOUND (no such card), 409 CARD_STATUS_CONFLICT (the move is not allowed from
+ *   the card's status), 400 VALIDATION_FAILED (lastFour, expiresOn: format, or an expiry passed)
+ */
+export async function moveCardAsBank(
+  tx: Tx,
+  cardId: string,
+  action: BankCardAction,
+  details: unknown = {},
+  now: Date = new Date(),
+): Promise<BankCardMove> {
+  if (!isUuid(cardId)) throw notFound("Card");
+  let issued: z.infer<typeof issueCardSchema> | null = null;
+  if (action === "issue") {
+    const parsed = issueCardSchema.safeParse(details);
+    if (!parsed.success) throw fieldErrors(parsed.error);
+    if (!isCurrentOrFutureExpiry(parsed.data.expiresOn, now))
+      throw fieldError("expiresOn", "isFutureExpiry", "expiresOn must not be in the past");
+    issued = parsed.data;
+  }
+  const [row] = await tx.select().from(cards).where(eq(cards.id, cardId)).for("update");
+  if (!row) throw notFound("Card");
+  const to = nextCardStatus(row.status as CardStatus, action);
+  if (!to) throw cardStatusConflict(action, row.status);
+  const [card] = await tx
+    .update(cards)
+    .set({ status: to, ...(issued ?? {}), updatedAt: now })
+    .where(and(eq(cards.id, row.id), eq(cards.status, row.status)))
+    .returning();
+  if (!card) throw cardStatusConflict(action, row.status);
+  let voidedCardId: string | null = null;
+  if (action === "issue" && row.replacesCardId) {
+    // The card this one replaces stops working once the new one exists (decided with ordering).
+    const [old] = await tx.select().from(cards).where(eq(cards.id, row.replacesCardId)).for("update");
+    const oldTo = old ? nextCardStatus(old.status as CardStatus, "void") : null;
+    if (old && oldTo) {
+      await tx.update(cards).set({ status: oldTo, updatedAt: now }).where(eq(cards.id, old.id));
+      voidedCardId = old.id;
+    }
+  }
+  return { card, before: { status: row.status, lastFour: row.lastFour, expiresOn: row.expiresOn }, voidedCardId };
+}

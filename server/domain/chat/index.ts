@@ -231,24 +231,78 @@ async function channelsToWire(db: Database | Tx, viewer: string, rows: ChannelRo
 }
 
 /**
+ * Serialise writers of one idempotency key until the transaction ends (PostgreSQL advisory
+ * transaction lock on the key's 64-bit hash), so a concurrent repeat waits for the first
+ * request's commit and then finds its result instead of writing a second one.
+ */
+async function lockIdempotencyKey(tx: Tx, scope: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${scope}, 0))`);
+}
+
+/** The QUESTION channel `userId` opened for `owner` under the stored key `stored`, or null; 409 for another request. */
+async function findQuestionReplay(
+  db: Database | Tx,
+  userId: string,
+  owner: ChatOwner,
+  stored: string,
+  hash: string,
+): Promise<ChannelRow | null> {
+  const [row] = await db
+    .select({ channel: chatChannels, requestHash: chatMessages.requestHash })
+    .from(chatMessages)
+    .innerJoin(chatChannels, eq(chatChannels.id, chatMessages.channelId))
+    .where(
+      and(
+        eq(chatMessages.userId, userId),
+        eq(chatMessages.idempotencyKey, stored),
+        eq(chatChannels.ownerKey, ownerKey(owner)),
+        eq(chatChannels.channelType, "QUESTION"),
+      ),
+    )
+    .limit(1);
+  if (!row) return null;
+  if (row.requestHash !== hash)
+    throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request body");
+  return row.channel;
+}
+
+/**
  * POST /v1/channels: open a QUESTION channel ("ask a question", spec 000 §2) with its first message.
+ * With an idempotency key (the API's `Idempotency-Key` header, the web form's hidden key), the
+ * same key for the same owner answers the channel it opened first, concurrent repeats included
+ * (advisory transaction lock on the key; the key is stored on the first message as `question:<key>`).
  * @param input.title 1..200 characters (trimmed, spaces collapsed); @param input.content as `normalizeContent`
- * @returns contract ChatChannel (the question, its message as lastMessage)
+ * @param input.idempotencyKey optional (1..128, checked by the API)
+ * @returns `{ channel, created }`: contract ChatChannel (the question, its message as lastMessage);
+ *   created false for a replay (nothing written, no rate limit consumed)
  * @throws 400 VALIDATION_FAILED on `title` / `content` (checked before anything is written);
- *   403 FORBIDDEN (not a member of `organizationId`); 429 RATE_LIMITED (`RATE_LIMITS.chatMessages`)
+ *   403 FORBIDDEN (not a member of `organizationId`); 409 IDEMPOTENCY_KEY_REUSED (the key opened
+ *   another question); 429 RATE_LIMITED (`RATE_LIMITS.chatMessages`)
  */
 export async function createQuestion(
   db: Database,
   userId: string,
-  input: { organizationId?: string | null; title: unknown; content: unknown },
+  input: { organizationId?: string | null; title: unknown; content: unknown; idempotencyKey?: string | null },
   limits: WriteLimits = {},
-): Promise<ChatChannel> {
+): Promise<{ channel: ChatChannel; created: boolean }> {
   const title = normalizeTitle(input.title);
   const content = normalizeContent(input.content);
   const owner = await resolveOwner(db, userId, input.organizationId);
+  const stored = input.idempotencyKey ? `question:${input.idempotencyKey}` : null;
+  const hash = requestHash(JSON.stringify([title, content]));
+  const replayed = async (row: ChannelRow) => ({ channel: (await channelsToWire(db, userId, [row]))[0], created: false });
+  if (stored) {
+    const earlier = await findQuestionReplay(db, userId, owner, stored, hash);
+    if (earlier) return replayed(earlier);
+  }
   await consumeRateLimit(db, RATE_LIMITS.chatMessages(userId), { relaxed: limits.relaxed });
   const now = new Date();
-  const { channel, message } = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    if (stored) {
+      await lockIdempotencyKey(tx, `chat-question:${ownerKey(owner)}:${userId}:${stored}`);
+      const earlier = await findQuestionReplay(tx, userId, owner, stored, hash);
+      if (earlier) return { channel: earlier, message: null };
+    }
     const [channel] = await tx
       .insert(chatChannels)
       .values({
@@ -264,13 +318,23 @@ export async function createQuestion(
       .returning();
     const [message] = await tx
       .insert(chatMessages)
-      .values({ channelId: channel.id, userId, content, contentType: "TEXT", createdAt: now })
+      .values({
+        channelId: channel.id,
+        userId,
+        content,
+        contentType: "TEXT",
+        idempotencyKey: stored,
+        requestHash: stored ? hash : null,
+        createdAt: now,
+      })
       .returning();
     return { channel, message };
   });
-  const [wire] = await channelsToWire(db, userId, [channel]);
-  await announce(db, channel, [message], { newChannel: true });
-  return wire;
+  if (!result.message) return replayed(result.channel);
+  const [wire] = await channelsToWire(db, userId, [result.channel]);
+  // After commit: a rollback must never have shown the question live.
+  await announce(db, result.channel, [result.message], { newChannel: true });
+  return { channel: wire, created: true };
 }
 
 // ------------------------------------------------------------------ messages
@@ -516,14 +580,50 @@ async function markRead(db: Database | Tx, userId: string, channelId: string, wh
 
 // ------------------------------------------------------------------ documents
 
+/** Stored idempotency keys of an attach call: `attach:<key>:<i>`, one per DOCUMENT message. */
+function attachKeys(key: string): string[] {
+  return Array.from({ length: MAX_DOCUMENTS_PER_CALL }, (_, i) => `attach:${key}:${i}`);
+}
+
+/** The messages `userId` attached in `channelId` under `key`, in order, or null; 409 for another request. */
+async function findAttachReplay(
+  db: Database | Tx,
+  userId: string,
+  channelId: string,
+  key: string,
+  hash: string,
+): Promise<MessageRow[] | null> {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.channelId, channelId),
+        eq(chatMessages.userId, userId),
+        inArray(chatMessages.idempotencyKey, attachKeys(key)),
+      ),
+    )
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  if (!rows.length) return null;
+  if (rows.some((r) => r.requestHash !== hash))
+    throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used with a different request body");
+  return rows;
+}
+
 /**
  * POST /v1/channels/:id/documents: attach uploads (POST /v1/uploads) to a channel, one DOCUMENT
  * message per file (its content: the file's name). An organization's channel takes uploads of
  * that organization; a user's own channel takes the caller's own uploads without organization.
+ * With an idempotency key, the same key in the same channel answers the messages of the first
+ * call, concurrent repeats included (advisory transaction lock; unique index backstop). The
+ * request is compared by the files' contents (SHA-256) and names, not their upload ids, so a form
+ * submitted twice — each submission uploading its files again — is one request.
  * @param items 1..10 `{ uploadId, name }` (name sanitised like upload names; empty: the upload's name)
- * @returns the new messages, in the order given
+ * @param idempotencyKey optional (1..128, checked by the API)
+ * @returns `{ messages, created }`: the messages, in the order given; created false for a replay
  * @throws 404 NOT_FOUND; 403 FORBIDDEN (NOTIFICATION channel); 400 VALIDATION_FAILED on `data`
- *   (an upload missing or not usable here: `isOwnUpload`, nothing written); 429 RATE_LIMITED
+ *   (an upload missing or not usable here: `isOwnUpload`, nothing written); 409
+ *   IDEMPOTENCY_KEY_REUSED (the key attached other files); 429 RATE_LIMITED
  *   (`RATE_LIMITS.chatMessages`, one per call)
  */
 export async function attachDocuments(
@@ -532,7 +632,8 @@ export async function attachDocuments(
   channelId: string,
   items: { uploadId: string; name: string }[],
   limits: WriteLimits = {},
-): Promise<ChatMessage[]> {
+  idempotencyKey: string | null = null,
+): Promise<{ messages: ChatMessage[]; created: boolean }> {
   const channel = await findChannel(db, userId, channelId);
   if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications cannot be answered");
   if (!items.length || items.length > MAX_DOCUMENTS_PER_CALL)
@@ -543,25 +644,55 @@ export async function attachDocuments(
     ? eq(uploads.organizationId, channel.organizationId)
     : and(isNull(uploads.organizationId), eq(uploads.userId, userId));
   const found = await db
-    .select({ id: uploads.id, name: uploads.name })
+    .select({ id: uploads.id, name: uploads.name, sha256: uploads.sha256 })
     .from(uploads)
     .where(and(inArray(uploads.id, ids), usable));
   if (found.length !== ids.length) throw fieldError("data", "isOwnUpload", "data must name your uploads");
+  const byId = new Map(found.map((u) => [u.id, u]));
+  const named = items.map((item) => ({
+    uploadId: item.uploadId,
+    name: sanitizeFileName(item.name ?? "", byId.get(item.uploadId)!.name),
+  }));
+  const hash = requestHash(JSON.stringify(named.map((n) => [byId.get(n.uploadId)!.sha256, n.name])));
+  const answer = async (rows: MessageRow[], created: boolean) => ({
+    messages: await messagesById(
+      db,
+      userId,
+      rows.map((r) => r.id),
+    ),
+    created,
+  });
+  if (idempotencyKey) {
+    const earlier = await findAttachReplay(db, userId, channel.id, idempotencyKey, hash);
+    if (earlier) return answer(earlier, false);
+  }
   await consumeRateLimit(db, RATE_LIMITS.chatMessages(userId), { relaxed: limits.relaxed });
-  const uploadName = new Map(found.map((u) => [u.id, u.name]));
   const base = Date.now();
-  const rows = await db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
+    if (idempotencyKey) {
+      await lockIdempotencyKey(tx, `chat-attach:${channel.id}:${userId}:${idempotencyKey}`);
+      const earlier = await findAttachReplay(tx, userId, channel.id, idempotencyKey, hash);
+      if (earlier) return { rows: earlier, created: false };
+    }
     const out: MessageRow[] = [];
-    for (const [i, item] of items.entries()) {
+    for (const [i, item] of named.entries()) {
       const createdAt = new Date(base + i);
-      const name = sanitizeFileName(item.name ?? "", uploadName.get(item.uploadId)!);
       const [doc] = await tx
         .insert(chatDocuments)
-        .values({ channelId: channel.id, uploadId: item.uploadId, name, createdAt })
+        .values({ channelId: channel.id, uploadId: item.uploadId, name: item.name, createdAt })
         .returning();
       const [message] = await tx
         .insert(chatMessages)
-        .values({ channelId: channel.id, userId, content: name, contentType: "DOCUMENT", documentId: doc.id, createdAt })
+        .values({
+          channelId: channel.id,
+          userId,
+          content: item.name,
+          contentType: "DOCUMENT",
+          documentId: doc.id,
+          idempotencyKey: idempotencyKey ? attachKeys(idempotencyKey)[i] : null,
+          requestHash: idempotencyKey ? hash : null,
+          createdAt,
+        })
         .returning();
       out.push(message);
     }
@@ -569,14 +700,11 @@ export async function attachDocuments(
       .update(chatChannels)
       .set({ updatedAt: new Date(base + items.length - 1) })
       .where(eq(chatChannels.id, channel.id));
-    return out;
+    return { rows: out, created: true };
   });
-  await announce(db, channel, rows);
-  return messagesById(
-    db,
-    userId,
-    rows.map((r) => r.id),
-  );
+  // After commit: a rollback must never have shown the documents live.
+  if (result.created) await announce(db, channel, result.rows);
+  return answer(result.rows, result.created);
 }
 
 async function findDocument(db: Database, userId: string, channelId: string, documentId: string) {
@@ -736,97 +864,131 @@ export async function notifyQuietly(
 
 // ------------------------------------------------------------------ staff
 
+/** Live delivery of a write, to run once its transaction has committed (with the process's database). */
+export type AfterCommit = (db: Database) => Promise<void>;
+
+/** A channel staff may write to. @throws 404 NOT_FOUND (unknown); 403 FORBIDDEN (NOTIFICATION) */
+async function staffWritableChannel(db: Database | Tx, channelId: string): Promise<ChannelRow> {
+  if (!isUuid(channelId)) throw notFound("Channel");
+  const [channel] = await db.select().from(chatChannels).where(eq(chatChannels.id, channelId)).limit(1);
+  if (!channel) throw notFound("Channel");
+  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications take system messages only");
+  return channel;
+}
+
 /**
- * Staff reply in a channel (`npm run bank -- chat:reply <channelId> <text>`, until the back
- * office has a screen for it): a message with `employeeId` and no user, delivered live.
+ * Write a staff reply inside the caller's transaction WITHOUT announcing it: the caller runs
+ * `publish` after its transaction commits (the back office commits the reply with its audit
+ * entry first; a rollback must never have shown the message live).
  * @param input.employeeId who answers (free text, e.g. "staff:cli")
- * @returns contract ChatMessage (as a customer of the channel sees it: unread)
+ * @returns `{ message, publish }`: contract ChatMessage (as a customer of the channel sees it:
+ *   unread) and the live delivery to run after commit
  * @throws 404 NOT_FOUND (unknown channel); 403 FORBIDDEN (NOTIFICATION: system messages only);
  *   400 VALIDATION_FAILED on `content`
+ */
+export async function writeStaffReply(
+  tx: Database | Tx,
+  input: { channelId: string; content: unknown; employeeId: string },
+): Promise<{ message: ChatMessage; publish: AfterCommit }> {
+  const content = normalizeContent(input.content);
+  const channel = await staffWritableChannel(tx, input.channelId);
+  const now = new Date();
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({ channelId: channel.id, employeeId: input.employeeId, content, contentType: "TEXT", createdAt: now })
+    .returning();
+  await tx.update(chatChannels).set({ updatedAt: now }).where(eq(chatChannels.id, channel.id));
+  const [message] = await messagesById(tx, null, [row.id]);
+  return { message, publish: (db) => announce(db, channel, [row]) };
+}
+
+/**
+ * Staff reply in a channel (`npm run bank -- chat:reply <channelId> <text>`): `writeStaffReply`
+ * in its own transaction, delivered live after commit.
+ * @returns contract ChatMessage (as a customer of the channel sees it: unread)
+ * @throws as `writeStaffReply`
  */
 export async function staffReply(
   db: Database,
   input: { channelId: string; content: unknown; employeeId: string },
 ): Promise<ChatMessage> {
-  const content = normalizeContent(input.content);
-  if (!isUuid(input.channelId)) throw notFound("Channel");
-  const [channel] = await db.select().from(chatChannels).where(eq(chatChannels.id, input.channelId)).limit(1);
-  if (!channel) throw notFound("Channel");
-  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications take system messages only");
-  const now = new Date();
-  const row = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(chatMessages)
-      .values({ channelId: channel.id, employeeId: input.employeeId, content, contentType: "TEXT", createdAt: now })
-      .returning();
-    await tx.update(chatChannels).set({ updatedAt: now }).where(eq(chatChannels.id, channel.id));
-    return row;
-  });
-  await announce(db, channel, [row]);
-  return (await messagesById(db, null, [row.id]))[0];
+  const { message, publish } = await db.transaction((tx) => writeStaffReply(tx, input));
+  await publish(db);
+  return message;
 }
 
 /**
- * Staff attachments in a channel (the back office's chat, issue 13): each file (already checked by
- * uploads' `checkedFile`) is stored as an upload owned by the staff user (`uploads.staff_user_id`)
- * and scoped to the channel's organization, and posted as one DOCUMENT message with
- * `employeeId`, delivered live. Customers open it through the channel, as their own documents.
- * @returns contract ChatMessage per file (as a customer of the channel sees it: unread)
+ * Write staff attachments inside the caller's transaction WITHOUT announcing them (the back
+ * office's chat, issue 13): each file (already checked by uploads' `checkedFile`) is stored as an
+ * upload owned by the staff user (`uploads.staff_user_id`) and scoped to the channel's
+ * organization, and posted as one DOCUMENT message with `employeeId`. Customers open it through
+ * the channel, as their own documents. The caller runs `publish` after its commit.
+ * @returns `{ messages, publish }`: contract ChatMessage per file (as a customer sees it: unread)
+ *   and the live delivery to run after commit
  * @throws 404 NOT_FOUND (unknown channel); 403 FORBIDDEN (NOTIFICATION); 400 VALIDATION_FAILED
  *   on `files` (none, or more than MAX_DOCUMENTS_PER_CALL)
  */
-export async function staffAttachDocuments(
-  db: Database,
+export async function writeStaffDocuments(
+  tx: Database | Tx,
   input: {
     channelId: string;
     employeeId: string;
     staffUserId: string;
     files: { id: string; name: string; mimeType: string; size: number; sha256: string; data: Uint8Array }[];
   },
-): Promise<ChatMessage[]> {
-  if (!isUuid(input.channelId)) throw notFound("Channel");
-  const [channel] = await db.select().from(chatChannels).where(eq(chatChannels.id, input.channelId)).limit(1);
-  if (!channel) throw notFound("Channel");
-  if (channel.channelType === "NOTIFICATION") throw new DomainError("FORBIDDEN", "Notifications take system messages only");
+): Promise<{ messages: ChatMessage[]; publish: AfterCommit }> {
+  const channel = await staffWritableChannel(tx, input.channelId);
   if (!input.files.length || input.files.length > MAX_DOCUMENTS_PER_CALL)
     throw fieldError("files", "arrayMaxSize", `files must hold 1 to ${MAX_DOCUMENTS_PER_CALL} documents`);
   const base = Date.now();
-  const rows = await db.transaction(async (tx) => {
-    const out: MessageRow[] = [];
-    for (const [i, file] of input.files.entries()) {
-      const createdAt = new Date(base + i);
-      await tx
-        .insert(uploads)
-        .values({ ...file, organizationId: channel.organizationId, userId: null, staffUserId: input.staffUserId });
-      const [doc] = await tx
-        .insert(chatDocuments)
-        .values({ channelId: channel.id, uploadId: file.id, name: file.name, createdAt })
-        .returning();
-      const [message] = await tx
-        .insert(chatMessages)
-        .values({
-          channelId: channel.id,
-          employeeId: input.employeeId,
-          content: file.name,
-          contentType: "DOCUMENT",
-          documentId: doc.id,
-          createdAt,
-        })
-        .returning();
-      out.push(message);
-    }
+  const rows: MessageRow[] = [];
+  for (const [i, file] of input.files.entries()) {
+    const createdAt = new Date(base + i);
     await tx
-      .update(chatChannels)
-      .set({ updatedAt: new Date(base + input.files.length - 1) })
-      .where(eq(chatChannels.id, channel.id));
-    return out;
-  });
-  await announce(db, channel, rows);
-  return messagesById(
-    db,
+      .insert(uploads)
+      .values({ ...file, organizationId: channel.organizationId, userId: null, staffUserId: input.staffUserId });
+    const [doc] = await tx
+      .insert(chatDocuments)
+      .values({ channelId: channel.id, uploadId: file.id, name: file.name, createdAt })
+      .returning();
+    const [message] = await tx
+      .insert(chatMessages)
+      .values({
+        channelId: channel.id,
+        employeeId: input.employeeId,
+        content: file.name,
+        contentType: "DOCUMENT",
+        documentId: doc.id,
+        createdAt,
+      })
+      .returning();
+    rows.push(message);
+  }
+  await tx
+    .update(chatChannels)
+    .set({ updatedAt: new Date(base + input.files.length - 1) })
+    .where(eq(chatChannels.id, channel.id));
+  const messages = await messagesById(
+    tx,
     null,
     rows.map((r) => r.id),
   );
+  return { messages, publish: (db) => announce(db, channel, rows) };
+}
+
+/**
+ * Staff attachments in a channel: `writeStaffDocuments` in its own transaction, delivered live
+ * after commit.
+ * @returns contract ChatMessage per file
+ * @throws as `writeStaffDocuments`
+ */
+export async function staffAttachDocuments(
+  db: Database,
+  input: Parameters<typeof writeStaffDocuments>[1],
+): Promise<ChatMessage[]> {
+  const { messages, publish } = await db.transaction((tx) => writeStaffDocuments(tx, input));
+  await publish(db);
+  return messages;
 }
 
 /** A channel waiting for support (`chat:list`). */

@@ -24,6 +24,10 @@
  * | Notifications.payment-rejected             | amount, currency, payee, reason     |
  * | Notifications.payment-refunded             | amount, currency, payee, reason     |
  * | Notifications.incoming-payment             | amount, currency, payer             |
+ * | Notifications.card-issued                  | name, last4                         |
+ * | Notifications.card-activated               | name, last4                         |
+ * | Notifications.card-canceled                | name                                |
+ * | Notifications.card-voided                  | name, last4                         |
  */
 import type { Database, Tx } from "../../db/client.js";
 import { notifyQuietly, type ChatOwner } from "./index.js";
@@ -208,4 +212,21 @@ export function notifyIncomingPayment(
       (v) => `You received ${v.amount} ${v.currency} from ${v.payer}.`,
     ),
   );
+}
+
+/** A card issued, activated, canceled or voided by the bank (ops cards.ts). */
+export function notifyCardStatus(
+  db: Database | Tx,
+  c: { organizationId: string; cardName: string; lastFour: string | null; status: string },
+): Promise<void> {
+  const params = { name: c.cardName, last4: c.lastFour ?? "" };
+  const n =
+    c.status === "NEW"
+      ? notice("card-issued", params, (v) => `Your card ${v.name} ending ${v.last4} was issued and is on its way.`)
+      : c.status === "ACTIVE"
+        ? notice("card-activated", params, (v) => `Your card ${v.name} ending ${v.last4} is active: you can use it now.`)
+        : c.status === "CANCELED"
+          ? notice("card-canceled", { name: c.cardName }, (v) => `Your card ${v.name} was canceled.`)
+          : notice("card-voided", params, (v) => `Your card ${v.name} ending ${v.last4} no longer works (void).`);
+  return notifyQuietly(db, { organizationId: c.organizationId }, n);
 }

@@ -22,6 +22,13 @@ export interface ChatPublisher {
   toChannel(channelId: string, event: ChannelEvent, payload: unknown): void;
   /** Emit `event` to the room of user `userId` (every socket that user has open). */
   toUser(userId: string, event: UserEvent, payload: unknown): void;
+  /**
+   * Disconnect every socket user `userId` has open, on every instance (their rooms are left): the
+   * user lost access (a membership suspended, sessions revoked, the user no longer ACTIVE). A
+   * socket that reconnects is checked again: the handshake's token and ACTIVE status, then each
+   * `subscribe` the channel's access.
+   */
+  disconnectUser(userId: string): void;
   /** Report a failure while preparing events (logged by the gateway; the request has succeeded). */
   error(err: unknown): void;
 }
@@ -31,6 +38,7 @@ export const noopPublisher: ChatPublisher = {
   live: false,
   toChannel() {},
   toUser() {},
+  disconnectUser() {},
   error() {},
 };
 
@@ -51,4 +59,20 @@ export function setChatPublisher(publisher: ChatPublisher): () => void {
 /** The process's publisher (no-op until a gateway registers). */
 export function chatPublisher(): ChatPublisher {
   return current;
+}
+
+/**
+ * Disconnect the open chat sockets of `userIds` (the publisher's `disconnectUser`) after they
+ * lost access; call it after the change has committed. Never throws.
+ */
+export function disconnectChatUsers(userIds: readonly (string | null | undefined)[]): void {
+  const publisher = current;
+  for (const id of new Set(userIds)) {
+    if (!id) continue;
+    try {
+      publisher.disconnectUser(id);
+    } catch (err) {
+      publisher.error(err);
+    }
+  }
 }

@@ -32,6 +32,8 @@ import type { SmsProvider } from "../../providers/sms.js";
 import { DomainError } from "../errors.js";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit/index.js";
 import { recordStaffAction } from "./audit.js";
+import { codeTexts } from "../otp/texts.js";
+import type { Language } from "../language.js";
 
 /** The staff roles (docs/ops.md). ADMIN alone does not imply the others. */
 export const STAFF_ROLES = ["ONBOARDING", "COMPLIANCE", "PAYMENTS", "SUPPORT", "ADMIN"] as const;
@@ -126,7 +128,7 @@ export interface StaffChallenge {
  */
 export async function startStaffLogin(
   db: Database,
-  input: { email: string; password: string; ip: string | null },
+  input: { email: string; password: string; ip: string | null; language?: Language },
   deps: StaffAuthDeps,
 ): Promise<StaffChallenge> {
   const now = (deps.now ?? (() => new Date()))();
@@ -170,7 +172,7 @@ export async function startStaffLogin(
     });
   });
   try {
-    await deps.sms.send({ to: staff.phone, channel: "SMS", text: `Your bank back office code is ${code}. Never share it.` });
+    await deps.sms.send({ to: staff.phone, channel: "SMS", text: codeTexts(input.language).staffLogin(code) });
   } catch {
     throw new DomainError("SMS_DELIVERY_FAILED", "The code could not be sent. Try again.");
   }

@@ -2,7 +2,7 @@
  * Support chat in the back office (issue 13; docs/ops.md, role SUPPORT): the channels waiting
  * for a reply (customer messages newer than the last staff reply = the staff's unread count),
  * one channel's messages, and a reply — the same `staffReply` as `npm run bank -- chat:reply`,
- * inside one transaction with its audit entry (`chat.reply`). Staff replies carry
+ * inside one transaction with its audit entry (`chat.reply`), delivered live after it commits. Staff replies carry
  * `employeeId` = `staff:<email>`. Staff attach files too (`attachAsStaff`: uploads owned by the
  * staff user, `uploads.staff_user_id`), audited as `chat.attach`, and open a channel's documents
  * (`staffDocumentFile`).
@@ -11,7 +11,7 @@ import { and, desc, eq, ilike, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { chatChannels, chatDocuments, chatMessages, organizations, uploads, users } from "../../db/schema/index.js";
 import { fieldError } from "../errors.js";
-import { listChannelsAwaitingReply, staffAttachDocuments, staffReply, type ChannelAwaitingReply } from "../chat/index.js";
+import { listChannelsAwaitingReply, writeStaffDocuments, writeStaffReply, type ChannelAwaitingReply } from "../chat/index.js";
 import { checkedFile, type UploadInput } from "../uploads/index.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
@@ -161,7 +161,8 @@ export async function staffChannelView(
 
 /**
  * Reply in a channel as `staff` (employeeId `staff:<email>`) or from the command line
- * (`CLI_ACTOR`: employeeId `staff:cli`), audited as `chat.reply` (after: the message id and its length).
+ * (`CLI_ACTOR`: employeeId `staff:cli`), audited as `chat.reply` (after: the message id and its
+ * length) in the same transaction; the reply is delivered live only after that transaction commits.
  * @returns the new message's id
  * @throws 404 NOT_FOUND; 403 FORBIDDEN (NOTIFICATION channel); 400 VALIDATION_FAILED on `content`
  */
@@ -171,7 +172,7 @@ export async function replyAsStaff(
   channelId: string,
   content: unknown,
 ): Promise<{ id: string }> {
-  return db.transaction(async (tx) => {
+  const { id, publish } = await db.transaction(async (tx) => {
     const [{ n }] = isUuid(channelId)
       ? await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -179,7 +180,7 @@ export async function replyAsStaff(
           .where(and(eq(chatMessages.channelId, channelId), sql`${chatMessages.employeeId} is not null`))
       : [{ n: 0 }];
     const employeeId = "email" in staff ? `staff:${staff.email}` : "staff:cli";
-    const message = await staffReply(tx as unknown as Database, { channelId, content, employeeId });
+    const { message, publish } = await writeStaffReply(tx, { channelId, content, employeeId });
     await recordStaffAction(tx, {
       ...auditActor("id" in staff ? staff.id : staff),
       action: "chat.reply",
@@ -188,13 +189,16 @@ export async function replyAsStaff(
       before: { staffReplies: Number(n) },
       after: { staffReplies: Number(n) + 1, messageId: message.id, length: message.content.length },
     });
-    return { id: message.id };
+    return { id: message.id, publish };
   });
+  await publish(db);
+  return { id };
 }
 
 /**
  * Attach files in a channel as `staff` (each checked as every upload: type by its bytes, size),
- * audited as `chat.attach` in the same transaction (after: the message ids and file names).
+ * audited as `chat.attach` in the same transaction (after: the message ids and file names); the
+ * messages are delivered live only after that transaction commits.
  * @returns the new messages' ids
  * @throws 404 NOT_FOUND; 403 FORBIDDEN (NOTIFICATION channel); 400 VALIDATION_FAILED on `files`
  */
@@ -206,8 +210,8 @@ export async function attachAsStaff(
 ): Promise<{ ids: string[] }> {
   const checked: Awaited<ReturnType<typeof checkedFile>>[] = [];
   for (const file of files) checked.push(await checkedFile(file));
-  return db.transaction(async (tx) => {
-    const messages = await staffAttachDocuments(tx as unknown as Database, {
+  const { ids, publish } = await db.transaction(async (tx) => {
+    const { messages, publish } = await writeStaffDocuments(tx, {
       channelId,
       employeeId: `staff:${staff.email}`,
       staffUserId: staff.id,
@@ -220,8 +224,10 @@ export async function attachAsStaff(
       subjectId: channelId,
       after: { messageIds: messages.map((m) => m.id), files: checked.map((f) => ({ name: f.name, size: f.size })) },
     });
-    return { ids: messages.map((m) => m.id) };
+    return { ids: messages.map((m) => m.id), publish };
   });
+  await publish(db);
+  return { ids };
 }
 
 /**

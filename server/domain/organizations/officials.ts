@@ -42,6 +42,7 @@ import type {
 import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
 import { forbidden, notFound, requireMembership } from "./access.js";
+import { disconnectChatUsers } from "../chat/publisher.js";
 
 /** Control types of an official (spec 001 §3; the applications' list). */
 export { NATURE_OF_CONTROL } from "../../rules/applications/steps.js";
@@ -250,7 +251,8 @@ export async function updateCompanyOfficial(
 
 /**
  * PUT …/clients-officials/:officialId/status { status: APPROVED | SUSPENDED }. The same status
- * again answers the official unchanged.
+ * again answers the official unchanged. Suspending ends the official's open chat sockets after
+ * commit (`disconnectChatUsers`): they must not keep receiving the organization's messages.
  * @throws 403; 404; 409 OFFICIAL_CONFLICT (suspending the last main representative)
  */
 export async function setCompanyOfficialStatus(
@@ -260,7 +262,7 @@ export async function setCompanyOfficialStatus(
   officialId: string,
   input: CompanyOfficialStatusRequest,
 ): Promise<CompanyOfficial> {
-  return db.transaction(async (tx) => {
+  const { official, suspendedUserId } = await db.transaction(async (tx) => {
     await requireManager(tx, userId, organizationId);
     const row = await lockedOfficial(tx, organizationId, officialId);
     // An invitation (no user yet) cannot be APPROVED by hand: reactivating it restores the invitation.
@@ -269,8 +271,13 @@ export async function setCompanyOfficialStatus(
       if (input.status === "SUSPENDED") await keepMainRepresentative(tx, row);
       await tx.update(organizationMembers).set({ status: wanted }).where(eq(organizationMembers.id, row.id));
     }
-    return (await readOfficials(tx, organizationId, userId, row.id))[0];
+    const suspendedUserId = row.status !== wanted && wanted === "SUSPENDED" ? row.userId : null;
+    return { official: (await readOfficials(tx, organizationId, userId, row.id))[0], suspendedUserId };
   });
+  // After commit: the suspended official's open chat sockets (subscribed to this organization's
+  // channels) end; a reconnection re-checks each channel's access.
+  disconnectChatUsers([suspendedUserId]);
+  return official;
 }
 
 /**

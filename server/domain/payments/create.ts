@@ -31,6 +31,7 @@ import { availableFunds, insufficientFunds, withSerializableRetry } from "../led
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
+import { notifyPaymentOutcome } from "../chat/notify.js";
 import { forbidden, hasSignatureDuty, listMemberships, notFound, type Membership } from "../organizations/access.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { findByIdempotencyKey, requestHash } from "./idempotency.js";
@@ -228,7 +229,7 @@ export async function createPayment(
   // Requests under one key are serialised by a transaction-scoped advisory lock on the key: the
   // second waits for the first, then finds its payment and answers it as a replay. So every
   // request under one key gets the same answer (Stripe's idempotency rule), and one effect.
-  return withSerializableRetry(db, async (tx) => {
+  const result = await withSerializableRetry(db, async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`payment-key:${body.organizationId}:${input.idempotencyKey}`}, 0))`,
     );
@@ -271,6 +272,10 @@ export async function createPayment(
     const row = requiresSignature ? inserted : await postPayment(tx, inserted);
     return { payment: paymentToWire(row, p.account.number, p.currency.scale), created: true };
   });
+  // Posted at once (no signature duty): the notification a signature's outcome would post, after
+  // the commit, once (a replay under the same key is not `created`).
+  if (result.created && !result.payment.requiresSignature) await notifyPaymentOutcome(db, result.payment);
+  return result;
 }
 
 /**

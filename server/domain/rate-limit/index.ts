@@ -59,15 +59,18 @@ export const RATE_LIMITS = {
 } as const;
 
 let redis: Redis | null = null;
+let redisPrefix = "bank";
 const redisLimiters = new Map<string, RateLimiterAbstract>();
 const dbLimiters = new WeakMap<Database | Tx, Map<string, RateLimiterAbstract>>();
 
 /**
- * Count every limit in Redis from now on (all processes of one bank must use the same Redis).
- * Pass null to go back to the database store (tests).
+ * Count every limit in Redis from now on (all processes of one bank must use the same Redis and
+ * the same prefix). Pass null to go back to the database store (tests).
+ * @param prefix config REDIS_PREFIX: counters live under `<prefix>:rl:<rule>:<key>` (default "bank")
  */
-export function useRedisForRateLimits(client: Redis | null): void {
+export function useRedisForRateLimits(client: Redis | null, prefix = "bank"): void {
   redis = client;
+  redisPrefix = prefix;
   redisLimiters.clear();
 }
 
@@ -77,7 +80,7 @@ function limiterFor(db: Database | Tx, rule: RateLimitRule, points: number): Rat
   if (redis) {
     let limiter = redisLimiters.get(id);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `rl:${rule.name}`, points, duration });
+      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${rule.name}`, points, duration });
       redisLimiters.set(id, limiter);
     }
     return limiter;

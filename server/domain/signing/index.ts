@@ -30,6 +30,8 @@ import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
 import { pgErrorCode, withSerializableRetry } from "../ledger/index.js";
 import { notifyPaymentOutcome } from "../chat/notify.js";
+import { codeTexts } from "../otp/texts.js";
+import type { Language } from "../language.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import {
   callerMembershipOn,
@@ -190,75 +192,33 @@ export async function currentBindingHash(
 }
 
 /**
- * SMS text naming what the code authorises (PSD2 RTS Art. 5(1)(a)):
- * one payment → "Code 1234 to pay EUR 120.00 to Jane Doe. Never share this code.";
- * several → "Code 1234 to sign 3 payments: EUR 120.00, GBP 5.00 in total. Never share this code."
+ * The code message naming what the code authorises (PSD2 RTS Art. 5(1)(a)), in `lang`
+ * (server/domain/otp/texts.ts). In English: one payment → "Code 1234 to pay EUR 120.00 to Jane
+ * Doe. Never share this code."; one remittance order → "Code 1234 to send a remittance order of
+ * EUR 120.00 to Jane Doe. …"; one FX rate request → "Code 1234 to exchange GBP 100.00 for EUR
+ * 117.37 at your proposed rate. …"; several items → their counts and the totals per currency,
+ * "Code 1234 to sign 2 payments and 1 remittance order: EUR 150.00 in total. …".
  */
-export function signatureMessage(code: string, items: BindingItem[], scaleOf: (currency: string) => number): string {
-  const orders = items.filter((i) => i.order).length;
-  const fx = items.filter((i) => i.fx).length;
-  if (fx) return fxSetMessage(code, items, orders, fx, scaleOf);
-  if (orders) return setMessage(code, items, orders, scaleOf);
-  if (items.length === 1) {
-    const i = items[0];
-    return `Code ${code} to pay ${i.currency} ${formatAmount(i.amount, scaleOf(i.currency))} to ${i.payee.name}. Never share this code.`;
-  }
-  const totals = new Map<string, Decimal>();
-  for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? new Decimal(0)).plus(i.amount));
-  const list = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, t]) => `${c} ${formatAmount(t, scaleOf(c))}`);
-  return `Code ${code} to sign ${items.length} payments: ${list.join(", ")} in total. Never share this code.`;
-}
-
-/**
- * SMS text when remittance orders are among the items: one order alone → "Code 1234 to send a
- * remittance order of EUR 120.00 to Jane Doe. Never share this code."; otherwise the counts and
- * the totals per currency → "Code 1234 to sign 2 payments and 1 remittance order: EUR 150.00 in
- * total. Never share this code."
- */
-function setMessage(code: string, items: BindingItem[], orders: number, scaleOf: (currency: string) => number): string {
-  if (items.length === 1) {
-    const i = items[0];
-    return `Code ${code} to send a remittance order of ${i.currency} ${formatAmount(i.amount, scaleOf(i.currency))} to ${i.payee.name}. Never share this code.`;
-  }
-  const totals = new Map<string, Decimal>();
-  for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? new Decimal(0)).plus(i.amount));
-  const list = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, t]) => `${c} ${formatAmount(t, scaleOf(c))}`);
-  const paymentCount = items.length - orders;
-  const parts = [
-    ...(paymentCount ? [`${paymentCount} payment${paymentCount === 1 ? "" : "s"}`] : []),
-    `${orders} remittance order${orders === 1 ? "" : "s"}`,
-  ];
-  return `Code ${code} to sign ${parts.join(" and ")}: ${list.join(", ")} in total. Never share this code.`;
-}
-
-/**
- * SMS text when FX rate requests are among the items: one request alone → "Code 1234 to
- * exchange GBP 100.00 for EUR 117.37 at your proposed rate. Never share this code."; otherwise
- * the counts and the totals debited per currency → "Code 1234 to sign 1 payment and 2 FX rate
- * requests: GBP 150.00 in total. Never share this code."
- */
-function fxSetMessage(
+export function signatureMessage(
   code: string,
   items: BindingItem[],
-  orders: number,
-  fx: number,
   scaleOf: (currency: string) => number,
+  lang: Language = "en",
 ): string {
+  const texts = codeTexts(lang);
   const money = (currency: string, amount: string) => `${currency} ${formatAmount(amount, scaleOf(currency))}`;
-  const only = items.length === 1 ? items[0] : null;
-  if (only?.buy)
-    return `Code ${code} to exchange ${money(only.currency, only.amount)} for ${money(only.buy.currency, only.buy.amount)} at your proposed rate. Never share this code.`;
+  const orders = items.filter((i) => i.order).length;
+  const fx = items.filter((i) => i.fx).length;
+  if (items.length === 1) {
+    const i = items[0];
+    if (i.buy) return texts.exchange(code, money(i.currency, i.amount), money(i.buy.currency, i.buy.amount));
+    if (i.order) return texts.remit(code, money(i.currency, i.amount), i.payee.name);
+    if (!i.fx) return texts.pay(code, money(i.currency, i.amount), i.payee.name);
+  }
   const totals = new Map<string, Decimal>();
   for (const i of items) totals.set(i.currency, (totals.get(i.currency) ?? new Decimal(0)).plus(i.amount));
   const list = [...totals].sort(([a], [b]) => a.localeCompare(b)).map(([c, t]) => money(c, t.toFixed()));
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
-  const paymentCount = items.length - orders - fx;
-  const parts = [
-    ...(paymentCount ? [plural(paymentCount, "payment")] : []),
-    ...(orders ? [plural(orders, "remittance order")] : []),
-    plural(fx, "FX rate request"),
-  ];
-  return `Code ${code} to sign ${parts.join(" and ")}: ${list.join(", ")} in total. Never share this code.`;
+  return texts.signSet(code, { payments: items.length - orders - fx, orders, fx }, list);
 }
 
 /** Body of POST /v1/signatures/send-code: payments, remittance orders and/or FX rate requests (at least one id in all). */
@@ -297,7 +257,7 @@ export interface SigningDeps extends OtpDeps {
  */
 export async function sendSignatureCode(
   deps: SigningDeps,
-  input: { userId: string; ip: string | null; body: unknown },
+  input: { userId: string; ip: string | null; body: unknown; language?: Language },
 ): Promise<CodeChallenge> {
   const { db } = deps;
   const parsed = sendCodeSchema.safeParse(input.body);
@@ -321,7 +281,7 @@ export async function sendSignatureCode(
       ip: input.ip,
       channel: (parsed.data.channel ?? otpChannel) as OtpChannel,
       binding: { paymentIds: binding.items.map((i) => i.paymentId), hash: binding.hash, items: binding.items },
-      message: (code) => signatureMessage(code, binding.items, (c) => scaleOf.get(c) ?? 2),
+      message: (code) => signatureMessage(code, binding.items, (c) => scaleOf.get(c) ?? 2, input.language),
     },
     deps,
   );

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_CATALOGS, documentLabels, documentLanguage, isolateValue, rtlPieces } from "./document-i18n.js";
+import { DOCUMENT_CATALOGS, documentLabels, isolateValue, rtlPieces } from "./document-i18n.js";
 import { renderReceiptPdf, renderStatementPdf, renderTopUpPdf } from "./documents.js";
 import type { StatementItemDetail } from "../../api/v1/contract.js";
-
-describe("documentLanguage (Accept-Language, RFC 9110 §12.5.4)", () => {
-  it("takes the first supported language by q-value, English otherwise", () => {
-    expect(documentLanguage(undefined)).toBe("en");
-    expect(documentLanguage("de")).toBe("de");
-    expect(documentLanguage("fr-FR, ar;q=0.8, de;q=0.5")).toBe("ar");
-    expect(documentLanguage("en;q=0.2, de-AT;q=0.9")).toBe("de");
-    expect(documentLanguage("fr, es;q=0.5")).toBe("en");
-    expect(documentLanguage("de;q=0, ar;q=abc")).toBe("en");
-  });
-});
 
 describe("catalogs", () => {
   it("every language has every label, and known codes are translated", () => {

@@ -11,30 +11,9 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import bidiFactory from "bidi-js";
 
-export type DocumentLanguage = "en" | "de" | "ar";
+import type { Language as DocumentLanguage } from "../language.js";
 
-/**
- * The first supported language of an Accept-Language header (RFC 9110 §12.5.4, q-values
- * honoured, region ignored: "de-AT" → de), English when none.
- */
-export function documentLanguage(acceptLanguage: string | undefined): DocumentLanguage {
-  if (!acceptLanguage) return "en";
-  const ranked = acceptLanguage
-    .split(",")
-    .slice(0, 20)
-    .map((part, i) => {
-      const [tag, ...params] = part.trim().split(";");
-      // A malformed weight (q=abc) drops the entry (q 0).
-      const weight = params.find((p) => /^\s*q=/i.test(p));
-      const q =
-        weight === undefined ? 1 : /^\s*q=(0(\.\d{0,3})?|1(\.0{0,3})?)\s*$/i.test(weight) ? Number(weight.split("=")[1]) : 0;
-      return { lang: tag.trim().toLowerCase().split("-")[0], q, i };
-    })
-    .filter((x) => x.q > 0 && Number.isFinite(x.q))
-    .sort((a, b) => b.q - a.q || a.i - b.i);
-  for (const { lang } of ranked) if (lang === "en" || lang === "de" || lang === "ar") return lang;
-  return "en";
-}
+export type { DocumentLanguage };
 
 const EN = {
   receipt: "Payment receipt",

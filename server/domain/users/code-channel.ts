@@ -19,6 +19,8 @@ import { users } from "../../db/schema/index.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 import { DomainError, fieldError } from "../errors.js";
 import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
+import { codeTexts } from "../otp/texts.js";
+import type { Language } from "../language.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
 
@@ -46,7 +48,7 @@ async function ownUser(db: Database, callerId: string, userId: string) {
  */
 export async function requestCodeChannelChange(
   db: Database,
-  input: { callerId: string; userId: string; channel: OtpChannel; ip: string | null },
+  input: { callerId: string; userId: string; channel: OtpChannel; ip: string | null; language?: Language },
   deps: OtpDeps,
 ): Promise<CodeChallenge> {
   const user = await ownUser(db, input.callerId, input.userId);
@@ -61,8 +63,7 @@ export async function requestCodeChannelChange(
       ip: input.ip,
       channel: input.channel,
       binding: bindingOf(input.channel),
-      message: (code) =>
-        `Your bank code to receive codes by ${input.channel === "WHATSAPP" ? "WhatsApp" : "SMS"} is ${code}. Never share it.`,
+      message: (code) => codeTexts(input.language).codeChannel(code, input.channel),
     },
     deps,
   );

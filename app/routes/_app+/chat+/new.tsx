@@ -6,7 +6,7 @@
  * what was typed. With `reply=json` (the chat popup) it answers the new channel as JSON.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import styles from "~/components/chat/Chat.module.css";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
@@ -14,7 +14,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { MAX_MESSAGE_LENGTH, messageError } from "~/lib/chat";
-import { askQuestion, chatFormErrors, requireAppContext, startAction } from "./__chat.server";
+import { ApiError, askQuestion, chatFormErrors, requireAppContext, startAction } from "./__chat.server";
 
 export const handle = { i18n: ["chat"], titleKey: "chat:ask.title" };
 
@@ -23,14 +23,19 @@ const MAX_TITLE_LENGTH = 200;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);
-  return json({}, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  // The form's idempotency key: submitting it twice (double click, resubmission) opens one question.
+  return json({ idempotencyKey: crypto.randomUUID() }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const { t } = await startAction(request, ["chat", "errors"]);
   const form = await request.formData();
-  const values = { title: String(form.get("title") ?? ""), content: String(form.get("content") ?? "") };
+  const values = {
+    title: String(form.get("title") ?? ""),
+    content: String(form.get("content") ?? ""),
+    idempotencyKey: String(form.get("idempotencyKey") ?? ""),
+  };
   const fieldErrors: Record<string, string> = {};
   const title = values.title.trim();
   if (!title) fieldErrors.title = t("chat:ask.title-required");
@@ -43,11 +48,18 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: 400, headers: await api.headers() },
     );
   try {
-    const channel = await askQuestion(api, org.id, title, values.content.trim());
+    const channel = await askQuestion(api, org.id, title, values.content.trim(), values.idempotencyKey || undefined);
     // The chat popup (reply=json) opens the new channel itself.
     if (form.get("reply") === "json") return json({ channel }, { headers: await api.headers() });
     return redirect(`/chat/${encodeURIComponent(channel.id)}`, { headers: await api.headers() });
   } catch (error) {
+    // The key already opened another question (the form was changed after being sent): say so,
+    // and hand out a new key so sending it again asks the new question.
+    if (error instanceof ApiError && error.status === 409)
+      return json(
+        { fieldErrors: {}, formError: t("chat:ask.already-sent"), values: { ...values, idempotencyKey: crypto.randomUUID() } },
+        { status: 409, headers: await api.headers() },
+      );
     const errors = chatFormErrors(error, t, ["title", "content"]);
     return json({ ...errors, values }, { status: 400, headers: await api.headers() });
   }
@@ -56,8 +68,14 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function AskQuestion() {
   const { t } = useTranslation("chat");
   // The page's own form (no `reply=json`) never gets the JSON channel answer.
+  const { idempotencyKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as
-    { fieldErrors?: Record<string, string>; formError?: string; values: { title: string; content: string } } | undefined;
+    | {
+        fieldErrors?: Record<string, string>;
+        formError?: string;
+        values: { title: string; content: string; idempotencyKey?: string };
+      }
+    | undefined;
   const busy = useNavigation().state === "submitting";
   const errors = data?.fieldErrors ?? {};
   return (
@@ -70,6 +88,7 @@ export default function AskQuestion() {
       {data?.formError ? <Alert kind="error">{data.formError}</Alert> : null}
       <Form method="post" action="/chat/new" className={styles.form} noValidate data-testid="chat-ask-form">
         <AuthenticityTokenInput />
+        <input type="hidden" name="idempotencyKey" value={data?.values.idempotencyKey || idempotencyKey} />
         <label htmlFor="chat-ask-title" className={styles.label}>
           {t("ask.title-label")}
         </label>

@@ -10,7 +10,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-ru
 import { useTranslation } from "react-i18next";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
-import { getOpsSession, opsErrorKey, OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { opsErrorKey, OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { chosenFiles, readUploadForm } from "~/lib/uploads.server";
 
@@ -46,11 +46,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-/** Attach files (multipart, read with size limits; the CSRF token is checked on the parsed form first). */
+/**
+ * Attach files (multipart). The staff session and role SUPPORT are checked first, from the
+ * cookie alone, so nobody else gets a multipart body parsed; then the body is read with size
+ * limits and its CSRF token checked before anything is sent.
+ */
 async function attach(request: Request, channelId: string) {
+  const { api, session } = await requireStaff(request, "SUPPORT");
   const { form, error } = await readUploadForm(request);
-  await verifyCsrf(request, await getOpsSession(request), form);
-  const { api } = await requireStaff(request, "SUPPORT");
+  await verifyCsrf(request, session, form);
   if (error) return json({ content: "", error: null, filesError: "ops:chat.attach-refused" }, { status: 400 });
   const files = chosenFiles(form);
   if (files.length === 0) return json({ content: "", error: null, filesError: "ops:chat.attach-choose" }, { status: 400 });

@@ -7,6 +7,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import i18next from "~/lib/i18next.server";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import {
   commitOpsSession,
@@ -43,10 +44,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!password) errors.password = "ops:login.password-required";
   if (Object.keys(errors).length) return json({ errors, values: { email } }, { status: 400 });
   try {
-    const challenge = await opsPublicCall<{ challengeId: string; expiresAt: string; debugCode?: string }>("POST", "/auth/login", {
-      email,
-      password,
-    });
+    const challenge = await opsPublicCall<{ challengeId: string; expiresAt: string; debugCode?: string }>(
+      "POST",
+      "/auth/login",
+      { email, password },
+      await i18next.getLocale(request),
+    );
     session.set("login", {
       challengeId: challenge.challengeId,
       email,

@@ -12,6 +12,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { asyncHandler, fieldErrors, type ApiDeps } from "../http.js";
 import { logoutStaff, startStaffLogin, verifyStaffCode } from "../../../domain/ops/auth.js";
+import { preferredLanguage } from "../../../domain/language.js";
 import { opsRoute } from "./guard.js";
 
 export const staffLoginBody = z.object({
@@ -40,7 +41,13 @@ export function createOpsAuthRouter(deps: ApiDeps): Router {
     "/auth/login",
     asyncHandler(async (req, res) => {
       const body = parse(staffLoginBody, req.body);
-      res.json(await startStaffLogin(deps.db, { ...body, ip: req.ip ?? null }, { sms: deps.sms, config: deps.config }));
+      res.json(
+        await startStaffLogin(
+          deps.db,
+          { ...body, ip: req.ip ?? null, language: preferredLanguage(req.get("accept-language")) },
+          { sms: deps.sms, config: deps.config },
+        ),
+      );
     }),
   );
   r.post(

@@ -16,6 +16,7 @@ import { createOpsChatRouter } from "./chat.js";
 import { createOpsPaymentsRouter } from "./payments.js";
 import { createOpsDecisionsRouter } from "./decisions.js";
 import { createOpsAdminRouter } from "./admin.js";
+import { createOpsCardsRouter } from "./cards.js";
 
 /** Build the /api/v1/ops router. */
 export function createOpsRouter(deps: ApiDeps): Router {
@@ -28,5 +29,6 @@ export function createOpsRouter(deps: ApiDeps): Router {
   r.use(createOpsPaymentsRouter(deps));
   r.use(createOpsDecisionsRouter(deps));
   r.use(createOpsAdminRouter(deps));
+  r.use(createOpsCardsRouter(deps));
   return r;
 }

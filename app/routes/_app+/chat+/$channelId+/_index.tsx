@@ -79,6 +79,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       isOlderPage: Boolean(cursor),
       userId: user.id,
       idempotencyKey: crypto.randomUUID(),
+      // The attachment form's own key: submitting it twice attaches the files once.
+      uploadKey: crypto.randomUUID(),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -127,10 +129,12 @@ async function upload(request: Request, api: Api, organizationId: string, channe
     const uploads = await uploadFiles(api, organizationId, files);
     // An empty upload result is the max-size error (spec 000 §5, §8).
     if (uploads.length === 0) return refuse(t("errors:Identity.max-size-error"));
+    const key = String(form.get("idempotencyKey") ?? "");
     const messages = await attachDocuments(
       api,
       channelId,
       uploads.map((u) => ({ uploadId: u.id, name: u.name })),
+      key || undefined,
     );
     return answer(api, form, channelId, { form: "upload", messages });
   } catch (e) {
@@ -155,7 +159,7 @@ type ActionData = {
 };
 
 export default function ChannelPage() {
-  const { channel, messages, olderCursor, isOlderPage, userId, idempotencyKey } = useLoaderData<typeof loader>();
+  const { channel, messages, olderCursor, isOlderPage, userId, idempotencyKey, uploadKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const { t } = useTranslation("chat");
   const title = useChannelTitle();
@@ -226,6 +230,7 @@ export default function ChannelPage() {
             data-testid="chat-upload-form"
           >
             <AuthenticityTokenInput />
+            <input type="hidden" name="idempotencyKey" value={uploadKey} />
             <label htmlFor="chat-files" className={styles.label}>
               {t("attach.label")}
             </label>
