@@ -3,7 +3,8 @@
  * post's fields and turn an ops API refusal into translated error keys on the right field
  * (ops namespace), so a form works without JavaScript and comes back filled.
  */
-import { OpsApiError } from "./ops.server";
+import { json, redirect } from "@remix-run/node";
+import { OpsApiError, type OpsApi } from "./ops.server";
 
 /** Constraint ids of API field errors that have their own message (ops:admin.errors.<id>). */
 const KNOWN_CONSTRAINTS = new Set([
@@ -96,4 +97,43 @@ export async function notFoundAs404<T>(read: Promise<T>): Promise<T> {
     if (error instanceof OpsApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
   }
+}
+
+/** What a refused review decision answers: the reason typed, its error, or one for the form. */
+export type ReviewAnswer = { reason: string; reasonError?: string; form?: string };
+
+/**
+ * The review decision a detail page shows after POST/redirect/GET (`?done=approve|reject`).
+ * @returns the decision taken, or null
+ */
+export function reviewDoneOf(request: Request): "approve" | "reject" | null {
+  const done = new URL(request.url).searchParams.get("done");
+  return done === "approve" || done === "reject" ? done : null;
+}
+
+/**
+ * Carry out an approve/reject form (`intent`, and a `reason` 1..500 characters to reject) of a
+ * beneficiary or contract review page: POST `${apiPath}/approve|reject` on the staff API.
+ * Call after `verifyOpsCsrf` and `requireStaff`.
+ * @param apiPath the subject on the staff API, e.g. `/contracts/<id>` (encoded)
+ * @param pagePath the review page the redirect returns to with `?done=<intent>`
+ * @returns the redirect, or a 400 `ReviewAnswer` (the reason kept, its error or a form error)
+ */
+export async function decideReview(api: OpsApi, form: FormData, apiPath: string, pagePath: string) {
+  const intent = text(form, "intent");
+  if (intent !== "approve" && intent !== "reject")
+    return json<ReviewAnswer>({ reason: "", form: "ops:admin.errors.UNKNOWN" }, { status: 400 });
+  let body: { reason?: string } = {};
+  if (intent === "reject") {
+    const r = reasonOf(form);
+    if ("error" in r) return json<ReviewAnswer>({ reason: text(form, "reason"), reasonError: r.error }, { status: 400 });
+    body = { reason: r.reason };
+  }
+  try {
+    await api.post(`${apiPath}/${intent}`, body);
+  } catch (error) {
+    const e = formErrorsOf(error);
+    return json<ReviewAnswer>({ reason: text(form, "reason"), reasonError: e.fields.reason, form: e.form }, { status: 400 });
+  }
+  return redirect(`${pagePath}?done=${intent}`);
 }

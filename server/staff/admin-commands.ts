@@ -1,21 +1,27 @@
 /**
  * The ADMIN commands of `npm run bank` (issue 13; docs/ops.md "Rates", "Tariffs and fees",
  * "Settings flags"): exchange rates and the spread, tariffs and fees, settings flags. The same
- * domain functions as /ops/rates, /ops/tariffs and /ops/settings. ./commands.ts hands these
- * command lines to `parseAdminArgs` and runs them with `runAdminCommand`.
+ * decisions as /ops/rates, /ops/tariffs and /ops/settings (server/domain/ops/admin.ts), each
+ * audited in its own transaction with the command line as the actor (`source` cli, no staff
+ * user). ./commands.ts hands these command lines to `parseAdminArgs` and runs them with
+ * `runAdminCommand`.
  */
 import type { Database } from "../db/client.js";
-import { clearBankRate, listRates, parseRatePair, setBankRate, setSpread } from "../domain/exchange/bank-rates.js";
+import { listRates, parseRatePair } from "../domain/exchange/bank-rates.js";
+import { FEE_KINDS, listTariffs, organizationFeesForStaff } from "../domain/fees/admin.js";
+import { FLAGS, listSettingFlags } from "../domain/settings/flags.js";
 import {
-  assignTariff,
-  createTariff,
-  FEE_KINDS,
-  listTariffs,
-  organizationFeesForStaff,
-  removeFee,
-  setFee,
-} from "../domain/fees/admin.js";
-import { FLAGS, listSettingFlags, setSettingFlag } from "../domain/settings/flags.js";
+  assignTariffAsStaff,
+  clearRateAsStaff,
+  createTariffAsStaff,
+  removeFeeAsStaff,
+  setFeeAsStaff,
+  setRateAsStaff,
+  setDefaultTariffAsStaff,
+  setSettingAsStaff,
+  setSpreadAsStaff,
+} from "../domain/ops/admin.js";
+import { CLI_ACTOR } from "../domain/ops/audit.js";
 import type { Fee, OpsSetFeeRequest } from "../api/v1/contract.js";
 import { DomainError } from "../domain/errors.js";
 import { UsageError } from "./usage-error.js";
@@ -29,6 +35,7 @@ export type AdminCommand =
   | { command: "tariff:list" }
   | { command: "tariff:create"; name: string }
   | { command: "tariff:assign"; organizationId: string; tariffId: string | null }
+  | { command: "tariff:default"; tariffId: string }
   | { command: "fee:list"; organizationId: string }
   | { command: "fee:set"; fee: OpsSetFeeRequest }
   | { command: "fee:remove"; feeId: string }
@@ -44,6 +51,7 @@ export const ADMIN_COMMANDS: ReadonlySet<string> = new Set([
   "tariff:list",
   "tariff:create",
   "tariff:assign",
+  "tariff:default",
   "fee:list",
   "fee:set",
   "fee:remove",
@@ -71,6 +79,8 @@ export const ADMIN_USAGE = `  rate:list                                   exchan
   tariff:create "<name>"                      a new tariff (no fees; not the default)
   tariff:assign <organizationId> <tariffId|default>
                                               put an organization on a tariff (or back on the default)
+  tariff:default <tariffId> --confirm         make a tariff the default: every organization without a
+                                              tariff of its own pays it from its next payment
   fee:list <organizationId>                   an organization's tariff in force and its own fees
   fee:set (--tariff <id> | --organization <id>) --kind <KIND> [--type <TYPE>] [--currency <CUR>]
           --name "<name>" (--fixed <amount> [--fee-currency <CUR>] | --percent <p> [--min <a>] [--max <a>])
@@ -91,6 +101,7 @@ export const ADMIN_USAGE = `  rate:list                                   exchan
 /** Options each command takes (name → whether it has a value). */
 const OPTIONS: Record<string, Record<string, boolean>> = {
   "rate:set": { confirm: false },
+  "tariff:default": { confirm: false },
   "fee:set": {
     tariff: true,
     organization: true,
@@ -172,6 +183,10 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     case "tariff:assign":
       arity(2, "an organization id and a tariff id (or default)");
       return { command, organizationId: positional[0], tariffId: positional[1] === "default" ? null : positional[1] };
+    case "tariff:default":
+      arity(1, "a tariff id (tariff:list shows them)");
+      if (opts.confirm !== true) throw new UsageError("tariff:default reprices every organization on the default: add --confirm");
+      return { command, tariffId: positional[0] };
     case "fee:list":
       arity(1, "an organization id");
       return { command, organizationId: positional[0] };
@@ -240,7 +255,7 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
       return [`Rates in force (units per 1 EUR), newest ${r.date ?? "none"}; spread ${r.spreadPercent} %`, ...lines].join("\n");
     }
     case "rate:set": {
-      const c = await setBankRate(db, {
+      const c = await setRateAsStaff(db, CLI_ACTOR, {
         currencyId: cmd.currencyId,
         unitsPerEur: cmd.unitsPerEur,
         confirmLargeChange: cmd.confirm,
@@ -248,11 +263,11 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
       return `EUR/${c.after.currencyId}: ${c.before.unitsPerEur ?? "no rate"} (${c.before.source ?? "—"}) → ${c.after.unitsPerEur} (BANK, ${c.after.date}).`;
     }
     case "rate:clear": {
-      const c = await clearBankRate(db, { currencyId: cmd.currencyId });
+      const c = await clearRateAsStaff(db, CLI_ACTOR, { currencyId: cmd.currencyId });
       return `EUR/${c.after.currencyId}: bank rate ${c.before.unitsPerEur} withdrawn; now ${c.after.unitsPerEur ?? "no rate"} (${c.after.source ?? "—"}).`;
     }
     case "rate:spread": {
-      const c = await setSpread(db, { percent: cmd.percent });
+      const c = await setSpreadAsStaff(db, CLI_ACTOR, { percent: cmd.percent });
       return `Spread: ${c.before.spreadPercent} % → ${c.after.spreadPercent} %.`;
     }
     case "tariff:list": {
@@ -267,12 +282,16 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
         .join("\n");
     }
     case "tariff:create": {
-      const c = await createTariff(db, { name: cmd.name });
+      const c = await createTariffAsStaff(db, CLI_ACTOR, { name: cmd.name });
       return `Tariff ${c.after!.name} created: ${c.after!.id}.`;
     }
     case "tariff:assign": {
-      const c = await assignTariff(db, { organizationId: cmd.organizationId, tariffId: cmd.tariffId });
+      const c = await assignTariffAsStaff(db, CLI_ACTOR, { organizationId: cmd.organizationId, tariffId: cmd.tariffId });
       return `Organization ${c.after.organizationId}: tariff ${c.before.tariffName ?? "default"} → ${c.after.tariffName ?? "default"}.`;
+    }
+    case "tariff:default": {
+      const c = await setDefaultTariffAsStaff(db, CLI_ACTOR, { tariffId: cmd.tariffId });
+      return `Default tariff: ${c.before.tariffName ?? "none"} → ${c.after.tariffName} (${c.after.organizationsOnDefault} organization(s) without a tariff of their own).`;
     }
     case "fee:list": {
       const f = await organizationFeesForStaff(db, cmd.organizationId);
@@ -283,11 +302,11 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
       ].join("\n");
     }
     case "fee:set": {
-      const c = await setFee(db, cmd.fee);
+      const c = await setFeeAsStaff(db, CLI_ACTOR, cmd.fee);
       return `${c.before ? "Replaced" : "Added"}: ${describeFee(c.after!)}${c.before ? ` (was ${amountOf(c.before)})` : ""}.`;
     }
     case "fee:remove": {
-      const c = await removeFee(db, { feeId: cmd.feeId });
+      const c = await removeFeeAsStaff(db, CLI_ACTOR, { feeId: cmd.feeId });
       return `Removed: ${describeFee(c.before!)}.`;
     }
     case "setting:list": {
@@ -300,7 +319,7 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
         .join("\n");
     }
     case "setting:set": {
-      const c = await setSettingFlag(db, { key: cmd.key, value: cmd.value, organizationId: cmd.organizationId });
+      const c = await setSettingAsStaff(db, CLI_ACTOR, { key: cmd.key, value: cmd.value, organizationId: cmd.organizationId });
       const where = cmd.organizationId ? `organization ${cmd.organizationId}` : "bank-wide";
       return `${c.after.key} (${where}): ${c.before.effective} → ${c.after.effective}.`;
     }

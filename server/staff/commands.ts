@@ -4,6 +4,12 @@
  * parsing and the call of the domain function. Run by the CLI (scripts/bank/index.ts) and,
  * inside a running server, by POST /api/staff/bank (./bank-endpoint.ts); tested against a test
  * database.
+ *
+ * Audit: every command that changes something writes its `staff_audit_log` entry in the same
+ * transaction as the change, with the command line as the actor (`source` cli, no staff user;
+ * on subjects `staff:cli`). The decisions /ops also takes go through the same audited functions
+ * (server/domain/ops/*), so an entry reads the same from either side; the others (brand, ECB
+ * rates, agreements, service fees, staff:create) are audited here (`cliAudited`).
  */
 import { BRAND_FIELDS, resetBrand, setBrandField, setBrandLogo, type Brand, type BrandField } from "../domain/brand/index.js";
 import { readFileSync } from "node:fs";
@@ -12,22 +18,17 @@ import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
 import { loadEcbRates } from "../domain/exchange/index.js";
 import type { Beneficiary, BeneficiaryContract, FxRequest, OpsExternalPayment, RemittanceOrder } from "../api/v1/contract.js";
-import {
-  listExternalPayments,
-  postIncomingPayment,
-  refundExternalPayment,
-  rejectExternalPayment,
-  settleExternalPayment,
-} from "../domain/payments/settlement.js";
-import { decideFxRequest } from "../domain/exchange/fx-requests.js";
-import { approveBeneficiary, rejectBeneficiary } from "../domain/beneficiaries/index.js";
-import { approveContract, rejectContract } from "../domain/beneficiaries/contracts.js";
-import { advanceRemittanceOrder, REMITTANCE_STATUSES } from "../domain/remittance/index.js";
+import { listExternalPayments } from "../domain/payments/settlement.js";
+import { REMITTANCE_STATUSES } from "../domain/remittance/index.js";
 import { chargeServiceFees, collectOwedServiceFees, isServiceFeeMonth, type OwedCollectionRun } from "../domain/fees/service.js";
 import type { ApplicationSummary } from "../api/v1/contract.js";
-import { approveApplication, declineApplication, startReview } from "../domain/applications/review.js";
 import { requestAgreement } from "../domain/agreements/index.js";
-import { listChannelsAwaitingReply, staffReply } from "../domain/chat/index.js";
+import { listChannelsAwaitingReply } from "../domain/chat/index.js";
+import { CLI_ACTOR, recordStaffAction, type StaffActionEntry } from "../domain/ops/audit.js";
+import { decideApplication } from "../domain/ops/applications.js";
+import { replyAsStaff } from "../domain/ops/chat.js";
+import { advanceOrderAsStaff, decideBeneficiary, decideContract } from "../domain/ops/decisions.js";
+import { decideExternalPayment, decideFxRequestAsStaff, staffPostIncomingPayment } from "../domain/ops/payments.js";
 import {
   ADMIN_COMMANDS,
   ADMIN_USAGE,
@@ -332,24 +333,16 @@ function describePayment(p: OpsExternalPayment): string {
 }
 
 /** `npm run bank -- payment:incoming …`: credit, or answer the earlier posting under the same key. */
-async function incoming(
-  db: Database,
-  cmd: Extract<BankCommand, { command: "payment:incoming" }>,
-  actor: string,
-): Promise<string> {
-  const r = await postIncomingPayment(
-    db,
-    {
-      account: cmd.account,
-      currencyId: cmd.currencyId,
-      amount: cmd.amount,
-      payerName: cmd.payerName,
-      payerAccount: cmd.payerAccount,
-      reference: cmd.reference,
-      idempotencyKey: cmd.key ?? `cli-${randomUUID()}`,
-    },
-    actor,
-  );
+async function incoming(db: Database, cmd: Extract<BankCommand, { command: "payment:incoming" }>): Promise<string> {
+  const r = await staffPostIncomingPayment(db, CLI_ACTOR, {
+    account: cmd.account,
+    currencyId: cmd.currencyId,
+    amount: cmd.amount,
+    payerName: cmd.payerName,
+    payerAccount: cmd.payerAccount,
+    reference: cmd.reference,
+    idempotencyKey: cmd.key ?? `cli-${randomUUID()}`,
+  });
   const verb = r.replayed ? "was already posted" : "posted";
   return `Incoming payment ${r.id} ${verb}: ${r.currencyId} ${r.amount} from ${r.payerName} to ${r.organizationName} (account ${r.accountNumber}).`;
 }
@@ -439,8 +432,29 @@ function describeContract(c: BeneficiaryContract): string {
 }
 
 /**
- * Run a parsed command (not `help`) against `db`.
- * @param actor who decides, recorded in a remittance order's history and an FX rate request (default "staff:cli")
+ * Run `fn` and its audit entry (the command line as the actor) in one transaction.
+ * @param entry the entry of the result (action, subject, before/after)
+ */
+async function cliAudited<T>(
+  db: Database,
+  fn: (tx: Database) => Promise<T>,
+  entry: (result: T) => Omit<StaffActionEntry, "staffUserId" | "source">,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const result = await fn(tx as unknown as Database);
+    await recordStaffAction(tx, { ...entry(result), staffUserId: null, source: "cli" });
+    return result;
+  });
+}
+
+/** What the audit keeps of the brand (the logo by its type only). */
+function brandSnapshot(b: Brand): Record<string, unknown> {
+  return { ...b, logo: b.logo ? b.logo.mimeType : null };
+}
+
+/**
+ * Run a parsed command (not `help`) against `db`; a change is audited with the command line as
+ * the actor (recorded on subjects as `staff:cli`).
  * @param env where staff:create reads STAFF_PASSWORD (default process.env)
  * @returns the line to print
  * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
@@ -449,7 +463,6 @@ function describeContract(c: BeneficiaryContract): string {
 export async function runBankCommand(
   db: Database,
   cmd: Exclude<BankCommand, { command: "help" }>,
-  actor = "staff:cli",
   env: Record<string, string | undefined> = process.env,
 ): Promise<string> {
   if (isAdminCommand(cmd)) return runAdminCommand(db, cmd);
@@ -458,36 +471,59 @@ export async function runBankCommand(
       // The password: STAFF_PASSWORD, else a generated one printed once (never stored in clear).
       const generated = !env.STAFF_PASSWORD;
       const password = env.STAFF_PASSWORD || randomBytes(18).toString("base64url");
-      const staff = await createStaffUser(db, { email: cmd.email, phone: cmd.phone, password, roles: cmd.roles });
+      const staff = await cliAudited(
+        db,
+        (tx) => createStaffUser(tx, { email: cmd.email, phone: cmd.phone, password, roles: cmd.roles }),
+        (u) => ({
+          action: "staff.create",
+          subjectType: "staff_user",
+          subjectId: u.id,
+          after: { email: u.email, phone: u.phone, roles: [...u.roles] },
+        }),
+      );
       const pw = generated ? ` Initial password (shown once): ${password}` : " Password from STAFF_PASSWORD.";
       return `Staff user ${staff.email} (${staff.id}) created with roles ${staff.roles.join(", ")}.${pw}`;
     }
     case "beneficiary:approve":
-      return describe(await approveBeneficiary(db, cmd.id));
+      return describe(await decideBeneficiary(db, CLI_ACTOR, cmd.id, { decision: "approve" }));
     case "beneficiary:reject":
-      return describe(await rejectBeneficiary(db, cmd.id, cmd.reason));
+      return describe(await decideBeneficiary(db, CLI_ACTOR, cmd.id, { decision: "reject", reason: cmd.reason }));
     case "contract:approve":
-      return describeContract(await approveContract(db, cmd.id));
+      return describeContract(await decideContract(db, CLI_ACTOR, cmd.id, { decision: "approve" }));
     case "contract:reject":
-      return describeContract(await rejectContract(db, cmd.id, cmd.reason));
+      return describeContract(await decideContract(db, CLI_ACTOR, cmd.id, { decision: "reject", reason: cmd.reason }));
     case "application:review":
-      return describeApplication(await startReview(db, cmd.id));
+      return describeApplication(await decideApplication(db, CLI_ACTOR, cmd.id, { decision: "review" }));
     case "application:approve":
-      return describeApplication(await approveApplication(db, cmd.id));
+      return describeApplication(await decideApplication(db, CLI_ACTOR, cmd.id, { decision: "approve" }));
     case "application:decline":
-      return describeApplication(await declineApplication(db, cmd.id, cmd.reason));
+      return describeApplication(await decideApplication(db, CLI_ACTOR, cmd.id, { decision: "decline", reason: cmd.reason }));
     case "brand:reset":
-      return describeBrand(await resetBrand(db));
     case "brand:set": {
-      if (cmd.field !== "logo") return describeBrand(await setBrandField(db, cmd.field, cmd.value));
-      if (cmd.value === "") return describeBrand(await setBrandLogo(db, null));
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(cmd.value);
-      } catch {
-        throw new DomainError("NOT_FOUND", `Cannot read ${cmd.value}`);
+      let change: (tx: Database) => Promise<Brand>;
+      if (cmd.command === "brand:reset") change = (tx) => resetBrand(tx);
+      else if (cmd.field !== "logo") {
+        const { field, value } = cmd;
+        change = (tx) => setBrandField(tx, field, value);
+      } else if (cmd.value === "") change = (tx) => setBrandLogo(tx, null);
+      else {
+        let bytes: Buffer;
+        try {
+          bytes = readFileSync(cmd.value);
+        } catch {
+          throw new DomainError("NOT_FOUND", `Cannot read ${cmd.value}`);
+        }
+        change = (tx) => setBrandLogo(tx, bytes);
       }
-      return describeBrand(await setBrandLogo(db, bytes));
+      const field = cmd.command === "brand:set" ? cmd.field : null;
+      return describeBrand(
+        await cliAudited(db, change, (b) => ({
+          action: field ? "brand.set" : "brand.reset",
+          subjectType: "setting",
+          subjectId: field ? `brand.${field}` : "brand",
+          after: brandSnapshot(b),
+        })),
+      );
     }
     case "rates:load-ecb": {
       let text: string;
@@ -498,30 +534,61 @@ export async function runBankCommand(
       }
       let loaded: Awaited<ReturnType<typeof loadEcbRates>>;
       try {
-        loaded = await loadEcbRates(db, text);
+        loaded = await cliAudited(
+          db,
+          (tx) => loadEcbRates(tx, text),
+          (l) => ({
+            action: "rate.load-ecb",
+            subjectType: "fx_rates",
+            subjectId: l.latestDate,
+            after: { file: cmd.file, days: l.days, inserted: l.inserted, latestDate: l.latestDate },
+          }),
+        );
       } catch (err) {
         throw fieldError("file", "isEcbCsv", err instanceof Error ? err.message : String(err));
       }
       return `ECB rates loaded from ${cmd.file}: ${loaded.days} day(s), ${loaded.inserted} new rate(s); newest ${loaded.latestDate}.`;
     }
     case "remittance:advance":
-      return describeOrder(
-        await advanceRemittanceOrder(db, { orderId: cmd.id, status: cmd.status, reason: cmd.reason ?? null, actor }),
-      );
+      return describeOrder(await advanceOrderAsStaff(db, CLI_ACTOR, cmd.id, { status: cmd.status, reason: cmd.reason ?? null }));
     case "fx:accept":
-      return describeFxRequest(await decideFxRequest(db, { requestId: cmd.id, decision: "ACCEPTED", actor }));
+      return describeFxRequest(await decideFxRequestAsStaff(db, CLI_ACTOR, cmd.id, { decision: "accept" }));
     case "fx:reject":
-      return describeFxRequest(await decideFxRequest(db, { requestId: cmd.id, decision: "REJECTED", reason: cmd.reason, actor }));
+      return describeFxRequest(await decideFxRequestAsStaff(db, CLI_ACTOR, cmd.id, { decision: "reject", reason: cmd.reason }));
     case "fees:charge-service": {
-      const owed = await collectOwedServiceFees(db);
-      const run = await chargeServiceFees(db, { month: cmd.month });
+      const { owed, run } = await cliAudited(
+        db,
+        async (tx) => ({ owed: await collectOwedServiceFees(tx), run: await chargeServiceFees(tx, { month: cmd.month }) }),
+        (r) => ({
+          action: "fee.charge-service",
+          subjectType: "service_fees",
+          subjectId: cmd.month,
+          after: {
+            collected: r.owed.collected,
+            stillOwed: r.owed.stillOwed,
+            charged: r.run.charged,
+            owed: r.run.owed,
+            skipped: r.run.skipped,
+          },
+        }),
+      );
       return `${describeCollection(owed)}\nService fees for ${run.month}: ${run.charged} charged, ${run.owed} owed (could not pay), ${run.skipped} already charged.`;
     }
     case "fees:collect-owed":
-      return describeCollection(await collectOwedServiceFees(db));
+      return describeCollection(
+        await cliAudited(
+          db,
+          (tx) => collectOwedServiceFees(tx),
+          (r) => ({
+            action: "fee.collect-owed",
+            subjectType: "service_fees",
+            after: { collected: r.collected, stillOwed: r.stillOwed },
+          }),
+        ),
+      );
     case "chat:reply": {
-      const m = await staffReply(db, { channelId: cmd.channelId, content: cmd.text, employeeId: actor });
-      return `Replied in channel ${m.channelId} (message ${m.id}).`;
+      const m = await replyAsStaff(db, CLI_ACTOR, cmd.channelId, cmd.text);
+      return `Replied in channel ${cmd.channelId} (message ${m.id}).`;
     }
     case "chat:list": {
       const rows = await listChannelsAwaitingReply(db);
@@ -544,16 +611,25 @@ export async function runBankCommand(
         .join("\n");
     }
     case "payment:settle":
-      return describePayment(await settleExternalPayment(db, { paymentId: cmd.id, actor }));
+      return describePayment(await decideExternalPayment(db, CLI_ACTOR, cmd.id, { move: "settle" }));
     case "payment:reject":
-      return describePayment(await rejectExternalPayment(db, { paymentId: cmd.id, reason: cmd.reason, actor }));
+      return describePayment(await decideExternalPayment(db, CLI_ACTOR, cmd.id, { move: "reject", reason: cmd.reason }));
     case "payment:refund":
-      return describePayment(await refundExternalPayment(db, { paymentId: cmd.id, reason: cmd.reason, actor }));
+      return describePayment(await decideExternalPayment(db, CLI_ACTOR, cmd.id, { move: "refund", reason: cmd.reason }));
     case "payment:incoming":
-      return incoming(db, cmd, actor);
+      return incoming(db, cmd);
     case "agreement:request":
       try {
-        await requestAgreement(db, cmd.phone, cmd.agreementId);
+        await cliAudited(
+          db,
+          (tx) => requestAgreement(tx, cmd.phone, cmd.agreementId),
+          () => ({
+            action: "agreement.request",
+            subjectType: "agreement",
+            subjectId: cmd.agreementId,
+            after: { phone: cmd.phone },
+          }),
+        );
       } catch (err) {
         throw new DomainError("NOT_FOUND", err instanceof Error ? err.message : String(err));
       }

@@ -223,13 +223,13 @@ describe.each(databases)("staff authentication on %s", (kind) => {
       "ADMIN,SUPPORT",
     ]);
     if (cmd.command !== "staff:create") throw new Error("not parsed as staff:create");
-    const out = await runBankCommand(s.db, cmd, "staff:cli", { STAFF_PASSWORD: "A-long-staff-password-1" });
+    const out = await runBankCommand(s.db, cmd, { STAFF_PASSWORD: "A-long-staff-password-1" });
     expect(out).toContain("new.clerk@ops.example");
     expect(out).not.toContain("A-long-staff-password-1");
     const token = await staffLogin(s, "new.clerk@ops.example", "A-long-staff-password-1");
     const me = await s.call("GET", "/ops/me", { token });
     expect(me.body.roles).toEqual(["SUPPORT", "ADMIN"]);
-    await expect(runBankCommand(s.db, cmd, "staff:cli", { STAFF_PASSWORD: "A-long-staff-password-1" })).rejects.toThrow();
+    await expect(runBankCommand(s.db, cmd, { STAFF_PASSWORD: "A-long-staff-password-1" })).rejects.toThrow();
     const second = parseBankArgs([
       "staff:create",
       "--email",
@@ -240,7 +240,7 @@ describe.each(databases)("staff authentication on %s", (kind) => {
       "PAYMENTS",
     ]);
     if (second.command !== "staff:create") throw new Error("not parsed as staff:create");
-    const generated = await runBankCommand(s.db, second, "staff:cli", {});
+    const generated = await runBankCommand(s.db, second, {});
     expect(generated).toMatch(/password \(shown once\): \S{16,}/);
     expect(() =>
       parseBankArgs(["staff:create", "--email", "x@ops.example", "--phone", "+447700900952", "--roles", "BOSS"]),

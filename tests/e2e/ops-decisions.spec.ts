@@ -7,12 +7,12 @@
  * bank; an ADMIN switches PAYMENTS-ORDERS-ENABLED for one organization at /ops/settings and its
  * customer sees (then no longer sees) remittance orders; an ADMIN sets a rate at /ops/rates (a
  * large change needs the confirmation, the value kept) and the customer's quote uses it. Every
- * decision shows in /ops/audit. axe on each new page (JavaScript on: axe needs page scripts).
+ * decision shows in /ops/audit, a command line's (`npm run bank`) as such. axe on each new page (JavaScript on: axe needs page scripts).
  * Customers' data the pages under test do not create is made through the customer API.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
 
@@ -156,6 +156,34 @@ for (const javaScriptEnabled of [true, false]) {
       await customer.context().close();
     });
 
+    test("ADMIN changes the default tariff (confirmed) and back; audited", async ({ page, consoleErrors }) => {
+      const name = `Default probe ${javaScriptEnabled ? "js" : "nojs"}`;
+      await staffCommand(page, ["tariff:create", name]).catch(() => "exists (a retry)");
+      await opsLogin(page, STAFF.admin);
+      await page.goto("/ops/tariffs");
+      await axe(page, javaScriptEnabled);
+      const picker = page.getByLabel("New default tariff");
+      const confirm = page.getByLabel(/I confirm: the fees of every organization/);
+      await picker.selectOption({ label: name });
+      await page.getByTestId("make-default").click();
+      await expect(page.getByTestId("confirm-error")).toHaveText("Tick the confirmation to change the default tariff.");
+      allowValidationAnswers(consoleErrors, "/ops/tariffs");
+      await expect(page.locator("section h2", { hasText: "(default)" })).toHaveText(/^Standard/);
+      await picker.selectOption({ label: name });
+      await confirm.check();
+      await page.getByTestId("make-default").click();
+      await expect(page.getByTestId("done")).toHaveText("The default tariff is changed.");
+      await expect(page.locator("section h2", { hasText: "(default)" })).toHaveText(`${name} (default)`);
+      const id = await page.locator(`[data-testid="tariff-${name}"] h2`).getAttribute("id");
+      await audited(page, id!.replace(/^tariff-/, ""), "tariff.default");
+      // Back to the seeded default: every other spec's customers pay it.
+      await page.goto("/ops/tariffs");
+      await picker.selectOption({ label: "Standard" });
+      await confirm.check();
+      await page.getByTestId("make-default").click();
+      await expect(page.locator("section h2", { hasText: "(default)" })).toHaveText(/^Standard/);
+    });
+
     test("ADMIN sets a rate (a large change needs the confirmation) and the customer's quote uses it", async ({
       page,
       consoleErrors,
@@ -192,6 +220,13 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/ops/rates");
       await page.getByRole("button", { name: `Withdraw the bank's ${currency} rate` }).click();
       await expect(page.getByTestId(`rate-${currency}`)).toContainText("ECB reference rate");
+
+      // A change from the command line (npm run bank) is audited too, and says so.
+      await staffCommand(page, ["setting:set", "DEMO-MODE-ENABLED", "true"]);
+      await page.goto(`/ops/audit?subjectId=DEMO-MODE-ENABLED`);
+      await expect(
+        page.locator(`[data-testid=audit-entry][data-action="setting.set"]`).first().getByTestId("audit-cli"),
+      ).toHaveText("Command line (npm run bank)");
     });
   });
 }

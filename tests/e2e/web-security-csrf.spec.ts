@@ -40,6 +40,8 @@ interface CsrfCase {
    * a changed probe (the probe must still show that the refused posts changed nothing).
    */
   acceptedAnswer?: (body: string) => void;
+  /** Undo the accepted action when other specs would see it (run after the checks). */
+  cleanup?: (page: Page) => Promise<void>;
 }
 
 /** The fields of a form element, first value per name. */
@@ -1289,6 +1291,39 @@ const CASES: Record<string, CsrfCase> = {
   },
 };
 
+/** On /ops/tariffs, make the tariff named `name` the default one through its form. */
+async function makeDefaultTariff(page: Page, name: string) {
+  await page.goto("/ops/tariffs");
+  await page.getByLabel("New default tariff").selectOption({ label: name });
+  await page.getByLabel(/I confirm: the fees of every organization/).check();
+  await page.getByTestId("make-default").click();
+  await expect(page.getByTestId("done")).toBeVisible();
+}
+
+/**
+ * Further actions of a route that already has its case in CASES (another `intent` of the same
+ * action), each as dangerous as the first: the same checks, keyed `<route id> <intent>`.
+ */
+const INTENT_CASES: Record<string, CsrfCase> = {
+  "routes/ops+/tariffs default": {
+    async prepare(page) {
+      // A tariff to make the default (created once; a retry finds it).
+      await staffCommand(page, ["tariff:create", "CSRF Default Probe"]).catch(() => "exists");
+      await opsLogin(page, STAFF.admin);
+      await page.goto("/ops/tariffs");
+      await page.getByLabel("New default tariff").selectOption({ label: "CSRF Default Probe" });
+      await page.getByLabel(/I confirm: the fees of every organization/).check();
+      return { url: "/ops/tariffs", fields: await formFields(page, "main form:has([data-testid=make-default])") };
+    },
+    async probe(page) {
+      await page.goto("/ops/tariffs");
+      return (await page.locator("section h2", { hasText: "(default)" }).textContent()) ?? "";
+    },
+    // Every customer without a tariff pays the default: the seeded one again for the other specs.
+    cleanup: (page) => makeDefaultTariff(page, "Standard"),
+  },
+};
+
 test("every action route has a CSRF case (discovered from the manifest)", async ({ request }) => {
   const actions = (await appRoutes(request)).filter((r) => r.hasAction).map((r) => r.id);
   expect(actions.length, "action routes found").toBeGreaterThan(0);
@@ -1302,7 +1337,7 @@ test("every action route has a CSRF case (discovered from the manifest)", async 
   ).toEqual([]);
 });
 
-for (const [routeId, c] of Object.entries(CASES)) {
+for (const [routeId, c] of [...Object.entries(CASES), ...Object.entries(INTENT_CASES)]) {
   test(`${routeId}: missing or wrong CSRF token is refused and changes nothing; the right one works`, async ({ page }) => {
     const prepared = await c.prepare(page);
     const { csrf, ...withoutToken } = prepared.fields;
@@ -1333,5 +1368,6 @@ for (const [routeId, c] of Object.entries(CASES)) {
       expect(await c.probe(page, prepared), "right token: nothing changed (by design)").toEqual(before);
     } else if (c.acceptedAnswer) c.acceptedAnswer(await ok.text());
     else expect(await c.probe(page, prepared), "right token: the action took effect").not.toEqual(before);
+    await c.cleanup?.(page);
   });
 }

@@ -16,6 +16,8 @@ interface AuditEntry {
   at: string;
   staffUserId: string | null;
   staffEmail: string | null;
+  /** `cli`: an `npm run bank` command (no staff user). */
+  source: "ops" | "cli";
   action: string;
   subjectType: string;
   subjectId: string | null;
@@ -95,7 +97,13 @@ export default function OpsAudit() {
                   <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)} UTC</time>
                 </td>
                 <td>
-                  {e.staffUserId ? <Link to={query({ staffUserId: e.staffUserId, cursor: "" })}>{e.staffEmail}</Link> : "—"}
+                  {e.staffUserId ? (
+                    <Link to={query({ staffUserId: e.staffUserId, cursor: "" })}>{e.staffEmail}</Link>
+                  ) : e.source === "cli" ? (
+                    <span data-testid="audit-cli">{t("audit.cli")}</span>
+                  ) : (
+                    "—"
+                  )}
                 </td>
                 <td>
                   <Link to={query({ action: e.action, cursor: "" })}>{e.action}</Link>

@@ -6,10 +6,10 @@
  * their field, the form filled again.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OpsRates } from "../../../server/api/v1/contract";
-import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import { OpsIntentForm, OpsNotices, OpsSelectField, OpsTextField } from "~/components/ops/OpsForm";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { formErrorsOf, text, type FormErrors } from "~/lib/ops-forms.server";
@@ -54,33 +54,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(`/ops/rates?done=${intent}`);
 }
 
-/** Field with label, error and the value it came back with. */
-function Field(props: { id: string; name: string; label: string; hint?: string; error?: string; value?: string }) {
-  const { t } = useTranslation("ops");
-  const described = [props.hint ? `${props.id}-hint` : null, props.error ? `${props.id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div className={styles.field}>
-      <label htmlFor={props.id}>{props.label}</label>
-      <input
-        id={props.id}
-        name={props.name}
-        className={styles.input}
-        inputMode="decimal"
-        autoComplete="off"
-        defaultValue={props.value ?? ""}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {props.hint ? <p id={`${props.id}-hint`}>{props.hint}</p> : null}
-      {props.error ? (
-        <p id={`${props.id}-error`} className={styles.error} data-testid={`${props.name}-error`}>
-          {t(props.error)}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
 export default function OpsRatesPage() {
   const { t } = useTranslation("ops");
   const { rates, done } = useLoaderData<typeof loader>();
@@ -88,21 +61,11 @@ export default function OpsRatesPage() {
   const mine = (intent: string) => (data?.intent === intent ? data : null);
   const set = mine("set");
   const spread = mine("spread");
-  const formError = data?.errors.form;
   return (
     <>
       <h1>{t("admin.rates.title")}</h1>
       <p>{t("admin.rates.intro", { date: rates.date ?? "—" })}</p>
-      {done ? (
-        <p className={styles.notice} role="status" data-testid="done">
-          {t(`admin.rates.done.${done}`)}
-        </p>
-      ) : null}
-      {formError ? (
-        <p className={styles.error} role="alert" data-testid="form-error">
-          {t(formError)}
-        </p>
-      ) : null}
+      <OpsNotices doneKey={done ? `admin.rates.done.${done}` : null} formError={data?.errors.form} />
       <table className={styles.table} data-testid="rates">
         <caption className="visually-hidden">{t("admin.rates.table")}</caption>
         <thead>
@@ -123,14 +86,12 @@ export default function OpsRatesPage() {
               <td>{r.date ?? "—"}</td>
               <td>
                 {r.source === "BANK" ? (
-                  <Form method="post" action="/ops/rates">
-                    <OpsCsrfInput />
-                    <input type="hidden" name="intent" value="clear" />
+                  <OpsIntentForm action="/ops/rates" intent="clear">
                     <input type="hidden" name="currencyId" value={r.currencyId} />
                     <button type="submit" className={`${styles.button} ${styles.secondary}`}>
                       {t("admin.rates.clear", { currency: r.currencyId })}
                     </button>
-                  </Form>
+                  </OpsIntentForm>
                 ) : null}
               </td>
             </tr>
@@ -139,34 +100,24 @@ export default function OpsRatesPage() {
       </table>
 
       <h2>{t("admin.rates.set-title")}</h2>
-      <Form method="post" action="/ops/rates" className={styles.form} noValidate>
-        <OpsCsrfInput />
-        <input type="hidden" name="intent" value="set" />
-        <div className={styles.field}>
-          <label htmlFor="rate-currency">{t("admin.rates.currency")}</label>
-          <select
-            id="rate-currency"
-            name="currencyId"
-            className={styles.input}
-            defaultValue={set?.values.currencyId ?? ""}
-            aria-invalid={set?.errors.fields.currencyId ? true : undefined}
-            aria-describedby={set?.errors.fields.currencyId ? "rate-currency-error" : undefined}
-          >
-            {rates.rates
-              .filter((r) => r.settable)
-              .map((r) => (
-                <option key={r.currencyId} value={r.currencyId}>
-                  EUR/{r.currencyId}
-                </option>
-              ))}
-          </select>
-          {set?.errors.fields.currencyId ? (
-            <p id="rate-currency-error" className={styles.error}>
-              {t(set.errors.fields.currencyId)}
-            </p>
-          ) : null}
-        </div>
-        <Field
+      <OpsIntentForm action="/ops/rates" intent="set" className={styles.form} noValidate>
+        <OpsSelectField
+          id="rate-currency"
+          name="currencyId"
+          label={t("admin.rates.currency")}
+          defaultValue={set?.values.currencyId ?? ""}
+          error={set?.errors.fields.currencyId}
+        >
+          {rates.rates
+            .filter((r) => r.settable)
+            .map((r) => (
+              <option key={r.currencyId} value={r.currencyId}>
+                EUR/{r.currencyId}
+              </option>
+            ))}
+        </OpsSelectField>
+        <OpsTextField
+          inputMode="decimal"
           id="rate-value"
           name="unitsPerEur"
           label={t("admin.rates.units-per-eur")}
@@ -182,13 +133,12 @@ export default function OpsRatesPage() {
         <button type="submit" className={styles.button} data-testid="set-rate">
           {t("admin.rates.set")}
         </button>
-      </Form>
+      </OpsIntentForm>
 
       <h2>{t("admin.rates.spread-title")}</h2>
-      <Form method="post" action="/ops/rates" className={styles.form} noValidate>
-        <OpsCsrfInput />
-        <input type="hidden" name="intent" value="spread" />
-        <Field
+      <OpsIntentForm action="/ops/rates" intent="spread" className={styles.form} noValidate>
+        <OpsTextField
+          inputMode="decimal"
           id="spread"
           name="percent"
           label={t("admin.rates.spread")}
@@ -199,7 +149,7 @@ export default function OpsRatesPage() {
         <button type="submit" className={styles.button} data-testid="set-spread">
           {t("admin.rates.set-spread")}
         </button>
-      </Form>
+      </OpsIntentForm>
     </>
   );
 }

@@ -5,10 +5,11 @@
  * Plain POST forms (hidden key, value, organizationId), CSRF checked first.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OpsOrganizationFees, OpsSettingFlag } from "../../../server/api/v1/contract";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import { OpsNotices, OrganizationSearch, type FoundOrganization } from "~/components/ops/OpsForm";
 import { opsStyles } from "~/components/ops/OpsShell";
 import admin from "~/components/ops/OpsAdmin.module.css";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
@@ -20,12 +21,6 @@ export const handle = { i18n: ["ops"], titleKey: "ops:admin.settings.title" };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface Org {
-  id: string;
-  name: string;
-  type: string;
-}
-
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "ADMIN");
   const params = new URL(request.url).searchParams;
@@ -33,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const organizationId = UUID.test(params.get("organizationId") ?? "") ? params.get("organizationId")! : null;
   const bank = await api.get<{ data: OpsSettingFlag[] }>("/settings");
   const own = organizationId ? await api.get<{ data: OpsSettingFlag[] }>("/settings", { organizationId }) : null;
-  const found = q ? (await api.get<{ data: Org[] }>("/organizations", { q })).data : [];
+  const found = q ? (await api.get<{ data: FoundOrganization[] }>("/organizations", { q })).data : [];
   const organization = organizationId
     ? (await api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`)).organization
     : null;
@@ -89,16 +84,7 @@ export default function OpsSettings() {
   return (
     <>
       <h1>{t("admin.settings.title")}</h1>
-      {data.done ? (
-        <p className={styles.notice} role="status" data-testid="done">
-          {t("admin.settings.done")}
-        </p>
-      ) : null}
-      {failed?.form ? (
-        <p className={styles.error} role="alert" data-testid="form-error">
-          {t(failed.form)}
-        </p>
-      ) : null}
+      <OpsNotices doneKey={data.done ? "admin.settings.done" : null} formError={failed?.form} />
       <h2>{t("admin.settings.bank-title")}</h2>
       <table className={styles.table} data-testid="bank-flags">
         <caption className="visually-hidden">{t("admin.settings.bank-title")}</caption>
@@ -134,28 +120,7 @@ export default function OpsSettings() {
       </table>
 
       <h2>{t("admin.settings.organization-title")}</h2>
-      <Form method="get" action="/ops/settings" className={styles.form}>
-        <div className={styles.field}>
-          <label htmlFor="org-q">{t("admin.settings.find")}</label>
-          <input id="org-q" name="q" className={styles.input} defaultValue={data.q} />
-        </div>
-        <button type="submit" className={styles.button}>
-          {t("admin.settings.search")}
-        </button>
-      </Form>
-      {data.q ? (
-        data.found.length ? (
-          <ul data-testid="organizations">
-            {data.found.map((o) => (
-              <li key={o.id}>
-                <Link to={`/ops/settings?organizationId=${o.id}`}>{o.name}</Link> ({o.type})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("admin.settings.none-found")}</p>
-        )
-      ) : null}
+      <OrganizationSearch action="/ops/settings" q={data.q} found={data.found} />
       {data.own && data.organizationId ? (
         <>
           <h3>{t("admin.settings.organization-heading", { name: data.organization?.name ?? data.organizationId })}</h3>

@@ -2,16 +2,17 @@
  * /ops/tariffs?organizationId=&q= — tariffs and fees (role ADMIN; issue 13; docs/ops.md
  * "Tariffs and fees"): every tariff with its fees (remove one), create a tariff, set a fee of a
  * tariff — or, with an organization chosen (GET form `q`), a fee agreed for that organization
- * alone — and put the organization on a tariff. A fee set with the owner, kind, type and
- * currency of an existing one replaces it; it applies from the next payment. Plain POST forms
- * (`intent` fee, remove, tariff, assign), CSRF checked first; errors on their field, the form
- * filled again.
+ * alone — and put the organization on a tariff; change which tariff is the default (a
+ * confirmation box: it reprices every organization without a tariff of its own). A fee set with
+ * the owner, kind, type and currency of an existing one replaces it; it applies from the next
+ * payment. Plain POST forms (`intent` fee, remove, tariff, assign, default), CSRF checked first;
+ * errors on their field, the form filled again.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Fee, OpsOrganizationFees, OpsTariff } from "../../../server/api/v1/contract";
-import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import { OpsIntentForm, OpsNotices, OpsSelectField, OpsTextField, OrganizationSearch } from "~/components/ops/OpsForm";
 import { opsStyles } from "~/components/ops/OpsShell";
 import admin from "~/components/ops/OpsAdmin.module.css";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
@@ -48,7 +49,7 @@ const FEE_FIELDS = [
   "feePercentMinAmount",
   "feePercentMaxAmount",
 ] as const;
-const DONE = ["fee", "remove", "tariff", "assign"] as const;
+const DONE = ["fee", "remove", "tariff", "assign", "default"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "ADMIN");
@@ -73,7 +74,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await request.formData();
   const intent = text(form, "intent");
   const values: Record<string, string> = Object.fromEntries(
-    [...FEE_FIELDS, "tariffName", "feeId", "organizationId", "tariffId"].map((k) => [k, text(form, k)]),
+    [...FEE_FIELDS, "tariffName", "feeId", "organizationId", "tariffId", "defaultTariffId"].map((k) => [k, text(form, k)]),
   );
   const organizationId = UUID.test(values.organizationId) ? values.organizationId : null;
   const back = (done: string) =>
@@ -105,6 +106,9 @@ export async function action({ request }: ActionFunctionArgs) {
     } else if (intent === "tariff") {
       if (!values.tariffName) return fail({ fields: { name: "ops:admin.errors.required" } });
       await api.post("/tariffs", { name: values.tariffName });
+    } else if (intent === "default") {
+      if (form.get("confirm") !== "on") return fail({ fields: { confirm: "ops:admin.errors.confirm-required" } });
+      await api.post(`/tariffs/${encodeURIComponent(values.defaultTariffId)}/default`, { confirm: true });
     } else if (intent === "assign" && organizationId) {
       await api.post(`/organizations/${organizationId}/tariff`, {
         tariffId: values.tariffId === "default" ? null : values.tariffId,
@@ -163,47 +167,18 @@ function FeeTable({ fees, caption, organizationId }: { fees: Fee[]; caption: str
             </td>
             <td data-testid="fee-amount">{amount(f)}</td>
             <td>
-              <Form method="post" action="/ops/tariffs">
-                <OpsCsrfInput />
-                <input type="hidden" name="intent" value="remove" />
+              <OpsIntentForm action="/ops/tariffs" intent="remove">
                 <input type="hidden" name="feeId" value={f.feeId} />
                 {organizationId ? <input type="hidden" name="organizationId" value={organizationId} /> : null}
                 <button type="submit" className={`${styles.button} ${styles.secondary}`}>
                   {t("admin.tariffs.remove", { name: f.name })}
                 </button>
-              </Form>
+              </OpsIntentForm>
             </td>
           </tr>
         ))}
       </tbody>
     </table>
-  );
-}
-
-/** Labelled input with its error and the value it came back with. */
-function Input(props: { name: string; label: string; error?: string; value?: string; hint?: string }) {
-  const { t } = useTranslation("ops");
-  const id = `fee-${props.name}`;
-  const described = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ");
-  return (
-    <div className={styles.field}>
-      <label htmlFor={id}>{props.label}</label>
-      <input
-        id={id}
-        name={props.name}
-        className={styles.input}
-        autoComplete="off"
-        defaultValue={props.value ?? ""}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={described || undefined}
-      />
-      {props.hint ? <p id={`${id}-hint`}>{props.hint}</p> : null}
-      {props.error ? (
-        <p id={`${id}-error`} className={styles.error} data-testid={`${props.name}-error`}>
-          {t(props.error)}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
@@ -213,22 +188,15 @@ export default function OpsTariffs() {
   const result = useActionData<typeof action>();
   const fee = result?.intent === "fee" ? result : null;
   const tariffForm = result?.intent === "tariff" ? result : null;
+  const defaultForm = result?.intent === "default" ? result : null;
+  const others = data.tariffs.filter((x) => !x.isDefault);
   const org = data.organization;
   const v = fee?.values ?? {};
   const e = fee?.errors.fields ?? {};
   return (
     <>
       <h1>{t("admin.tariffs.title")}</h1>
-      {data.done ? (
-        <p className={styles.notice} role="status" data-testid="done">
-          {t(`admin.tariffs.done.${data.done}`)}
-        </p>
-      ) : null}
-      {result?.errors.form ? (
-        <p className={styles.error} role="alert" data-testid="form-error">
-          {t(result.errors.form)}
-        </p>
-      ) : null}
+      <OpsNotices doneKey={data.done ? `admin.tariffs.done.${data.done}` : null} formError={result?.errors.form} />
 
       {data.tariffs.map((tariff) => (
         <section key={tariff.id} aria-labelledby={`tariff-${tariff.id}`} data-testid={`tariff-${tariff.name}`}>
@@ -242,28 +210,7 @@ export default function OpsTariffs() {
       ))}
 
       <h2>{t("admin.tariffs.organization-title")}</h2>
-      <Form method="get" action="/ops/tariffs" className={styles.form}>
-        <div className={styles.field}>
-          <label htmlFor="org-q">{t("admin.settings.find")}</label>
-          <input id="org-q" name="q" className={styles.input} defaultValue={data.q} />
-        </div>
-        <button type="submit" className={styles.button}>
-          {t("admin.settings.search")}
-        </button>
-      </Form>
-      {data.q ? (
-        data.found.length ? (
-          <ul data-testid="organizations">
-            {data.found.map((o) => (
-              <li key={o.id}>
-                <Link to={`/ops/tariffs?organizationId=${o.id}`}>{o.name}</Link> ({o.type})
-              </li>
-            ))}
-          </ul>
-        ) : (
-          <p>{t("admin.settings.none-found")}</p>
-        )
-      ) : null}
+      <OrganizationSearch action="/ops/tariffs" q={data.q} found={data.found} />
       {org ? (
         <section aria-labelledby="org-heading" data-testid="organization">
           <h3 id="org-heading">{t("admin.tariffs.organization-heading", { name: org.organization.name })}</h3>
@@ -273,9 +220,7 @@ export default function OpsTariffs() {
             })}
             {org.organization.tariffId ? "" : ` (${t("admin.tariffs.default")})`}
           </p>
-          <Form method="post" action="/ops/tariffs" className={styles.row}>
-            <OpsCsrfInput />
-            <input type="hidden" name="intent" value="assign" />
+          <OpsIntentForm action="/ops/tariffs" intent="assign" className={styles.row}>
             <input type="hidden" name="organizationId" value={org.organization.id} />
             <div className={styles.field}>
               <label htmlFor="assign-tariff">{t("admin.tariffs.assign-label")}</label>
@@ -298,7 +243,7 @@ export default function OpsTariffs() {
             <button type="submit" className={styles.button} data-testid="assign">
               {t("admin.tariffs.assign")}
             </button>
-          </Form>
+          </OpsIntentForm>
           <h4>{t("admin.tariffs.custom-fees")}</h4>
           <FeeTable fees={org.customFees} caption={t("admin.tariffs.custom-fees")} organizationId={org.organization.id} />
         </section>
@@ -306,66 +251,42 @@ export default function OpsTariffs() {
 
       <h2>{t("admin.tariffs.set-fee-title")}</h2>
       <p>{t("admin.tariffs.set-fee-intro")}</p>
-      <Form method="post" action="/ops/tariffs" className={styles.form} noValidate data-testid="fee-form">
-        <OpsCsrfInput />
-        <input type="hidden" name="intent" value="fee" />
+      <OpsIntentForm action="/ops/tariffs" intent="fee" className={styles.form} noValidate testId="fee-form">
         {org ? <input type="hidden" name="organizationId" value={org.organization.id} /> : null}
-        <div className={styles.field}>
-          <label htmlFor="fee-owner">{t("admin.tariffs.owner")}</label>
-          <select
-            id="fee-owner"
-            name="owner"
-            className={styles.input}
-            defaultValue={v.owner ?? ""}
-            aria-invalid={e.owner ? true : undefined}
-            aria-describedby={e.owner ? "fee-owner-error" : undefined}
-          >
-            {data.tariffs.map((x) => (
-              <option key={x.id} value={x.id}>
-                {t("admin.tariffs.owner-tariff", { name: x.name })}
-              </option>
-            ))}
-            {org ? (
-              <option value="organization">{t("admin.tariffs.owner-organization", { name: org.organization.name })}</option>
-            ) : null}
-          </select>
-          {e.owner ? (
-            <p id="fee-owner-error" className={styles.error}>
-              {t(e.owner)}
-            </p>
+        <OpsSelectField id="fee-owner" name="owner" label={t("admin.tariffs.owner")} defaultValue={v.owner ?? ""} error={e.owner}>
+          {data.tariffs.map((x) => (
+            <option key={x.id} value={x.id}>
+              {t("admin.tariffs.owner-tariff", { name: x.name })}
+            </option>
+          ))}
+          {org ? (
+            <option value="organization">{t("admin.tariffs.owner-organization", { name: org.organization.name })}</option>
           ) : null}
-        </div>
-        <Input name="name" label={t("admin.tariffs.fee-name")} error={e.name} value={v.name} />
-        <div className={styles.field}>
-          <label htmlFor="fee-paymentKind">{t("admin.tariffs.kind")}</label>
-          <select
-            id="fee-paymentKind"
-            name="paymentKind"
-            className={styles.input}
-            defaultValue={v.paymentKind ?? "EURO"}
-            aria-invalid={e.paymentKind ? true : undefined}
-            aria-describedby={e.paymentKind ? "fee-paymentKind-error" : undefined}
-          >
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {k}
-              </option>
-            ))}
-          </select>
-          {e.paymentKind ? (
-            <p id="fee-paymentKind-error" className={styles.error}>
-              {t(e.paymentKind)}
-            </p>
-          ) : null}
-        </div>
-        <Input
+        </OpsSelectField>
+        <OpsTextField id="fee-name" name="name" label={t("admin.tariffs.fee-name")} error={e.name} value={v.name} />
+        <OpsSelectField
+          id="fee-paymentKind"
+          name="paymentKind"
+          label={t("admin.tariffs.kind")}
+          defaultValue={v.paymentKind ?? "EURO"}
+          error={e.paymentKind}
+        >
+          {KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </OpsSelectField>
+        <OpsTextField
+          id="fee-paymentType"
           name="paymentType"
           label={t("admin.tariffs.type")}
           hint={t("admin.tariffs.type-hint")}
           error={e.paymentType}
           value={v.paymentType}
         />
-        <Input
+        <OpsTextField
+          id="fee-currencyId"
           name="currencyId"
           label={t("admin.tariffs.currency")}
           hint={t("admin.tariffs.currency-hint")}
@@ -378,13 +299,15 @@ export default function OpsTariffs() {
             <input type="radio" name="feeAmountType" value="FIXED" defaultChecked={(v.feeAmountType ?? "FIXED") === "FIXED"} />{" "}
             {t("admin.tariffs.fixed")}
           </label>
-          <Input
+          <OpsTextField
+            id="fee-feeFixedAmount"
             name="feeFixedAmount"
             label={t("admin.tariffs.fixed-amount")}
             error={e.feeFixedAmount}
             value={v.feeFixedAmount}
           />
-          <Input
+          <OpsTextField
+            id="fee-feeCurrencyId"
             name="feeCurrencyId"
             label={t("admin.tariffs.fee-currency")}
             hint={t("admin.tariffs.fee-currency-hint")}
@@ -395,19 +318,22 @@ export default function OpsTariffs() {
             <input type="radio" name="feeAmountType" value="PERCENT" defaultChecked={v.feeAmountType === "PERCENT"} />{" "}
             {t("admin.tariffs.percent")}
           </label>
-          <Input
+          <OpsTextField
+            id="fee-feePercentAmount"
             name="feePercentAmount"
             label={t("admin.tariffs.percent-amount")}
             error={e.feePercentAmount}
             value={v.feePercentAmount}
           />
-          <Input
+          <OpsTextField
+            id="fee-feePercentMinAmount"
             name="feePercentMinAmount"
             label={t("admin.tariffs.percent-min")}
             error={e.feePercentMinAmount}
             value={v.feePercentMinAmount}
           />
-          <Input
+          <OpsTextField
+            id="fee-feePercentMaxAmount"
             name="feePercentMaxAmount"
             label={t("admin.tariffs.percent-max")}
             error={e.feePercentMaxAmount}
@@ -417,32 +343,62 @@ export default function OpsTariffs() {
         <button type="submit" className={styles.button} data-testid="set-fee">
           {t("admin.tariffs.set-fee")}
         </button>
-      </Form>
+      </OpsIntentForm>
+
+      {others.length ? (
+        <>
+          <h2>{t("admin.tariffs.default-title")}</h2>
+          <p>{t("admin.tariffs.default-intro")}</p>
+          <OpsIntentForm action="/ops/tariffs" intent="default" className={styles.form} noValidate testId="default-form">
+            <OpsSelectField
+              id="default-tariff"
+              name="defaultTariffId"
+              label={t("admin.tariffs.default-label")}
+              defaultValue={defaultForm?.values.defaultTariffId ?? ""}
+              error={defaultForm?.errors.fields.tariffId}
+            >
+              {others.map((x) => (
+                <option key={x.id} value={x.id}>
+                  {x.name}
+                </option>
+              ))}
+            </OpsSelectField>
+            <div className={styles.field}>
+              <label>
+                <input
+                  type="checkbox"
+                  name="confirm"
+                  aria-invalid={defaultForm?.errors.fields.confirm ? true : undefined}
+                  aria-describedby={defaultForm?.errors.fields.confirm ? "default-confirm-error" : undefined}
+                />{" "}
+                {t("admin.tariffs.default-confirm")}
+              </label>
+              {defaultForm?.errors.fields.confirm ? (
+                <p id="default-confirm-error" className={styles.error} data-testid="confirm-error">
+                  {t(defaultForm.errors.fields.confirm)}
+                </p>
+              ) : null}
+            </div>
+            <button type="submit" className={styles.button} data-testid="make-default">
+              {t("admin.tariffs.make-default")}
+            </button>
+          </OpsIntentForm>
+        </>
+      ) : null}
 
       <h2>{t("admin.tariffs.new-title")}</h2>
-      <Form method="post" action="/ops/tariffs" className={styles.form} noValidate>
-        <OpsCsrfInput />
-        <input type="hidden" name="intent" value="tariff" />
-        <div className={styles.field}>
-          <label htmlFor="tariff-name">{t("admin.tariffs.new-name")}</label>
-          <input
-            id="tariff-name"
-            name="tariffName"
-            className={styles.input}
-            defaultValue={tariffForm?.values.tariffName ?? ""}
-            aria-invalid={tariffForm?.errors.fields.name ? true : undefined}
-            aria-describedby={tariffForm?.errors.fields.name ? "tariff-name-error" : undefined}
-          />
-          {tariffForm?.errors.fields.name ? (
-            <p id="tariff-name-error" className={styles.error}>
-              {t(tariffForm.errors.fields.name)}
-            </p>
-          ) : null}
-        </div>
+      <OpsIntentForm action="/ops/tariffs" intent="tariff" className={styles.form} noValidate>
+        <OpsTextField
+          id="tariff-name"
+          name="tariffName"
+          label={t("admin.tariffs.new-name")}
+          error={tariffForm?.errors.fields.name}
+          value={tariffForm?.values.tariffName}
+        />
         <button type="submit" className={styles.button}>
           {t("admin.tariffs.create")}
         </button>
-      </Form>
+      </OpsIntentForm>
     </>
   );
 }

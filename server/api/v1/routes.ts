@@ -21,6 +21,7 @@ import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } fro
 import { opsCardIssueBody, opsCardReasonBody, opsCardsQuery } from "./ops/cards.js";
 import {
   opsAssignTariffBody,
+  opsDefaultTariffBody,
   opsFeeBody,
   opsOrganizationsQuery,
   opsSetRateBody,
@@ -270,6 +271,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/rates": { body: opsSetRateBody },
   "POST /ops/rates/spread": { body: opsSpreadBody },
   "POST /ops/tariffs": { body: opsTariffBody },
+  "POST /ops/tariffs/:id/default": { body: opsDefaultTariffBody },
   "POST /ops/fees": { body: opsFeeBody },
   "GET /ops/organizations": { query: opsOrganizationsQuery },
   "POST /ops/organizations/:id/tariff": { body: opsAssignTariffBody },

@@ -1325,6 +1325,8 @@ export const staffAuditLog = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     at: ts("at").notNull().defaultNow(),
     staffUserId: uuid("staff_user_id").references(() => staffUsers.id),
+    /** Where the action came from: `ops` (the back office, its staff API) or `cli` (`npm run bank`). */
+    source: text("source").$type<"ops" | "cli">().notNull().default("ops"),
     action: text("action").notNull(),
     subjectType: text("subject_type").notNull(),
     subjectId: text("subject_id"),
@@ -1336,6 +1338,7 @@ export const staffAuditLog = pgTable(
     index("staff_audit_log_at_idx").on(t.at),
     index("staff_audit_log_staff_idx").on(t.staffUserId, t.id),
     index("staff_audit_log_subject_idx").on(t.subjectType, t.subjectId, t.id),
+    check("staff_audit_log_source_ck", sql`${t.source} in ('ops', 'cli')`),
   ],
 );
 

@@ -167,6 +167,46 @@ export async function assignTariff(
   });
 }
 
+/** The default tariff as a change records it. */
+export interface DefaultTariff {
+  tariffId: string | null;
+  tariffName: string | null;
+  /** Organizations without a tariff of their own: whose fees follow the default. */
+  organizationsOnDefault: number;
+}
+
+/**
+ * Make `tariffId` the bank's default tariff (the one every organization without a tariff of its
+ * own pays: it reprices all of them from their next payment). The previous default is unmarked
+ * in the same transaction (serialised by a lock), so exactly one tariff is the default after;
+ * organizations put on a tariff explicitly keep theirs. Making the default the default again
+ * changes nothing (before = after).
+ * @returns before/after `{ tariffId, tariffName, organizationsOnDefault }`
+ * @throws DomainError VALIDATION_FAILED on `tariffId` (isTariff: no such tariff)
+ */
+export async function setDefaultTariff(db: Database, input: { tariffId: string }): Promise<Change<DefaultTariff>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('tariffs:default'))`);
+    const tariff = await findTariff(tx, input.tariffId);
+    const [current] = await tx
+      .select({ id: tariffs.id, name: tariffs.name })
+      .from(tariffs)
+      .where(eq(tariffs.isDefault, true))
+      .orderBy(tariffs.createdAt, tariffs.id)
+      .limit(1);
+    const [{ n }] = await tx.select({ n: count() }).from(organizations).where(isNull(organizations.tariffId));
+    const organizationsOnDefault = Number(n);
+    await tx
+      .update(tariffs)
+      .set({ isDefault: sql`${tariffs.id} = ${tariff.id}` })
+      .where(or(eq(tariffs.isDefault, true), eq(tariffs.id, tariff.id)));
+    return {
+      before: { tariffId: current?.id ?? null, tariffName: current?.name ?? null, organizationsOnDefault },
+      after: { tariffId: tariff.id, tariffName: tariff.name, organizationsOnDefault },
+    };
+  });
+}
+
 /**
  * Set a fee (see the module doc: replaces the fee with the same owner, kind, type and currency,
  * else adds one). In force for the next payment (or exchange, or monthly run).

@@ -3,20 +3,21 @@
  * the spread, tariffs and fees, settings flags. Each runs the domain function
  * (server/domain/exchange/bank-rates.ts, server/domain/fees/admin.ts,
  * server/domain/settings/flags.ts — the same as `npm run bank -- rate:…|tariff:…|fee:…|setting:…`)
- * inside one transaction with its audit entry, whose before/after are the function's own.
+ * inside one transaction with its audit entry, whose before/after are the function's own. The
+ * actor is a staff user (/ops) or the command line (`CLI_ACTOR`, server/staff/admin-commands.ts).
  */
 import type { Database } from "../../db/client.js";
 import type { OpsSetFeeRequest } from "../../api/v1/contract.js";
 import type { Change } from "../change.js";
 import { clearBankRate, setBankRate, setSpread } from "../exchange/bank-rates.js";
-import { assignTariff, createTariff, getFee, removeFee, setFee } from "../fees/admin.js";
+import { assignTariff, createTariff, getFee, removeFee, setDefaultTariff, setFee } from "../fees/admin.js";
 import { setSettingFlag } from "../settings/flags.js";
-import { recordStaffAction } from "./audit.js";
+import { auditActor, recordStaffAction, type StaffActor } from "./audit.js";
 
 /** Run `fn` and record its change as `action` on `subjectType`/`subjectId(change)`, in one transaction. */
 async function audited<T>(
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   action: string,
   subjectType: string,
   fn: (tx: Database) => Promise<Change<T>>,
@@ -26,7 +27,7 @@ async function audited<T>(
     const change = await fn(tx as unknown as Database);
     const json = (v: T) => (v === null || v === undefined ? null : (JSON.parse(JSON.stringify(v)) as Record<string, unknown>));
     await recordStaffAction(tx, {
-      staffUserId,
+      ...auditActor(actor),
       action,
       subjectType,
       subjectId: subjectId(change),
@@ -38,10 +39,10 @@ async function audited<T>(
 }
 
 /** Set a currency's rate (bank-rates.ts `setBankRate`), audited as `rate.set` on `currency`. */
-export const setRateAsStaff = (db: Database, staffUserId: string, input: Parameters<typeof setBankRate>[1]) =>
+export const setRateAsStaff = (db: Database, actor: StaffActor, input: Parameters<typeof setBankRate>[1]) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "rate.set",
     "currency",
     (tx) => setBankRate(tx, input),
@@ -49,10 +50,10 @@ export const setRateAsStaff = (db: Database, staffUserId: string, input: Paramet
   );
 
 /** Withdraw a currency's bank rate (`clearBankRate`), audited as `rate.clear`. */
-export const clearRateAsStaff = (db: Database, staffUserId: string, input: { currencyId: string }) =>
+export const clearRateAsStaff = (db: Database, actor: StaffActor, input: { currencyId: string }) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "rate.clear",
     "currency",
     (tx) => clearBankRate(tx, input),
@@ -60,10 +61,10 @@ export const clearRateAsStaff = (db: Database, staffUserId: string, input: { cur
   );
 
 /** Set the spread (`setSpread`), audited as `rate.spread` on `setting` EXCHANGE-SPREAD-PERCENT. */
-export const setSpreadAsStaff = (db: Database, staffUserId: string, input: { percent: string }) =>
+export const setSpreadAsStaff = (db: Database, actor: StaffActor, input: { percent: string }) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "rate.spread",
     "setting",
     (tx) => setSpread(tx, input),
@@ -71,25 +72,36 @@ export const setSpreadAsStaff = (db: Database, staffUserId: string, input: { per
   );
 
 /** Create a tariff (`createTariff`), audited as `tariff.create`. */
-export const createTariffAsStaff = (db: Database, staffUserId: string, input: { name: string }) =>
+export const createTariffAsStaff = (db: Database, actor: StaffActor, input: { name: string }) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "tariff.create",
     "tariff",
     (tx) => createTariff(tx, input),
     (c) => c.after?.id ?? null,
   );
 
+/** Make a tariff the default one (`setDefaultTariff`), audited as `tariff.default` on the new default. */
+export const setDefaultTariffAsStaff = (db: Database, actor: StaffActor, input: { tariffId: string }) =>
+  audited(
+    db,
+    actor,
+    "tariff.default",
+    "tariff",
+    (tx) => setDefaultTariff(tx, input),
+    (c) => c.after.tariffId,
+  );
+
 /** Put an organization on a tariff (`assignTariff`), audited as `tariff.assign` on the organization. */
 export const assignTariffAsStaff = (
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   input: { organizationId: string; tariffId: string | null },
 ) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "tariff.assign",
     "organization",
     (tx) => assignTariff(tx, input),
@@ -97,10 +109,10 @@ export const assignTariffAsStaff = (
   );
 
 /** Set a fee (`setFee`), audited as `fee.set` on the fee. */
-export const setFeeAsStaff = (db: Database, staffUserId: string, input: OpsSetFeeRequest) =>
+export const setFeeAsStaff = (db: Database, actor: StaffActor, input: OpsSetFeeRequest) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "fee.set",
     "fee",
     (tx) => setFee(tx, input),
@@ -108,11 +120,11 @@ export const setFeeAsStaff = (db: Database, staffUserId: string, input: OpsSetFe
   );
 
 /** Remove a fee (`removeFee`), audited as `fee.remove` (before: the fee with its owner). */
-export async function removeFeeAsStaff(db: Database, staffUserId: string, input: { feeId: string }) {
+export async function removeFeeAsStaff(db: Database, actor: StaffActor, input: { feeId: string }) {
   const owner = await getFee(db, input.feeId);
   return audited(
     db,
-    staffUserId,
+    actor,
     "fee.remove",
     "fee",
     async (tx) => {
@@ -129,12 +141,12 @@ export async function removeFeeAsStaff(db: Database, staffUserId: string, input:
 /** Set a settings flag (`setSettingFlag`), audited as `setting.set` on the organization or the bank. */
 export const setSettingAsStaff = (
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   input: { key: string; value: boolean | null; organizationId?: string | null },
 ) =>
   audited(
     db,
-    staffUserId,
+    actor,
     "setting.set",
     input.organizationId ? "organization" : "setting",
     (tx) => setSettingFlag(tx, input),

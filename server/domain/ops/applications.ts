@@ -14,7 +14,7 @@ import { summaryOf } from "../applications/index.js";
 import { approveApplication, declineApplication, requestApplicationChanges, startReview } from "../applications/review.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
-import { recordStaffAction } from "./audit.js";
+import { auditActor, recordStaffAction, type StaffActor } from "./audit.js";
 
 /** Every application status, in queue order. */
 export const APPLICATION_STATUSES: readonly ApplicationStatus[] = [
@@ -81,13 +81,13 @@ export type ApplicationDecision =
   | { decision: "request-changes"; reason: string };
 
 /**
- * Take one decision on an application as `staffUserId`, audited as `application.<decision>`.
+ * Take one decision on an application as `actor` (a staff user or the command line), audited as `application.<decision>`.
  * @returns the application summary after the decision
  * @throws 404 NOT_FOUND; 409 APPLICATION_STATUS_CONFLICT (see review.ts); 400 VALIDATION_FAILED (reason)
  */
 export async function decideApplication(
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   id: string,
   d: ApplicationDecision,
 ): Promise<ApplicationSummary> {
@@ -105,7 +105,7 @@ export async function decideApplication(
             : await requestApplicationChanges(inner, id, d.reason);
     const after = await snapshot(tx, id);
     await recordStaffAction(tx, {
-      staffUserId,
+      ...auditActor(actor),
       action: `application.${d.decision}`,
       subjectType: "application",
       subjectId: id,

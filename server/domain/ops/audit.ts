@@ -5,6 +5,10 @@
  *   what (`action` like `application.approve`, `subjectType`, `subjectId`), why (`reason`) and
  *   the subject before and after (`before`/`after`: its status and the fields the action changed).
  * - Append-only: a trigger (migration 0016) raises on UPDATE and DELETE, for every client.
+ * - Where it came from (`source`, migration 0019): `ops` (a staff user in the back office) or `cli`
+ *   (`npm run bank`, run on the server or sent to POST /api/staff/bank): the command line has no
+ *   signed-in staff user, so its entries have `staffUserId` null and `source` `cli`. The
+ *   decision functions take a `StaffActor` (a staff user id, or `CLI_ACTOR`) for this.
  * - `recordStaffAction` takes the decision's own transaction, so a decision without its entry
  *   (or an entry without its decision) cannot be committed.
  */
@@ -13,10 +17,34 @@ import type { Database, Tx } from "../../db/client.js";
 import { staffAuditLog, staffUsers } from "../../db/schema/index.js";
 import { fieldError } from "../errors.js";
 
+/** Where an audited action came from: the back office, or the `npm run bank` command line. */
+export type AuditSource = "ops" | "cli";
+
+/** The `npm run bank` command line as the actor of a decision (no staff user signed in). */
+export const CLI_ACTOR = { source: "cli" } as const;
+
+/** Who takes a decision: a signed-in staff user's id (/ops), or the command line. */
+export type StaffActor = string | typeof CLI_ACTOR;
+
+/** The audit entry's actor fields of `actor`. */
+export function auditActor(actor: StaffActor): { staffUserId: string | null; source: AuditSource } {
+  return typeof actor === "string" ? { staffUserId: actor, source: "ops" } : { staffUserId: null, source: "cli" };
+}
+
+/**
+ * The actor a decision records on its subject (a remittance order's history, an FX request, a
+ * payment's settlement): `staff:<staff user id>`, or `staff:cli` from the command line.
+ */
+export function subjectActor(actor: StaffActor): string {
+  return typeof actor === "string" ? `staff:${actor}` : "staff:cli";
+}
+
 /** One action to record. `before`/`after`: plain JSON values (no Dates: pass ISO strings). */
 export interface StaffActionEntry {
-  /** The acting staff user (null only for a failed login of an unknown email). */
+  /** The acting staff user (null for a failed login of an unknown email, and from the command line). */
   staffUserId: string | null;
+  /** Where it came from (default `ops`). */
+  source?: AuditSource;
   /** `<area>.<verb>`, e.g. `application.approve`, `payment.refund`, `staff.login`. */
   action: string;
   /** What was acted on: `application`, `beneficiary`, `payment`, `staff_session`, … */
@@ -34,6 +62,7 @@ export interface AuditEntry {
   at: string;
   staffUserId: string | null;
   staffEmail: string | null;
+  source: AuditSource;
   action: string;
   subjectType: string;
   subjectId: string | null;
@@ -51,6 +80,7 @@ export async function recordStaffAction(tx: Tx | Database, entry: StaffActionEnt
     .insert(staffAuditLog)
     .values({
       staffUserId: entry.staffUserId,
+      source: entry.source ?? "ops",
       action: entry.action,
       subjectType: entry.subjectType,
       subjectId: entry.subjectId ?? null,
@@ -103,6 +133,7 @@ export async function listAuditEntries(
     at: entry.at.toISOString(),
     staffUserId: entry.staffUserId,
     staffEmail,
+    source: entry.source,
     action: entry.action,
     subjectType: entry.subjectType,
     subjectId: entry.subjectId,

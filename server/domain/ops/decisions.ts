@@ -33,7 +33,7 @@ import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
 import { DomainError } from "../errors.js";
 import { orgName } from "../fees/admin.js";
-import { recordStaffAction } from "./audit.js";
+import { auditActor, CLI_ACTOR, recordStaffAction, subjectActor, type StaffActor } from "./audit.js";
 
 /** Statuses of the beneficiary and contract queues (UNDER_REVIEW first: the work). */
 export const REVIEW_STATUSES: readonly BeneficiaryStatus[] = ["UNDER_REVIEW", "APPROVED", "REJECTED", "DRAFT"];
@@ -214,17 +214,17 @@ export async function staffContractView(db: Database | Tx, id: string): Promise<
 export type ReviewDecision = { decision: "approve" } | { decision: "reject"; reason: string };
 
 /**
- * Approve or reject a beneficiary under review as `staffUserId`, audited as `beneficiary.<decision>`.
+ * Approve or reject a beneficiary under review as `actor` (a staff user or the command line), audited as `beneficiary.<decision>`.
  * @returns the beneficiary after the decision (contract Beneficiary)
  * @throws 404 NOT_FOUND; 409 BENEFICIARY_STATUS_CONFLICT (not UNDER_REVIEW); 400 VALIDATION_FAILED (reason)
  */
-export async function decideBeneficiary(db: Database, staffUserId: string, id: string, d: ReviewDecision): Promise<Beneficiary> {
+export async function decideBeneficiary(db: Database, actor: StaffActor, id: string, d: ReviewDecision): Promise<Beneficiary> {
   return db.transaction(async (tx) => {
     const before = (await staffBeneficiaryView(tx, id)).beneficiary;
     const inner = tx as unknown as Database;
     const after = d.decision === "approve" ? await approveBeneficiary(inner, id) : await rejectBeneficiary(inner, id, d.reason);
     await recordStaffAction(tx, {
-      staffUserId,
+      ...auditActor(actor),
       action: `beneficiary.${d.decision}`,
       subjectType: "beneficiary",
       subjectId: id,
@@ -237,13 +237,13 @@ export async function decideBeneficiary(db: Database, staffUserId: string, id: s
 }
 
 /**
- * Approve or reject a contract under review as `staffUserId`, audited as `contract.<decision>`.
+ * Approve or reject a contract under review as `actor`, audited as `contract.<decision>`.
  * @returns the contract after the decision
  * @throws 404 NOT_FOUND; 409 CONTRACT_STATUS_CONFLICT (not UNDER_REVIEW); 400 VALIDATION_FAILED (reason)
  */
 export async function decideContract(
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   id: string,
   d: ReviewDecision,
 ): Promise<BeneficiaryContract> {
@@ -252,7 +252,7 @@ export async function decideContract(
     const inner = tx as unknown as Database;
     const after = d.decision === "approve" ? await approveContract(inner, id) : await rejectContract(inner, id, d.reason);
     await recordStaffAction(tx, {
-      staffUserId,
+      ...auditActor(actor),
       action: `contract.${d.decision}`,
       subjectType: "contract",
       subjectId: id,
@@ -326,19 +326,21 @@ export function roleForOrderMove(from: RemittanceOrderStatus): "COMPLIANCE" | "P
 /**
  * Move a remittance order as `staff` (audited as `remittance.advance`), through the domain's
  * `advanceRemittanceOrder` (actor `staff:<id>`; the customer sees BANK).
- * @param staff the acting staff user's id and roles (the move's role is checked here: see `roleForOrderMove`)
+ * @param staff the acting staff user's id and roles (the move's role is checked here: see
+ *   `roleForOrderMove`), or `CLI_ACTOR`: the command line may make every move (actor `staff:cli`)
  * @returns the order after the move
  * @throws 403 FORBIDDEN (role), 404 NOT_FOUND, 409 ORDER_STATUS_CONFLICT, 400 VALIDATION_FAILED (status, reason)
  */
 export async function advanceOrderAsStaff(
   db: Database,
-  staff: { id: string; roles: readonly string[] },
+  staff: { id: string; roles: readonly string[] } | typeof CLI_ACTOR,
   id: string,
   move: { status: string; reason?: string | null },
 ): Promise<RemittanceOrder> {
   return db.transaction(async (tx) => {
     const before = await staffRemittanceView(tx, id);
-    if (!staff.roles.includes(roleForOrderMove(before.status)))
+    const actor: StaffActor = "id" in staff ? staff.id : staff;
+    if ("roles" in staff && !staff.roles.includes(roleForOrderMove(before.status)))
       throw new DomainError(
         "FORBIDDEN",
         `Moving an order from ${before.status} needs the role ${roleForOrderMove(before.status)}`,
@@ -347,10 +349,10 @@ export async function advanceOrderAsStaff(
       orderId: id,
       status: move.status,
       reason: move.reason ?? null,
-      actor: `staff:${staff.id}`,
+      actor: subjectActor(actor),
     });
     await recordStaffAction(tx, {
-      staffUserId: staff.id,
+      ...auditActor(actor),
       action: "remittance.advance",
       subjectType: "remittance_order",
       subjectId: id,

@@ -19,7 +19,7 @@ import {
   settleExternalPayment,
   type SettlementMove,
 } from "../payments/settlement.js";
-import { recordStaffAction } from "./audit.js";
+import { auditActor, recordStaffAction, subjectActor, type StaffActor } from "./audit.js";
 
 /** What the audit entry keeps of an external payment (status, settlement, sums). */
 function paymentSnapshot(p: OpsExternalPayment): Record<string, unknown> {
@@ -49,7 +49,7 @@ function fxSnapshot(r: FxRequest): Record<string, unknown> {
 }
 
 /**
- * Settle, reject or refund an external payment as `staffUserId`, audited as `payment.<move>`
+ * Settle, reject or refund an external payment as `actor` (a staff user or the command line), audited as `payment.<move>`
  * (subject `payment`, the reason, before/after status and settlement).
  * @param reason required for reject and refund (1..500 characters)
  * @returns contract OpsExternalPayment after the move
@@ -57,18 +57,18 @@ function fxSnapshot(r: FxRequest): Record<string, unknown> {
  */
 export function decideExternalPayment(
   db: Database,
-  staffUserId: string,
+  staffActor: StaffActor,
   paymentId: string,
   d: { move: SettlementMove; reason?: string },
 ): Promise<OpsExternalPayment> {
-  const actor = `staff:${staffUserId}`;
+  const actor = subjectActor(staffActor);
   const within = {
     within: async (
       tx: Parameters<typeof recordStaffAction>[0],
       c: { before: OpsExternalPayment | null; after: OpsExternalPayment; ledgerTransactionId: string | null },
     ) => {
       await recordStaffAction(tx, {
-        staffUserId,
+        ...auditActor(staffActor),
         action: `payment.${d.move}`,
         subjectType: "payment",
         subjectId: paymentId,
@@ -84,17 +84,17 @@ export function decideExternalPayment(
 }
 
 /**
- * Post an incoming payment as `staffUserId`, audited as `payment.incoming` (subject
+ * Post an incoming payment as `actor` (a staff user or the command line), audited as `payment.incoming` (subject
  * `incoming_payment`, after: balance, amount, payer). A replay (same idempotency key) writes no
  * second entry: nothing was decided again.
  * @returns contract IncomingPayment
  * @throws see postIncomingPayment
  */
-export function staffPostIncomingPayment(db: Database, staffUserId: string, body: unknown): Promise<IncomingPayment> {
-  return postIncomingPayment(db, body, `staff:${staffUserId}`, {
+export function staffPostIncomingPayment(db: Database, actor: StaffActor, body: unknown): Promise<IncomingPayment> {
+  return postIncomingPayment(db, body, subjectActor(actor), {
     within: async (tx, c) => {
       await recordStaffAction(tx, {
-        staffUserId,
+        ...auditActor(actor),
         action: "payment.incoming",
         subjectType: "incoming_payment",
         subjectId: c.after.id,
@@ -116,7 +116,7 @@ export function staffPostIncomingPayment(db: Database, staffUserId: string, body
 }
 
 /**
- * Accept or reject a signed FX rate request as `staffUserId`, audited as `fx-request.accept` /
+ * Accept or reject a signed FX rate request as `actor` (a staff user or the command line), audited as `fx-request.accept` /
  * `fx-request.reject` (subject `fx_request`).
  * @param reason required to reject (1..500 characters)
  * @returns contract FxRequest after the decision
@@ -124,7 +124,7 @@ export function staffPostIncomingPayment(db: Database, staffUserId: string, body
  */
 export function decideFxRequestAsStaff(
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   requestId: string,
   d: { decision: "accept" | "reject"; reason?: string },
 ): Promise<FxRequest> {
@@ -134,12 +134,12 @@ export function decideFxRequestAsStaff(
       requestId,
       decision: d.decision === "accept" ? "ACCEPTED" : "REJECTED",
       reason: d.reason ?? null,
-      actor: `staff:${staffUserId}`,
+      actor: subjectActor(actor),
     },
     {
       within: async (tx, c) => {
         await recordStaffAction(tx, {
-          staffUserId,
+          ...auditActor(actor),
           action: `fx-request.${d.decision}`,
           subjectType: "fx_request",
           subjectId: requestId,

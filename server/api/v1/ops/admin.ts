@@ -9,6 +9,8 @@
  * POST /ops/rates/spread {percent}           → {before, after}: {spreadPercent}
  * GET  /ops/tariffs                          → {data: OpsTariff[]}
  * POST /ops/tariffs {name}                   → {before: null, after: OpsTariff}
+ * POST /ops/tariffs/:id/default {confirm: true} → {before, after}: {tariffId, tariffName, organizationsOnDefault}
+ *                                              (reprices every organization without a tariff: confirmed)
  * POST /ops/fees (OpsSetFeeRequest)          → {before: Fee | null, after: Fee}
  * POST /ops/fees/:id/remove                  → {before: Fee, after: null}
  * GET  /ops/organizations?q=                 → {data: {id, name, type, tariffId}[]} (at most 20, by name)
@@ -30,6 +32,7 @@ import {
   clearRateAsStaff,
   createTariffAsStaff,
   removeFeeAsStaff,
+  setDefaultTariffAsStaff,
   setFeeAsStaff,
   setRateAsStaff,
   setSettingAsStaff,
@@ -45,6 +48,8 @@ export const opsSetRateBody = z.object({
 });
 export const opsSpreadBody = z.object({ percent: z.string().max(12) });
 export const opsTariffBody = z.object({ name: z.string().trim().min(1).max(100) });
+/** Making a tariff the default reprices every organization on the default: the body confirms it. */
+export const opsDefaultTariffBody = z.object({ confirm: z.literal(true) });
 export const opsFeeBody = setFeeSchema;
 export const opsAssignTariffBody = z.object({ tariffId: z.string().uuid().nullable() });
 export const opsOrganizationsQuery = z.object({ q: z.string().trim().max(100).optional() });
@@ -93,6 +98,13 @@ export function createOpsAdminRouter(deps: ApiDeps): Router {
     "/tariffs",
     ...opsRoute(deps, "ADMIN", async (req, res, staff) => {
       res.status(201).json(await createTariffAsStaff(deps.db, staff.id, parse(opsTariffBody, req.body)));
+    }),
+  );
+  r.post(
+    "/tariffs/:id/default",
+    ...opsRoute(deps, "ADMIN", async (req, res, staff) => {
+      parse(opsDefaultTariffBody, req.body);
+      res.json(await setDefaultTariffAsStaff(deps.db, staff.id, { tariffId: req.params.id }));
     }),
   );
   r.post(

@@ -1,0 +1,2 @@
+ALTER TABLE "staff_audit_log" ADD COLUMN "source" text DEFAULT 'ops' NOT NULL;--> statement-breakpoint
+ALTER TABLE "staff_audit_log" ADD CONSTRAINT "staff_audit_log_source_ck" CHECK ("staff_audit_log"."source" in ('ops', 'cli'));
