@@ -17,7 +17,14 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
 import { loadEcbRates } from "../domain/exchange/index.js";
-import type { Beneficiary, BeneficiaryContract, FxRequest, OpsExternalPayment, RemittanceOrder } from "../api/v1/contract.js";
+import type {
+  Beneficiary,
+  BeneficiaryContract,
+  FxRequest,
+  OpsCard,
+  OpsExternalPayment,
+  RemittanceOrder,
+} from "../api/v1/contract.js";
 import { listExternalPayments } from "../domain/payments/settlement.js";
 import { REMITTANCE_STATUSES } from "../domain/remittance/index.js";
 import { chargeServiceFees, collectOwedServiceFees, isServiceFeeMonth, type OwedCollectionRun } from "../domain/fees/service.js";
@@ -25,6 +32,7 @@ import type { ApplicationSummary } from "../api/v1/contract.js";
 import { requestAgreement } from "../domain/agreements/index.js";
 import { listChannelsAwaitingReply } from "../domain/chat/index.js";
 import { CLI_ACTOR, recordStaffAction, type StaffActionEntry } from "../domain/ops/audit.js";
+import { moveCardAsStaff } from "../domain/ops/cards.js";
 import { decideApplication } from "../domain/ops/applications.js";
 import { replyAsStaff } from "../domain/ops/chat.js";
 import { advanceOrderAsStaff, decideBeneficiary, decideContract } from "../domain/ops/decisions.js";
@@ -62,6 +70,9 @@ export type BankCommand =
   | { command: "brand:reset" }
   | { command: "chat:reply"; channelId: string; text: string }
   | { command: "chat:list" }
+  | { command: "card:issue"; id: string; lastFour: string; expiresOn: string }
+  | { command: "card:activate"; id: string }
+  | { command: "card:cancel" | "card:void"; id: string; reason: string }
   | { command: "payment:list"; rail?: string; status?: string }
   | { command: "payment:settle"; id: string }
   | { command: "payment:reject"; id: string; reason: string }
@@ -167,6 +178,12 @@ Commands:
                                               balance (account number or IBAN): an ADDED item in
                                               their history. Run again with the same --key, it
                                               credits once (without --key every run credits)
+  card:issue <id> <last four digits> <MM/YY>  the processor issued an ordered card (ORDERED → NEW): its
+                                              number's last four digits and expiry; issuing a
+                                              replacement voids the card it replaces
+  card:activate <id>                          NEW → ACTIVE
+  card:cancel <id> --reason "<text>"          cancel a card for good (→ CANCELED)
+  card:void <id> --reason "<text>"            void a card's number for good (→ VOID)
 ${ADMIN_USAGE}  --help                                      this text
 
 Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite database in DATA_DIR
@@ -233,6 +250,7 @@ export function parseBankArgs(argv: readonly string[]): BankCommand {
     if (positional.length < 3) throw new UsageError('chat:reply needs a channel id and a text: chat:reply <channelId> "<text>"');
     return { command: "chat:reply", channelId: positional[1], text: positional.slice(2).join(" ") };
   }
+  if (positional[0]?.startsWith("card:")) return parseCard(positional, reason);
   if (positional[0] === "rates:load-ecb") {
     if (reason !== undefined) throw new UsageError("rates:load-ecb takes no --reason");
     if (positional.length !== 2) throw new UsageError("rates:load-ecb needs exactly one CSV file");
@@ -385,6 +403,28 @@ function describeBrand(b: Brand): string {
   return `Brand: ${b.name}, colours ${b.colors.primary} / ${b.colors.primaryDark}, logo ${b.logo ? b.logo.mimeType : "none"}, support ${contacts}, company phone ${b.companyPhone ?? "none"}.`;
 }
 
+/** `card:issue <id> <last4> <MM/YY>`, `card:activate <id>`, `card:cancel|card:void <id> --reason`. */
+function parseCard(positional: string[], reason: string | undefined): BankCommand {
+  const [command, id, ...rest] = positional;
+  if (!id) throw new UsageError(`${command} needs the card id`);
+  if (command === "card:issue") {
+    if (reason !== undefined) throw new UsageError("card:issue takes no --reason");
+    if (rest.length !== 2)
+      throw new UsageError("card:issue needs the last four digits and the expiry: card:issue <id> 1234 12/29");
+    return { command, id, lastFour: rest[0], expiresOn: rest[1] };
+  }
+  if (rest.length) throw new UsageError(`Unexpected argument ${rest[0]}`);
+  if (command === "card:activate") {
+    if (reason !== undefined) throw new UsageError("card:activate takes no --reason");
+    return { command, id };
+  }
+  if (command === "card:cancel" || command === "card:void") {
+    if (reason === undefined || reason.trim() === "") throw new UsageError(`${command} needs --reason "<text>"`);
+    return { command, id, reason };
+  }
+  throw new UsageError(`Unknown command ${command}`);
+}
+
 /** `remittance:advance <id> <STATUS> [--reason]`: REJECTED needs a reason. */
 function parseAdvance(positional: string[], reason: string | undefined): BankCommand {
   const [command, id, status, ...extra] = positional;
@@ -400,6 +440,10 @@ function parseAdvance(positional: string[], reason: string | undefined): BankCom
 }
 
 /** One line about a remittance order after a move. */
+function describeCard(c: OpsCard): string {
+  return `Card ${c.id} (${c.cardName}${c.cardNumber ? ` ${c.cardNumber}` : ""}) is ${c.status}.`;
+}
+
 function describeOrder(o: RemittanceOrder): string {
   const reason = o.rejectionReason ? ` Reason: ${o.rejectionReason}` : "";
   return `Remittance order ${o.id} (${o.currencyId} ${o.sum} to ${o.payee.name}) is now ${o.status}.${reason}`;
@@ -590,6 +634,16 @@ export async function runBankCommand(
       const m = await replyAsStaff(db, CLI_ACTOR, cmd.channelId, cmd.text);
       return `Replied in channel ${cmd.channelId} (message ${m.id}).`;
     }
+    case "card:issue":
+      return describeCard(
+        await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "issue", { lastFour: cmd.lastFour, expiresOn: cmd.expiresOn }),
+      );
+    case "card:activate":
+      return describeCard(await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "activate"));
+    case "card:cancel":
+      return describeCard(await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "cancel", { reason: cmd.reason }));
+    case "card:void":
+      return describeCard(await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "void", { reason: cmd.reason }));
     case "chat:list": {
       const rows = await listChannelsAwaitingReply(db);
       if (!rows.length) return "No chat channel is waiting for a reply.";

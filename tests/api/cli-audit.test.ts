@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import { staffAuditLog } from "../../server/db/schema/index.js";
+import { createCard, createCustomer } from "../../server/seed/factories.js";
 import { parseBankArgs, runBankCommand } from "../../server/staff/commands.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 import { staffLogin } from "./ops-helpers.js";
@@ -71,6 +72,24 @@ describe.each(databases)("npm run bank audit entries on %s", (kind) => {
     await bank(["setting:set", "DEMO-MODE-ENABLED", "false"]);
     const [setting] = await entries("setting.set");
     expect(setting).toMatchObject({ source: "cli", subjectType: "setting", subjectId: "DEMO-MODE-ENABLED" });
+  });
+
+  it("card:issue, card:activate and card:cancel move a card, each audited as card.<action>, actor cli", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "1.00" } });
+    const card = await createCard(s.db, { organizationId: c.organization.id, accountId: c.account!.id, status: "ORDERED" });
+    expect(() => parseBankArgs(["card:issue", card.id, "1234"])).toThrow(/last four digits and the expiry/);
+    expect(() => parseBankArgs(["card:cancel", card.id])).toThrow(/--reason/);
+    expect(await bank(["card:issue", card.id, "1234", "12/39"])).toBe(`Card ${card.id} (${card.cardName} •••• 1234) is NEW.`);
+    expect(await bank(["card:activate", card.id])).toMatch(/is ACTIVE\.$/);
+    await expect(bank(["card:activate", card.id])).rejects.toThrow(/status ACTIVE/);
+    expect(await bank(["card:cancel", card.id, "--reason", "Closed at the customer's request"])).toMatch(/is CANCELED\.$/);
+    const moves = await s.db.select().from(staffAuditLog).where(eq(staffAuditLog.subjectId, card.id)).orderBy(staffAuditLog.id);
+    expect(moves.map((m) => [m.action, m.source, m.staffUserId])).toEqual([
+      ["card.issue", "cli", null],
+      ["card.activate", "cli", null],
+      ["card.cancel", "cli", null],
+    ]);
+    expect(moves[2].reason).toBe("Closed at the customer's request");
   });
 
   it("a refused command writes no entry", async () => {

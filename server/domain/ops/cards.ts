@@ -15,7 +15,7 @@ import { allowedCardActions } from "../cards/transitions.js";
 import { notifyCardStatus } from "../chat/notify.js";
 import { fieldError } from "../errors.js";
 import { orgName } from "../fees/admin.js";
-import { recordStaffAction } from "./audit.js";
+import { auditActor, recordStaffAction, type StaffActor } from "./audit.js";
 
 /** The queue's statuses, the bank's work first. */
 export const CARD_QUEUE_STATUSES: readonly CardStatus[] = ["ORDERED", "NEW", "ACTIVE", "FROZEN", "CANCELED", "VOID"];
@@ -68,7 +68,8 @@ export function listCardQueue(db: Database, status: CardStatus = "ORDERED"): Pro
 }
 
 /**
- * A bank move on a card as `staffUserId` (server/domain/cards `moveCardAsBank`), audited as
+ * A bank move on a card by `actor` (a staff user's id in /ops, or the command line;
+ * server/domain/cards `moveCardAsBank`), audited as
  * `card.<action>` with the status, masked number and expiry before and after (and the card a
  * replacement voided); cancel and void are final and need a reason (1..500 characters).
  * After the commit the organization is told (Notifications.card-<action>).
@@ -78,7 +79,7 @@ export function listCardQueue(db: Database, status: CardStatus = "ORDERED"): Pro
  */
 export async function moveCardAsStaff(
   db: Database,
-  staffUserId: string,
+  actor: StaffActor,
   cardId: string,
   action: BankCardAction,
   body: Record<string, unknown> = {},
@@ -94,7 +95,7 @@ export async function moveCardAsStaff(
   const move: BankCardMove = await db.transaction(async (tx) => {
     const m = await moveCardAsBank(tx, cardId, action, details);
     await recordStaffAction(tx, {
-      staffUserId,
+      ...auditActor(actor),
       action: `card.${action}`,
       subjectType: "card",
       subjectId: cardId,
