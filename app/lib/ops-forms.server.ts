@@ -19,6 +19,7 @@ const KNOWN_CONSTRAINTS = new Set([
   "isSettable",
   "isCurrency",
   "isSpread",
+  "isSolPrice",
   "isUnique",
   "isOwner",
   "isPaymentType",

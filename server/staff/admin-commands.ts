@@ -20,6 +20,7 @@ import {
   setDefaultTariffAsStaff,
   setSettingAsStaff,
   setSpreadAsStaff,
+  setSolPriceAsStaff,
 } from "../domain/ops/admin.js";
 import { CLI_ACTOR } from "../domain/ops/audit.js";
 import type { Fee, OpsSetFeeRequest } from "../api/v1/contract.js";
@@ -32,6 +33,7 @@ export type AdminCommand =
   | { command: "rate:set"; currencyId: string; unitsPerEur: string; confirm: boolean }
   | { command: "rate:clear"; currencyId: string }
   | { command: "rate:spread"; percent: string }
+  | { command: "rate:sol"; priceUsd: string }
   | { command: "tariff:list" }
   | { command: "tariff:create"; name: string }
   | { command: "tariff:assign"; organizationId: string; tariffId: string | null }
@@ -48,6 +50,7 @@ export const ADMIN_COMMANDS: ReadonlySet<string> = new Set([
   "rate:set",
   "rate:clear",
   "rate:spread",
+  "rate:sol",
   "tariff:list",
   "tariff:create",
   "tariff:assign",
@@ -75,6 +78,7 @@ export const ADMIN_USAGE = `  rate:list                                   exchan
   rate:clear <CUR>                            withdraw the rates staff set for a currency (its ECB rate
                                               is in force again)
   rate:spread <percent>                       the spread taken off the mid rate, e.g. 0.50
+  rate:sol <USD>                              the SOL reference price, USD per 1 SOL (no market feed)
   tariff:list                                 tariffs with their fees (fee ids) and organizations
   tariff:create "<name>"                      a new tariff (no fees; not the default)
   tariff:assign <organizationId> <tariffId|default>
@@ -177,6 +181,9 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
     case "rate:spread":
       arity(1, "a percent: rate:spread 0.50");
       return { command, percent: positional[0] };
+    case "rate:sol":
+      arity(1, "a price in USD: rate:sol 150.25");
+      return { command, priceUsd: positional[0] };
     case "tariff:create":
       arity(1, 'a name: tariff:create "Business"');
       return { command, name: positional[0] };
@@ -269,6 +276,10 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
     case "rate:spread": {
       const c = await setSpreadAsStaff(db, CLI_ACTOR, { percent: cmd.percent });
       return `Spread: ${c.before.spreadPercent} % → ${c.after.spreadPercent} %.`;
+    }
+    case "rate:sol": {
+      const c = await setSolPriceAsStaff(db, CLI_ACTOR, { priceUsd: cmd.priceUsd });
+      return `SOL reference price: ${c.before.solPriceUsd} USD → ${c.after.solPriceUsd} USD.`;
     }
     case "tariff:list": {
       const list = await listTariffs(db);

@@ -8,6 +8,9 @@
  * audit entry's). PGlite always; PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import { staffAuditLog } from "../../server/db/schema/index.js";
+import { staffLogin } from "./ops-helpers.js";
 import { createCustomer } from "../../server/seed/factories.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { customerRate, midRate, unitsPerEur } from "../../server/domain/exchange/rates.js";
@@ -191,6 +194,42 @@ describe.each(databases)("ops ADMIN decisions on %s", (kind) => {
       for (const percent of ["100", "-1", "1.1234567", "abc", ""])
         expect(await refusal(() => setSpread(s.db, { percent }))).toEqual({ percent: "isSpread" });
       await setSpread(s.db, { percent: "0.50" });
+    });
+
+    it("the SOL reference price set by ADMIN is what SOL is quoted at; audited; malformed prices refused on their field", async () => {
+      const admin = await staffLogin(s, "admin@ops.example");
+      const who = await newCustomer();
+      const perEur = async () => {
+        const rates = (await s.call("GET", "/exchange/rates", { token: who.token })).body.rates as {
+          currencyId: string;
+          unitsPerEur: string;
+        }[];
+        const of = (c: string) => new Decimal(rates.find((r) => r.currencyId === c)!.unitsPerEur);
+        return { usd: of("USD"), sol: of("SOL") };
+      };
+      const before = await perEur();
+      expect(before.sol.toFixed(6)).toBe(before.usd.dividedBy("150").toFixed(6));
+      for (const priceUsd of ["0", "-5", "abc", "1.123456789", ""]) {
+        const bad = await s.call("POST", "/ops/rates/sol", { token: admin, body: { priceUsd } });
+        expect(bad.status, priceUsd).toBe(400);
+        expect(bad.body.message[0]).toMatchObject({ property: "priceUsd", constraints: { isSolPrice: expect.any(String) } });
+      }
+      const set = await s.call("POST", "/ops/rates/sol", { token: admin, body: { priceUsd: "200.5" } });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({ before: { solPriceUsd: "150" }, after: { solPriceUsd: "200.5" } });
+      const after = await perEur();
+      expect(after.sol.toFixed(6)).toBe(after.usd.dividedBy("200.5").toFixed(6));
+      expect((await s.call("GET", "/ops/rates", { token: admin })).body.solPriceUsd).toBe("200.5");
+      const [entry] = await s.db
+        .select()
+        .from(staffAuditLog)
+        .where(eq(staffAuditLog.action, "rate.sol-price"))
+        .orderBy(desc(staffAuditLog.id))
+        .limit(1);
+      expect(entry).toMatchObject({ subjectType: "setting", subjectId: "SOL-REFERENCE-PRICE-USD", source: "ops" });
+      expect(await runBankCommand(s.db, parseBankArgs(["rate:sol", "150"]) as never)).toBe(
+        "SOL reference price: 200.5 USD → 150 USD.",
+      );
     });
 
     it("rate:set and rate:list through the staff command", async () => {

@@ -1305,6 +1305,22 @@ async function makeDefaultTariff(page: Page, name: string) {
  * action), each as dangerous as the first: the same checks, keyed `<route id> <intent>`.
  */
 const INTENT_CASES: Record<string, CsrfCase> = {
+  "routes/ops+/rates sol": {
+    async prepare(page) {
+      await opsLogin(page, STAFF.admin);
+      await page.goto("/ops/rates");
+      await page.getByLabel("USD per 1 SOL").fill("151.75");
+      return { url: "/ops/rates", fields: await formFields(page, "main form:has([data-testid=set-sol-price])") };
+    },
+    async probe(page) {
+      await page.goto("/ops/rates");
+      return page.getByLabel("USD per 1 SOL").inputValue();
+    },
+    // SOL is quoted at this price in every other spec: back to the seeded one.
+    cleanup: async (page) => {
+      await staffCommand(page, ["rate:sol", "150"]);
+    },
+  },
   "routes/ops+/tariffs default": {
     async prepare(page) {
       // A tariff to make the default (created once; a retry finds it).

@@ -2,7 +2,8 @@
  * /ops/rates — exchange rates (role ADMIN; issue 13; docs/ops.md "Rates"): every currency's rate
  * in force (units per 1 EUR), its source (ECB, BANK = set by staff, DERIVED) and date; set a
  * currency's rate (a change over 10 % needs the confirmation box), withdraw a rate staff set,
- * set the spread. Plain POST forms (`intent` set, clear, spread), CSRF checked first; errors on
+ * set the spread and the SOL reference price (USD per SOL: SOL has no market feed). Plain POST
+ * forms (`intent` set, clear, spread, sol), CSRF checked first; errors on
  * their field, the form filled again.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
@@ -16,7 +17,7 @@ import { formErrorsOf, text, type FormErrors } from "~/lib/ops-forms.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:admin.rates.title" };
 
-const DONE = ["set", "clear", "spread"] as const;
+const DONE = ["set", "clear", "spread", "sol"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "ADMIN");
@@ -32,7 +33,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireStaff(request, "ADMIN");
   const form = await request.formData();
   const intent = text(form, "intent");
-  const values = { currencyId: text(form, "currencyId"), unitsPerEur: text(form, "unitsPerEur"), percent: text(form, "percent") };
+  const values = {
+    currencyId: text(form, "currencyId"),
+    unitsPerEur: text(form, "unitsPerEur"),
+    percent: text(form, "percent"),
+    priceUsd: text(form, "priceUsd"),
+  };
   const fail = (errors: FormErrors) => json<ActionData>({ intent, errors, values }, { status: 400 });
   try {
     if (intent === "set") {
@@ -47,6 +53,9 @@ export async function action({ request }: ActionFunctionArgs) {
     } else if (intent === "spread") {
       if (!values.percent) return fail({ fields: { percent: "ops:admin.errors.required" } });
       await api.post("/rates/spread", { percent: values.percent.replace(",", ".") });
+    } else if (intent === "sol") {
+      if (!values.priceUsd) return fail({ fields: { priceUsd: "ops:admin.errors.required" } });
+      await api.post("/rates/sol", { priceUsd: values.priceUsd.replace(",", ".") });
     } else return fail({ fields: {}, form: "ops:admin.errors.UNKNOWN" });
   } catch (error) {
     return fail(formErrorsOf(error));
@@ -61,6 +70,7 @@ export default function OpsRatesPage() {
   const mine = (intent: string) => (data?.intent === intent ? data : null);
   const set = mine("set");
   const spread = mine("spread");
+  const sol = mine("sol");
   return (
     <>
       <h1>{t("admin.rates.title")}</h1>
@@ -148,6 +158,22 @@ export default function OpsRatesPage() {
         />
         <button type="submit" className={styles.button} data-testid="set-spread">
           {t("admin.rates.set-spread")}
+        </button>
+      </OpsIntentForm>
+
+      <h2>{t("admin.rates.sol-title")}</h2>
+      <OpsIntentForm action="/ops/rates" intent="sol" className={styles.form} noValidate>
+        <OpsTextField
+          inputMode="decimal"
+          id="sol-price"
+          name="priceUsd"
+          label={t("admin.rates.sol")}
+          hint={t("admin.rates.sol-hint")}
+          error={sol?.errors.fields.priceUsd}
+          value={sol?.values.priceUsd ?? rates.solPriceUsd}
+        />
+        <button type="submit" className={styles.button} data-testid="set-sol-price">
+          {t("admin.rates.set-sol")}
         </button>
       </OpsIntentForm>
     </>

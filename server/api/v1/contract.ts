@@ -1453,6 +1453,8 @@ export interface OpsRateLine {
 export interface OpsRates {
   date: string | null;
   spreadPercent: Decimal;
+  /** USD per 1 SOL: the reference price SOL is quoted at (no market feed). */
+  solPriceUsd: Decimal;
   rates: OpsRateLine[];
 }
 /** POST /api/v1/ops/rates: set a currency's rate (units per 1 EUR); confirmLargeChange for a change over 10 %. */

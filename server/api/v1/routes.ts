@@ -27,6 +27,7 @@ import {
   opsSetRateBody,
   opsSetSettingBody,
   opsSettingsQuery,
+  opsSolPriceBody,
   opsSpreadBody,
   opsTariffBody,
 } from "./ops/admin.js";
@@ -270,6 +271,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/remittance/:id/advance": { body: opsAdvanceBody },
   "POST /ops/rates": { body: opsSetRateBody },
   "POST /ops/rates/spread": { body: opsSpreadBody },
+  "POST /ops/rates/sol": { body: opsSolPriceBody },
   "POST /ops/tariffs": { body: opsTariffBody },
   "POST /ops/tariffs/:id/default": { body: opsDefaultTariffBody },
   "POST /ops/fees": { body: opsFeeBody },

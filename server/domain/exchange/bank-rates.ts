@@ -21,7 +21,15 @@ import type { Change } from "../change.js";
 import { DomainError, fieldError } from "../errors.js";
 import { Decimal } from "../ledger/money.js";
 import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
-import { BANK_SOURCE, ratesInForce, SETTING_EXCHANGE_SPREAD, spreadPercent } from "./index.js";
+import {
+  BANK_SOURCE,
+  isSolPrice,
+  ratesInForce,
+  SETTING_EXCHANGE_SPREAD,
+  SETTING_SOL_PRICE,
+  solPriceUsd,
+  spreadPercent,
+} from "./index.js";
 import { RATE_DECIMALS, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
@@ -42,11 +50,12 @@ export type RatesOverview = OpsRates;
  */
 export async function listRates(db: Db): Promise<RatesOverview> {
   const inForce = await ratesInForce(db);
-  const derived = inForce ? unitsPerEur(inForce.rates) : new Map<string, Decimal>();
+  const derived = inForce ? unitsPerEur(inForce.rates, inForce.solPriceUsd) : new Map<string, Decimal>();
   const rows = await db.select({ id: currencies.id, crypto: currencies.crypto }).from(currencies).orderBy(currencies.id);
   return {
     date: inForce?.date ?? null,
     spreadPercent: await spreadPercent(db),
+    solPriceUsd: inForce?.solPriceUsd ?? (await solPriceUsd(db)),
     rates: rows.map((c) => {
       const own = inForce?.sources[c.id];
       const value = derived.get(c.id);
@@ -157,6 +166,28 @@ export async function setSpread(db: Database, input: { percent: string }): Promi
       .values({ key: SETTING_EXCHANGE_SPREAD, value: input.percent })
       .onConflictDoUpdate({ target: settings.key, set: { value: input.percent } });
     return { before, after: { spreadPercent: await spreadPercent(tx) } };
+  });
+}
+
+/**
+ * Set the SOL reference price (setting SOL-REFERENCE-PRICE-USD), USD per 1 SOL, in force for the
+ * next quote: SOL is quoted through USD at this price (./rates.ts; there is no market feed).
+ * @param input.priceUsd decimal string > 0, at most 9 digits before and 8 after the point
+ * @returns before/after `{ solPriceUsd }`
+ * @throws DomainError VALIDATION_FAILED on `priceUsd`
+ */
+export async function setSolPrice(db: Database, input: { priceUsd: string }): Promise<Change<{ solPriceUsd: string }>> {
+  const text = typeof input.priceUsd === "string" ? input.priceUsd.trim() : "";
+  if (!isSolPrice(text)) throw fieldError("priceUsd", "isSolPrice", "priceUsd must be a price in USD above 0, e.g. 150.25");
+  return db.transaction(async (tx) => {
+    await tx.select({ key: settings.key }).from(settings).where(eq(settings.key, SETTING_SOL_PRICE)).for("update");
+    const before = { solPriceUsd: await solPriceUsd(tx) };
+    const value = new Decimal(text).toFixed();
+    await tx
+      .insert(settings)
+      .values({ key: SETTING_SOL_PRICE, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value } });
+    return { before, after: { solPriceUsd: await solPriceUsd(tx) } };
   });
 }
 

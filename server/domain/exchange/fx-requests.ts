@@ -225,7 +225,7 @@ async function prepare(tx: Tx, userId: string, body: ParsedRequest) {
   const rateCheck = validateWireAmount(body.rate, { scale: FX_PROPOSED_RATE_SCALE });
   if (!rateCheck.ok) throw fieldError("rate", rateCheck.error, amountErrorText(rateCheck.error, "rate"));
   const latest = await ratesInForce(tx);
-  if (!latest || !midRate(unitsPerEur(latest.rates), from.id, to.id))
+  if (!latest || !midRate(unitsPerEur(latest.rates, latest.solPriceUsd), from.id, to.id))
     throw fieldError("toCurrencyId", "hasRate", `The bank does not exchange ${from.id} to ${to.id}`);
   const sell = new Decimal(sellCheck.value);
   const buy = new Decimal(fxBoughtAmount(sellCheck.value, rateCheck.value, to.scale));

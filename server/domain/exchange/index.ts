@@ -35,7 +35,7 @@ import { systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
-import { customerRate, exchangeAmounts, midRate, parseEcbCsv, unitsPerEur } from "./rates.js";
+import { customerRate, exchangeAmounts, midRate, parseEcbCsv, SOL_REFERENCE_PRICE_USD, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
 
@@ -114,6 +114,22 @@ export async function seedExchangeRates(db: Db): Promise<void> {
   await loadEcbRates(db, readFileSync(SHIPPED_ECB_FILE, "utf8"), { latestOnly: true });
 }
 
+/** Setting key: the SOL reference price, USD per 1 SOL (ADMIN: /ops/rates, `rate:sol`). */
+export const SETTING_SOL_PRICE = "SOL-REFERENCE-PRICE-USD";
+
+/** Whether `text` is a SOL price staff may set: a decimal > 0 with at most 9 digits before and 8 after the point. */
+export function isSolPrice(text: string): boolean {
+  return /^\d{1,9}(\.\d{1,8})?$/.test(text) && new Decimal(text).gt(0);
+}
+
+/** The SOL reference price in USD, a decimal string (setting SOL-REFERENCE-PRICE-USD; SOL_REFERENCE_PRICE_USD when missing or malformed). */
+export async function solPriceUsd(db: Db): Promise<string> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, SETTING_SOL_PRICE)).limit(1);
+  const v = row?.value;
+  const text = typeof v === "string" || typeof v === "number" ? String(v) : "";
+  return isSolPrice(text) ? new Decimal(text).toFixed() : SOL_REFERENCE_PRICE_USD;
+}
+
 /** The spread in percent, a decimal string with at least 2 decimals (setting EXCHANGE-SPREAD-PERCENT; DEFAULT_SPREAD_PERCENT when missing or malformed). */
 export async function spreadPercent(db: Db): Promise<string> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SETTING_EXCHANGE_SPREAD)).limit(1);
@@ -138,13 +154,15 @@ export interface RatesInForce {
   rates: Record<string, string>;
   /** Currency → "ECB" or "BANK" and the date of that rate. */
   sources: Record<string, { source: string; date: string }>;
+  /** USD per 1 SOL (setting SOL-REFERENCE-PRICE-USD), for `unitsPerEur`. */
+  solPriceUsd: string;
 }
 
 /**
  * The rates in force (docs/ops.md "Rates"): the newest stored ECB day, with each currency's
  * newest BANK rate (set by staff) taking its place when that rate is dated on or after that ECB
  * day. So a bank rate holds until an ECB day newer than it is loaded, or staff clear it; with no
- * ECB day stored, the bank rates alone. Two queries.
+ * ECB day stored, the bank rates alone. With the SOL reference price: three queries.
  * @returns the rates, or null when neither source has any
  */
 export async function ratesInForce(db: Db): Promise<RatesInForce | null> {
@@ -155,6 +173,7 @@ export async function ratesInForce(db: Db): Promise<RatesInForce | null> {
     .where(and(eq(fxRates.source, BANK_SOURCE), ecb ? sql`${fxRates.rateDate} >= ${ecb.date}` : undefined))
     .orderBy(desc(fxRates.rateDate));
   if (!ecb && bankRows.length === 0) return null;
+  const solPrice = await solPriceUsd(db);
   const rates: Record<string, string> = { ...(ecb?.rates ?? {}) };
   const sources: Record<string, { source: string; date: string }> = Object.fromEntries(
     Object.keys(rates).map((c) => [c, { source: ECB_SOURCE, date: ecb!.date }]),
@@ -168,7 +187,7 @@ export async function ratesInForce(db: Db): Promise<RatesInForce | null> {
     sources[row.currencyId] = { source: BANK_SOURCE, date: row.date };
     if (row.date > date) date = row.date;
   }
-  return { date, rates, sources };
+  return { date, rates, sources, solPriceUsd: solPrice };
 }
 
 /** Currencies whose rate ./rates.ts derives from USD (pegs, stablecoins, the SOL reference price). */
@@ -205,7 +224,7 @@ export async function getExchangeRates(db: Db): Promise<ExchangeRates> {
     await spreadPercent(db),
     await db.select({ id: currencies.id }).from(currencies).orderBy(currencies.id),
   ];
-  const perEur = latest ? unitsPerEur(latest.rates) : new Map<string, Decimal>();
+  const perEur = latest ? unitsPerEur(latest.rates, latest.solPriceUsd) : new Map<string, Decimal>();
   return {
     base: "EUR",
     date: latest?.date ?? null,
@@ -341,7 +360,7 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   if (!amountResult.ok) throw fieldError(field, amountResult.error, amountErrorText(amountResult.error));
 
   const latest = await ratesInForce(db);
-  const mid = latest ? midRate(unitsPerEur(latest.rates), body.fromCurrencyId, body.toCurrencyId) : null;
+  const mid = latest ? midRate(unitsPerEur(latest.rates, latest.solPriceUsd), body.fromCurrencyId, body.toCurrencyId) : null;
   if (!latest || !mid)
     throw fieldError("toCurrencyId", "hasRate", `No exchange rate from ${body.fromCurrencyId} to ${body.toCurrencyId}`);
   const rate = customerRate(mid, await spreadPercent(db));

@@ -7,14 +7,15 @@
  * 1 A) is perEur(B) ÷ perEur(A). Money and rates are decimal.js (ledger/money.ts), never floats.
  * Sources: ECB euro reference rates (server/seed/data/README.md); AED 3.6725 per USD (peg of the
  * Central Bank of the UAE); USDT, USDC = 1 USD and EURC = 1 EUR (their issuers' 1:1 backing);
- * SOL at a configured reference price in USD (`SOL_REFERENCE_PRICE_USD`, not a market feed).
+ * SOL at the bank's reference price in USD (setting SOL-REFERENCE-PRICE-USD, set by ADMIN staff;
+ * `SOL_REFERENCE_PRICE_USD` until set; not a market feed).
  */
 import DecimalJs from "decimal.js";
 import { Decimal } from "../ledger/money.js";
 
 /** AED per 1 USD: the dirham's peg (Central Bank of the UAE, since 1997). */
 export const AED_PER_USD = "3.6725";
-/** Configured SOL reference price, USD per 1 SOL (a setting-like constant; no market feed). */
+/** SOL reference price until staff set one, USD per 1 SOL (no market feed). */
 export const SOL_REFERENCE_PRICE_USD = "150";
 /** Decimals a customer rate is stored and shown with (spec 001 §9 shows 12 in lists). */
 export const RATE_DECIMALS = 12;
@@ -61,9 +62,10 @@ export function parseEcbCsv(text: string): EcbDay[] {
  * reference prices above. A currency without a source (RUB: the ECB suspended it in March 2022)
  * is absent, so it cannot be quoted.
  * @param ecb ECB rates of one day (currency → units per EUR, decimal strings)
+ * @param solPriceUsd USD per 1 SOL (decimal string > 0)
  * @returns currency → Decimal units per 1 EUR (EUR itself 1)
  */
-export function unitsPerEur(ecb: Record<string, string>): Map<string, Decimal> {
+export function unitsPerEur(ecb: Record<string, string>, solPriceUsd: string = SOL_REFERENCE_PRICE_USD): Map<string, Decimal> {
   const out = new Map<string, Decimal>([["EUR", new Decimal(1)]]);
   for (const [code, value] of Object.entries(ecb)) out.set(code, new Decimal(value));
   out.set("EURC", new Decimal(1));
@@ -72,7 +74,7 @@ export function unitsPerEur(ecb: Record<string, string>): Map<string, Decimal> {
     out.set("USDT", usd);
     out.set("USDC", usd);
     out.set("AED", usd.times(AED_PER_USD));
-    out.set("SOL", usd.dividedBy(SOL_REFERENCE_PRICE_USD));
+    out.set("SOL", usd.dividedBy(solPriceUsd));
   }
   return out;
 }

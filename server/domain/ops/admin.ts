@@ -9,7 +9,7 @@
 import type { Database } from "../../db/client.js";
 import type { OpsSetFeeRequest } from "../../api/v1/contract.js";
 import type { Change } from "../change.js";
-import { clearBankRate, setBankRate, setSpread } from "../exchange/bank-rates.js";
+import { clearBankRate, setBankRate, setSolPrice, setSpread } from "../exchange/bank-rates.js";
 import { assignTariff, createTariff, getFee, removeFee, setDefaultTariff, setFee } from "../fees/admin.js";
 import { setSettingFlag } from "../settings/flags.js";
 import { auditActor, recordStaffAction, type StaffActor } from "./audit.js";
@@ -69,6 +69,17 @@ export const setSpreadAsStaff = (db: Database, actor: StaffActor, input: { perce
     "setting",
     (tx) => setSpread(tx, input),
     () => "EXCHANGE-SPREAD-PERCENT",
+  );
+
+/** Set the SOL reference price (`setSolPrice`), audited as `rate.sol-price` on `setting` SOL-REFERENCE-PRICE-USD. */
+export const setSolPriceAsStaff = (db: Database, actor: StaffActor, input: { priceUsd: string }) =>
+  audited(
+    db,
+    actor,
+    "rate.sol-price",
+    "setting",
+    (tx) => setSolPrice(tx, input),
+    () => "SOL-REFERENCE-PRICE-USD",
   );
 
 /** Create a tariff (`createTariff`), audited as `tariff.create`. */

@@ -7,6 +7,7 @@
  * POST /ops/rates {currencyId, unitsPerEur, confirmLargeChange?} → {before, after}: OpsRateLine
  * POST /ops/rates/:currencyId/clear          → {before, after}
  * POST /ops/rates/spread {percent}           → {before, after}: {spreadPercent}
+ * POST /ops/rates/sol {priceUsd}             → {before, after}: {solPriceUsd}
  * GET  /ops/tariffs                          → {data: OpsTariff[]}
  * POST /ops/tariffs {name}                   → {before: null, after: OpsTariff}
  * POST /ops/tariffs/:id/default {confirm: true} → {before, after}: {tariffId, tariffName, organizationsOnDefault}
@@ -37,6 +38,7 @@ import {
   setRateAsStaff,
   setSettingAsStaff,
   setSpreadAsStaff,
+  setSolPriceAsStaff,
 } from "../../../domain/ops/admin.js";
 import { opsRoute } from "./guard.js";
 import { parse } from "./auth.js";
@@ -47,6 +49,7 @@ export const opsSetRateBody = z.object({
   confirmLargeChange: z.boolean().optional(),
 });
 export const opsSpreadBody = z.object({ percent: z.string().max(12) });
+export const opsSolPriceBody = z.object({ priceUsd: z.string().max(20) });
 export const opsTariffBody = z.object({ name: z.string().trim().min(1).max(100) });
 /** Making a tariff the default reprices every organization on the default: the body confirms it. */
 export const opsDefaultTariffBody = z.object({ confirm: z.literal(true) });
@@ -80,6 +83,12 @@ export function createOpsAdminRouter(deps: ApiDeps): Router {
     "/rates/spread",
     ...opsRoute(deps, "ADMIN", async (req, res, staff) => {
       res.json(await setSpreadAsStaff(deps.db, staff.id, parse(opsSpreadBody, req.body)));
+    }),
+  );
+  r.post(
+    "/rates/sol",
+    ...opsRoute(deps, "ADMIN", async (req, res, staff) => {
+      res.json(await setSolPriceAsStaff(deps.db, staff.id, parse(opsSolPriceBody, req.body)));
     }),
   );
   r.post(
