@@ -11,7 +11,7 @@ import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
 import { appRoutes } from "./route-manifest";
-import { ageSession } from "./layout-helpers";
+import { ageSession, watchReady } from "./layout-helpers";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
 import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
 import { mainAccount, signedFxRequest, signedPayment } from "./ops-payments-helpers";
@@ -738,6 +738,9 @@ const CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
       await page.goto("/payments/between-accounts");
+      // Chosen after hydration: a choice made before it can be reset by the page's script (a
+      // flaky 422 in CI: the accounts posted were not the ones chosen).
+      await watchReady(page);
       await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
       await selectByText(page, "select[name=toAccountId]", /^Savings/);
       await page.locator("[name=amount]").fill("1.05");
