@@ -10,6 +10,7 @@ import type { Page, Response } from "@playwright/test";
 import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
 import { opsLogin, STAFF } from "./ops-fixtures";
+import { watchReady } from "./layout-helpers";
 
 /** Directives of a CSP header: name → sources. */
 function parseCsp(header: string): Map<string, string[]> {
@@ -157,6 +158,8 @@ const RESOURCE_ROUTES = new Set([
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
 async function createOrder(page: Page): Promise<string> {
   await page.goto("/payments/remittance/new");
+  // Filled after hydration: a value typed before it can be reset (a flaky "Enter an amount" in CI).
+  await watchReady(page);
   const source = page.locator("select[name=source]");
   const options = await source.locator("option").allTextContents();
   await source.selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
@@ -175,6 +178,8 @@ async function createOrder(page: Page): Promise<string> {
 /** An FX rate request awaiting confirmation, through the form (Oliver: requests enabled); returns its id. */
 async function createFxRequest(page: Page): Promise<string> {
   await page.goto("/currency-exchange/requests/new");
+  // Filled after hydration: a value typed before it can be reset (a flaky "Enter an amount" in CI).
+  await watchReady(page);
   const source = page.locator("select[name=source]");
   const options = await source.locator("option").allTextContents();
   await source.selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
