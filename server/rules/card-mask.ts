@@ -46,3 +46,8 @@ export function containsCardNumber(text: string): boolean {
   for (const m of candidates) if (luhnValid(m[0].replace(/\D/g, ""))) return true;
   return false;
 }
+
+/** What a card's issue records (docs/ops.md "Cards"): the last four digits of its number. */
+export const LAST_FOUR_PATTERN = /^\d{4}$/;
+/** …and its expiry, month and year as MM/YY. */
+export const CARD_EXPIRY_PATTERN = /^(0[1-9]|1[0-2])\/\d{2}$/;

@@ -14,6 +14,7 @@ import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { ReasonForm, readDecisionForm, type RowFeedback } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { CARD_EXPIRY_PATTERN, LAST_FOUR_PATTERN } from "../../../server/rules/card-mask";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:cards.title" };
 
@@ -45,8 +46,8 @@ function readIssue(form: FormData): {
     expiresOn: String(form.get("expiresOn") ?? "").trim(),
   };
   const fieldErrors: NonNullable<CardFeedback["fieldErrors"]> = {};
-  if (!/^\d{4}$/.test(values.lastFour)) fieldErrors.lastFour = "ops:cards.errors.last-four";
-  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(values.expiresOn)) fieldErrors.expiresOn = "ops:cards.errors.expiry-format";
+  if (!LAST_FOUR_PATTERN.test(values.lastFour)) fieldErrors.lastFour = "ops:cards.errors.last-four";
+  if (!CARD_EXPIRY_PATTERN.test(values.expiresOn)) fieldErrors.expiresOn = "ops:cards.errors.expiry-format";
   return { values, fieldErrors };
 }
 
@@ -96,7 +97,9 @@ export async function action({ request }: ActionFunctionArgs) {
 function IssueForm({ card, feedback }: { card: StaffCardRow; feedback: CardFeedback | undefined }) {
   const { t } = useTranslation("ops");
   const mine = feedback && feedback.id === card.id && feedback.intent === "issue" ? feedback : undefined;
-  const field = (name: "lastFour" | "expiresOn", label: string, hint: string, pattern: string) => {
+  // The HTML pattern matches the whole value: the rule's source without its anchors.
+  const field = (name: "lastFour" | "expiresOn", label: string, hint: string, rule: RegExp) => {
+    const pattern = rule.source.replace(/^\^|\$$/g, "");
     const id = `${name}-${card.id}`;
     const error = mine?.fieldErrors?.[name];
     return (
@@ -133,8 +136,8 @@ function IssueForm({ card, feedback }: { card: StaffCardRow; feedback: CardFeedb
         <OpsCsrfInput />
         <input type="hidden" name="intent" value="issue" />
         <input type="hidden" name="id" value={card.id} />
-        {field("lastFour", t("cards.last-four"), t("cards.last-four-hint"), "[0-9]{4}")}
-        {field("expiresOn", t("cards.expires-on"), t("cards.expires-on-hint"), "(0[1-9]|1[0-2])/[0-9]{2}")}
+        {field("lastFour", t("cards.last-four"), t("cards.last-four-hint"), LAST_FOUR_PATTERN)}
+        {field("expiresOn", t("cards.expires-on"), t("cards.expires-on-hint"), CARD_EXPIRY_PATTERN)}
         <button type="submit" className={styles.button}>
           {t("cards.issue-submit")}
         </button>

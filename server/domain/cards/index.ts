@@ -28,7 +28,7 @@ import type {
   CardStatus,
   CurrencyCode,
 } from "../../api/v1/contract.js";
-import { maskCardNumber } from "../../rules/card-mask.js";
+import { CARD_EXPIRY_PATTERN, LAST_FOUR_PATTERN, maskCardNumber } from "../../rules/card-mask.js";
 import { isUuid } from "../accounts/index.js";
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { withSerializableRetry } from "../ledger/index.js";
@@ -362,8 +362,8 @@ export type BankCardAction = (typeof BANK_CARD_ACTIONS)[number];
 /** What issuing records: the last four digits of the PAN the processor issued and its expiry. */
 export const issueCardSchema = z
   .object({
-    lastFour: z.string().regex(/^\d{4}$/, "lastFour must be the card number's last four digits"),
-    expiresOn: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, "expiresOn must be MM/YY"),
+    lastFour: z.string().regex(LAST_FOUR_PATTERN, "lastFour must be the card number's last four digits"),
+    expiresOn: z.string().regex(CARD_EXPIRY_PATTERN, "expiresOn must be MM/YY"),
   })
   .strict();
 

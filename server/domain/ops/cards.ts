@@ -10,7 +10,7 @@ import type { Database } from "../../db/client.js";
 import { accounts, cards, organizations } from "../../db/schema/index.js";
 import type { CardStatus, OpsCard } from "../../api/v1/contract.js";
 import { maskCardNumber } from "../../rules/card-mask.js";
-import { moveCardAsBank, type BankCardAction, type BankCardMove } from "../cards/index.js";
+import { BANK_CARD_ACTIONS, moveCardAsBank, type BankCardAction, type BankCardMove } from "../cards/index.js";
 import { allowedCardActions } from "../cards/transitions.js";
 import { notifyCardStatus } from "../chat/notify.js";
 import { fieldError } from "../errors.js";
@@ -25,8 +25,6 @@ export const CARD_REASON_MAX = 500;
 
 /** One card of the queue (contract OpsCard). */
 export type StaffCardRow = OpsCard;
-
-const BANK_ACTIONS = new Set<string>(["issue", "activate", "cancel", "void"]);
 
 /** Card rows with their organization and account, as the queue shows them. */
 async function cardRows(db: Database, where: SQL, order: SQL[], limit: number): Promise<StaffCardRow[]> {
@@ -53,7 +51,9 @@ async function cardRows(db: Database, where: SQL, order: SQL[], limit: number): 
     accountName: a.name,
     accountNumber: a.number,
     createdAt: c.createdAt.toISOString(),
-    actions: allowedCardActions(c.status as CardStatus).filter((x): x is BankCardAction => BANK_ACTIONS.has(x)),
+    actions: allowedCardActions(c.status as CardStatus).filter((x): x is BankCardAction =>
+      (BANK_CARD_ACTIONS as readonly string[]).includes(x),
+    ),
   }));
 }
 
