@@ -153,3 +153,36 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("what Oliver types before the page's JavaScript starts is kept (a slow phone): the amount survives hydration and is previewed", async ({
+  page,
+}) => {
+  await login(page, CUSTOMERS.individual);
+  // Hold the JavaScript back until the form is filled, as a slow network does.
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/build/**", async (route) => {
+    await gate;
+    await route.continue();
+  });
+  await page.goto("/currency-exchange/requests/new", { waitUntil: "commit" });
+  const form = page.locator("form#fx-request-form");
+  await expect(form).toBeVisible();
+  await expect(form).not.toHaveAttribute("novalidate", "");
+  const options = await form
+    .locator("select[name=source] option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  await form
+    .locator("select[name=source]")
+    .selectOption(options.find((o) => /^Main account/.test(o.text) && o.value.endsWith(":GBP"))!.value);
+  await form.locator("select[name=toCurrencyId]").selectOption("EUR");
+  await form.locator("[name=sellAmount]").fill("10,00");
+  await form.locator("[name=rate]").fill("1.234567890123");
+  release();
+  await formReady(page, true, form);
+  // Hydrated: the preview is computed from what was typed, and the amount (normalised) stays when the form renders again.
+  await expect(page.getByTestId("fx-preview")).toHaveText("You would receive 12.35 EUR (before the bank's decision).");
+  await form.locator("[name=rate]").fill("1.5");
+  await expect(page.getByTestId("fx-preview")).toHaveText("You would receive 15.00 EUR (before the bank's decision).");
+  await expect(form.locator("[name=sellAmount]")).toHaveValue("10.00");
+});

@@ -4,7 +4,7 @@
  * field name: input `<name>`, hint `<name>-hint`, error `<name>-error` (used by the error
  * summary links and by tests).
  */
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/lib/i18n-message";
 import { Tooltip } from "../ui/Tooltip";
@@ -25,7 +25,7 @@ interface CommonProps {
 
 export type FieldProps = CommonProps &
   (
-    | ({ as?: "input" } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">)
+    | ({ as?: "input"; inputRef?: Ref<HTMLInputElement> } & Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id">)
     | ({ as: "select"; children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id">)
   );
 
@@ -72,8 +72,8 @@ export function Field(props: FieldProps) {
             );
           })()
         : (() => {
-            const { as: _as, ...inputProps } = rest;
-            return <input id={id} name={name} className={styles.control} {...aria} {...inputProps} />;
+            const { as: _as, inputRef, ...inputProps } = rest;
+            return <input ref={inputRef} id={id} name={name} className={styles.control} {...aria} {...inputProps} />;
           })()}
     </div>
   );

@@ -15,7 +15,7 @@
  *   back with the matches).
  * `ReadOnlyAnswers` shows a step's values without inputs (a submitted application).
  */
-import { useState, type ChangeEvent, type ReactNode } from "react";
+import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldDef } from "../../../server/rules/applications/steps";
 import { yearsBefore } from "../../../server/rules/applications/validate";
@@ -23,6 +23,7 @@ import { describedByIds } from "../forms/Field";
 import fieldStyles from "../forms/Field.module.css";
 import { Button } from "../ui/Button";
 import { formatAnswerDate, isBlank, type AnswerValue, type FieldOption, type Values } from "~/lib/identity";
+import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "./identity.module.css";
 
@@ -325,6 +326,9 @@ export function StepFields({ fields, values, errors, options, today, sic }: Step
   const [watched, setWatched] = useState<Record<string, string>>(() =>
     Object.fromEntries([...controllers].map((name) => [name, str(values[name])])),
   );
+  // An answer given before the JavaScript started shows the fields it asks for.
+  const root = useRef<HTMLDivElement>(null);
+  useAdoptChoices(root, watched, (name, answer) => setWatched((w) => ({ ...w, [name]: answer })));
   const onChange = (event: ChangeEvent<HTMLDivElement>) => {
     const target = event.target as unknown as HTMLInputElement;
     if (controllers.has(target.name) && target.checked !== false) setWatched((w) => ({ ...w, [target.name]: target.value }));
@@ -376,7 +380,7 @@ export function StepFields({ fields, values, errors, options, today, sic }: Step
 
   return (
     // A change of a controlling answer (yes/no) shows or hides the fields that depend on it.
-    <div onChange={onChange}>
+    <div ref={root} onChange={onChange}>
       {blocks.map(({ cond, fields: group }) => {
         const first = group[0].name;
         if (!cond) return <div key={first}>{render(group[0])}</div>;

@@ -8,7 +8,7 @@
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
@@ -54,6 +54,8 @@ export const newFxRequestValidator = withZod(
 );
 
 /** What the form's values would buy, or null while they are incomplete or invalid. */
+const FORM_ID = "fx-request-form";
+
 function preview(form: HTMLFormElement, scales: Record<string, number>): { amount: string; currency: string } | null {
   const data = new FormData(form);
   const text = (name: string) => String(data.get(name) ?? "").trim();
@@ -70,6 +72,15 @@ export default function NewFxRequestScreen() {
   const hydrated = useIsHydrated();
   const [bought, setBought] = useState<{ amount: string; currency: string } | null>(null);
   const update = (e: FormEvent<HTMLFormElement>) => setBought(preview(e.currentTarget, scales));
+  // What was typed before the JavaScript started is previewed at once (app/lib/typed-before-hydration.ts).
+  useEffect(() => {
+    const form = document.getElementById(FORM_ID);
+    // The DOM is the outside system read here, once.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (form instanceof HTMLFormElement) setBought(preview(form, scales));
+    // Once, at hydration: later input updates the preview.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <>
       <h1>{t("requests.new.title")}</h1>
@@ -78,7 +89,7 @@ export default function NewFxRequestScreen() {
         <Alert>{t("requests.new.no-balances")}</Alert>
       ) : (
         <ValidatedForm
-          id="fx-request-form"
+          id={FORM_ID}
           validator={newFxRequestValidator}
           method="post"
           action="/currency-exchange/requests/new"

@@ -30,6 +30,7 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
+import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { DEFAULT_SCALE, validateAmount } from "../../../../../server/rules/amount";
@@ -137,6 +138,7 @@ export default function CaspScreen() {
   const validator = useMemo(() => caspValidator(scales), [scales]);
   const initialSource = source ?? draft?.source ?? sources[0]?.value ?? "";
   const [selected, setSelected] = useState(initialSource);
+  useAdoptChoices(FORM_ID, { source: selected }, (_, answer) => setSelected(answer));
   const asset = parseSource(selected)?.currencyId;
   const network = assetNetwork(asset);
   const scale = asset && Object.prototype.hasOwnProperty.call(scales, asset) ? scales[asset] : DEFAULT_SCALE;

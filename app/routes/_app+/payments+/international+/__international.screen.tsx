@@ -29,6 +29,7 @@ import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
 import { translateMessage } from "~/lib/i18n-message";
 import { idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { DEFAULT_SCALE, validateAmount } from "../../../../../server/rules/amount";
 import { validateCountry } from "../../../../../server/rules/country";
@@ -355,6 +356,7 @@ function IntermediaryBank() {
   const { defaultValue } = useField("useIntermediaryBank");
   const initial = defaultValue === "on" || defaultValue === "true" || defaultValue === true;
   const [used, setUsed] = useState(initial);
+  useAdoptChoices(FORM_ID, { useIntermediaryBank: used ? "on" : "" }, (_, answer) => setUsed(answer === "on"));
   return (
     <>
       <div className={styles.checkbox}>
@@ -431,6 +433,9 @@ export default function InternationalScreen() {
   }
   const initialSource = source ?? draft?.source ?? sources[0]?.value ?? "";
   const [selected, setSelected] = useState(initialSource);
+  useAdoptChoices(FORM_ID, { source: selected, bankCountry }, (name, answer) =>
+    name === "source" ? setSelected(answer) : setBankCountry(answer),
+  );
   const currency = parseSource(selected)?.currencyId;
   const scale = scaleIn(scales, currency);
   const onChange = (event: FormEvent<HTMLFormElement>) => {
