@@ -5,8 +5,9 @@
  *   result; the same key with another body is 409;
  * - staff messages of the back office are announced only after their transaction (with the audit
  *   entry) commits: a rolled-back reply or attachment is never shown live;
- * - losing access (an official suspended, a logout, a device logged out) disconnects the user's
- *   open sockets, and a reconnection is checked again.
+ * - losing access (an official suspended, a logout, a device logged out, a refresh token reused)
+ *   disconnects the user's open sockets (a device's: that device's only), and a reconnection is
+ *   checked again.
  */
 import { randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
@@ -14,6 +15,7 @@ import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chatChannels, chatMessages, staffUsers } from "../../server/db/schema/index.js";
 import { setChatPublisher, type ChatPublisher } from "../../server/domain/chat/publisher.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
 import { attachAsStaff, replyAsStaff } from "../../server/domain/ops/chat.js";
 import type { StaffContext } from "../../server/domain/ops/auth.js";
 import { addMember, createCustomer, createUser, type CreatedCustomer } from "../../server/seed/factories.js";
@@ -262,6 +264,24 @@ describe.each(databases)("chat sockets after access is lost on %s", (kind) => {
     expect(await emit(kept, "subscribe", { channelId: aMain })).toEqual({ ok: true });
     expect(kept.connected).toBe(true);
     // A token asked for by the logged-out device before it was logged out opens nothing now.
+    await expect(open(issuedBefore)).rejects.toThrow("unauthorized");
+  });
+
+  it("reusing a refresh token closes the sockets of that device (session family) only", async () => {
+    const stolen = await createSession(s.db, a.user.id);
+    // The device refreshes (the same family, a new token pair) and opens a socket.
+    const rotated = await s.call("POST", "/auth/refresh", { body: { refreshToken: stolen.refreshToken } });
+    expect(rotated.status).toBe(200);
+    const socket = await open(await tokenFor(rotated.body.accessToken));
+    expect(await emit(socket, "subscribe", { channelId: aMain })).toEqual({ ok: true });
+    const gone = disconnected(socket);
+    const kept = await open(await tokenFor(await s.login(a.phone)));
+    const issuedBefore = await tokenFor(rotated.body.accessToken);
+    // The old refresh token again (a copy): the family is revoked, and its sockets close.
+    expect((await s.call("POST", "/auth/refresh", { body: { refreshToken: stolen.refreshToken } })).status).toBe(401);
+    expect(await gone).toBe("io server disconnect");
+    expect(await emit(kept, "subscribe", { channelId: aMain })).toEqual({ ok: true });
+    expect(kept.connected).toBe(true);
     await expect(open(issuedBefore)).rejects.toThrow("unauthorized");
   });
 });
