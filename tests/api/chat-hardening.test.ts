@@ -2,18 +2,21 @@
  * Chat hardening (docs/chat.md):
  * - a question (POST /channels) and an attachment (POST /channels/:id/documents) sent twice with
  *   one Idempotency-Key — one after the other, or at once — write once and answer the first
- *   result; the same key with another body is 409;
+ *   result; the same key with another body is 409; a replayed attachment leaves one upload row
+ *   (the replay's own copy is deleted; nobody else's upload is);
  * - staff messages of the back office are announced only after their transaction (with the audit
  *   entry) commits: a rolled-back reply or attachment is never shown live;
- * - losing access (an official suspended, a logout, a device logged out) disconnects the user's
- *   open sockets, and a reconnection is checked again.
+ * - losing access (an official suspended, a logout, a device logged out, a refresh token reused)
+ *   disconnects the user's open sockets (a device's: that device's only), and a reconnection is
+ *   checked again.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { and, eq, like } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chatChannels, chatMessages, staffUsers } from "../../server/db/schema/index.js";
+import { chatChannels, chatMessages, staffUsers, uploads } from "../../server/db/schema/index.js";
 import { setChatPublisher, type ChatPublisher } from "../../server/domain/chat/publisher.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
 import { attachAsStaff, replyAsStaff } from "../../server/domain/ops/chat.js";
 import type { StaffContext } from "../../server/domain/ops/auth.js";
 import { addMember, createCustomer, createUser, type CreatedCustomer } from "../../server/seed/factories.js";
@@ -26,6 +29,10 @@ describe.each(databases)("chat idempotency and live delivery on %s", (kind) => {
   let a: CreatedCustomer;
   let aToken: string;
   let mainId: string;
+  let colleague: { id: string; phone: string };
+  let colleagueToken: string;
+  let b: CreatedCustomer;
+  let bToken: string;
 
   const upload = async (token: string, organizationId: string, bytes = PDF) => {
     const form = new FormData();
@@ -57,6 +64,11 @@ describe.each(databases)("chat idempotency and live delivery on %s", (kind) => {
     aToken = await s.login(a.phone);
     const list = await s.call("GET", `/channels?channelType=MAIN&organizationId=${a.organization.id}`, { token: aToken });
     mainId = list.body.data[0].id;
+    colleague = await createUser(s.db, { firstName: "Col" });
+    await addMember(s.db, { organizationId: a.organization.id, userId: colleague.id, companyOfficialType: "DIRECTOR" });
+    colleagueToken = await s.login(colleague.phone);
+    b = await createCustomer(s.db, { type: "CORPORATE" });
+    bToken = await s.login(b.phone);
   });
   afterAll(async () => s?.close());
 
@@ -131,6 +143,55 @@ describe.each(databases)("chat idempotency and live delivery on %s", (kind) => {
       .from(chatMessages)
       .where(and(eq(chatMessages.channelId, mainId), eq(chatMessages.content, "twice.pdf")));
     expect(stored).toHaveLength(1);
+  });
+
+  it("a replayed attachment leaves one upload row: the replay's own copy goes, nobody else's upload", async () => {
+    const bytes = new TextEncoder().encode(`%PDF-1.4\n% statement ${randomUUID()}\n%%EOF\n`);
+    const digest = createHash("sha256").update(bytes).digest("hex");
+    const rowsOf = async (userId: string) =>
+      (
+        await s.db
+          .select({ id: uploads.id })
+          .from(uploads)
+          .where(and(eq(uploads.sha256, digest), eq(uploads.userId, userId)))
+      ).map((r) => r.id);
+    const attach = (uploadId: string, key: string, token = aToken) =>
+      s.call("POST", `/channels/${mainId}/documents`, {
+        token,
+        body: { data: [{ uploadId, name: "statement.pdf" }] },
+        headers: { "Idempotency-Key": key },
+      });
+    const key = randomUUID();
+    const first = await upload(aToken, a.organization.id, bytes);
+    expect((await attach(first, key)).status).toBe(201);
+    // The form resubmitted without JavaScript: its file is uploaded again, the call is a replay.
+    const again = await upload(aToken, a.organization.id, bytes);
+    expect((await attach(again, key)).status).toBe(200);
+    expect(await rowsOf(a.user.id)).toEqual([first]);
+    // A retry naming the first call's upload keeps it (it is attached).
+    expect((await attach(first, key)).status).toBe(200);
+    expect(await rowsOf(a.user.id)).toEqual([first]);
+
+    // Double-submitted at once: each submission uploads its own copy; one row stays for the key.
+    const atOnce = randomUUID();
+    const copies = await Promise.all([1, 2, 3].map(() => upload(aToken, a.organization.id, bytes)));
+    const answers = await Promise.all(copies.map((id) => attach(id, atOnce)));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+    const kept = await rowsOf(a.user.id);
+    expect(kept).toHaveLength(2);
+    expect(copies.filter((id) => kept.includes(id))).toHaveLength(1);
+
+    // A colleague's upload of the same file, pending (about to be attached by their own call):
+    // named in a replay of someone else, it is not removed, and their call attaches it.
+    const pending = await upload(colleagueToken, a.organization.id, bytes);
+    expect((await attach(pending, key)).status).toBe(200);
+    expect(await rowsOf(colleague.id)).toEqual([pending]);
+    expect((await attach(pending, randomUUID(), colleagueToken)).status).toBe(201);
+    // Another organization's upload can be neither referenced nor removed.
+    const foreign = await upload(bToken, b.organization.id, bytes);
+    const refused = await attach(foreign, key);
+    expect(refused.status).toBe(400);
+    expect(await rowsOf(b.user.id)).toEqual([foreign]);
   });
 
   it("staff replies and attachments are announced only after the audit entry commits", async () => {
@@ -262,6 +323,24 @@ describe.each(databases)("chat sockets after access is lost on %s", (kind) => {
     expect(await emit(kept, "subscribe", { channelId: aMain })).toEqual({ ok: true });
     expect(kept.connected).toBe(true);
     // A token asked for by the logged-out device before it was logged out opens nothing now.
+    await expect(open(issuedBefore)).rejects.toThrow("unauthorized");
+  });
+
+  it("reusing a refresh token closes the sockets of that device (session family) only", async () => {
+    const stolen = await createSession(s.db, a.user.id);
+    // The device refreshes (the same family, a new token pair) and opens a socket.
+    const rotated = await s.call("POST", "/auth/refresh", { body: { refreshToken: stolen.refreshToken } });
+    expect(rotated.status).toBe(200);
+    const socket = await open(await tokenFor(rotated.body.accessToken));
+    expect(await emit(socket, "subscribe", { channelId: aMain })).toEqual({ ok: true });
+    const gone = disconnected(socket);
+    const kept = await open(await tokenFor(await s.login(a.phone)));
+    const issuedBefore = await tokenFor(rotated.body.accessToken);
+    // The old refresh token again (a copy): the family is revoked, and its sockets close.
+    expect((await s.call("POST", "/auth/refresh", { body: { refreshToken: stolen.refreshToken } })).status).toBe(401);
+    expect(await gone).toBe("io server disconnect");
+    expect(await emit(kept, "subscribe", { channelId: aMain })).toEqual({ ok: true });
+    expect(kept.connected).toBe(true);
     await expect(open(issuedBefore)).rejects.toThrow("unauthorized");
   });
 });

@@ -119,7 +119,7 @@ export function createAuthRouter(deps: ApiDeps): Router {
       const onReuse = (userId: string) =>
         deps.logger.warn(
           { event: "refresh_token_reuse", userId, ip: req.ip },
-          "refresh token reused: all sessions of the user revoked",
+          "refresh token reused: the session family (device) revoked",
         );
       res.status(200).json(toTokens(await rotateRefreshToken(deps.db, body.refreshToken, new Date(), onReuse)));
     }),

@@ -10,7 +10,7 @@
  *   single use.
  * - Refresh-token reuse detection: presenting a refresh token whose row is already revoked means
  *   the token was copied (or replayed after logout); every live session of that family is
- *   revoked. The user's other logins (other devices) are not touched.
+ *   revoked and its chat sockets closed. The user's other logins (other devices) are not touched.
  * - Logout revokes the whole family.
  * - A session authenticates only while not revoked, not expired, and the user is ACTIVE.
  */
@@ -125,7 +125,8 @@ function buildAccessTokenQuery(db: Database) {
  * @returns new `AuthTokens` + `sessionId` (a new session row).
  * `onReuse(userId)` is called after a reuse was detected (for a security log line).
  * @throws DomainError UNAUTHENTICATED when the token is unknown, expired, the user is not
- *   ACTIVE, or the token was already used (reuse: the token's family is revoked first).
+ *   ACTIVE, or the token was already used (reuse: the token's family is revoked first and, after
+ *   commit, that device's open chat sockets are disconnected: `disconnectChatDevices`).
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -156,14 +157,19 @@ export async function rotateRefreshToken(
         .update(apiSessions)
         .set({ revokedAt: now })
         .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
-      return { kind: "reused" as const, userId: row.userId };
+      return { kind: "reused" as const, userId: row.userId, familyId: row.familyId };
     }
     if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
     await tx.update(apiSessions).set({ revokedAt: now }).where(eq(apiSessions.id, row.id));
     return { kind: "ok" as const, session: await createSession(tx, row.userId, now, row.familyId, row.deviceName) };
   });
-  if (outcome.kind === "reused") onReuse?.(outcome.userId);
-  if (outcome.kind === "reused") throw unauthenticated("Refresh token already used. The session was ended; log in again.");
+  if (outcome.kind === "reused") {
+    // After commit, as logout: the revoked device's chat sockets end (they could not reopen, but
+    // open ones would keep receiving); the user's other devices keep theirs.
+    disconnectChatDevices([outcome.familyId]);
+    onReuse?.(outcome.userId);
+    throw unauthenticated("Refresh token already used. The session was ended; log in again.");
+  }
   if (outcome.kind !== "ok") throw unauthenticated();
   return outcome.session;
 }

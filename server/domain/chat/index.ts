@@ -29,7 +29,7 @@ import { DomainError, fieldError } from "../errors.js";
 import { isUuid } from "../accounts/index.js";
 import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { encodeCursor, newestFirst } from "../pagination.js";
-import { sanitizeFileName } from "../uploads/index.js";
+import { discardUnattachedUploads, sanitizeFileName } from "../uploads/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { chatPublisher } from "./publisher.js";
 
@@ -617,7 +617,9 @@ async function findAttachReplay(
  * With an idempotency key, the same key in the same channel answers the messages of the first
  * call, concurrent repeats included (advisory transaction lock; unique index backstop). The
  * request is compared by the files' contents (SHA-256) and names, not their upload ids, so a form
- * submitted twice — each submission uploading its files again — is one request.
+ * submitted twice — each submission uploading its files again — is one request, and the replay
+ * deletes the copies it brought (uploads of the caller named in it and attached nowhere, in the
+ * replay's transaction: `discardUnattachedUploads`), so the uploads table keeps one row per file.
  * @param items 1..10 `{ uploadId, name }` (name sanitised like upload names; empty: the upload's name)
  * @param idempotencyKey optional (1..128, checked by the API)
  * @returns `{ messages, created }`: the messages, in the order given; created false for a replay
@@ -662,9 +664,16 @@ export async function attachDocuments(
     ),
     created,
   });
+  // A replay answers the first call's messages and, in the same transaction, deletes the
+  // uploads THIS request brought that nothing references (the resubmitted form's second copies;
+  // the caller's own only: see `discardUnattachedUploads`), so no upload row is left unattached.
+  const replay = async (tx: Tx, rows: MessageRow[]) => {
+    await discardUnattachedUploads(tx, userId, ids);
+    return { rows, created: false };
+  };
   if (idempotencyKey) {
     const earlier = await findAttachReplay(db, userId, channel.id, idempotencyKey, hash);
-    if (earlier) return answer(earlier, false);
+    if (earlier) return answer((await db.transaction((tx) => replay(tx, earlier))).rows, false);
   }
   await consumeRateLimit(db, RATE_LIMITS.chatMessages(userId), { relaxed: limits.relaxed });
   const base = Date.now();
@@ -672,7 +681,7 @@ export async function attachDocuments(
     if (idempotencyKey) {
       await lockIdempotencyKey(tx, `chat-attach:${channel.id}:${userId}:${idempotencyKey}`);
       const earlier = await findAttachReplay(tx, userId, channel.id, idempotencyKey, hash);
-      if (earlier) return { rows: earlier, created: false };
+      if (earlier) return replay(tx, earlier);
     }
     const out: MessageRow[] = [];
     for (const [i, item] of named.entries()) {

@@ -20,11 +20,21 @@
  * This module imports nothing of server/domain/payments (payments calls `documentIdsFor`).
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database, Tx } from "../../db/client.js";
-import { organizationMembers, paymentDocuments, payments, settings, uploads } from "../../db/schema/index.js";
+import {
+  applicationDocuments,
+  beneficiaryDocuments,
+  chatDocuments,
+  organizationMembers,
+  paymentDocuments,
+  paymentOrderFiles,
+  payments,
+  settings,
+  uploads,
+} from "../../db/schema/index.js";
 import type { PaymentKind, TransactionsDocumentsSettings, Upload } from "../../api/v1/contract.js";
 import { DomainError, fieldError } from "../errors.js";
 import { withSerializableRetry } from "../ledger/index.js";
@@ -189,6 +199,60 @@ export async function storeUploads(
   const stored = await db.insert(uploads).values(rows).returning(uploadColumns);
   const byId = new Map(stored.map((r) => [r.id, r]));
   return rows.map((r) => toWire(byId.get(r.id)!));
+}
+
+/**
+ * Delete the caller's own uploads among `uploadIds` that nothing references: the copies a
+ * replayed idempotent call brought (a form resubmitted without JavaScript uploads its files
+ * again before the call is answered as a replay). Call it in the replay's transaction, after the
+ * replay was recognised (same key, same files by SHA-256), with the upload ids THAT request
+ * named. Only rows uploaded by `userId` (never another member's, never staff's) are touched,
+ * so a colleague's upload waiting for their own call is never removed by someone else's request;
+ * an upload attached anywhere (payment, beneficiary, remittance order, application, chat) is
+ * kept. The rows are locked first (FOR UPDATE), then the references are read: a concurrent
+ * attach that committed before is seen (the upload stays); one still in flight waits for this
+ * transaction (its foreign key then refuses a deleted upload; nothing dangles).
+ * @returns the ids deleted
+ */
+export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds: readonly string[]): Promise<string[]> {
+  const ids = [...new Set(uploadIds)].filter(isUuid);
+  if (!ids.length) return [];
+  const own = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), isNull(uploads.staffUserId)))
+    .orderBy(asc(uploads.id))
+    .for("update");
+  if (!own.length) return [];
+  // Every table whose rows reference an upload (each has a foreign key to uploads.id, ON DELETE
+  // no action: a table added without being listed here makes this delete fail, never dangle).
+  const unreferenced = [
+    paymentDocuments.uploadId,
+    beneficiaryDocuments.uploadId,
+    paymentOrderFiles.uploadId,
+    applicationDocuments.uploadId,
+    chatDocuments.uploadId,
+  ].map((column) =>
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(column.table)
+        .where(eq(column, uploads.id)),
+    ),
+  );
+  const deleted = await tx
+    .delete(uploads)
+    .where(
+      and(
+        inArray(
+          uploads.id,
+          own.map((r) => r.id),
+        ),
+        ...unreferenced,
+      ),
+    )
+    .returning({ id: uploads.id });
+  return deleted.map((r) => r.id);
 }
 
 /**

@@ -11,7 +11,8 @@
  *   text kept on any error) with a hidden Idempotency-Key made here, so a double submit posts
  *   once; then back here (PRG), where a refresh shows replies;
  * - the attachment form (multipart: POST /v1/uploads, then POST /channels/:id/documents; an
- *   empty upload result is the max-size error, spec 000 §5, §8).
+ *   empty upload result is the max-size error, spec 000 §5, §8). Resubmitted, it uploads its
+ *   files again; the API answers the attach call as a replay and deletes that second copy.
  * The NOTIFICATION channel is read-only (customers cannot post there).
  * With `reply=json` in the form (the chat popup's fetcher), the action answers JSON instead of
  * redirecting.
