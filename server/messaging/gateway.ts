@@ -10,8 +10,10 @@
  * - Client → server, each with an acknowledgement `{ ok: true, message? }` | `{ ok: false, error }`:
  *   `subscribe` `{ channelId }` (joins `channel:<id>` when the user may read the channel; else
  *   `Chat.not-found`, the same for an unknown one), `unsubscribe` `{ channelId }`, `message`
- *   `{ channelId, content, documentId? }` (the domain's `postMessage`; with `documentId`, an upload
- *   id, the upload is attached instead: one DOCUMENT message). Errors are message keys:
+ *   `{ channelId, content, documentId?, idempotencyKey? }` (the domain's `postMessage`; with
+ *   `documentId`, an upload id, the upload is attached instead: one DOCUMENT message; with
+ *   `idempotencyKey`, as the API's Idempotency-Key: the same key again answers the first
+ *   message, over the socket or over HTTP). Errors are message keys:
  *   `Chat.max-length` (and the other field messages of the domain), `Chat.not-found`,
  *   `Chat.forbidden`, `Chat.rate-limited` (30 writes a minute per user), `Chat.invalid` (a
  *   malformed payload), `Chat.error` (anything else).
@@ -71,6 +73,24 @@ function errorKey(err: unknown): string {
 function channelIdOf(payload: unknown): string | null {
   const id = payload && typeof payload === "object" ? (payload as { channelId?: unknown }).channelId : undefined;
   return isUuid(id) ? id : null;
+}
+
+/**
+ * The optional `idempotencyKey` of a `message` payload (1..128 characters after trimming, as the
+ * API's Idempotency-Key header): the web popup sends the key its HTTP fallback would send, so a
+ * message whose acknowledgement was lost and is then posted over HTTP is one message.
+ * @returns the key, or null when absent
+ * @throws DomainError VALIDATION_FAILED (`idempotencyKey`) on anything else
+ */
+function idempotencyKeyOf(payload: object): string | null {
+  const key = (payload as { idempotencyKey?: unknown }).idempotencyKey;
+  if (key === undefined || key === null) return null;
+  const trimmed = typeof key === "string" ? key.trim() : "";
+  if (trimmed.length < 1 || trimmed.length > 128)
+    throw new DomainError("VALIDATION_FAILED", [
+      { property: "idempotencyKey", constraints: { isIdempotencyKey: "Chat.invalid" } },
+    ]);
+  return trimmed;
 }
 
 /**
@@ -156,15 +176,16 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
       const channelId = channelIdOf(payload);
       if (!channelId) throw new DomainError("NOT_FOUND", "Channel not found");
       const p = payload as { content?: unknown; documentId?: unknown };
+      const idempotencyKey = idempotencyKeyOf(p);
       if (p.documentId !== undefined && p.documentId !== null) {
         if (!isUuid(p.documentId))
           throw new DomainError("VALIDATION_FAILED", [{ property: "documentId", constraints: { isUuid: "Chat.invalid" } }]);
         const {
           messages: [message],
-        } = await attachDocuments(db, userId, channelId, [{ uploadId: p.documentId, name: "" }], limits);
+        } = await attachDocuments(db, userId, channelId, [{ uploadId: p.documentId, name: "" }], limits, idempotencyKey);
         return { ok: true, message };
       }
-      const { message } = await postMessage(db, userId, channelId, { content: p.content }, limits);
+      const { message } = await postMessage(db, userId, channelId, { content: p.content, idempotencyKey }, limits);
       return { ok: true, message };
     });
   });

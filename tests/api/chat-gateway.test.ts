@@ -139,6 +139,38 @@ describe.each(databases)("chat gateway on %s", (kind) => {
     expect(intruderGot).toBe(0);
   });
 
+  it("a socket message with an idempotency key is one message: repeated over the socket or posted over HTTP with the key", async () => {
+    const sender = await open({ token: await tokenFor(aToken) });
+    const key = randomUUID();
+    const first = await emit(sender, "message", { channelId: aMain, content: "sent once", idempotencyKey: key });
+    expect(first.ok).toBe(true);
+    const again = await emit(sender, "message", { channelId: aMain, content: "sent once", idempotencyKey: key });
+    expect(again).toMatchObject({ ok: true, message: { id: first.message!.id } });
+    // The popup's fallback when the acknowledgement is lost: the page's action posts with the same key.
+    const http = await s.call("POST", `/channels/${aMain}/messages`, {
+      token: aToken,
+      body: { content: "sent once" },
+      headers: { "Idempotency-Key": key },
+    });
+    expect(http.status).toBe(200);
+    expect(http.body.id).toBe(first.message!.id);
+    const page = await s.call("GET", `/channels/${aMain}/messages?take=50`, { token: aToken });
+    expect((page.body.data as { content: string }[]).filter((m) => m.content === "sent once")).toHaveLength(1);
+    // Another text under the same key is refused; a malformed key is refused on its field.
+    expect(await emit(sender, "message", { channelId: aMain, content: "different", idempotencyKey: key })).toEqual({
+      ok: false,
+      error: "Chat.error",
+    });
+    expect(await emit(sender, "message", { channelId: aMain, content: "x", idempotencyKey: "k".repeat(129) })).toEqual({
+      ok: false,
+      error: "Chat.invalid",
+    });
+    expect(await emit(sender, "message", { channelId: aMain, content: "x", idempotencyKey: 42 })).toEqual({
+      ok: false,
+      error: "Chat.invalid",
+    });
+  });
+
   it("messages posted over HTTP, staff replies, new questions and notifications are delivered live", async () => {
     const reader = await open({ token: await tokenFor(colleagueToken) });
     await emit(reader, "subscribe", { channelId: aMain });

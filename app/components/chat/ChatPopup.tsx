@@ -554,8 +554,11 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
                 if (!socket?.connected) return resolve({ ok: false, error: "not-connected" });
                 socket
                   .timeout(CONNECT_TIMEOUT_MS)
-                  .emit("message", { channelId: view.id, content }, (err: Error | null, ack?: Ack) =>
-                    resolve(err || !ack ? { ok: false } : ack),
+                  // The key the HTTP fallback would send: a lost acknowledgement then posted again is one message.
+                  .emit(
+                    "message",
+                    { channelId: view.id, content, idempotencyKey: idempotencyKey || undefined },
+                    (err: Error | null, ack?: Ack) => resolve(err || !ack ? { ok: false } : ack),
                   );
               })
             }
