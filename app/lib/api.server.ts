@@ -19,6 +19,7 @@ import { redirect } from "@remix-run/node";
 import type { ApiErrorBody, AuthTokens, DemoSettings, WhoAmI } from "../../server/api/v1/contract";
 import { config } from "./config.server";
 import i18next from "./i18next.server";
+import { keepExpiredPost, keepsFormOnExpiry } from "./kept-form.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
 import {
   commitSession,
@@ -179,15 +180,25 @@ export interface Api {
 /**
  * End a session that passed the inactivity limit: revoke it at the API (by refresh token, best
  * effort), clear the cookies and land on /auth/phone with the "session expired" message and
- * the page to come back to (GET: the page itself; a form post: its page).
+ * the page to come back to (GET: the page itself; a form post: its page). A form post to an
+ * application step leaves its answers kept for the next login (kept-form.server.ts).
  */
 export async function expiredRedirect(request: Request, session: AppSession): Promise<Response> {
   const tokens = getTokens(session);
   if (tokens) await publicCall("POST", "/auth/logout", { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
   const url = new URL(request.url);
-  const returnTo = safeReturnTo(request.method === "GET" ? url.pathname + url.search : url.pathname);
-  const query = new URLSearchParams({ expired: "1", ...(returnTo ? { returnTo } : {}) });
-  return redirect(`/auth/phone?${query}`, { headers: await logoutHeaders(session) });
+  // A post returns to its page; an application step's query names the application, so it stays.
+  const search = new URLSearchParams(url.search);
+  for (const routing of ["_data", "index"]) search.delete(routing);
+  const query = search.size ? `?${search}` : "";
+  const returnTo = safeReturnTo(
+    request.method === "GET" ? url.pathname + url.search : url.pathname + (keepsFormOnExpiry(url.pathname) ? query : ""),
+  );
+  const login = new URLSearchParams({ expired: "1", ...(returnTo ? { returnTo } : {}) });
+  const headers = await logoutHeaders(session);
+  // An application step's answers are kept in this browser for the same person's next login.
+  for (const cookie of await keepExpiredPost(request, session.get("phone") ?? null)) headers.append("Set-Cookie", cookie);
+  return redirect(`/auth/phone?${login}`, { headers });
 }
 
 /**

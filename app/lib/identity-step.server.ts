@@ -9,7 +9,8 @@
  * drafts on top, then prefill: the corporate personal-data page's query — firstName, lastName,
  * email, nationalityId, dob — and the user's profile), the step's errors as messages, the
  * options of its selects and checkbox groups, the agreements of an agreement step, the SIC
- * search's matches (`?sicSearch=`).
+ * search's matches (`?sicSearch=`). Answers kept when a save met an expired session
+ * (kept-form.server.ts) are shown on top, unsaved, with a notice (`kept`).
  *
  * Action (PRG): saves `{ step, values, partial, agreementIds }` (POST creates the application,
  * PUT updates it), then redirects:
@@ -44,6 +45,7 @@ import {
 import { fieldOptions, searchSicCodes } from "./identity-reference.server";
 import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
 import i18next from "./i18next.server";
+import { takeKeptForm } from "./kept-form.server";
 import { mapServerErrors, toFieldErrors } from "./server-errors";
 
 /** Query parameters that may pre-fill the corporate personal-data page (spec 001 §2). */
@@ -72,6 +74,8 @@ export interface StepPageData {
   applicationId: string | null;
   editable: boolean;
   values: Values;
+  /** True when `values` include answers kept at a session expiry (not saved yet). */
+  kept: boolean;
   errors: Record<string, string>;
   options: Record<string, FieldOption[]>;
   agreements: StepAgreement[] | null;
@@ -127,7 +131,11 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   }
   const profile: Values = {};
   for (const [k, v] of Object.entries({ ...user.profile, email: user.email })) if (typeof v === "string" && v) profile[k] = v;
-  const values = shownValues(step.fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profile));
+  let values = shownValues(step.fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profile));
+  // Answers a post brought to an expired session, kept for this person's next login: shown unsaved.
+  const kept = takeKeptForm(request, api.session.get("phone") ?? null);
+  const editable = app?.editable ?? true;
+  if (kept.form && editable) values = { ...values, ...readStepValues(kept.form, step.fields) };
   const sicField = step.fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
   const sicSearch = sicField ? (url.searchParams.get("sicSearch") ?? "").slice(0, 100) : "";
   const sicMatches = sicSearch ? await searchSicCodes(api, sicSearch) : [];
@@ -150,8 +158,9 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     type,
     stepId,
     applicationId: app?.id ?? null,
-    editable: app?.editable ?? true,
+    editable,
     values,
+    kept: Boolean(kept.form && editable),
     errors: stepErrorMessages(app?.errors?.[stepId], step.fields, t),
     options,
     agreements,
@@ -162,7 +171,9 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     today: todayIso(),
     identityNav: { nav: ctx.nav, backHref: ctx.backHref },
   };
-  return json(data, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  const headers = await api.headers({ "Cache-Control": "private, no-store" });
+  for (const cookie of kept.setCookie) headers.append("Set-Cookie", cookie);
+  return json(data, { headers });
 }
 
 /** What the action answers when the API refused the save as a whole (the page shows it with what was typed). */

@@ -55,6 +55,8 @@ export interface SessionData {
   orgId: string;
   /** Where to go after the next login (a safe relative path, set when a session expired). */
   returnTo: string;
+  /** The phone number the session logged in with (binds answers kept at expiry: kept-form.server.ts). */
+  phone: string;
 }
 
 export type AppSession = Session<SessionData, { flash: string }>;

@@ -118,3 +118,40 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/auth\/phone/);
   });
 });
+
+// An applicant who types longer than the inactivity limit keeps the answers (kept-form.server.ts).
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`an application step's answers survive the expiry, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the save meets an expired session; after logging in again the step shows what was typed, unsaved", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const step = "/identity/corporate/country-and-name";
+      const company = `Kept Answers ${javaScriptEnabled ? "On" : "Off"} Ltd`;
+      await login(page, CUSTOMERS.unidentified);
+      await page.goto(step);
+      const form = page.getByTestId("step-form");
+      await expect(form).toBeVisible();
+      // Hydrated (the identity pages have no layout script): the save is Remix's fetch, not a page post.
+      if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+      await form.getByLabel(/company name/i).fill(company);
+      await form.locator("select[name=countryOfIncorporationId]").selectOption({ label: "Germany" });
+      await ageSession(context, baseURL!, 6 * 60_000);
+      await form.getByRole("button", { name: "Save and continue" }).click();
+      await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
+      await expect(page.getByTestId("session-expired")).toContainText("Your session expired");
+      await loginHere(page, CUSTOMERS.unidentified);
+      await expect(page).toHaveURL(new RegExp(`${step}$`));
+      await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
+      await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
+      await expect(page.locator("select[name=countryOfIncorporationId] option:checked")).toHaveText("Germany");
+      // Shown once: the next visit shows the saved state (nothing was saved).
+      await page.reload();
+      await expect(page.getByTestId("kept-answers")).toHaveCount(0);
+      await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue("");
+    });
+  });
+}

@@ -118,6 +118,7 @@ export function StepPage() {
         </>
       ) : (
         <Form method="post" action={data.actionHref} id={STEP_FORM_ID} ref={formRef} key={location.key} data-testid="step-form">
+          {data.kept && !actionData ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
           <ErrorSummary errors={errors} order={[...shownNames]} />
           <AuthenticityTokenInput />
           {sicField ? (

@@ -123,6 +123,7 @@ export async function action({ request }: ActionFunctionArgs) {
       const tokens = await authenticator.authenticate("password", request);
       session.unset("login");
       setTokens(session, tokens);
+      session.set("phone", login.phone);
       session.set("seen", Date.now());
       const returnTo = safeReturnTo(session.get("returnTo"));
       session.unset("returnTo");

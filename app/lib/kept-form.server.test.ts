@@ -1,0 +1,87 @@
+import { randomBytes } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { KEPT_FORM_MAX_AGE_S, keepExpiredPost, keepsFormOnExpiry, takeKeptForm } from "./kept-form.server";
+
+const STEP = "http://bank.test/identity/corporate/company-data";
+const PHONE = "+447700900008";
+
+function post(url: string, body: [string, string][]) {
+  return new Request(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(body).toString(),
+  });
+}
+
+/** The browser's next request to `url`, carrying the cookies `setCookie` stored. */
+function nextGet(url: string, setCookie: string[]) {
+  const cookies = setCookie
+    .map((c) => c.split(";")[0])
+    .filter((c) => !c.endsWith("="))
+    .join("; ");
+  return new Request(url, { headers: { Cookie: `__session=abc; ${cookies}` } });
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe("answers kept when a save meets an expired session (kept-form.server.ts)", () => {
+  it("keeps an application step's text fields, not the token or the button, for the same person on the same page", async () => {
+    const setCookie = await keepExpiredPost(
+      post(STEP, [
+        ["csrf", "token"],
+        ["intent", "continue"],
+        ["companyName", "Acme Widgets Ltd"],
+        ["sicCodes", "62012"],
+        ["sicCodes", "62020"],
+        ["description", "Ünïcödé — ".repeat(40)],
+      ]),
+      PHONE,
+    );
+    expect(setCookie[0]).toMatch(/^__kept0=[^;]+; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax/);
+    const { form, setCookie: cleared } = takeKeptForm(nextGet(STEP, setCookie), PHONE);
+    expect([...form!.entries()]).toEqual([
+      ["companyName", "Acme Widgets Ltd"],
+      ["sicCodes", "62012"],
+      ["sicCodes", "62020"],
+      ["description", "Ünïcödé — ".repeat(40)],
+    ]);
+    expect(cleared.every((c) => /^__kept\d=; .*Max-Age=0/.test(c))).toBe(true);
+  });
+
+  it("gives nothing to another person (and drops it), and keeps it for the same person's visit to its page", async () => {
+    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE);
+    const other = takeKeptForm(nextGet(STEP, setCookie), "+447700900009");
+    expect(other.form).toBeNull();
+    expect(other.setCookie.length).toBeGreaterThan(0);
+    const elsewhere = takeKeptForm(nextGet("http://bank.test/identity/corporate/address", setCookie), PHONE);
+    expect(elsewhere).toEqual({ form: null, setCookie: [] });
+    expect(takeKeptForm(nextGet(STEP, setCookie), null).form).toBeNull();
+  });
+
+  it("forgets after 30 minutes; a tampered cookie gives nothing", async () => {
+    vi.useFakeTimers({ now: Date.parse("2026-11-25T10:00:00Z") });
+    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE);
+    vi.setSystemTime(Date.parse("2026-11-25T10:00:00Z") + KEPT_FORM_MAX_AGE_S * 1000 + 1);
+    expect(takeKeptForm(nextGet(STEP, setCookie), PHONE).form).toBeNull();
+    vi.useRealTimers();
+    const fresh = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE);
+    const tampered = fresh.map((c) => c.replace(/^(__kept0=)(.)/, (_, p: string, ch: string) => p + (ch === "A" ? "B" : "A")));
+    expect(takeKeptForm(nextGet(STEP, tampered), PHONE).form).toBeNull();
+  });
+
+  it("keeps nothing for other pages, GETs, a session without a phone, or a form too large for two cookies", async () => {
+    expect(keepsFormOnExpiry("/identity/individual/personal-data")).toBe(true);
+    expect(keepsFormOnExpiry("/payments/euro")).toBe(false);
+    expect(keepsFormOnExpiry("/profile")).toBe(false);
+    expect(await keepExpiredPost(post("http://bank.test/profile", [["a", "b"]]), PHONE)).toEqual([]);
+    expect(await keepExpiredPost(new Request(STEP), PHONE)).toEqual([]);
+    expect(await keepExpiredPost(post(STEP, [["a", "b"]]), null)).toEqual([]);
+    // Incompressible text (random bytes as base64): 12,000 characters do not fit, 4,000 do.
+    const random = randomBytes(9_000).toString("base64");
+    expect(await keepExpiredPost(post(STEP, [["description", random]]), PHONE)).toEqual([]);
+    // Up to two cookies: a long but ordinary answer fits.
+    const two = await keepExpiredPost(post(STEP, [["description", random.slice(0, 4000)]]), PHONE);
+    expect(two.filter((c) => !/Max-Age=0/.test(c))).toHaveLength(2);
+    expect(takeKeptForm(nextGet(STEP, two), PHONE).form?.get("description")).toBe(random.slice(0, 4000));
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * What an applicant typed is not lost when the session ends under them (issue 8 "an applicant
+ * must never lose what they typed"; the 5-minute inactivity limit, PSD2 RTS Art. 4(3)(b)).
+ *
+ * A long application step can take longer than the inactivity limit to fill, and typing is not
+ * activity the server sees: the post that finally saves it meets an expired session
+ * (`expiredRedirect`). The session is ended as before — nothing is saved with it — but the
+ * posted fields are kept in this browser: encrypted (AES-256-GCM, the session key), in httpOnly
+ * cookies for 30 minutes, bound to the signed-in phone number and the page. After the same
+ * person logs in again, the login returns to that page and its loader shows the kept answers,
+ * unsaved, with a notice: the applicant checks them and saves. Anyone else who logs in on the
+ * same browser gets nothing (the cookies are dropped).
+ *
+ * Kept: the text fields of a form post to an application step (`/identity/…`), without the
+ * CSRF token, the intent and files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request
+ * headers stay far below Node's 16 KB limit); a larger form is not kept.
+ */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { config } from "./config.server";
+import { decryptJson, encryptJson } from "./session.server";
+
+/** How long kept answers wait for the next login, in seconds. */
+export const KEPT_FORM_MAX_AGE_S = 30 * 60;
+/** Cookie name prefix: `__kept0`, `__kept1`. */
+const COOKIE = "__kept";
+const CHUNK_CHARS = 3600;
+const MAX_CHUNKS = 2;
+/** Form fields never kept: the form's token and the button that sent it. */
+const NOT_KEPT = new Set(["csrf", "intent", "returnTo"]);
+
+interface Kept {
+  /** The phone number of the session the post met (E.164). */
+  phone: string;
+  /** The page the post was sent to (path). */
+  path: string;
+  /** The posted text fields, in order (repeated names for checkbox groups). */
+  fields: [string, string][];
+  /** When it was kept (epoch ms). */
+  at: number;
+}
+
+/** Whether a form post to `pathname` is kept when it meets an expired session: the application steps. */
+export function keepsFormOnExpiry(pathname: string): boolean {
+  return /^\/identity\/(individual|corporate|company-official)\//.test(pathname);
+}
+
+function cookieAttributes(maxAge: number): string {
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${config().NODE_ENV === "production" ? "; Secure" : ""}`;
+}
+
+/** Set-Cookie values that remove every kept chunk. */
+export function clearKeptForm(): string[] {
+  return Array.from({ length: MAX_CHUNKS }, (_, i) => `${COOKIE}${i}=; ${cookieAttributes(0)}`);
+}
+
+/**
+ * Keep the text fields of an expired session's form post (see module header).
+ * @param request the POST (its body is read from a clone when still unread)
+ * @param phone the session's phone number; null: nothing is kept
+ * @returns Set-Cookie values to add to the redirect to the login (empty when nothing is kept)
+ */
+export async function keepExpiredPost(request: Request, phone: string | null): Promise<string[]> {
+  const path = new URL(request.url).pathname;
+  if (request.method !== "POST" || !phone || !keepsFormOnExpiry(path) || request.bodyUsed) return [];
+  let form: FormData;
+  try {
+    form = await request.clone().formData();
+  } catch {
+    return [];
+  }
+  const fields: [string, string][] = [];
+  for (const [name, value] of form.entries()) if (typeof value === "string" && !NOT_KEPT.has(name)) fields.push([name, value]);
+  if (!fields.length) return [];
+  const kept: Kept = { phone, path, fields, at: Date.now() };
+  const sealed = encryptJson(deflateRawSync(JSON.stringify(kept)).toString("base64"));
+  if (sealed.length > CHUNK_CHARS * MAX_CHUNKS) return [];
+  const chunks = Array.from({ length: MAX_CHUNKS }, (_, i) => sealed.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS));
+  return chunks.map((chunk, i) => (chunk ? `${COOKIE}${i}=${chunk}; ${cookieAttributes(KEPT_FORM_MAX_AGE_S)}` : clearKeptForm()[i]));
+}
+
+function readCookie(header: string, name: string): string {
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return "";
+}
+
+/**
+ * The answers kept for this page and this person, once (see module header).
+ * @param request a GET of the page (its cookies)
+ * @param phone the signed-in phone number (null: nothing is returned)
+ * @returns `{ form, setCookie }`: the kept fields as FormData (null when none apply) and the
+ *   Set-Cookie values removing the kept cookies (empty when there were none)
+ */
+export function takeKeptForm(request: Request, phone: string | null): { form: FormData | null; setCookie: string[] } {
+  const header = request.headers.get("Cookie") ?? "";
+  const sealed = Array.from({ length: MAX_CHUNKS }, (_, i) => readCookie(header, `${COOKIE}${i}`)).join("");
+  if (!sealed) return { form: null, setCookie: [] };
+  const setCookie = clearKeptForm();
+  const packed = decryptJson<string>(sealed);
+  let kept: Kept | null = null;
+  try {
+    kept = packed ? (JSON.parse(inflateRawSync(Buffer.from(packed, "base64")).toString("utf8")) as Kept) : null;
+  } catch {
+    kept = null;
+  }
+  const path = new URL(request.url).pathname;
+  const fresh = kept !== null && Date.now() - kept.at <= KEPT_FORM_MAX_AGE_S * 1000;
+  if (!kept || !fresh || !phone || kept.phone !== phone || kept.path !== path) {
+    // Someone else's, another page's or stale: dropped, except another page's for this person.
+    if (kept && fresh && phone && kept.phone === phone && kept.path !== path) return { form: null, setCookie: [] };
+    return { form: null, setCookie };
+  }
+  const form = new FormData();
+  for (const [name, value] of kept.fields) form.append(name, value);
+  return { form, setCookie };
+}
