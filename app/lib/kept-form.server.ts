@@ -75,7 +75,9 @@ export async function keepExpiredPost(request: Request, phone: string | null): P
   const sealed = encryptJson(deflateRawSync(JSON.stringify(kept)).toString("base64"));
   if (sealed.length > CHUNK_CHARS * MAX_CHUNKS) return [];
   const chunks = Array.from({ length: MAX_CHUNKS }, (_, i) => sealed.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS));
-  return chunks.map((chunk, i) => (chunk ? `${COOKIE}${i}=${chunk}; ${cookieAttributes(KEPT_FORM_MAX_AGE_S)}` : clearKeptForm()[i]));
+  return chunks.map((chunk, i) =>
+    chunk ? `${COOKIE}${i}=${chunk}; ${cookieAttributes(KEPT_FORM_MAX_AGE_S)}` : clearKeptForm()[i],
+  );
 }
 
 function readCookie(header: string, name: string): string {
