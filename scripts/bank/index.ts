@@ -4,17 +4,20 @@
  * `npm run db:seed` does (DATABASE_URL, else the embedded PGlite in DATA_DIR, which belongs to
  * one process at a time: stop the server first), runs the command, prints the result. With
  * BANK_URL (and STAFF_API_TOKEN) set, the running server at BANK_URL runs it instead
- * (POST /api/staff/bank, server/staff/bank-endpoint.ts).
+ * (POST /api/staff/bank, server/staff/bank-endpoint.ts). `--staff <email>` (default
+ * BANK_STAFF_EMAIL) names the staff user at the keyboard, locally and through BANK_URL alike.
  * Exit codes: 0 done, 1 refused by the bank's rules, 2 bad command line.
  */
 import { config } from "../../server/config.js";
 import { openDatabase } from "../../server/db/client.js";
 import { DomainError } from "../../server/domain/errors.js";
-import { parseBankArgs, runBankCommand, USAGE, UsageError } from "../../server/staff/commands.js";
+import { parseBankArgs, runBankCommand, USAGE, UsageError, withStaffDefault } from "../../server/staff/commands.js";
 
+// BANK_STAFF_EMAIL is read here only: the line sent to BANK_URL carries it as --staff.
+const argv = withStaffDefault(process.argv.slice(2), process.env);
 let cmd;
 try {
-  cmd = parseBankArgs(process.argv.slice(2));
+  cmd = parseBankArgs(argv);
 } catch (err) {
   if (!(err instanceof UsageError)) throw err;
   console.error(`${err.message}\n\n${USAGE}`);
@@ -31,7 +34,7 @@ if (process.env.BANK_URL) {
   const res = await fetch(new URL("/api/staff/bank", process.env.BANK_URL), {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Staff ${process.env.STAFF_API_TOKEN ?? ""}` },
-    body: JSON.stringify({ argv: process.argv.slice(2) }),
+    body: JSON.stringify({ argv }),
   });
   const answer = (await res.json().catch(() => ({}))) as { output?: string; code?: string; message?: string };
   if (res.ok) {

@@ -3,8 +3,8 @@
  * "Settings flags"): exchange rates and the spread, tariffs and fees, settings flags. The same
  * decisions as /ops/rates, /ops/tariffs and /ops/settings (server/domain/ops/admin.ts), each
  * audited in its own transaction with the command line as the actor (`source` cli, no staff
- * user). ./commands.ts hands these command lines to `parseAdminArgs` and runs them with
- * `runAdminCommand`.
+ * user, or the staff user named with `--staff`). ./commands.ts hands these command lines to
+ * `parseAdminArgs` and runs them with `runAdminCommand`.
  */
 import type { Database } from "../db/client.js";
 import { listRates, parseRatePair } from "../domain/exchange/bank-rates.js";
@@ -22,7 +22,7 @@ import {
   setSpreadAsStaff,
   setSolPriceAsStaff,
 } from "../domain/ops/admin.js";
-import { CLI_ACTOR } from "../domain/ops/audit.js";
+import { CLI_ACTOR, type StaffActor } from "../domain/ops/audit.js";
 import type { Fee, OpsSetFeeRequest } from "../api/v1/contract.js";
 import { DomainError } from "../domain/errors.js";
 import { UsageError } from "./usage-error.js";
@@ -248,10 +248,11 @@ export function parseAdminArgs(argv: readonly string[]): AdminCommand {
 
 /**
  * Run an ADMIN command.
+ * @param actor the command line (default), or the staff user named at it (checked by the caller)
  * @returns the text to print
  * @throws DomainError from the domain function (VALIDATION_FAILED, NOT_FOUND)
  */
-export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<string> {
+export async function runAdminCommand(db: Database, cmd: AdminCommand, actor: StaffActor = CLI_ACTOR): Promise<string> {
   switch (cmd.command) {
     case "rate:list": {
       const r = await listRates(db);
@@ -262,7 +263,7 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
       return [`Rates in force (units per 1 EUR), newest ${r.date ?? "none"}; spread ${r.spreadPercent} %`, ...lines].join("\n");
     }
     case "rate:set": {
-      const c = await setRateAsStaff(db, CLI_ACTOR, {
+      const c = await setRateAsStaff(db, actor, {
         currencyId: cmd.currencyId,
         unitsPerEur: cmd.unitsPerEur,
         confirmLargeChange: cmd.confirm,
@@ -270,15 +271,15 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
       return `EUR/${c.after.currencyId}: ${c.before.unitsPerEur ?? "no rate"} (${c.before.source ?? "—"}) → ${c.after.unitsPerEur} (BANK, ${c.after.date}).`;
     }
     case "rate:clear": {
-      const c = await clearRateAsStaff(db, CLI_ACTOR, { currencyId: cmd.currencyId });
+      const c = await clearRateAsStaff(db, actor, { currencyId: cmd.currencyId });
       return `EUR/${c.after.currencyId}: bank rate ${c.before.unitsPerEur} withdrawn; now ${c.after.unitsPerEur ?? "no rate"} (${c.after.source ?? "—"}).`;
     }
     case "rate:spread": {
-      const c = await setSpreadAsStaff(db, CLI_ACTOR, { percent: cmd.percent });
+      const c = await setSpreadAsStaff(db, actor, { percent: cmd.percent });
       return `Spread: ${c.before.spreadPercent} % → ${c.after.spreadPercent} %.`;
     }
     case "rate:sol": {
-      const c = await setSolPriceAsStaff(db, CLI_ACTOR, { priceUsd: cmd.priceUsd });
+      const c = await setSolPriceAsStaff(db, actor, { priceUsd: cmd.priceUsd });
       return `SOL reference price: ${c.before.solPriceUsd} USD → ${c.after.solPriceUsd} USD.`;
     }
     case "tariff:list": {
@@ -293,15 +294,15 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
         .join("\n");
     }
     case "tariff:create": {
-      const c = await createTariffAsStaff(db, CLI_ACTOR, { name: cmd.name });
+      const c = await createTariffAsStaff(db, actor, { name: cmd.name });
       return `Tariff ${c.after!.name} created: ${c.after!.id}.`;
     }
     case "tariff:assign": {
-      const c = await assignTariffAsStaff(db, CLI_ACTOR, { organizationId: cmd.organizationId, tariffId: cmd.tariffId });
+      const c = await assignTariffAsStaff(db, actor, { organizationId: cmd.organizationId, tariffId: cmd.tariffId });
       return `Organization ${c.after.organizationId}: tariff ${c.before.tariffName ?? "default"} → ${c.after.tariffName ?? "default"}.`;
     }
     case "tariff:default": {
-      const c = await setDefaultTariffAsStaff(db, CLI_ACTOR, { tariffId: cmd.tariffId });
+      const c = await setDefaultTariffAsStaff(db, actor, { tariffId: cmd.tariffId });
       return `Default tariff: ${c.before.tariffName ?? "none"} → ${c.after.tariffName} (${c.after.organizationsOnDefault} organization(s) without a tariff of their own).`;
     }
     case "fee:list": {
@@ -313,11 +314,11 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
       ].join("\n");
     }
     case "fee:set": {
-      const c = await setFeeAsStaff(db, CLI_ACTOR, cmd.fee);
+      const c = await setFeeAsStaff(db, actor, cmd.fee);
       return `${c.before ? "Replaced" : "Added"}: ${describeFee(c.after!)}${c.before ? ` (was ${amountOf(c.before)})` : ""}.`;
     }
     case "fee:remove": {
-      const c = await removeFeeAsStaff(db, CLI_ACTOR, { feeId: cmd.feeId });
+      const c = await removeFeeAsStaff(db, actor, { feeId: cmd.feeId });
       return `Removed: ${describeFee(c.before!)}.`;
     }
     case "setting:list": {
@@ -330,7 +331,7 @@ export async function runAdminCommand(db: Database, cmd: AdminCommand): Promise<
         .join("\n");
     }
     case "setting:set": {
-      const c = await setSettingAsStaff(db, CLI_ACTOR, { key: cmd.key, value: cmd.value, organizationId: cmd.organizationId });
+      const c = await setSettingAsStaff(db, actor, { key: cmd.key, value: cmd.value, organizationId: cmd.organizationId });
       const where = cmd.organizationId ? `organization ${cmd.organizationId}` : "bank-wide";
       return `${c.after.key} (${where}): ${c.before.effective} → ${c.after.effective}.`;
     }

@@ -6,7 +6,8 @@
  *
  * Only mounted when STAFF_API_TOKEN is set (at least 32 characters; refused in production by
  * server/config.ts). Request: header `Authorization: Staff <token>` (compared in constant time),
- * JSON `{ "argv": ["beneficiary:approve", "<id>"] }` — the same arguments as the CLI.
+ * JSON `{ "argv": ["beneficiary:approve", "<id>"] }` — the same arguments as the CLI, `--staff
+ * <email>` included (the CLI adds its BANK_STAFF_EMAIL; the server never reads that variable).
  * Answers: 200 `{ output }`; 400 `{ code: "USAGE", message }` for a bad command line; 409
  * `{ code, message }` when the bank's rules refuse (unknown id, wrong status …); 401 without the
  * token; 404 for anything else under /api/staff. Customer sessions are never accepted.

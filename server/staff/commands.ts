@@ -10,6 +10,12 @@
  * on subjects `staff:cli`). The decisions /ops also takes go through the same audited functions
  * (server/domain/ops/*), so an entry reads the same from either side; the others (brand, ECB
  * rates, agreements, service fees, staff:create) are audited here (`cliAudited`).
+ *
+ * The person at the keyboard: the global option `--staff <email>` (the CLI's default:
+ * BANK_STAFF_EMAIL, `withStaffDefault`) names an existing, active staff user who holds the role
+ * /ops asks for the same action (`COMMAND_ROLES`); the entry then has their id, still `source`
+ * cli, and subjects record `staff:<id>` as from /ops. An unknown, suspended or unentitled staff
+ * user refuses the command before anything is written.
  */
 import { BRAND_FIELDS, resetBrand, setBrandField, setBrandLogo, type Brand, type BrandField } from "../domain/brand/index.js";
 import { readFileSync } from "node:fs";
@@ -31,7 +37,14 @@ import { chargeServiceFees, collectOwedServiceFees, isServiceFeeMonth, type Owed
 import type { ApplicationSummary } from "../api/v1/contract.js";
 import { requestAgreement } from "../domain/agreements/index.js";
 import { listChannelsAwaitingReply } from "../domain/chat/index.js";
-import { CLI_ACTOR, recordStaffAction, type StaffActionEntry } from "../domain/ops/audit.js";
+import {
+  actorOf,
+  auditActor,
+  CLI_ACTOR,
+  recordStaffAction,
+  type StaffActionEntry,
+  type StaffActor,
+} from "../domain/ops/audit.js";
 import { moveCardAsStaff } from "../domain/ops/cards.js";
 import { decideApplication } from "../domain/ops/applications.js";
 import { replyAsStaff } from "../domain/ops/chat.js";
@@ -47,11 +60,18 @@ import {
 } from "./admin-commands.js";
 import { UsageError } from "./usage-error.js";
 import { randomBytes } from "node:crypto";
-import { createStaffUser, STAFF_ROLES, type StaffRole } from "../domain/ops/auth.js";
+import { activeStaffByEmail, createStaffUser, STAFF_ROLES, type StaffRole, type StaffUser } from "../domain/ops/auth.js";
 
-/** A parsed command line. */
+/** A parsed command line: `help`, or a command to run, with the staff user `--staff` named. */
 export type BankCommand =
   | { command: "help" }
+  | (RunnableCommand & {
+      /** `--staff <email>`: the staff user at the keyboard (audited as the actor). */
+      staff?: string;
+    });
+
+/** The commands that run (everything but `help`). */
+type RunnableCommand =
   | { command: "beneficiary:approve"; id: string }
   | { command: "beneficiary:reject"; id: string; reason: string }
   | { command: "contract:approve"; id: string }
@@ -90,6 +110,58 @@ export type BankCommand =
   | AdminCommand
   | { command: "staff:create"; email: string; phone: string; roles: StaffRole[] };
 
+/**
+ * The staff role a command needs when it names a staff user (`--staff`): the role /ops asks for
+ * the same action (docs/ops.md "Who may do what"), any of a list; ADMIN for the commands no /ops
+ * screen takes (staff:create, brand, ECB rates, service fees, agreements). Read-only commands too,
+ * as /ops gates its lists. remittance:advance: either role here, the move's own role is checked by
+ * `advanceOrderAsStaff`.
+ */
+const COMMAND_ROLES: Record<RunnableCommand["command"], StaffRole | readonly StaffRole[]> = {
+  "staff:create": "ADMIN",
+  "beneficiary:approve": "COMPLIANCE",
+  "beneficiary:reject": "COMPLIANCE",
+  "contract:approve": "COMPLIANCE",
+  "contract:reject": "COMPLIANCE",
+  "application:review": "ONBOARDING",
+  "application:approve": "ONBOARDING",
+  "application:decline": "ONBOARDING",
+  "remittance:advance": ["PAYMENTS", "COMPLIANCE"],
+  "fx:accept": "PAYMENTS",
+  "fx:reject": "PAYMENTS",
+  "fees:charge-service": "ADMIN",
+  "fees:collect-owed": "ADMIN",
+  "rates:load-ecb": "ADMIN",
+  "agreement:request": "ADMIN",
+  "brand:set": "ADMIN",
+  "brand:reset": "ADMIN",
+  "chat:reply": "SUPPORT",
+  "chat:list": "SUPPORT",
+  "card:issue": "PAYMENTS",
+  "card:activate": "PAYMENTS",
+  "card:cancel": "PAYMENTS",
+  "card:void": "PAYMENTS",
+  "payment:list": "PAYMENTS",
+  "payment:settle": "PAYMENTS",
+  "payment:reject": "PAYMENTS",
+  "payment:refund": "PAYMENTS",
+  "payment:incoming": "PAYMENTS",
+  "rate:list": "ADMIN",
+  "rate:set": "ADMIN",
+  "rate:clear": "ADMIN",
+  "rate:spread": "ADMIN",
+  "rate:sol": "ADMIN",
+  "tariff:list": "ADMIN",
+  "tariff:create": "ADMIN",
+  "tariff:assign": "ADMIN",
+  "tariff:default": "ADMIN",
+  "fee:list": "ADMIN",
+  "fee:set": "ADMIN",
+  "fee:remove": "ADMIN",
+  "setting:list": "ADMIN",
+  "setting:set": "ADMIN",
+};
+
 /** Commands that approve (`<subject>:approve <id>`) or reject (`<subject>:reject <id> --reason`). */
 const DECISIONS = [
   "beneficiary:approve",
@@ -108,7 +180,12 @@ export { UsageError };
 /** `npm run bank -- --help`. */
 export const USAGE = `Staff decisions from the command line (until the back office exists).
 
-Usage: npm run bank -- <command> [arguments]
+Usage: npm run bank -- [--staff <email>] <command> [arguments]
+
+  --staff <email>                             the staff user at the keyboard (default: BANK_STAFF_EMAIL):
+                                              an existing, not suspended one holding the role /ops asks
+                                              for the same action; the audit log names them ("Command
+                                              line (<email>)"). Without it the entry names no one
 
 Commands:
   staff:create --email <e> --phone <+44…> --roles ADMIN,SUPPORT
@@ -192,16 +269,57 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown beneficiary, contract, order, request, payment, account, channel, organization, tariff or fee; wrong status; invalid reason, amount, text, rate, fee or flag); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown, suspended or unentitled --staff; unknown beneficiary, contract, order, request, payment, account, channel, organization, tariff or fee; wrong status; invalid reason, amount, text, rate, fee or flag); 2 bad command line.`;
 
 /**
  * Parse the arguments after `npm run bank --`.
  * @param argv e.g. ["beneficiary:reject", "<id>", "--reason", "Name does not match the account"]
- *   (`--reason=<text>` works too; `--help`/`-h` anywhere, or nothing at all, asks for the usage)
+ *   (`--reason=<text>` works too; `--help`/`-h` anywhere, or nothing at all, asks for the usage;
+ *   `--staff <email>` or `--staff=<email>` anywhere names the staff user at the keyboard)
  * @returns the command to run
- * @throws UsageError (unknown command or option, missing or extra argument, empty reason)
+ * @throws UsageError (unknown command or option, missing or extra argument, empty reason, --staff without an email or twice)
  */
 export function parseBankArgs(argv: readonly string[]): BankCommand {
+  const { staff, rest } = takeStaffOption(argv);
+  const cmd = parseCommand(rest);
+  return staff === undefined || cmd.command === "help" ? cmd : { ...cmd, staff };
+}
+
+/** Whether a command line names a staff user itself (`--staff`). */
+function namesStaff(argv: readonly string[]): boolean {
+  return argv.some((a) => a === "--staff" || a.startsWith("--staff="));
+}
+
+/** Take the global `--staff <email>` / `--staff=<email>` out of a command line. */
+function takeStaffOption(argv: readonly string[]): { staff?: string; rest: string[] } {
+  let staff: string | undefined;
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg !== "--staff" && !arg.startsWith("--staff=")) {
+      rest.push(arg);
+      continue;
+    }
+    const value = (arg === "--staff" ? argv[++i] : arg.slice("--staff=".length))?.trim();
+    if (!value || value.startsWith("-")) throw new UsageError("--staff needs the email of a staff user");
+    if (staff !== undefined) throw new UsageError("--staff given twice");
+    staff = value;
+  }
+  return { staff, rest };
+}
+
+/**
+ * The command line the CLI runs, or sends to BANK_URL: with `--staff <BANK_STAFF_EMAIL>` first
+ * when that variable is set and the line names no staff user itself. Only the CLI reads the
+ * variable: POST /api/staff/bank takes the staff user from the command line it is sent.
+ */
+export function withStaffDefault(argv: readonly string[], env: Record<string, string | undefined>): string[] {
+  const email = env.BANK_STAFF_EMAIL?.trim();
+  return email && !namesStaff(argv) ? ["--staff", email, ...argv] : [...argv];
+}
+
+/** `parseBankArgs` without the global options. */
+function parseCommand(argv: readonly string[]): BankCommand {
   if (argv.length === 0 || argv.some((a) => a === "--help" || a === "-h")) return { command: "help" };
   if (argv[0]?.startsWith("payment:")) return parsePayment(argv);
   if (ADMIN_COMMANDS.has(argv[0])) return parseAdminArgs(argv);
@@ -351,8 +469,12 @@ function describePayment(p: OpsExternalPayment): string {
 }
 
 /** `npm run bank -- payment:incoming …`: credit, or answer the earlier posting under the same key. */
-async function incoming(db: Database, cmd: Extract<BankCommand, { command: "payment:incoming" }>): Promise<string> {
-  const r = await staffPostIncomingPayment(db, CLI_ACTOR, {
+async function incoming(
+  db: Database,
+  actor: StaffActor,
+  cmd: Extract<BankCommand, { command: "payment:incoming" }>,
+): Promise<string> {
+  const r = await staffPostIncomingPayment(db, actor, {
     account: cmd.account,
     currencyId: cmd.currencyId,
     amount: cmd.amount,
@@ -476,19 +598,38 @@ function describeContract(c: BeneficiaryContract): string {
 }
 
 /**
- * Run `fn` and its audit entry (the command line as the actor) in one transaction.
+ * Run `fn` and its audit entry (the command line, anonymous or named, as the actor) in one transaction.
  * @param entry the entry of the result (action, subject, before/after)
  */
 async function cliAudited<T>(
   db: Database,
+  actor: StaffActor,
   fn: (tx: Database) => Promise<T>,
   entry: (result: T) => Omit<StaffActionEntry, "staffUserId" | "source">,
 ): Promise<T> {
   return db.transaction(async (tx) => {
     const result = await fn(tx as unknown as Database);
-    await recordStaffAction(tx, { ...entry(result), staffUserId: null, source: "cli" });
+    await recordStaffAction(tx, { ...entry(result), ...auditActor(actor) });
     return result;
   });
+}
+
+/**
+ * The staff user `cmd` names (`--staff`), checked: they exist, are not suspended and hold the
+ * command's role (`COMMAND_ROLES`); null when it names no one.
+ * @throws DomainError NOT_FOUND (no such staff user), FORBIDDEN (suspended, or without the role)
+ */
+async function namedStaff(db: Database, cmd: Exclude<BankCommand, { command: "help" }>): Promise<StaffUser | null> {
+  if (cmd.staff === undefined) return null;
+  const staff = await activeStaffByEmail(db, cmd.staff);
+  const role = COMMAND_ROLES[cmd.command];
+  const roles: readonly StaffRole[] = typeof role === "string" ? [role] : role;
+  if (!roles.some((r) => staff.roles.includes(r)))
+    throw new DomainError(
+      "FORBIDDEN",
+      `${cmd.command} needs the staff role ${roles.join(" or ")}; ${staff.email} has ${staff.roles.join(", ") || "none"}`,
+    );
+  return staff;
 }
 
 /** What the audit keeps of the brand (the logo by its type only). */
@@ -498,10 +639,11 @@ function brandSnapshot(b: Brand): Record<string, unknown> {
 
 /**
  * Run a parsed command (not `help`) against `db`; a change is audited with the command line as
- * the actor (recorded on subjects as `staff:cli`).
+ * the actor (recorded on subjects as `staff:cli`), or, with `--staff`, the staff user named
+ * (checked first: see `namedStaff`; on subjects `staff:<id>`).
  * @param env where staff:create reads STAFF_PASSWORD (default process.env)
  * @returns the line to print
- * @throws DomainError from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
+ * @throws DomainError for a refused `--staff` (NOT_FOUND, FORBIDDEN), or from the domain function (404 NOT_FOUND, 409 BENEFICIARY_STATUS_CONFLICT,
  *   CONTRACT_STATUS_CONFLICT, ORDER_STATUS_CONFLICT or FX_REQUEST_STATUS_CONFLICT, 400 VALIDATION_FAILED on the reason): the caller prints its message and exits 1
  */
 export async function runBankCommand(
@@ -509,7 +651,9 @@ export async function runBankCommand(
   cmd: Exclude<BankCommand, { command: "help" }>,
   env: Record<string, string | undefined> = process.env,
 ): Promise<string> {
-  if (isAdminCommand(cmd)) return runAdminCommand(db, cmd);
+  const named = await namedStaff(db, cmd);
+  const actor = named ? actorOf({ id: named.id, source: "cli" }) : CLI_ACTOR;
+  if (isAdminCommand(cmd)) return runAdminCommand(db, cmd, actor);
   switch (cmd.command) {
     case "staff:create": {
       // The password: STAFF_PASSWORD, else a generated one printed once (never stored in clear).
@@ -517,6 +661,7 @@ export async function runBankCommand(
       const password = env.STAFF_PASSWORD || randomBytes(18).toString("base64url");
       const staff = await cliAudited(
         db,
+        actor,
         (tx) => createStaffUser(tx, { email: cmd.email, phone: cmd.phone, password, roles: cmd.roles }),
         (u) => ({
           action: "staff.create",
@@ -529,19 +674,19 @@ export async function runBankCommand(
       return `Staff user ${staff.email} (${staff.id}) created with roles ${staff.roles.join(", ")}.${pw}`;
     }
     case "beneficiary:approve":
-      return describe(await decideBeneficiary(db, CLI_ACTOR, cmd.id, { decision: "approve" }));
+      return describe(await decideBeneficiary(db, actor, cmd.id, { decision: "approve" }));
     case "beneficiary:reject":
-      return describe(await decideBeneficiary(db, CLI_ACTOR, cmd.id, { decision: "reject", reason: cmd.reason }));
+      return describe(await decideBeneficiary(db, actor, cmd.id, { decision: "reject", reason: cmd.reason }));
     case "contract:approve":
-      return describeContract(await decideContract(db, CLI_ACTOR, cmd.id, { decision: "approve" }));
+      return describeContract(await decideContract(db, actor, cmd.id, { decision: "approve" }));
     case "contract:reject":
-      return describeContract(await decideContract(db, CLI_ACTOR, cmd.id, { decision: "reject", reason: cmd.reason }));
+      return describeContract(await decideContract(db, actor, cmd.id, { decision: "reject", reason: cmd.reason }));
     case "application:review":
-      return describeApplication(await decideApplication(db, CLI_ACTOR, cmd.id, { decision: "review" }));
+      return describeApplication(await decideApplication(db, actor, cmd.id, { decision: "review" }));
     case "application:approve":
-      return describeApplication(await decideApplication(db, CLI_ACTOR, cmd.id, { decision: "approve" }));
+      return describeApplication(await decideApplication(db, actor, cmd.id, { decision: "approve" }));
     case "application:decline":
-      return describeApplication(await decideApplication(db, CLI_ACTOR, cmd.id, { decision: "decline", reason: cmd.reason }));
+      return describeApplication(await decideApplication(db, actor, cmd.id, { decision: "decline", reason: cmd.reason }));
     case "brand:reset":
     case "brand:set": {
       let change: (tx: Database) => Promise<Brand>;
@@ -561,7 +706,7 @@ export async function runBankCommand(
       }
       const field = cmd.command === "brand:set" ? cmd.field : null;
       return describeBrand(
-        await cliAudited(db, change, (b) => ({
+        await cliAudited(db, actor, change, (b) => ({
           action: field ? "brand.set" : "brand.reset",
           subjectType: "setting",
           subjectId: field ? `brand.${field}` : "brand",
@@ -580,6 +725,7 @@ export async function runBankCommand(
       try {
         loaded = await cliAudited(
           db,
+          actor,
           (tx) => loadEcbRates(tx, text),
           (l) => ({
             action: "rate.load-ecb",
@@ -594,14 +740,20 @@ export async function runBankCommand(
       return `ECB rates loaded from ${cmd.file}: ${loaded.days} day(s), ${loaded.inserted} new rate(s); newest ${loaded.latestDate}.`;
     }
     case "remittance:advance":
-      return describeOrder(await advanceOrderAsStaff(db, CLI_ACTOR, cmd.id, { status: cmd.status, reason: cmd.reason ?? null }));
+      return describeOrder(
+        await advanceOrderAsStaff(db, named ? { id: named.id, roles: named.roles, source: "cli" } : CLI_ACTOR, cmd.id, {
+          status: cmd.status,
+          reason: cmd.reason ?? null,
+        }),
+      );
     case "fx:accept":
-      return describeFxRequest(await decideFxRequestAsStaff(db, CLI_ACTOR, cmd.id, { decision: "accept" }));
+      return describeFxRequest(await decideFxRequestAsStaff(db, actor, cmd.id, { decision: "accept" }));
     case "fx:reject":
-      return describeFxRequest(await decideFxRequestAsStaff(db, CLI_ACTOR, cmd.id, { decision: "reject", reason: cmd.reason }));
+      return describeFxRequest(await decideFxRequestAsStaff(db, actor, cmd.id, { decision: "reject", reason: cmd.reason }));
     case "fees:charge-service": {
       const { owed, run } = await cliAudited(
         db,
+        actor,
         async (tx) => ({ owed: await collectOwedServiceFees(tx), run: await chargeServiceFees(tx, { month: cmd.month }) }),
         (r) => ({
           action: "fee.charge-service",
@@ -622,6 +774,7 @@ export async function runBankCommand(
       return describeCollection(
         await cliAudited(
           db,
+          actor,
           (tx) => collectOwedServiceFees(tx),
           (r) => ({
             action: "fee.collect-owed",
@@ -631,19 +784,24 @@ export async function runBankCommand(
         ),
       );
     case "chat:reply": {
-      const m = await replyAsStaff(db, CLI_ACTOR, cmd.channelId, cmd.text);
+      const m = await replyAsStaff(
+        db,
+        named ? { id: named.id, email: named.email, source: "cli" } : CLI_ACTOR,
+        cmd.channelId,
+        cmd.text,
+      );
       return `Replied in channel ${cmd.channelId} (message ${m.id}).`;
     }
     case "card:issue":
       return describeCard(
-        await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "issue", { lastFour: cmd.lastFour, expiresOn: cmd.expiresOn }),
+        await moveCardAsStaff(db, actor, cmd.id, "issue", { lastFour: cmd.lastFour, expiresOn: cmd.expiresOn }),
       );
     case "card:activate":
-      return describeCard(await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "activate"));
+      return describeCard(await moveCardAsStaff(db, actor, cmd.id, "activate"));
     case "card:cancel":
-      return describeCard(await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "cancel", { reason: cmd.reason }));
+      return describeCard(await moveCardAsStaff(db, actor, cmd.id, "cancel", { reason: cmd.reason }));
     case "card:void":
-      return describeCard(await moveCardAsStaff(db, CLI_ACTOR, cmd.id, "void", { reason: cmd.reason }));
+      return describeCard(await moveCardAsStaff(db, actor, cmd.id, "void", { reason: cmd.reason }));
     case "chat:list": {
       const rows = await listChannelsAwaitingReply(db);
       if (!rows.length) return "No chat channel is waiting for a reply.";
@@ -665,17 +823,18 @@ export async function runBankCommand(
         .join("\n");
     }
     case "payment:settle":
-      return describePayment(await decideExternalPayment(db, CLI_ACTOR, cmd.id, { move: "settle" }));
+      return describePayment(await decideExternalPayment(db, actor, cmd.id, { move: "settle" }));
     case "payment:reject":
-      return describePayment(await decideExternalPayment(db, CLI_ACTOR, cmd.id, { move: "reject", reason: cmd.reason }));
+      return describePayment(await decideExternalPayment(db, actor, cmd.id, { move: "reject", reason: cmd.reason }));
     case "payment:refund":
-      return describePayment(await decideExternalPayment(db, CLI_ACTOR, cmd.id, { move: "refund", reason: cmd.reason }));
+      return describePayment(await decideExternalPayment(db, actor, cmd.id, { move: "refund", reason: cmd.reason }));
     case "payment:incoming":
-      return incoming(db, cmd);
+      return incoming(db, actor, cmd);
     case "agreement:request":
       try {
         await cliAudited(
           db,
+          actor,
           (tx) => requestAgreement(tx, cmd.phone, cmd.agreementId),
           () => ({
             action: "agreement.request",

@@ -227,6 +227,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(
         page.locator(`[data-testid=audit-entry][data-action="setting.set"]`).first().getByTestId("audit-cli"),
       ).toHaveText("Command line (npm run bank)");
+      // Named with --staff, the entry says who was at the keyboard.
+      await staffCommand(page, ["--staff", "admin@ops.example", "setting:set", "DEMO-MODE-ENABLED", "true"]);
+      await page.goto(`/ops/audit?subjectId=DEMO-MODE-ENABLED`);
+      await expect(
+        page.locator(`[data-testid=audit-entry][data-action="setting.set"]`).first().getByTestId("audit-cli"),
+      ).toHaveText("Command line (admin@ops.example)");
     });
   });
 }

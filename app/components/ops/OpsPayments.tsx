@@ -1,14 +1,15 @@
 /**
- * Shared parts of the PAYMENTS screens (/ops/payments, /ops/payments/incoming, /ops/fx-requests):
- * an amount as the API gave it (already at the currency's scale), grouped for the page's
- * language and read left to right; a reason form inside a disclosure (works without
- * JavaScript: `<details>` opens natively) that comes back open, filled, with its error.
+ * Shared parts of the PAYMENTS screens (/ops/payments, /ops/payments/incoming, /ops/fx-requests,
+ * /ops/cards): an amount as the API gave it (already at the currency's scale), grouped for the
+ * page's language and read left to right; a reason form inside a disclosure (works without
+ * JavaScript: `<details>` opens natively) that comes back open, filled, with its error. The
+ * one-button row forms and the row's error line are in RowAction.tsx.
  */
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { formatAmount } from "~/lib/money";
-import { OpsCsrfInput } from "./OpsCsrfInput";
 import { opsStyles as styles } from "./OpsShell";
+import { RowHiddenFields, type RowFeedback } from "./RowAction";
 
 /** "1234.50" + "EUR" → "1,234.50 EUR" (de: "1.234,50 EUR"), left to right in every language. */
 export function OpsMoney({ amount, currency }: { amount: string; currency: string }) {
@@ -19,17 +20,6 @@ export function OpsMoney({ amount, currency }: { amount: string; currency: strin
       {formatAmount(amount, scale, i18n.language)} {currency}
     </span>
   );
-}
-
-/** What an action answers about one subject's form (the row it belongs to). */
-export interface RowFeedback {
-  id: string;
-  intent: string;
-  /** ops-namespace key of the reason field's error. */
-  reasonError?: string;
-  /** ops-namespace key of a form-level error (conflict, not found). */
-  formError?: string;
-  reason?: string;
 }
 
 /**
@@ -62,9 +52,7 @@ export function ReasonForm({
     <details open={mine ? true : undefined}>
       <summary>{summary}</summary>
       <Form method="post" className={styles.form} noValidate>
-        <OpsCsrfInput />
-        <input type="hidden" name="intent" value={intent} />
-        <input type="hidden" name="id" value={id} />
+        <RowHiddenFields id={id} intent={intent} />
         <div className={styles.field}>
           <label htmlFor={fieldId}>{t("payments.reason")}</label>
           {hint ? (

@@ -16,7 +16,7 @@ interface AuditEntry {
   at: string;
   staffUserId: string | null;
   staffEmail: string | null;
-  /** `cli`: an `npm run bank` command (no staff user). */
+  /** `cli`: an `npm run bank` command (with `staffUserId` when it named the staff user at the keyboard). */
   source: "ops" | "cli";
   action: string;
   subjectType: string;
@@ -97,10 +97,18 @@ export default function OpsAudit() {
                   <time dateTime={e.at}>{e.at.replace("T", " ").slice(0, 19)} UTC</time>
                 </td>
                 <td>
-                  {e.staffUserId ? (
+                  {e.source === "cli" ? (
+                    <span data-testid="audit-cli">
+                      {e.staffUserId ? (
+                        <Link to={query({ staffUserId: e.staffUserId, cursor: "" })}>
+                          {t("audit.cli-staff", { staff: e.staffEmail ?? e.staffUserId })}
+                        </Link>
+                      ) : (
+                        t("audit.cli")
+                      )}
+                    </span>
+                  ) : e.staffUserId ? (
                     <Link to={query({ staffUserId: e.staffUserId, cursor: "" })}>{e.staffEmail}</Link>
-                  ) : e.source === "cli" ? (
-                    <span data-testid="audit-cli">{t("audit.cli")}</span>
                   ) : (
                     "—"
                   )}

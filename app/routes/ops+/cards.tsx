@@ -10,9 +10,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OpsCard as StaffCardRow } from "../../../server/api/v1/contract";
-import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
-import { ReasonForm, readDecisionForm, type RowFeedback } from "~/components/ops/OpsPayments";
+import { ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { RowAction, RowError, RowHiddenFields, type RowFeedback } from "~/components/ops/RowAction";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { CARD_EXPIRY_PATTERN, LAST_FOUR_PATTERN } from "../../../server/rules/card-mask";
 
@@ -133,9 +133,7 @@ function IssueForm({ card, feedback }: { card: StaffCardRow; feedback: CardFeedb
     <details open={mine ? true : undefined}>
       <summary>{t("cards.issue")}</summary>
       <Form method="post" className={styles.form} noValidate>
-        <OpsCsrfInput />
-        <input type="hidden" name="intent" value="issue" />
-        <input type="hidden" name="id" value={card.id} />
+        <RowHiddenFields id={card.id} intent="issue" />
         {field("lastFour", t("cards.last-four"), t("cards.last-four-hint"), LAST_FOUR_PATTERN)}
         {field("expiresOn", t("cards.expires-on"), t("cards.expires-on-hint"), CARD_EXPIRY_PATTERN)}
         <button type="submit" className={styles.button}>
@@ -187,75 +185,59 @@ export default function OpsCards() {
             </tr>
           </thead>
           <tbody>
-            {cards.map((c) => {
-              const mine = feedback && feedback.id === c.id ? feedback : undefined;
-              return (
-                <tr key={c.id} data-testid="card-row" data-card-id={c.id}>
-                  <td>{date(c.createdAt)}</td>
-                  <td>
-                    {c.organizationName}
-                    <br />
-                    {c.accountName} <span dir="ltr">{c.accountNumber}</span>
-                  </td>
-                  <td>
-                    {c.cardName} · {c.paymentSystem} · {c.currencyId}
-                    <br />
-                    {c.cardNumber ? <span dir="ltr">{c.cardNumber}</span> : t("cards.no-number")}
-                    {c.expiresOn ? (
-                      <>
-                        {" "}
-                        · {t("cards.expires")} <span dir="ltr">{c.expiresOn}</span>
-                      </>
-                    ) : null}
-                    {c.deliveryMethod ? (
-                      <>
-                        <br />
-                        {t(`cards.delivery.${c.deliveryMethod}`)}
-                      </>
-                    ) : null}
-                    {c.replacesCardId ? (
-                      <>
-                        <br />
-                        {t("cards.replacement")}
-                      </>
-                    ) : null}
-                  </td>
-                  <td className={styles.decisions}>
-                    {mine?.formError ? (
-                      <p className={styles.error} role="alert" data-testid="form-error">
-                        {t(mine.formError)}
-                      </p>
-                    ) : null}
-                    {c.actions.length === 0 ? t("cards.final") : null}
-                    {c.actions.includes("issue") ? <IssueForm card={c} feedback={feedback} /> : null}
-                    {c.actions.includes("activate") ? (
-                      <Form method="post">
-                        <OpsCsrfInput />
-                        <input type="hidden" name="intent" value="activate" />
-                        <input type="hidden" name="id" value={c.id} />
-                        <button type="submit" className={styles.button}>
-                          {t("cards.activate")}
-                        </button>
-                      </Form>
-                    ) : null}
-                    {(["cancel", "void"] as const)
-                      .filter((a) => c.actions.includes(a))
-                      .map((a) => (
-                        <ReasonForm
-                          key={a}
-                          id={c.id}
-                          intent={a}
-                          summary={t(`cards.${a}`)}
-                          submit={t(`cards.${a}-submit`)}
-                          hint={t(`cards.${a}-hint`)}
-                          feedback={feedback}
-                          danger
-                        />
-                      ))}
-                  </td>
-                </tr>
-              );
-            })}
+            {cards.map((c) => (
+              <tr key={c.id} data-testid="card-row" data-card-id={c.id}>
+                <td>{date(c.createdAt)}</td>
+                <td>
+                  {c.organizationName}
+                  <br />
+                  {c.accountName} <span dir="ltr">{c.accountNumber}</span>
+                </td>
+                <td>
+                  {c.cardName} · {c.paymentSystem} · {c.currencyId}
+                  <br />
+                  {c.cardNumber ? <span dir="ltr">{c.cardNumber}</span> : t("cards.no-number")}
+                  {c.expiresOn ? (
+                    <>
+                      {" "}
+                      · {t("cards.expires")} <span dir="ltr">{c.expiresOn}</span>
+                    </>
+                  ) : null}
+                  {c.deliveryMethod ? (
+                    <>
+                      <br />
+                      {t(`cards.delivery.${c.deliveryMethod}`)}
+                    </>
+                  ) : null}
+                  {c.replacesCardId ? (
+                    <>
+                      <br />
+                      {t("cards.replacement")}
+                    </>
+                  ) : null}
+                </td>
+                <td className={styles.decisions}>
+                  <RowError id={c.id} feedback={feedback} />
+                  {c.actions.length === 0 ? t("cards.final") : null}
+                  {c.actions.includes("issue") ? <IssueForm card={c} feedback={feedback} /> : null}
+                  {c.actions.includes("activate") ? <RowAction id={c.id} intent="activate" label={t("cards.activate")} /> : null}
+                  {(["cancel", "void"] as const)
+                    .filter((a) => c.actions.includes(a))
+                    .map((a) => (
+                      <ReasonForm
+                        key={a}
+                        id={c.id}
+                        intent={a}
+                        summary={t(`cards.${a}`)}
+                        submit={t(`cards.${a}-submit`)}
+                        hint={t(`cards.${a}-hint`)}
+                        feedback={feedback}
+                        danger
+                      />
+                    ))}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       )}

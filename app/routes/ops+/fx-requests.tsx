@@ -10,9 +10,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FxRequest } from "../../../server/api/v1/contract";
-import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
-import { OpsMoney, ReasonForm, readDecisionForm, type RowFeedback } from "~/components/ops/OpsPayments";
+import { OpsMoney, ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { RowAction, RowError, type RowFeedback } from "~/components/ops/RowAction";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:payments.fx.title" };
@@ -111,67 +111,53 @@ export default function OpsFxRequests() {
             </tr>
           </thead>
           <tbody>
-            {page.edges.map(({ node: r }) => {
-              const mine = feedback && feedback.id === r.id ? feedback : undefined;
-              return (
-                <tr key={r.id} data-testid="fx-row" data-fx-id={r.id}>
-                  <td>{date(r.signedAt ?? r.createdAt)}</td>
-                  <td>
-                    {r.organizationName}
-                    <br />
-                    <span dir="ltr">{r.senderAccountNumber}</span>
-                  </td>
-                  <td>
-                    <OpsMoney amount={r.exchangeCurrencyFixedSum} currency={r.exchangeCurrencyFrom.id} />
-                  </td>
-                  <td>
-                    <OpsMoney amount={r.exchangeCurrencyFlexibleSum} currency={r.exchangeCurrencyTo.id} />
-                  </td>
-                  <td>
-                    <span dir="ltr">{r.proposedRate}</span>
-                  </td>
-                  <td>{r.fee ? <OpsMoney amount={r.fee.amount} currency={r.fee.currencyId} /> : t("payments.fx.no-fee")}</td>
-                  <td className={styles.decisions}>
-                    {mine?.formError ? (
-                      <p className={styles.error} role="alert" data-testid="form-error">
-                        {t(mine.formError)}
-                      </p>
-                    ) : null}
-                    {r.status === "PENDING" ? (
-                      <>
-                        <Form method="post">
-                          <OpsCsrfInput />
-                          <input type="hidden" name="intent" value="accept" />
-                          <input type="hidden" name="id" value={r.id} />
-                          <button type="submit" className={styles.button}>
-                            {t("payments.fx.accept")}
-                          </button>
-                        </Form>
-                        <ReasonForm
-                          id={r.id}
-                          intent="reject"
-                          summary={t("payments.fx.reject")}
-                          submit={t("payments.fx.reject-submit")}
-                          hint={t("payments.fx.reject-hint")}
-                          feedback={feedback}
-                          danger
-                        />
-                      </>
-                    ) : (
-                      <>
-                        {t(`payments.fx.statuses.${r.status}`)} {date(r.decidedAt)}
-                        {r.decisionReason ? (
-                          <>
-                            <br />
-                            {t("payments.reason")}: {r.decisionReason}
-                          </>
-                        ) : null}
-                      </>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
+            {page.edges.map(({ node: r }) => (
+              <tr key={r.id} data-testid="fx-row" data-fx-id={r.id}>
+                <td>{date(r.signedAt ?? r.createdAt)}</td>
+                <td>
+                  {r.organizationName}
+                  <br />
+                  <span dir="ltr">{r.senderAccountNumber}</span>
+                </td>
+                <td>
+                  <OpsMoney amount={r.exchangeCurrencyFixedSum} currency={r.exchangeCurrencyFrom.id} />
+                </td>
+                <td>
+                  <OpsMoney amount={r.exchangeCurrencyFlexibleSum} currency={r.exchangeCurrencyTo.id} />
+                </td>
+                <td>
+                  <span dir="ltr">{r.proposedRate}</span>
+                </td>
+                <td>{r.fee ? <OpsMoney amount={r.fee.amount} currency={r.fee.currencyId} /> : t("payments.fx.no-fee")}</td>
+                <td className={styles.decisions}>
+                  <RowError id={r.id} feedback={feedback} />
+                  {r.status === "PENDING" ? (
+                    <>
+                      <RowAction id={r.id} intent="accept" label={t("payments.fx.accept")} />
+                      <ReasonForm
+                        id={r.id}
+                        intent="reject"
+                        summary={t("payments.fx.reject")}
+                        submit={t("payments.fx.reject-submit")}
+                        hint={t("payments.fx.reject-hint")}
+                        feedback={feedback}
+                        danger
+                      />
+                    </>
+                  ) : (
+                    <>
+                      {t(`payments.fx.statuses.${r.status}`)} {date(r.decidedAt)}
+                      {r.decisionReason ? (
+                        <>
+                          <br />
+                          {t("payments.reason")}: {r.decisionReason}
+                        </>
+                      ) : null}
+                    </>
+                  )}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       )}

@@ -7,8 +7,9 @@
  * - Append-only: a trigger (migration 0016) raises on UPDATE and DELETE, for every client.
  * - Where it came from (`source`, migration 0019): `ops` (a staff user in the back office) or `cli`
  *   (`npm run bank`, run on the server or sent to POST /api/staff/bank): the command line has no
- *   signed-in staff user, so its entries have `staffUserId` null and `source` `cli`. The
- *   decision functions take a `StaffActor` (a staff user id, or `CLI_ACTOR`) for this.
+ *   signed-in staff user, so its entries have `staffUserId` null and `source` `cli` — unless the
+ *   command names the staff user at the keyboard (`--staff <email>`): then their id and `cli`.
+ *   The decision functions take a `StaffActor` (a staff user id, `CLI_ACTOR`, or a `CliStaffActor`).
  * - `recordStaffAction` takes the decision's own transaction, so a decision without its entry
  *   (or an entry without its decision) cannot be committed.
  */
@@ -23,25 +24,46 @@ export type AuditSource = "ops" | "cli";
 /** The `npm run bank` command line as the actor of a decision (no staff user signed in). */
 export const CLI_ACTOR = { source: "cli" } as const;
 
-/** Who takes a decision: a signed-in staff user's id (/ops), or the command line. */
-export type StaffActor = string | typeof CLI_ACTOR;
+/** The command line run by a named staff user (`npm run bank -- --staff <email>`). */
+export interface CliStaffActor {
+  source: "cli";
+  staffUserId: string;
+}
+
+/** Who takes a decision: a signed-in staff user's id (/ops), or the command line (anonymous or named). */
+export type StaffActor = string | typeof CLI_ACTOR | CliStaffActor;
+
+/** A staff user as a decision's caller: signed in to /ops, or named at the command line (`source` cli). */
+export interface StaffCaller {
+  id: string;
+  source?: "cli";
+}
+
+/** The actor of `staff`: their id (/ops), a `CliStaffActor` (named at the command line), or `CLI_ACTOR` itself. */
+export function actorOf(staff: StaffCaller | typeof CLI_ACTOR): StaffActor {
+  if (!("id" in staff)) return staff;
+  return staff.source === "cli" ? { source: "cli", staffUserId: staff.id } : staff.id;
+}
 
 /** The audit entry's actor fields of `actor`. */
 export function auditActor(actor: StaffActor): { staffUserId: string | null; source: AuditSource } {
-  return typeof actor === "string" ? { staffUserId: actor, source: "ops" } : { staffUserId: null, source: "cli" };
+  if (typeof actor === "string") return { staffUserId: actor, source: "ops" };
+  return { staffUserId: "staffUserId" in actor ? actor.staffUserId : null, source: "cli" };
 }
 
 /**
  * The actor a decision records on its subject (a remittance order's history, an FX request, a
- * payment's settlement): `staff:<staff user id>`, or `staff:cli` from the command line.
+ * payment's settlement): `staff:<staff user id>` (from /ops, or named at the command line), or
+ * `staff:cli` from the anonymous command line.
  */
 export function subjectActor(actor: StaffActor): string {
-  return typeof actor === "string" ? `staff:${actor}` : "staff:cli";
+  const id = auditActor(actor).staffUserId;
+  return id ? `staff:${id}` : "staff:cli";
 }
 
 /** One action to record. `before`/`after`: plain JSON values (no Dates: pass ISO strings). */
 export interface StaffActionEntry {
-  /** The acting staff user (null for a failed login of an unknown email, and from the command line). */
+  /** The acting staff user (null for a failed login of an unknown email, and from the command line unless it names one). */
   staffUserId: string | null;
   /** Where it came from (default `ops`). */
   source?: AuditSource;

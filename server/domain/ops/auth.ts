@@ -346,3 +346,19 @@ export async function createStaffUser(
     .returning();
   return { id: row.id, email: row.email, phone: row.phone, roles: toRoles(row.roles) };
 }
+
+/**
+ * The staff user named at the command line (`npm run bank -- --staff <email>`): an existing one
+ * that is not suspended. A name, not a login: whoever runs the command already holds the
+ * database or the staff API token.
+ * @param email any case, spaces around ignored
+ * @returns the staff user (id, email, phone, roles)
+ * @throws DomainError NOT_FOUND (no staff user with that email), FORBIDDEN (suspended: `disabled_at` set)
+ */
+export async function activeStaffByEmail(db: Database, email: string): Promise<StaffUser> {
+  const wanted = normalizeStaffEmail(email);
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.email, wanted));
+  if (!row) throw new DomainError("NOT_FOUND", `No staff user has the email ${wanted}`);
+  if (row.disabledAt) throw new DomainError("FORBIDDEN", `Staff user ${wanted} is suspended`);
+  return { id: row.id, email: row.email, phone: row.phone, roles: toRoles(row.roles) };
+}

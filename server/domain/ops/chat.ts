@@ -16,7 +16,7 @@ import { checkedFile, type UploadInput } from "../uploads/index.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
 import type { StaffContext } from "./auth.js";
-import { auditActor, CLI_ACTOR, recordStaffAction } from "./audit.js";
+import { actorOf, auditActor, CLI_ACTOR, recordStaffAction, type StaffCaller } from "./audit.js";
 
 /** The customer's name behind an owner key ("org:<id>" → the organization, "user:<id>" → the user). */
 async function ownerNames(db: Database, ownerKeys: readonly string[]): Promise<Map<string, string>> {
@@ -160,15 +160,16 @@ export async function staffChannelView(
 }
 
 /**
- * Reply in a channel as `staff` (employeeId `staff:<email>`) or from the command line
- * (`CLI_ACTOR`: employeeId `staff:cli`), audited as `chat.reply` (after: the message id and its
- * length) in the same transaction; the reply is delivered live only after that transaction commits.
+ * Reply in a channel as `staff` (employeeId `staff:<email>`; `source` cli when named at the
+ * command line) or from the anonymous command line (`CLI_ACTOR`: employeeId `staff:cli`),
+ * audited as `chat.reply` (after: the message id and its length) in the same transaction; the
+ * reply is delivered live only after that transaction commits.
  * @returns the new message's id
  * @throws 404 NOT_FOUND; 403 FORBIDDEN (NOTIFICATION channel); 400 VALIDATION_FAILED on `content`
  */
 export async function replyAsStaff(
   db: Database,
-  staff: Pick<StaffContext, "id" | "email"> | typeof CLI_ACTOR,
+  staff: (Pick<StaffContext, "id" | "email"> & StaffCaller) | typeof CLI_ACTOR,
   channelId: string,
   content: unknown,
 ): Promise<{ id: string }> {
@@ -182,7 +183,7 @@ export async function replyAsStaff(
     const employeeId = "email" in staff ? `staff:${staff.email}` : "staff:cli";
     const { message, publish } = await writeStaffReply(tx, { channelId, content, employeeId });
     await recordStaffAction(tx, {
-      ...auditActor("id" in staff ? staff.id : staff),
+      ...auditActor(actorOf(staff)),
       action: "chat.reply",
       subjectType: "chat_channel",
       subjectId: channelId,

@@ -33,7 +33,7 @@ import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
 import { DomainError } from "../errors.js";
 import { orgName } from "../fees/admin.js";
-import { auditActor, CLI_ACTOR, recordStaffAction, subjectActor, type StaffActor } from "./audit.js";
+import { actorOf, auditActor, CLI_ACTOR, recordStaffAction, subjectActor, type StaffActor, type StaffCaller } from "./audit.js";
 
 /** Statuses of the beneficiary and contract queues (UNDER_REVIEW first: the work). */
 export const REVIEW_STATUSES: readonly BeneficiaryStatus[] = ["UNDER_REVIEW", "APPROVED", "REJECTED", "DRAFT"];
@@ -327,19 +327,20 @@ export function roleForOrderMove(from: RemittanceOrderStatus): "COMPLIANCE" | "P
  * Move a remittance order as `staff` (audited as `remittance.advance`), through the domain's
  * `advanceRemittanceOrder` (actor `staff:<id>`; the customer sees BANK).
  * @param staff the acting staff user's id and roles (the move's role is checked here: see
- *   `roleForOrderMove`), or `CLI_ACTOR`: the command line may make every move (actor `staff:cli`)
+ *   `roleForOrderMove`; `source` cli when named at the command line), or `CLI_ACTOR`: the
+ *   anonymous command line may make every move (actor `staff:cli`)
  * @returns the order after the move
  * @throws 403 FORBIDDEN (role), 404 NOT_FOUND, 409 ORDER_STATUS_CONFLICT, 400 VALIDATION_FAILED (status, reason)
  */
 export async function advanceOrderAsStaff(
   db: Database,
-  staff: { id: string; roles: readonly string[] } | typeof CLI_ACTOR,
+  staff: (StaffCaller & { roles: readonly string[] }) | typeof CLI_ACTOR,
   id: string,
   move: { status: string; reason?: string | null },
 ): Promise<RemittanceOrder> {
   return db.transaction(async (tx) => {
     const before = await staffRemittanceView(tx, id);
-    const actor: StaffActor = "id" in staff ? staff.id : staff;
+    const actor = actorOf(staff);
     if ("roles" in staff && !staff.roles.includes(roleForOrderMove(before.status)))
       throw new DomainError(
         "FORBIDDEN",

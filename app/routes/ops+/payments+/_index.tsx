@@ -10,9 +10,9 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { OpsExternalPaymentList, PaymentKind, SettlementStatus } from "../../../../server/api/v1/contract";
-import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
-import { OpsMoney, ReasonForm, readDecisionForm, type RowFeedback } from "~/components/ops/OpsPayments";
+import { OpsMoney, ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { RowAction, RowError, type RowFeedback } from "~/components/ops/RowAction";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:payments.list.title" };
@@ -140,96 +140,82 @@ export default function OpsPayments() {
             </tr>
           </thead>
           <tbody>
-            {list.data.map((p) => {
-              const mine = feedback && feedback.id === p.id ? feedback : undefined;
-              return (
-                <tr key={p.id} data-testid="payment-row" data-payment-id={p.id}>
-                  <td>{date(p.createdAt)}</td>
-                  <td>
-                    {p.organizationName}
-                    <br />
-                    <span dir="ltr">{p.accountNumber}</span>
-                  </td>
-                  <td>
-                    {p.benificiaryFullName}
-                    <br />
-                    <span dir="ltr">{p.payeeDescription}</span>
-                    {p.reference ? (
-                      <>
-                        <br />
-                        {t("payments.reference")}: {p.reference}
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    {t(`payments.rails.${p.kind}`)}
-                    {p.paymentType ? (
-                      <>
-                        <br />
-                        <span dir="ltr">{p.paymentType}</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <OpsMoney amount={p.amount} currency={p.currencyId} />
-                    {p.fee ? (
-                      <>
-                        <br />
-                        {t("payments.fee")}: <OpsMoney amount={p.fee.amount} currency={p.fee.currencyId} />
-                      </>
-                    ) : null}
-                  </td>
-                  <td data-testid="settlement">
-                    {t(statusKey(p.settlement.status))}
-                    {p.settlement.reason ? (
-                      <>
-                        <br />
-                        {t("payments.reason")}: {p.settlement.reason}
-                      </>
-                    ) : null}
-                  </td>
-                  <td className={styles.decisions}>
-                    {mine?.formError ? (
-                      <p className={styles.error} role="alert" data-testid="form-error">
-                        {t(mine.formError)}
-                      </p>
-                    ) : null}
-                    {p.settlement.status === "PENDING" ? (
-                      <Form method="post">
-                        <OpsCsrfInput />
-                        <input type="hidden" name="intent" value="settle" />
-                        <input type="hidden" name="id" value={p.id} />
-                        <button type="submit" className={styles.button}>
-                          {t("payments.settle")}
-                        </button>
-                      </Form>
-                    ) : null}
-                    {p.settlement.status === "PENDING" ? (
-                      <ReasonForm
-                        id={p.id}
-                        intent="reject"
-                        summary={t("payments.reject")}
-                        submit={t("payments.reject-submit")}
-                        hint={t("payments.reject-hint")}
-                        feedback={feedback}
-                        danger
-                      />
-                    ) : null}
-                    {p.settlement.status === "PENDING" || p.settlement.status === "SETTLED" ? (
-                      <ReasonForm
-                        id={p.id}
-                        intent="refund"
-                        summary={t("payments.refund")}
-                        submit={t("payments.refund-submit")}
-                        hint={t("payments.refund-hint")}
-                        feedback={feedback}
-                        danger
-                      />
-                    ) : null}
-                  </td>
-                </tr>
-              );
-            })}
+            {list.data.map((p) => (
+              <tr key={p.id} data-testid="payment-row" data-payment-id={p.id}>
+                <td>{date(p.createdAt)}</td>
+                <td>
+                  {p.organizationName}
+                  <br />
+                  <span dir="ltr">{p.accountNumber}</span>
+                </td>
+                <td>
+                  {p.benificiaryFullName}
+                  <br />
+                  <span dir="ltr">{p.payeeDescription}</span>
+                  {p.reference ? (
+                    <>
+                      <br />
+                      {t("payments.reference")}: {p.reference}
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  {t(`payments.rails.${p.kind}`)}
+                  {p.paymentType ? (
+                    <>
+                      <br />
+                      <span dir="ltr">{p.paymentType}</span>
+                    </>
+                  ) : null}
+                </td>
+                <td>
+                  <OpsMoney amount={p.amount} currency={p.currencyId} />
+                  {p.fee ? (
+                    <>
+                      <br />
+                      {t("payments.fee")}: <OpsMoney amount={p.fee.amount} currency={p.fee.currencyId} />
+                    </>
+                  ) : null}
+                </td>
+                <td data-testid="settlement">
+                  {t(statusKey(p.settlement.status))}
+                  {p.settlement.reason ? (
+                    <>
+                      <br />
+                      {t("payments.reason")}: {p.settlement.reason}
+                    </>
+                  ) : null}
+                </td>
+                <td className={styles.decisions}>
+                  <RowError id={p.id} feedback={feedback} />
+                  {p.settlement.status === "PENDING" ? (
+                    <RowAction id={p.id} intent="settle" label={t("payments.settle")} />
+                  ) : null}
+                  {p.settlement.status === "PENDING" ? (
+                    <ReasonForm
+                      id={p.id}
+                      intent="reject"
+                      summary={t("payments.reject")}
+                      submit={t("payments.reject-submit")}
+                      hint={t("payments.reject-hint")}
+                      feedback={feedback}
+                      danger
+                    />
+                  ) : null}
+                  {p.settlement.status === "PENDING" || p.settlement.status === "SETTLED" ? (
+                    <ReasonForm
+                      id={p.id}
+                      intent="refund"
+                      summary={t("payments.refund")}
+                      submit={t("payments.refund-submit")}
+                      hint={t("payments.refund-hint")}
+                      feedback={feedback}
+                      danger
+                    />
+                  ) : null}
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
       )}
