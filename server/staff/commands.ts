@@ -178,7 +178,7 @@ const DECISIONS = [
 export { UsageError };
 
 /** `npm run bank -- --help`. */
-export const USAGE = `Staff decisions from the command line (until the back office exists).
+export const USAGE = `Staff decisions from the command line (the same audited decisions as the back office, /ops).
 
 Usage: npm run bank -- [--staff <email>] <command> [arguments]
 
