@@ -238,9 +238,23 @@ describe("getApi inactivity limit (PSD2 RTS Art. 4(3)(b), 5 minutes)", () => {
     setTokens(session, tokens(1));
     session.set("seen", seenAt);
     const cookie = (await commitSession(session)).split(";")[0];
-    const request = new Request("http://x/payments/euro?step=2", { method: "POST", headers: { Cookie: cookie } });
+    const request = new Request("http://x/beneficiaries/new?step=2", { method: "POST", headers: { Cookie: cookie } });
     vi.useFakeTimers({ now: seenAt + 60 * 60_000 });
     const res = (await getApi(request).catch((e: unknown) => e)) as Response;
-    expect(res.headers.get("Location")).toBe("/auth/phone?expired=1&returnTo=%2Fpayments%2Feuro");
+    expect(res.headers.get("Location")).toBe("/auth/phone?expired=1&returnTo=%2Fbeneficiaries%2Fnew");
+  });
+
+  it("a post to a form whose answers are kept returns to it with its own query, without Remix's routing parameters", async () => {
+    const session = await getSession(new Request("http://x/"));
+    setTokens(session, tokens(1));
+    session.set("seen", seenAt);
+    const cookie = (await commitSession(session)).split(";")[0];
+    const request = new Request("http://x/payments/euro?index&_data=routes%2Fpayments&kind=SEPA_SCT_INST", {
+      method: "POST",
+      headers: { Cookie: cookie },
+    });
+    vi.useFakeTimers({ now: seenAt + 60 * 60_000 });
+    const res = (await getApi(request).catch((e: unknown) => e)) as Response;
+    expect(res.headers.get("Location")).toBe("/auth/phone?expired=1&returnTo=%2Fpayments%2Feuro%3Fkind%3DSEPA_SCT_INST");
   });
 });

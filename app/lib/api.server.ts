@@ -19,7 +19,7 @@ import { redirect } from "@remix-run/node";
 import type { ApiErrorBody, AuthTokens, DemoSettings, WhoAmI } from "../../server/api/v1/contract";
 import { config } from "./config.server";
 import i18next from "./i18next.server";
-import { keepExpiredPost, keepsFormOnExpiry } from "./kept-form.server";
+import { keepExpiredPost, keepsFormOnExpiry, takeKeptForm } from "./kept-form.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
 import {
   commitSession,
@@ -173,6 +173,11 @@ export interface Api {
   del<T>(path: string): Promise<T>;
   /** Mark the session as changed (route stored something in it). */
   touch(): void;
+  /**
+   * The answers a post to this page brought to an expired session, kept for this person
+   * (kept-form.server.ts), or null; taken once: `headers()` then removes them from the browser.
+   */
+  keptForm(): FormData | null;
   /** Headers for the response: Set-Cookie when the session changed (rotated tokens etc.). */
   headers(extra?: HeadersInit): Promise<Headers>;
 }
@@ -297,6 +302,7 @@ export async function getApi(request: Request, options: { activity?: boolean } =
     return { status, parsed: parseText(text) };
   };
 
+  let keptCookies: string[] = [];
   const api: Api = {
     session,
     async request<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
@@ -326,9 +332,15 @@ export async function getApi(request: Request, options: { activity?: boolean } =
     touch() {
       dirty = true;
     },
+    keptForm() {
+      const kept = takeKeptForm(request, session.get("phone") ?? null);
+      keptCookies = kept.setCookie;
+      return kept.form;
+    },
     async headers(extra) {
       const h = new Headers(extra);
       if (dirty) h.append("Set-Cookie", await commitSession(session));
+      for (const cookie of keptCookies) h.append("Set-Cookie", cookie);
       return h;
     },
   };

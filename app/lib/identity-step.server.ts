@@ -45,7 +45,6 @@ import {
 import { fieldOptions, searchSicCodes } from "./identity-reference.server";
 import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
 import i18next from "./i18next.server";
-import { takeKeptForm } from "./kept-form.server";
 import { mapServerErrors, toFieldErrors } from "./server-errors";
 
 /** Query parameters that may pre-fill the corporate personal-data page (spec 001 §2). */
@@ -133,9 +132,9 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   for (const [k, v] of Object.entries({ ...user.profile, email: user.email })) if (typeof v === "string" && v) profile[k] = v;
   let values = shownValues(step.fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profile));
   // Answers a post brought to an expired session, kept for this person's next login: shown unsaved.
-  const kept = takeKeptForm(request, api.session.get("phone") ?? null);
+  const kept = api.keptForm();
   const editable = app?.editable ?? true;
-  if (kept.form && editable) values = { ...values, ...readStepValues(kept.form, step.fields) };
+  if (kept && editable) values = { ...values, ...readStepValues(kept, step.fields) };
   const sicField = step.fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
   const sicSearch = sicField ? (url.searchParams.get("sicSearch") ?? "").slice(0, 100) : "";
   const sicMatches = sicSearch ? await searchSicCodes(api, sicSearch) : [];
@@ -160,7 +159,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     applicationId: app?.id ?? null,
     editable,
     values,
-    kept: Boolean(kept.form && editable),
+    kept: Boolean(kept && editable),
     errors: stepErrorMessages(app?.errors?.[stepId], step.fields, t),
     options,
     agreements,
@@ -171,9 +170,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     today: todayIso(),
     identityNav: { nav: ctx.nav, backHref: ctx.backHref },
   };
-  const headers = await api.headers({ "Cache-Control": "private, no-store" });
-  for (const cookie of kept.setCookie) headers.append("Set-Cookie", cookie);
-  return json(data, { headers });
+  return json(data, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 /** What the action answers when the API refused the save as a whole (the page shows it with what was typed). */

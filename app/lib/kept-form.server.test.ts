@@ -71,7 +71,10 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
 
   it("keeps nothing for other pages, GETs, a session without a phone, or a form too large for two cookies", async () => {
     expect(keepsFormOnExpiry("/identity/individual/personal-data")).toBe(true);
-    expect(keepsFormOnExpiry("/payments/euro")).toBe(false);
+    expect(keepsFormOnExpiry("/payments/euro")).toBe(true);
+    expect(keepsFormOnExpiry("/payments/gbp/form")).toBe(true);
+    expect(keepsFormOnExpiry("/payments/gbp")).toBe(false);
+    expect(keepsFormOnExpiry("/payments/00000000-0000-4000-8000-000000000001/sign")).toBe(false);
     expect(keepsFormOnExpiry("/profile")).toBe(false);
     expect(await keepExpiredPost(post("http://bank.test/profile", [["a", "b"]]), PHONE)).toEqual([]);
     expect(await keepExpiredPost(new Request(STEP), PHONE)).toEqual([]);

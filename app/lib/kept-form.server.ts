@@ -11,8 +11,8 @@
  * unsaved, with a notice: the applicant checks them and saves. Anyone else who logs in on the
  * same browser gets nothing (the cookies are dropped).
  *
- * Kept: the text fields of a form post to an application step (`/identity/…`), without the
- * CSRF token, the intent and files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request
+ * Kept: the text fields of a form post to an application step (`/identity/…`) or a payment form
+ * (shown as its restored draft), without the CSRF token, the intent and files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request
  * headers stay far below Node's 16 KB limit); a larger form is not kept.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
@@ -39,9 +39,15 @@ interface Kept {
   at: number;
 }
 
-/** Whether a form post to `pathname` is kept when it meets an expired session: the application steps. */
+/**
+ * Whether a form post to `pathname` is kept when it meets an expired session: the application
+ * steps (their loader: identity-step.server.ts) and the payment forms (`paymentFormData`).
+ */
 export function keepsFormOnExpiry(pathname: string): boolean {
-  return /^\/identity\/(individual|corporate|company-official)\//.test(pathname);
+  return (
+    /^\/identity\/(individual|corporate|company-official)\//.test(pathname) ||
+    /^\/payments\/(euro|(gbp|usd|internal|cash-over|casp|international)\/form)$/.test(pathname)
+  );
 }
 
 function cookieAttributes(maxAge: number): string {

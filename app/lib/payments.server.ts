@@ -106,6 +106,15 @@ export async function paymentFormKey(api: Api, form: PaymentForm): Promise<{ key
 /** Fields never kept in a draft: secrets and one-time values. */
 const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "password", "__rvfInternalFormId"]);
 
+/** The fields of a form worth a draft: non-empty strings of at most 500 characters, none of `NOT_DRAFTED`. */
+function draftData(values: Record<string, unknown>): Record<string, string> {
+  const data: Record<string, string> = {};
+  for (const [k, v] of Object.entries(values)) {
+    if (!NOT_DRAFTED.has(k) && typeof v === "string" && v !== "" && v.length <= 500) data[k] = v;
+  }
+  return data;
+}
+
 /**
  * Keep what the customer typed in a payment form as the user's server-side draft
  * (PUT /v1/payment-drafts/:form): restored when they come back, cleared when they leave
@@ -113,10 +122,7 @@ const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "passwo
  * A failure to save never fails the form (the draft is a convenience).
  */
 export async function savePaymentDraft(api: Api, form: PaymentForm, organizationId: string, values: Record<string, unknown>) {
-  const data: Record<string, string> = {};
-  for (const [k, v] of Object.entries(values)) {
-    if (!NOT_DRAFTED.has(k) && typeof v === "string" && v !== "" && v.length <= 500) data[k] = v;
-  }
+  const data = draftData(values);
   if (!Object.keys(data).length) return;
   await api.request("PUT", `/payment-drafts/${form}`, { body: { organizationId, data } }).catch((error) => {
     if (error instanceof Response) throw error;
@@ -164,14 +170,19 @@ export async function loadPaymentCategories(api: Api): Promise<PaymentCategory[]
 
 /**
  * What every payment form's loader needs besides its own data: the idempotency key (and a
- * waiting payment from this form), the categories, and the draft to restore.
+ * waiting payment from this form), the categories, and the draft to restore — with what a post
+ * brought to an expired session on top (kept for this person's next login: kept-form.server.ts;
+ * the page says the draft was restored).
  */
 export async function paymentFormData(api: Api, form: PaymentForm, organizationId: string) {
-  const [{ key, pendingPaymentId }, categories, draft] = await Promise.all([
+  const [{ key, pendingPaymentId }, categories, saved] = await Promise.all([
     paymentFormKey(api, form),
     loadPaymentCategories(api),
     loadPaymentDraft(api, form, organizationId),
   ]);
+  const kept = api.keptForm();
+  const typed = kept ? draftData(Object.fromEntries(kept)) : {};
+  const draft = Object.keys(typed).length ? { ...(saved ?? {}), ...typed } : saved;
   return { idempotencyKey: key, pendingPaymentId, categories, draft };
 }
 

@@ -155,3 +155,33 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+test.describe("a payment form's answers survive the expiry, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Continue meets an expired session; after logging in again the form is filled as typed (its restored draft)", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/payments/euro");
+    const form = page.locator("main form").filter({ has: page.locator("input[name=iban]") });
+    await form.locator("input[name=beneficiaryName]").fill("Kept Payee GmbH");
+    await form.locator("input[name=iban]").fill("DE89370400440532013000");
+    await form.locator("input[name=amount]").fill("12.34");
+    await form.locator("input[name=reference]").fill("kept after expiry");
+    await ageSession(context, baseURL!, 6 * 60_000);
+    // Sent half filled (the browser's own checks off): the session, not the form, decides first.
+    await form.evaluate((f: HTMLFormElement) => (f.noValidate = true));
+    await form.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fpayments%2Feuro$/);
+    await loginHere(page, CUSTOMERS.individual);
+    await expect(page).toHaveURL(/\/payments\/euro$/);
+    await expect(page.getByText("We restored what you typed last time.")).toBeVisible();
+    await expect(page.locator("input[name=beneficiaryName]")).toHaveValue("Kept Payee GmbH");
+    await expect(page.locator("input[name=iban]")).toHaveValue("DE89370400440532013000");
+    await expect(page.locator("input[name=amount]")).toHaveValue("12.34");
+    await expect(page.locator("input[name=reference]")).toHaveValue("kept after expiry");
+  });
+});
