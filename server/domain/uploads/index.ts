@@ -256,6 +256,58 @@ export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds
 }
 
 /**
+ * Tell apart, among the uploads an attach call names, the files a target already holds: the rule
+ * that makes an attach without an idempotency key (payment, beneficiary and application
+ * documents) a no-op when a form is resubmitted without JavaScript and uploads its files again.
+ * A named upload is a copy when its file — same SHA-256 and same name — is held by the target
+ * (`held`: the uploads filed there the same way) or was named earlier in the same call; the
+ * caller attaches `fresh` only and passes the copies (`standsFor` key ≠ value) to
+ * `discardUnattachedUploads`. The same bytes under another name are another document.
+ * @param named the upload ids the call names, in its order (duplicates ignored)
+ * @param held the upload ids the target already holds
+ * @returns `fresh`: the named uploads to attach, in order (neither held nor a copy);
+ *   `standsFor`: every named id → the upload holding its file (itself unless a copy)
+ */
+export async function matchHeldFiles(
+  tx: Database | Tx,
+  named: readonly string[],
+  held: readonly string[],
+): Promise<{ fresh: string[]; standsFor: Map<string, string> }> {
+  const ids = [...new Set(named)];
+  const heldIds = [...new Set(held)];
+  const standsFor = new Map<string, string>();
+  if (!ids.length) return { fresh: [], standsFor };
+  const rows = await tx
+    .select({ id: uploads.id, sha256: uploads.sha256, name: uploads.name })
+    .from(uploads)
+    .where(inArray(uploads.id, [...new Set([...ids, ...heldIds])]));
+  const fileOf = new Map(rows.map((r) => [r.id, `${r.sha256}\u0000${r.name}`]));
+  // File → the upload holding it, the held ones first (in attach order), then this call's.
+  const holder = new Map<string, string>();
+  for (const id of heldIds) {
+    const file = fileOf.get(id);
+    if (file && !holder.has(file)) holder.set(file, id);
+  }
+  const fresh: string[] = [];
+  for (const id of ids) {
+    if (heldIds.includes(id)) {
+      standsFor.set(id, id);
+      continue;
+    }
+    const file = fileOf.get(id);
+    const earlier = file === undefined ? undefined : holder.get(file);
+    if (earlier !== undefined) {
+      standsFor.set(id, earlier);
+      continue;
+    }
+    standsFor.set(id, id);
+    fresh.push(id);
+    if (file !== undefined) holder.set(file, id);
+  }
+  return { fresh, standsFor };
+}
+
+/**
  * GET /v1/uploads/:id/file: the stored bytes of an upload, for a member of its organization
  * (an upload without organization: for its uploader only).
  * @returns `{ name, mimeType, bytes }` (name already safe: see `sanitizeFileName`)
@@ -310,7 +362,10 @@ export async function documentIdsFor(db: Database | Tx, paymentIds: string[]): P
  * order): the payment must belong to an organization the caller is an APPROVED member of;
  * it must not be DECLINED or FAILED (AWAITING_SIGNATURE and COMPLETED accept documents);
  * every upload must belong to the payment's organization; at most
- * `MAX_DOCUMENTS_PER_PAYMENT` documents in all. Attaching an attached upload again is a no-op.
+ * `MAX_DOCUMENTS_PER_PAYMENT` documents in all. Attaching an attached upload again is a no-op,
+ * and so is attaching a copy of an attached file (same SHA-256 and name: a form resubmitted
+ * without JavaScript uploads its files again), whose upload is then deleted when it is the
+ * caller's own and attached nowhere (`matchHeldFiles`, `discardUnattachedUploads`).
  * @param uploadIds 1..`MAX_DOCUMENTS_PER_PAYMENT` upload ids (duplicates ignored)
  * @returns ALL the payment's document ids after attaching, in attach order
  * @throws 404 NOT_FOUND (payment not visible to the caller); 409 PAYMENT_NOT_PENDING (DECLINED
@@ -345,7 +400,9 @@ export async function attachPaymentDocuments(
     if (own.n !== ids.length)
       throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be uploads of the payment's organization");
     const attached = (await documentIdsFor(tx, [payment.id])).get(payment.id) ?? [];
-    const fresh = ids.filter((id) => !attached.includes(id));
+    // A file the payment holds already (same bytes and name) is not attached again: the copy a
+    // resubmitted form uploaded is deleted instead (the caller's own, attached nowhere).
+    const { fresh, standsFor } = await matchHeldFiles(tx, ids, attached);
     if (attached.length + fresh.length > MAX_DOCUMENTS_PER_PAYMENT) throw tooManyDocuments();
     if (fresh.length) {
       await tx
@@ -353,6 +410,11 @@ export async function attachPaymentDocuments(
         .values(fresh.map((uploadId) => ({ paymentId: payment.id, uploadId })))
         .onConflictDoNothing();
     }
+    await discardUnattachedUploads(
+      tx,
+      userId,
+      ids.filter((id) => standsFor.get(id) !== id),
+    );
     return (await documentIdsFor(tx, [payment.id])).get(payment.id) ?? [];
   });
 }
