@@ -20,7 +20,7 @@
  * This module imports nothing of server/domain/payments (payments calls `documentIdsFor`).
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database, Tx } from "../../db/client.js";
@@ -202,6 +202,42 @@ export async function storeUploads(
 }
 
 /**
+ * Every column that references an upload: one per table whose rows attach uploads (payment,
+ * beneficiary and application documents, remittance order files, chat documents), each with a
+ * foreign key to `uploads.id`, ON DELETE no action. The one list of "what attaches an upload":
+ * `unreferencedUpload` reads it, and the housekeeping test checks it against the schema's foreign
+ * keys (a table added without being listed here would make deleting its uploads fail, never
+ * dangle).
+ */
+export const UPLOAD_REFERENCES = [
+  paymentDocuments.uploadId,
+  beneficiaryDocuments.uploadId,
+  paymentOrderFiles.uploadId,
+  applicationDocuments.uploadId,
+  chatDocuments.uploadId,
+] as const;
+
+/**
+ * The SQL condition "nothing references this upload row" (no row of any `UPLOAD_REFERENCES`
+ * table names `uploads.id`), for a query on `uploads`: what `discardUnattachedUploads` and the
+ * housekeeping's orphan purge (server/domain/housekeeping) both delete by. Read it after the
+ * upload rows are locked, so an attach that committed before is seen.
+ * @param db the database or transaction the query runs on (builds the subqueries)
+ */
+export function unreferencedUpload(db: Database | Tx): SQL {
+  return and(
+    ...UPLOAD_REFERENCES.map((column) =>
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(column.table)
+          .where(eq(column, uploads.id)),
+      ),
+    ),
+  )!;
+}
+
+/**
  * Delete the caller's own uploads among `uploadIds` that nothing references: the copies a
  * replayed idempotent call brought (a form resubmitted without JavaScript uploads its files
  * again before the call is answered as a replay). Call it in the replay's transaction, after the
@@ -224,22 +260,6 @@ export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds
     .orderBy(asc(uploads.id))
     .for("update");
   if (!own.length) return [];
-  // Every table whose rows reference an upload (each has a foreign key to uploads.id, ON DELETE
-  // no action: a table added without being listed here makes this delete fail, never dangle).
-  const unreferenced = [
-    paymentDocuments.uploadId,
-    beneficiaryDocuments.uploadId,
-    paymentOrderFiles.uploadId,
-    applicationDocuments.uploadId,
-    chatDocuments.uploadId,
-  ].map((column) =>
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(column.table)
-        .where(eq(column, uploads.id)),
-    ),
-  );
   const deleted = await tx
     .delete(uploads)
     .where(
@@ -248,7 +268,7 @@ export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds
           uploads.id,
           own.map((r) => r.id),
         ),
-        ...unreferenced,
+        unreferencedUpload(tx),
       ),
     )
     .returning({ id: uploads.id });
