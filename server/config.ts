@@ -8,6 +8,8 @@
  *   `<prefix>:rl:…`, the chat gateway's adapter channels `<prefix>:socket.io…`), so several banks
  *   or environments can share one Redis (default "bank"; letters, digits, `_`, `-`, `.`, 1..64).
  * - HOUSEKEEPING_INTERVAL_MS: how often the leading process purges expired records (default 1 hour).
+ * - ORPHAN_UPLOAD_MAX_AGE_MS: age from which housekeeping deletes an upload attached nowhere
+ *   (default 24 hours, at least 1 hour: docs/decisions.md "Uploads left behind").
  * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
  *   only for the embedded setup; always false when NODE_ENV=production.
  * - TRUST_PROXY: Express "trust proxy" value when behind a load balancer (client IPs for rate limits).
@@ -44,6 +46,11 @@ const schema = z.object({
     .int()
     .min(100)
     .default(60 * 60_000),
+  ORPHAN_UPLOAD_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(60 * 60_000)
+    .default(24 * 60 * 60_000),
   SMS_DEBUG_CODES: bool.optional(),
   RATE_LIMITS: z.enum(["strict", "relaxed"]).default("strict"),
   SESSION_SECRET: z.string().min(16).optional(),

@@ -14,7 +14,7 @@ import { seed } from "./seed/seed.js";
 import { createSmsProvider } from "./providers/sms.js";
 import { useRedisForRateLimits } from "./domain/rate-limit/index.js";
 import { createApp } from "./app.js";
-import { purgeExpired } from "./domain/housekeeping/index.js";
+import { purgeExpired, purgeOrphanUploads } from "./domain/housekeeping/index.js";
 import { createLeadership } from "./db/leader.js";
 import { attachGateway } from "./messaging/gateway.js";
 
@@ -53,14 +53,18 @@ async function main() {
     "bank is listening",
   );
 
-  // Housekeeping: expired sessions, codes and rate-limit counters, at start and hourly, in ONE
-  // process of however many share the database (the holder of an advisory lock, server/db/leader.ts).
+  // Housekeeping: expired sessions, codes and rate-limit counters, and uploads attached nowhere
+  // for ORPHAN_UPLOAD_MAX_AGE_MS, at start and hourly, in ONE process of however many share the
+  // database (the holder of an advisory lock, server/db/leader.ts). One job failing does not
+  // stop the other.
   const leader = createLeadership({ url: config.DATABASE_URL, name: "periodic-jobs" });
   const housekeeping = async () => {
     if (!(await leader.holds())) return logger.debug("housekeeping: another instance leads");
-    await purgeExpired(database.db)
-      .then((purged) => logger.info({ purged }, "housekeeping"))
-      .catch((err) => logger.error({ err }, "housekeeping failed"));
+    const purged = await purgeExpired(database.db).catch((err) => logger.error({ err, job: "expired" }, "housekeeping failed"));
+    const orphanUploads = await purgeOrphanUploads(database.db, { maxAgeMs: config.ORPHAN_UPLOAD_MAX_AGE_MS }).catch((err) =>
+      logger.error({ err, job: "orphan-uploads" }, "housekeeping failed"),
+    );
+    logger.info({ purged, orphanUploads }, "housekeeping");
   };
   void housekeeping();
   setInterval(() => void housekeeping(), config.HOUSEKEEPING_INTERVAL_MS).unref();

@@ -7,7 +7,9 @@
  * - upload (multipart: csrf, intent, category, files): read with limits (lib/uploads.server.ts),
  *   POST /v1/uploads WITHOUT organizationId (an applicant's uploads are their own: served to
  *   nobody else), then POST …/documents {category, uploadIds}; refusals (too big:
- *   'Identity.max-size-error', wrong type, none chosen) on that category's file input;
+ *   'Identity.max-size-error', wrong type, none chosen) on that category's file input; a
+ *   resubmitted form uploads its files again, and the API files a file the category holds once
+ *   and deletes that copy;
  * - remove (documentId): DELETE …/documents/:documentId;
  * - continue: PUT /v1/clients-applications/corporates/:id {step:"add-documents"} → the next step,
  *   or back with the errors (a missing required category on its input);

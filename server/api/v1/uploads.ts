@@ -11,7 +11,9 @@
  *   BAD_REQUEST (malformed multipart) | 403 (not a member) | 415 (a Content-Encoding)
  * GET /uploads/:id/file → the bytes (Content-Type as stored, attachment, nosniff, no-store) | 404
  * POST /payments/:id/documents { uploadIds } → { data: string[] } (all the payment's document
- *   ids) | 400 on `uploadIds` | 404 | 409 PAYMENT_NOT_PENDING (DECLINED/FAILED)
+ *   ids; a copy of a file the payment holds — same bytes and name — is not attached, and is
+ *   deleted when it is the caller's) | 400 on `uploadIds` | 404 | 409 PAYMENT_NOT_PENDING
+ *   (DECLINED/FAILED)
  * GET /payments/:id/documents → { data: Upload[] } | 404
  * GET /settings/transactions-documents → TransactionsDocumentsSettings
  *

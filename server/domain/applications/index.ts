@@ -42,6 +42,7 @@ import { validateStep, type Answers } from "../../rules/applications/validate.js
 import { isUuid } from "../accounts/index.js";
 import { DomainError, fieldError } from "../errors.js";
 import { notFound } from "../organizations/access.js";
+import { discardUnattachedUploads, matchHeldFiles } from "../uploads/index.js";
 import { validationContext } from "./options.js";
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -620,8 +621,11 @@ export async function listApplicationDocuments(db: Database, userId: string, id:
 
 /**
  * POST …/:id/documents { category, uploadIds }: attach the caller's own applicant uploads
- * (POST /v1/uploads without organizationId) under an allowed category.
- * @returns the documents added
+ * (POST /v1/uploads without organizationId) under an allowed category. A copy of a file filed
+ * under the category already (same SHA-256 and name: a form resubmitted without JavaScript
+ * uploads its files again) is not filed again, and its upload is deleted (`matchHeldFiles`,
+ * `discardUnattachedUploads`).
+ * @returns the documents of this call: those added, and for a copy the document holding its file
  * @throws 404; 409; 400 on `category` (not allowed by the scheme), `uploadIds` (not the
  *   caller's applicant uploads, or attached already), `coreError` beyond MAX_DOCUMENTS
  */
@@ -632,7 +636,7 @@ export async function attachApplicationDocuments(
   category: string,
   uploadIds: string[],
 ): Promise<ApplicationDocument[]> {
-  const added = await db.transaction(async (tx) => {
+  const filed = await db.transaction(async (tx) => {
     const row = await ownRow(tx, userId, id, true);
     if (row.status !== "INCOMPLETE") throw notEditable();
     const scheme = await schemeOf(tx, row.schemeId);
@@ -644,21 +648,40 @@ export async function attachApplicationDocuments(
       .from(uploads)
       .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), isNull(uploads.organizationId)));
     if (own.length !== ids.length) throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be your own uploads");
+    // A file filed under this category already (same bytes and name) is not filed again: the
+    // copy a resubmitted form uploaded is deleted instead. The same upload again stays refused.
+    const held = (
+      await tx
+        .select({ uploadId: applicationDocuments.uploadId })
+        .from(applicationDocuments)
+        .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.category, category)))
+        .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.id))
+    ).map((d) => d.uploadId);
+    if (ids.some((u) => held.includes(u))) throw fieldError("uploadIds", "isUnique", "A file is attached already");
+    const { fresh, standsFor } = await matchHeldFiles(tx, ids, held);
     const [{ n }] = await tx.select({ n: count() }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, id));
-    if (n + ids.length > MAX_DOCUMENTS) throw fieldError("coreError", "maxItems", `At most ${MAX_DOCUMENTS} documents`);
-    const rows = await tx
-      .insert(applicationDocuments)
-      .values(ids.map((uploadId) => ({ applicationId: id, uploadId, category })))
-      .onConflictDoNothing()
-      .returning({ id: applicationDocuments.id });
-    if (rows.length !== ids.length) throw fieldError("uploadIds", "isUnique", "A file is attached already");
-    await tx
-      .update(applications)
-      .set({ completedSteps: row.completedSteps.filter((s) => s !== "add-documents"), updatedAt: new Date() })
-      .where(eq(applications.id, id));
-    return new Set(rows.map((r) => r.id));
+    if (n + fresh.length > MAX_DOCUMENTS) throw fieldError("coreError", "maxItems", `At most ${MAX_DOCUMENTS} documents`);
+    if (fresh.length) {
+      const rows = await tx
+        .insert(applicationDocuments)
+        .values(fresh.map((uploadId) => ({ applicationId: id, uploadId, category })))
+        .onConflictDoNothing()
+        .returning({ id: applicationDocuments.id });
+      // An upload filed under another category of this application.
+      if (rows.length !== fresh.length) throw fieldError("uploadIds", "isUnique", "A file is attached already");
+      await tx
+        .update(applications)
+        .set({ completedSteps: row.completedSteps.filter((s) => s !== "add-documents"), updatedAt: new Date() })
+        .where(eq(applications.id, id));
+    }
+    await discardUnattachedUploads(
+      tx,
+      userId,
+      ids.filter((u) => standsFor.get(u) !== u),
+    );
+    return new Set(standsFor.values());
   });
-  return (await documentsOf(db, id)).filter((d) => added.has(d.id));
+  return (await documentsOf(db, id)).filter((d) => d.category === category && filed.has(d.upload.id));
 }
 
 /** DELETE …/:id/documents/:documentId. @throws 404; 409 */

@@ -14,7 +14,7 @@
  * review and change no payee field). Documents are reached through the beneficiary
  * (`visibleRow`): another organization's, or a deleted beneficiary's, answer 404.
  */
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
 import { beneficiaryContracts, beneficiaryDocuments, uploads } from "../../db/schema/index.js";
@@ -22,7 +22,7 @@ import type { BeneficiaryDocument, BeneficiaryDocumentCategory, ContractStatus }
 import { isUuid } from "../accounts/index.js";
 import { fieldError, fieldErrors } from "../errors.js";
 import { notFound } from "../organizations/access.js";
-import { MAX_UPLOAD_FILES } from "../uploads/index.js";
+import { discardUnattachedUploads, matchHeldFiles, MAX_UPLOAD_FILES } from "../uploads/index.js";
 import { changeContract, contractStatusConflict, EDITABLE_CONTRACT_STATUSES, visibleContract } from "./contracts.js";
 import { getBeneficiarySettings, visibleRow } from "./index.js";
 
@@ -128,9 +128,13 @@ export async function documentsOf(
  * supporting documents, or (with `contractId`) as one of its contracts'. In one transaction
  * with the beneficiary (and the contract) locked; a refusal changes nothing. An upload already
  * attached to this beneficiary in the same way (category and contract) is a no-op (a repeated
- * submit); attached otherwise it is refused.
+ * submit); attached otherwise it is refused. A copy of a file filed the same way (same SHA-256
+ * and name: a form resubmitted without JavaScript uploads its files again) is not filed again,
+ * and its upload is deleted when it is the caller's own and attached nowhere (`matchHeldFiles`,
+ * `discardUnattachedUploads`).
  * @param body contract AttachBeneficiaryDocumentsRequest
- * @returns `{ data }`: the documents of `uploadIds`, in attach order
+ * @returns `{ data }`: the documents of `uploadIds` (for a copy, the document holding its file),
+ *   in attach order
  * @throws 404 NOT_FOUND (beneficiary not visible); 400 VALIDATION_FAILED on `uploadIds` (not
  *   uuids, 1..10; `isOwnUpload`: missing or another organization's, one message for both;
  *   `isAttached`: attached to this beneficiary under another category or contract;
@@ -184,7 +188,25 @@ export async function attachBeneficiaryDocuments(
         "isAttached",
         "An upload is already attached to this beneficiary under another category or contract",
       );
-    const fresh = uploadIds.filter((id) => !attached.some((a) => a.uploadId === id));
+    // A file filed here the same way already (same bytes and name, category, contract) is not
+    // filed again: the copy a resubmitted form uploaded is deleted instead (the caller's own,
+    // attached nowhere).
+    const sameWay = await tx
+      .select({ uploadId: beneficiaryDocuments.uploadId })
+      .from(beneficiaryDocuments)
+      .where(
+        and(
+          eq(beneficiaryDocuments.beneficiaryId, beneficiary.id),
+          eq(beneficiaryDocuments.category, category),
+          contract ? eq(beneficiaryDocuments.contractId, contract.id) : isNull(beneficiaryDocuments.contractId),
+        ),
+      )
+      .orderBy(asc(beneficiaryDocuments.createdAt), asc(beneficiaryDocuments.id));
+    const { fresh, standsFor } = await matchHeldFiles(
+      tx,
+      uploadIds,
+      sameWay.map((d) => d.uploadId),
+    );
     if (fresh.length) {
       const [held] = await tx
         .select({ n: count() })
@@ -209,7 +231,12 @@ export async function attachBeneficiaryDocuments(
       );
       if (contract) await changeContract(tx, contract, approvalRequired);
     }
-    return { data: await documentsOf(tx, beneficiary.id, { uploadIds }) };
+    await discardUnattachedUploads(
+      tx,
+      userId,
+      uploadIds.filter((id) => standsFor.get(id) !== id),
+    );
+    return { data: await documentsOf(tx, beneficiary.id, { uploadIds: [...new Set(standsFor.values())] }) };
   });
 }
 

@@ -60,6 +60,7 @@ import { organizationFullName } from "../organizations/index.js";
 import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
+import { discardUnattachedUploads } from "../uploads/index.js";
 import { notifyRemittanceStatus } from "../chat/notify.js";
 import {
   orderStatusConflict,
@@ -371,7 +372,10 @@ async function prepare(tx: Tx, userId: string, body: ParsedOrder) {
 }
 
 /**
- * POST /v1/payments-orders: create a remittance order (spec 001 §7).
+ * POST /v1/payments-orders: create a remittance order (spec 001 §7). Files count by their
+ * content (SHA-256), not their upload ids, so a form submitted twice (each submission uploading
+ * its files again) is one request; the replay deletes the copies it named (the caller's own
+ * uploads attached nowhere, in its transaction: `discardUnattachedUploads`).
  * @param input.body raw body (contract CreateRemittanceOrderRequest); input.idempotencyKey 1..128 characters
  * @returns `{ order, created }`; created=false for a replay of the same body under the key (answer 200)
  * @throws 400 VALIDATION_FAILED (fields, all of a shape at once: payee.name, payee.country …; then
@@ -412,8 +416,15 @@ export async function createRemittanceOrder(
     sum: undefined,
   });
 
+  // A replay answers the order and, in its own transaction, deletes the uploads THIS request
+  // named that are the caller's and attached nowhere (a resubmitted form's second copies: see
+  // `discardUnattachedUploads`), so the uploads table keeps one row per file.
+  const replayed = async (tx: Tx, order: OrderRow) => {
+    await discardUnattachedUploads(tx, input.userId, uploadIds);
+    return { order: await orderToWire(tx, order.id), created: false };
+  };
   const replay = await findByKey(db, body.organizationId, input.idempotencyKey, hash);
-  if (replay) return { order: await orderToWire(db, replay.id), created: false };
+  if (replay) return db.transaction((tx) => replayed(tx, replay));
 
   return withSerializableRetry(db, async (tx) => {
     // Requests under one key wait for each other (as POST /v1/payments): one order per key.
@@ -421,7 +432,7 @@ export async function createRemittanceOrder(
       sql`select pg_advisory_xact_lock(hashtextextended(${`order-key:${body.organizationId}:${input.idempotencyKey}`}, 0))`,
     );
     const twin = await findByKey(tx, body.organizationId, input.idempotencyKey, hash);
-    if (twin) return { order: await orderToWire(tx, twin.id), created: false };
+    if (twin) return replayed(tx, twin);
     const p = await prepare(tx, input.userId, body);
     const now = new Date();
     const [inserted] = await tx

@@ -20,7 +20,7 @@
  * This module imports nothing of server/domain/payments (payments calls `documentIdsFor`).
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray, isNull, notExists, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database, Tx } from "../../db/client.js";
@@ -202,6 +202,42 @@ export async function storeUploads(
 }
 
 /**
+ * Every column that references an upload: one per table whose rows attach uploads (payment,
+ * beneficiary and application documents, remittance order files, chat documents), each with a
+ * foreign key to `uploads.id`, ON DELETE no action. The one list of "what attaches an upload":
+ * `unreferencedUpload` reads it, and the housekeeping test checks it against the schema's foreign
+ * keys (a table added without being listed here would make deleting its uploads fail, never
+ * dangle).
+ */
+export const UPLOAD_REFERENCES = [
+  paymentDocuments.uploadId,
+  beneficiaryDocuments.uploadId,
+  paymentOrderFiles.uploadId,
+  applicationDocuments.uploadId,
+  chatDocuments.uploadId,
+] as const;
+
+/**
+ * The SQL condition "nothing references this upload row" (no row of any `UPLOAD_REFERENCES`
+ * table names `uploads.id`), for a query on `uploads`: what `discardUnattachedUploads` and the
+ * housekeeping's orphan purge (server/domain/housekeeping) both delete by. Read it after the
+ * upload rows are locked, so an attach that committed before is seen.
+ * @param db the database or transaction the query runs on (builds the subqueries)
+ */
+export function unreferencedUpload(db: Database | Tx): SQL {
+  return and(
+    ...UPLOAD_REFERENCES.map((column) =>
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(column.table)
+          .where(eq(column, uploads.id)),
+      ),
+    ),
+  )!;
+}
+
+/**
  * Delete the caller's own uploads among `uploadIds` that nothing references: the copies a
  * replayed idempotent call brought (a form resubmitted without JavaScript uploads its files
  * again before the call is answered as a replay). Call it in the replay's transaction, after the
@@ -224,22 +260,6 @@ export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds
     .orderBy(asc(uploads.id))
     .for("update");
   if (!own.length) return [];
-  // Every table whose rows reference an upload (each has a foreign key to uploads.id, ON DELETE
-  // no action: a table added without being listed here makes this delete fail, never dangle).
-  const unreferenced = [
-    paymentDocuments.uploadId,
-    beneficiaryDocuments.uploadId,
-    paymentOrderFiles.uploadId,
-    applicationDocuments.uploadId,
-    chatDocuments.uploadId,
-  ].map((column) =>
-    notExists(
-      tx
-        .select({ one: sql`1` })
-        .from(column.table)
-        .where(eq(column, uploads.id)),
-    ),
-  );
   const deleted = await tx
     .delete(uploads)
     .where(
@@ -248,11 +268,63 @@ export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds
           uploads.id,
           own.map((r) => r.id),
         ),
-        ...unreferenced,
+        unreferencedUpload(tx),
       ),
     )
     .returning({ id: uploads.id });
   return deleted.map((r) => r.id);
+}
+
+/**
+ * Tell apart, among the uploads an attach call names, the files a target already holds: the rule
+ * that makes an attach without an idempotency key (payment, beneficiary and application
+ * documents) a no-op when a form is resubmitted without JavaScript and uploads its files again.
+ * A named upload is a copy when its file — same SHA-256 and same name — is held by the target
+ * (`held`: the uploads filed there the same way) or was named earlier in the same call; the
+ * caller attaches `fresh` only and passes the copies (`standsFor` key ≠ value) to
+ * `discardUnattachedUploads`. The same bytes under another name are another document.
+ * @param named the upload ids the call names, in its order (duplicates ignored)
+ * @param held the upload ids the target already holds
+ * @returns `fresh`: the named uploads to attach, in order (neither held nor a copy);
+ *   `standsFor`: every named id → the upload holding its file (itself unless a copy)
+ */
+export async function matchHeldFiles(
+  tx: Database | Tx,
+  named: readonly string[],
+  held: readonly string[],
+): Promise<{ fresh: string[]; standsFor: Map<string, string> }> {
+  const ids = [...new Set(named)];
+  const heldIds = [...new Set(held)];
+  const standsFor = new Map<string, string>();
+  if (!ids.length) return { fresh: [], standsFor };
+  const rows = await tx
+    .select({ id: uploads.id, sha256: uploads.sha256, name: uploads.name })
+    .from(uploads)
+    .where(inArray(uploads.id, [...new Set([...ids, ...heldIds])]));
+  const fileOf = new Map(rows.map((r) => [r.id, `${r.sha256}\u0000${r.name}`]));
+  // File → the upload holding it, the held ones first (in attach order), then this call's.
+  const holder = new Map<string, string>();
+  for (const id of heldIds) {
+    const file = fileOf.get(id);
+    if (file && !holder.has(file)) holder.set(file, id);
+  }
+  const fresh: string[] = [];
+  for (const id of ids) {
+    if (heldIds.includes(id)) {
+      standsFor.set(id, id);
+      continue;
+    }
+    const file = fileOf.get(id);
+    const earlier = file === undefined ? undefined : holder.get(file);
+    if (earlier !== undefined) {
+      standsFor.set(id, earlier);
+      continue;
+    }
+    standsFor.set(id, id);
+    fresh.push(id);
+    if (file !== undefined) holder.set(file, id);
+  }
+  return { fresh, standsFor };
 }
 
 /**
@@ -310,7 +382,10 @@ export async function documentIdsFor(db: Database | Tx, paymentIds: string[]): P
  * order): the payment must belong to an organization the caller is an APPROVED member of;
  * it must not be DECLINED or FAILED (AWAITING_SIGNATURE and COMPLETED accept documents);
  * every upload must belong to the payment's organization; at most
- * `MAX_DOCUMENTS_PER_PAYMENT` documents in all. Attaching an attached upload again is a no-op.
+ * `MAX_DOCUMENTS_PER_PAYMENT` documents in all. Attaching an attached upload again is a no-op,
+ * and so is attaching a copy of an attached file (same SHA-256 and name: a form resubmitted
+ * without JavaScript uploads its files again), whose upload is then deleted when it is the
+ * caller's own and attached nowhere (`matchHeldFiles`, `discardUnattachedUploads`).
  * @param uploadIds 1..`MAX_DOCUMENTS_PER_PAYMENT` upload ids (duplicates ignored)
  * @returns ALL the payment's document ids after attaching, in attach order
  * @throws 404 NOT_FOUND (payment not visible to the caller); 409 PAYMENT_NOT_PENDING (DECLINED
@@ -345,7 +420,9 @@ export async function attachPaymentDocuments(
     if (own.n !== ids.length)
       throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be uploads of the payment's organization");
     const attached = (await documentIdsFor(tx, [payment.id])).get(payment.id) ?? [];
-    const fresh = ids.filter((id) => !attached.includes(id));
+    // A file the payment holds already (same bytes and name) is not attached again: the copy a
+    // resubmitted form uploaded is deleted instead (the caller's own, attached nowhere).
+    const { fresh, standsFor } = await matchHeldFiles(tx, ids, attached);
     if (attached.length + fresh.length > MAX_DOCUMENTS_PER_PAYMENT) throw tooManyDocuments();
     if (fresh.length) {
       await tx
@@ -353,6 +430,11 @@ export async function attachPaymentDocuments(
         .values(fresh.map((uploadId) => ({ paymentId: payment.id, uploadId })))
         .onConflictDoNothing();
     }
+    await discardUnattachedUploads(
+      tx,
+      userId,
+      ids.filter((id) => standsFor.get(id) !== id),
+    );
     return (await documentIdsFor(tx, [payment.id])).get(payment.id) ?? [];
   });
 }

@@ -13,9 +13,10 @@
  * Action by `intent` (every form a plain POST with the CSRF token; PRG to the contract's page):
  * create (name, number) → the new contract; update (contractId, name, number); submit
  * (contractId); upload (multipart: contractId, category, files; read with limits by
- * lib/uploads.server.ts, CSRF verified from the parsed form). Refusals come back on their field
- * with the form filled; a status conflict (API 409) as the form's message (status 400, as every
- * refused form).
+ * lib/uploads.server.ts, CSRF verified from the parsed form; resubmitted, it uploads its files
+ * again, and the API files a file held the same way once and deletes that copy). Refusals come
+ * back on their field with the form filled; a status conflict (API 409) as the form's message
+ * (status 400, as every refused form).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type {

@@ -9,10 +9,12 @@
  * Supporting documents (issue 6, spec 000 §4 "optionally attach locally kept documents"): the
  * attached ones are listed (download links); a plain multipart form (`intent=upload`, files in
  * `files`) uploads more: POST /v1/uploads, POST /v1/payments/:id/documents, then back here
- * (PRG); refusals (type, size: 'Identity.max-size-error') come back on `files`. When the
- * payment needs a document (GET /v1/settings/transactions-documents: its kind, or its amount
- * from the threshold up) and has none, the page says so, and signing answers that message
- * before the code is spent (the API refuses too: 400 DOCUMENTS_REQUIRED).
+ * (PRG); refusals (type, size: 'Identity.max-size-error') come back on `files`. Resubmitted, the
+ * form uploads its files again; the API attaches a file the payment holds (same bytes and name)
+ * once and deletes that copy. When the payment needs a document (GET
+ * /v1/settings/transactions-documents: its kind, or its amount from the threshold up) and has
+ * none, the page says so, and signing answers that message before the code is spent (the API
+ * refuses too: 400 DOCUMENTS_REQUIRED).
  *
  * An official whose signatureType is NONE (spec 000 §4, §6) is told why they cannot sign,
  * instead of the code and resend forms (issue 7 "Corporate signatures").

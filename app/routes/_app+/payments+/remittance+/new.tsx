@@ -5,7 +5,8 @@
  * files (POST /v1/uploads), creates the order (Idempotency-Key kept in the session until the order
  * is signed), sends the signing code and goes to the confirmation page
  * /payments/remittance/:orderId/sign. Refusals come back on their fields, the form filled (files
- * must be chosen again: browsers never refill a file input). 404 when orders are off.
+ * must be chosen again: browsers never refill a file input). 404 when orders are off. Resubmitted,
+ * the form uploads its files again; the API answers the order as a replay and deletes that copy.
  */
 import { redirect, json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type {
