@@ -184,6 +184,49 @@ describe.each(databases)("resubmitted uploads leave one row per file on %s", (ki
     expect(await rowsOf(bytes, colleague.id)).toEqual([theirs]);
   });
 
+  // PostgreSQL only: PGlite runs one statement at a time, so the purge and the attach cannot overlap there.
+  it.skipIf(kind !== "postgres")(
+    "an upload the orphan purge is deleting at that moment is refused on its field (400), never a 500",
+    async () => {
+      const created = await s.call("POST", "/payments", {
+        token: aToken,
+        headers: { "Idempotency-Key": randomUUID() },
+        body: {
+          organizationId: a.organization.id,
+          kind: "EURO",
+          accountId: a.account!.id,
+          currencyId: "EUR",
+          amount: "5.00",
+          beneficiaryName: "Müller Logistik GmbH",
+          iban: "DE02120300000000202051",
+          bic: "BYLADEM1001",
+        },
+      });
+      expect(created.status).toBe(201);
+      const main = (await s.call("GET", `/channels?channelType=MAIN&organizationId=${a.organization.id}`, { token: aToken })).body
+        .data[0].id as string;
+      const attempts = [
+        (id: string) => s.call("POST", `/payments/${created.body.id}/documents`, { token: aToken, body: { uploadIds: [id] } }),
+        (id: string) =>
+          s.call("POST", `/channels/${main}/documents`, { token: aToken, body: { data: [{ uploadId: id, name: "" }] } }),
+      ];
+      for (const attach of attempts) {
+        const id = await upload(aToken, a.organization.id, pdf());
+        // As `purgeOrphanUploads` does: the row locked FOR UPDATE, deleted, committed — while the attach waits.
+        let answer!: ReturnType<typeof attach>;
+        await s.db.transaction(async (tx) => {
+          await tx.select({ id: uploads.id }).from(uploads).where(eq(uploads.id, id)).for("update");
+          answer = attach(id);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          await tx.delete(uploads).where(eq(uploads.id, id));
+        });
+        const res = await answer;
+        expect(res.status, JSON.stringify(res.body)).toBe(400);
+        expect(JSON.stringify(res.body)).toContain("isOwnUpload");
+      }
+    },
+  );
+
   it("beneficiary and contract documents: a file already filed the same way is not filed again; the copy goes", async () => {
     const beneficiary = await s.call("POST", "/beneficiaries", {
       token: aToken,

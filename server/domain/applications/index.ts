@@ -42,7 +42,7 @@ import { validateStep, type Answers } from "../../rules/applications/validate.js
 import { isUuid } from "../accounts/index.js";
 import { DomainError, fieldError } from "../errors.js";
 import { notFound } from "../organizations/access.js";
-import { discardUnattachedUploads, matchHeldFiles } from "../uploads/index.js";
+import { discardUnattachedUploads, lockUploadsForAttach, matchHeldFiles } from "../uploads/index.js";
 import { validationContext } from "./options.js";
 
 type ApplicationRow = typeof applications.$inferSelect;
@@ -643,10 +643,7 @@ export async function attachApplicationDocuments(
     if (!scheme.documentCategories.includes(category))
       throw fieldError("category", "isIn", "category is not a document category of this application");
     const ids = [...new Set(uploadIds)];
-    const own = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), isNull(uploads.organizationId)));
+    const own = await lockUploadsForAttach(tx, ids, and(eq(uploads.userId, userId), isNull(uploads.organizationId)));
     if (own.length !== ids.length) throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be your own uploads");
     // A file filed under this category already (same bytes and name) is not filed again: the
     // copy a resubmitted form uploaded is deleted instead. The same upload again stays refused.

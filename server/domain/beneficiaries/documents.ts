@@ -22,7 +22,7 @@ import type { BeneficiaryDocument, BeneficiaryDocumentCategory, ContractStatus }
 import { isUuid } from "../accounts/index.js";
 import { fieldError, fieldErrors } from "../errors.js";
 import { notFound } from "../organizations/access.js";
-import { discardUnattachedUploads, matchHeldFiles, MAX_UPLOAD_FILES } from "../uploads/index.js";
+import { discardUnattachedUploads, lockUploadsForAttach, matchHeldFiles, MAX_UPLOAD_FILES } from "../uploads/index.js";
 import { changeContract, contractStatusConflict, EDITABLE_CONTRACT_STATUSES, visibleContract } from "./contracts.js";
 import { getBeneficiarySettings, visibleRow } from "./index.js";
 
@@ -168,11 +168,8 @@ export async function attachBeneficiaryDocuments(
       if (approvalRequired && !EDITABLE_CONTRACT_STATUSES.includes(contract.status as ContractStatus))
         throw contractStatusConflict(contract.status, "documents can be attached only to a DRAFT or REJECTED contract");
     }
-    const [own] = await tx
-      .select({ n: count() })
-      .from(uploads)
-      .where(and(inArray(uploads.id, uploadIds), eq(uploads.organizationId, beneficiary.organizationId)));
-    if (own.n !== uploadIds.length)
+    const own = await lockUploadsForAttach(tx, uploadIds, eq(uploads.organizationId, beneficiary.organizationId));
+    if (own.length !== uploadIds.length)
       throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be uploads of the beneficiary's organization");
     const attached = await tx
       .select({

@@ -29,7 +29,7 @@ import { DomainError, fieldError } from "../errors.js";
 import { isUuid } from "../accounts/index.js";
 import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { encodeCursor, newestFirst } from "../pagination.js";
-import { discardUnattachedUploads, sanitizeFileName } from "../uploads/index.js";
+import { discardUnattachedUploads, lockUploadsForAttach, sanitizeFileName } from "../uploads/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { chatPublisher } from "./publisher.js";
 
@@ -683,6 +683,9 @@ export async function attachDocuments(
       const earlier = await findAttachReplay(tx, userId, channel.id, idempotencyKey, hash);
       if (earlier) return replay(tx, earlier);
     }
+    // Held against housekeeping's purge of orphans until they are attached (or refused here).
+    if ((await lockUploadsForAttach(tx, ids, usable)).length !== ids.length)
+      throw fieldError("data", "isOwnUpload", "data must name your uploads");
     const out: MessageRow[] = [];
     for (const [i, item] of named.entries()) {
       const createdAt = new Date(base + i);

@@ -60,7 +60,7 @@ import { organizationFullName } from "../organizations/index.js";
 import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
-import { discardUnattachedUploads } from "../uploads/index.js";
+import { discardUnattachedUploads, lockUploadsForAttach } from "../uploads/index.js";
 import { notifyRemittanceStatus } from "../chat/notify.js";
 import {
   orderStatusConflict,
@@ -361,10 +361,7 @@ async function prepare(tx: Tx, userId: string, body: ParsedOrder) {
   if (availableFunds(debit, account, overdraftGlobal).lt(amount)) throw insufficientSum();
   const uploadIds = [...new Set(body.uploadIds ?? [])];
   if (uploadIds.length) {
-    const own = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(inArray(uploads.id, uploadIds), eq(uploads.organizationId, body.organizationId)));
+    const own = await lockUploadsForAttach(tx, uploadIds, eq(uploads.organizationId, body.organizationId));
     if (own.length !== uploadIds.length)
       throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be uploads of the order's organization");
   }

@@ -20,7 +20,7 @@
  * This module imports nothing of server/domain/payments (payments calls `documentIdsFor`).
  */
 import crypto from "node:crypto";
-import { and, asc, count, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, notExists, sql, type SQL } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import { fileTypeFromBuffer } from "file-type";
 import type { Database, Tx } from "../../db/client.js";
@@ -238,6 +238,26 @@ export function unreferencedUpload(db: Database | Tx): SQL {
 }
 
 /**
+ * Lock the uploads an attach names against deletion for the rest of its transaction (FOR KEY
+ * SHARE), before any row references them: housekeeping's purge of orphans (FOR UPDATE SKIP
+ * LOCKED, `purgeOrphanUploads`) then passes them by; one it is deleting at that moment is
+ * waited for and then missing (under SERIALIZABLE: a serialization failure, retried), so the
+ * caller refuses it on its field instead of failing on the foreign key (a 500).
+ * @param where who may attach them (organization or owner), as the caller checks it
+ * @returns the ids among `ids` that exist and match `where`, locked
+ */
+export async function lockUploadsForAttach(tx: Tx, ids: readonly string[], where: SQL | undefined): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, [...ids]), where))
+    .orderBy(asc(uploads.id))
+    .for("key share");
+  return rows.map((r) => r.id);
+}
+
+/**
  * Delete the caller's own uploads among `uploadIds` that nothing references: the copies a
  * replayed idempotent call brought (a form resubmitted without JavaScript uploads its files
  * again before the call is answered as a replay). Call it in the replay's transaction, after the
@@ -413,11 +433,8 @@ export async function attachPaymentDocuments(
     if (!payment) throw notFound("Payment");
     if (payment.status === "DECLINED" || payment.status === "FAILED")
       throw new DomainError("PAYMENT_NOT_PENDING", `The payment is ${payment.status}: documents can no longer be attached`);
-    const [own] = await tx
-      .select({ n: count() })
-      .from(uploads)
-      .where(and(inArray(uploads.id, ids), eq(uploads.organizationId, payment.organizationId)));
-    if (own.n !== ids.length)
+    const own = await lockUploadsForAttach(tx, ids, eq(uploads.organizationId, payment.organizationId));
+    if (own.length !== ids.length)
       throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be uploads of the payment's organization");
     const attached = (await documentIdsFor(tx, [payment.id])).get(payment.id) ?? [];
     // A file the payment holds already (same bytes and name) is not attached again: the copy a
