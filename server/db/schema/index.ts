@@ -595,7 +595,7 @@ export const paymentDocuments = pgTable(
       .references(() => uploads.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.paymentId, t.uploadId] })],
+  (t) => [primaryKey({ columns: [t.paymentId, t.uploadId] }), index("payment_documents_upload_idx").on(t.uploadId)],
 );
 
 /**
@@ -665,6 +665,7 @@ export const beneficiaryDocuments = pgTable(
   (t) => [
     uniqueIndex("beneficiary_documents_upload_uq").on(t.beneficiaryId, t.uploadId),
     index("beneficiary_documents_contract_idx").on(t.contractId),
+    index("beneficiary_documents_upload_idx").on(t.uploadId),
   ],
 );
 
@@ -742,7 +743,7 @@ export const paymentOrderFiles = pgTable(
       .references(() => uploads.id),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.orderId, t.uploadId] })],
+  (t) => [primaryKey({ columns: [t.orderId, t.uploadId] }), index("payment_order_files_upload_idx").on(t.uploadId)],
 );
 
 /** Who signed a remittance order and with which MFA token (single use per order). */
@@ -942,7 +943,10 @@ export const applicationDocuments = pgTable(
     category: text("category").notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex("application_documents_upload_uq").on(t.applicationId, t.uploadId)],
+  (t) => [
+    uniqueIndex("application_documents_upload_uq").on(t.applicationId, t.uploadId),
+    index("application_documents_upload_idx").on(t.uploadId),
+  ],
 );
 
 /** Agreements signed for an application (who, when). */
@@ -1203,7 +1207,7 @@ export const chatDocuments = pgTable(
     name: text("name").notNull(),
     createdAt: ts("created_at").notNull().defaultNow(),
   },
-  (t) => [index("chat_documents_channel_idx").on(t.channelId)],
+  (t) => [index("chat_documents_channel_idx").on(t.channelId), index("chat_documents_upload_idx").on(t.uploadId)],
 );
 
 /** A message of a channel (spec 000 §3 Message; a notification is a message of a NOTIFICATION channel). */
