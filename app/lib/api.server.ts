@@ -202,7 +202,8 @@ export async function expiredRedirect(request: Request, session: AppSession): Pr
   const login = new URLSearchParams({ expired: "1", ...(returnTo ? { returnTo } : {}) });
   const headers = await logoutHeaders(session);
   // An application step's answers are kept in this browser for the same person's next login.
-  for (const cookie of await keepExpiredPost(request, session.get("phone") ?? null)) headers.append("Set-Cookie", cookie);
+  const kept = await keepExpiredPost(request, session.get("phone") ?? null, session.get("csrf") ?? null);
+  for (const cookie of kept) headers.append("Set-Cookie", cookie);
   return redirect(`/auth/phone?${login}`, { headers });
 }
 

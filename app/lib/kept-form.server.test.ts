@@ -5,11 +5,20 @@ import { KEPT_FORM_MAX_AGE_S, keepExpiredPost, keepsFormOnExpiry, takeKeptForm }
 const STEP = "http://bank.test/identity/corporate/company-data";
 const PHONE = "+447700900008";
 
-function post(url: string, body: [string, string][]) {
+const CSRF = "session-form-token";
+
+/** A form post as a browser sends it (with the session's form token unless `body` has one). */
+function post(url: string, body: [string, string][], headers: Record<string, string> = {}) {
+  const fields = body.some(([k]) => k === "csrf") ? body : [["csrf", CSRF] as [string, string], ...body];
+  const text = new URLSearchParams(fields).toString();
   return new Request(url, {
     method: "POST",
-    headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(body).toString(),
+    headers: {
+      "Content-Type": "application/x-www-form-urlencoded",
+      "Content-Length": String(Buffer.byteLength(text)),
+      ...headers,
+    },
+    body: text,
   });
 }
 
@@ -28,7 +37,7 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
   it("keeps an application step's text fields, not the token or the button, for the same person on the same page", async () => {
     const setCookie = await keepExpiredPost(
       post(STEP, [
-        ["csrf", "token"],
+        ["csrf", CSRF],
         ["intent", "continue"],
         ["companyName", "Acme Widgets Ltd"],
         ["sicCodes", "62012"],
@@ -36,6 +45,7 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
         ["description", "Ünïcödé — ".repeat(40)],
       ]),
       PHONE,
+      CSRF,
     );
     expect(setCookie[0]).toMatch(/^__kept0=[^;]+; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax/);
     const { form, setCookie: cleared } = takeKeptForm(nextGet(STEP, setCookie), PHONE);
@@ -49,7 +59,7 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
   });
 
   it("gives nothing to another person (and drops it), and keeps it for the same person's visit to its page", async () => {
-    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE);
+    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF);
     const other = takeKeptForm(nextGet(STEP, setCookie), "+447700900009");
     expect(other.form).toBeNull();
     expect(other.setCookie.length).toBeGreaterThan(0);
@@ -60,11 +70,11 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
 
   it("forgets after 30 minutes; a tampered cookie gives nothing", async () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-25T10:00:00Z") });
-    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE);
+    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF);
     vi.setSystemTime(Date.parse("2026-11-25T10:00:00Z") + KEPT_FORM_MAX_AGE_S * 1000 + 1);
     expect(takeKeptForm(nextGet(STEP, setCookie), PHONE).form).toBeNull();
     vi.useRealTimers();
-    const fresh = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE);
+    const fresh = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF);
     const tampered = fresh.map((c) => c.replace(/^(__kept0=)(.)/, (_, p: string, ch: string) => p + (ch === "A" ? "B" : "A")));
     expect(takeKeptForm(nextGet(STEP, tampered), PHONE).form).toBeNull();
   });
@@ -76,14 +86,32 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
     expect(keepsFormOnExpiry("/payments/gbp")).toBe(false);
     expect(keepsFormOnExpiry("/payments/00000000-0000-4000-8000-000000000001/sign")).toBe(false);
     expect(keepsFormOnExpiry("/profile")).toBe(false);
-    expect(await keepExpiredPost(post("http://bank.test/profile", [["a", "b"]]), PHONE)).toEqual([]);
-    expect(await keepExpiredPost(new Request(STEP), PHONE)).toEqual([]);
-    expect(await keepExpiredPost(post(STEP, [["a", "b"]]), null)).toEqual([]);
+    expect(await keepExpiredPost(post("http://bank.test/profile", [["a", "b"]]), PHONE, CSRF)).toEqual([]);
+    expect(await keepExpiredPost(new Request(STEP), PHONE, CSRF)).toEqual([]);
+    expect(await keepExpiredPost(post(STEP, [["a", "b"]]), null, CSRF)).toEqual([]);
+    // Not the session's own form: without its token, or with another one.
+    expect(await keepExpiredPost(post(STEP, [["a", "b"]]), PHONE, null)).toEqual([]);
+    expect(
+      await keepExpiredPost(
+        post(STEP, [
+          ["csrf", "forged"],
+          ["a", "b"],
+        ]),
+        PHONE,
+        CSRF,
+      ),
+    ).toEqual([]);
+    // Never a body of unknown or large size, never a file upload.
+    expect(await keepExpiredPost(post(STEP, [["a", "b"]], { "Content-Length": "" }), PHONE, CSRF)).toEqual([]);
+    expect(await keepExpiredPost(post(STEP, [["a", "x".repeat(70_000)]]), PHONE, CSRF)).toEqual([]);
+    expect(
+      await keepExpiredPost(post(STEP, [["a", "b"]], { "Content-Type": "multipart/form-data; boundary=x" }), PHONE, CSRF),
+    ).toEqual([]);
     // Incompressible text (random bytes as base64): 12,000 characters do not fit, 4,000 do.
     const random = randomBytes(9_000).toString("base64");
-    expect(await keepExpiredPost(post(STEP, [["description", random]]), PHONE)).toEqual([]);
+    expect(await keepExpiredPost(post(STEP, [["description", random]]), PHONE, CSRF)).toEqual([]);
     // Up to two cookies: a long but ordinary answer fits.
-    const two = await keepExpiredPost(post(STEP, [["description", random.slice(0, 4000)]]), PHONE);
+    const two = await keepExpiredPost(post(STEP, [["description", random.slice(0, 4000)]]), PHONE, CSRF);
     expect(two.filter((c) => !/Max-Age=0/.test(c))).toHaveLength(2);
     expect(takeKeptForm(nextGet(STEP, two), PHONE).form?.get("description")).toBe(random.slice(0, 4000));
   });

@@ -24,6 +24,8 @@ export const KEPT_FORM_MAX_AGE_S = 30 * 60;
 /** Cookie name prefix: `__kept0`, `__kept1`. */
 const COOKIE = "__kept";
 const CHUNK_CHARS = 3600;
+/** The largest form body read for keeping (bytes): more would not fit in the cookies anyway. */
+const MAX_BODY_BYTES = 64 * 1024;
 const MAX_CHUNKS = 2;
 /** Form fields never kept: the form's token and the button that sent it. */
 const NOT_KEPT = new Set(["csrf", "intent", "returnTo"]);
@@ -61,19 +63,31 @@ export function clearKeptForm(): string[] {
 
 /**
  * Keep the text fields of an expired session's form post (see module header).
- * @param request the POST (its body is read from a clone when still unread)
+ * @param request the POST (its body is read from a clone when still unread): an urlencoded form
+ *   of at most 64 KiB with a Content-Length, else nothing is kept
  * @param phone the session's phone number; null: nothing is kept
+ * @param csrfToken the session's form token: a post without it is not kept
  * @returns Set-Cookie values to add to the redirect to the login (empty when nothing is kept)
  */
-export async function keepExpiredPost(request: Request, phone: string | null): Promise<string[]> {
+export async function keepExpiredPost(
+  request: Request,
+  phone: string | null,
+  csrfToken: string | null = null,
+): Promise<string[]> {
   const path = new URL(request.url).pathname;
   if (request.method !== "POST" || !phone || !keepsFormOnExpiry(path) || request.bodyUsed) return [];
+  // Only a plain form of a known, modest size is read (never a body of any size, never a file upload).
+  const type = request.headers.get("Content-Type") ?? "";
+  const length = Number(request.headers.get("Content-Length") ?? NaN);
+  if (!type.startsWith("application/x-www-form-urlencoded") || !(length > 0 && length <= MAX_BODY_BYTES)) return [];
   let form: FormData;
   try {
     form = await request.clone().formData();
   } catch {
     return [];
   }
+  // The session's own form, as the action would have checked it (app/lib/csrf.server.ts).
+  if (!csrfToken || form.get("csrf") !== csrfToken) return [];
   const fields: [string, string][] = [];
   for (const [name, value] of form.entries()) if (typeof value === "string" && !NOT_KEPT.has(name)) fields.push([name, value]);
   if (!fields.length) return [];
