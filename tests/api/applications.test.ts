@@ -28,17 +28,7 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     const user = await createUser(s.db, { identified: false, firstName: undefined, email: null });
     return { user, token: await s.login(user.phone) };
   };
-  const upload = async (token: string) => {
-    const form = new FormData();
-    form.append("files", new Blob([PDF], { type: "application/pdf" }), "certificate.pdf");
-    const res = await fetch(`${s.baseUrl}/api/v1/uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { data: { id: string }[] }).data[0].id;
-  };
+  const upload = (token: string) => s.upload(token, { bytes: PDF, name: "certificate.pdf", type: "application/pdf" });
 
   beforeAll(async () => {
     s = await startTestServer({ db: kind });

@@ -34,18 +34,7 @@ describe.each(databases)("chat idempotency and live delivery on %s", (kind) => {
   let b: CreatedCustomer;
   let bToken: string;
 
-  const upload = async (token: string, organizationId: string, bytes = PDF) => {
-    const form = new FormData();
-    form.append("organizationId", organizationId);
-    form.append("files", new Blob([bytes]), "invoice.pdf");
-    const res = await fetch(`${s.baseUrl}/api/v1/uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { data: { id: string }[] }).data[0].id;
-  };
+  const upload = (token: string, organizationId: string, bytes = PDF) => s.upload(token, { organizationId, bytes });
   const ask = (key: string, title: string, content = "How do I close my account?") =>
     s.call("POST", "/channels", {
       token: aToken,

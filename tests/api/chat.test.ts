@@ -32,18 +32,7 @@ describe.each(databases)("chat API on %s", (kind) => {
   let mainId: string;
   let notificationId: string;
 
-  const upload = async (token: string, organizationId?: string) => {
-    const form = new FormData();
-    if (organizationId) form.append("organizationId", organizationId);
-    form.append("files", new Blob([PDF]), "invoice.pdf");
-    const res = await fetch(`${s.baseUrl}/api/v1/uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { data: { id: string }[] }).data[0].id;
-  };
+  const upload = (token: string, organizationId?: string) => s.upload(token, { organizationId, bytes: PDF });
 
   beforeAll(async () => {
     s = await startTestServer({ db: kind });

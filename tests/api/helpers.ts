@@ -51,6 +51,14 @@ export interface TestServer {
     path: string,
     opts?: { token?: string; body?: unknown; headers?: Record<string, string> },
   ) => Promise<ApiAnswer<T>>;
+  /**
+   * POST /v1/uploads of one file (for `organizationId`, or the caller's own without one);
+   * expects 201 and returns the upload id.
+   */
+  upload: (
+    token: string,
+    file: { organizationId?: string | null; bytes: Uint8Array; name?: string; type?: string },
+  ) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -129,6 +137,18 @@ export async function startTestServer(opts: {
       // A file (PDF, image) comes back as its text; everything else the API answers is JSON.
       const json = (res.headers.get("content-type") ?? "").includes("json");
       return { status: res.status, body: !text ? null : json ? JSON.parse(text) : text };
+    },
+    async upload(token, { organizationId, bytes, name = "invoice.pdf", type }) {
+      const form = new FormData();
+      if (organizationId) form.append("organizationId", organizationId);
+      form.append("files", new Blob([new Uint8Array(bytes)], type ? { type } : {}), name);
+      const res = await fetch(`${baseUrl}/api/v1/uploads`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      return ((await res.json()) as { data: { id: string }[] }).data[0].id;
     },
     async close() {
       await gateway?.close();

@@ -55,18 +55,8 @@ describe.each(databases)("resubmitted uploads leave one row per file on %s", (ki
   afterAll(async () => s?.close());
 
   /** POST /uploads of one file (for `organizationId`, or the caller's own without one). */
-  async function upload(token: string, organizationId: string | null, bytes: Uint8Array, name = "invoice.pdf") {
-    const form = new FormData();
-    if (organizationId) form.append("organizationId", organizationId);
-    form.append("files", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), name);
-    const res = await fetch(`${s.baseUrl}/api/v1/uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(res.status).toBe(201);
-    return ((await res.json()) as { data: { id: string }[] }).data[0].id;
-  }
+  const upload = (token: string, organizationId: string | null, bytes: Uint8Array, name = "invoice.pdf") =>
+    s.upload(token, { organizationId, bytes, name, type: "application/pdf" });
   /** Upload ids of `bytes` uploaded by `userId`. */
   const rowsOf = async (bytes: Uint8Array, userId: string) =>
     (
