@@ -9,7 +9,7 @@
  * reason and the hold returned. A wrong rate comes back on its field. Axe on every new page
  * (JavaScript on: axe needs page scripts).
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test, toMinorUnits } from "./fixtures";
 import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
@@ -23,11 +23,8 @@ async function homeBalance(page: Page, currency: string): Promise<bigint> {
   return toMinorUnits((await el.textContent()) ?? "");
 }
 
-/** Fill the proposal form (Main account's GBP → EUR) and send it; with JS, check the preview of the bought amount when given. */
-async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: string, rate: string, preview?: string) {
-  await page.goto("/currency-exchange/requests/new");
-  const form = page.locator("form#fx-request-form");
-  await formReady(page, javaScriptEnabled, form);
+/** In the proposal form: from the Main account's GBP balance, to EUR. */
+async function chooseGbpToEur(form: Locator) {
   const options = await form
     .locator("select[name=source] option")
     .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
@@ -35,6 +32,14 @@ async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: strin
     .locator("select[name=source]")
     .selectOption(options.find((o) => /^Main account/.test(o.text) && o.value.endsWith(":GBP"))!.value);
   await form.locator("select[name=toCurrencyId]").selectOption("EUR");
+}
+
+/** Fill the proposal form (Main account's GBP → EUR) and send it; with JS, check the preview of the bought amount when given. */
+async function propose(page: Page, javaScriptEnabled: boolean, sellAmount: string, rate: string, preview?: string) {
+  await page.goto("/currency-exchange/requests/new");
+  const form = page.locator("form#fx-request-form");
+  await formReady(page, javaScriptEnabled, form);
+  await chooseGbpToEur(form);
   await form.locator("[name=sellAmount]").fill(sellAmount);
   await form.locator("[name=rate]").fill(rate);
   if (javaScriptEnabled && preview)
@@ -169,13 +174,7 @@ test("what Oliver types before the page's JavaScript starts is kept (a slow phon
   const form = page.locator("form#fx-request-form");
   await expect(form).toBeVisible();
   await expect(form).not.toHaveAttribute("novalidate", "");
-  const options = await form
-    .locator("select[name=source] option")
-    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
-  await form
-    .locator("select[name=source]")
-    .selectOption(options.find((o) => /^Main account/.test(o.text) && o.value.endsWith(":GBP"))!.value);
-  await form.locator("select[name=toCurrencyId]").selectOption("EUR");
+  await chooseGbpToEur(form);
   await form.locator("[name=sellAmount]").fill("10,00");
   await form.locator("[name=rate]").fill("1.234567890123");
   release();
