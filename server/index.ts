@@ -37,6 +37,11 @@ async function main() {
   const deps = { db: database.db, config, sms: createSmsProvider(config, logger), logger };
   const app = createApp(deps, { remixBuild });
   const server = http.createServer(app);
+  // Idle keep-alive connections stay open longer than a proxy's or client's own idle timeout
+  // (nginx, load balancers: 60 s). With Node's 5 s default, a client reusing a connection just as
+  // the server closes it gets a reset ("socket hang up"; a 502 behind a proxy).
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   // The chat gateway (socket.io at /api/socket.io) on the same server; rooms shared through Redis when set.
   const gateway = await attachGateway(server, {
     db: database.db,

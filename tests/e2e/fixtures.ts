@@ -99,7 +99,9 @@ export function allowValidationAnswers(consoleErrors: string[], route: string): 
  */
 export async function staffCommand(page: Page, argv: string[]): Promise<string> {
   const res = await page.request.post("/api/staff/bank", {
-    headers: { authorization: `Staff ${E2E_STAFF_TOKEN}` },
+    // A connection of its own: a staff command is never sent on a pooled keep-alive connection the
+    // server may be closing at that moment (a reset would leave it unknown whether it ran).
+    headers: { authorization: `Staff ${E2E_STAFF_TOKEN}`, connection: "close" },
     data: { argv },
   });
   const body = (await res.json()) as { output?: string; code?: string; message?: string };
