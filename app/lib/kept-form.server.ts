@@ -128,12 +128,10 @@ export function takeKeptForm(request: Request, phone: string | null): { form: Fo
     kept = null;
   }
   const path = new URL(request.url).pathname;
-  const fresh = kept !== null && Date.now() - kept.at <= KEPT_FORM_MAX_AGE_S * 1000;
-  if (!kept || !fresh || !phone || kept.phone !== phone || kept.path !== path) {
-    // Someone else's, another page's or stale: dropped, except another page's for this person.
-    if (kept && fresh && phone && kept.phone === phone && kept.path !== path) return { form: null, setCookie: [] };
-    return { form: null, setCookie };
-  }
+  // This person's and still fresh: shown on its page, left for it elsewhere; anything else is dropped.
+  const theirs = kept !== null && phone !== null && kept.phone === phone && Date.now() - kept.at <= KEPT_FORM_MAX_AGE_S * 1000;
+  if (!kept || !theirs) return { form: null, setCookie };
+  if (kept.path !== path) return { form: null, setCookie: [] };
   const form = new FormData();
   for (const [name, value] of kept.fields) form.append(name, value);
   return { form, setCookie };
