@@ -18,10 +18,10 @@
  * Both run in the leading process only (server/index.ts, server/db/leader.ts), and are harmless
  * run twice or at once: a second run finds nothing left to delete.
  */
-import { and, asc, inArray, isNotNull, lt, notInArray } from "drizzle-orm";
+import { and, asc, isNotNull, lt, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, rateLimits, uploads } from "../../db/schema/index.js";
-import { unreferencedUpload } from "../uploads/index.js";
+import { deleteUnreferencedUploads, unreferencedUpload } from "../uploads/index.js";
 
 /** How long expired security records are kept (see the module's comment). */
 export const RETENTION_MS = 24 * 60 * 60_000;
@@ -103,18 +103,10 @@ export async function purgeOrphanUploads(
         .limit(batchSize)
         .for("update", { skipLocked: true });
       if (!candidates.length) return { found: 0, deleted: 0 };
-      const gone = await tx
-        .delete(uploads)
-        .where(
-          and(
-            inArray(
-              uploads.id,
-              candidates.map((c) => c.id),
-            ),
-            unreferencedUpload(tx),
-          ),
-        )
-        .returning({ id: uploads.id });
+      const gone = await deleteUnreferencedUploads(
+        tx,
+        candidates.map((c) => c.id),
+      );
       return { found: candidates.length, deleted: gone.length };
     });
     total += deleted;

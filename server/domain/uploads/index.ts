@@ -279,18 +279,22 @@ export async function discardUnattachedUploads(tx: Tx, userId: string, uploadIds
     .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId), isNull(uploads.staffUserId)))
     .orderBy(asc(uploads.id))
     .for("update");
-  if (!own.length) return [];
+  return deleteUnreferencedUploads(
+    tx,
+    own.map((r) => r.id),
+  );
+}
+
+/**
+ * Delete those of `ids` (rows the caller has locked FOR UPDATE) that nothing references, the
+ * references read again in the statement itself (`unreferencedUpload`).
+ * @returns the ids deleted
+ */
+export async function deleteUnreferencedUploads(tx: Tx, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
   const deleted = await tx
     .delete(uploads)
-    .where(
-      and(
-        inArray(
-          uploads.id,
-          own.map((r) => r.id),
-        ),
-        unreferencedUpload(tx),
-      ),
-    )
+    .where(and(inArray(uploads.id, [...ids]), unreferencedUpload(tx)))
     .returning({ id: uploads.id });
   return deleted.map((r) => r.id);
 }
