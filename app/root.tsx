@@ -23,6 +23,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { directionOf, i18nConfig } from "./i18n";
 import { useBankName, useBrand } from "./components/layout/BrandMark";
 import { currentBrand } from "./lib/brand.server";
+import { config } from "./lib/config.server";
 import { ensureCsrfToken } from "./lib/csrf.server";
 import i18next from "./lib/i18next.server";
 import { useNonce } from "./lib/nonce";
@@ -44,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const brand = await currentBrand();
   const headers = new Headers({ "Cache-Control": "private, no-store" });
   if (created) headers.append("Set-Cookie", await commitSession(session));
-  return json({ locale, csrf: token, brand }, { headers });
+  // idleMs: the inactivity limit, for the identity pages' session-expiry popup (the app's pages
+  // have it from their layout).
+  return json({ locale, csrf: token, brand, idleMs: config().SESSION_IDLE_MS }, { headers });
 }
 
 export function Layout({ children }: { children: ReactNode }) {

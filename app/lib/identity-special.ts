@@ -12,7 +12,8 @@ import type {
   ApplicationSummary,
   ApplicationType,
 } from "../../server/api/v1/contract";
-import { OFFICIAL_FIELDS, stepsOf } from "../../server/rules/applications/steps";
+import { OFFICIAL_FIELDS } from "../../server/rules/applications/fields";
+import { stepsOf } from "../../server/rules/applications/steps";
 import {
   FORM_ERROR_FIELD,
   humanisePropertyName,

@@ -25,7 +25,7 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApplicationType } from "../../server/api/v1/contract";
-import { findStep, stepsOf, type StepDef } from "../../server/rules/applications/steps";
+import { findStep, stepsOf, type FieldDef, type StepDef } from "../../server/rules/applications/steps";
 import { ApiError, requireUser } from "./api.server";
 import { verifyCsrf } from "./csrf.server";
 import { formatDate } from "./dates";
@@ -70,6 +70,11 @@ export interface IdentityNavData {
 export interface StepPageData {
   type: ApplicationType;
   stepId: string;
+  /**
+   * The step's fields (of the catalogue, server/rules/applications/steps.ts), so the page does
+   * not ship the whole catalogue to the browser.
+   */
+  fields: readonly FieldDef[];
   applicationId: string | null;
   editable: boolean;
   values: Values;
@@ -156,6 +161,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   const data: StepPageData = {
     type,
     stepId,
+    fields: step.fields,
     applicationId: app?.id ?? null,
     editable,
     values,

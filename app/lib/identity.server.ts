@@ -103,7 +103,7 @@ export interface IdentityStepContext {
   nav: StepNav;
   /** The previous step, or /identity from the first one. */
   backHref: string;
-  /** This page's URL with the application's id (form actions). */
+  /** This page's URL with the application's id, or `?new=1` before it exists (form actions). */
   selfHref: string;
   t: IdentityT;
 }
@@ -144,7 +144,10 @@ export async function identityStepContext(
     stepIds,
     nav: buildStepNav(type, states, stepId, ref),
     backHref: (previous && stepHref(type, previous, ref)) || "/identity",
-    selfHref: stepHref(type, stepId, ref) ?? withNew(url.pathname),
+    // Before the application exists the page posts to `?new=1`: a post that meets an expired
+    // session returns there after the login (with its answers kept), not to the latest
+    // application in progress, which the bare path would open.
+    selfHref: (ref.applicationId && stepHref(type, stepId, ref)) || withNew(url.pathname),
     t,
   };
 }

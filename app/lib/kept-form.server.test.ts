@@ -86,6 +86,9 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
     expect(keepsFormOnExpiry("/payments/gbp")).toBe(false);
     expect(keepsFormOnExpiry("/payments/00000000-0000-4000-8000-000000000001/sign")).toBe(false);
     expect(keepsFormOnExpiry("/profile")).toBe(false);
+    expect(keepsFormOnExpiry("/beneficiaries/create")).toBe(true);
+    expect(keepsFormOnExpiry("/beneficiaries/00000000-0000-4000-8000-000000000001/edit")).toBe(true);
+    expect(keepsFormOnExpiry("/beneficiaries/00000000-0000-4000-8000-000000000001")).toBe(false);
     expect(await keepExpiredPost(post("http://bank.test/profile", [["a", "b"]]), PHONE, CSRF)).toEqual([]);
     expect(await keepExpiredPost(new Request(STEP), PHONE, CSRF)).toEqual([]);
     expect(await keepExpiredPost(post(STEP, [["a", "b"]]), null, CSRF)).toEqual([]);

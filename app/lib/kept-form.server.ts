@@ -11,9 +11,10 @@
  * unsaved, with a notice: the applicant checks them and saves. Anyone else who logs in on the
  * same browser gets nothing (the cookies are dropped).
  *
- * Kept: the text fields of a form post to an application step (`/identity/…`) or a payment form
- * (shown as its restored draft), without the CSRF token, the intent and files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request
- * headers stay far below Node's 16 KB limit); a larger form is not kept.
+ * Kept: the text fields of a form post to an application step (`/identity/…`), a payment form
+ * (shown as its restored draft) or the beneficiary form, without the CSRF token, the intent and
+ * files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request headers stay far below Node's
+ * 16 KB limit); a larger form is not kept.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { config } from "./config.server";
@@ -43,12 +44,14 @@ interface Kept {
 
 /**
  * Whether a form post to `pathname` is kept when it meets an expired session: the application
- * steps (their loader: identity-step.server.ts) and the payment forms (`paymentFormData`).
+ * steps (their loader: identity-step.server.ts), the payment forms (`paymentFormData`) and the
+ * beneficiary form (`keptValues` in routes/_app+/beneficiaries+/__form.server.ts).
  */
 export function keepsFormOnExpiry(pathname: string): boolean {
   return (
     /^\/identity\/(individual|corporate|company-official)\//.test(pathname) ||
-    /^\/payments\/(euro|(gbp|usd|internal|cash-over|casp|international)\/form)$/.test(pathname)
+    /^\/payments\/(euro|(gbp|usd|internal|cash-over|casp|international)\/form)$/.test(pathname) ||
+    /^\/beneficiaries\/(create|[0-9a-f-]{36}\/edit)$/.test(pathname)
   );
 }
 

@@ -102,6 +102,8 @@ export const SEED_PHONES = {
   opsApplicantLeo: "+447700900013",
   opsApplicantZoe: "+447700900014",
   opsApplicantSam: "+447700900015",
+  /** Not identified, no application: the CSRF e2e approves one for them and closes /home's "verified" popup. */
+  opsApplicantEve: "+447700900016",
 } as const;
 
 const CURRENCIES = [
@@ -531,6 +533,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await user(SEED_PHONES.opsApplicantLeo, "Leo", "Walsh", false, 13);
     await user(SEED_PHONES.opsApplicantZoe, "Zoe", "Hart", false, 13);
     await user(SEED_PHONES.opsApplicantSam, "Sam", "Reed", false, 13);
+    await user(SEED_PHONES.opsApplicantEve, "Eve", "Moss", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

@@ -7,6 +7,9 @@
  * identified and logs in; the last main representative cannot demote or suspend themselves.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { organizations } from "../../server/db/schema/index.js";
+import { INVITATION_TEXTS } from "../../server/domain/organizations/invitation-sms.js";
 import { addMember, createCustomer, createUser, uniquePhone } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -38,6 +41,48 @@ describe.each(databases)("company users on %s", (kind) => {
     };
   }
   const path = (orgId: string, rest = "") => `/clients-organizations/${orgId}/clients-officials${rest}`;
+
+  it("the invited person is told by SMS once, in the inviter's language, naming only the company", async () => {
+    const c = await company();
+    const [org] = await s.db.select().from(organizations).where(eq(organizations.id, c.orgId));
+    const phone = uniquePhone();
+    const before = s.sms.sent.length;
+    const added = await s.call("POST", path(c.orgId), {
+      token: c.mainToken,
+      headers: { "Accept-Language": "de-DE,de;q=0.9" },
+      body: { ...ROLE, firstName: "Ida", lastName: "Invited", phone },
+    });
+    expect(added.status).toBe(201);
+    const sent = s.sms.sent.slice(before);
+    expect(sent).toEqual([{ to: phone, channel: "SMS", text: INVITATION_TEXTS.de(org.companyName!) }]);
+    expect(sent[0].text).not.toMatch(/Ida|Invited|https?:/);
+
+    // Refused again (already a user), suspended and reactivated: no second message.
+    const again = await s.call("POST", path(c.orgId), {
+      token: c.mainToken,
+      body: { ...ROLE, firstName: "I", lastName: "I", phone },
+    });
+    expect(again.status).toBe(400);
+    for (const status of ["SUSPENDED", "APPROVED"])
+      expect(
+        (await s.call("PUT", path(c.orgId, `/${added.body.id}/status`), { token: c.mainToken, body: { status } })).status,
+      ).toBe(200);
+    expect(s.sms.sent.length).toBe(before + 1);
+
+    // A message the provider refuses: the invitation stands.
+    const send = s.sms.send;
+    s.sms.send = () => Promise.reject(new Error("provider down"));
+    try {
+      const other = await s.call("POST", path(c.orgId), {
+        token: c.mainToken,
+        body: { ...ROLE, firstName: "Otto", lastName: "Offline", phone: uniquePhone() },
+      });
+      expect(other.status).toBe(201);
+      expect(other.body.status).toBe("INVITED");
+    } finally {
+      s.sms.send = send;
+    }
+  });
 
   it("a main representative adds, updates and suspends an official; every member lists them", async () => {
     const c = await company();

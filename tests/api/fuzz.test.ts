@@ -15,7 +15,8 @@
  * counters, and every balance amount).
  *
  * Bounded: FUZZ_RUNS runs per route (default 80, plus 25 per schema field) and FUZZ_ROUTE_MS per route (default 8,000 ms),
- * about a minute per database. Seeded: FUZZ_SEED (default below) is printed, and a failure's
+ * about four minutes on PGlite and two and a half on PostgreSQL here (207 routes, some 25,000
+ * requests each, 2026-11-25: the largest part of the API phase of CI). Seeded: FUZZ_SEED (default below) is printed, and a failure's
  * message carries fast-check's `{ seed, path }`; rerun with FUZZ_SEED=<seed>
  * (and FUZZ_ROUTE="POST /payments" for that route alone) to replay; FUZZ_VERBOSE=1 prints per-route counts.
  */

@@ -110,6 +110,27 @@ describe.each(databases)("back-office application decisions on %s", (kind) => {
     expect(await entriesFor(a.id)).toHaveLength(0);
   });
 
+  it("the approval that identifies a person makes the verified popup due until they close it, once", async () => {
+    const a = await submitted("Verified");
+    const whoami = async () => (await s.call("GET", "/users/whoami", { token: a.token })).body;
+    expect((await whoami()).verifiedNoticeDue).toBe(false);
+    expect((await s.call("POST", `/ops/applications/${a.id}/review`, { token: staff })).status).toBe(200);
+    expect((await s.call("POST", `/ops/applications/${a.id}/approve`, { token: staff })).status).toBe(200);
+    expect(await whoami()).toMatchObject({ identified: true, verifiedNoticeDue: true });
+    expect((await s.call("POST", "/users/verified-notice", { token: a.token })).status).toBe(204);
+    expect((await whoami()).verifiedNoticeDue).toBe(false);
+    const [closed] = await s.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(closed.verifiedNoticeAt).toBeInstanceOf(Date);
+    // Again: the first close stands.
+    expect((await s.call("POST", "/users/verified-notice", { token: a.token })).status).toBe(204);
+    const [still] = await s.db.select().from(users).where(eq(users.id, a.user.id));
+    expect(still.verifiedNoticeAt).toEqual(closed.verifiedNoticeAt);
+    // A person identified otherwise (the seeds, the factories) is never told; nor logged out callers.
+    const known = await createUser(s.db, { identified: true });
+    expect((await s.call("GET", "/users/whoami", { token: await s.login(known.phone) })).body.verifiedNoticeDue).toBe(false);
+    expect((await s.call("POST", "/users/verified-notice", {})).status).toBe(401);
+  });
+
   it("take into review, then approve: organization, first account, membership, user identified; both audited", async () => {
     const a = await submitted("Approve");
     const review = await s.call("POST", `/ops/applications/${a.id}/review`, { token: staff });

@@ -219,6 +219,11 @@ const CASES: Record<string, Case> = {
   "GET /clients-organizations/:organizationId": { cross: (a) => [{ path: `/clients-organizations/${a.orgId}` }] },
   "GET /users/whoami": { cross: () => [{ path: "/users/whoami" }], refused: [200], reason: "the caller's own profile" },
   "GET /devices": { cross: () => [{ path: "/devices" }], refused: [200], reason: "the caller's own devices only" },
+  "POST /users/verified-notice": {
+    cross: (a) => [{ path: "/users/verified-notice", body: { userId: a.userId } }],
+    refused: [204],
+    reason: "closes the caller's own popup only: no id is read (a body naming another is ignored)",
+  },
   "PATCH /users/:id": {
     cross: (a) => [
       { path: `/users/${a.userId}`, body: { twilioAuthChannel: "WHATSAPP" } },

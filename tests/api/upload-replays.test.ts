@@ -304,6 +304,16 @@ describe.each(databases)("resubmitted uploads leave one row per file on %s", (ki
     expect(kept).toHaveLength(1);
     expect(answers.map((r) => r.body.data[0].upload.id)).toEqual([kept[0], kept[0], kept[0]]);
 
+    // The same upload named again (a replayed call): a no-op answering its document, as for
+    // payment and beneficiary documents; under another category it is refused on its field.
+    const replayed = await attach([first]);
+    expect(replayed.status, JSON.stringify(replayed.body)).toBe(201);
+    expect(replayed.body.data).toEqual(filed.body.data);
+    const elsewhere = await attach([first], "OTHER");
+    expect(elsewhere.status).toBe(400);
+    expect(JSON.stringify(elsewhere.body)).toContain("uploadIds");
+    expect((await documents()).sort()).toEqual([first, kept[0]].sort());
+
     // Under another category, the same file is another document.
     const copy = await upload(token, null, bytes);
     expect((await attach([copy], "OTHER")).body.data[0].upload.id).toBe(copy);

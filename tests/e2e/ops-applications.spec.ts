@@ -4,6 +4,7 @@
  * without the role gets the 403 page; applications are decided in /ops and the customer sees
  * the result on /identity; the audit log shows each decision.
  */
+import { expectNoViolations } from "./layout-helpers";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
 import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
 
@@ -105,6 +106,16 @@ for (const js of [false, true]) {
       await login(page, phone);
       await expect(page).toHaveURL(/\/home$/);
       await expect(page.getByText("Main account").first()).toBeVisible();
+      // Told once that they are verified (spec 000 §2 popups): closed, it stays closed.
+      const notice = page.getByTestId("verified-notice");
+      await expect(notice).toContainText("You are verified");
+      if (js) await expectNoViolations(page, "/home with the verified popup");
+      await notice.getByRole("button", { name: "Got it" }).click();
+      await expect(page).toHaveURL(/\/home$/);
+      await expect(notice).toHaveCount(0);
+      await page.reload();
+      await expect(page.getByText("Main account").first()).toBeVisible();
+      await expect(notice).toHaveCount(0);
     });
   });
 }

@@ -36,6 +36,8 @@ export const OPS_APPLICANTS = {
   jsOn: "+447700900013",
   other: "+447700900014",
   csrf: "+447700900015",
+  /** Approved by the CSRF e2e, which closes /home's "verified" popup. */
+  verified: "+447700900016",
 } as const;
 
 /**

@@ -117,6 +117,92 @@ test.describe("with JavaScript", () => {
     await page.goto("/home");
     await expect(page).toHaveURL(/\/auth\/phone/);
   });
+
+  test("a session found ended by the background check lands on the login, which returns to the page", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/history?period=week");
+    await watchReady(page);
+    // Ended on the server meanwhile (e.g. the device slept): the check before the popup finds it.
+    await ageSession(context, baseURL!, 6 * 60_000);
+    await page.clock.fastForward("04:05");
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fhistory%3Fperiod%3Dweek$/);
+    await loginHere(page, CUSTOMERS.individual);
+    await expect(page).toHaveURL(/\/history\?period=week$/);
+  });
+
+  // The identity pages have the popup too (components/identity/IdentityWatchImpl.tsx).
+  async function identityWatchReady(page: Page) {
+    await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
+  }
+
+  test("identity pages: the popup counts down and Continue keeps the session", async ({ page }) => {
+    await page.clock.install();
+    await login(page, CUSTOMERS.unidentified);
+    const status = await shortenStatus(page);
+    await page.goto("/identity/corporate/country-and-name?new=1");
+    await identityWatchReady(page);
+    await page.getByLabel("Company name").fill("Popup Probe Ltd");
+    status.remaining = 45_000;
+    await page.clock.fastForward("04:05");
+    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(/logged out in 4\d s/);
+    await expectNoViolations(page, "identity session-expiry popup");
+    status.remaining = null;
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await expect(popup).toHaveCount(0);
+    // Still on the step, with what was typed.
+    await expect(page).toHaveURL(/country-and-name/);
+    await expect(page.getByLabel("Company name")).toHaveValue("Popup Probe Ltd");
+  });
+
+  test("identity pages: reaching zero with a changed step form keeps its answers for the next login", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await login(page, CUSTOMERS.unidentified);
+    const status = await shortenStatus(page);
+    await page.goto("/identity/corporate/country-and-name?new=1");
+    await identityWatchReady(page);
+    await page.getByLabel("Company name").fill("Zero Kept Ltd");
+    status.remaining = 20_000;
+    await page.clock.fastForward("04:05");
+    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
+    await expect(popup).toBeVisible();
+    // The server's limit passes as the countdown ends.
+    await ageSession(context, baseURL!, 6 * 60_000);
+    await page.clock.fastForward(21_000);
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
+    await loginHere(page, CUSTOMERS.unidentified);
+    await expect(page).toHaveURL(/\/identity\/corporate\/country-and-name/);
+    await expect(page.getByTestId("kept-answers")).toBeVisible();
+    await expect(page.getByLabel("Company name")).toHaveValue("Zero Kept Ltd");
+  });
+
+  test("identity pages: logging out with a changed step form saves its draft first", async ({ page }) => {
+    await login(page, CUSTOMERS.unidentified);
+    await page.goto("/identity/corporate/country-and-name?new=1");
+    await page.getByLabel("Company name").fill("Draft On Logout Ltd");
+    await page.getByRole("button", { name: "Save and come back later" }).click();
+    await expect(page).toHaveURL(/\/identity\?saved=/);
+    const applicationId = new URL(page.url()).searchParams.get("saved")!;
+    const step = `/identity/corporate/registration-information?applicationId=${applicationId}`;
+    await page.goto(step);
+    await identityWatchReady(page);
+    await page.getByLabel("Company number").fill("07654321");
+    await page.getByRole("button", { name: "Log Out" }).click();
+    await expect(page).toHaveURL(/\/auth\/phone/);
+    await login(page, CUSTOMERS.unidentified);
+    await page.goto(step);
+    await expect(page.getByLabel("Company number")).toHaveValue("07654321");
+  });
 });
 
 // An applicant who types longer than the inactivity limit keeps the answers (kept-form.server.ts).
@@ -132,7 +218,8 @@ for (const javaScriptEnabled of [false, true]) {
       const step = "/identity/corporate/country-and-name";
       const company = `Kept Answers ${javaScriptEnabled ? "On" : "Off"} Ltd`;
       await login(page, CUSTOMERS.unidentified);
-      await page.goto(step);
+      // A new application (other specs leave this customer's applications in progress).
+      await page.goto(`${step}?new=1`);
       const form = page.getByTestId("step-form");
       await expect(form).toBeVisible();
       // Hydrated (the identity pages have no layout script): the save is Remix's fetch, not a page post.
@@ -141,10 +228,10 @@ for (const javaScriptEnabled of [false, true]) {
       await form.locator("select[name=countryOfIncorporationId]").selectOption({ label: "Germany" });
       await ageSession(context, baseURL!, 6 * 60_000);
       await form.getByRole("button", { name: "Save and continue" }).click();
-      await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
+      await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name%3Fnew%3D1$/);
       await expect(page.getByTestId("session-expired")).toContainText("Your session expired");
       await loginHere(page, CUSTOMERS.unidentified);
-      await expect(page).toHaveURL(new RegExp(`${step}$`));
+      await expect(page).toHaveURL(new RegExp(`${step}\\?new=1$`));
       await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
       await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
       await expect(page.locator("select[name=countryOfIncorporationId] option:checked")).toHaveText("Germany");
@@ -185,3 +272,40 @@ test.describe("a payment form's answers survive the expiry, JavaScript off", () 
     await expect(page.locator("input[name=reference]")).toHaveValue("kept after expiry");
   });
 });
+
+// The beneficiary form is long too: its answers survive the expiry (keptValues in __form.server.ts).
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`the beneficiary form's answers survive the expiry, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the save meets an expired session; after logging in again the form is filled as typed, unsaved", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      const name = `Kept Beneficiary ${javaScriptEnabled ? "On" : "Off"}`;
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/beneficiaries/create?paymentType=LOCAL&currencyId=GBP");
+      const form = page.getByTestId("beneficiary-form");
+      await expect(form).toBeVisible();
+      if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+      await form.getByLabel("Full name or company name").fill(name);
+      await form.getByLabel("Sort code").fill("20-00-00");
+      await form.getByLabel("Account number").fill("55779911");
+      await ageSession(context, baseURL!, 6 * 60_000);
+      await form.getByRole("button", { name: "Save as draft" }).click();
+      await expect(page).toHaveURL(
+        /\/auth\/phone\?expired=1&returnTo=%2Fbeneficiaries%2Fcreate%3FpaymentType%3DLOCAL%26currencyId%3DGBP$/,
+      );
+      await loginHere(page, CUSTOMERS.individual);
+      await expect(page).toHaveURL(/\/beneficiaries\/create\?paymentType=LOCAL&currencyId=GBP$/);
+      await expect(page.getByTestId("kept-answers")).toContainText("Your session ended before this beneficiary was saved");
+      await expect(page.getByLabel("Full name or company name")).toHaveValue(name);
+      await expect(page.getByLabel("Sort code")).toHaveValue("20-00-00");
+      await expect(page.getByLabel("Account number")).toHaveValue("55779911");
+      // Nothing was saved with the expired session.
+      await page.goto(`/beneficiaries?search=${encodeURIComponent(name)}`);
+      await expect(page.getByTestId("beneficiary")).toHaveCount(0);
+    });
+  });
+}

@@ -94,3 +94,50 @@ test("client-side navigation to a split screen renders and hydrates it (no full 
     true,
   );
 });
+
+/** Whether this document fetched the /home tabs chunk (`__home.tabs.tsx`, app/lib/split-part.tsx). */
+const fetchedHomeTabs = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .some((e) => /\/build\/_shared\/__home\.tabs-[A-Z0-9]+\.js$/.test(new URL(e.name).pathname)),
+  );
+
+/** React errors (hydration mismatches, a boundary switched to client rendering) on the console. */
+function reactErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && /react|hydrat/i.test(m.text())) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+test("/home: the other tabs are a chunk fetched only when one of them shows; server-rendered, it hydrates in place", async ({
+  page,
+}) => {
+  const errors = reactErrors(page);
+  await login(page, CUSTOMERS.corporate);
+  await page.goto("/home");
+  await expect(page.locator("main a[href^='/history/']").first()).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  expect(await fetchedHomeTabs(page), "the history tab does not fetch it").toBe(false);
+  // A click on a tab: fetched then, the tab shows.
+  await page.getByTestId("tab-fees").click();
+  await expect(page.getByTestId("home-fees")).toBeVisible();
+  expect(await fetchedHomeTabs(page)).toBe(true);
+
+  // A first load on a tab: the server HTML (not linked from it), hydrated once the chunk is in.
+  const html = await (await page.request.get("/home?tab=signing")).text();
+  expect(html).not.toMatch(/__home\.tabs-[A-Z0-9]+\.js/);
+  await page.goto("/home?tab=signing");
+  const list = page.locator("main [data-testid=unsigned-payment], main [data-testid=unsigned-empty]").first();
+  await expect(list).toBeVisible();
+  await expect
+    .poll(() => list.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber"))), {
+      message: "hydrated by React",
+    })
+    .toBe(true);
+  expect(await fetchedHomeTabs(page)).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -562,6 +562,20 @@ const OPS_CASES: Record<string, CsrfCase> = {
       return (await page.getByTestId("ops-application-status").textContent()) ?? "";
     },
   },
+  "routes/_app+/home": {
+    async prepare(page) {
+      // Identified by an approved application: /home shows the "verified" popup until closed.
+      const id = await submitIndividualApplication(page, OPS_APPLICANTS.verified, "Eve");
+      for (const command of ["application:review", "application:approve"]) await staffCommand(page, [command, id]);
+      await login(page, OPS_APPLICANTS.verified);
+      await page.goto("/home");
+      return { url: "/home", fields: await formFields(page, "[data-testid=verified-notice] form") };
+    },
+    async probe(page) {
+      await page.goto("/home");
+      return page.getByTestId("verified-notice").count();
+    },
+  },
   "routes/ops+/chat+/$channelId": {
     async prepare(page) {
       const api = await apiSession(page.request, CUSTOMERS.both);

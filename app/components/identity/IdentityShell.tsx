@@ -2,7 +2,8 @@
  * The identity layout (spec 001 §2 "Identity layout"): its own header (brand linking to
  * /identity, 'Log Out' posting to /auth/logout with the CSRF token), a back link, the step list
  * of an application step page, and the page. The unsaved-changes popup watches the header and
- * the step list (JavaScript only).
+ * the step list, and the session-expiry popup counts down before the inactivity limit (both
+ * JavaScript only: ./IdentityWatch.tsx).
  */
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -11,6 +12,7 @@ import type { StepNav } from "~/lib/identity";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import styles from "./identity.module.css";
 import { StepList } from "./StepList";
+import { IdentityWatch } from "./IdentityWatch";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { BrandMark } from "../layout/BrandMark";
 import { LanguageSwitcher } from "../layout/LanguageSwitcher";
@@ -32,7 +34,7 @@ export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
         <Link to="/identity" className={styles.logo}>
           <BrandMark />
         </Link>
-        <Form method="post" action="/auth/logout" className={styles.logoutForm}>
+        <Form method="post" action="/auth/logout" id="logout-form" className={styles.logoutForm}>
           <AuthenticityTokenInput />
           <button type="submit" className={styles.logout}>
             {t("identity:layout.logout")}
@@ -57,6 +59,7 @@ export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
         <LanguageSwitcher />
       </footer>
       <UnsavedChangesGuard />
+      <IdentityWatch />
     </div>
   );
 }

@@ -6,12 +6,12 @@
  * button skips). With JavaScript the form also sends its draft when left (./use-draft-on-leave.ts)
  * and the layout guards its links while it has unsaved changes.
  * A submitted application (not editable) shows its answers read-only, without save buttons.
- * Data: lib/identity-step.server.ts `stepLoader` / `stepAction`.
+ * Data: lib/identity-step.server.ts `stepLoader` / `stepAction`; the step's fields come in the
+ * loader data (the step catalogue stays out of the browser bundle).
  */
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { findStep } from "../../../server/rules/applications/steps";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import { ErrorSummary } from "../forms/ErrorSummary";
 import { Alert } from "../ui/Alert";
@@ -84,8 +84,7 @@ export function StepPage() {
   const location = useLocation();
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
-  const step = findStep(data.type, data.stepId);
-  const fields = step?.fields ?? [];
+  const fields = data.fields;
   const values = actionData?.values ?? data.values;
   const busy = navigation.state === "submitting";
   useDraftOnLeave(formRef, {

@@ -16,7 +16,7 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
-import { isDirty, markSettled, stepForm } from "./form-state";
+import { isDirty, markSettled, stepForm, submitForLater } from "./form-state";
 import styles from "./identity.module.css";
 
 export function UnsavedChangesGuard() {
@@ -56,8 +56,7 @@ export function UnsavedChangesGuard() {
     if (!form || !blocked) return;
     const returnTo = form.elements.namedItem("returnTo");
     if (returnTo instanceof HTMLInputElement) returnTo.value = blocked;
-    const later = form.querySelector<HTMLButtonElement>("button[name=intent][value=later]");
-    form.requestSubmit(later ?? undefined);
+    submitForLater(form);
   };
 
   return (

@@ -39,6 +39,14 @@ export function isDirty(form: HTMLFormElement): boolean {
   return base !== undefined && base !== serializeForm(form);
 }
 
+/**
+ * Send the step form as "save and come back later" (its `later` button: partial answers are
+ * saved, nothing is validated as complete), through the page's own submit handling.
+ */
+export function submitForLater(form: HTMLFormElement): void {
+  form.requestSubmit(form.querySelector<HTMLButtonElement>("button[name=intent][value=later]") ?? undefined);
+}
+
 /** The page's step form, when there is one. */
 export function stepForm(): HTMLFormElement | null {
   const el = typeof document === "undefined" ? null : document.getElementById(STEP_FORM_ID);

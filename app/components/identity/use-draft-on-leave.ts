@@ -11,6 +11,18 @@
 import { useEffect, type RefObject } from "react";
 import { isDirty, markClean, markSettled, serializeForm } from "./form-state";
 
+/** The step forms on screen → send their draft now and wait for the answer. */
+const savers = new WeakMap<HTMLFormElement, () => Promise<void>>();
+
+/**
+ * Send a changed step form's draft now and wait for the server's answer, before something that
+ * would lose it (a logout: components/identity/IdentityWatchImpl.tsx). Nothing is sent for an
+ * unchanged form or one without an application id; a refused or failed send is not retried.
+ */
+export async function saveDraftNow(form: HTMLFormElement): Promise<void> {
+  await savers.get(form)?.();
+}
+
 export function useDraftOnLeave(
   formRef: RefObject<HTMLFormElement>,
   options: { draftHref: string; applicationId: string | null; stepId: string; enabled: boolean },
@@ -21,17 +33,29 @@ export function useDraftOnLeave(
     if (!form || !enabled) return;
     markClean(form);
     let lastSent: string | null = null;
-    const send = () => {
-      if (!applicationId || !isDirty(form) || typeof navigator.sendBeacon !== "function") return;
+    /** What to send: the form's fields as the draft route reads them; null when nothing is due. */
+    const draft = () => {
+      if (!applicationId || !isDirty(form)) return null;
       const state = serializeForm(form);
-      if (state === lastSent) return;
+      if (state === lastSent) return null;
       const data = new FormData(form);
       data.delete("intent");
       data.delete("returnTo");
       data.set("applicationId", applicationId);
       data.set("step", stepId);
-      if (navigator.sendBeacon(draftHref, data)) lastSent = state;
+      return { state, data };
     };
+    const send = () => {
+      if (typeof navigator.sendBeacon !== "function") return;
+      const due = draft();
+      if (due && navigator.sendBeacon(draftHref, due.data)) lastSent = due.state;
+    };
+    savers.set(form, async () => {
+      const due = draft();
+      if (!due) return;
+      const res = await fetch(draftHref, { method: "POST", body: due.data, credentials: "same-origin" }).catch(() => null);
+      if (res?.ok) lastSent = due.state;
+    });
     const onVisibility = () => {
       if (document.visibilityState === "hidden") send();
     };
@@ -40,6 +64,7 @@ export function useDraftOnLeave(
     document.addEventListener("visibilitychange", onVisibility);
     form.addEventListener("submit", onSubmit);
     return () => {
+      savers.delete(form);
       window.removeEventListener("pagehide", send);
       document.removeEventListener("visibilitychange", onVisibility);
       form.removeEventListener("submit", onSubmit);

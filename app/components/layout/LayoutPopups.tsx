@@ -17,7 +17,7 @@ import { Button } from "../ui/Button";
 import { ModalDialog } from "../ui/ModalDialog";
 import { SidePanel } from "../ui/SidePanel";
 import styles from "./LayoutPopups.module.css";
-import { fetchStatus, settleForms, type Popup } from "./watch-state";
+import { fetchStatus, leaveEnded, settleForms, type Popup } from "./watch-state";
 import { ProfileMenu } from "./ProfileMenu";
 
 /** Seconds left until `deadline` (epoch ms), ticking. */
@@ -68,7 +68,13 @@ function Centered({
   );
 }
 
-function ExpiryPopup({ deadline, onClose }: { deadline: number; onClose: () => void }) {
+/**
+ * The session-expiry popup (see module header). `atZero` lets a page end the session its own way
+ * when the countdown reaches zero (the identity pages submit a changed step form, so its answers
+ * are kept for the next login: components/identity/IdentityWatchImpl.tsx); it returns true when
+ * it did, and the layout's way (ask /session/status, then log out) is skipped.
+ */
+export function ExpiryPopup({ deadline, onClose, atZero }: { deadline: number; onClose: () => void; atZero?: () => boolean }) {
   const { t } = useTranslation();
   const seconds = useSecondsLeft(deadline);
   const root = useRouteLoaderData("root") as { csrf?: string } | undefined;
@@ -77,14 +83,15 @@ function ExpiryPopup({ deadline, onClose }: { deadline: number; onClose: () => v
   useEffect(() => {
     if (seconds > 0 || ended.current) return;
     ended.current = true; // once: the logout form must not be sent twice
+    if (atZero?.()) return;
     void fetchStatus().then((status) => {
       if (status?.signedIn && status.remainingMs > 1_000) {
         ended.current = false;
         onClose(); // another tab kept the session alive
-      } else if (status && !status.signedIn) window.location.assign(status.to);
+      } else if (status && !status.signedIn) leaveEnded(status.to);
       else logout();
     });
-  }, [seconds, onClose]);
+  }, [seconds, onClose, atZero]);
   const keepAlive = async () => {
     setPending(true);
     const res = await fetch("/session/keepalive", {

@@ -18,11 +18,11 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { ProfileMenuData } from "~/lib/profile-menu";
-import { EXPIRY_WARNING_MS, isNewOrganization } from "~/lib/session-rules";
+import { isNewOrganization } from "~/lib/session-rules";
 import { serializeForm } from "../identity/form-state";
 
 import type { WatchData } from "./LayoutWatch";
-import { baselines, dirtyForms, fetchStatus, type Popup } from "./watch-state";
+import { baselines, dirtyForms, fetchStatus, leaveEnded, useExpiryWarning, type Popup } from "./watch-state";
 
 const LayoutPopups = lazy(() => import("./LayoutPopups"));
 const ChatPopup = lazy(() => import("../chat/ChatPopup"));
@@ -38,8 +38,7 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
   const [chat, setChat] = useState<{ open: boolean; at: string } | null>(null);
   const location = useLocation();
   const navigation = useNavigation();
-  const deadline = useRef(0);
-  const orgId = useRef(watch.orgId);
+  const orgId = useRef<string | null>(watch.orgId);
   const busy = useRef(false);
   useEffect(() => {
     busy.current = navigation.state !== "idle";
@@ -56,41 +55,25 @@ export default function LayoutWatchImpl({ menu, watch }: { menu: ProfileMenuData
 
   // Every navigation counted as activity; guarded forms record how they were shown.
   useEffect(() => {
-    deadline.current = Date.now() + watch.idleMs;
     const id = requestAnimationFrame(() => {
       for (const f of document.querySelectorAll<HTMLFormElement>("form[data-unsaved-guard]"))
         if (!baselines.has(f)) baselines.set(f, serializeForm(f));
     });
     return () => cancelAnimationFrame(id);
-  }, [location.key, watch.idleMs]);
+  }, [location.key]);
 
   // Session expiry: check 60 s before the deadline.
-  useEffect(() => {
-    if (popup?.kind === "expiry") return;
-    let timer = 0;
-    const arm = () => {
-      timer = window.setTimeout(check, Math.max(0, deadline.current - EXPIRY_WARNING_MS - Date.now()));
-    };
-    const check = async () => {
-      const status = await fetchStatus();
-      if (status && !status.signedIn) return window.location.assign(status.to);
-      deadline.current = Date.now() + (status ? status.remainingMs : EXPIRY_WARNING_MS + 5_000);
-      if (status && status.remainingMs <= EXPIRY_WARNING_MS + 1_000) setPopup({ kind: "expiry", deadline: deadline.current });
-      else arm();
-    };
-    arm();
-    return () => clearTimeout(timer);
-  }, [location.key, popup]);
+  useExpiryWarning(watch.idleMs, location.key, popup?.kind === "expiry", (at) => setPopup({ kind: "expiry", deadline: at }));
 
   const checkOrganization = useCallback(async () => {
     if (busy.current) return;
     const status = await fetchStatus();
     if (!status || busy.current) return;
-    if (!status.signedIn) return window.location.assign(status.to);
+    if (!status.signedIn) return leaveEnded(status.to);
     if (status.orgId === orgId.current) return;
     orgId.current = status.orgId;
     // A newly created organization (within the hour) does not take the other tabs away.
-    if (!isNewOrganization(status.orgCreatedAt, Date.now())) setPopup({ kind: "org-changed" });
+    if (!status.orgCreatedAt || !isNewOrganization(status.orgCreatedAt, Date.now())) setPopup({ kind: "org-changed" });
   }, []);
 
   // Organization changed here: tell the other tabs. Changed elsewhere: ask the server on a message or on focus.

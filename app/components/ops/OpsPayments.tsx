@@ -25,21 +25,20 @@ export function OpsMoney({ amount, currency }: { amount: string; currency: strin
 /**
  * A reason form (reject, refund) in a disclosure: a required textarea (1..500 characters) and one
  * submit. Opens itself, keeps the text and shows the error when `feedback` is for this row and intent.
+ * Its texts are the `ops` keys `<labels>.<intent>` (the disclosure), `<labels>.<intent>-submit`
+ * (the button) and `<labels>.<intent>-hint` (under the label), e.g. `payments.reject-hint`.
  */
 export function ReasonForm({
   id,
   intent,
-  summary,
-  submit,
-  hint,
+  labels,
   feedback,
   danger,
 }: {
   id: string;
   intent: string;
-  summary: string;
-  submit: string;
-  hint?: string;
+  /** Key prefix in the `ops` namespace: "payments", "payments.fx", "cards". */
+  labels: string;
   feedback: RowFeedback | undefined;
   danger?: boolean;
 }) {
@@ -48,18 +47,17 @@ export function ReasonForm({
   const fieldId = `${intent}-reason-${id}`;
   const errorId = `${fieldId}-error`;
   const hintId = `${fieldId}-hint`;
+  const hint = t(`${labels}.${intent}-hint`);
   return (
     <details open={mine ? true : undefined}>
-      <summary>{summary}</summary>
+      <summary>{t(`${labels}.${intent}`)}</summary>
       <Form method="post" className={styles.form} noValidate>
         <RowHiddenFields id={id} intent={intent} />
         <div className={styles.field}>
           <label htmlFor={fieldId}>{t("payments.reason")}</label>
-          {hint ? (
-            <p id={hintId} className={styles.notice}>
-              {hint}
-            </p>
-          ) : null}
+          <p id={hintId} className={styles.notice}>
+            {hint}
+          </p>
           <textarea
             id={fieldId}
             name="reason"
@@ -69,7 +67,7 @@ export function ReasonForm({
             required
             defaultValue={mine?.reason ?? ""}
             aria-invalid={mine?.reasonError ? true : undefined}
-            aria-describedby={[hint ? hintId : null, mine?.reasonError ? errorId : null].filter(Boolean).join(" ") || undefined}
+            aria-describedby={mine?.reasonError ? `${hintId} ${errorId}` : hintId}
           />
           {mine?.reasonError ? (
             <p id={errorId} className={styles.error} data-testid="reason-error">
@@ -78,7 +76,7 @@ export function ReasonForm({
           ) : null}
         </div>
         <button type="submit" className={danger ? `${styles.button} ${styles.danger}` : styles.button}>
-          {submit}
+          {t(`${labels}.${intent}-submit`)}
         </button>
       </Form>
     </details>

@@ -12,9 +12,14 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import type { Card, ListResponse } from "../../../server/api/v1/contract";
 import { AppShell } from "~/components/layout/AppShell";
-import { displayName, listAccounts, requireAppContext, unreadTotalSafe } from "~/lib/app-context.server";
-import { config } from "~/lib/config.server";
-import { clearDraftsOutsidePayments } from "~/lib/payments.server";
+import {
+  clearDraftsOutsidePayments,
+  config,
+  displayName,
+  listAccounts,
+  requireAppContext,
+  unreadTotalSafe,
+} from "./__layout.server";
 import { profileMenu } from "~/lib/profile-menu";
 
 export const handle = { i18n: ["common"] };

@@ -11,8 +11,9 @@
  * page through a fetcher (days merged across pages), 3/6 placeholders and aria-busy while the
  * list loads, a calendar for the custom range (lazily loaded), and an item opens in a side panel
  * over the list: /history/:itemId is nested here, so the URL names the open item and Back
- * closes it; the list's data is kept meanwhile (`shouldRevalidate`). Asked directly, the item
- * URL renders the item's own page alone (this loader then loads no list).
+ * closes it; the list's data is kept meanwhile (`shouldRevalidate`). The panel is a chunk of its
+ * own (__history.panel.tsx), fetched when first wanted. Asked directly, the item URL renders the
+ * item's own page alone (this loader then loads no list).
  */
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import {
@@ -30,7 +31,7 @@ import {
   useSubmit,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type MouseEvent } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { ListResponse, StatementItem, StatementItemDetail } from "../../../server/api/v1/contract";
 import { Field } from "~/components/forms/Field";
@@ -38,21 +39,31 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
-import { SidePanel } from "~/components/ui/SidePanel";
-import { ReceiptLink } from "~/components/ui/StatementItemDetails";
-import { StatementRow, useItemTitle } from "~/components/ui/StatementRow";
+import { StatementRow } from "~/components/ui/StatementRow";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { mergeDayGroups } from "~/lib/date-groups-merge";
 import { parseHistoryFilter, type HistoryFilter } from "~/lib/history-filter";
 import { PERIODS } from "~/lib/history-periods";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import type { HistoryItemOutletContext } from "./history.$itemId";
+import type { HistoryItemPanelProps } from "./__history.panel";
 import styles from "./history.module.css";
 
 /** The calendar (date-fns and all) is a chunk of its own, loaded when first wanted. */
 const loadDateRangePicker = () => import("~/components/ui/DateRangePicker");
 const DateRangePicker = lazy(loadDateRangePicker);
+
+/** The item side panel is a chunk of its own, loaded when first opened (or a row is pointed at or focused). */
+const loadItemPanel = () => import("./__history.panel");
+const HistoryItemPanel = lazy<ComponentType<HistoryItemPanelProps>>(() =>
+  loadItemPanel().catch(() => ({ default: ItemPageInFull })),
+);
+
+/** When the panel's chunk cannot load: the item's own page, loaded in full (as without JavaScript). */
+function ItemPageInFull({ itemId }: HistoryItemPanelProps) {
+  useEffect(() => window.location.assign(`/history/${encodeURIComponent(itemId)}`), [itemId]);
+  return null;
+}
 
 /** Route id of the nested item route (its loader data titles the side panel). */
 const ITEM_ROUTE_ID = "routes/_app+/history.$itemId";
@@ -256,7 +267,6 @@ function HistoryList({ data }: { data: ListData }) {
   const panelItemId = pendingItemId ?? openItemId;
   const itemData = useMatches().find((m) => m.id === ITEM_ROUTE_ID)?.data as { item?: StatementItemDetail } | undefined;
   const item = !pendingItemId && itemData?.item?.id === openItemId ? itemData?.item : undefined;
-  const itemTitle = useItemTitle();
   function closePanel() {
     // Opened by a click on the list: back to it. Else (still loading, or no list entry before it): replace.
     if (openItemId && (location.state as { historyPanel?: boolean } | null)?.historyPanel) navigate(-1);
@@ -380,7 +390,12 @@ function HistoryList({ data }: { data: ListData }) {
                     key={i.id}
                     item={i}
                     href={`/history/${i.id}`}
-                    linkProps={{ state: { historyPanel: true }, preventScrollReset: true }}
+                    linkProps={{
+                      state: { historyPanel: true },
+                      preventScrollReset: true,
+                      onPointerEnter: preloadItemPanel,
+                      onFocus: preloadItemPanel,
+                    }}
                   />
                 ))}
               </ul>
@@ -402,22 +417,16 @@ function HistoryList({ data }: { data: ListData }) {
       ) : null}
 
       {panelItemId ? (
-        <SidePanel
-          title={item ? itemTitle(item) : t("item.title")}
-          onClose={closePanel}
-          busy={Boolean(pendingItemId)}
-          footer={item ? <ReceiptLink itemId={item.id} /> : null}
-          returnFocus={() => listRef.current?.querySelector<HTMLElement>(`a[href="/history/${panelItemId}"]`) ?? null}
-          testId="history-panel"
-        >
-          {item || (!pendingItemId && openItemId) ? (
-            <Outlet context={{ inPanel: true } satisfies HistoryItemOutletContext} />
-          ) : (
-            <ul className={styles.items}>
-              <PlaceholderRows testId="panel-placeholder" />
-            </ul>
-          )}
-        </SidePanel>
+        <Suspense fallback={null}>
+          <HistoryItemPanel
+            itemId={panelItemId}
+            item={item}
+            loading={Boolean(pendingItemId)}
+            showItem={Boolean(item || (!pendingItemId && openItemId))}
+            onClose={closePanel}
+            returnFocus={() => listRef.current?.querySelector<HTMLElement>(`a[href="/history/${panelItemId}"]`) ?? null}
+          />
+        </Suspense>
       ) : null}
 
       <Form method="get" action="/history/statement" reloadDocument className={styles.filters} aria-labelledby="export-title">
@@ -449,6 +458,11 @@ function HistoryList({ data }: { data: ListData }) {
       </Form>
     </>
   );
+}
+
+/** Start fetching the item panel's chunk (a row pointed at or focused: it may be opened next). */
+function preloadItemPanel() {
+  void loadItemPanel().catch(() => {});
 }
 
 /** URL parameters of the current filter with another page's cursor. */

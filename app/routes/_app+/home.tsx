@@ -11,11 +11,13 @@
  * as the payments page's). Company officials get an open-account prompt. A company's home names
  * the company under the title (whose accounts these are: the header names the person). A banner
  * leads to /profile/agreements while the person has agreements to sign (GET
- * /v1/agreements/unsigned). No form libraries here (JS budget).
+ * /v1/agreements/unsigned). No form libraries here (JS budget); the tabs other than history are
+ * rendered by `__home.tabs.tsx`, a chunk the browser fetches only when one of them shows
+ * (lib/split-part.tsx).
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { currencyName } from "~/lib/money";
 import type {
@@ -28,21 +30,26 @@ import type {
   RemittanceOrderPage,
   StatementItem,
 } from "../../../server/api/v1/contract";
+import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
-import { FeesList, feesCount } from "~/components/ui/FeesList";
-import { FxRequestList } from "~/components/ui/FxRequestList";
 import { Money } from "~/components/ui/Money";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
-import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { StatementRow } from "~/components/ui/StatementRow";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { recentBeneficiaries } from "~/lib/beneficiaries.server";
-import { firstPageOnBadCursor } from "~/lib/payments.server";
-import { customRateEnabled, listFxRequestGroups } from "~/lib/fx-requests.server";
+import {
+  customRateEnabled,
+  feesCount,
+  firstPageOnBadCursor,
+  listAccounts,
+  listFxRequestGroups,
+  recentBeneficiaries,
+  requireAppContext,
+  TabPanel,
+  verifyCsrf,
+} from "./__home.server";
 import { groupByDay } from "~/lib/date-groups";
 import { canSign } from "~/lib/signing";
+import { splitPart } from "~/lib/split-part";
 import styles from "./home.module.css";
 
 export const handle = {
@@ -53,8 +60,56 @@ export const handle = {
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;
 
+/** Placeholder rows where a tab's list is about to show (only with JavaScript, while it loads). */
+function LoadingRows({ testId }: { testId?: string }) {
+  return (
+    <ul className={styles.history} aria-busy="true" data-testid={testId}>
+      <PlaceholderRows />
+    </ul>
+  );
+}
+
+/**
+ * The tabs other than history (`__home.tabs.tsx`): a chunk of its own in the browser, fetched
+ * when one of them is shown (the history tab, the default, never loads it), or as soon as a
+ * navigation to one starts.
+ */
+const tabPanel = splitPart(TabPanel, () => import("./__home.tabs"), <LoadingRows />);
+
+/**
+ * The "you are verified" popup (spec 000 §2 popups; docs/decisions.md "Verified popup"): shown
+ * on /home once an application's approval identified the person, until they close it. A panel
+ * at the top of the page rather than a modal, so it never hides the first look at the new
+ * accounts; closing it is a plain form post (works without JavaScript).
+ */
+function VerifiedNotice() {
+  const { t } = useTranslation("common");
+  return (
+    <section className={styles.verified} aria-labelledby="verified-title" data-testid="verified-notice">
+      <h2 id="verified-title">{t("home.verified.title")}</h2>
+      <p>{t("home.verified.text")}</p>
+      <Form method="post">
+        <AuthenticityTokenInput />
+        <input type="hidden" name="intent" value="close-verified-notice" />
+        <button type="submit" className={styles.verifiedClose}>
+          {t("home.verified.close")}
+        </button>
+      </Form>
+    </section>
+  );
+}
+
+/** POST /home: close the verified popup (POST /v1/users/verified-notice), then /home again. */
+export async function action({ request }: ActionFunctionArgs) {
+  const { api } = await requireAppContext(request);
+  const form = await request.formData();
+  await verifyCsrf(request, api.session, form);
+  if (form.get("intent") === "close-verified-notice") await api.post("/users/verified-notice");
+  return redirect("/home", { headers: await api.headers() });
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, org } = await requireAppContext(request);
+  const { api, org, user } = await requireAppContext(request);
   const url = new URL(request.url);
   const asked = url.searchParams.get("tab");
   const official = org.type === "COMPANY_OFFICIAL";
@@ -98,6 +153,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       agreementsToSign: toSign?.data.length ?? 0,
+      // Identified by an application's approval and not yet told (spec 000 §2 "verified" popup).
+      verifiedNotice: user.verifiedNoticeDue,
       tab,
       official,
       accounts,
@@ -115,6 +172,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       fxGroups: fxRequests?.groups ?? [],
       beneficiaries,
       fees,
+      feesCount: feesCount(fees),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -182,42 +240,44 @@ export default function Home() {
     tab,
     official,
     accounts,
-    unsigned,
     unsignedCount,
-    nextCursor,
-    paged,
     history,
     remittanceTab,
-    orders,
     requestsTab,
-    fxGroups,
     beneficiaries,
     corporate,
     fees,
+    feesCount,
     agreementsToSign,
-    ...signing
+    verifiedNotice,
+    organizationName,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance", "exchange"]);
   // With JavaScript, placeholders while the history tab loads after a click on it (spec 000 §2).
   const navigation = useNavigation();
-  const historyLoading =
-    !official &&
-    tab !== "history" &&
-    navigation.state === "loading" &&
-    navigation.location.pathname === "/home" &&
-    (new URLSearchParams(navigation.location.search).get("tab") ?? "history") === "history";
+  const nextTab =
+    navigation.state === "loading" && navigation.location.pathname === "/home"
+      ? (new URLSearchParams(navigation.location.search).get("tab") ?? "history")
+      : null;
+  const historyLoading = !official && tab !== "history" && nextTab === "history";
+  // Going to another tab: fetch its chunk while its data loads.
+  const otherTabNext = nextTab !== null && (official || nextTab !== "history");
+  useEffect(() => {
+    if (otherTabNext) tabPanel.preload();
+  }, [otherTabNext]);
   const shown = accounts.length === 1 ? accounts : accounts.slice(0, FIRST_ACCOUNTS);
 
   return (
     <>
       <h1>{t("home.title")}</h1>
+      {verifiedNotice ? <VerifiedNotice /> : null}
       {agreementsToSign > 0 ? (
         <Alert testId="agreements-banner">
           {t("home.agreements-banner", { count: agreementsToSign })}{" "}
           <Link to="/profile/agreements">{t("home.agreements-link")}</Link>
         </Alert>
       ) : null}
-      {corporate ? <p data-testid="organization-name">{signing.organizationName}</p> : null}
+      {corporate ? <p data-testid="organization-name">{organizationName}</p> : null}
 
       <section aria-labelledby="accounts-title" className={styles.section}>
         <h2 id="accounts-title">{t("accounts.title")}</h2>
@@ -316,8 +376,8 @@ export default function Home() {
                 current={tab}
                 testId="tab-fees"
                 count={{
-                  value: feesCount(fees),
-                  label: t("payments:fees.tab-count", { count: feesCount(fees) }),
+                  value: feesCount,
+                  label: t("payments:fees.tab-count", { count: feesCount }),
                   testId: "fees-count",
                 }}
               >
@@ -327,45 +387,9 @@ export default function Home() {
           </ul>
         </nav>
         {historyLoading ? (
-          <ul className={styles.history} aria-busy="true" data-testid="home-history-loading">
-            <PlaceholderRows />
-          </ul>
-        ) : tab === "fees" && fees ? (
-          <FeesList fees={fees} />
-        ) : tab === "remittance" ? (
-          orders.length === 0 ? (
-            <p>{t("remittance:home.empty")}</p>
-          ) : (
-            <>
-              <ul className={styles.history} data-testid="home-remittance">
-                {orders.map((o) => (
-                  <li key={o.id} className={styles.order} data-testid="home-remittance-order">
-                    <Link to={`/payments/remittance/${o.id}`}>{o.payee.name}</Link>{" "}
-                    <Money amount={o.sum} currency={o.currencyId} /> <RemittanceStatus status={o.status} />
-                  </li>
-                ))}
-              </ul>
-              <Link to="/payments/remittance">{t("remittance:home.see-all")}</Link>
-            </>
-          )
-        ) : tab === "requests" ? (
-          <>
-            {fxGroups.length === 0 ? (
-              <p>{t("exchange:requests.home.empty")}</p>
-            ) : (
-              <FxRequestList groups={fxGroups} idPrefix="home-fx-day" />
-            )}
-            <Link to="/currency-exchange/requests">{t("exchange:requests.home.see-all")}</Link>
-          </>
-        ) : tab === "signing" || official ? (
-          <UnsignedPayments
-            payments={unsigned}
-            returnTo="/home?tab=signing"
-            canSign={signing.canSign}
-            organizationName={signing.organizationName}
-            more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
-            first={paged ? "/home?tab=signing" : null}
-          />
+          <LoadingRows testId="home-history-loading" />
+        ) : tab !== "history" || official ? (
+          <tabPanel.Part />
         ) : history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (

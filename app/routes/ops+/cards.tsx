@@ -224,16 +224,7 @@ export default function OpsCards() {
                   {(["cancel", "void"] as const)
                     .filter((a) => c.actions.includes(a))
                     .map((a) => (
-                      <ReasonForm
-                        key={a}
-                        id={c.id}
-                        intent={a}
-                        summary={t(`cards.${a}`)}
-                        submit={t(`cards.${a}-submit`)}
-                        hint={t(`cards.${a}-hint`)}
-                        feedback={feedback}
-                        danger
-                      />
+                      <ReasonForm key={a} id={c.id} intent={a} labels="cards" feedback={feedback} danger />
                     ))}
                 </td>
               </tr>

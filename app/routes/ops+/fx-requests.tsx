@@ -134,15 +134,7 @@ export default function OpsFxRequests() {
                   {r.status === "PENDING" ? (
                     <>
                       <RowAction id={r.id} intent="accept" label={t("payments.fx.accept")} />
-                      <ReasonForm
-                        id={r.id}
-                        intent="reject"
-                        summary={t("payments.fx.reject")}
-                        submit={t("payments.fx.reject-submit")}
-                        hint={t("payments.fx.reject-hint")}
-                        feedback={feedback}
-                        danger
-                      />
+                      <ReasonForm id={r.id} intent="reject" labels="payments.fx" feedback={feedback} danger />
                     </>
                   ) : (
                     <>

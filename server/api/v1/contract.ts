@@ -226,6 +226,9 @@ export interface WhoAmI {
   organizations: OrganizationSummary[];
   activeOrganization: OrganizationSummary | null;
   twilioAuthChannel: OtpChannel;
+  /** True once an application's approval identified the person, until they close the
+   * "you are verified" popup (POST /v1/users/verified-notice). */
+  verifiedNoticeDue: boolean;
 }
 
 /** GET /v1/clients-organizations/check-invididual-recepient?phone= → 200 or 404 NOT_FOUND.

@@ -26,6 +26,7 @@ import {
   listOrganizationSummaries,
 } from "../../domain/organizations/index.js";
 import { organizationFees } from "../../domain/fees/index.js";
+import { preferredLanguage } from "../../domain/language.js";
 import { getOrganizationDetail } from "../../domain/organizations/detail.js";
 import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import {
@@ -140,7 +141,13 @@ export function createOrganizationsRouter(deps: ApiDeps): Router {
     officials,
     asyncHandler(async (req, res) => {
       const body = parse(createOfficialBody, req.body);
-      res.status(201).json(await addCompanyOfficial(deps.db, getAuth(res).userId, req.params.organizationId, body));
+      const official = await addCompanyOfficial(deps.db, getAuth(res).userId, req.params.organizationId, body, {
+        sms: deps.sms,
+        language: preferredLanguage(req.get("accept-language")),
+        onError: (error) =>
+          deps.logger.warn({ err: error, organizationId: req.params.organizationId }, "invitation SMS not delivered"),
+      });
+      res.status(201).json(official);
     }),
   );
   r.put(

@@ -3,6 +3,8 @@
  *
  * GET /users/whoami (bearer) → 200 WhoAmI | 401 UNAUTHENTICATED
  *   (built by server/domain/users `loadWhoAmI`).
+ * POST /users/verified-notice (bearer) → 204 — the caller closed the "you are verified" popup
+ *   (`verifiedNoticeDue` false from now on; server/domain/users `closeVerifiedNotice`)
  * GET /devices (bearer) → 200 { data: Device[] } — the caller's signed-in devices (logins)
  * DELETE /devices/:id (bearer) → 204 (that device is logged out) | 404 NOT_FOUND
  *   (server/domain/auth/devices.ts)
@@ -12,7 +14,7 @@
  *   the caller) | 429 RATE_LIMITED (server/domain/users/code-channel.ts)
  */
 import { Router } from "express";
-import { loadWhoAmI } from "../../domain/users/index.js";
+import { closeVerifiedNotice, loadWhoAmI } from "../../domain/users/index.js";
 import { deleteDevice, listDevices } from "../../domain/auth/devices.js";
 import { confirmCodeChannelChange, requestCodeChannelChange } from "../../domain/users/code-channel.js";
 import { preferredLanguage } from "../../domain/language.js";
@@ -41,6 +43,14 @@ export function createUsersRouter(deps: ApiDeps): Router {
     requireAuth(deps),
     asyncHandler(async (_req, res) => {
       res.json(await loadWhoAmI(deps.db, getAuth(res).userId));
+    }),
+  );
+  router.post(
+    "/users/verified-notice",
+    requireAuth(deps),
+    asyncHandler(async (_req, res) => {
+      await closeVerifiedNotice(deps.db, getAuth(res).userId);
+      res.status(204).end();
     }),
   );
   router.get(

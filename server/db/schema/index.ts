@@ -60,6 +60,10 @@ export const users = pgTable(
     dob: text("dob"), // yyyy-mm-dd
     nationalityId: text("nationality_id"), // ISO 3166-1 alpha-2
     otpChannel: text("otp_channel").notNull().default("SMS"), // SMS | WHATSAPP
+    /** When an application's approval first identified the person (null: identified otherwise, or not yet). */
+    verifiedAt: ts("verified_at"),
+    /** When the person closed the "you are verified" popup (spec 000 §2; null: not yet). */
+    verifiedNoticeAt: ts("verified_notice_at"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("users_phone_uq").on(t.phone)],

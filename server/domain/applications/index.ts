@@ -625,9 +625,11 @@ export async function listApplicationDocuments(db: Database, userId: string, id:
  * under the category already (same SHA-256 and name: a form resubmitted without JavaScript
  * uploads its files again) is not filed again, and its upload is deleted (`matchHeldFiles`,
  * `discardUnattachedUploads`).
- * @returns the documents of this call: those added, and for a copy the document holding its file
+ * An upload filed under the category already is a no-op (a replayed call).
+ * @returns the documents of this call: those added, and for a copy or an upload filed already
+ *   the document holding its file
  * @throws 404; 409; 400 on `category` (not allowed by the scheme), `uploadIds` (not the
- *   caller's applicant uploads, or attached already), `coreError` beyond MAX_DOCUMENTS
+ *   caller's applicant uploads, or filed under another category), `coreError` beyond MAX_DOCUMENTS
  */
 export async function attachApplicationDocuments(
   db: Database,
@@ -646,7 +648,8 @@ export async function attachApplicationDocuments(
     const own = await lockUploadsForAttach(tx, ids, and(eq(uploads.userId, userId), isNull(uploads.organizationId)));
     if (own.length !== ids.length) throw fieldError("uploadIds", "isOwnUpload", "uploadIds must be your own uploads");
     // A file filed under this category already (same bytes and name) is not filed again: the
-    // copy a resubmitted form uploaded is deleted instead. The same upload again stays refused.
+    // copy a resubmitted form uploaded is deleted instead; the same upload named again is a no-op
+    // (as for payment and beneficiary documents). Filed under another category: refused below.
     const held = (
       await tx
         .select({ uploadId: applicationDocuments.uploadId })
@@ -654,7 +657,6 @@ export async function attachApplicationDocuments(
         .where(and(eq(applicationDocuments.applicationId, id), eq(applicationDocuments.category, category)))
         .orderBy(asc(applicationDocuments.createdAt), asc(applicationDocuments.id))
     ).map((d) => d.uploadId);
-    if (ids.some((u) => held.includes(u))) throw fieldError("uploadIds", "isUnique", "A file is attached already");
     const { fresh, standsFor } = await matchHeldFiles(tx, ids, held);
     const [{ n }] = await tx.select({ n: count() }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, id));
     if (n + fresh.length > MAX_DOCUMENTS) throw fieldError("coreError", "maxItems", `At most ${MAX_DOCUMENTS} documents`);

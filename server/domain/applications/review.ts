@@ -167,6 +167,8 @@ export async function approveApplication(
       .update(users)
       .set({
         identified: true,
+        // The first identification: the person is told once ("you are verified", /home).
+        verifiedAt: user.identified ? user.verifiedAt : new Date(),
         firstName: user.firstName ?? person.firstName,
         lastName: user.lastName ?? person.lastName,
         email: user.email ?? person.email,

@@ -43,6 +43,9 @@ import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
 import { forbidden, notFound, requireMembership } from "./access.js";
 import { disconnectChatUsers } from "../chat/publisher.js";
+import type { Language } from "../language.js";
+import type { SmsProvider } from "../../providers/sms.js";
+import { sendInvitationSms } from "./invitation-sms.js";
 
 /** Control types of an official (spec 001 §3; the applications' list). */
 export { NATURE_OF_CONTROL } from "../../rules/applications/steps.js";
@@ -112,14 +115,20 @@ async function readOfficials(db: Database | Tx, organizationId: string, callerId
 /**
  * The caller may manage officials of `organizationId`: a CORPORATE organization's APPROVED
  * MAIN_REPRESENTATIVE. Locks the organization row for the rest of the transaction.
+ * @returns the organization's registered name (the invitation SMS names it)
  * @throws 403 FORBIDDEN otherwise (also for a non-member or an unknown organization id)
  */
-async function requireManager(tx: Tx, userId: string, organizationId: string): Promise<void> {
+async function requireManager(tx: Tx, userId: string, organizationId: string): Promise<{ companyName: string | null }> {
   if (!isUuid(organizationId)) throw forbidden();
   const m = await requireMembership(tx, userId, organizationId);
   if (m.organizationType !== "CORPORATE" || m.companyOfficialType !== "MAIN_REPRESENTATIVE")
     throw forbidden("Only a main representative of the company may manage its users");
-  await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, organizationId)).for("update");
+  const [org] = await tx
+    .select({ companyName: organizations.companyName })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for("update");
+  return { companyName: org?.companyName ?? null };
 }
 
 /**
@@ -178,6 +187,9 @@ function roleValues(input: UpdateCompanyOfficialRequest) {
 
 /**
  * POST …/clients-officials: add a person by phone (see module rules: member or invitation).
+ * After commit the person is told by SMS (./invitation-sms.ts) when `invite` is given; a refused
+ * message is passed to `invite.onError` and the invitation stands.
+ * @param invite the SMS provider, the request's language and what to do with a delivery error
  * @returns 201 CompanyOfficial
  * @throws 403; 409 OFFICIAL_CONFLICT when that phone is already an official of the organization
  *   or the organization has MAX_OFFICIALS
@@ -187,9 +199,10 @@ export async function addCompanyOfficial(
   userId: string,
   organizationId: string,
   input: CreateCompanyOfficialRequest,
+  invite?: { sms: SmsProvider; language: Language; onError: (error: unknown) => void },
 ): Promise<CompanyOfficial> {
-  return db.transaction(async (tx) => {
-    await requireManager(tx, userId, organizationId);
+  const { official, company } = await db.transaction(async (tx) => {
+    const { companyName } = await requireManager(tx, userId, organizationId);
     const [{ n }] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(organizationMembers)
@@ -224,8 +237,13 @@ export async function addCompanyOfficial(
         email: input.email ?? null,
       })
       .returning({ id: organizationMembers.id });
-    return (await readOfficials(tx, organizationId, userId, row.id))[0];
+    return { official: (await readOfficials(tx, organizationId, userId, row.id))[0], company: companyName };
   });
+  if (invite && company) {
+    const error = await sendInvitationSms(invite.sms, { phone: input.phone, company, language: invite.language });
+    if (error) invite.onError(error);
+  }
+  return official;
 }
 
 /**

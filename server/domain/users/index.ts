@@ -5,7 +5,7 @@
  * ../organizations/default-organization.ts); `fullName` is companyName for CORPORATE,
  * "firstName lastName" otherwise; `currentOfficial` comes from the user's membership row.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { organizationMembers, organizations, users } from "../../db/schema/index.js";
 import type { OrganizationType, OtpChannel, WhoAmI } from "../../api/v1/contract.js";
@@ -43,5 +43,18 @@ export async function loadWhoAmI(db: Database, userId: string): Promise<WhoAmI> 
     organizations: orgs.map((o) => o.summary),
     activeOrganization: defaultOrganization(orgs)?.summary ?? null,
     twilioAuthChannel: user.otpChannel as OtpChannel,
+    verifiedNoticeDue: user.verifiedAt !== null && user.verifiedNoticeAt === null,
   };
+}
+
+/**
+ * POST /v1/users/verified-notice: the person closed the "you are verified" popup (spec 000 §2
+ * popups); it is not shown again. Idempotent (the first close is kept).
+ * @param userId the caller
+ */
+export async function closeVerifiedNotice(db: Database, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ verifiedNoticeAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.verifiedNoticeAt)));
 }

@@ -9,20 +9,21 @@
  * `identity:fields.<name>`; options of enum fields `identity:options.<value>`.
  */
 
+import { country, f, MAX_NAME, RANGE_TYPES, req, type FieldDef, type RangeType } from "./fields";
+
+export {
+  NATURE_OF_CONTROL,
+  OFFICIAL_FIELDS,
+  OFFICIAL_ROLES,
+  RANGE_TYPES,
+  type FieldDef,
+  type FieldKind,
+  type OptionSource,
+  type RangeType,
+} from "./fields";
+
 export type ApplicationType = "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL";
 export type ApplicationStatus = "INCOMPLETE" | "READY_TO_REVIEW" | "REVIEW_IN_PROGRESS" | "ACCEPTED" | "DECLINED";
-
-/** The seven range types (spec 001 §3 "Client range settings"). */
-export const RANGE_TYPES = [
-  "MONTHLY_TURNOVER",
-  "MONTHLY_NUMBER_OF_INCOMING_TRANSACTIONS",
-  "MONTHLY_NUMBER_OF_OUTGOING_TRANSACTIONS",
-  "MONTHLY_VALUE_OF_INCOMING_TRANSACTIONS",
-  "MONTHLY_VALUE_OF_OUTGOING_TRANSACTIONS",
-  "MONTHLY_MAX_VALUE_OF_INCOMING_PAYMENT",
-  "MONTHLY_MAX_VALUE_OF_OUTGOING_PAYMENT",
-] as const;
-export type RangeType = (typeof RANGE_TYPES)[number];
 
 /** Corporate document categories (spec 001 §3). */
 export const DOCUMENT_CATEGORIES = [
@@ -38,53 +39,6 @@ export const DOCUMENT_CATEGORIES = [
   "OTHER",
 ] as const;
 export type DocumentCategory = (typeof DOCUMENT_CATEGORIES)[number];
-
-/** Roles of the people on a corporate application's cof step (spec 001 §3 "Company official"). */
-export const OFFICIAL_ROLES = ["DIRECTOR", "SHAREHOLDER", "UBO"] as const;
-export const NATURE_OF_CONTROL = ["DIRECT_CONTROL", "INDIRECT_CONTROL"] as const;
-
-/**
- * Where a select's options come from: a reference list of the API (`/v1/countries`,
- * `/v1/clients-activities`, `/v1/sources-of-funds`, `/v1/products?clientType=`,
- * `/v1/delivery-channels?clientType=`, `/v1/settings-clients-ranges?clientType=` by type) or a
- * fixed list of values.
- */
-export type OptionSource =
-  | { ref: "countries" | "activities" | "sourcesOfFunds" | "products" | "deliveryChannels" | "sicCodes" }
-  | { ref: "range"; rangeType: RangeType }
-  | { values: readonly string[] };
-
-export type FieldKind =
-  | "text"
-  | "email"
-  | "phone"
-  | "date"
-  | "textarea"
-  | "select" // one of options
-  | "checkboxes" // several of options (string[])
-  | "yesno" // YES | NO
-  | "integer"
-  | "percentage"
-  | "url";
-
-export interface FieldDef {
-  name: string;
-  kind: FieldKind;
-  required?: boolean;
-  /** Required only while another field has this value (e.g. details when the answer is YES). */
-  requiredWhen?: { field: string; equals: string };
-  /** Shown only while another field has this value (the web app hides it otherwise; the API ignores it). */
-  shownWhen?: { field: string; equals: string };
-  /** Maximum characters of a text value, or items of a multi value. */
-  max?: number;
-  /** At least this many items (checkboxes). */
-  min?: number;
-  options?: OptionSource;
-  /** Dates: `past` (not after today), `adult` (18 years ago or earlier, spec 001 §5), `future` (after today). */
-  dateRule?: "past" | "adult" | "future";
-  /** The spec's numbered error step this field belongs to (spec 001 §5). */
-  errorStep: number;
-}
 
 /** A step that is not a plain field list: its page and completion rule are its own. */
 export type SpecialStep = "verification" | "agreements" | "officials" | "documents";
@@ -111,22 +65,6 @@ export interface SchemeFlags {
   suppliersEnabled: boolean;
   customersEnabled: boolean;
 }
-
-const MAX_NAME = 100;
-const MAX_TEXT = 200;
-const MAX_LONG = 2000;
-
-const f = (name: string, kind: FieldKind, errorStep: number, more: Partial<FieldDef> = {}): FieldDef => ({
-  name,
-  kind,
-  errorStep,
-  ...(kind === "text" || kind === "email" || kind === "url" ? { max: MAX_TEXT } : {}),
-  ...(kind === "textarea" ? { max: MAX_LONG } : {}),
-  ...more,
-});
-const req = { required: true } as const;
-const country = (name: string, errorStep: number, more: Partial<FieldDef> = {}) =>
-  f(name, "select", errorStep, { options: { ref: "countries" }, ...more });
 
 /** A yes/no question with the details asked when the answer is YES. */
 function yesNo(name: string, errorStep: number): FieldDef[] {
@@ -385,20 +323,6 @@ export const COMPANY_OFFICIAL_STEPS: readonly StepDef[] = [
   },
 ];
 
-/** Fields of an official on the cof step (the API's POST/PUT corporates/:id/company-officials). */
-export const OFFICIAL_FIELDS: readonly FieldDef[] = [
-  f("role", "select", 10, { required: true, options: { values: OFFICIAL_ROLES } }),
-  f("firstName", "text", 10, { required: true, max: MAX_NAME }),
-  f("lastName", "text", 10, { required: true, max: MAX_NAME }),
-  f("email", "email", 10),
-  f("phone", "phone", 10),
-  f("dob", "date", 10, { required: true, dateRule: "adult" }),
-  country("nationalityId", 10, req),
-  f("position", "text", 10, { max: MAX_NAME }),
-  f("percentage", "percentage", 10),
-  f("natureOfControl", "select", 10, { required: true, options: { values: NATURE_OF_CONTROL } }),
-];
-
 /** The steps of an application type, in order, before the scheme filters them. */
 export function stepsOf(type: ApplicationType): readonly StepDef[] {
   return type === "INDIVIDUAL" ? INDIVIDUAL_STEPS : type === "CORPORATE" ? CORPORATE_STEPS : COMPANY_OFFICIAL_STEPS;
@@ -453,7 +377,7 @@ export function routeStepOf(type: ApplicationType, property: string): string | n
   if (property === "sumSubApplication") return "identity-verification";
   if (property === "documents" || property.startsWith("documents.")) return "add-documents";
   if (property === "officials") return "cof";
-  if (property === "agreements") return type === "CORPORATE" ? "sign" : "sign";
+  if (property === "agreements") return "sign";
   if (property === "mainRepresentativeAgreements") return "cof-agreements";
   return null;
 }

@@ -5,7 +5,7 @@
  *   percentage and nature of control, a change link and a remove link each, "Add an official",
  *   and "Continue" (a POST: the API checks the step);
  * - `OfficialStep` (/identity/corporate/cof/:officialId, `new` to add): the form of
- *   OFFICIAL_FIELDS (server/rules/applications/steps.ts; labels `identity:fields.<name>`, options
+ *   OFFICIAL_FIELDS (server/rules/applications/fields.ts; labels `identity:fields.<name>`, options
  *   `identity:options.<value>`, with this page's own keys under `officials.` as fallback), or with
  *   `?remove=1` the removal's confirmation (a POST with intent=delete).
  * Plain forms (no JavaScript needed); refusals come back on the fields with what was typed and an
@@ -15,7 +15,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ApplicationOfficial } from "../../../../server/api/v1/contract";
-import { OFFICIAL_FIELDS, type FieldDef } from "../../../../server/rules/applications/steps";
+import { OFFICIAL_FIELDS, type FieldDef } from "../../../../server/rules/applications/fields";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";

@@ -78,6 +78,26 @@ export function queryValues(params: URLSearchParams): FormValues {
 }
 
 /**
+ * What the customer typed into this form before a save met an expired session (kept for the
+ * same person's next login: app/lib/kept-form.server.ts), as form values: the type's fields
+ * only, the whole form as posted (an unticked checkbox stays unticked).
+ * @returns null when nothing was kept for this page
+ */
+export function keptValues(
+  kept: FormData | null,
+  paymentType: BeneficiaryPaymentType | null,
+  currencyId: string | null,
+): FormValues | null {
+  if (!kept || !paymentType) return null;
+  const out: FormValues = {};
+  for (const f of formFields(paymentType, currencyId)) {
+    const v = kept.get(f);
+    if (typeof v === "string" && v !== "") out[f] = v;
+  }
+  return Object.keys(out).length ? out : null;
+}
+
+/**
  * The form's type and currency: the query's (a changed choice) over the saved ones. A LOCAL
  * beneficiary needs one of EUR, GBP, USD before its fields can be shown.
  */

@@ -9,9 +9,10 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { Alert } from "~/components/ui/Alert";
 import { requireAppContext } from "~/lib/app-context.server";
 import { DetailsStep, TypeStep } from "./__form";
-import { formChoice, formChoices, queryValues, saveBeneficiary } from "./__form.server";
+import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "./__form.server";
 
 export const handle = { i18n: ["beneficiaries", "errors"], titleKey: "beneficiaries:create.title" };
 
@@ -19,7 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);
   const params = new URL(request.url).searchParams;
   const { paymentType, currencyId } = formChoice(params);
-  const values = queryValues(params);
+  // What a save that met an expired session brought, kept for this login: shown unsaved.
+  const kept = keptValues(api.keptForm(), paymentType, currencyId);
+  const values = kept ?? queryValues(params);
   const ready = params.get("step") !== "type" && paymentType !== null && (paymentType !== "LOCAL" || currencyId !== null);
   const choices = await formChoices(api, ready ? paymentType : null, currencyId);
   const carry = new URLSearchParams(values);
@@ -27,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ready,
+      kept: kept !== null,
       paymentType,
       currencyId,
       values,
@@ -45,12 +49,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateBeneficiary() {
-  const { ready, paymentType, currencyId, values, choices, changeHref, actionHref } = useLoaderData<typeof loader>();
+  const { ready, kept, paymentType, currencyId, values, choices, changeHref, actionHref } = useLoaderData<typeof loader>();
   const actionData = useActionData<{ fieldErrors: Record<string, string>; values: Record<string, string> }>();
   const { t } = useTranslation("beneficiaries");
   return (
     <>
       <h1>{t("create.title")}</h1>
+      {kept && !actionData ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
       {ready && paymentType ? (
         <DetailsStep
           action={actionHref}

@@ -192,26 +192,10 @@ export default function OpsPayments() {
                     <RowAction id={p.id} intent="settle" label={t("payments.settle")} />
                   ) : null}
                   {p.settlement.status === "PENDING" ? (
-                    <ReasonForm
-                      id={p.id}
-                      intent="reject"
-                      summary={t("payments.reject")}
-                      submit={t("payments.reject-submit")}
-                      hint={t("payments.reject-hint")}
-                      feedback={feedback}
-                      danger
-                    />
+                    <ReasonForm id={p.id} intent="reject" labels="payments" feedback={feedback} danger />
                   ) : null}
                   {p.settlement.status === "PENDING" || p.settlement.status === "SETTLED" ? (
-                    <ReasonForm
-                      id={p.id}
-                      intent="refund"
-                      summary={t("payments.refund")}
-                      submit={t("payments.refund-submit")}
-                      hint={t("payments.refund-hint")}
-                      feedback={feedback}
-                      danger
-                    />
+                    <ReasonForm id={p.id} intent="refund" labels="payments" feedback={feedback} danger />
                   ) : null}
                 </td>
               </tr>

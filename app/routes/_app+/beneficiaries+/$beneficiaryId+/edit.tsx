@@ -15,7 +15,7 @@ import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { isEditable } from "~/lib/beneficiaries";
 import { DetailsStep, TypeStep } from "../__form";
-import { beneficiaryValues, formChoice, formChoices, queryValues, saveBeneficiary } from "../__form.server";
+import { beneficiaryValues, formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "../__form.server";
 
 export const handle = { i18n: ["beneficiaries", "errors"], titleKey: "beneficiaries:edit.title" };
 
@@ -35,7 +35,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const choices = await formChoices(api, paymentType, currencyId);
   if (!isEditable(beneficiary.status, choices.approvalRequired))
     throw redirect(`/beneficiaries/${beneficiary.id}`, { headers: await api.headers() });
-  const values = { ...beneficiaryValues(beneficiary), ...queryValues(url.searchParams) };
+  // What a save that met an expired session brought, kept for this login: shown unsaved.
+  const kept = keptValues(api.keptForm(), paymentType, currencyId);
+  const values = kept ?? { ...beneficiaryValues(beneficiary), ...queryValues(url.searchParams) };
   const ready =
     url.searchParams.get("step") !== "type" && paymentType !== null && (paymentType !== "LOCAL" || currencyId !== null);
   return json(
@@ -47,6 +49,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         rejectionReason: beneficiary.rejectionReason,
       },
       ready,
+      kept: kept !== null,
       paymentType,
       currencyId,
       values,
@@ -63,7 +66,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditBeneficiary() {
-  const { beneficiary, ready, paymentType, currencyId, values, choices, changeHref, actionHref } = useLoaderData<typeof loader>();
+  const { beneficiary, ready, kept, paymentType, currencyId, values, choices, changeHref, actionHref } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<{ fieldErrors: Record<string, string>; values: Record<string, string> }>();
   const { t } = useTranslation("beneficiaries");
   return (
@@ -72,6 +76,7 @@ export default function EditBeneficiary() {
       {beneficiary.status === "REJECTED" && beneficiary.rejectionReason ? (
         <Alert kind="error">{t("detail.rejected", { reason: beneficiary.rejectionReason })}</Alert>
       ) : null}
+      {kept && !actionData ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
       {ready && paymentType ? (
         <DetailsStep
           action={actionHref}

@@ -1,0 +1,12 @@
+/**
+ * What /home (`home.tsx`) does on the server, from ONE module: each `.server` module a route
+ * imports becomes a stub chunk in the browser build (and an entry in the route manifest), bytes
+ * of the page's first load, so the home route imports only this one.
+ */
+export { listAccounts, requireAppContext } from "~/lib/app-context.server";
+export { verifyCsrf } from "~/lib/csrf.server";
+export { recentBeneficiaries } from "~/lib/beneficiaries.server";
+export { customRateEnabled, listFxRequestGroups } from "~/lib/fx-requests.server";
+export { firstPageOnBadCursor } from "~/lib/payments.server";
+export { feesCount } from "~/components/ui/FeesList";
+export { default as TabPanel } from "./__home.tabs";

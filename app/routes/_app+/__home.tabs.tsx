@@ -1,0 +1,60 @@
+/**
+ * The /home operations tabs other than history (home.tsx): fees, remittance orders, FX rate
+ * requests and the unsigned payments (the signing tab, and a company official's only list).
+ * A chunk of its own in the browser, fetched only when one of these tabs is shown
+ * (lib/split-part.tsx); the server renders it statically (__home.server.ts), so the tabs work
+ * without JavaScript. Reads the home loader's data.
+ */
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { FeesList } from "~/components/ui/FeesList";
+import { FxRequestList } from "~/components/ui/FxRequestList";
+import { Money } from "~/components/ui/Money";
+import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
+import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import type { loader } from "./home";
+import styles from "./__home.tabs.module.css";
+
+/** The open tab's list (any tab but history). */
+export default function HomeTabPanel() {
+  const { tab, fees, orders, fxGroups, unsigned, nextCursor, paged, canSign, organizationName } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["remittance", "exchange"]);
+  if (tab === "fees" && fees) return <FeesList fees={fees} />;
+  if (tab === "remittance")
+    return orders.length === 0 ? (
+      <p>{t("remittance:home.empty")}</p>
+    ) : (
+      <>
+        <ul className={styles.list} data-testid="home-remittance">
+          {orders.map((o) => (
+            <li key={o.id} className={styles.order} data-testid="home-remittance-order">
+              <Link to={`/payments/remittance/${o.id}`}>{o.payee.name}</Link> <Money amount={o.sum} currency={o.currencyId} />{" "}
+              <RemittanceStatus status={o.status} />
+            </li>
+          ))}
+        </ul>
+        <Link to="/payments/remittance">{t("remittance:home.see-all")}</Link>
+      </>
+    );
+  if (tab === "requests")
+    return (
+      <>
+        {fxGroups.length === 0 ? (
+          <p>{t("exchange:requests.home.empty")}</p>
+        ) : (
+          <FxRequestList groups={fxGroups} idPrefix="home-fx-day" />
+        )}
+        <Link to="/currency-exchange/requests">{t("exchange:requests.home.see-all")}</Link>
+      </>
+    );
+  return (
+    <UnsignedPayments
+      payments={unsigned}
+      returnTo="/home?tab=signing"
+      canSign={canSign}
+      organizationName={organizationName}
+      more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
+      first={paged ? "/home?tab=signing" : null}
+    />
+  );
+}
