@@ -5,12 +5,15 @@
  * `x_other` in English) in every plural category the language has (Intl.PluralRules: Arabic
  * has six) — and each value carries the same `{{placeholders}}` as the English one. A plural
  * form may leave out `{{count}}` (English "Decline this payment?", Arabic "تحويلان" say the
- * number in words) but no other placeholder.
+ * number in words) but no other placeholder. In a right-to-left language, a phone number (an
+ * example, or `{{phone}}`) sits between the Unicode isolates U+2066 … U+2069, so it reads left
+ * to right: "+44 7700 900001", not "900001 7700 44+" (Unicode bidi algorithm, UAX #9; W3C
+ * "Inline markup and bidirectional text").
  */
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ALL_NAMESPACES, SUPPORTED_LANGUAGES } from "./i18n";
+import { ALL_NAMESPACES, directionOf, SUPPORTED_LANGUAGES } from "./i18n";
 
 const DIR = path.resolve("public/locales");
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
@@ -27,6 +30,13 @@ function flatten(value: unknown, prefix = "", out: Flat = new Map()): Flat {
 function read(lng: string, ns: string): Flat | null {
   const file = path.join(DIR, lng, `${ns}.json`);
   return fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, "utf8"))) : null;
+}
+
+/** Phone numbers in `text` not isolated left to right (U+2066 LRI … U+2069 PDI). */
+export function unisolatedPhones(text: string): string[] {
+  return [...text.matchAll(/(\+\d[\d ]*\d|\{\{phone\}\})/g)]
+    .filter((m) => text[m.index! - 1] !== "\u2066" || text[m.index! + m[0].length] !== "\u2069")
+    .map((m) => m[0]);
 }
 
 function placeholders(text: string, plural = false): string[] {
@@ -70,6 +80,19 @@ describe("locale files", () => {
     expect(placeholders("Zahlen {{ amount }}")).toEqual(["amount"]);
     expect(placeholders("Zahlen")).not.toEqual(placeholders(en.get("a")!));
   });
+
+  it("the isolation check sees a phone number that would read backwards", () => {
+    expect(unisolatedPhones("مثال: +44 7700 900001")).toEqual(["+44 7700 900001"]);
+    expect(unisolatedPhones("أرسلنا رمزًا إلى {{phone}}.")).toEqual(["{{phone}}"]);
+    expect(unisolatedPhones("مثال: \u2066+44 7700 900001\u2069, \u2066{{phone}}\u2069")).toEqual([]);
+  });
+
+  for (const lng of SUPPORTED_LANGUAGES.filter((l) => directionOf(l) === "rtl"))
+    for (const ns of ALL_NAMESPACES)
+      it(`${lng}/${ns}.json isolates phone numbers left to right`, () => {
+        const backwards = [...read(lng, ns)!].filter(([, text]) => unisolatedPhones(text).length > 0).map(([k]) => k);
+        expect(backwards, `phone numbers in ${lng}/${ns} without U+2066 … U+2069 around them`).toEqual([]);
+      });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== "en"))
     for (const ns of ALL_NAMESPACES)
