@@ -13,6 +13,7 @@ import {
   type ChatNotification,
   type UnreadCounts,
 } from "./chat";
+import { pageFromCursor } from "./paging.server";
 
 /** Channel types the chat lists (spec 000 §3; the NOTIFICATION channel feeds the notifications tab's marker). */
 export const LISTED_CHANNEL_TYPES: ChannelType[] = ["MAIN", "NOTIFICATION", "QUESTION", "APPLICATION", "TRANSACTION", "DEMO"];
@@ -119,13 +120,25 @@ export async function attachDocuments(
   return res.data;
 }
 
-/** GET /notifications (newest first, cursor paging). */
-export function listNotifications(
+/**
+ * GET /notifications (newest first, cursor paging). `paged`: a later page is shown (false when
+ * there was no cursor, or the API refused it and the first page is shown: lib/paging.server.ts).
+ */
+export async function listNotifications(
   api: Api,
   organizationId: string,
   cursor?: string | null,
-): Promise<{ data: ChatNotification[]; cursor: string | null }> {
-  return api.get("/notifications", { organizationId, take: MESSAGES_PAGE_SIZE, ...(cursor ? { cursor } : {}) });
+): Promise<{ data: ChatNotification[]; cursor: string | null; paged: boolean }> {
+  let paged = false;
+  const page = await pageFromCursor(cursor, (c) => {
+    paged = Boolean(c);
+    return api.get<{ data: ChatNotification[]; cursor: string | null }>("/notifications", {
+      organizationId,
+      take: MESSAGES_PAGE_SIZE,
+      ...(c ? { cursor: c } : {}),
+    });
+  });
+  return { ...page, paged };
 }
 
 /** POST /notifications/:id/read. */

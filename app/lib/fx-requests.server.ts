@@ -11,6 +11,7 @@ import { FX_RATE_DETAIL_DECIMALS, FX_RATE_LIST_DECIMALS, fxActualRate } from "..
 import { ApiError, type Api } from "~/lib/api.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { clearChallenge, liveChallenge, sendChallenge } from "~/lib/sign-challenge.server";
+import { pageFromCursor } from "./paging.server";
 
 /** A request with its rate as the list shows it (`listRate`, 12 decimals) and the details (`detailRate`, 14). */
 export interface FxRequestView extends FxRequest {
@@ -65,12 +66,9 @@ export async function listFxRequestGroups(
   take: number,
   cursor?: string,
 ): Promise<{ groups: DayGroup<FxRequestView>[]; next: string | null }> {
-  const get = (c?: string) =>
-    api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(c ? { cursor: c } : {}) });
-  const page = await get(cursor).catch((error) => {
-    if (cursor && error instanceof ApiError && error.status === 400) return get();
-    throw error;
-  });
+  const page = await pageFromCursor(cursor, (c) =>
+    api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(c ? { cursor: c } : {}) }),
+  );
   return {
     groups: groupByDay(
       page.edges.map((e) => fxRequestView(e.node)),

@@ -48,6 +48,7 @@ import { PERIODS } from "~/lib/history-periods";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { HistoryItemPanelProps } from "./__history.panel";
 import styles from "./history.module.css";
+import { pageFromCursor } from "~/lib/paging.server";
 
 /** The calendar (date-fns and all) is a chunk of its own, loaded when first wanted. */
 const loadDateRangePicker = () => import("~/components/ui/DateRangePicker");
@@ -101,12 +102,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [accounts, items] = await Promise.all([
     listAccounts(api, org.id),
     Object.keys(errors).length === 0
-      ? api.get<ListResponse<StatementItem>>("/statements-items", {
-          organizationId: org.id,
-          ...query,
-          take: PAGE_SIZE,
-          ...(filter.cursor ? { cursor: filter.cursor } : {}),
-        })
+      ? pageFromCursor(filter.cursor, (cursor) =>
+          api.get<ListResponse<StatementItem>>("/statements-items", {
+            organizationId: org.id,
+            ...query,
+            take: PAGE_SIZE,
+            ...(cursor ? { cursor } : {}),
+          }),
+        )
       : Promise.resolve({ data: [] as StatementItem[], nextCursor: null }),
   ]);
   const currencies = [...new Set(accounts.flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();

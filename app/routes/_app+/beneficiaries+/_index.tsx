@@ -17,6 +17,7 @@ import { StatusBadge } from "~/components/ui/StatusBadge";
 import { requireAppContext } from "~/lib/app-context.server";
 import { accountLabel, isPaymentType, isStatus, payHref, PAYMENT_TYPES, STATUSES, statusTone } from "~/lib/beneficiaries";
 import styles from "./beneficiaries.module.css";
+import { pageFromCursor } from "~/lib/paging.server";
 
 export const handle = { i18n: ["beneficiaries", "payments"], titleKey: "beneficiaries:title" };
 
@@ -35,11 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentType: isPaymentType(paymentType) ? paymentType : undefined,
     status: isStatus(status) ? status : undefined,
   };
-  const page = await api.get<BeneficiaryPage>("/beneficiaries", {
-    organizationId: org.id,
-    ...filters,
-    take: TAKE,
-    cursor: cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : undefined,
+  // Paged: showing a later page (a cursor the API refused shows the first).
+  let paged = false;
+  const page = await pageFromCursor(cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : undefined, (c) => {
+    paged = Boolean(c);
+    return api.get<BeneficiaryPage>("/beneficiaries", { organizationId: org.id, ...filters, take: TAKE, cursor: c });
   });
   const next = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) next.set(k, v);
@@ -49,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       beneficiaries: page.edges.map((e) => e.node),
       filters,
-      paged: Boolean(cursor),
+      paged,
       firstHref: `/beneficiaries${firstPage ? `?${firstPage}` : ""}`,
       nextHref: page.pageInfo.hasNextPage ? `/beneficiaries?${next.toString()}` : null,
       deleted: params.get("notice") === "deleted",

@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       notifications: page.data.map((n) => ({ ...n, html: renderMarkdown(notificationText(n, t)) })),
       cursor: page.cursor,
-      isMorePage: Boolean(cursor),
+      isMorePage: page.paged,
       chatUnread: counts?.total ?? 0,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },

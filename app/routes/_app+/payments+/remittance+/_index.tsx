@@ -15,21 +15,21 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate } from "~/lib/dates";
 import { requireOrdersEnabled } from "./__remittance.server";
 import styles from "./remittance.module.css";
+import { pageFromCursor } from "~/lib/paging.server";
 
 export const handle = { i18n: ["payments", "remittance"], titleKey: "remittance:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireOrdersEnabled(api, org.id);
-  const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await api
-    .get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 20, ...(cursor ? { cursor } : {}) })
-    .catch((error) => {
-      // A tampered cursor: start again from the newest.
-      if (cursor && error?.status === 400)
-        return api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, take: 20 });
-      throw error;
-    });
+  const page = await pageFromCursor(new URL(request.url).searchParams.get("cursor"), (cursor) =>
+    api.get<RemittanceOrderPage>("/payments-orders", {
+      organizationId: org.id,
+      all: true,
+      take: 20,
+      ...(cursor ? { cursor } : {}),
+    }),
+  );
   return json(
     { orders: page.edges.map((e) => e.node), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
