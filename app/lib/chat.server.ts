@@ -50,16 +50,24 @@ export function getChannel(api: Api, channelId: string): Promise<ChatChannel> {
   return api.get<ChatChannel>(`/channels/${encodeURIComponent(channelId)}`);
 }
 
-/** GET /channels/:id/messages (createdAt desc, `cursor`: the next, older page). */
-export function listMessages(
+/**
+ * GET /channels/:id/messages (createdAt desc, `cursor`: the next, older page). `paged`: an older
+ * page is shown (false without a cursor, or when the API refused it: lib/paging.server.ts).
+ */
+export async function listMessages(
   api: Api,
   channelId: string,
   cursor?: string | null,
-): Promise<{ data: ChatMessage[]; cursor: string | null }> {
-  return api.get(`/channels/${encodeURIComponent(channelId)}/messages`, {
-    take: MESSAGES_PAGE_SIZE,
-    ...(cursor ? { cursor } : {}),
+): Promise<{ data: ChatMessage[]; cursor: string | null; paged: boolean }> {
+  let paged = false;
+  const page = await pageFromCursor(cursor, (c) => {
+    paged = Boolean(c);
+    return api.get<{ data: ChatMessage[]; cursor: string | null }>(`/channels/${encodeURIComponent(channelId)}/messages`, {
+      take: MESSAGES_PAGE_SIZE,
+      ...(c ? { cursor: c } : {}),
+    });
   });
+  return { ...page, paged };
 }
 
 /** POST /channels/:id/messages with an Idempotency-Key (a second post with the same key answers the first message). */

@@ -77,7 +77,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       channel,
       messages,
       olderCursor: page.cursor,
-      isOlderPage: Boolean(cursor),
+      isOlderPage: page.paged,
       userId: user.id,
       idempotencyKey: crypto.randomUUID(),
       // The attachment form's own key: submitting it twice attaches the files once.
