@@ -13,7 +13,6 @@ import {
   type ChatNotification,
   type UnreadCounts,
 } from "./chat";
-import { pageFromCursor } from "./paging.server";
 
 /** Channel types the chat lists (spec 000 §3; the NOTIFICATION channel feeds the notifications tab's marker). */
 export const LISTED_CHANNEL_TYPES: ChannelType[] = ["MAIN", "NOTIFICATION", "QUESTION", "APPLICATION", "TRANSACTION", "DEMO"];
@@ -52,22 +51,21 @@ export function getChannel(api: Api, channelId: string): Promise<ChatChannel> {
 
 /**
  * GET /channels/:id/messages (createdAt desc, `cursor`: the next, older page). `paged`: an older
- * page is shown (false without a cursor, or when the API refused it: lib/paging.server.ts).
+ * page is shown. A refused cursor rejects with ApiError 400 (lib/paging.server.ts).
  */
 export async function listMessages(
   api: Api,
   channelId: string,
   cursor?: string | null,
 ): Promise<{ data: ChatMessage[]; cursor: string | null; paged: boolean }> {
-  let paged = false;
-  const page = await pageFromCursor(cursor, (c) => {
-    paged = Boolean(c);
-    return api.get<{ data: ChatMessage[]; cursor: string | null }>(`/channels/${encodeURIComponent(channelId)}/messages`, {
+  const page = await api.get<{ data: ChatMessage[]; cursor: string | null }>(
+    `/channels/${encodeURIComponent(channelId)}/messages`,
+    {
       take: MESSAGES_PAGE_SIZE,
-      ...(c ? { cursor: c } : {}),
-    });
-  });
-  return { ...page, paged };
+      ...(cursor ? { cursor } : {}),
+    },
+  );
+  return { ...page, paged: Boolean(cursor) };
 }
 
 /** POST /channels/:id/messages with an Idempotency-Key (a second post with the same key answers the first message). */
@@ -129,24 +127,20 @@ export async function attachDocuments(
 }
 
 /**
- * GET /notifications (newest first, cursor paging). `paged`: a later page is shown (false when
- * there was no cursor, or the API refused it and the first page is shown: lib/paging.server.ts).
+ * GET /notifications (newest first, cursor paging). `paged`: a later page is shown. A refused
+ * cursor rejects with ApiError 400 (lib/paging.server.ts).
  */
 export async function listNotifications(
   api: Api,
   organizationId: string,
   cursor?: string | null,
 ): Promise<{ data: ChatNotification[]; cursor: string | null; paged: boolean }> {
-  let paged = false;
-  const page = await pageFromCursor(cursor, (c) => {
-    paged = Boolean(c);
-    return api.get<{ data: ChatNotification[]; cursor: string | null }>("/notifications", {
-      organizationId,
-      take: MESSAGES_PAGE_SIZE,
-      ...(c ? { cursor: c } : {}),
-    });
+  const page = await api.get<{ data: ChatNotification[]; cursor: string | null }>("/notifications", {
+    organizationId,
+    take: MESSAGES_PAGE_SIZE,
+    ...(cursor ? { cursor } : {}),
   });
-  return { ...page, paged };
+  return { ...page, paged: Boolean(cursor) };
 }
 
 /** POST /notifications/:id/read. */

@@ -11,7 +11,6 @@ import { FX_RATE_DETAIL_DECIMALS, FX_RATE_LIST_DECIMALS, fxActualRate } from "..
 import { ApiError, type Api } from "~/lib/api.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { clearChallenge, liveChallenge, sendChallenge } from "~/lib/sign-challenge.server";
-import { pageFromCursor } from "./paging.server";
 
 /** A request with its rate as the list shows it (`listRate`, 12 decimals) and the details (`detailRate`, 14). */
 export interface FxRequestView extends FxRequest {
@@ -57,8 +56,8 @@ export async function loadFxRequest(api: Api, requestId: string): Promise<FxRequ
 
 /**
  * A page of the organization's signed requests, newest first, grouped by creation day (headings
- * Today / month and day / month, day and year), and the next page's cursor. A tampered cursor
- * starts again from the newest.
+ * Today / month and day / month, day and year), and the next page's cursor.
+ * @throws ApiError 400 for a cursor the API refuses (the route redirects: lib/paging.server.ts)
  */
 export async function listFxRequestGroups(
   api: Api,
@@ -66,9 +65,7 @@ export async function listFxRequestGroups(
   take: number,
   cursor?: string,
 ): Promise<{ groups: DayGroup<FxRequestView>[]; next: string | null }> {
-  const page = await pageFromCursor(cursor, (c) =>
-    api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(c ? { cursor: c } : {}) }),
-  );
+  const page = await api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(cursor ? { cursor } : {}) });
   return {
     groups: groupByDay(
       page.edges.map((e) => fxRequestView(e.node)),

@@ -291,15 +291,3 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
     return response;
   }
 }
-
-/**
- * For a cursor-paged list's `.catch`: a cursor the API refuses (400: edited or stale link) leads
- * to the list's first page instead of an error page; anything else is rethrown.
- */
-export function firstPageOnBadCursor(api: Api, cursor: string | undefined, firstPage: string) {
-  return async (error: unknown): Promise<never> => {
-    // The session may have changed during the call (rotated tokens): send it along.
-    if (cursor && error instanceof ApiError && error.status === 400) throw redirect(firstPage, { headers: await api.headers() });
-    throw error;
-  };
-}

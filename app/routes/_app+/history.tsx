@@ -45,10 +45,10 @@ import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { mergeDayGroups } from "~/lib/date-groups-merge";
 import { parseHistoryFilter, type HistoryFilter } from "~/lib/history-filter";
 import { PERIODS } from "~/lib/history-periods";
+import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { HistoryItemPanelProps } from "./__history.panel";
 import styles from "./history.module.css";
-import { pageFromCursor } from "~/lib/paging.server";
 
 /** The calendar (date-fns and all) is a chunk of its own, loaded when first wanted. */
 const loadDateRangePicker = () => import("~/components/ui/DateRangePicker");
@@ -102,14 +102,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const [accounts, items] = await Promise.all([
     listAccounts(api, org.id),
     Object.keys(errors).length === 0
-      ? pageFromCursor(filter.cursor, (cursor) =>
-          api.get<ListResponse<StatementItem>>("/statements-items", {
+      ? api
+          .get<ListResponse<StatementItem>>("/statements-items", {
             organizationId: org.id,
             ...query,
             take: PAGE_SIZE,
-            ...(cursor ? { cursor } : {}),
-          }),
-        )
+            ...(filter.cursor ? { cursor: filter.cursor } : {}),
+          })
+          .catch(firstPageOnBadCursor(api, filter.cursor, withoutCursor(request.url)))
       : Promise.resolve({ data: [] as StatementItem[], nextCursor: null }),
   ]);
   const currencies = [...new Set(accounts.flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();

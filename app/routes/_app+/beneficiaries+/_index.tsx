@@ -15,9 +15,9 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { requireAppContext } from "~/lib/app-context.server";
+import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { accountLabel, isPaymentType, isStatus, payHref, PAYMENT_TYPES, STATUSES, statusTone } from "~/lib/beneficiaries";
 import styles from "./beneficiaries.module.css";
-import { pageFromCursor } from "~/lib/paging.server";
 
 export const handle = { i18n: ["beneficiaries", "payments"], titleKey: "beneficiaries:title" };
 
@@ -36,12 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentType: isPaymentType(paymentType) ? paymentType : undefined,
     status: isStatus(status) ? status : undefined,
   };
-  // Paged: showing a later page (a cursor the API refused shows the first).
-  let paged = false;
-  const page = await pageFromCursor(cursor && /^[\w-]{1,200}$/.test(cursor) ? cursor : undefined, (c) => {
-    paged = Boolean(c);
-    return api.get<BeneficiaryPage>("/beneficiaries", { organizationId: org.id, ...filters, take: TAKE, cursor: c });
-  });
+  // Paged: showing a later page (a cursor the API refuses redirects to the first).
+  const paged = Boolean(cursor);
+  const page = await api
+    .get<BeneficiaryPage>("/beneficiaries", { organizationId: org.id, ...filters, take: TAKE, cursor: cursor || undefined })
+    .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url)));
   const next = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) next.set(k, v);
   const firstPage = next.toString();

@@ -18,11 +18,13 @@ import { notificationText } from "~/lib/chat";
 import { formatDate, formatTime } from "~/lib/dates";
 import {
   ApiError,
+  firstPageOnBadCursor,
   i18next,
   listNotifications,
   markNotificationRead,
   renderMarkdown,
   requireAppContext,
+  withoutCursor,
   unreadCounts,
   verifyCsrf,
 } from "./__chat.server";
@@ -33,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const cursor = new URL(request.url).searchParams.get("cursor");
   const [page, counts] = await Promise.all([
-    listNotifications(api, org.id, cursor),
+    listNotifications(api, org.id, cursor).catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url))),
     unreadCounts(api, org.id).catch((error: unknown) => {
       if (error instanceof Response) throw error;
       return null;

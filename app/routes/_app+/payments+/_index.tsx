@@ -14,7 +14,7 @@ import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
-import { firstPageOnBadCursor } from "~/lib/payments.server";
+import { firstPageOnBadCursor } from "~/lib/paging.server";
 import { paymentOptions } from "~/lib/payment-options";
 import { canSign } from "~/lib/signing";
 import styles from "./payments.module.css";

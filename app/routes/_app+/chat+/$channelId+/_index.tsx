@@ -33,6 +33,7 @@ import {
   attachDocuments,
   chatFormErrors,
   chosenFiles,
+  firstPageOnBadCursor,
   getChannel,
   i18next,
   listMessages,
@@ -43,6 +44,7 @@ import {
   requireAppContext,
   startAction,
   uploadErrorResponse,
+  withoutCursor,
   uploadFiles,
   uploadReadErrorResponse,
   verifyCsrf,
@@ -65,7 +67,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const cursor = new URL(request.url).searchParams.get("cursor");
   const [channel, page] = await Promise.all([
     getChannel(api, channelId).catch(notFound),
-    listMessages(api, channelId, cursor).catch(notFound),
+    listMessages(api, channelId, cursor)
+      .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url)))
+      .catch(notFound),
   ]);
   // Opening a channel reads what it shows (spec 000 §4).
   await markMessagesRead(api, channelId, page.data, user.id);

@@ -13,23 +13,19 @@ import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate } from "~/lib/dates";
+import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { requireOrdersEnabled } from "./__remittance.server";
 import styles from "./remittance.module.css";
-import { pageFromCursor } from "~/lib/paging.server";
 
 export const handle = { i18n: ["payments", "remittance"], titleKey: "remittance:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireOrdersEnabled(api, org.id);
-  const page = await pageFromCursor(new URL(request.url).searchParams.get("cursor"), (cursor) =>
-    api.get<RemittanceOrderPage>("/payments-orders", {
-      organizationId: org.id,
-      all: true,
-      take: 20,
-      ...(cursor ? { cursor } : {}),
-    }),
-  );
+  const cursor = new URL(request.url).searchParams.get("cursor");
+  const page = await api
+    .get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 20, ...(cursor ? { cursor } : {}) })
+    .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url)));
   return json(
     { orders: page.edges.map((e) => e.node), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
