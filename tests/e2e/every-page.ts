@@ -132,6 +132,8 @@ async function createFxRequest(page: Page): Promise<string> {
  * the forms; unknown ids where the not-found page is what there is to see).
  * @param visit called once per page with its URL (to open, or to fetch for `RESOURCE_ROUTES`)
  * @param only the audiences to walk (all by default)
+ * @param language the pages' language, chosen with the language switcher after each audience's
+ *   logins and sample records are made in English (whose labels the helpers know)
  * @returns the routes visited
  */
 export async function forEveryPage(
@@ -139,6 +141,7 @@ export async function forEveryPage(
   request: APIRequestContext,
   visit: (url: string, route: AppRoute, who: Audience) => Promise<void>,
   only: Audience[] = ["anonymous", "unidentified", "individual", "ops"],
+  language = "en",
 ): Promise<AppRoute[]> {
   const pages = (await appRoutes(request)).filter((r) => r.isPage && only.includes(audience(r)));
   expect(pages.length, "pages found in the manifest").toBeGreaterThan(10);
@@ -201,6 +204,14 @@ export async function forEveryPage(
       // The customer's main chat channel (an unknown document of it: the not-found page).
       await page.goto("/chat");
       params.channelId = ((await page.getByTestId("chat-main-channel").getAttribute("href")) ?? "").split("/")[2];
+    }
+    if (language !== "en") {
+      // The switcher of the audience's start page (its cookie is cleared for the next audience).
+      await page.goto("/");
+      const switcher = page.locator('form[action="/locale"]');
+      await switcher.locator("select[name=lng]").selectOption(language);
+      await switcher.getByRole("button").click();
+      await expect(page.locator("html")).toHaveAttribute("lang", language);
     }
     for (const route of routes) await visit(fillPattern(route.pattern, params), route, who);
   }
