@@ -6,10 +6,12 @@
  * BANK_URL (and STAFF_API_TOKEN) set, the running server at BANK_URL runs it instead
  * (POST /api/staff/bank, server/staff/bank-endpoint.ts). `--staff <email>` (default
  * BANK_STAFF_EMAIL) names the staff user at the keyboard, locally and through BANK_URL alike.
- * Exit codes: 0 done, 1 refused by the bank's rules, 2 bad command line.
+ * Exit codes: 0 done, 1 refused by the bank's rules, 2 bad command line, 3 the embedded database
+ * is open in another process (server/db/data-dir-lock.ts).
  */
 import { config } from "../../server/config.js";
 import { openDatabase } from "../../server/db/client.js";
+import { DataDirInUseError } from "../../server/db/data-dir-lock.js";
 import { DomainError } from "../../server/domain/errors.js";
 import { parseBankArgs, runBankCommand, USAGE, UsageError, withStaffDefault } from "../../server/staff/commands.js";
 
@@ -45,7 +47,11 @@ if (process.env.BANK_URL) {
   process.exit(res.status === 400 ? 2 : 1);
 }
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(err.message);
+  process.exit(3);
+});
 let code = 0;
 try {
   console.log(await runBankCommand(database.db, cmd));

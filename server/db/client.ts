@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { lockDataDir } from "./data-dir-lock.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -54,15 +55,26 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
   const dataDir = opts.dataDir ?? "memory://";
+  // A folder on disk belongs to one process at a time (./data-dir-lock.ts).
+  const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  // PGlite 0.3 starts its backend with client_min_messages = debug3 and log_min_messages =
-  // debug1: every statement then sends "parse …" and "bind …" DEBUG notices to the client and
-  // writes log lines, which made each statement about three times slower (docs/performance.md).
-  // PostgreSQL's own defaults instead: notices and warnings reach the client, warnings the log.
-  await client.exec("SET client_min_messages TO notice; SET log_min_messages TO warning");
-  pruneArrayParsers(client.parsers, types.parsers);
-  await migrate(drizzle(client, { schema }), { migrationsFolder });
+  const client = await PGlite.create(dataDir).catch((error: unknown) => {
+    release();
+    throw error;
+  });
+  try {
+    // PGlite 0.3 starts its backend with client_min_messages = debug3 and log_min_messages =
+    // debug1: every statement then sends "parse …" and "bind …" DEBUG notices to the client and
+    // writes log lines, which made each statement about three times slower (docs/performance.md).
+    // PostgreSQL's own defaults instead: notices and warnings reach the client, warnings the log.
+    await client.exec("SET client_min_messages TO notice; SET log_min_messages TO warning");
+    pruneArrayParsers(client.parsers, types.parsers);
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } catch (error) {
+    await client.close().catch(() => {});
+    release();
+    throw error;
+  }
   const onQuery = opts.onQuery;
   if (onQuery) {
     // PGlite runs BEGIN/COMMIT itself inside client.transaction: count them here.
@@ -73,7 +85,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     };
   }
   const db = drizzle(client, { schema, logger: queryLogger(onQuery) });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close() };
+  return { db: db as unknown as Database, kind: "pglite", close: () => client.close().finally(release) };
 }
 
 /**

@@ -4,9 +4,14 @@
  */
 import { config } from "../config.js";
 import { openDatabase } from "../db/client.js";
+import { DataDirInUseError } from "../db/data-dir-lock.js";
 import { seed } from "./seed.js";
 
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR }).catch((err: unknown) => {
+  if (!(err instanceof DataDirInUseError)) throw err;
+  console.error(err.message); // a running server has it: stop it first
+  process.exit(3);
+});
 try {
   const { seeded } = await seed(database.db);
   console.log(

@@ -269,7 +269,7 @@ Database: PostgreSQL at DATABASE_URL when set; otherwise the embedded PGlite dat
 server with STAFF_API_TOKEN=<32+ characters> and run the command with BANK_URL=http://localhost:3000
 and the same STAFF_API_TOKEN: the running server then carries it out (POST /api/staff/bank).
 
-Exit codes: 0 done; 1 refused (unknown, suspended or unentitled --staff; unknown beneficiary, contract, order, request, payment, account, channel, organization, tariff or fee; wrong status; invalid reason, amount, text, rate, fee or flag); 2 bad command line.`;
+Exit codes: 0 done; 1 refused (unknown, suspended or unentitled --staff; unknown beneficiary, contract, order, request, payment, account, channel, organization, tariff or fee; wrong status; invalid reason, amount, text, rate, fee or flag); 2 bad command line; 3 the embedded database is open in another process (a running server: use BANK_URL).`;
 
 /**
  * Parse the arguments after `npm run bank --`.
