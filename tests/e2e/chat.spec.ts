@@ -17,7 +17,7 @@
  */
 import type { Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { apiSession, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
 import { expectNoViolations, watchReady } from "./layout-helpers";
 
 /** A 1×1 PNG (the API checks files by their bytes). */
@@ -188,20 +188,8 @@ test.describe("JavaScript off, notifications", () => {
 
   test("a staff decision notifies; the Notifications tab marks it unread until read", async ({ page }) => {
     // A beneficiary of Oliver's, submitted and approved by the bank: a notification.
-    const api = await apiSession(page.request, CUSTOMERS.individual);
     const name = unique("Notified *Ltd*");
-    const made = await api.call("POST", "/beneficiaries", {
-      organizationId: api.organizationId,
-      name,
-      beneficiaryType: "COMPANY",
-      paymentType: "LOCAL",
-      currencyId: "EUR",
-      iban: "DE02120300000000202051",
-      bic: "BYLADEM1001",
-    });
-    expect(made.status).toBe(201);
-    expect((await api.call("PUT", `/beneficiaries/${made.body.id}/status`, { status: "UNDER_REVIEW" })).status).toBe(200);
-    await staffCommand(page, ["beneficiary:approve", made.body.id]);
+    await approvedBeneficiary(page, name);
 
     await login(page, CUSTOMERS.individual);
     await page.goto("/chat");

@@ -9,26 +9,10 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs/promises";
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import type { Locator, Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, savedBeneficiary, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
-
-/** A beneficiary of Oliver's, saved through the API (DRAFT); returns its id. */
-async function savedBeneficiary(request: APIRequestContext, name: string): Promise<string> {
-  const api = await apiSession(request, CUSTOMERS.individual);
-  const made = await api.call("POST", "/beneficiaries", {
-    organizationId: api.organizationId,
-    name,
-    beneficiaryType: "COMPANY",
-    paymentType: "LOCAL",
-    currencyId: "EUR",
-    iban: "DE02120300000000202051",
-    bic: "BYLADEM1001",
-  });
-  expect(made.status, JSON.stringify(made.body)).toBe(201);
-  return made.body.id;
-}
 
 /** With JS, wait until React has hydrated the form (remix-validated-form sets noValidate then). */
 async function formReady(javaScriptEnabled: boolean, form: Locator) {

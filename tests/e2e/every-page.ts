@@ -5,7 +5,7 @@
  * (web-security-csp.spec.ts) and reflow at 320 px (reflow.spec.ts).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, savedBeneficiary } from "./fixtures";
 import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { watchReady } from "./layout-helpers";
@@ -32,22 +32,6 @@ async function createPayment(page: Page): Promise<string> {
   await page.locator("main form[method=post] button[type=submit]").first().click();
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
   return new URL(page.url()).pathname.split("/")[2];
-}
-
-/** A beneficiary of the individual customer's, saved through the API; returns its id. */
-async function probeBeneficiary(page: Page): Promise<string> {
-  const api = await apiSession(page.request, CUSTOMERS.individual);
-  const made = await api.call("POST", "/beneficiaries", {
-    organizationId: api.organizationId,
-    name: "Page Probe Beneficiary",
-    beneficiaryType: "COMPANY",
-    paymentType: "LOCAL",
-    currencyId: "EUR",
-    iban: "DE02120300000000202051",
-    bic: "BYLADEM1001",
-  });
-  expect(made.status).toBe(201);
-  return made.body.id;
 }
 
 /** An executed exchange of 1.00 GBP → EUR of the individual customer's (through the API); returns its id. */
@@ -189,7 +173,7 @@ export async function forEveryPage(
       await page.goto("/home");
       params.id = ((await page.locator("main a[href^='/accounts/']").first().getAttribute("href")) ?? "").split("/")[2];
       // A beneficiary of the customer's (saved through the API) for its pages; an unknown document of it.
-      params.beneficiaryId = await probeBeneficiary(page);
+      params.beneficiaryId = await savedBeneficiary(page.request, "Page Probe Beneficiary");
       params.documentId = "00000000-0000-4000-8000-000000000000";
       // A statement item of the customer's for /history/:itemId and its receipt.
       await page.goto("/history?period=all");

@@ -153,3 +153,36 @@ export async function apiSession(
   // A customer without an organization yet (an applicant) has none: "".
   return { organizationId: whoami.body.activeOrganization?.id ?? "", call };
 }
+
+/**
+ * A EUR company beneficiary of Oliver's (the individual customer), saved through the API as a
+ * DRAFT, for specs whose subject is not the beneficiary form.
+ * @returns its id
+ */
+export async function savedBeneficiary(request: APIRequestContext, name: string): Promise<string> {
+  const api = await apiSession(request, CUSTOMERS.individual);
+  const made = await api.call("POST", "/beneficiaries", {
+    organizationId: api.organizationId,
+    name,
+    beneficiaryType: "COMPANY",
+    paymentType: "LOCAL",
+    currencyId: "EUR",
+    iban: "DE02120300000000202051",
+    bic: "BYLADEM1001",
+  });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  return made.body.id;
+}
+
+/**
+ * `savedBeneficiary`, submitted for review and approved by the bank (the staff command): Oliver
+ * gets a notification "Beneficiary {name} was approved".
+ * @returns its id
+ */
+export async function approvedBeneficiary(page: Page, name: string): Promise<string> {
+  const id = await savedBeneficiary(page.request, name);
+  const api = await apiSession(page.request, CUSTOMERS.individual);
+  expect((await api.call("PUT", `/beneficiaries/${id}/status`, { status: "UNDER_REVIEW" })).status).toBe(200);
+  await staffCommand(page, ["beneficiary:approve", id]);
+  return id;
+}

@@ -9,7 +9,17 @@
  */
 import type { Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { apiSession, CUSTOMERS, DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
+import {
+  apiSession,
+  approvedBeneficiary,
+  CUSTOMERS,
+  DEMO_PASSWORD,
+  expect,
+  login,
+  savedBeneficiary,
+  staffCommand,
+  test,
+} from "./fixtures";
 import { appRoutes } from "./route-manifest";
 import { ageSession, watchReady } from "./layout-helpers";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
@@ -463,19 +473,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
   "routes/_app+/chat+/notifications": {
     async prepare(page) {
       // A notification to read: a beneficiary of Oliver's approved by the bank (it notifies him).
-      const api = await apiSession(page.request, CUSTOMERS.individual);
-      const made = await api.call("POST", "/beneficiaries", {
-        organizationId: api.organizationId,
-        name: chatText("CSRF Notified Ltd"),
-        beneficiaryType: "COMPANY",
-        paymentType: "LOCAL",
-        currencyId: "EUR",
-        iban: "DE02120300000000202051",
-        bic: "BYLADEM1001",
-      });
-      expect(made.status).toBe(201);
-      expect((await api.call("PUT", `/beneficiaries/${made.body.id}/status`, { status: "UNDER_REVIEW" })).status).toBe(200);
-      await staffCommand(page, ["beneficiary:approve", made.body.id]);
+      await approvedBeneficiary(page, chatText("CSRF Notified Ltd"));
       await login(page, CUSTOMERS.individual);
       await page.goto("/chat/notifications");
       return { url: "/chat/notifications", fields: await formFields(page, "[data-testid=notification] form") };
@@ -995,18 +993,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/beneficiaries+/$beneficiaryId+/contracts": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);
-      const api = await apiSession(page.request, CUSTOMERS.individual);
-      const made = await api.call("POST", "/beneficiaries", {
-        organizationId: api.organizationId,
-        name: "CSRF Contracts Probe",
-        beneficiaryType: "COMPANY",
-        paymentType: "LOCAL",
-        currencyId: "EUR",
-        iban: "DE02120300000000202051",
-        bic: "BYLADEM1001",
-      });
-      expect(made.status).toBe(201);
-      const url = `/beneficiaries/${made.body.id}/contracts`;
+      const url = `/beneficiaries/${await savedBeneficiary(page.request, "CSRF Contracts Probe")}/contracts`;
       await page.goto(url);
       await page.locator("form#contract-create [name=name]").fill("CSRF contract probe");
       return { url, fields: await formFields(page, "form#contract-create") };
