@@ -26,7 +26,9 @@ export default defineConfig({
   ],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: "retain-on-failure",
+    // A trace (screenshots and DOM snapshots of every step) costs the browser and the runner CPU
+    // on every test; in CI it is taken on the retry of a failed test, locally on any failure.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

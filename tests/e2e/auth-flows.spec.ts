@@ -4,7 +4,7 @@
  * password), and an unidentified customer is sent to /identity.
  */
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, loginThroughForms, test } from "./fixtures";
 
 /** With JS, wait until the login step's form is hydrated (noValidate is set then). */
 async function stepReady(page: Page, javaScriptEnabled: boolean) {
@@ -25,7 +25,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("'Log out' ends the session: /home then goes to /auth/phone", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await loginThroughForms(page, CUSTOMERS.individual);
       await expect(page).toHaveURL(/\/home$/);
       await page.getByRole("button", { name: "Log out" }).click();
       await expect(page).toHaveURL(/\/auth\/phone$/);
@@ -76,7 +76,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("an unidentified customer is sent to /identity; a real page shows the identity-needed popup (demo mode on)", async ({
       page,
     }) => {
-      await login(page, CUSTOMERS.unidentified);
+      await loginThroughForms(page, CUSTOMERS.unidentified);
       await expect(page).toHaveURL(/\/identity$/);
       await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       await page.goto("/home");
