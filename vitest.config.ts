@@ -28,8 +28,10 @@ export default defineConfig({
           name: "api",
           include: ["tests/api/**/*.test.ts"],
           environment: "node",
+          // Files in parallel forks (tests/run-all.sh passes --maxWorkers=$API_TEST_FORKS, default
+          // 2; vitest's own default is one fewer than the cores), each fork on its own PostgreSQL
+          // database (tests/api/helpers.ts workerDatabaseUrl); PGlite databases are in memory.
           pool: "forks",
-          poolOptions: { forks: { singleFork: true } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

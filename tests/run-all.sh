@@ -22,7 +22,8 @@ step "API and ledger tests"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
   echo "PostgreSQL pass skipped: TEST_DATABASE_URL is not set (PGlite pass runs)."
 fi
-npx vitest run --project api --reporter=default --reporter=json --outputFile.json=tests/.tmp/api-results.json || status=1
+# Files in API_TEST_FORKS processes side by side, each on its own PostgreSQL database.
+npx vitest run --project api --maxWorkers="${API_TEST_FORKS:-2}" --reporter=default --reporter=json --outputFile.json=tests/.tmp/api-results.json || status=1
 
 step "build"
 npx remix build || status=1

@@ -1,5 +1,6 @@
 /**
- * Schema-driven fuzzer for every API route (issue 5 §3). For each route `listApiRoutes` reads
+ * Schema-driven fuzzer for every API route (issue 5 §3), run by fuzz-pglite.test.ts and
+ * fuzz-postgres.test.ts. For each route `listApiRoutes` reads
  * from the routers, fast-check builds requests from the route's zod schema (`routeSchemas`,
  * server/api/v1/routes.ts) — a valid body/query with the fuzz customer's real ids — and then
  * breaks it: wrong types, missing and extra fields, huge strings, negative/NaN/1e309 amounts,
@@ -29,7 +30,7 @@ import { createApp } from "../../server/app.js";
 import { loadConfig } from "../../server/config.js";
 import { listApiRoutes, routeSchemas, type ApiRoute } from "../../server/api/v1/routes.js";
 import { createCustomer } from "../../server/seed/factories.js";
-import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { databases, startTestServer, type TestDatabaseKind, type TestServer } from "./helpers.js";
 import { LEAK } from "./leaks.js";
 import { staffLogin } from "./ops-helpers.js";
 
@@ -463,211 +464,230 @@ function multipartBody(
 
 // ------------------------------------------------------------------ the test
 
-describe.each(databases)("fuzzing every route on %s", (kind) => {
-  let s: TestServer;
-  let routes: ApiRoute[];
-  let ctx: Ctx;
-  let token: string;
-  let phone: string;
-  let tables: string[];
-  /** Bearer token of admin@ops.example (every staff role), for the /ops routes. */
-  let staffToken: string;
+/**
+ * Defines the fuzz suite for one database kind (skipped when that kind is not configured). One
+ * file per kind (fuzz-pglite.test.ts, fuzz-postgres.test.ts), so the two passes, the largest part
+ * of the API phase, run in parallel forks.
+ * @param kind "pglite" or "postgres" (the latter only when TEST_DATABASE_URL is set)
+ */
+export function fuzzEveryRoute(kind: TestDatabaseKind): void {
+  describe.skipIf(!databases.includes(kind))(`fuzzing every route on ${kind}`, () => {
+    let s: TestServer;
+    let routes: ApiRoute[];
+    let ctx: Ctx;
+    let token: string;
+    let phone: string;
+    let tables: string[];
+    /** Bearer token of admin@ops.example (every staff role), for the /ops routes. */
+    let staffToken: string;
 
-  /**
-   * Row counts of every table but the attempt counters, and every balance amount: one string.
-   * @param loginStep a staff login step: its attempt tables are left out too
-   */
-  async function checksum(loginStep = false): Promise<string> {
-    const counts = tables
-      .filter((t) => !loginStep || !STAFF_LOGIN_ATTEMPT_TABLES.has(t))
-      .map((t) => `(select count(*) from "${t}")::text`)
-      .join(" || ',' || ");
-    const res = await s.db.execute(
-      sql.raw(`select ${counts} || '|' || coalesce((select string_agg(amount::text, ',' order by id) from balances), '') as c`),
-    );
-    const rows = (res as unknown as { rows: { c: string }[] }).rows;
-    return rows[0].c;
-  }
+    /**
+     * Row counts of every table but the attempt counters, and every balance amount: one string.
+     * @param loginStep a staff login step: its attempt tables are left out too
+     */
+    /**
+     * The checksum of the database as it is now, when known: the sum taken after a refused request
+     * is the next request's "before" (nothing else writes between two requests of the walk), which
+     * halves the sums taken. Cleared by every request until its own sum is taken.
+     */
+    let known: { loginStep: boolean; sum: string } | null = null;
 
-  beforeAll(async () => {
-    s = await startTestServer({ db: kind });
-    const cfg = loadConfig({ NODE_ENV: "test", OTP_SECRET: "api-test-otp-secret-0123456789" } as NodeJS.ProcessEnv);
-    routes = listApiRoutes(createApp({ db: s.db, config: cfg, sms: s.sms, logger: pino({ level: "silent" }) }));
-    const c = await createCustomer(s.db, {
-      type: "CORPORATE",
-      signatureType: "SINGLE",
-      balances: { GBP: "100.00", EUR: "100.00" },
-    });
-    const { createAccount } = await import("../../server/seed/factories.js");
-    const second = await createAccount(s.db, { organizationId: c.organization.id, name: "Second", currencies: ["GBP", "EUR"] });
-    const recipient = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0" } });
-    phone = c.phone;
-    token = await s.login(phone);
-    const pay = await s.call("POST", "/payments", {
-      token,
-      headers: { "Idempotency-Key": "fuzz-base" },
-      body: {
-        organizationId: c.organization.id,
-        kind: "EURO",
-        accountId: c.account!.id,
-        currencyId: "EUR",
-        amount: "1.00",
-        beneficiaryName: "Müller Logistik GmbH",
-        iban: "DE02120300000000202051",
-        bic: "BYLADEM1001",
-      },
-    });
-    expect(pay.status).toBe(201);
-    const challenge = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: [pay.body.id] } });
-    const item = await s.call("GET", `/statements-items?organizationId=${c.organization.id}&take=1`, { token });
-    const form = new FormData();
-    form.append("organizationId", c.organization.id);
-    form.append("files", new Blob([new Uint8Array(PDF_BYTES)]), "fuzz.pdf");
-    const up = await fetch(`${s.baseUrl}/api/v1/uploads`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
-    });
-    expect(up.status).toBe(201);
-    const beneficiary = await s.call("POST", "/beneficiaries", {
-      token,
-      body: {
-        organizationId: c.organization.id,
-        name: "Müller Logistik GmbH",
-        beneficiaryType: "COMPANY",
-        paymentType: "LOCAL",
-        currencyId: "EUR",
-        iban: "DE02120300000000202051",
-        bic: "BYLADEM1001",
-      },
-    });
-    expect(beneficiary.status).toBe(201);
-    ctx = {
-      orgId: c.organization.id,
-      accountId: c.account!.id,
-      account2Id: second.account.id,
-      paymentId: pay.body.id,
-      itemId: item.body.data[0].id,
-      challengeToken: challenge.body.token,
-      phone: recipient.phone,
-      uploadId: ((await up.json()) as { data: { id: string }[] }).data[0].id,
-      beneficiaryId: beneficiary.body.id,
-      staffChallengeId: (
-        await s.call("POST", "/ops/auth/login", { body: { email: "admin@ops.example", password: "Bank-Demo-2026" } })
-      ).body.challengeId,
-    };
-    staffToken = await staffLogin(s, "admin@ops.example");
-    const res = await s.db.execute(
-      sql.raw(
-        "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
-      ),
-    );
-    tables = (res as unknown as { rows: { t: string }[] }).rows.map((r) => r.t).filter((t) => !ATTEMPT_TABLES.has(t));
-    expect(tables).toContain("payments");
-    console.log(`fuzz seed ${SEED} (replay: FUZZ_SEED=${SEED}), ${RUNS} runs or ${ROUTE_MS} ms per route, ${kind}`);
-  });
-  afterAll(async () => s?.close());
-
-  it("covers every listed route", () => {
-    expect(routes.length).toBeGreaterThan(20);
-    // Every body/query schema registered belongs to a route that exists.
-    const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
-    expect(Object.keys(routeSchemas).filter((k) => !keys.has(k))).toEqual([]);
-  });
-
-  it("no 5xx, no leak, no change from a refused request, on every route", async () => {
-    const failures: string[] = [];
-    let sent = 0;
-    const statuses = new Map<number, number>();
-    for (const route of routes) {
-      const key = `${route.method} ${route.path}`;
-      if (ONLY && !key.includes(ONLY)) continue;
-      const sentBefore = sent;
-      const started = Date.now();
-      const schemas = routeSchemas[key] ?? {};
-      const hasBody = !["GET", "HEAD"].includes(route.method);
-      const bodyFields = fieldsOf(schemas.body);
-      const queryFields = fieldsOf(schemas.query);
-      const arb = fc.record({
-        id: idArb(ctx),
-        bodyMuts: mutations(bodyFields, validObject(schemas.body, ctx)),
-        queryMuts: mutations(queryFields, validObject(schemas.query, ctx)),
-        shape: bodyShape,
-        gzipLie: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
-        contentType: fc.oneof(
-          { arbitrary: fc.constant("application/json"), weight: 12 },
-          {
-            arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-16"),
-            weight: 1,
-          },
-        ),
-        authed: fc.oneof({ arbitrary: fc.constant(true), weight: 12 }, { arbitrary: fc.constant(false), weight: 1 }),
-        // Multipart routes: mostly multipart bodies (the JSON shapes above the rest of the time).
-        multipart: schemas.multipart ? fc.option(multipartArb, { nil: null, freq: 5 }) : fc.constant(null),
-      });
-      const property = fc.asyncProperty(arb, async (input) => {
-        const path = route.path.replace(/:\w+/g, input.id);
-        const q = applyMutations(validObject(schemas.query, ctx), input.queryMuts);
-        const query = toQuery(q.obj, q.raw);
-        const b = applyMutations(validObject(schemas.body, ctx), input.bodyMuts);
-        const mp = hasBody && input.multipart ? multipartBody(b.obj, b.raw, input.multipart) : null;
-        const body = mp ? new Uint8Array(mp.body) : hasBody ? wholeBody(input.shape, toJsonText(b.obj, b.raw)) : undefined;
-        const bodyText = mp ? mp.body.toString("utf8") : ((body as string | undefined) ?? "");
-        const staffRoute = route.path.startsWith("/ops/");
-        const bearer = staffRoute
-          ? route.path === "/ops/auth/logout"
-            ? await staffLogin(s, "admin@ops.example")
-            : staffToken
-          : route.path === "/auth/logout"
-            ? await s.login(phone)
-            : token;
-        const loginStep = route.path.startsWith("/ops/auth/");
-        const headers: Record<string, string> = {
-          "content-type": mp ? mp.contentType : input.contentType,
-          "idempotency-key": `fuzz-${sent}`,
-          ...(input.authed ? { authorization: `Bearer ${bearer}` } : {}),
-          ...(input.gzipLie ? { "content-encoding": "gzip" } : {}),
-        };
-        const before = hasBody ? await checksum(loginStep) : "";
-        const url = `${s.baseUrl}/api/v1${path}${query ? `?${query}` : ""}`;
-        sent++;
-        const res = await fetch(url, { method: route.method, headers, body });
-        const text = await res.text();
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const what = `${route.method} ${url.slice(0, 300)} body=${bodyText.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
-        if (res.status >= 500) throw new Error(`5xx: ${what}`);
-        const sentText = `${decodeURIComponentSafe(url)} ${bodyText}`;
-        for (const m of text.matchAll(new RegExp(LEAK.source, "gi"))) {
-          if (!sentText.toLowerCase().includes(m[0].toLowerCase())) throw new Error(`leak "${m[0]}": ${what}`);
-        }
-        if (hasBody && res.status >= 400) {
-          const after = await checksum(loginStep);
-          if (after !== before) throw new Error(`refused request changed the database: ${what}`);
-        }
-      });
-      try {
-        // Routes with more fields get more runs (each run mostly mutates one field).
-        const numRuns = RUNS + 25 * (Object.keys(bodyFields ?? {}).length + Object.keys(queryFields ?? {}).length);
-        await fc.assert(property, {
-          seed: SEED,
-          numRuns,
-          interruptAfterTimeLimit: ROUTE_MS,
-          markInterruptAsFailure: false,
-          endOnFailure: true,
-        });
-      } catch (err) {
-        failures.push(`${key}: ${(err as Error).message.slice(0, 3_000)}`);
-      }
-      if (process.env.FUZZ_VERBOSE) console.log(`${key}: ${sent - sentBefore} requests in ${Date.now() - started} ms`);
+    async function checksum(loginStep = false): Promise<string> {
+      const counts = tables
+        .filter((t) => !loginStep || !STAFF_LOGIN_ATTEMPT_TABLES.has(t))
+        .map((t) => `(select count(*) from "${t}")::text`)
+        .join(" || ',' || ");
+      const res = await s.db.execute(
+        sql.raw(`select ${counts} || '|' || coalesce((select string_agg(amount::text, ',' order by id) from balances), '') as c`),
+      );
+      const rows = (res as unknown as { rows: { c: string }[] }).rows;
+      return rows[0].c;
     }
-    console.log(
-      `fuzz ${kind}: ${sent} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
-    );
-    expect(failures, failures.join("\n\n")).toEqual([]);
-    // The real bound is per route (RUNS runs or ROUTE_MS each, so at most routes × ROUTE_MS); on a
-    // quiet machine the whole walk takes about a minute, on a loaded 2-core one several.
-  }, 900_000);
-});
+
+    beforeAll(async () => {
+      s = await startTestServer({ db: kind });
+      const cfg = loadConfig({ NODE_ENV: "test", OTP_SECRET: "api-test-otp-secret-0123456789" } as NodeJS.ProcessEnv);
+      routes = listApiRoutes(createApp({ db: s.db, config: cfg, sms: s.sms, logger: pino({ level: "silent" }) }));
+      const c = await createCustomer(s.db, {
+        type: "CORPORATE",
+        signatureType: "SINGLE",
+        balances: { GBP: "100.00", EUR: "100.00" },
+      });
+      const { createAccount } = await import("../../server/seed/factories.js");
+      const second = await createAccount(s.db, { organizationId: c.organization.id, name: "Second", currencies: ["GBP", "EUR"] });
+      const recipient = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0" } });
+      phone = c.phone;
+      token = await s.login(phone);
+      const pay = await s.call("POST", "/payments", {
+        token,
+        headers: { "Idempotency-Key": "fuzz-base" },
+        body: {
+          organizationId: c.organization.id,
+          kind: "EURO",
+          accountId: c.account!.id,
+          currencyId: "EUR",
+          amount: "1.00",
+          beneficiaryName: "Müller Logistik GmbH",
+          iban: "DE02120300000000202051",
+          bic: "BYLADEM1001",
+        },
+      });
+      expect(pay.status).toBe(201);
+      const challenge = await s.call("POST", "/signatures/send-code", { token, body: { paymentIds: [pay.body.id] } });
+      const item = await s.call("GET", `/statements-items?organizationId=${c.organization.id}&take=1`, { token });
+      const form = new FormData();
+      form.append("organizationId", c.organization.id);
+      form.append("files", new Blob([new Uint8Array(PDF_BYTES)]), "fuzz.pdf");
+      const up = await fetch(`${s.baseUrl}/api/v1/uploads`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}` },
+        body: form,
+      });
+      expect(up.status).toBe(201);
+      const beneficiary = await s.call("POST", "/beneficiaries", {
+        token,
+        body: {
+          organizationId: c.organization.id,
+          name: "Müller Logistik GmbH",
+          beneficiaryType: "COMPANY",
+          paymentType: "LOCAL",
+          currencyId: "EUR",
+          iban: "DE02120300000000202051",
+          bic: "BYLADEM1001",
+        },
+      });
+      expect(beneficiary.status).toBe(201);
+      ctx = {
+        orgId: c.organization.id,
+        accountId: c.account!.id,
+        account2Id: second.account.id,
+        paymentId: pay.body.id,
+        itemId: item.body.data[0].id,
+        challengeToken: challenge.body.token,
+        phone: recipient.phone,
+        uploadId: ((await up.json()) as { data: { id: string }[] }).data[0].id,
+        beneficiaryId: beneficiary.body.id,
+        staffChallengeId: (
+          await s.call("POST", "/ops/auth/login", { body: { email: "admin@ops.example", password: "Bank-Demo-2026" } })
+        ).body.challengeId,
+      };
+      staffToken = await staffLogin(s, "admin@ops.example");
+      const res = await s.db.execute(
+        sql.raw(
+          "select table_name as t from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+        ),
+      );
+      tables = (res as unknown as { rows: { t: string }[] }).rows.map((r) => r.t).filter((t) => !ATTEMPT_TABLES.has(t));
+      expect(tables).toContain("payments");
+      console.log(`fuzz seed ${SEED} (replay: FUZZ_SEED=${SEED}), ${RUNS} runs or ${ROUTE_MS} ms per route, ${kind}`);
+    });
+    afterAll(async () => s?.close());
+
+    it("covers every listed route", () => {
+      expect(routes.length).toBeGreaterThan(20);
+      // Every body/query schema registered belongs to a route that exists.
+      const keys = new Set(routes.map((r) => `${r.method} ${r.path}`));
+      expect(Object.keys(routeSchemas).filter((k) => !keys.has(k))).toEqual([]);
+    });
+
+    it("no 5xx, no leak, no change from a refused request, on every route", async () => {
+      const failures: string[] = [];
+      let sent = 0;
+      const statuses = new Map<number, number>();
+      for (const route of routes) {
+        const key = `${route.method} ${route.path}`;
+        if (ONLY && !key.includes(ONLY)) continue;
+        const sentBefore = sent;
+        const started = Date.now();
+        const schemas = routeSchemas[key] ?? {};
+        const hasBody = !["GET", "HEAD"].includes(route.method);
+        const bodyFields = fieldsOf(schemas.body);
+        const queryFields = fieldsOf(schemas.query);
+        const arb = fc.record({
+          id: idArb(ctx),
+          bodyMuts: mutations(bodyFields, validObject(schemas.body, ctx)),
+          queryMuts: mutations(queryFields, validObject(schemas.query, ctx)),
+          shape: bodyShape,
+          gzipLie: fc.integer({ min: 0, max: 9 }).map((n) => n === 0),
+          contentType: fc.oneof(
+            { arbitrary: fc.constant("application/json"), weight: 12 },
+            {
+              arbitrary: fc.constantFrom("text/plain", "application/x-www-form-urlencoded", "application/json; charset=utf-16"),
+              weight: 1,
+            },
+          ),
+          authed: fc.oneof({ arbitrary: fc.constant(true), weight: 12 }, { arbitrary: fc.constant(false), weight: 1 }),
+          // Multipart routes: mostly multipart bodies (the JSON shapes above the rest of the time).
+          multipart: schemas.multipart ? fc.option(multipartArb, { nil: null, freq: 5 }) : fc.constant(null),
+        });
+        const property = fc.asyncProperty(arb, async (input) => {
+          const path = route.path.replace(/:\w+/g, input.id);
+          const q = applyMutations(validObject(schemas.query, ctx), input.queryMuts);
+          const query = toQuery(q.obj, q.raw);
+          const b = applyMutations(validObject(schemas.body, ctx), input.bodyMuts);
+          const mp = hasBody && input.multipart ? multipartBody(b.obj, b.raw, input.multipart) : null;
+          const body = mp ? new Uint8Array(mp.body) : hasBody ? wholeBody(input.shape, toJsonText(b.obj, b.raw)) : undefined;
+          const bodyText = mp ? mp.body.toString("utf8") : ((body as string | undefined) ?? "");
+          const staffRoute = route.path.startsWith("/ops/");
+          const bearer = staffRoute
+            ? route.path === "/ops/auth/logout"
+              ? await staffLogin(s, "admin@ops.example")
+              : staffToken
+            : route.path === "/auth/logout"
+              ? await s.login(phone)
+              : token;
+          const loginStep = route.path.startsWith("/ops/auth/");
+          const headers: Record<string, string> = {
+            "content-type": mp ? mp.contentType : input.contentType,
+            "idempotency-key": `fuzz-${sent}`,
+            ...(input.authed ? { authorization: `Bearer ${bearer}` } : {}),
+            ...(input.gzipLie ? { "content-encoding": "gzip" } : {}),
+          };
+          // A login just made for a logout route added a session: the database is not as last summed.
+          if (bearer !== token && bearer !== staffToken) known = null;
+          const before = !hasBody ? "" : known?.loginStep === loginStep ? known.sum : await checksum(loginStep);
+          const url = `${s.baseUrl}/api/v1${path}${query ? `?${query}` : ""}`;
+          sent++;
+          const res = await fetch(url, { method: route.method, headers, body });
+          known = null; // until this request's effect is summed below
+          const text = await res.text();
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const what = `${route.method} ${url.slice(0, 300)} body=${bodyText.slice(0, 300)} → ${res.status} ${text.slice(0, 300)}`;
+          if (res.status >= 500) throw new Error(`5xx: ${what}`);
+          const sentText = `${decodeURIComponentSafe(url)} ${bodyText}`;
+          for (const m of text.matchAll(new RegExp(LEAK.source, "gi"))) {
+            if (!sentText.toLowerCase().includes(m[0].toLowerCase())) throw new Error(`leak "${m[0]}": ${what}`);
+          }
+          if (hasBody && res.status >= 400) {
+            const after = await checksum(loginStep);
+            if (after !== before) throw new Error(`refused request changed the database: ${what}`);
+            known = { loginStep, sum: after };
+          }
+        });
+        try {
+          // Routes with more fields get more runs (each run mostly mutates one field).
+          const numRuns = RUNS + 25 * (Object.keys(bodyFields ?? {}).length + Object.keys(queryFields ?? {}).length);
+          await fc.assert(property, {
+            seed: SEED,
+            numRuns,
+            interruptAfterTimeLimit: ROUTE_MS,
+            markInterruptAsFailure: false,
+            endOnFailure: true,
+          });
+        } catch (err) {
+          failures.push(`${key}: ${(err as Error).message.slice(0, 3_000)}`);
+        }
+        if (process.env.FUZZ_VERBOSE) console.log(`${key}: ${sent - sentBefore} requests in ${Date.now() - started} ms`);
+      }
+      console.log(
+        `fuzz ${kind}: ${sent} requests over ${routes.length} routes; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      );
+      expect(failures, failures.join("\n\n")).toEqual([]);
+      // The real bound is per route (RUNS runs or ROUTE_MS each, so at most routes × ROUTE_MS); on a
+      // quiet machine the whole walk takes about a minute, on a loaded 2-core one several.
+    }, 900_000);
+  });
+}
 
 /** Percent-encode the UTF-8 bytes of `s` (lone surrogates become U+FFFD; encodeURIComponent would throw). */
 function pct(s: string): string {

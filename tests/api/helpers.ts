@@ -3,7 +3,8 @@
  * real database)").
  *
  * `startTestServer({ db })` opens a fresh database — PGlite `memory://`, or PostgreSQL at
- * TEST_DATABASE_URL after DROP SCHEMA public/drizzle CASCADE so every run starts clean —
+ * TEST_DATABASE_URL (the first test worker's; worker N gets `<database>_w<N>` beside it, see
+ * `workerDatabaseUrl`) after DROP SCHEMA public/drizzle CASCADE so every run starts clean —
  * migrates and seeds it (server/seed/seed.ts), and serves `createApp(deps)` on an ephemeral port
  * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings); with
  * `gateway: true` the chat gateway (server/messaging) is attached to that server too.
@@ -74,6 +75,37 @@ async function resetPostgres(url: string): Promise<void> {
   }
 }
 
+/**
+ * The PostgreSQL database of this test worker. The API tests run their files in parallel forks
+ * (vitest.config.ts); each fork resets its database at every server start, so two forks must
+ * never share one. Worker 1 (or a run without workers) uses `url` itself; worker N uses the
+ * database `<name>_w<N>` on the same server, created on first use.
+ * @param url TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test
+ * @returns the same URL with the worker's database name
+ */
+export async function workerDatabaseUrl(url: string): Promise<string> {
+  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
+  if (!Number.isInteger(worker) || worker <= 1) return url;
+  const parsed = new URL(url);
+  const name = `${decodeURIComponent(parsed.pathname.slice(1)) || "postgres"}_w${worker}`;
+  const { default: pg } = await import("pg");
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) {
+      // CREATE DATABASE takes no parameters; the name is ours (letters, digits, _w and a number).
+      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((e: { code?: string }) => {
+        if (e.code !== "42P04") throw e; // duplicate_database: another run made it first
+      });
+    }
+  } finally {
+    await client.end();
+  }
+  parsed.pathname = `/${encodeURIComponent(name)}`;
+  return parsed.toString();
+}
+
 /** `rateLimits` defaults to "relaxed" (higher ceilings, same code paths); "strict" is production's. */
 export async function startTestServer(opts: {
   db: TestDatabaseKind;
@@ -85,8 +117,8 @@ export async function startTestServer(opts: {
 }): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error("TEST_DATABASE_URL is not set");
+    if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
+    const url = await workerDatabaseUrl(process.env.TEST_DATABASE_URL);
     await resetPostgres(url);
     handle = await openDatabase({ url, poolSize: 20 });
   } else {
