@@ -1,5 +1,6 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
+import { LongestFirstSequencer } from "./tests/longest-first-sequencer";
 
 /**
  * Two projects: `unit` (rules, beside their code; jsdom for .tsx) and `api` (tests/api,
@@ -9,6 +10,7 @@ export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
     globals: true,
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       {
         extends: true,
