@@ -53,7 +53,10 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      NODE_ENV: "development",
+      // As `npm start`: the sandbox, with React's production build (docs/decisions.md
+      // "Sandbox and production").
+      NODE_ENV: "production",
+      DEPLOYMENT: "sandbox",
       SMS_DEBUG_CODES: "true",
       RATE_LIMITS: "relaxed",
       LOG_LEVEL: "warn",

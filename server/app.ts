@@ -33,7 +33,7 @@ function sameOriginWebSocket(req: express.Request): string {
 
 export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.Express {
   const app = express();
-  const production = deps.config.NODE_ENV === "production";
+  const production = deps.config.deployment === "production";
   app.disable("x-powered-by");
   if (deps.config.TRUST_PROXY) app.set("trust proxy", deps.config.TRUST_PROXY);
 
@@ -115,7 +115,9 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
       "*",
       createRequestHandler({
         build: opts.remixBuild,
-        mode: production ? "production" : "development",
+        // Remix's development mode sends error details to the browser: only in a sandbox that
+        // also runs the libraries' development builds.
+        mode: production || deps.config.NODE_ENV === "production" ? "production" : "development",
         getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
       }),
     );

@@ -45,6 +45,20 @@ describe("loadConfig", () => {
     expect(c.seedDemo).toBe(true);
   });
 
+  it("DEPLOYMENT: production by default under NODE_ENV=production; a sandbox may run React's production build", () => {
+    expect(loadConfig({ ...prod, ...twilio }).deployment).toBe("production");
+    expect(loadConfig({} as NodeJS.ProcessEnv).deployment).toBe("sandbox");
+    // `npm start`: NODE_ENV=production (libraries' production builds), DEPLOYMENT=sandbox.
+    const sandbox = loadConfig({ NODE_ENV: "production", DEPLOYMENT: "sandbox" } as unknown as NodeJS.ProcessEnv);
+    expect(sandbox.SMS_PROVIDER).toBe("log");
+    expect(sandbox.smsDebugCodes).toBe(true);
+    expect(sandbox.seedDemo).toBe(true);
+    // A production deployment is production whatever NODE_ENV says: its checks cannot be skipped.
+    expect(() => loadConfig({ DEPLOYMENT: "production" } as unknown as NodeJS.ProcessEnv)).toThrow(/OTP_SECRET/);
+    expect(() => loadConfig({ ...prod, NODE_ENV: "development", DEPLOYMENT: "production" })).toThrow(/SMS_PROVIDER=twilio/);
+    expect(() => loadConfig({ DEPLOYMENT: "staging" } as unknown as NodeJS.ProcessEnv)).toThrow(/DEPLOYMENT/);
+  });
+
   it("REDIS_PREFIX: 'bank' by default, a custom prefix kept, a malformed one refused", () => {
     expect(loadConfig({} as NodeJS.ProcessEnv).REDIS_PREFIX).toBe("bank");
     expect(loadConfig({ REDIS_PREFIX: "bank-staging" } as unknown as NodeJS.ProcessEnv).REDIS_PREFIX).toBe("bank-staging");

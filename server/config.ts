@@ -1,6 +1,12 @@
 /**
  * Process configuration, read once from the environment and validated with zod.
  *
+ * - DEPLOYMENT: "production" (a real bank: Twilio, secrets required, Secure cookies, no demo
+ *   customers, no codes in answers) or "sandbox" (the embedded demo: codes in the log and in
+ *   answers, demo customers). Default "production" when NODE_ENV=production, else "sandbox".
+ *   NODE_ENV itself only chooses the libraries' builds (React's production build, Express's and
+ *   Remix's terse errors): `npm start` runs the sandbox with NODE_ENV=production, so its pages
+ *   render with React's production build (docs/decisions.md "Sandbox and production").
  * - DATABASE_URL: PostgreSQL connection string; unset → embedded PGlite in DATA_DIR.
  * - DATA_DIR: PGlite data folder (default ./data/pglite); "memory://" for an in-memory DB.
  * - REDIS_URL: shared rate-limit counters for several processes (optional; ioredis URL, e.g. redis://host:6379/0).
@@ -11,19 +17,19 @@
  * - ORPHAN_UPLOAD_MAX_AGE_MS: age from which housekeeping deletes an upload attached nowhere
  *   (default 24 hours, at least 1 hour: docs/decisions.md "Uploads left behind").
  * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
- *   only for the embedded setup; always false when NODE_ENV=production.
+ *   only for the embedded setup; always false in production (DEPLOYMENT).
  * - TRUST_PROXY: Express "trust proxy" value when behind a load balancer (client IPs for rate limits).
  * - RATE_LIMITS: "strict" (default) or "relaxed" (tests: higher ceilings, same code paths).
- * - SEED_DEMO: add the demo customers to an empty database (default true, false in production,
+ * - SEED_DEMO: add the demo customers to an empty database (default true, false in the production DEPLOYMENT,
  *   where only reference data is seeded).
  * - SMS_PROVIDER: "log" (sandbox: codes written to the log; the default) or "twilio" (real delivery;
  *   needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM; optional TWILIO_WHATSAPP_FROM, and
- *   TWILIO_API_BASE_URL to reach Twilio through an egress proxy or, in tests, a local fake). NODE_ENV=production requires "twilio".
+ *   TWILIO_API_BASE_URL to reach Twilio through an egress proxy or, in tests, a local fake). DEPLOYMENT=production requires "twilio".
  * - TRUST_PROXY: when set, client IPs and the scheme (`X-Forwarded-For`/`-Proto`) are read from the
  *   proxy, so HSTS and `Secure` cookies follow the TLS the proxy terminated.
  * - STAFF_API_TOKEN: enables POST /api/staff/bank (the `npm run bank` commands inside the running
  *   server, server/staff/bank-endpoint.ts) for callers presenting it; at least 32 characters;
- *   refused when NODE_ENV=production (staff decisions there wait for the back office).
+ *   refused when DEPLOYMENT=production (staff decisions there wait for the back office).
  * Throws (process exits) on an invalid configuration.
  */
 import { z } from "zod";
@@ -32,6 +38,7 @@ const bool = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" |
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  DEPLOYMENT: z.enum(["production", "sandbox"]).optional(),
   PORT: z.coerce.number().int().positive().default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATABASE_URL: z.string().url().optional(),
@@ -76,12 +83,19 @@ const schema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-export type Config = z.infer<typeof schema> & { smsDebugCodes: boolean; otpSecret: string; seedDemo: boolean };
+export type Config = z.infer<typeof schema> & {
+  /** What this process is: a real bank or the sandbox (DEPLOYMENT, defaulted from NODE_ENV). */
+  deployment: "production" | "sandbox";
+  smsDebugCodes: boolean;
+  otpSecret: string;
+  seedDemo: boolean;
+};
 
 /** Parse and check an environment (defaults: process.env). */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.parse(env);
-  const production = parsed.NODE_ENV === "production";
+  const deployment = parsed.DEPLOYMENT ?? (parsed.NODE_ENV === "production" ? "production" : "sandbox");
+  const production = deployment === "production";
   if (production && !parsed.OTP_SECRET) throw new Error("OTP_SECRET is required in production");
   if (production && !parsed.SESSION_SECRET) throw new Error("SESSION_SECRET is required in production");
   if (production && parsed.SMS_PROVIDER !== "twilio") {
@@ -96,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const smsDebugCodes = production ? false : (parsed.SMS_DEBUG_CODES ?? !parsed.DATABASE_URL);
   return {
     ...parsed,
+    deployment,
     smsDebugCodes,
     seedDemo: parsed.SEED_DEMO ?? !production,
     otpSecret: parsed.OTP_SECRET ?? "dev-only-otp-secret-change-me",

@@ -54,7 +54,12 @@ async function main() {
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));
   logger.info(
-    { url: `http://localhost:${config.PORT}`, smsDebugCodes: config.smsDebugCodes, database: database.kind },
+    {
+      url: `http://localhost:${config.PORT}`,
+      deployment: config.deployment,
+      smsDebugCodes: config.smsDebugCodes,
+      database: database.kind,
+    },
     "bank is listening",
   );
 

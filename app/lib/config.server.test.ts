@@ -12,6 +12,12 @@ describe("parseConfig", () => {
     expect(() => parseConfig({ NODE_ENV: "production" })).toThrow(/SESSION_SECRET/);
     expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).SESSION_SECRET).toBe("x".repeat(32));
   });
+  it("DEPLOYMENT decides, defaulted from NODE_ENV: a sandbox under NODE_ENV=production keeps the dev secret and plain cookies", () => {
+    expect(parseConfig({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) }).production).toBe(true);
+    expect(parseConfig({ NODE_ENV: "production", DEPLOYMENT: "sandbox" }).production).toBe(false);
+    expect(parseConfig({}).production).toBe(false);
+    expect(() => parseConfig({ DEPLOYMENT: "production" })).toThrow(/SESSION_SECRET/);
+  });
   it("refuses a short secret", () => {
     expect(() => parseConfig({ SESSION_SECRET: "short" })).toThrow();
     expect(parseConfig({ SESSION_SECRET: "s".repeat(16) }).SESSION_SECRET).toBe("s".repeat(16));

@@ -4,8 +4,11 @@
  *
  * - BANKING_API_URL: base URL of the banking API, default `http://127.0.0.1:${PORT||3000}/api/v1`.
  * - SESSION_SECRET: cookie signing + token encryption secret; required (≥ 16 chars, as server/config.ts) in
- *   production, a fixed dev constant otherwise.
- * - NODE_ENV: development | production | test.
+ *   the production deployment, a fixed dev constant otherwise.
+ * - NODE_ENV: development | production | test (the libraries' builds only).
+ * - DEPLOYMENT: production | sandbox, defaulted from NODE_ENV exactly as server/config.ts does
+ *   (the web layer may not import the server's configuration); `production` is a real bank:
+ *   Secure cookies, a session secret of its own.
  * - SESSION_IDLE_SECONDS: inactivity limit of the web session, default 300 (PSD2 RTS Art. 4(3)(b):
  *   at most 5 minutes); 30 to 300 (a longer one would break the rule).
  * @throws Error at first use when the environment is invalid
@@ -17,13 +20,15 @@ const DEV_SESSION_SECRET = "dev-only-session-secret-change-me-0123456789";
 const schema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    DEPLOYMENT: z.enum(["production", "sandbox"]).optional(),
     PORT: z.string().regex(/^\d+$/).optional(),
     BANKING_API_URL: z.string().url().optional(),
     SESSION_SECRET: z.string().min(16).optional(), // same minimum as server/config.ts
     SESSION_IDLE_SECONDS: z.coerce.number().int().min(30).max(300).default(300),
   })
   .transform((env, ctx) => {
-    if (env.NODE_ENV === "production" && !env.SESSION_SECRET) {
+    const production = (env.DEPLOYMENT ?? (env.NODE_ENV === "production" ? "production" : "sandbox")) === "production";
+    if (production && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
         path: ["SESSION_SECRET"],
@@ -33,6 +38,8 @@ const schema = z
     }
     return {
       NODE_ENV: env.NODE_ENV,
+      /** A real bank (DEPLOYMENT=production): cookies only over TLS. */
+      production,
       BANKING_API_URL: (env.BANKING_API_URL ?? `http://127.0.0.1:${env.PORT ?? "3000"}/api/v1`).replace(/\/+$/, ""),
       SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
       SESSION_IDLE_MS: env.SESSION_IDLE_SECONDS * 1000,

@@ -9,6 +9,7 @@ import { createCookie } from "@remix-run/node";
 import Backend from "i18next-fs-backend";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
+import { config } from "~/lib/config.server";
 
 /** Folder with `<lng>/<ns>.json`. */
 export const LOCALES_DIR = resolve(process.cwd(), "public/locales");
@@ -19,7 +20,8 @@ export const languageCookie = createCookie("lng", {
   sameSite: "lax",
   httpOnly: true,
   maxAge: 365 * 24 * 60 * 60,
-  secure: process.env.NODE_ENV === "production",
+  // Read when this module loads: the environment is validated then, as by every other cookie.
+  secure: config().production,
 });
 
 const i18next = new RemixI18Next({

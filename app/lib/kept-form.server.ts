@@ -56,7 +56,7 @@ export function keepsFormOnExpiry(pathname: string): boolean {
 }
 
 function cookieAttributes(maxAge: number): string {
-  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${config().NODE_ENV === "production" ? "; Secure" : ""}`;
+  return `Path=/; Max-Age=${maxAge}; HttpOnly; SameSite=Lax${config().production ? "; Secure" : ""}`;
 }
 
 /** Set-Cookie values that remove every kept chunk. */

@@ -49,7 +49,7 @@ function opsStorage() {
       httpOnly: true,
       sameSite: "strict",
       path: "/ops",
-      secure: config().NODE_ENV === "production",
+      secure: config().production,
       secrets: [config().SESSION_SECRET],
       maxAge: 8 * 60 * 60, // the staff session's absolute limit
     },

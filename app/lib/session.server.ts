@@ -69,7 +69,7 @@ function sessionStorage() {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
-      secure: config().NODE_ENV === "production",
+      secure: config().production,
       secrets: [config().SESSION_SECRET],
       maxAge: 60 * 60 * 12, // refresh token lifetime (~12 h)
     },
