@@ -168,6 +168,33 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Company name")).toHaveValue("Popup Probe Ltd");
   });
 
+  test("identity pages: a Continue that comes after the limit keeps the changed step form's answers for the next login", async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await page.clock.install();
+    await login(page, CUSTOMERS.unidentified);
+    const status = await shortenStatus(page);
+    await page.goto("/identity/corporate/country-and-name?new=1");
+    await identityWatchReady(page);
+    await page.getByLabel("Company name").fill("Late Continue Ltd");
+    status.remaining = 45_000;
+    await page.clock.fastForward("04:05");
+    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
+    await expect(popup).toBeVisible();
+    // The server's limit has passed (a tab that slept, a click in the last second) while the
+    // popup still shows time left: the keepalive is refused, the session is not ended by it,
+    // and the step form is sent, so the post meets the expired session and its answers are kept.
+    await ageSession(context, baseURL!, 6 * 60_000);
+    await popup.getByRole("button", { name: "Continue" }).click();
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
+    await loginHere(page, CUSTOMERS.unidentified);
+    await expect(page).toHaveURL(/\/identity\/corporate\/country-and-name/);
+    await expect(page.getByTestId("kept-answers")).toBeVisible();
+    await expect(page.getByLabel("Company name")).toHaveValue("Late Continue Ltd");
+  });
+
   test("identity pages: reaching zero with a changed step form keeps its answers for the next login", async ({
     page,
     context,

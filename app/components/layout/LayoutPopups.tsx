@@ -72,7 +72,8 @@ function Centered({
  * The session-expiry popup (see module header). `atZero` lets a page end the session its own way
  * when the countdown reaches zero (the identity pages submit a changed step form, so its answers
  * are kept for the next login: components/identity/IdentityWatchImpl.tsx); it returns true when
- * it did, and the layout's way (ask /session/status, then log out) is skipped.
+ * it did, and the layout's way (ask /session/status, then log out) is skipped. It also runs when
+ * Continue comes too late (/session/keepalive answers `expired`: the limit passed meanwhile).
  */
 export function ExpiryPopup({ deadline, onClose, atZero }: { deadline: number; onClose: () => void; atZero?: () => boolean }) {
   const { t } = useTranslation();
@@ -100,9 +101,13 @@ export function ExpiryPopup({ deadline, onClose, atZero }: { deadline: number; o
       credentials: "same-origin",
       redirect: "manual",
     }).catch(() => null);
+    const answer = res?.ok ? ((await res.json().catch(() => null)) as { expired?: boolean } | null) : null;
     setPending(false);
-    if (res?.ok) onClose();
-    else window.location.reload(); // expired meanwhile: the server lands on /auth/phone
+    if (answer && !answer.expired) onClose();
+    // Expired meanwhile (the session left as it was): the page's own way first (a changed step
+    // form is sent and its answers kept), else a reload, which lands on /auth/phone.
+    else if (answer?.expired && !ended.current && atZero?.()) ended.current = true;
+    else window.location.reload();
   };
   return (
     <Centered
