@@ -1,11 +1,12 @@
 /**
  * Every page of the web app, opened as the customer it is for: the routes come from the Remix
  * manifest the server serves (./route-manifest.ts), so a new page is covered — or fails for want
- * of a sample value — without anyone remembering it. Used by the page-wide proofs: CSP
- * (web-security-csp.spec.ts) and reflow at 320 px (reflow.spec.ts).
+ * of a sample value — without anyone remembering it. Used by the page-wide proofs: reflow at
+ * 320 px and CSP (reflow.spec.ts: every customer page, CSP in the German walk through
+ * ./csp-checks.ts; web-security-csp.spec.ts: the back office's pages).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login, savedBeneficiary } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, savedBeneficiary, staffCommand } from "./fixtures";
 import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { watchReady } from "./layout-helpers";
@@ -52,6 +53,41 @@ async function probeExchange(page: Page): Promise<string> {
   const done = await api.call("POST", "/exchange", { quoteId: quote.body.id, idempotencyKey: `probe-${quote.body.id}` });
   expect(done.status).toBe(201);
   return quote.body.id;
+}
+
+/** How many unread chat messages and notifications the individual customer gets before a walk. */
+const UNREAD_PROBES = 10;
+
+/**
+ * Two-digit unread counts for the individual customer, whatever ran before on this server: staff
+ * replies in the main chat channel and incoming payments of GBP 0.01 (each one notification), so
+ * the header's "Chat (N unread)", the chat tabs and the Notifications tab show their widest
+ * labels (German reflow found them too wide once, only because other specs had left counts).
+ */
+async function unreadCounts(page: Page, channelId: string): Promise<void> {
+  const api = await apiSession(page.request, CUSTOMERS.individual);
+  const accounts = await api.call("GET", `/accounts?organizationId=${api.organizationId}&all=true`);
+  const main = accounts.body.data.find((a: { balances: { currencyId: string }[] }) =>
+    a.balances.some((b) => b.currencyId === "GBP"),
+  );
+  for (let i = 1; i <= UNREAD_PROBES; i++) {
+    await staffCommand(page, ["chat:reply", channelId, `Page probe reply ${i}`]);
+    await staffCommand(page, ["payment:incoming", main.number, "GBP", "0.01", "--payer", `Page Probe Payer ${i}`]);
+  }
+}
+
+/**
+ * A company application of the unidentified customer's, saved after its first step: the latest
+ * in progress, so /identity/corporate/check-answers shows every step's heading (the longest
+ * headings of the identity pages: German reflow found them too wide once, only because other
+ * specs had left such an application).
+ */
+async function startCompanyApplication(page: Page): Promise<void> {
+  await page.goto("/identity/corporate/country-and-name?new=1");
+  await page.getByLabel("Company name").fill("Page Probe Ltd");
+  await page.locator("select[name=countryOfIncorporationId]").selectOption({ label: "Germany" });
+  await page.getByRole("button", { name: "Save and come back later" }).click();
+  await expect(page).toHaveURL(/\/identity\?saved=/);
 }
 
 /** Routes that answer files (no React page): their answers carry the CSP but no scripts. */
@@ -144,6 +180,7 @@ export async function forEveryPage(
     const params: Record<string, string> = { "*": "no-such-page" };
     if (who === "unidentified") {
       await login(page, CUSTOMERS.unidentified);
+      await startCompanyApplication(page);
       // Someone else's (or no) main representative: the page sends to the right one, or to personal-data.
       params.mainRepresentativeId = "00000000-0000-4000-8000-000000000000";
       // An unknown agreement's file: the not-found page.
@@ -188,6 +225,7 @@ export async function forEveryPage(
       // The customer's main chat channel (an unknown document of it: the not-found page).
       await page.goto("/chat");
       params.channelId = ((await page.getByTestId("chat-main-channel").getAttribute("href")) ?? "").split("/")[2];
+      await unreadCounts(page, params.channelId);
     }
     if (language !== "en") {
       // The switcher of the audience's start page (its cookie is cleared for the next audience).

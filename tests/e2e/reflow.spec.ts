@@ -7,24 +7,39 @@
  * with JavaScript on (the layout is CSS: the server-rendered HTML is the same without it). A
  * data table may scroll inside its own box (1.4.10 exempts two-dimensional content); the page
  * may not. The back office (/ops) is for staff at desks and is not held to it.
+ *
+ * The German walk also proves every customer page's Content-Security-Policy (./csp-checks.ts),
+ * file routes included: one walk instead of two (web-security-csp.spec.ts walks the back office).
  */
 import { expect, test } from "./fixtures";
 import { forEveryPage, RESOURCE_ROUTES } from "./every-page";
+import { openLockedDown, watchViolations } from "./csp-checks";
 
 const WIDTH = 320;
 test.use({ viewport: { width: WIDTH, height: 640 } });
 
 for (const language of ["de", "ar"]) {
-  test(`every customer page fits a ${WIDTH} px screen in "${language}" (WCAG 1.4.10 Reflow)`, async ({ page, request }) => {
+  const andCsp = language === "de" ? ", each locked down by its CSP" : "";
+  test(`every customer page fits a ${WIDTH} px screen in "${language}" (WCAG 1.4.10 Reflow)${andCsp}`, async ({
+    page,
+    request,
+  }) => {
     // Every customer page of the manifest: a few minutes on a busy machine.
     test.setTimeout(360_000);
+    const withCsp = language === "de";
+    if (withCsp) await watchViolations(page);
     const wide: string[] = [];
-    await forEveryPage(
+    const cspChecked: string[] = [];
+    const pages = await forEveryPage(
       page,
       request,
       async (url, route, who) => {
+        if (withCsp) {
+          await openLockedDown(page, url, route, who);
+          cspChecked.push(route.id);
+        }
         if (RESOURCE_ROUTES.has(route.id)) return; // files, not pages
-        await page.goto(url);
+        if (!withCsp) await page.goto(url);
         // The walk is in the language asked for, or it proves nothing about it.
         expect(await page.locator("html").getAttribute("lang"), url).toBe(language);
         const overflow = await page.evaluate((width) => {
@@ -50,5 +65,6 @@ for (const language of ["de", "ar"]) {
       language,
     );
     expect(wide, "pages wider than the screen").toEqual([]);
+    if (withCsp) expect(cspChecked.sort(), "CSP: every customer page of the manifest").toEqual(pages.map((r) => r.id).sort());
   });
 }
