@@ -9,11 +9,22 @@ rm -f tests/.tmp/*results*.json tests/.tmp/e2e-shard-*.log
 status=0
 step() { echo; echo "=== $1"; }
 
+# The type check and the lint are independent and single-threaded: side by side on two cores,
+# each printed after both end.
+npx tsc --noEmit -p . >tests/.tmp/typecheck.log 2>&1 &
+typecheck=$!
+npm run --silent lint >tests/.tmp/lint.log 2>&1 &
+lint=$!
+typecheck_failed=0
+lint_failed=0
+wait "$typecheck" || typecheck_failed=1
+wait "$lint" || lint_failed=1
 step "type check"
-npx tsc --noEmit -p . || status=1
-
+cat tests/.tmp/typecheck.log
+if [ "$typecheck_failed" -eq 1 ]; then echo "type check: FAILED"; status=1; fi
 step "lint (ESLint, Prettier check, dependency rules)"
-npm run --silent lint || status=1
+cat tests/.tmp/lint.log
+if [ "$lint_failed" -eq 1 ]; then echo "lint: FAILED"; status=1; fi
 
 step "unit tests"
 npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=tests/.tmp/unit-results.json || status=1
@@ -46,12 +57,13 @@ npx vitest run --project process --reporter=default --reporter=json --outputFile
 
 step "browser tests (Playwright, Chromium)"
 # E2E_SHARDS runs of the suite side by side, each with its own server and embedded database
-# (E2E_PORT 3100, 3101, …; Playwright splits the spec files between them). Their output is
-# printed after all of them end.
+# (E2E_PORT 3100, 3101, …), the spec files split between them by their measured duration
+# (tests/e2e-shards.mjs, tests/e2e/durations.json). Their output is printed after all of them end.
 shards="${E2E_SHARDS:-2}"
 pids=()
 for i in $(seq 1 "$shards"); do
-  E2E_PORT=$((3099 + i)) npx playwright test --shard="$i/$shards" >"tests/.tmp/e2e-shard-$i.log" 2>&1 &
+  # shellcheck disable=SC2046 # one argument per file
+  E2E_PORT=$((3099 + i)) npx playwright test $(node tests/e2e-shards.mjs "$i" "$shards") >"tests/.tmp/e2e-shard-$i.log" 2>&1 &
   pids+=("$!")
 done
 for i in "${!pids[@]}"; do
