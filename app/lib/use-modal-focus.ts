@@ -5,8 +5,15 @@
  * through its focusable elements; Escape closes; on unmount, the page is live again and focus
  * returns to `returnFocus()` or else to the element that had it before opening.
  */
-import { useCallback, useEffect, useRef, type KeyboardEvent, type RefObject } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, type KeyboardEvent, type RefObject } from "react";
 import { makeOthersInert } from "./inert-others";
+
+/**
+ * Before the browser paints, so a dialog is never seen without the focus in it: an Escape pressed
+ * the moment it appears reaches it, not the page behind (a plain effect ran after the paint).
+ * A plain effect on the server, where neither runs.
+ */
+const useBeforePaint = typeof document === "undefined" ? useEffect : useLayoutEffect;
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -33,7 +40,7 @@ export function useModalFocus(
     latest.current = options;
   });
 
-  useEffect(() => {
+  useBeforePaint(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const restore = ref.current ? makeOthersInert(ref.current) : () => {};
     (latest.current.initialFocus?.() ?? ref.current)?.focus();
