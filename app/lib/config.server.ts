@@ -27,7 +27,7 @@ const schema = z
     SESSION_IDLE_SECONDS: z.coerce.number().int().min(30).max(300).default(300),
   })
   .transform((env, ctx) => {
-    const production = (env.DEPLOYMENT ?? (env.NODE_ENV === "production" ? "production" : "sandbox")) === "production";
+    const production = isProductionDeployment(env);
     if (production && !env.SESSION_SECRET) {
       ctx.addIssue({
         code: z.ZodIssueCode.custom,
@@ -45,6 +45,15 @@ const schema = z
       SESSION_IDLE_MS: env.SESSION_IDLE_SECONDS * 1000,
     };
   });
+
+/**
+ * Whether an environment describes a real bank: DEPLOYMENT, defaulted from NODE_ENV (the rule of
+ * server/config.ts). For modules that need only this at load time (the language cookie), before
+ * the whole configuration may be read.
+ */
+export function isProductionDeployment(env: { NODE_ENV?: string; DEPLOYMENT?: string }): boolean {
+  return (env.DEPLOYMENT ?? (env.NODE_ENV === "production" ? "production" : "sandbox")) === "production";
+}
 
 /** Parsed configuration shape. */
 export type WebConfig = z.output<typeof schema>;

@@ -9,7 +9,7 @@ import { createCookie } from "@remix-run/node";
 import Backend from "i18next-fs-backend";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
-import { config } from "~/lib/config.server";
+import { isProductionDeployment } from "~/lib/config.server";
 
 /** Folder with `<lng>/<ns>.json`. */
 export const LOCALES_DIR = resolve(process.cwd(), "public/locales");
@@ -20,8 +20,9 @@ export const languageCookie = createCookie("lng", {
   sameSite: "lax",
   httpOnly: true,
   maxAge: 365 * 24 * 60 * 60,
-  // Read when this module loads: the environment is validated then, as by every other cookie.
-  secure: config().production,
+  // Decided when this module loads, from DEPLOYMENT/NODE_ENV only: the rest of the configuration
+  // is read at first use (a bench or test may set BANKING_API_URL after loading the build).
+  secure: isProductionDeployment(process.env),
 });
 
 const i18next = new RemixI18Next({

@@ -15,7 +15,9 @@
  * - `inProcessSignedPerSec` and `inProcessRatio`: the same flow as direct domain calls (no HTTP),
  *   and `httpFloorMs`, the round trip of GET /v1/health: the HTTP layer's share, measured;
  * - `homeP50Ms`, `homeP95Ms`, `homeP99Ms`: GET /home (server-rendered, logged in) at 50
- *   concurrent sessions (autocannon);
+ *   concurrent sessions (autocannon), with React's production build as `npm start` serves it
+ *   (`npm run bench` sets NODE_ENV=production unless the environment gives one, and
+ *   DEPLOYMENT=sandbox: the bench reads sandbox codes);
  * - `jsGzipBytes`: first-load JavaScript per page route, gzip bytes (see js-budget.ts).
  *
  * Flags: `--json` prints exactly one JSON line (PGlite figures at the top level, PostgreSQL's
@@ -90,7 +92,9 @@ async function benchDatabase(label: string, url: string | undefined, remixBuild:
   const database = await openDatabase({ url, dataDir, onQuery: counter.onQuery });
   const config = loadConfig({
     ...process.env,
-    NODE_ENV: "development",
+    // The sandbox, as `npm start` runs it: NODE_ENV (React's build) comes from the environment
+    // (package.json sets production unless given), which must be set before React is loaded.
+    DEPLOYMENT: "sandbox",
     SMS_DEBUG_CODES: "true",
     RATE_LIMITS: "relaxed",
     LOG_LEVEL: "silent",
