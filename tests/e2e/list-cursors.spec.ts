@@ -27,8 +27,9 @@ test("a cursor the API refuses leads to the list's first page", async ({ page })
     const first = await page.goto(list);
     expect(first?.status(), list).toBe(200);
     const firstPage = await page.locator("main").innerText();
-    // Right characters, wrong content: the web app passes it on and the API refuses it (400).
-    for (const cursor of ["abc", "eyJpZCI6MX0"]) {
+    // Right characters, wrong content: the web app passes it on and the API refuses it (400);
+    // and one of 5,000 characters (the API takes at most 200), which must not become an error page.
+    for (const cursor of ["abc", "eyJpZCI6MX0", "A".repeat(5000)]) {
       const asked = `${list}${list.includes("?") ? "&" : "?"}cursor=${cursor}`;
       const refused = await page.goto(asked);
       expect(refused?.status(), asked).toBe(200);

@@ -15,7 +15,7 @@
  * own (__history.panel.tsx), fetched when first wanted. Asked directly, the item URL renders the
  * item's own page alone (this loader then loads no list).
  */
-import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
+import { json, redirect, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import {
   Form,
   Link,
@@ -84,7 +84,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // The nested item URL asked for directly: the item's own page alone (its loader does the rest).
   if (params.itemId) return json({ itemPage: true as const });
   const { api, org } = await requireAppContext(request);
-  const { filter, query, errors } = parseHistoryFilter(new URL(request.url).searchParams);
+  const { searchParams } = new URL(request.url);
+  const { filter, query, errors } = parseHistoryFilter(searchParams);
+  // A cursor the filter drops as malformed (wrong characters, over 200): the first page, under
+  // its own address, as for a cursor the API refuses (lib/paging.server.ts).
+  if (searchParams.get("cursor") && !filter.cursor) throw redirect(withoutCursor(request.url), { headers: await api.headers() });
   if (org.type === "COMPANY_OFFICIAL") {
     return json(
       {
