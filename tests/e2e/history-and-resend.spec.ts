@@ -16,6 +16,9 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("main form[method=get] button[type=submit]").first().click();
       await expect(page).toHaveURL(/currency=GBP/);
       await expect(page).toHaveURL(/period=month/);
+      // The whole document before reading every item: without JavaScript the new page streams in,
+      // and an item still being parsed reads as "" (a flaky failure in CI).
+      await page.waitForLoadState("load");
       const items = page.getByTestId("statement-item");
       await expect(items.first()).toBeVisible();
       for (const text of await items.allTextContents()) expect(text).toContain("GBP");
