@@ -147,17 +147,36 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
   }
 
-  test("identity pages: the popup counts down and Continue keeps the session", async ({ page }) => {
+  /**
+   * A new company application's first step with the company name typed (not saved), the clock
+   * fast-forwarded to the expiry popup, /session/status saying `remainingMs` are left.
+   * @returns the popup and the status override (null: the server's own answer again)
+   */
+  async function typedStepWithPopup(page: Page, company: string, remainingMs: number) {
     await page.clock.install();
     await login(page, CUSTOMERS.unidentified);
     const status = await shortenStatus(page);
     await page.goto("/identity/corporate/country-and-name?new=1");
     await identityWatchReady(page);
-    await page.getByLabel("Company name").fill("Popup Probe Ltd");
-    status.remaining = 45_000;
+    await page.getByLabel("Company name").fill(company);
+    status.remaining = remainingMs;
     await page.clock.fastForward("04:05");
     const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
     await expect(popup).toBeVisible();
+    return { popup, status };
+  }
+
+  /** Landed on the login after the expiry; logging in again shows the step with the kept, unsaved answer. */
+  async function expectKeptAfterLogin(page: Page, company: string) {
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
+    await loginHere(page, CUSTOMERS.unidentified);
+    await expect(page).toHaveURL(/\/identity\/corporate\/country-and-name/);
+    await expect(page.getByTestId("kept-answers")).toBeVisible();
+    await expect(page.getByLabel("Company name")).toHaveValue(company);
+  }
+
+  test("identity pages: the popup counts down and Continue keeps the session", async ({ page }) => {
+    const { popup, status } = await typedStepWithPopup(page, "Popup Probe Ltd", 45_000);
     await expect(popup).toContainText(/logged out in 4\d s/);
     await expectNoViolations(page, "identity session-expiry popup");
     status.remaining = null;
@@ -173,26 +192,13 @@ test.describe("with JavaScript", () => {
     context,
     baseURL,
   }) => {
-    await page.clock.install();
-    await login(page, CUSTOMERS.unidentified);
-    const status = await shortenStatus(page);
-    await page.goto("/identity/corporate/country-and-name?new=1");
-    await identityWatchReady(page);
-    await page.getByLabel("Company name").fill("Late Continue Ltd");
-    status.remaining = 45_000;
-    await page.clock.fastForward("04:05");
-    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
-    await expect(popup).toBeVisible();
+    const { popup } = await typedStepWithPopup(page, "Late Continue Ltd", 45_000);
     // The server's limit has passed (a tab that slept, a click in the last second) while the
     // popup still shows time left: the keepalive is refused, the session is not ended by it,
     // and the step form is sent, so the post meets the expired session and its answers are kept.
     await ageSession(context, baseURL!, 6 * 60_000);
     await popup.getByRole("button", { name: "Continue" }).click();
-    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
-    await loginHere(page, CUSTOMERS.unidentified);
-    await expect(page).toHaveURL(/\/identity\/corporate\/country-and-name/);
-    await expect(page.getByTestId("kept-answers")).toBeVisible();
-    await expect(page.getByLabel("Company name")).toHaveValue("Late Continue Ltd");
+    await expectKeptAfterLogin(page, "Late Continue Ltd");
   });
 
   test("identity pages: reaching zero with a changed step form keeps its answers for the next login", async ({
@@ -200,24 +206,11 @@ test.describe("with JavaScript", () => {
     context,
     baseURL,
   }) => {
-    await page.clock.install();
-    await login(page, CUSTOMERS.unidentified);
-    const status = await shortenStatus(page);
-    await page.goto("/identity/corporate/country-and-name?new=1");
-    await identityWatchReady(page);
-    await page.getByLabel("Company name").fill("Zero Kept Ltd");
-    status.remaining = 20_000;
-    await page.clock.fastForward("04:05");
-    const popup = page.getByRole("dialog", { name: "Your session is about to expire" });
-    await expect(popup).toBeVisible();
+    await typedStepWithPopup(page, "Zero Kept Ltd", 20_000);
     // The server's limit passes as the countdown ends.
     await ageSession(context, baseURL!, 6 * 60_000);
     await page.clock.fastForward(21_000);
-    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name/);
-    await loginHere(page, CUSTOMERS.unidentified);
-    await expect(page).toHaveURL(/\/identity\/corporate\/country-and-name/);
-    await expect(page.getByTestId("kept-answers")).toBeVisible();
-    await expect(page.getByLabel("Company name")).toHaveValue("Zero Kept Ltd");
+    await expectKeptAfterLogin(page, "Zero Kept Ltd");
   });
 
   test("identity pages: logging out with a changed step form saves its draft first", async ({ page }) => {
