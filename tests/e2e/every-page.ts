@@ -35,13 +35,19 @@ async function createPayment(page: Page): Promise<string> {
   return new URL(page.url()).pathname.split("/")[2];
 }
 
-/** An executed exchange of 1.00 GBP → EUR of the individual customer's (through the API); returns its id. */
-async function probeExchange(page: Page): Promise<string> {
+/** The individual customer's API session and the account holding GBP (the "Main account"). */
+async function gbpAccount(page: Page) {
   const api = await apiSession(page.request, CUSTOMERS.individual);
   const accounts = await api.call("GET", `/accounts?organizationId=${api.organizationId}&all=true`);
   const account = accounts.body.data.find((a: { balances: { currencyId: string }[] }) =>
     a.balances.some((b) => b.currencyId === "GBP"),
-  );
+  ) as { id: string; number: string };
+  return { api, account };
+}
+
+/** An executed exchange of 1.00 GBP → EUR of the individual customer's (through the API); returns its id. */
+async function probeExchange(page: Page): Promise<string> {
+  const { api, account } = await gbpAccount(page);
   const quote = await api.call("POST", "/exchange/calc", {
     accountId: account.id,
     fromCurrencyId: "GBP",
@@ -64,12 +70,8 @@ const UNREAD_PROBES = 10;
  * the header's "Chat (N unread)", the chat tabs and the Notifications tab show their widest
  * labels (German reflow found them too wide once, only because other specs had left counts).
  */
-async function unreadCounts(page: Page, channelId: string): Promise<void> {
-  const api = await apiSession(page.request, CUSTOMERS.individual);
-  const accounts = await api.call("GET", `/accounts?organizationId=${api.organizationId}&all=true`);
-  const main = accounts.body.data.find((a: { balances: { currencyId: string }[] }) =>
-    a.balances.some((b) => b.currencyId === "GBP"),
-  );
+async function leaveUnreadCounts(page: Page, channelId: string): Promise<void> {
+  const { account: main } = await gbpAccount(page);
   for (let i = 1; i <= UNREAD_PROBES; i++) {
     await staffCommand(page, ["chat:reply", channelId, `Page probe reply ${i}`]);
     await staffCommand(page, ["payment:incoming", main.number, "GBP", "0.01", "--payer", `Page Probe Payer ${i}`]);
@@ -225,7 +227,7 @@ export async function forEveryPage(
       // The customer's main chat channel (an unknown document of it: the not-found page).
       await page.goto("/chat");
       params.channelId = ((await page.getByTestId("chat-main-channel").getAttribute("href")) ?? "").split("/")[2];
-      await unreadCounts(page, params.channelId);
+      await leaveUnreadCounts(page, params.channelId);
     }
     if (language !== "en") {
       // The switcher of the audience's start page (its cookie is cleared for the next audience).
