@@ -4,17 +4,16 @@
  * namespaces, and passes the CSP nonce (load context) to React and Remix scripts.
  */
 import { PassThrough } from "node:stream";
-import { resolve } from "node:path";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { createInstance } from "i18next";
-import Backend from "i18next-fs-backend";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
-import i18next, { LOCALES_DIR } from "./lib/i18next.server";
+import i18next from "./lib/i18next.server";
+import { localeResources } from "./lib/locale-resources.server";
 import { NonceProvider } from "./lib/nonce";
 
 const ABORT_DELAY = 5_000;
@@ -29,16 +28,14 @@ export default async function handleRequest(
   const instance = createInstance();
   const lng = await i18next.getLocale(request);
   const ns = i18next.getRouteNamespaces(remixContext as unknown as Parameters<typeof i18next.getRouteNamespaces>[0]);
-  await instance
-    .use(initReactI18next)
-    .use(Backend)
-    .init({
-      ...i18nConfig,
-      supportedLngs: [...i18nConfig.supportedLngs],
-      lng,
-      ns: [...new Set([...i18nConfig.ns, ...ns])],
-      backend: { loadPath: resolve(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
-    });
+  const namespaces = [...new Set([...i18nConfig.ns, ...ns])];
+  await instance.use(initReactI18next).init({
+    ...i18nConfig,
+    supportedLngs: [...i18nConfig.supportedLngs],
+    lng,
+    ns: namespaces,
+    resources: localeResources(namespaces),
+  });
 
   const nonce = loadContext?.cspNonce;
   const readyEvent = isbot(request.headers.get("user-agent") ?? "") ? "onAllReady" : "onShellReady";

@@ -1,18 +1,14 @@
 /**
- * Server i18n (remix-i18next 6.x): reads locale JSON from public/locales with
- * i18next-fs-backend. `i18next.getLocale(request)` for the page language — the customer's
+ * Server i18n (remix-i18next 6.x): translations from public/locales, read once per process
+ * (locale-resources.server.ts). `i18next.getLocale(request)` for the page language — the customer's
  * choice (cookie `lng`, set by the language switcher: routes/locale.ts), else the browser's
  * Accept-Language, else English — and `i18next.getFixedT(request, ns)` in actions.
  */
-import { resolve } from "node:path";
 import { createCookie } from "@remix-run/node";
-import Backend from "i18next-fs-backend";
 import { RemixI18Next } from "remix-i18next/server";
 import { i18nConfig } from "~/i18n";
 import { isProductionDeployment } from "~/lib/config.server";
-
-/** Folder with `<lng>/<ns>.json`. */
-export const LOCALES_DIR = resolve(process.cwd(), "public/locales");
+import { localeResources } from "~/lib/locale-resources.server";
 
 /** The customer's language choice: a year, every path, not needed by page scripts. */
 export const languageCookie = createCookie("lng", {
@@ -36,9 +32,8 @@ const i18next = new RemixI18Next({
     ...i18nConfig,
     supportedLngs: [...i18nConfig.supportedLngs],
     ns: [...i18nConfig.ns],
-    backend: { loadPath: resolve(LOCALES_DIR, "{{lng}}/{{ns}}.json") },
+    resources: localeResources(),
   },
-  plugins: [Backend],
 });
 
 export default i18next;
