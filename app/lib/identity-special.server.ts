@@ -30,6 +30,7 @@ import type {
   SaveApplicationStepRequest,
 } from "../../server/api/v1/contract";
 import { ApiError, requireUser, type Api } from "./api.server";
+import { config } from "./config.server";
 import { verifyCsrf } from "./csrf.server";
 import type { ServerT } from "./forms.server";
 import i18next from "./i18next.server";
@@ -181,6 +182,9 @@ export async function verificationLoader(request: Request, type: ApplicationType
       type,
       editable: application.editable,
       ...view,
+      // A production deployment refuses the sandbox outcome (server/api/v1/applications.ts):
+      // its form is not offered there.
+      sandboxOff: config().production,
       token,
       tokenError,
       self: hrefOf(application, VERIFICATION_STEP),

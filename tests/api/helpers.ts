@@ -114,6 +114,11 @@ export async function startTestServer(opts: {
   staffToken?: string;
   /** Attach the chat gateway (socket.io at /api/socket.io) and make it the chat publisher. */
   gateway?: boolean;
+  /**
+   * Only `config.deployment` set to production (the rules that read it, e.g. the sandbox KYC
+   * refusal); SMS, secrets and limits stay the test's.
+   */
+  deployment?: "production";
 }): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
@@ -133,6 +138,7 @@ export async function startTestServer(opts: {
     LOG_LEVEL: "silent",
     ...(opts.staffToken ? { STAFF_API_TOKEN: opts.staffToken } : {}),
   } as NodeJS.ProcessEnv);
+  if (opts.deployment) config.deployment = opts.deployment;
   const logger = pino({ level: "silent" });
   const sms = new MemorySmsProvider();
   const app = createApp({ db: handle.db, config, sms, logger });

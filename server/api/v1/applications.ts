@@ -18,7 +18,8 @@
  *   GET    /clients-applications/:id/agreements                  → { data: ApplicationAgreement[] }
  *   GET    /agreements/:agreementId/file                         → bytes
  *   GET    /clients-applications/:id/sumsub-token                → KycToken | 400 (scheme without provider)
- *   POST   /clients-applications/:id/verification/sandbox { outcome } → Application (SANDBOX scheme only)
+ *   POST   /clients-applications/:id/verification/sandbox { outcome } → Application (SANDBOX scheme only; 400 on
+ *          `outcome` in a production deployment)
  *   PUT    /clients-applications/:id/submit                      → Application | 400 field errors
  */
 import { Router, type Response } from "express";
@@ -44,6 +45,7 @@ import {
   TYPE_SEGMENTS,
   updateOfficial,
 } from "../../domain/applications/index.js";
+import { fieldError } from "../../domain/errors.js";
 import { asyncHandler, DomainError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { attachmentDisposition } from "./uploads.js";
 
@@ -202,6 +204,11 @@ export function createApplicationsRouter(deps: ApiDeps): Router {
   r.post(
     "/clients-applications/:id/verification/sandbox",
     asyncHandler(async (req, res) => {
+      // The sandbox provider lets applicants decide their own identity check: a demonstration
+      // only. A production deployment refuses it (docs/decisions.md "Sandbox and production");
+      // there the outcome comes from the provider or from staff review.
+      if (deps.config.deployment === "production")
+        throw fieldError("outcome", "sandboxVerificationOff", "Identity checks are not self-service in production");
       const body = parse(sandboxBody, req.body);
       const status = body.outcome === "APPROVE" ? "COMPLETED" : "REJECTED";
       res.json(await recordVerification(deps.db, uid(res), req.params.id, "SANDBOX", status));

@@ -42,7 +42,12 @@ export function VerificationStep() {
             </span>
           </p>
           <p data-testid="verification-help">{t(`verification.status-help.${data.status}`)}</p>
-          {data.editable && !done && data.sandbox ? <SandboxForm action={data.self} error={errors?.outcome} /> : null}
+          {data.editable && !done && data.sandbox && data.sandboxOff ? (
+            <Alert testId="sandbox-off">{t("verification.sandbox.off")}</Alert>
+          ) : null}
+          {data.editable && !done && data.sandbox && !data.sandboxOff ? (
+            <SandboxForm action={data.self} error={errors?.outcome} />
+          ) : null}
           {data.editable && !done && !data.sandbox ? (
             <ProviderContainer provider={data.provider} token={data.token?.token ?? null} tokenError={data.tokenError} />
           ) : null}
