@@ -68,6 +68,8 @@ export default function BetweenAccountsScreen() {
       <p>{t("between.intro")}</p>
       <ValidatedForm
         id={FORM_ID}
+        // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+        data-unsaved-guard
         validator={betweenValidator(scales)}
         method="post"
         action="/payments/between-accounts"

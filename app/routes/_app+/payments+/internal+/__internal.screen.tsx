@@ -95,6 +95,8 @@ export default function InternalScreen() {
         ) : (
           <ValidatedForm
             id="internal-form"
+            // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+            data-unsaved-guard
             validator={internalValidator(scales)}
             method="post"
             onChange={onChange}
