@@ -42,6 +42,11 @@ export function balanceSources(accounts: readonly Account[], currency?: Currency
   );
 }
 
+/** Decimals of each currency among the balances (currency code → scale), e.g. `{ GBP: 2, USDT: 6 }`. */
+export function sourceScales(sources: readonly Pick<BalanceSource, "currencyId" | "scale">[]): Record<string, number> {
+  return Object.fromEntries(sources.map((s) => [s.currencyId, s.scale]));
+}
+
 /** Split `accountId:currencyId`; null when malformed. */
 export function parseSource(value: string): { accountId: string; currencyId: CurrencyCode } | null {
   const i = value.lastIndexOf(":");

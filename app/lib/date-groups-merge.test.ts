@@ -3,7 +3,7 @@ import { groupByDay } from "./date-groups";
 import { mergeDayGroups } from "./date-groups-merge";
 
 const now = new Date("2026-11-22T10:00:00Z");
-const group = (items: { id: string; d: string }[]) => groupByDay(items, (i) => i.d, now, "UTC");
+const group = (items: { id: string; d: string }[]) => groupByDay(items, (i) => i.d, "en", now, "UTC");
 
 describe("mergeDayGroups (history 'more' with JavaScript)", () => {
   // Two pages of 3, newest first; 21 November straddles the page boundary.

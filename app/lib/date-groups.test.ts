@@ -12,7 +12,7 @@ describe("groupByDay (spec 000 §2)", () => {
     { id: "e", transferDate: "2025-12-31T12:00:00Z" },
     { id: "f", transferDate: "not a date" },
   ];
-  const groups = groupByDay(items, (i) => i.transferDate, now, "UTC");
+  const groups = groupByDay(items, (i) => i.transferDate, "en", now, "UTC");
 
   it("makes one group per day, newest first, skipping invalid dates", () => {
     expect(groups.map((g) => g.key)).toEqual(["2026-11-22", "2026-11-21", "2026-01-01", "2025-12-31"]);
@@ -27,21 +27,36 @@ describe("groupByDay (spec 000 §2)", () => {
   });
 
   it("sorts days even if the input is not sorted", () => {
-    const g = groupByDay([{ d: "2026-01-01T00:00:00Z" }, { d: "2026-11-22T00:00:00Z" }], (i) => i.d, now, "UTC");
+    const g = groupByDay([{ d: "2026-01-01T00:00:00Z" }, { d: "2026-11-22T00:00:00Z" }], (i) => i.d, "en", now, "UTC");
     expect(g.map((x) => x.key)).toEqual(["2026-11-22", "2026-01-01"]);
   });
 
   it("uses calendar days of the given zone (London summer time)", () => {
     const summerNow = new Date("2026-07-02T08:00:00Z");
-    const g = groupByDay([{ d: "2026-07-01T23:30:00Z" }, { d: "2026-07-01T22:30:00Z" }], (i) => i.d, summerNow, "Europe/London");
+    const g = groupByDay(
+      [{ d: "2026-07-01T23:30:00Z" }, { d: "2026-07-01T22:30:00Z" }],
+      (i) => i.d,
+      "en",
+      summerNow,
+      "Europe/London",
+    );
     expect(g.map((x) => [x.key, x.label])).toEqual([
       ["2026-07-02", { kind: "today" }],
       ["2026-07-01", { kind: "date", text: "July 1" }],
     ]);
   });
 
+  it("headings in the page's language: German and Arabic month names, Latin digits", () => {
+    const g = (lng: string) =>
+      groupByDay(items, (i) => i.transferDate, lng, now, "UTC").map((x) => (x.label.kind === "date" ? x.label.text : "today"));
+    expect(g("de")).toEqual(["today", "21. November", "1. Januar", "31. Dezember 2025"]);
+    expect(g("ar")).toEqual(["today", "21 نوفمبر", "1 يناير", "31 ديسمبر 2025"]);
+    expect(dayLabel("2026-03-05", "2026-11-22", "de")).toEqual({ kind: "date", text: "5. März" });
+    expect(dayLabel("2026-03-05", "2026-11-22")).toEqual({ kind: "date", text: "March 5" });
+  });
+
   it("returns nothing for no items", () => {
-    expect(groupByDay([], () => "", now)).toEqual([]);
+    expect(groupByDay([], () => "", "en", now)).toEqual([]);
   });
 
   it("a future day of the same year is not 'Today'", () => {

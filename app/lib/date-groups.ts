@@ -3,10 +3,11 @@
  * 'Today', or month and day, or month, day and year for other years").
  *
  * Deterministic: `now` and the time zone are injectable; days are calendar days in the
- * display time zone (lib/dates.ts), so server and browser agree. Run it in loaders and send
- * the groups to the page (keeps date-fns out of the browser bundle).
+ * display time zone (lib/dates.ts), so server and browser agree. Headings are in the page's
+ * language (Intl, Latin digits as every number of the app: i18n.ts numberLocaleOf). Run it in
+ * loaders and send the groups to the page.
  */
-import { format } from "date-fns";
+import { numberLocaleOf } from "~/i18n";
 import { DISPLAY_TIME_ZONE, zonedDayKey } from "./dates";
 
 /** One day of items, newest day first. */
@@ -23,13 +24,16 @@ export interface DayGroup<T> {
  * newest first. Items with an invalid date are left out.
  * @param items any items carrying an ISO date
  * @param getDate returns the ISO 8601 string (or Date) of an item, e.g. `i => i.transferDate`
+ * @param lng the page's language (en, de, ar) for the headings
  * @param now reference time for 'Today' and 'this year' (default: current time)
  * @param timeZone IANA zone of the calendar days (default Europe/London)
- * @returns groups; label text is "November 22" this year, "November 22, 2025" other years
+ * @returns groups; label text is "November 22" this year, "November 22, 2025" other years (in
+ *   English; "22. November", "22 نوفمبر" in German and Arabic)
  */
 export function groupByDay<T>(
   items: readonly T[],
   getDate: (item: T) => string | Date,
+  lng: string,
   now: Date = new Date(),
   timeZone: string = DISPLAY_TIME_ZONE,
 ): DayGroup<T>[] {
@@ -44,17 +48,24 @@ export function groupByDay<T>(
   const todayKey = zonedDayKey(now, timeZone);
   return [...groups.entries()]
     .sort((a, b) => (a[0] < b[0] ? 1 : a[0] > b[0] ? -1 : 0))
-    .map(([key, dayItems]) => ({ key, label: dayLabel(key, todayKey), items: dayItems }));
+    .map(([key, dayItems]) => ({ key, label: dayLabel(key, todayKey, lng), items: dayItems }));
 }
 
 /**
- * Heading of a day (spec 000 §2).
+ * Heading of a day (spec 000 §2): month and day, with the year for another year, in `lng`.
  * @param dayKey "yyyy-MM-dd" of the day; @param todayKey "yyyy-MM-dd" of today
- * @returns `{kind:'today'}` or `{kind:'date', text}` with "MMMM d" or "MMMM d, yyyy"
+ * @param lng the page's language (default English)
+ * @returns `{kind:'today'}` or `{kind:'date', text}`: "November 21" / "November 21, 2025" in
+ *   English, "21. November" / "21. November 2025" in German, "21 نوفمبر" in Arabic (Latin digits)
  */
-export function dayLabel(dayKey: string, todayKey: string): DayGroup<unknown>["label"] {
+export function dayLabel(dayKey: string, todayKey: string, lng = "en"): DayGroup<unknown>["label"] {
   if (dayKey === todayKey) return { kind: "today" };
   const [y, m, d] = dayKey.split("-").map(Number);
-  const local = new Date(y, m - 1, d); // only used for its calendar fields
-  return { kind: "date", text: format(local, dayKey.slice(0, 4) === todayKey.slice(0, 4) ? "MMMM d" : "MMMM d, yyyy") };
+  const text = new Intl.DateTimeFormat(numberLocaleOf(lng), {
+    timeZone: "UTC", // the day's calendar fields, read back unchanged
+    month: "long",
+    day: "numeric",
+    ...(dayKey.slice(0, 4) === todayKey.slice(0, 4) ? {} : { year: "numeric" }),
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return { kind: "date", text };
 }

@@ -56,13 +56,15 @@ export async function loadFxRequest(api: Api, requestId: string): Promise<FxRequ
 
 /**
  * A page of the organization's signed requests, newest first, grouped by creation day (headings
- * Today / month and day / month, day and year), and the next page's cursor.
+ * Today / month and day / month, day and year, in the page's language `lng`), and the next
+ * page's cursor.
  * @throws ApiError 400 for a cursor the API refuses (the route redirects: lib/paging.server.ts)
  */
 export async function listFxRequestGroups(
   api: Api,
   organizationId: string,
   take: number,
+  lng: string,
   cursor?: string,
 ): Promise<{ groups: DayGroup<FxRequestView>[]; next: string | null }> {
   const page = await api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(cursor ? { cursor } : {}) });
@@ -70,6 +72,7 @@ export async function listFxRequestGroups(
     groups: groupByDay(
       page.edges.map((e) => fxRequestView(e.node)),
       (r) => r.createdAt,
+      lng,
     ),
     next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
   };

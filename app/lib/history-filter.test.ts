@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { parseHistoryFilter } from "./history-filter";
 
-process.env.TZ = "UTC";
+// A process zone far from London (and with its summer time in London's winter): the bounds must
+// not depend on it (days are London calendar days, as the pages show them).
+process.env.TZ = "Pacific/Auckland";
 const now = new Date("2026-11-22T10:00:00Z");
 const p = (q: string) => parseHistoryFilter(new URLSearchParams(q), now);
 
@@ -12,7 +14,8 @@ describe("parseHistoryFilter", () => {
     expect(r.query).toEqual({ transferDateFrom: "2026-11-15T00:00:00.000Z" });
   });
   it("month goes back one calendar month", () => {
-    expect(p("period=month&currency=EUR").query).toEqual({ transferDateFrom: "2026-10-22T00:00:00.000Z", currencyId: "EUR" });
+    // 22 October is still British Summer Time (until the 25th): its midnight is 23:00 UTC.
+    expect(p("period=month&currency=EUR").query).toEqual({ transferDateFrom: "2026-10-21T23:00:00.000Z", currencyId: "EUR" });
   });
   it("custom range covers whole days", () => {
     const r = p("period=custom&from=2026-01-01&to=2026-01-31");
@@ -27,8 +30,36 @@ describe("parseHistoryFilter", () => {
   it("presets: all time has no bounds; today starts at midnight; last 30 days", () => {
     expect(p("period=all").query).toEqual({});
     expect(p("period=today").query).toEqual({ transferDateFrom: "2026-11-22T00:00:00.000Z" });
-    expect(p("period=days30&currency=GBP").query).toEqual({ transferDateFrom: "2026-10-23T00:00:00.000Z", currencyId: "GBP" });
+    expect(p("period=days30&currency=GBP").query).toEqual({ transferDateFrom: "2026-10-22T23:00:00.000Z", currencyId: "GBP" });
     expect(p("period=nonsense").filter.period).toBe("week");
+  });
+  it("summer (BST): days start at midnight London time, 23:00 UTC the day before", () => {
+    // 00:30 on 15 July in London: "today" is 15 July, which began at 2026-07-14T23:00Z.
+    const justAfterMidnight = new Date("2026-07-14T23:30:00Z");
+    const at = (q: string) => parseHistoryFilter(new URLSearchParams(q), justAfterMidnight).query;
+    expect(at("period=today")).toEqual({ transferDateFrom: "2026-07-14T23:00:00.000Z" });
+    expect(at("period=week")).toEqual({ transferDateFrom: "2026-07-07T23:00:00.000Z" });
+    expect(at("period=days30")).toEqual({ transferDateFrom: "2026-06-14T23:00:00.000Z" });
+    expect(at("period=month")).toEqual({ transferDateFrom: "2026-06-14T23:00:00.000Z" });
+    expect(at("period=custom&from=2026-07-01&to=2026-07-31")).toEqual({
+      transferDateFrom: "2026-06-30T23:00:00.000Z",
+      transferDateTo: "2026-07-31T22:59:59.999Z",
+    });
+  });
+  it("a custom range across the clock change: winter start, summer end", () => {
+    expect(p("period=custom&from=2026-03-01&to=2026-03-31").query).toEqual({
+      transferDateFrom: "2026-03-01T00:00:00.000Z",
+      transferDateTo: "2026-03-31T22:59:59.999Z",
+    });
+    // The day the clocks go forward (29 March 2026) has 23 hours.
+    expect(p("period=custom&from=2026-03-29&to=2026-03-29").query).toEqual({
+      transferDateFrom: "2026-03-29T00:00:00.000Z",
+      transferDateTo: "2026-03-29T22:59:59.999Z",
+    });
+  });
+  it("a month back from 31 March is 28 February (winter)", () => {
+    const r = parseHistoryFilter(new URLSearchParams("period=month"), new Date("2026-03-31T12:00:00Z"));
+    expect(r.query).toEqual({ transferDateFrom: "2026-02-28T00:00:00.000Z" });
   });
   it("custom bounds are 1920..2050", () => {
     expect(p("period=custom&from=1920-01-01&to=2050-01-01").errors).toEqual({});

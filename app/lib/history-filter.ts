@@ -1,8 +1,13 @@
 /**
  * History filters (spec 000 §2 "Period selector (Week, Month, custom range, currency filter)",
  * §9 Week = 7 days, Month = 1 month) → API query (transferDateFrom/To ISO, currencyId).
+ *
+ * Days are calendar days in the display time zone (Europe/London, lib/dates.ts), the days the
+ * pages group and print payments under, whatever the server's own zone: "Today" starts at
+ * midnight London time (23:00 UTC the day before in summer time).
  */
-import { endOfDay, isValid, parseISO, startOfDay, subDays, subMonths } from "date-fns";
+import { isValid, parseISO } from "date-fns";
+import { zonedDayKey, zonedDayStart } from "./dates";
 import { PERIODS, type Period } from "./history-periods";
 
 /** The presets live in lib/history-periods.ts (browser code imports them from there: no date-fns). */
@@ -46,26 +51,47 @@ export function parseHistoryFilter(
 
   if (period === "all") {
     /* no bounds */
-  } else if (period === "today") query.transferDateFrom = startOfDay(now).toISOString();
-  else if (period === "days30") query.transferDateFrom = startOfDay(subDays(now, 30)).toISOString();
-  else if (period === "week") query.transferDateFrom = startOfDay(subDays(now, 7)).toISOString();
-  else if (period === "month") query.transferDateFrom = startOfDay(subMonths(now, 1)).toISOString();
-  else {
+  } else if (period !== "custom") {
+    const today = zonedDayKey(now);
+    const first =
+      period === "today"
+        ? today
+        : period === "days30"
+          ? shiftDay(today, { days: -30 })
+          : period === "week"
+            ? shiftDay(today, { days: -7 })
+            : shiftDay(today, { months: -1 });
+    query.transferDateFrom = zonedDayStart(first).toISOString();
+  } else {
     const f = parseDay(from);
     const tDay = parseDay(to);
     if (!f) errors.from = "errors:history.date-invalid";
     if (!tDay) errors.to = "errors:history.date-invalid";
     if (f && tDay && f > tDay) errors.to = "errors:history.range-order";
-    if (f && !errors.from) query.transferDateFrom = startOfDay(f).toISOString();
-    if (tDay && !errors.to) query.transferDateTo = endOfDay(tDay).toISOString();
+    if (f && !errors.from) query.transferDateFrom = zonedDayStart(f).toISOString();
+    // The last millisecond of the "to" day: just before the next day's midnight.
+    if (tDay && !errors.to)
+      query.transferDateTo = new Date(zonedDayStart(shiftDay(tDay, { days: 1 })).getTime() - 1).toISOString();
   }
   return { filter, query, errors };
 }
 
 /** yyyy-MM-dd from 1 Jan 1920 to 1 Jan 2050 inclusive (spec 000 §5 date picker range), else null. */
-function parseDay(value: string): Date | null {
+function parseDay(value: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  const d = parseISO(value);
-  if (!isValid(d) || value < "1920-01-01" || value > "2050-01-01") return null;
-  return d;
+  if (!isValid(parseISO(value)) || value < "1920-01-01" || value > "2050-01-01") return null;
+  return value;
+}
+
+/**
+ * A calendar day moved by whole days or months, on the calendar alone (no time zone): a month
+ * back from 31 March is 28 (or 29) February, as date-fns subMonths.
+ * @param day "yyyy-MM-dd"
+ * @returns "yyyy-MM-dd"
+ */
+function shiftDay(day: string, by: { days?: number; months?: number }): string {
+  const [y, m, d] = day.split("-").map(Number);
+  const months = by.months ?? 0;
+  const lastOfMonth = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastOfMonth) + (by.days ?? 0))).toISOString().slice(0, 10);
 }

@@ -3,7 +3,7 @@
  * spec 000 §5). Messages are i18n keys (`errors:*`).
  */
 import { z } from "zod";
-import { validateAmount } from "../../server/rules/amount";
+import { DEFAULT_SCALE, validateAmount } from "../../server/rules/amount";
 
 /** Amount per spec 000 §5 (string in, normalised decimal string out). */
 export const amountField = (scale = 2) =>
@@ -15,6 +15,59 @@ export const amountField = (scale = 2) =>
     }
     return result.value;
   });
+
+/** Decimals of each currency a form offers (currency code → scale, e.g. `{ GBP: 2, USDT: 6 }`). */
+export type CurrencyScales = Readonly<Record<string, number>>;
+
+/**
+ * The scale of the currency of a chosen "Pay from" balance (`accountId:currencyId`,
+ * lib/balance-sources.ts), or DEFAULT_SCALE (2) when the value is malformed or the currency is
+ * not among `scales`.
+ */
+export function scaleOfSource(source: string | undefined, scales: CurrencyScales): number {
+  const currency = source?.slice(source.lastIndexOf(":") + 1);
+  return currency && Object.prototype.hasOwnProperty.call(scales, currency) ? scales[currency] : DEFAULT_SCALE;
+}
+
+/**
+ * Amount rules of a form whose "Pay from" select offers balances of several currencies (spec 000
+ * §5 "at most 2 decimals unless a different decimal count is set": the chosen balance's currency
+ * scale, e.g. USDT 6, SOL 9, GBP 2).
+ * - `field`: the `amount` field of the object schema, checked at the largest scale among
+ *   `scales` (so its other errors show beside the other fields' errors);
+ * - `refine`: the object's superRefine, refusing more decimals than the chosen `source`'s
+ *   currency allows (`errors:amount.too-many-decimals` on `amount`); it runs even when other
+ *   fields failed (zod refines a "dirty" object), so it skips a failed amount and an empty source.
+ */
+export function sourceScaledAmount(scales: CurrencyScales) {
+  const largest = Math.max(DEFAULT_SCALE, ...Object.values(scales));
+  return {
+    field: amountField(largest),
+    refine(d: { source: string; amount: string }, ctx: z.RefinementCtx) {
+      // Nothing to add when the amount failed already or no balance is chosen (its own error).
+      if (typeof d.amount !== "string" || !d.source) return;
+      const result = validateAmount(d.amount, { scale: scaleOfSource(d.source, scales) });
+      if (!result.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: `errors:amount.${result.error}` });
+    },
+  };
+}
+
+/**
+ * Memoise `make` per set of scales (key order does not matter), so a form's renders and its
+ * action share one validator per set of currencies.
+ */
+export function perScales<T>(make: (scales: CurrencyScales) => T): (scales: CurrencyScales) => T {
+  const made = new Map<string, T>();
+  return (scales) => {
+    const key = JSON.stringify(Object.entries(scales).sort(([a], [b]) => a.localeCompare(b)));
+    let value = made.get(key);
+    if (value === undefined) {
+      value = make(scales);
+      made.set(key, value);
+    }
+    return value;
+  };
+}
 
 /** Optional payment reference (max 140 chars, SEPA remittance information length). */
 export const referenceField = z

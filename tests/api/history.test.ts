@@ -243,6 +243,9 @@ describe.each(databases)("history on %s", (kind) => {
     expect(text).toContain(`Opening balance: ${parsed.opening} GBP`);
     expect(text).toContain(`Closing balance: ${parsed.closing} GBP`);
     expect(text).toContain("Items: 22");
+    // Times in London (BST in October): the period starts at day 10, 12:00 UTC = 13:00 London.
+    expect(text).toContain("11.10.2026 13:00");
+    expect(text).not.toContain("11.10.2026 12:00");
     const amounts = [...text.matchAll(/(-?\d+\.\d{2}) GBP/g)].map((m) => m[1]!);
     // opening, 22 item amounts, closing — in this order.
     expect(amounts).toHaveLength(24);

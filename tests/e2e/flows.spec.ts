@@ -2,7 +2,8 @@
  * Payment flows that had no browser test yet, each with JavaScript on and off (forms work
  * without JS; JS only enhances): transfer to another customer by phone, between own accounts,
  * wrong / empty signing code, decline, a corporate payer who must sign, and the same
- * idempotency key after going back and submitting again.
+ * idempotency key after going back and submitting again; the amount of the internal and
+ * between-accounts forms at the chosen balance's currency scale (USDT 6 decimals, GBP 2).
  */
 import type { Locator, Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
@@ -141,6 +142,63 @@ for (const javaScriptEnabled of [true, false]) {
 
       expect(await accountBalance(page, main, "GBP")).toBe(mainBefore - minor);
       expect(await accountBalance(page, savings, "GBP")).toBe(savingsBefore + minor);
+    });
+
+    // Spec 000 §5: "at most 2 decimals unless a different decimal count is set": both forms offer
+    // every balance, so the amount follows the chosen balance's currency scale (USDT 6). No other
+    // seeded account holds USDT, so the API then refuses the destination, not the amount.
+    test("between own accounts: 12.345678 USDT is taken at USDT's scale; 3 decimals on GBP are refused", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/between-accounts");
+      await formReady(page, javaScriptEnabled);
+      const form = page.locator("main form[method=post]");
+      await selectByText(form.locator("select[name=source]"), /^Crypto wallet — .*USDT/);
+      await selectByText(form.locator("select[name=toAccountId]"), /^Main account/);
+      await form.locator("[name=amount]").fill("12.345678");
+      await expect(form.locator("[name=amount]")).toHaveValue("12.345678");
+      await form.locator("button[type=submit]").first().click();
+      await expect(form.locator("#toAccountId-error")).toContainText("USDT");
+      await expect(form.locator("#amount-error")).toHaveCount(0);
+      await expect(form.locator("[name=amount]")).toHaveValue("12.345678");
+
+      // 3 decimals typed for USDT, then a GBP balance chosen (with JavaScript the amount input
+      // refuses a third decimal while GBP is chosen): too many decimals, on the amount field.
+      await form.locator("[name=amount]").fill("12.345");
+      await selectByText(form.locator("select[name=source]"), /^Main account — .*GBP/);
+      await selectByText(form.locator("select[name=toAccountId]"), /^Savings/);
+      await form.locator("button[type=submit]").first().click();
+      await expect(form.locator("#amount-error")).toHaveText("Too many decimals");
+      await expect(form.locator("[name=amount]")).toHaveValue("12.345");
+      await expect(form.locator("select[name=source] option:checked")).toHaveText(/^Main account — .*GBP/);
+      allowValidationAnswers(consoleErrors, "/payments/between-accounts");
+    });
+
+    test("to another customer: 12.345678 USDT is taken at USDT's scale; 3 decimals on GBP are refused", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto(`/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.both)}`);
+      const form = page.locator("#pay-title ~ form");
+      await formReady(page, javaScriptEnabled, form);
+      await selectByText(form.locator("select[name=source]"), /^Crypto wallet — .*USDT/);
+      await form.locator("[name=amount]").fill("12.345678");
+      await expect(form.locator("[name=amount]")).toHaveValue("12.345678");
+      await form.locator("button[type=submit]").first().click();
+      // Refused by the API for the recipient (no USDT account), not for the amount.
+      await expect(page.locator("main")).toContainText("USDT");
+      await expect(form.locator("#amount-error")).toHaveCount(0);
+      await expect(form.locator("[name=amount]")).toHaveValue("12.345678");
+
+      await form.locator("[name=amount]").fill("12.345");
+      await selectByText(form.locator("select[name=source]"), /^Main account — .*GBP/);
+      await form.locator("button[type=submit]").first().click();
+      await expect(form.locator("#amount-error")).toHaveText("Too many decimals");
+      await expect(form.locator("[name=amount]")).toHaveValue("12.345");
+      allowValidationAnswers(consoleErrors, "/payments/internal/form");
     });
 
     test("a wrong signing code shows an error on the code field; the right code then completes", async ({

@@ -1,6 +1,6 @@
 /**
  * Organization switching, the profile popup, the organization-changed popup and the layout's
- * unsaved-changes guard (issue 10; spec 000 §2, §4; spec 001 §2). As the seeded customer with
+ * unsaved-changes guard (issue 10; spec 000 §2, §4; spec 001 §2; on a payment form too). As the seeded customer with
  * an individual and a corporate organization (James Patel: "Personal account", and Patel
  * Consulting Ltd's "Business account"). The choice lives in the browser session only, so parallel
  * tests of the same customer are not affected.
@@ -139,6 +139,40 @@ test.describe("with JavaScript", () => {
 
     // Without changes the links navigate at once.
     await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+  });
+
+  test("unsaved changes on a payment form: a navigation link asks; staying keeps what was typed", async ({ page }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/payments/internal");
+    await watchReady(page);
+    // Reached by a client-side navigation (the split screen's chunk loads then).
+    await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
+    await page.getByRole("button", { name: "Find recipient" }).click();
+    await expect(page).toHaveURL(/\/payments\/internal\/form\?phone=/);
+    const form = page.locator("#pay-title ~ form");
+    await expect(form).toHaveAttribute("novalidate", "");
+
+    // Without changes the links navigate at once.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await expect(page).toHaveURL(/\/history$/);
+    await page.goBack();
+    await expect(form).toHaveAttribute("novalidate", "");
+
+    await form.locator("[name=amount]").fill("4.56");
+    await form.locator("[name=reference]").fill("Guarded payment");
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    const guard = page.getByRole("dialog", { name: "Leave without saving?" });
+    await expect(guard).toBeVisible();
+    await guard.getByRole("button", { name: "Stay on this page" }).click();
+    await expect(guard).toHaveCount(0);
+    await expect(page).toHaveURL(/\/payments\/internal\/form\?phone=/);
+    await expect(form.locator("[name=amount]")).toHaveValue("4.56");
+    await expect(form.locator("[name=reference]")).toHaveValue("Guarded payment");
+
+    // Leaving on confirm continues to the blocked link.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "History" }).click();
+    await guard.getByRole("button", { name: "Leave without saving" }).click();
     await expect(page).toHaveURL(/\/history$/);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The end every payment form shares: amount (spec 000 §5 rules), optional reference (140
  * characters, the SEPA remittance-information limit), Continue and Cancel.
- * `amountLabelKey` lets a form name its currency (e.g. "fields.amount-eur").
+ * `amountLabelKey` lets a form name its currency (e.g. "fields.amount-eur"); `scale` (decimals of
+ * the chosen balance's currency, default 2) is what the amount input accepts and its hint names.
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -9,11 +10,15 @@ import { SubmitButton } from "./SubmitButton";
 import { ValidatedAmountInput } from "./ValidatedAmountInput";
 import { ValidatedField } from "./ValidatedField";
 
-export function PaymentFormEnd({ amountLabelKey = "fields.amount" }: { amountLabelKey?: string }) {
+export function PaymentFormEnd({ amountLabelKey = "fields.amount", scale }: { amountLabelKey?: string; scale?: number }) {
   const { t } = useTranslation("payments");
   return (
     <>
-      <ValidatedAmountInput label={t(amountLabelKey)} hint={t("fields.amount-hint")} />
+      <ValidatedAmountInput
+        label={t(amountLabelKey)}
+        hint={scale === undefined ? t("fields.amount-hint") : t("fields.amount-hint-scale", { count: scale })}
+        scale={scale}
+      />
       <ValidatedField
         name="reference"
         label={t("fields.reference")}

@@ -14,6 +14,7 @@
  * - Unsaved changes: a click on a link under `[data-layout-nav]` (logo, navigation, tab bar) or
  *   the submit of a `[data-org-switch]` form, while a `form[data-unsaved-guard]` differs from
  *   how it was shown, is held and the popup asks; leaving continues to the blocked path/switch.
+ *   Guarded: the beneficiary form, every payment form and the card order form.
  */
 import { useLocation, useNavigation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";

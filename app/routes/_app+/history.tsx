@@ -42,6 +42,7 @@ import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
+import i18next from "~/lib/i18next.server";
 import { mergeDayGroups } from "~/lib/date-groups-merge";
 import { parseHistoryFilter, type HistoryFilter } from "~/lib/history-filter";
 import { PERIODS } from "~/lib/history-periods";
@@ -125,7 +126,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       filter,
       errors,
       currencies,
-      groups: groupByDay(sorted, (i) => i.transferDate),
+      groups: groupByDay(sorted, (i) => i.transferDate, await i18next.getLocale(request)),
       nextCursor: items.nextCursor,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },

@@ -48,6 +48,7 @@ import {
   verifyCsrf,
 } from "./__home.server";
 import { groupByDay } from "~/lib/date-groups";
+import i18next from "~/lib/i18next.server";
 import { canSign } from "~/lib/signing";
 import { splitPart } from "~/lib/split-part";
 import styles from "./home.module.css";
@@ -110,6 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org, user } = await requireAppContext(request);
+  const lng = await i18next.getLocale(request);
   const url = new URL(request.url);
   const asked = url.searchParams.get("tab");
   const official = org.type === "COMPANY_OFFICIAL";
@@ -146,7 +148,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "remittance"
       ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
       : Promise.resolve(null),
-    tab === "requests" ? listFxRequestGroups(api, org.id, 5) : Promise.resolve(null),
+    tab === "requests" ? listFxRequestGroups(api, org.id, 5, lng) : Promise.resolve(null),
   ]);
   // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
   const toSign = await api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null);
@@ -165,7 +167,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canSign: canSign(org),
       corporate: org.type === "CORPORATE",
       organizationName: org.fullName,
-      history: groupByDay(history?.data ?? [], (i) => i.transferDate),
+      history: groupByDay(history?.data ?? [], (i) => i.transferDate, lng),
       remittanceTab,
       orders: orders?.edges.map((e) => e.node) ?? [],
       requestsTab,

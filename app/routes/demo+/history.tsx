@@ -7,6 +7,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { groupByDay } from "~/lib/date-groups";
+import i18next from "~/lib/i18next.server";
 import { demoHeaders, requireDemoUser } from "~/lib/demo-access.server";
 import { demoData } from "~/lib/demo.server";
 import styles from "./demo.module.css";
@@ -15,7 +16,10 @@ export const handle = { i18n: ["demo", "history"], titleKey: "demo:history.title
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireDemoUser(request);
-  return json({ groups: groupByDay(demoData().history, (i) => i.transferDate) }, { headers: await demoHeaders(api) });
+  return json(
+    { groups: groupByDay(demoData().history, (i) => i.transferDate, await i18next.getLocale(request)) },
+    { headers: await demoHeaders(api) },
+  );
 }
 
 export default function DemoHistory() {

@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { groupByDay } from "~/lib/date-groups";
+import i18next from "~/lib/i18next.server";
 import { demoHeaders, requireDemoUser } from "~/lib/demo-access.server";
 import { demoData } from "~/lib/demo.server";
 import styles from "./demo.module.css";
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       balances: data.accounts[0].balances.map((b) => ({ id: b.id, amount: b.amount, currencyId: b.currencyId })),
       cards: data.cards.map(({ id, path, cardName, cardNumber }) => ({ id, path, cardName, cardNumber })),
-      history: groupByDay(data.history.slice(0, 4), (i) => i.transferDate),
+      history: groupByDay(data.history.slice(0, 4), (i) => i.transferDate, await i18next.getLocale(request)),
     },
     { headers: await demoHeaders(api) },
   );

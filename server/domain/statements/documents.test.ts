@@ -61,7 +61,18 @@ describe("renderStatementCsv", () => {
 });
 
 describe("formatDateTime", () => {
-  it("is dd.mm.yyyy HH:MM (UTC)", () => {
+  it("is dd.mm.yyyy HH:MM in London time: GMT in winter", () => {
     expect(formatDateTime("2026-01-05T07:03:59.000Z")).toBe("05.01.2026 07:03");
+    expect(formatDateTime("2026-12-31T23:59:00.000Z")).toBe("31.12.2026 23:59");
+  });
+  it("is BST (UTC+1) in summer, whatever the process's zone: 23:30 UTC is 00:30 the next day", () => {
+    const tz = process.env.TZ;
+    process.env.TZ = "America/Los_Angeles";
+    try {
+      expect(formatDateTime("2026-07-01T23:30:00.000Z")).toBe("02.07.2026 00:30");
+      expect(formatDateTime("2026-10-11T12:00:00.000Z")).toBe("11.10.2026 13:00");
+    } finally {
+      process.env.TZ = tz;
+    }
   });
 });

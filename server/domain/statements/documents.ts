@@ -20,11 +20,32 @@ import { BANK_ABA_ROUTING_NUMBER, BANK_BIC, BANK_SORT_CODE } from "../bank-detai
 import { getBrand } from "../brand/index.js";
 import { documentFonts, documentLabels, isolateValue, rtlLine, type DocumentLanguage } from "./document-i18n.js";
 
-/** dd.mm.yyyy HH:MM in UTC (the app's date and time formats, spec 000 §2). */
+/**
+ * Time zone of the times printed in the PDFs (receipt, statement): Europe/London, the zone the web
+ * pages show (app/lib/dates.ts DISPLAY_TIME_ZONE), so a receipt says the time the history page
+ * says. The CSV (ISO 8601 with Z) and XLSX ("date (UTC)") exports stay in UTC.
+ */
+export const DOCUMENT_TIME_ZONE = "Europe/London";
+
+const documentDateTime = new Intl.DateTimeFormat("en-GB", {
+  timeZone: DOCUMENT_TIME_ZONE,
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/**
+ * dd.mm.yyyy HH:MM (the app's date and time formats, spec 000 §2) in Europe/London
+ * (DOCUMENT_TIME_ZONE): GMT in winter, BST (UTC+1) in summer.
+ * @param iso an ISO 8601 instant, e.g. "2026-07-01T23:30:00Z" → "02.07.2026 00:30"
+ */
 export function formatDateTime(iso: string): string {
-  const d = new Date(iso);
-  const p = (n: number) => String(n).padStart(2, "0");
-  return `${p(d.getUTCDate())}.${p(d.getUTCMonth() + 1)}.${d.getUTCFullYear()} ${p(d.getUTCHours())}:${p(d.getUTCMinutes())}`;
+  const p: Record<string, string> = {};
+  for (const part of documentDateTime.formatToParts(new Date(iso))) p[part.type] = part.value;
+  return `${p.day}.${p.month}.${p.year} ${p.hour}:${p.minute}`;
 }
 
 /** What a document's `draw` gets: the labels of its language and a "label: value" line writer. */

@@ -200,7 +200,14 @@ export default function OrderCard() {
       <p>{t("order.intro")}</p>
       <ErrorSummary errors={errors} order={["_form", ...FIELDS]} />
       {/* key: a refused submission remounts the form so the uncontrolled inputs show what was sent. */}
-      <Form method="post" noValidate key={failed ? JSON.stringify(failed.values) : "initial"} data-testid="order-card-form">
+      <Form
+        method="post"
+        noValidate
+        key={failed ? JSON.stringify(failed.values) : "initial"}
+        data-testid="order-card-form"
+        // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+        data-unsaved-guard
+      >
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" defaultValue={values.idempotencyKey} />
         <Field as="select" name="accountId" label={t("order.account")} error={errors.accountId} defaultValue={values.accountId}>

@@ -15,6 +15,7 @@ import { FxRequestList } from "~/components/ui/FxRequestList";
 import { SidePanel } from "~/components/ui/SidePanel";
 import { requireAppContext } from "~/lib/app-context.server";
 import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
+import i18next from "~/lib/i18next.server";
 import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import styles from "../exchange.module.css";
 import { RequestDetails } from "./__request-details";
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireCustomRate(api, org.id);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await listFxRequestGroups(api, org.id, 20, cursor).catch(
+  const page = await listFxRequestGroups(api, org.id, 20, await i18next.getLocale(request), cursor).catch(
     firstPageOnBadCursor(api, cursor, withoutCursor(request.url)),
   );
   return json(page, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });

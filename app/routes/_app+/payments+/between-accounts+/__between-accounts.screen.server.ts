@@ -5,4 +5,4 @@
  * route loads `__between-accounts.screen.tsx` as a chunk of its own (with zod and remix-validated-
  * form), not as part of the route chunk.
  */
-export { default as Screen, FIELDS, validator } from "./__between-accounts.screen";
+export { default as Screen, FIELDS, betweenValidator } from "./__between-accounts.screen";

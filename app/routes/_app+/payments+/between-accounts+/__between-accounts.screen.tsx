@@ -3,6 +3,10 @@
  * `_index.tsx` beside it) and its zod schema, shared with the route's
  * action. Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
  * static import on the server.
+ *
+ * "From" offers every balance, so the amount is checked at the chosen balance's currency scale
+ * (spec 000 §5; USDT 6, SOL 9, GBP 2): the validator is made for the balances' scales
+ * (`betweenValidator(scales)`), by the screen and by the action alike.
  */
 import { useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -12,38 +16,66 @@ import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
-import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { SourceBalanceSelect, useSourceScale } from "~/components/forms/SourceBalanceSelect";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
-import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import {
+  type CurrencyScales,
+  idempotencyKeyField,
+  perScales,
+  referenceField,
+  requiredChoice,
+  sourceScaledAmount,
+} from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./_index";
 
 export const FIELDS = ["source", "toAccountId", "amount", "reference"] as const;
 
-export const validator = withZod(
-  z
+export const FORM_ID = "between-accounts-form";
+
+/** The form's zod schema for balances of these currency scales (currency → decimals). */
+export function betweenSchema(scales: CurrencyScales) {
+  const amount = sourceScaledAmount(scales);
+  return z
     .object({
       source: requiredChoice("errors:account-required"),
       toAccountId: requiredChoice("errors:to-account-required"),
-      amount: amountField(2),
+      amount: amount.field,
       reference: referenceField,
       idempotencyKey: idempotencyKeyField,
     })
-    .refine((d) => !d.source.startsWith(`${d.toAccountId}:`), { path: ["toAccountId"], message: "errors:same-account" }),
-);
+    .superRefine((d, ctx) => {
+      if (d.source.startsWith(`${d.toAccountId}:`))
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["toAccountId"], message: "errors:same-account" });
+      amount.refine(d, ctx);
+    });
+}
+
+/** The form's validator for these currency scales (one per set, shared by renders and the action). */
+export const betweenValidator = perScales((scales) => withZod(betweenSchema(scales)));
 
 export default function BetweenAccountsScreen() {
   const { sources, targets, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
+  const { scale, scales, onChange } = useSourceScale(FORM_ID, sources);
   return (
     <>
       <h1>{t("between.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
       <p>{t("between.intro")}</p>
-      <ValidatedForm validator={validator} method="post" action="/payments/between-accounts" noValidate={hydrated}>
+      <ValidatedForm
+        id={FORM_ID}
+        // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+        data-unsaved-guard
+        validator={betweenValidator(scales)}
+        method="post"
+        action="/payments/between-accounts"
+        noValidate={hydrated}
+        onChange={onChange}
+      >
         <ValidatedErrorSummary order={FIELDS} />
         <AuthenticityTokenInput />
         <IdempotencyKeyInput fallback={idempotencyKey} />
@@ -55,7 +87,7 @@ export default function BetweenAccountsScreen() {
             </option>
           ))}
         </ValidatedField>
-        <PaymentFormEnd />
+        <PaymentFormEnd scale={scale} />
       </ValidatedForm>
     </>
   );

@@ -5,15 +5,13 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { balanceSources, parseSource } from "~/lib/balance-sources";
+import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
 import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { FIELDS, Screen, validator } from "./__between-accounts.screen.server";
+import { betweenValidator, FIELDS, Screen } from "./__between-accounts.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:between.title" };
-
-export { validator };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
@@ -35,6 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
+  const { api, org } = await requireAppContext(request);
+  const validator = betweenValidator(sourceScales(balanceSources(await listAccounts(api, org.id))));
   return submitPaymentForm(request, "between-accounts", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };

@@ -98,6 +98,8 @@ export default function CashOverScreen() {
         // A picked beneficiary fills the form: a new form (defaults apply on mount only).
         key={saved.chosen?.id ?? "none"}
         id="cash-over-form"
+        // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+        data-unsaved-guard
         validator={validator}
         method="post"
         action={withBeneficiary(`/payments/cash-over/form?source=${encodeURIComponent(chosen)}`, saved.chosen)}

@@ -94,6 +94,8 @@ export default function EuroScreen() {
             // A picked beneficiary fills the form: a new form (defaults apply on mount only).
             key={saved.chosen?.id ?? "none"}
             id="euro-form"
+            // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+            data-unsaved-guard
             validator={validator}
             method="post"
             action={withBeneficiary(action, saved.chosen)}

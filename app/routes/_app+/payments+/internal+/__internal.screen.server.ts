@@ -5,4 +5,4 @@
  * `__internal.screen.tsx` as a chunk of its own (with zod and remix-validated-form), not as part
  * of the route chunk.
  */
-export { default as Screen, FIELDS, validator } from "./__internal.screen";
+export { default as Screen, FIELDS, internalValidator } from "./__internal.screen";

@@ -3,6 +3,10 @@
  * looks the recipient up again from `?phone=` or `?companyNumber=`) and its zod schema, shared
  * with the route's action. Loaded as its own chunk in the browser (lib/split-screen.tsx);
  * rendered from a static import on the server.
+ *
+ * "Pay from" offers every balance, so the amount is checked at the chosen balance's currency
+ * scale (spec 000 §5; USDT 6, SOL 9, GBP 2): the validator is made for the balances' scales
+ * (`internalValidator(scales)`), by the screen and by the action alike.
  */
 import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -16,10 +20,17 @@ import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
-import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { SourceBalanceSelect, useSourceScale } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { Alert } from "~/components/ui/Alert";
-import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import {
+  type CurrencyScales,
+  idempotencyKeyField,
+  perScales,
+  referenceField,
+  requiredChoice,
+  sourceScaledAmount,
+} from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
 import { COMPANY_NUMBER, E164, normaliseCompanyNumber, normalisePhone } from "./__recipient";
@@ -32,28 +43,34 @@ const optionalText = z
   .optional()
   .transform((v) => v?.trim() || undefined);
 
-export const internalSchema = z
-  .object({
-    recipientPhone: optionalText
-      .transform((v) => (v ? normalisePhone(v) : undefined))
-      .refine((v) => v === undefined || E164.test(v), "errors:Auth.phone-invalid"),
-    recipientCompanyNumber: optionalText
-      .transform((v) => (v ? normaliseCompanyNumber(v) : undefined))
-      .refine((v) => v === undefined || COMPANY_NUMBER.test(v), "errors:internal.company-number-invalid"),
-    source: requiredChoice("errors:account-required"),
-    purpose: optionalText.refine((v) => v === undefined || v.length <= 140, "errors:purpose-too-long"),
-    categoryId: optionalText,
-    amount: amountField(2),
-    reference: referenceField,
-    idempotencyKey: idempotencyKeyField,
-  })
-  .superRefine((d, ctx) => {
-    // One recipient: a person by phone or a company by its number.
-    if (!d.recipientPhone === !d.recipientCompanyNumber)
-      ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["recipientPhone"], message: "errors:internal.recipient-required" });
-  });
+/** The form's zod schema for balances of these currency scales (currency → decimals). */
+export function internalSchema(scales: CurrencyScales) {
+  const amount = sourceScaledAmount(scales);
+  return z
+    .object({
+      recipientPhone: optionalText
+        .transform((v) => (v ? normalisePhone(v) : undefined))
+        .refine((v) => v === undefined || E164.test(v), "errors:Auth.phone-invalid"),
+      recipientCompanyNumber: optionalText
+        .transform((v) => (v ? normaliseCompanyNumber(v) : undefined))
+        .refine((v) => v === undefined || COMPANY_NUMBER.test(v), "errors:internal.company-number-invalid"),
+      source: requiredChoice("errors:account-required"),
+      purpose: optionalText.refine((v) => v === undefined || v.length <= 140, "errors:purpose-too-long"),
+      categoryId: optionalText,
+      amount: amount.field,
+      reference: referenceField,
+      idempotencyKey: idempotencyKeyField,
+    })
+    .superRefine((d, ctx) => {
+      // One recipient: a person by phone or a company by its number.
+      if (!d.recipientPhone === !d.recipientCompanyNumber)
+        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["recipientPhone"], message: "errors:internal.recipient-required" });
+      amount.refine(d, ctx);
+    });
+}
 
-export const validator = withZod(internalSchema);
+/** The form's validator for these currency scales (one per set, shared by renders and the action). */
+export const internalValidator = perScales((scales) => withZod(internalSchema(scales)));
 
 export default function InternalScreen() {
   const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, draft, saved } =
@@ -61,6 +78,7 @@ export default function InternalScreen() {
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const query = `${by}=${encodeURIComponent(value)}`;
+  const { scale, scales, onChange } = useSourceScale("internal-form", sources, draft?.source);
   return (
     <>
       <h1>{t("internal.title")}</h1>
@@ -77,8 +95,11 @@ export default function InternalScreen() {
         ) : (
           <ValidatedForm
             id="internal-form"
-            validator={validator}
+            // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+            data-unsaved-guard
+            validator={internalValidator(scales)}
             method="post"
+            onChange={onChange}
             action={withBeneficiary(`/payments/internal/form?${query}`, saved.chosen)}
             noValidate={hydrated}
             defaultValues={draft ?? undefined}
@@ -91,7 +112,7 @@ export default function InternalScreen() {
             <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
             <SourceBalanceSelect sources={sources} />
             <PaymentPurposeFields categories={categories} purposeRequired={false} />
-            <PaymentFormEnd />
+            <PaymentFormEnd scale={scale} />
             <div className={styles.actions}>
               <SaveDraftButton />
             </div>

@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { recipientQuery } from "./__recipient";
-import { validator } from "./__internal.screen";
+import { internalValidator } from "./__internal.screen";
+
+/** The seeded individual's balances: GBP, EUR, USD at 2 decimals, USDT 6, SOL 9. */
+const validator = internalValidator({ GBP: 2, EUR: 2, USD: 2, USDT: 6, SOL: 9 });
 
 const base = {
   source: "acc-1:GBP",
@@ -42,6 +45,39 @@ describe("internal payment schema (browser + action)", () => {
   it("refuses a phone that is not in international format", async () => {
     const r = await validator.validate({ ...base, recipientPhone: "07700900003" });
     expect(r.error?.fieldErrors.recipientPhone).toBe("errors:Auth.phone-invalid");
+  });
+
+  it("checks the amount at the chosen balance's currency scale (spec 000 §5)", async () => {
+    const usdt = await validator.validate({
+      ...base,
+      recipientPhone: "+447700900003",
+      source: "acc-9:USDT",
+      amount: "12,345678",
+    });
+    expect(usdt.error).toBeUndefined();
+    expect(usdt.data?.amount).toBe("12.345678");
+    const sol = await validator.validate({
+      ...base,
+      recipientPhone: "+447700900003",
+      source: "acc-9:SOL",
+      amount: "0.123456789",
+    });
+    expect(sol.error).toBeUndefined();
+    const tooFine = await validator.validate({
+      ...base,
+      recipientPhone: "+447700900003",
+      source: "acc-9:USDT",
+      amount: "1.1234567",
+    });
+    expect(tooFine.error?.fieldErrors.amount).toBe("errors:amount.too-many-decimals");
+    const gbp = await validator.validate({ ...base, recipientPhone: "+447700900003", source: "acc-1:GBP", amount: "12.345" });
+    expect(gbp.error?.fieldErrors.amount).toBe("errors:amount.too-many-decimals");
+    // Other amount errors still show beside the other fields' errors.
+    const both = await validator.validate({ ...base, recipientPhone: "0770", amount: "" });
+    expect(both.error?.fieldErrors).toMatchObject({
+      recipientPhone: "errors:Auth.phone-invalid",
+      amount: "errors:amount.required",
+    });
   });
 
   it("needs exactly one recipient", async () => {

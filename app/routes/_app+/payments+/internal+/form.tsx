@@ -13,17 +13,15 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice } from "~/lib/beneficiaries.server";
-import { balanceSources, parseSource } from "~/lib/balance-sources";
+import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { recipientQuery, type LookupError } from "./__recipient";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
-import { FIELDS, Screen, validator } from "./__internal.screen.server";
+import { FIELDS, Screen, internalValidator } from "./__internal.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
-
-export { validator };
 
 export const shouldRevalidate = skipDraftRevalidation;
 
@@ -72,6 +70,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
+  // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
+  const { api, org } = await requireAppContext(request);
+  const validator = internalValidator(sourceScales(balanceSources(await listAccounts(api, org.id))));
   return submitPaymentForm(
     request,
     "internal",

@@ -112,6 +112,8 @@ export default function NewRemittanceScreen() {
       ) : (
         <ValidatedForm
           id="remittance-form"
+          // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+          data-unsaved-guard
           validator={newOrderValidator}
           method="post"
           action="/payments/remittance/new"
