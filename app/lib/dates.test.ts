@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatTime, zonedDayKey, zonedDayStart } from "./dates";
+import { formatDate, formatTime, zonedDayKey } from "./dates";
 
 describe("dates (spec 000 §5 display)", () => {
   it("formats dd.mm.yyyy and HH:MM in the given zone", () => {
@@ -12,15 +12,6 @@ describe("dates (spec 000 §5 display)", () => {
     expect(formatDate("2026-07-01T23:30:00Z")).toBe("02.07.2026");
     expect(zonedDayKey("2026-07-01T23:30:00Z")).toBe("2026-07-02");
     expect(zonedDayKey("2026-12-01T23:30:00Z")).toBe("2026-12-01");
-  });
-  it("zonedDayStart: midnight of a London day as an instant (summer and winter)", () => {
-    expect(zonedDayStart("2026-07-15").toISOString()).toBe("2026-07-14T23:00:00.000Z");
-    expect(zonedDayStart("2026-12-15").toISOString()).toBe("2026-12-15T00:00:00.000Z");
-    expect(zonedDayStart("2026-03-29").toISOString()).toBe("2026-03-29T00:00:00.000Z");
-    expect(zonedDayStart("2026-03-30").toISOString()).toBe("2026-03-29T23:00:00.000Z");
-    expect(zonedDayStart("2026-10-25").toISOString()).toBe("2026-10-24T23:00:00.000Z");
-    expect(zonedDayStart("2026-10-26").toISOString()).toBe("2026-10-26T00:00:00.000Z");
-    expect(zonedDayStart("2026-07-15", "America/New_York").toISOString()).toBe("2026-07-15T04:00:00.000Z");
   });
   it("returns empty strings for invalid input", () => {
     expect(formatDate("nope")).toBe("");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHistoryFilter } from "./history-filter";
+import { parseHistoryFilter, zonedDayStart } from "./history-filter";
 
 // A process zone far from London (and with its summer time in London's winter): the bounds must
 // not depend on it (days are London calendar days, as the pages show them).
@@ -71,5 +71,17 @@ describe("parseHistoryFilter", () => {
   });
   it("ignores a malformed currency", () => {
     expect(p("currency=<script>").filter.currency).toBe("");
+  });
+});
+
+describe("zonedDayStart", () => {
+  it("midnight of a London day as an instant (summer and winter)", () => {
+    expect(zonedDayStart("2026-07-15").toISOString()).toBe("2026-07-14T23:00:00.000Z");
+    expect(zonedDayStart("2026-12-15").toISOString()).toBe("2026-12-15T00:00:00.000Z");
+    expect(zonedDayStart("2026-03-29").toISOString()).toBe("2026-03-29T00:00:00.000Z");
+    expect(zonedDayStart("2026-03-30").toISOString()).toBe("2026-03-29T23:00:00.000Z");
+    expect(zonedDayStart("2026-10-25").toISOString()).toBe("2026-10-24T23:00:00.000Z");
+    expect(zonedDayStart("2026-10-26").toISOString()).toBe("2026-10-26T00:00:00.000Z");
+    expect(zonedDayStart("2026-07-15", "America/New_York").toISOString()).toBe("2026-07-15T04:00:00.000Z");
   });
 });

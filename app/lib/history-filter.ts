@@ -6,8 +6,9 @@
  * pages group and print payments under, whatever the server's own zone: "Today" starts at
  * midnight London time (23:00 UTC the day before in summer time).
  */
+import { TZDate } from "@date-fns/tz";
 import { isValid, parseISO } from "date-fns";
-import { zonedDayKey, zonedDayStart } from "./dates";
+import { DISPLAY_TIME_ZONE, zonedDayKey } from "./dates";
 import { PERIODS, type Period } from "./history-periods";
 
 /** The presets live in lib/history-periods.ts (browser code imports them from there: no date-fns). */
@@ -94,4 +95,17 @@ function shiftDay(day: string, by: { days?: number; months?: number }): string {
   const months = by.months ?? 0;
   const lastOfMonth = new Date(Date.UTC(y, m - 1 + months + 1, 0)).getUTCDate();
   return new Date(Date.UTC(y, m - 1 + months, Math.min(d, lastOfMonth) + (by.days ?? 0))).toISOString().slice(0, 10);
+}
+
+/**
+ * The instant a calendar day begins in a time zone (midnight on its wall clock), whatever the
+ * process's own zone (TZ): @date-fns/tz reads the zone's offset, summer time included. Here and
+ * not in lib/dates.ts, which page scripts import and which stays free of date libraries.
+ * @param day "yyyy-MM-dd" (not validated: pass a real date)
+ * @param timeZone IANA zone (default the display zone, Europe/London)
+ * @returns the Date of 00:00 that day in `timeZone`, e.g. "2026-07-15" → 2026-07-14T23:00:00Z
+ */
+export function zonedDayStart(day: string, timeZone = DISPLAY_TIME_ZONE): Date {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
 }
