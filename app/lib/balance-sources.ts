@@ -1,6 +1,8 @@
 /**
  * "Pay from" choices of a payment form: one per (account, currency) balance, encoded as
- * `accountId:currencyId` in a single select so an impossible pair cannot be submitted.
+ * `accountId:currencyId` in a single select so an impossible pair cannot be submitted. Where
+ * the balance's overdraft applies (spec 000 §5), the option also names the funds available and
+ * the overdraft limit.
  */
 import type { Account, CurrencyCode } from "../../server/api/v1/contract";
 import { formatMoney } from "./money";
@@ -14,13 +16,39 @@ export interface BalanceSource {
   name: string;
   amount: string;
   scale: number;
-  /** In English, e.g. "Main account — 1,250.00 GBP"; pages show `sourceLabel(source, lng)`. */
+  /**
+   * The overdraft where it applies (the API's `Balance.overdraftEnabled`: global setting,
+   * account and balance all on; spec 000 §5), else null: limit and available funds (balance +
+   * limit), decimal strings in major units.
+   */
+  overdraft: { limit: string; available: string } | null;
+  /** In English, the balance alone, e.g. "Main account — 1,250.00 GBP"; pages show `sourceLabel(source, lng, …)`. */
   label: string;
 }
 
-/** The option text in the page's language: "Main account — 1.250,00 GBP" in German. */
-export function sourceLabel(s: Pick<BalanceSource, "name" | "amount" | "scale" | "currencyId">, lng: string): string {
-  return `${s.name} — ${formatMoney(s.amount, s.currencyId, s.scale, lng)}`;
+/**
+ * Wording of an option whose balance has an overdraft (the page's `common:overdraft.option`):
+ * gets the balance part ("Main account — 1,250.00 GBP") and the formatted available funds and limit.
+ */
+export type OverdraftOptionText = (values: { balance: string; available: string; limit: string }) => string;
+
+/**
+ * The option text in the page's language: "Main account — 1.250,00 GBP" in German; with an
+ * overdraft (and `overdraftText`), e.g. "Operating account — 48,250.00 GBP (available
+ * 49,250.00 GBP, overdraft 1,000.00 GBP)".
+ */
+export function sourceLabel(
+  s: Pick<BalanceSource, "name" | "amount" | "scale" | "currencyId"> & { overdraft?: BalanceSource["overdraft"] },
+  lng: string,
+  overdraftText?: OverdraftOptionText,
+): string {
+  const balance = `${s.name} — ${formatMoney(s.amount, s.currencyId, s.scale, lng)}`;
+  if (!s.overdraft || !overdraftText) return balance;
+  return overdraftText({
+    balance,
+    available: formatMoney(s.overdraft.available, s.currencyId, s.scale, lng),
+    limit: formatMoney(s.overdraft.limit, s.currencyId, s.scale, lng),
+  });
 }
 
 /** All balances of the accounts as select options (optionally one currency only). */
@@ -36,6 +64,7 @@ export function balanceSources(accounts: readonly Account[], currency?: Currency
           name: a.name || a.number,
           amount: b.amount,
           scale: b.currency?.scale ?? 2,
+          overdraft: b.overdraftEnabled ? { limit: b.overdraftValue, available: b.available } : null,
         };
         return { ...source, label: sourceLabel(source, "en") };
       }),

@@ -33,6 +33,7 @@ import type {
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
+import { BalanceOverdraft } from "~/components/ui/BalanceOverdraft";
 import { Money } from "~/components/ui/Money";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
@@ -191,6 +192,7 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
             scale={b.currency?.scale ?? 2}
             testId={testIds ? `balance-${b.currencyId}` : undefined}
           />
+          <BalanceOverdraft balance={b} testId={testIds ? `overdraft-${b.currencyId}` : undefined} />
         </li>
       ))}
     </ul>

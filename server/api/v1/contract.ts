@@ -257,7 +257,13 @@ export interface Balance {
   amount: Decimal;
   /** amount + overdraft headroom when overdraft applies. */
   available: Decimal;
+  /**
+   * Whether the overdraft applies: the global setting OVERDRAFT-ENABLED, the account's and the
+   * balance's own switches all on (spec 000 §5). The web app shows the limit and `available`
+   * exactly when this is true.
+   */
   overdraftEnabled: boolean;
+  /** The overdraft limit (major units), sent whether or not it applies. */
   overdraftValue: Decimal;
 }
 
