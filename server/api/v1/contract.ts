@@ -986,8 +986,22 @@ export interface StatementItemDetail extends StatementItem {
   feeCurrencyId: CurrencyCode | null;
   /** General-ledger transaction id (same as transactionId). */
   glTransactionId: string;
-  /** Beneficiary contract of the payment, if any. */
+  /** Beneficiary contract of the payment, if any (the same as `contract.id`). */
   contractId: string | null;
+  /**
+   * The payment's beneficiary contract (spec 000 §3 info block "contract (id, name,
+   * beneficiaryId)"), only when it belongs to the item's own organization (the payee's item of
+   * an internal payment never names the payer's contract) and its beneficiary is not deleted;
+   * null otherwise.
+   */
+  contract: StatementItemContract | null;
+}
+
+/** A beneficiary contract as a statement item names it (web page: /beneficiaries/{beneficiaryId}/contracts?contract={id}). */
+export interface StatementItemContract {
+  id: string;
+  name: string;
+  beneficiaryId: string;
 }
 
 /**
