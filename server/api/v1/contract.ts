@@ -282,6 +282,8 @@ export interface Account {
   createdAt: IsoDateTime;
   balances: Balance[];
 }
+// GET /v1/currencies?all=true → { data: Currency[] }
+// GET /v1/currencies/base → Currency: the bank's base currency (GBP; docs/decisions.md "Base currency")
 // GET /v1/accounts?organizationId=&all=true → { data: Account[] }
 // GET /v1/accounts/:id → Account;  GET /v1/accounts/:id/balances → { data: Balance[] }
 
@@ -332,6 +334,16 @@ export interface OpsSetSettingRequest {
   organizationId?: string | null;
 }
 // GET /v1/settings/overdraft → { enabled: boolean }
+/**
+ * GET /v1/settings/turnstile (PUBLIC): whether the login forms carry a Cloudflare Turnstile
+ * challenge and its site key. This bank does not use Turnstile: always `{ enabled: false,
+ * siteKey: null }` (docs/decisions.md "Turnstile").
+ */
+export interface TurnstileSettings {
+  enabled: boolean;
+  /** The widget's public site key when enabled, else null. */
+  siteKey: string | null;
+}
 /** GET /v1/settings/demo: whether demo mode (sample data under /demo for users not yet identified) is on. */
 export interface DemoSettings {
   enabled: boolean;
