@@ -4,6 +4,7 @@
  * the balance's overdraft applies (spec 000 §5), the option also names the funds available and
  * the overdraft limit.
  */
+import { useTranslation } from "react-i18next";
 import type { Account, CurrencyCode } from "../../server/api/v1/contract";
 import { formatMoney } from "./money";
 
@@ -76,4 +77,15 @@ export function parseSource(value: string): { accountId: string; currencyId: Cur
   const i = value.lastIndexOf(":");
   if (i <= 0 || i === value.length - 1) return null;
   return { accountId: value.slice(0, i), currencyId: value.slice(i + 1) as CurrencyCode };
+}
+
+/**
+ * The "Pay from" option text of a balance in the page's language (`sourceLabel`), naming the
+ * available funds and the overdraft limit where the balance's overdraft applies (spec 000 §5;
+ * key `common:overdraft.option`). Here rather than in a module of its own: one browser chunk.
+ * @returns a function of a source → its option text
+ */
+export function useSourceLabel(): (source: Parameters<typeof sourceLabel>[0]) => string {
+  const { t, i18n } = useTranslation("common");
+  return (source) => sourceLabel(source, i18n.language, (values) => t("common:overdraft.option", values));
 }

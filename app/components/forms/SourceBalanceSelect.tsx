@@ -5,8 +5,7 @@
  * an overdraft names the available funds and the limit (spec 000 §5).
  */
 import { useTranslation } from "react-i18next";
-import type { BalanceSource } from "~/lib/balance-sources";
-import { useSourceLabel } from "./useSourceLabel";
+import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 import { ValidatedField } from "./ValidatedField";
 
 export function SourceBalanceSelect({ sources, name = "source" }: { sources: readonly BalanceSource[]; name?: string }) {

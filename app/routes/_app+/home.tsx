@@ -33,8 +33,7 @@ import type {
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
-import { BalanceOverdraft } from "~/components/ui/BalanceOverdraft";
-import { Money } from "~/components/ui/Money";
+import { BalanceOverdraft, Money } from "~/components/ui/Money";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import {

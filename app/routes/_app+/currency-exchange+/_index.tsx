@@ -14,11 +14,10 @@ import type { ExchangeQuote, ExchangeRates } from "../../../../server/api/v1/con
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Field } from "~/components/forms/Field";
-import { useSourceLabel } from "~/components/forms/useSourceLabel";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { balanceSources } from "~/lib/balance-sources";
+import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { translateMessage } from "~/lib/i18n-message";

@@ -10,8 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { useSourceLabel } from "~/components/forms/useSourceLabel";
-import type { BalanceSource } from "~/lib/balance-sources";
+import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 
 export interface BalanceChooserProps {
   /** i18n section in `payments` (`international`, `casp`): title, no-balance, choose-intro. */

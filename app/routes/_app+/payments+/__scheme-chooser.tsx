@@ -11,8 +11,7 @@ import type { ProviderPaymentTypeCode } from "../../../../server/api/v1/contract
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { useSourceLabel } from "~/components/forms/useSourceLabel";
-import type { BalanceSource } from "~/lib/balance-sources";
+import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 import styles from "./__scheme-chooser.module.css";
 
 export interface SchemeChooserProps {

@@ -9,7 +9,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentsSettings } from "../../../../../server/api/v1/contract";
 import { Field } from "~/components/forms/Field";
-import { useSourceLabel } from "~/components/forms/useSourceLabel";
+import { useSourceLabel } from "~/lib/balance-sources";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";

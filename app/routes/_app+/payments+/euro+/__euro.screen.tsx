@@ -18,7 +18,7 @@ import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { useSourceLabel } from "~/components/forms/useSourceLabel";
+import { useSourceLabel } from "~/lib/balance-sources";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
