@@ -1,7 +1,10 @@
 /**
  * "Pay from" choices of a payment form: one per (account, currency) balance, encoded as
- * `accountId:currencyId` in a single select so an impossible pair cannot be submitted.
+ * `accountId:currencyId` in a single select so an impossible pair cannot be submitted. Where
+ * the balance's overdraft applies (spec 000 §5), the option also names the funds available and
+ * the overdraft limit.
  */
+import { useTranslation } from "react-i18next";
 import type { Account, CurrencyCode } from "../../server/api/v1/contract";
 import { formatMoney } from "./money";
 
@@ -14,13 +17,39 @@ export interface BalanceSource {
   name: string;
   amount: string;
   scale: number;
-  /** In English, e.g. "Main account — 1,250.00 GBP"; pages show `sourceLabel(source, lng)`. */
+  /**
+   * The overdraft where it applies (the API's `Balance.overdraftEnabled`: global setting,
+   * account and balance all on; spec 000 §5), else null: limit and available funds (balance +
+   * limit), decimal strings in major units.
+   */
+  overdraft: { limit: string; available: string } | null;
+  /** In English, the balance alone, e.g. "Main account — 1,250.00 GBP"; pages show `sourceLabel(source, lng, …)`. */
   label: string;
 }
 
-/** The option text in the page's language: "Main account — 1.250,00 GBP" in German. */
-export function sourceLabel(s: Pick<BalanceSource, "name" | "amount" | "scale" | "currencyId">, lng: string): string {
-  return `${s.name} — ${formatMoney(s.amount, s.currencyId, s.scale, lng)}`;
+/**
+ * Wording of an option whose balance has an overdraft (the page's `common:overdraft.option`):
+ * gets the balance part ("Main account — 1,250.00 GBP") and the formatted available funds and limit.
+ */
+export type OverdraftOptionText = (values: { balance: string; available: string; limit: string }) => string;
+
+/**
+ * The option text in the page's language: "Main account — 1.250,00 GBP" in German; with an
+ * overdraft (and `overdraftText`), e.g. "Operating account — 48,250.00 GBP (available
+ * 49,250.00 GBP, overdraft 1,000.00 GBP)".
+ */
+export function sourceLabel(
+  s: Pick<BalanceSource, "name" | "amount" | "scale" | "currencyId"> & { overdraft?: BalanceSource["overdraft"] },
+  lng: string,
+  overdraftText?: OverdraftOptionText,
+): string {
+  const balance = `${s.name} — ${formatMoney(s.amount, s.currencyId, s.scale, lng)}`;
+  if (!s.overdraft || !overdraftText) return balance;
+  return overdraftText({
+    balance,
+    available: formatMoney(s.overdraft.available, s.currencyId, s.scale, lng),
+    limit: formatMoney(s.overdraft.limit, s.currencyId, s.scale, lng),
+  });
 }
 
 /** All balances of the accounts as select options (optionally one currency only). */
@@ -36,6 +65,7 @@ export function balanceSources(accounts: readonly Account[], currency?: Currency
           name: a.name || a.number,
           amount: b.amount,
           scale: b.currency?.scale ?? 2,
+          overdraft: b.overdraftEnabled ? { limit: b.overdraftValue, available: b.available } : null,
         };
         return { ...source, label: sourceLabel(source, "en") };
       }),
@@ -52,4 +82,15 @@ export function parseSource(value: string): { accountId: string; currencyId: Cur
   const i = value.lastIndexOf(":");
   if (i <= 0 || i === value.length - 1) return null;
   return { accountId: value.slice(0, i), currencyId: value.slice(i + 1) as CurrencyCode };
+}
+
+/**
+ * The "Pay from" option text of a balance in the page's language (`sourceLabel`), naming the
+ * available funds and the overdraft limit where the balance's overdraft applies (spec 000 §5;
+ * key `common:overdraft.option`). Here rather than in a module of its own: one browser chunk.
+ * @returns a function of a source → its option text
+ */
+export function useSourceLabel(): (source: Parameters<typeof sourceLabel>[0]) => string {
+  const { t, i18n } = useTranslation("common");
+  return (source) => sourceLabel(source, i18n.language, (values) => t("common:overdraft.option", values));
 }

@@ -174,6 +174,7 @@ function historyItem(
     feeCurrencyId: null,
     glTransactionId: `${id}-tx`,
     contractId: null,
+    contract: null,
   };
 }
 

@@ -201,6 +201,16 @@ describe.each(databases)("authorization and read API on %s", (kind) => {
     expect(cur.find((c: any) => c.id === "SOL")).toMatchObject({ scale: 9, crypto: true });
     expect(cur.find((c: any) => c.id === "USDT")).toMatchObject({ scale: 6 });
     expect(cur.find((c: any) => c.id === "GBP")).toMatchObject({ scale: 2, crypto: false });
+    // The bank's base currency (spec 000 §7; docs/decisions.md "Base currency"): GBP, as the list shows it.
+    const base = await s.call("GET", "/currencies/base", { token: oliver });
+    expect(base.status).toBe(200);
+    expect(base.body).toEqual(cur.find((c: any) => c.id === "GBP"));
+    expect((await s.call("GET", "/currencies/base")).status).toBe(401);
+    expect((await s.call("GET", "/currencies/base?all=true", { token: oliver })).status).toBe(400);
+    // Turnstile is not used (docs/decisions.md "Turnstile"): off, no site key, for anyone (public).
+    expect(await s.call("GET", "/settings/turnstile")).toMatchObject({ status: 200, body: { enabled: false, siteKey: null } });
+    expect((await s.call("GET", "/settings/turnstile", { token: oliver })).body).toEqual({ enabled: false, siteKey: null });
+    expect((await s.call("GET", "/settings/turnstile?siteKey=x")).status).toBe(400);
     const james = await s.login("+447700900003");
     const orgs = (await s.call("GET", "/clients-organizations?all=true", { token: james })).body.data;
     expect(orgs.map((o: any) => o.type).sort()).toEqual(["CORPORATE", "INDIVIDUAL"]);

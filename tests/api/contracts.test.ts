@@ -479,6 +479,68 @@ describe.each(databases)("beneficiary contracts and documents on %s", (kind) => 
     expect(row.contractId).toBe(approved);
   });
 
+  it("a signed payment's history item names its contract (id, name, beneficiaryId), only the item's own organization's", async () => {
+    const c = await newCustomer({ EUR: "100.00" });
+    const b = await newBeneficiary(c);
+    await s.call("PUT", `/beneficiaries/${b}/status`, { token: c.token, body: { status: "UNDER_REVIEW" } });
+    await approveBeneficiary(s.db, b);
+    const contract = (await createContract(c, b, { name: "Supply agreement 2026" })).body.id as string;
+    await submit(c, b, contract);
+    await approveContract(s.db, contract);
+    const paid = await s.call("POST", "/payments", {
+      token: c.token,
+      headers: { "idempotency-key": "contract-in-history" },
+      body: {
+        organizationId: c.orgId,
+        accountId: c.accountId,
+        kind: "EURO",
+        currencyId: "EUR",
+        amount: "2.50",
+        beneficiaryId: b,
+        contractId: contract,
+      },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const code = await s.call("POST", "/signatures/send-code", {
+      token: c.token,
+      body: { paymentIds: [paid.body.id], mfa: "PHONE", channel: "SMS" },
+    });
+    const mfa = await s.call("POST", "/signatures/validate", {
+      token: c.token,
+      body: { token: code.body.token, code: code.body.debugCode },
+    });
+    const signed = await s.call("POST", `/payments/${paid.body.id}/sign`, {
+      token: c.token,
+      body: { mfaToken: mfa.body.token, signedAt: new Date().toISOString() },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const list = await s.call("GET", `/statements-items?organizationId=${c.orgId}`, { token: c.token });
+    const item = list.body.data.find((i: { paymentId: string | null }) => i.paymentId === paid.body.id);
+    expect(item, JSON.stringify(list.body)).toBeTruthy();
+    const detail = async () => (await s.call("GET", `/statements-items/${item.id}`, { token: c.token })).body;
+    expect(await detail()).toMatchObject({
+      contractId: contract,
+      contract: { id: contract, name: "Supply agreement 2026", beneficiaryId: b },
+    });
+
+    // Its beneficiary deleted (hidden everywhere with its contracts): not named.
+    await s.db.update(beneficiaries).set({ deletedAt: new Date() }).where(eq(beneficiaries.id, b));
+    expect(await detail()).toMatchObject({ contractId: null, contract: null });
+    await s.db.update(beneficiaries).set({ deletedAt: null }).where(eq(beneficiaries.id, b));
+    expect((await detail()).contract).toEqual({ id: contract, name: "Supply agreement 2026", beneficiaryId: b });
+
+    // A contract of another organization (not reachable through the API: written in the
+    // database) is never named, not even by its id.
+    const other = await newCustomer();
+    const ob = await newBeneficiary(other);
+    const foreign = (await createContract(other, ob, { name: "Someone else's contract" })).body.id as string;
+    await s.db.update(payments).set({ contractId: foreign }).where(eq(payments.id, paid.body.id));
+    expect(await detail()).toMatchObject({ contractId: null, contract: null });
+    // A payment without a contract: null too.
+    await s.db.update(payments).set({ contractId: null }).where(eq(payments.id, paid.body.id));
+    expect(await detail()).toMatchObject({ contractId: null, contract: null });
+  });
+
   it("deleting an unpaid beneficiary removes its contracts and documents (the uploads stay); a paid one hides them", async () => {
     const c = await newCustomer({ EUR: "100.00" });
     const b = await newBeneficiary(c);

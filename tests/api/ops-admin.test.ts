@@ -418,6 +418,33 @@ describe.each(databases)("ops ADMIN decisions on %s", (kind) => {
       expect((await s.call("GET", "/settings/overdraft", { token: a.token })).body).toEqual({ enabled: !overdraft.bankValue });
       await setSettingFlag(s.db, { key: "OVERDRAFT-ENABLED", value: overdraft.bankValue });
 
+      // A balance's overdraftEnabled is the effective switch (global AND account AND balance): the web
+      // app shows the limit and `available` exactly when it is true (docs/decisions.md "Overdraft display").
+      const od = await createCustomer(s.db, {
+        type: "CORPORATE",
+        balances: { GBP: "10.00", EUR: "5.00" },
+        overdrafts: { GBP: "50.00" },
+      });
+      const odToken = await s.login(od.phone);
+      const balancesOf = async () =>
+        Object.fromEntries(
+          (await s.call("GET", `/accounts/${od.account!.id}`, { token: odToken })).body.balances.map((b: any) => [
+            b.currencyId,
+            { overdraftEnabled: b.overdraftEnabled, available: b.available },
+          ]),
+        );
+      await setSettingFlag(s.db, { key: "OVERDRAFT-ENABLED", value: true });
+      expect(await balancesOf()).toEqual({
+        GBP: { overdraftEnabled: true, available: "60.00" },
+        EUR: { overdraftEnabled: false, available: "5.00" },
+      });
+      await setSettingFlag(s.db, { key: "OVERDRAFT-ENABLED", value: false });
+      expect(await balancesOf()).toEqual({
+        GBP: { overdraftEnabled: false, available: "10.00" },
+        EUR: { overdraftEnabled: false, available: "5.00" },
+      });
+      await setSettingFlag(s.db, { key: "OVERDRAFT-ENABLED", value: overdraft.bankValue });
+
       await setSettingFlag(s.db, { key: "EXCHANGE-CUSTOM-RATE-ENABLED", value: true, organizationId: a.orgId });
       expect(
         (await s.call("GET", `/settings/exchange-custom-rate?organizationId=${a.orgId}`, { token: a.token })).body,

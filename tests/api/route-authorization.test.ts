@@ -115,6 +115,7 @@ const PUBLIC: Record<string, string> = {
   "GET /settings/whitelabel": "the bank's brand: the login page shows it before anyone signs in",
   "GET /settings/whitelabel/logo": "the bank's logo, shown on the login page",
   "GET /settings/company-phone": "the bank's own phone number, shown to anyone",
+  "GET /settings/turnstile": "whether the login forms carry a bot challenge: read before anyone signs in (always off here)",
 };
 
 const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
@@ -401,7 +402,13 @@ const CASES: Record<string, Case> = {
   },
   "GET /settings/demo": { cross: () => [{ path: "/settings/demo" }], refused: [200], reason: "bank-wide setting" },
   "GET /settings/overdraft": { cross: () => [{ path: "/settings/overdraft" }], refused: [200], reason: "bank-wide settings" },
+  "GET /settings/turnstile": {
+    cross: () => [{ path: "/settings/turnstile" }],
+    refused: [200],
+    reason: "bank-wide configuration",
+  },
   "GET /currencies": { cross: () => [{ path: "/currencies?all=true" }], refused: [200], reason: "reference data" },
+  "GET /currencies/base": { cross: () => [{ path: "/currencies/base" }], refused: [200], reason: "reference data" },
   "GET /payment-categories": { cross: () => [{ path: "/payment-categories" }], refused: [200], reason: "reference data" },
   "GET /casps": { cross: () => [{ path: "/casps" }], refused: [200], reason: "reference data" },
   "GET /psp-partners": { cross: () => [{ path: "/psp-partners?currencyId=GBP" }], refused: [200], reason: "reference data" },

@@ -5,12 +5,14 @@
  * creates a contract, attaches a real PDF under a category through the plain multipart form (a
  * text file named .pdf comes back on the files field), downloads it (its bytes and safe headers),
  * edits the contract, submits it for review and sees it UNDER_REVIEW, locked, in the list. Another
- * customer gets the not-found page for the contract page and the download. axe on the pages.
+ * customer gets the not-found page for the contract page and the download. axe on the pages. A
+ * history item of a payment made under a contract names the contract and links to it (spec 000
+ * §3 info block "contract (id, name, beneficiaryId)"; JavaScript off).
  */
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, savedBeneficiary, test } from "./fixtures";
+import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, savedBeneficiary, staffCommand, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
@@ -235,4 +237,61 @@ test("the contracts pages have no WCAG 2.1 AA violations", async ({ page, reques
   await expect(page.getByTestId("contract")).toHaveCount(1);
   await expectNoAxeViolations(page, "contracts list with a contract under review");
   allowRefusals(consoleErrors, id);
+});
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a history item of a payment under a contract names the contract (not its id) and links to it", async ({ page }) => {
+    // Set up through the API (those pages are tested elsewhere): an approved beneficiary with an
+    // approved contract, a EUR payment to it under the contract, signed.
+    const beneficiaryId = await approvedBeneficiary(page, "Contract History GmbH");
+    const api = await apiSession(page.request, CUSTOMERS.individual);
+    const made = await api.call("POST", `/beneficiaries/${beneficiaryId}/contracts`, { name: "Framework agreement 2026" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const contractId = made.body.id as string;
+    expect(
+      (await api.call("PUT", `/beneficiaries/${beneficiaryId}/contracts/${contractId}/status`, { status: "UNDER_REVIEW" }))
+        .status,
+    ).toBe(200);
+    await staffCommand(page, ["contract:approve", contractId]);
+    const accounts = await api.call("GET", `/accounts?organizationId=${api.organizationId}&all=true`);
+    const account = accounts.body.data.find((a: { balances: { currencyId: string }[] }) =>
+      a.balances.some((b) => b.currencyId === "EUR"),
+    );
+    const payment = await api.call(
+      "POST",
+      "/payments",
+      {
+        organizationId: api.organizationId,
+        accountId: account.id,
+        kind: "EURO",
+        currencyId: "EUR",
+        amount: "1.25",
+        beneficiaryId,
+        contractId,
+      },
+      { "idempotency-key": `contract-history-${contractId}` },
+    );
+    expect(payment.status, JSON.stringify(payment.body)).toBe(201);
+    const code = await api.call("POST", "/signatures/send-code", { paymentIds: [payment.body.id], mfa: "PHONE", channel: "SMS" });
+    const mfa = await api.call("POST", "/signatures/validate", { token: code.body.token, code: code.body.debugCode });
+    const signed = await api.call("POST", `/payments/${payment.body.id}/sign`, {
+      mfaToken: mfa.body.token,
+      signedAt: new Date().toISOString(),
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const items = await api.call("GET", `/statements-items?organizationId=${api.organizationId}&take=20`);
+    const item = items.body.data.find((i: { paymentId: string | null }) => i.paymentId === payment.body.id);
+
+    await login(page, CUSTOMERS.individual);
+    await page.goto(`/history/${item.id}`);
+    const link = page.getByTestId("item-contract");
+    await expect(link).toHaveText("Framework agreement 2026");
+    await expect(link).toHaveAttribute("href", `/beneficiaries/${beneficiaryId}/contracts?contract=${contractId}`);
+    await expect(page.locator("main")).not.toContainText(contractId);
+    await link.click();
+    await expect(page).toHaveURL(`/beneficiaries/${beneficiaryId}/contracts?contract=${contractId}`);
+    await expect(page.getByTestId("contract-status").first()).toHaveText("Approved");
+  });
 });

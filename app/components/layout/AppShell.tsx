@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { Account } from "../../../server/api/v1/contract";
 import type { ProfileMenuData } from "~/lib/profile-menu";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
-import { Money } from "../ui/Money";
+import { BalanceOverdraft, Money } from "../ui/Money";
 import styles from "./AppShell.module.css";
 import { LayoutWatch, type WatchData } from "./LayoutWatch";
 import { BrandMark, SupportContacts } from "./BrandMark";
@@ -122,6 +122,7 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
                       {account.balances.map((b) => (
                         <li key={b.id}>
                           <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} />
+                          <BalanceOverdraft balance={b} testId={`sidebar-overdraft-${b.currencyId}`} />
                         </li>
                       ))}
                     </ul>

@@ -5,6 +5,7 @@
  * Separators follow the page's language; the amount always reads left to right.
  */
 import { useTranslation } from "react-i18next";
+import type { Balance } from "../../../server/api/v1/contract";
 import { formatAmount, isNegativeAmount } from "~/lib/money";
 import styles from "./Money.module.css";
 
@@ -31,5 +32,62 @@ export function Money({
       {signed && !negative ? "+" : ""}
       {text} {currency}
     </span>
+  );
+}
+
+/**
+ * True when a balance's overdraft is shown: the API's `Balance.overdraftEnabled`, which is true
+ * only when the global setting OVERDRAFT-ENABLED, the account's and the balance's own switches
+ * are all on (server/domain/accounts balanceToWire; spec 000 §5 "Overdraft is displayed only
+ * when enabled globally and for the account"), so no page needs GET /v1/settings/overdraft.
+ */
+export function showsOverdraft(balance: Pick<Balance, "overdraftEnabled">): boolean {
+  return balance.overdraftEnabled === true;
+}
+
+/**
+ * A balance's overdraft (spec 000 §3 Balance overdraftEnabled, overdraftValue): the limit and
+ * the funds available (balance + limit), formatted as the balance; nothing unless
+ * `showsOverdraft`. Wraps onto two lines on a narrow screen (320 px). Beside `Money`, not in a
+ * module of its own: every page with a balance shows both, and one module is one browser chunk.
+ */
+export function BalanceOverdraft({
+  balance,
+  testId,
+}: {
+  balance: Pick<Balance, "overdraftEnabled" | "overdraftValue" | "available" | "currencyId"> & {
+    currency?: { scale?: number };
+  };
+  /** `data-testid` of the list (its parts: `<testId>-limit`, `<testId>-available`). */
+  testId?: string;
+}) {
+  const { t } = useTranslation("common");
+  if (!showsOverdraft(balance)) return null;
+  const scale = balance.currency?.scale ?? 2;
+  return (
+    <dl className={styles.overdraft} data-testid={testId}>
+      <div>
+        <dt>{t("common:overdraft.limit")}</dt>
+        <dd>
+          <Money
+            amount={balance.overdraftValue}
+            currency={balance.currencyId}
+            scale={scale}
+            testId={testId && `${testId}-limit`}
+          />
+        </dd>
+      </div>
+      <div>
+        <dt>{t("common:overdraft.available")}</dt>
+        <dd>
+          <Money
+            amount={balance.available}
+            currency={balance.currencyId}
+            scale={scale}
+            testId={testId && `${testId}-available`}
+          />
+        </dd>
+      </div>
+    </dl>
   );
 }

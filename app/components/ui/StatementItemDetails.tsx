@@ -1,9 +1,12 @@
 /**
  * The info block of one statement item (spec 000 §3): signed amount, fee, status, operation
  * type, date dd.mm.yyyy and time HH:MM, purpose, reference, counterparty and accounts, sort
- * codes, BIC, payment type, general-ledger transaction, contract, balance after. Shown on the
- * item's own page and in the history side panel; `ReceiptLink` downloads its PDF receipt.
+ * codes, BIC, payment type, general-ledger transaction, contract (its name, linking to the
+ * beneficiary's contracts page with the contract open), balance after. Shown on the item's own
+ * page and in the history side panel; `ReceiptLink` downloads its PDF receipt.
  */
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StatementItemDetail } from "../../../server/api/v1/contract";
 import { formatDate, formatTime } from "~/lib/dates";
@@ -12,7 +15,8 @@ import styles from "./StatementItemDetails.module.css";
 
 export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
   const { t } = useTranslation("history");
-  const rows: [string, string | null][] = [
+  const { contract } = item;
+  const rows: [string, ReactNode][] = [
     ["item.status", t(`status.${item.status}`)],
     ["item.type", t(`type.${item.operationType}`)],
     ["item.date", `${formatDate(item.transferDate)} ${formatTime(item.transferDate)}`],
@@ -26,7 +30,17 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.account-sort-code", item.accountSortCode],
     ["item.payment-type", item.paymentType],
     ["item.gl-transaction", item.glTransactionId],
-    ["item.contract", item.contractId],
+    [
+      "item.contract",
+      contract ? (
+        <Link
+          to={`/beneficiaries/${encodeURIComponent(contract.beneficiaryId)}/contracts?contract=${encodeURIComponent(contract.id)}`}
+          data-testid="item-contract"
+        >
+          {contract.name}
+        </Link>
+      ) : null,
+    ],
     ["item.balance-after", `${item.balanceAfter} ${item.currencyId}`],
   ];
   return (

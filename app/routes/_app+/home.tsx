@@ -33,7 +33,7 @@ import type {
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
-import { Money } from "~/components/ui/Money";
+import { BalanceOverdraft, Money } from "~/components/ui/Money";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import {
@@ -193,6 +193,7 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
             scale={b.currency?.scale ?? 2}
             testId={testIds ? `balance-${b.currencyId}` : undefined}
           />
+          <BalanceOverdraft balance={b} testId={testIds ? `overdraft-${b.currencyId}` : undefined} />
         </li>
       ))}
     </ul>

@@ -257,7 +257,13 @@ export interface Balance {
   amount: Decimal;
   /** amount + overdraft headroom when overdraft applies. */
   available: Decimal;
+  /**
+   * Whether the overdraft applies: the global setting OVERDRAFT-ENABLED, the account's and the
+   * balance's own switches all on (spec 000 §5). The web app shows the limit and `available`
+   * exactly when this is true.
+   */
   overdraftEnabled: boolean;
+  /** The overdraft limit (major units), sent whether or not it applies. */
   overdraftValue: Decimal;
 }
 
@@ -276,6 +282,8 @@ export interface Account {
   createdAt: IsoDateTime;
   balances: Balance[];
 }
+// GET /v1/currencies?all=true → { data: Currency[] }
+// GET /v1/currencies/base → Currency: the bank's base currency (GBP; docs/decisions.md "Base currency")
 // GET /v1/accounts?organizationId=&all=true → { data: Account[] }
 // GET /v1/accounts/:id → Account;  GET /v1/accounts/:id/balances → { data: Balance[] }
 
@@ -326,6 +334,16 @@ export interface OpsSetSettingRequest {
   organizationId?: string | null;
 }
 // GET /v1/settings/overdraft → { enabled: boolean }
+/**
+ * GET /v1/settings/turnstile (PUBLIC): whether the login forms carry a Cloudflare Turnstile
+ * challenge and its site key. This bank does not use Turnstile: always `{ enabled: false,
+ * siteKey: null }` (docs/decisions.md "Turnstile").
+ */
+export interface TurnstileSettings {
+  enabled: boolean;
+  /** The widget's public site key when enabled, else null. */
+  siteKey: string | null;
+}
 /** GET /v1/settings/demo: whether demo mode (sample data under /demo for users not yet identified) is on. */
 export interface DemoSettings {
   enabled: boolean;
@@ -980,8 +998,22 @@ export interface StatementItemDetail extends StatementItem {
   feeCurrencyId: CurrencyCode | null;
   /** General-ledger transaction id (same as transactionId). */
   glTransactionId: string;
-  /** Beneficiary contract of the payment, if any. */
+  /** Beneficiary contract of the payment, if any (the same as `contract.id`). */
   contractId: string | null;
+  /**
+   * The payment's beneficiary contract (spec 000 §3 info block "contract (id, name,
+   * beneficiaryId)"), only when it belongs to the item's own organization (the payee's item of
+   * an internal payment never names the payer's contract) and its beneficiary is not deleted;
+   * null otherwise.
+   */
+  contract: StatementItemContract | null;
+}
+
+/** A beneficiary contract as a statement item names it (web page: /beneficiaries/{beneficiaryId}/contracts?contract={id}). */
+export interface StatementItemContract {
+  id: string;
+  name: string;
+  beneficiaryId: string;
 }
 
 /**

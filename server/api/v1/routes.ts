@@ -40,7 +40,8 @@ import { attachDocumentsBody, uploadFields } from "./uploads.js";
 import { pspPartnersQuery } from "./reference.js";
 import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery } from "./onboarding-reference.js";
 import { beneficiariesListQuery } from "./beneficiaries.js";
-import { customRateSettingsQuery, paymentsSettingsQuery } from "./settings.js";
+import { customRateSettingsQuery, paymentsSettingsQuery, turnstileSettingsQuery } from "./settings.js";
+import { baseCurrencyQuery } from "./currencies.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
@@ -233,6 +234,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "PUT /clients-organizations/:organizationId/clients-officials/:officialId": { body: updateOfficialBody },
   "PUT /clients-organizations/:organizationId/clients-officials/:officialId/status": { body: officialStatusBody },
   "GET /settings/exchange-custom-rate": { query: customRateSettingsQuery },
+  "GET /settings/turnstile": { query: turnstileSettingsQuery },
+  "GET /currencies/base": { query: baseCurrencyQuery },
   "POST /exchange/fx-requests": { body: createFxRequestSchema },
   "GET /exchange/fx-requests": { query: fxRequestListQuery },
   "POST /exchange/fx-requests/:id/sign": { body: signSchema },

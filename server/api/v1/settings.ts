@@ -6,7 +6,9 @@
  * GET /settings/exchange-custom-rate?organizationId= → { enabled: boolean } (EXCHANGE-CUSTOM-RATE-ENABLED
  * of that organization, its override first; 404 when not a member; without organizationId the
  * bank-wide value); GET /settings/demo → { enabled: boolean } (DEMO-MODE-ENABLED, bank-wide;
- * false when missing). Authenticated.
+ * false when missing). Authenticated, but GET /settings/turnstile → TurnstileSettings ({ enabled:
+ * false, siteKey: null }: the bank does not use Cloudflare Turnstile), which is PUBLIC (a login
+ * page reads it before anyone signs in); no query (400 VALIDATION_FAILED on any).
  */
 import { Router } from "express";
 import { z } from "zod";
@@ -18,8 +20,12 @@ import {
   SETTING_DEMO_MODE_ENABLED,
   SETTING_EXCHANGE_CUSTOM_RATE_ENABLED,
   SETTING_OVERDRAFT_ENABLED,
+  turnstileSettings,
 } from "../../domain/settings/index.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+
+/** Query of GET /settings/turnstile: none. */
+export const turnstileSettingsQuery = z.object({}).strict();
 
 /** Query of GET /settings/payments: the organization whose settings apply (optional). */
 export const paymentsSettingsQuery = z.object({ organizationId: z.string().uuid().optional() });
@@ -33,9 +39,18 @@ async function requireMember(deps: ApiDeps, userId: string, organizationId: stri
   if (!memberships.some((m) => m.organizationId === organizationId)) throw notFound("Organization");
 }
 
-/** The settings router (every route needs a bearer token). */
+/** The settings router (every route needs a bearer token but /settings/turnstile, registered before the guard). */
 export function createSettingsRouter(deps: ApiDeps): Router {
   const r = Router();
+  // PUBLIC, like /settings/whitelabel: a login page would need it before anyone signs in. No data of anyone.
+  r.get(
+    "/settings/turnstile",
+    asyncHandler(async (req, res) => {
+      const q = turnstileSettingsQuery.safeParse(req.query);
+      if (!q.success) throw fieldErrors(q.error);
+      res.json(turnstileSettings());
+    }),
+  );
   r.use("/settings", requireAuth(deps));
   r.get(
     "/settings/payments",

@@ -35,6 +35,7 @@ import { notFound } from "../organizations/access.js";
 import { linkInvitations } from "../organizations/officials.js";
 import { summaryOf } from "./index.js";
 import { BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
+import { BASE_CURRENCY_ID } from "../settings/index.js";
 import { notifyApplicationDecision } from "../chat/notify.js";
 
 const DECIDABLE = ["READY_TO_REVIEW", "REVIEW_IN_PROGRESS"];
@@ -138,7 +139,7 @@ export async function approveApplication(
         status: "APPROVED",
       })
       .onConflictDoNothing();
-    if (row.type !== "COMPANY_OFFICIAL") await openFirstAccount(tx, org.id, scheme?.currencies ?? ["GBP"]);
+    if (row.type !== "COMPANY_OFFICIAL") await openFirstAccount(tx, org.id, scheme?.currencies ?? [BASE_CURRENCY_ID]);
 
     // The person: for CORPORATE the main representative's details, else the applicant's own.
     let person = {

@@ -22,6 +22,7 @@ import { DomainError } from "../errors.js";
 import { postTransaction } from "../ledger/index.js";
 import { Decimal } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
+import { BASE_CURRENCY_ID } from "../settings/index.js";
 import { findFee } from "./index.js";
 
 /** The `fees.payment_kind` of a monthly service fee (never a payment's kind, so no payment matches it). */
@@ -238,7 +239,7 @@ export async function ensureDefaultServiceFee(db: Database | Tx): Promise<void> 
     paymentKind: SERVICE_FEE_KIND,
     feeAmountType: "FIXED",
     feeFixedAmount: "2.00",
-    feeCurrencyId: "GBP",
+    feeCurrencyId: BASE_CURRENCY_ID,
   });
 }
 

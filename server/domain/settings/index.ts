@@ -12,6 +12,7 @@ import type {
   PaymentsSettings,
   ProviderPaymentType,
   ProviderPaymentTypeCode,
+  TurnstileSettings,
 } from "../../api/v1/contract.js";
 
 export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
@@ -88,6 +89,35 @@ export async function listCurrencies(db: Database | Tx): Promise<Currency[]> {
   return rows
     .map((r) => ({ id: r.id as CurrencyCode, name: r.name, description: r.description, scale: r.scale, crypto: r.crypto }))
     .sort((a, b) => Number(a.crypto) - Number(b.crypto) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The bank's base currency (spec 000 §7 GET /v1/currencies/base): GBP, the currency the bank
+ * itself reckons in — its default monthly account fee (server/domain/fees/service.ts), the
+ * client range tiers in whole pounds (spec 001 §3), the first account of an application whose
+ * scheme names none (server/domain/applications/review.ts). Not the ECB rates' EUR, which is
+ * only how the reference rates are quoted (ExchangeRates.base). docs/decisions.md "Base currency".
+ */
+export const BASE_CURRENCY_ID = "GBP" satisfies CurrencyCode;
+
+/**
+ * GET /v1/currencies/base: the base currency (BASE_CURRENCY_ID) as the currencies list shows it.
+ * @throws Error when the currencies table lacks it (reference data missing: a 500, not a 404)
+ */
+export async function getBaseCurrency(db: Database | Tx): Promise<Currency> {
+  const [row] = await db.select().from(currencies).where(eq(currencies.id, BASE_CURRENCY_ID)).limit(1);
+  if (!row) throw new Error(`Base currency ${BASE_CURRENCY_ID} is not in the currencies table`);
+  return { id: row.id as CurrencyCode, name: row.name, description: row.description, scale: row.scale, crypto: row.crypto };
+}
+
+/**
+ * GET /v1/settings/turnstile (spec 000 §7): the bank does not use Cloudflare Turnstile (its
+ * login and recovery forms are protected by per-phone and per-IP limits and one-time codes;
+ * docs/decisions.md "Turnstile"), so the answer is fixed: disabled, no site key. A client that
+ * reads it shows no challenge widget.
+ */
+export function turnstileSettings(): TurnstileSettings {
+  return { enabled: false, siteKey: null };
 }
 
 /** Scale of one currency; throws if the currency is unknown. */

@@ -9,9 +9,19 @@
  * counterparty is a label the bank wrote: the web app translates their titles from codes
  * ('Regular fee', spec 000 §4; 'Currency exchange') — the API sends no English labels.
  */
-import { and, asc, desc, eq, gte, inArray, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { accounts, balances, currencies, ledgerTransactions, paymentOrders, payments, postings } from "../../db/schema/index.js";
+import {
+  accounts,
+  balances,
+  beneficiaries,
+  beneficiaryContracts,
+  currencies,
+  ledgerTransactions,
+  paymentOrders,
+  payments,
+  postings,
+} from "../../db/schema/index.js";
 
 /** Operation types of the bank's own fee items: titled by the web app from the code, not by a counterparty. */
 const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
@@ -283,7 +293,9 @@ export async function statementExport(db: Database, userId: string, q: Statement
 /**
  * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: purpose,
  * counterparty and accounts, sort code, BIC, payment type, fee, general-ledger transaction,
- * contract) when it is on a customer balance of one of the caller's organizations.
+ * contract: id, name, beneficiaryId, only of the item's own organization and of a beneficiary
+ * not deleted) when it is on a
+ * customer balance of one of the caller's organizations.
  * @throws 404 NOT_FOUND otherwise (also for a malformed id: no existence oracle).
  */
 export async function getStatementItem(db: Database, userId: string, id: string): Promise<StatementItemDetail> {
@@ -294,10 +306,31 @@ export async function getStatementItem(db: Database, userId: string, id: string)
     .limit(1)) as Row[];
   if (!row) throw notFound("Statement item");
   const [acc] = await db
-    .select({ iban: accounts.iban, sortCode: accounts.sortCode })
+    .select({ iban: accounts.iban, sortCode: accounts.sortCode, organizationId: accounts.organizationId })
     .from(accounts)
     .where(eq(accounts.id, row.accountId));
   const [pay] = row.paymentId ? await db.select().from(payments).where(eq(payments.id, row.paymentId)).limit(1) : [];
+  // The contract only when it is the item's own organization's (an internal payment's payee sees
+  // none of the payer's) and its beneficiary is not deleted (hidden everywhere, its pages 404).
+  const [contract] =
+    pay?.contractId && acc?.organizationId
+      ? await db
+          .select({
+            id: beneficiaryContracts.id,
+            name: beneficiaryContracts.name,
+            beneficiaryId: beneficiaryContracts.beneficiaryId,
+          })
+          .from(beneficiaryContracts)
+          .innerJoin(beneficiaries, eq(beneficiaries.id, beneficiaryContracts.beneficiaryId))
+          .where(
+            and(
+              eq(beneficiaryContracts.id, pay.contractId),
+              eq(beneficiaryContracts.organizationId, acc.organizationId),
+              isNull(beneficiaries.deletedAt),
+            ),
+          )
+          .limit(1)
+      : [];
   let fee: string | null = null;
   let feeCurrencyId: CurrencyCode | null = null;
   if (pay?.feeAmount && new Decimal(pay.feeAmount).gt(0) && pay.feeCurrencyId) {
@@ -318,6 +351,7 @@ export async function getStatementItem(db: Database, userId: string, id: string)
     fee,
     feeCurrencyId,
     glTransactionId: row.transactionId,
-    contractId: pay?.contractId ?? null,
+    contractId: contract?.id ?? null,
+    contract: contract ?? null,
   };
 }

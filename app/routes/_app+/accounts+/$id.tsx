@@ -1,13 +1,14 @@
 /**
  * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present,
- * balances and the account's recent history (GET /v1/accounts/:id, /v1/statements-items?account=).
+ * balances (each with its overdraft limit and available funds where the overdraft applies,
+ * spec 000 §5) and the account's recent history (GET /v1/accounts/:id, /v1/statements-items?account=).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { Money } from "~/components/ui/Money";
+import { BalanceOverdraft, Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
@@ -76,6 +77,7 @@ export default function AccountPage() {
               >
                 {t("history:topup.link")}
               </Link>
+              <BalanceOverdraft balance={b} testId={`account-overdraft-${b.currencyId}`} />
             </li>
           ))}
         </ul>

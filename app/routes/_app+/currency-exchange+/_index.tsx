@@ -17,7 +17,7 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { balanceSources, sourceLabel } from "~/lib/balance-sources";
+import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { translateMessage } from "~/lib/i18n-message";
@@ -33,13 +33,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.get<ExchangeRates>("/exchange/rates"),
     customRateEnabled(api, org.id),
   ]);
-  const sources = balanceSources(accounts).map(({ value, label, name, amount, scale, currencyId }) => ({
+  const sources = balanceSources(accounts).map(({ value, label, name, amount, scale, currencyId, overdraft }) => ({
     value,
     label,
     name,
     amount,
     scale,
     currencyId,
+    overdraft,
   }));
   const currencies = rates.rates.map((r) => r.currencyId);
   return json({ sources, currencies, customRate }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
@@ -61,7 +62,8 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function CurrencyExchange() {
   const { sources, currencies, customRate } = useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
-  const { t, i18n } = useTranslation("exchange");
+  const { t } = useTranslation("exchange");
+  const sourceText = useSourceLabel();
   const tp = useTranslation("payments").t;
   const values = data?.values;
   const errors = data?.errors ?? {};
@@ -89,7 +91,7 @@ export default function CurrencyExchange() {
         <Field as="select" name="source" label={t("fields.source")} defaultValue={values?.source} error={errors.source} required>
           {sources.map((s) => (
             <option key={s.value} value={s.value}>
-              {sourceLabel(s, i18n.language)}
+              {sourceText(s)}
             </option>
           ))}
         </Field>

@@ -10,7 +10,7 @@ import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { type BalanceSource, sourceLabel } from "~/lib/balance-sources";
+import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 
 export interface BalanceChooserProps {
   /** i18n section in `payments` (`international`, `casp`): title, no-balance, choose-intro. */
@@ -23,7 +23,8 @@ export interface BalanceChooserProps {
 }
 
 export function BalanceChooser({ section, sources, currencies, action }: BalanceChooserProps) {
-  const { t, i18n } = useTranslation("payments");
+  const { t } = useTranslation("payments");
+  const label = useSourceLabel();
   const list = currencies.join(", ");
   return (
     <>
@@ -38,7 +39,7 @@ export function BalanceChooser({ section, sources, currencies, action }: Balance
           <Field as="select" name="source" label={t("fields.from-balance")} required>
             {sources.map((s) => (
               <option key={s.value} value={s.value}>
-                {sourceLabel(s, i18n.language)}
+                {label(s)}
               </option>
             ))}
           </Field>

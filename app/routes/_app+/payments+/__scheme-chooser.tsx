@@ -11,7 +11,7 @@ import type { ProviderPaymentTypeCode } from "../../../../server/api/v1/contract
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import type { BalanceSource } from "~/lib/balance-sources";
+import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 import styles from "./__scheme-chooser.module.css";
 
 export interface SchemeChooserProps {
@@ -25,6 +25,7 @@ export interface SchemeChooserProps {
 
 export function SchemeChooser({ section, sources, schemes, action }: SchemeChooserProps) {
   const { t } = useTranslation("payments");
+  const label = useSourceLabel();
   return (
     <>
       <h1>{t(`${section}.title`)}</h1>
@@ -38,7 +39,7 @@ export function SchemeChooser({ section, sources, schemes, action }: SchemeChoos
           <Field as="select" name="source" label={t("fields.from-balance")} required>
             {sources.map((s) => (
               <option key={s.value} value={s.value}>
-                {s.label}
+                {label(s)}
               </option>
             ))}
           </Field>

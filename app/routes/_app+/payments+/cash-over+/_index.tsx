@@ -9,6 +9,7 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentsSettings } from "../../../../../server/api/v1/contract";
 import { Field } from "~/components/forms/Field";
+import { useSourceLabel } from "~/lib/balance-sources";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
@@ -16,7 +17,6 @@ import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { loadPaymentDraft, paymentFormKey } from "~/lib/payments.server";
 import { cashSources } from "./__cash-sources";
-import { sourceLabel } from "~/lib/balance-sources";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title" };
 
@@ -42,7 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function CashOverChooser() {
   const { sources, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("payments");
+  const { t } = useTranslation("payments");
+  const label = useSourceLabel();
   return (
     <>
       <h1>{t("cash-over.title")}</h1>
@@ -60,7 +61,7 @@ export default function CashOverChooser() {
           <Field as="select" name="source" label={t("fields.from-balance")} required>
             {sources.map((s) => (
               <option key={s.value} value={s.value}>
-                {sourceLabel(s, i18n.language)}
+                {label(s)}
               </option>
             ))}
           </Field>

@@ -18,6 +18,7 @@ import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
+import { useSourceLabel } from "~/lib/balance-sources";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
@@ -77,6 +78,7 @@ export const validator = withZod(euroSchema);
 export default function EuroScreen() {
   const { sources, idempotencyKey, pendingPaymentId, categories, draft, kind, saved, prefill } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
+  const sourceText = useSourceLabel();
   const hydrated = useIsHydrated();
   // The default kind posts to the plain URL (the page's usual address); a re-rendered form takes
   // the kind from `?kind=`, else from the draft the action keeps.
@@ -118,7 +120,7 @@ export default function EuroScreen() {
             <ValidatedField as="select" name="accountId" label={t("fields.from-account")} required>
               {sources.map((s) => (
                 <option key={s.accountId} value={s.accountId}>
-                  {s.label}
+                  {sourceText(s)}
                 </option>
               ))}
             </ValidatedField>

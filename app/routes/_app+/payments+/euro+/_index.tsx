@@ -9,9 +9,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { balanceSources } from "~/lib/balance-sources";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { formatMoney } from "~/lib/money";
 import { SEPA_KIND_TYPES } from "~/lib/payment-options";
 import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
@@ -38,11 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     paymentFormData(api, "euro", org.id),
     beneficiaryChoice(api, org.id, url, "LOCAL", "EUR"),
   ]);
-  const sources = accounts.flatMap((a) =>
-    a.balances
-      .filter((b) => b.currencyId === "EUR")
-      .map((b) => ({ accountId: a.id, label: `${a.name || a.number} — ${formatMoney(b.amount, "EUR")}` })),
-  );
+  const sources = balanceSources(accounts, "EUR");
   // The kind chosen on /payments/euro/payment-kinds, else the draft's, else SEPA credit transfer.
   const kind = euroKind(new URL(request.url).searchParams.get("kind")) ?? euroKind(form.draft?.paymentType) ?? "SEPA_SCT";
   // A picked beneficiary's details fill the form (over a draft's).

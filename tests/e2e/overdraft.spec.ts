@@ -1,0 +1,99 @@
+/**
+ * The overdraft display (spec 000 §5 "Overdraft is displayed only when enabled globally and for
+ * the account"; §3 Balance overdraftEnabled, overdraftValue). Seeded: OVERDRAFT-ENABLED is on,
+ * Northwind Trading's "Operating account" has a GBP 1,000.00 overdraft (its EUR balance none);
+ * Oliver Thompson has no overdraft anywhere. Display only: JavaScript off (server-rendered),
+ * then axe and a 320 px screen on the pages that gained it.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+
+/** The GBP 1,000.00 limit, in minor units. */
+const LIMIT = 100_000n;
+
+/** The limit and the available funds (balance + limit) shown under the testId's list. */
+async function expectOverdraft(page: Page, testId: string, balanceTestId: string | null) {
+  const list = page.getByTestId(testId).first();
+  await expect(list).toContainText("Overdraft limit");
+  await expect(list).toContainText("Available");
+  await expect(page.getByTestId(`${testId}-limit`).first()).toHaveText("1,000.00 GBP");
+  if (balanceTestId) {
+    const balance = toMinorUnits((await page.getByTestId(balanceTestId).textContent()) ?? "");
+    expect(toMinorUnits((await page.getByTestId(`${testId}-available`).first().textContent()) ?? "")).toBe(balance + LIMIT);
+  }
+}
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Northwind sees its GBP overdraft limit and available funds: home, accounts column, account page, Pay from", async ({
+    page,
+  }) => {
+    await login(page, CUSTOMERS.corporate);
+    await page.goto("/home");
+    await expectOverdraft(page, "overdraft-GBP", "balance-GBP");
+    // The EUR balance has no overdraft: nothing under it.
+    await expect(page.getByTestId("balance-EUR")).toBeVisible();
+    await expect(page.getByTestId("overdraft-EUR")).toHaveCount(0);
+    // The accounts column.
+    const aside = page.locator("aside");
+    await expect(aside.getByTestId("sidebar-overdraft-GBP-limit")).toHaveText("1,000.00 GBP");
+    await expect(aside.getByTestId("sidebar-overdraft-EUR")).toHaveCount(0);
+
+    const account = await aside.locator("a[href^='/accounts/']").first().getAttribute("href");
+    await page.goto(account!);
+    await expectOverdraft(page, "account-overdraft-GBP", "account-balance-GBP");
+    await expect(page.getByTestId("account-overdraft-EUR")).toHaveCount(0);
+
+    // Pay from: the GBP option names the available funds and the limit; the EUR one neither.
+    await page.goto("/payments/gbp");
+    const gbp = page.locator("main select[name=source] option", { hasText: "GBP" });
+    await expect(gbp).toHaveText(
+      /^Operating account — [\d,]+\.\d\d GBP \(available [\d,]+\.\d\d GBP, overdraft 1,000\.00 GBP\)$/,
+    );
+    const text = (await gbp.textContent()) ?? "";
+    const [balance, available] = [...text.matchAll(/([\d,]+\.\d\d) GBP/g)].map((m) => toMinorUnits(m[1]));
+    expect(available).toBe(balance + LIMIT);
+    await page.goto("/payments/international");
+    await expect(page.locator("main select[name=source] option", { hasText: "EUR" })).not.toContainText("overdraft");
+    await expect(page.locator("main select[name=source] option", { hasText: "GBP" })).toContainText("overdraft 1,000.00 GBP");
+  });
+
+  test("a customer without an overdraft sees none", async ({ page }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/home");
+    await expect(page.getByTestId("balance-GBP")).toBeVisible();
+    await expect(page.getByText("Overdraft limit")).toHaveCount(0);
+    const account = await page.locator("aside a[href^='/accounts/']").first().getAttribute("href");
+    await page.goto(account!);
+    await expect(page.getByTestId("account-balance-GBP")).toBeVisible();
+    await expect(page.getByText("Overdraft limit")).toHaveCount(0);
+    await page.goto("/payments/gbp");
+    await expect(page.locator("main select[name=source] option", { hasText: "GBP" }).first()).toBeAttached();
+    await expect(page.locator("main select[name=source] option", { hasText: "overdraft" })).toHaveCount(0);
+  });
+});
+
+test("Northwind's pages with the overdraft: no WCAG 2.1 AA violations, and they fit 320 px in German", async ({ page }) => {
+  await login(page, CUSTOMERS.corporate);
+  const account = await page.locator("aside a[href^='/accounts/']").first().getAttribute("href");
+  for (const url of ["/home", account!]) {
+    await page.goto(url);
+    await expect(page.getByText("Overdraft limit").first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+    const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(summary, `axe violations on ${url}`).toEqual([]);
+  }
+  // German has the longest words ("Dispositionsrahmen"): the lists wrap instead of widening the page.
+  const switcher = page.locator('form[action="/locale"]');
+  await switcher.locator("select[name=lng]").selectOption("de");
+  await switcher.getByRole("button").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const url of ["/home", account!]) {
+    await page.goto(url);
+    await expect(page.locator("main").getByText("Dispositionsrahmen").first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${url} at 320 px`).toBeLessThanOrEqual(320);
+  }
+});
