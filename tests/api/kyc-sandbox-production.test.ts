@@ -40,9 +40,7 @@ describe.each(databases)("sandbox identity check in a production deployment on %
     });
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("VALIDATION_FAILED");
-    expect(refused.body.message).toEqual([
-      { property: "outcome", constraints: { sandboxVerificationOff: expect.any(String) } },
-    ]);
+    expect(refused.body.message).toEqual([{ property: "outcome", constraints: { sandboxVerificationOff: expect.any(String) } }]);
 
     const after = await s.call("GET", `/clients-applications/${id}`, { token });
     expect(after.body.verification?.status).not.toBe("COMPLETED");
