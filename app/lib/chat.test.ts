@@ -31,7 +31,7 @@ describe("groupMessagesByDay", () => {
         msg("b", "2026-11-24T08:00:00Z"),
         msg("z", "2025-01-02T10:00:00Z"),
       ],
-      NOW,
+      { now: NOW },
     );
     expect(days.map((d) => d.key)).toEqual(["2025-01-02", "2026-11-23", "2026-11-24"]);
     expect(days[2].messages.map((m) => m.id)).toEqual(["b", "c"]);
@@ -40,17 +40,29 @@ describe("groupMessagesByDay", () => {
     expect(days[0].label).toEqual({ kind: "date", text: "2 January 2025" });
   });
 
+  it("names the month in the page's language, with Latin digits", () => {
+    const messages = [msg("a", "2026-11-23T10:00:00Z"), msg("z", "2025-01-02T10:00:00Z")];
+    const label = (lng: string) => groupMessagesByDay(messages, { now: NOW, lng }).map((d) => d.label);
+    expect(label("de")).toEqual([
+      { kind: "date", text: "2. Januar 2025" },
+      { kind: "date", text: "23. November" },
+    ]);
+    expect(label("ar")).toEqual([
+      { kind: "date", text: "2 يناير 2025" },
+      { kind: "date", text: "23 نوفمبر" },
+    ]);
+  });
+
   it("uses the display time zone's calendar day (London)", () => {
     // 23:30 UTC on 30 June is 00:30 on 1 July in London (BST).
-    const days = groupMessagesByDay([msg("x", "2026-06-30T23:30:00Z")], NOW);
+    const days = groupMessagesByDay([msg("x", "2026-06-30T23:30:00Z")], { now: NOW });
     expect(days[0].key).toBe("2026-07-01");
   });
 
   it("keeps a duplicate id once and skips invalid dates", () => {
-    const days = groupMessagesByDay(
-      [msg("a", "2026-11-24T08:00:00Z"), msg("a", "2026-11-24T08:00:00Z"), msg("b", "nonsense")],
-      NOW,
-    );
+    const days = groupMessagesByDay([msg("a", "2026-11-24T08:00:00Z"), msg("a", "2026-11-24T08:00:00Z"), msg("b", "nonsense")], {
+      now: NOW,
+    });
     expect(days).toHaveLength(1);
     expect(days[0].messages).toHaveLength(1);
   });

@@ -4,6 +4,7 @@
  * chat popup (no date library: Intl only, so the popup chunk stays small).
  */
 import type { ChatMessage, ChatNotification } from "../../server/api/v1/contract";
+import { numberLocaleOf } from "../i18n";
 import { DISPLAY_TIME_ZONE, zonedDayKey } from "./dates";
 
 /** Longest message (spec 000 §5, §9). */
@@ -38,12 +39,14 @@ export interface MessageDay<T> {
 /**
  * Group messages by calendar day in the display time zone, oldest day first and, within a day,
  * oldest first (the chat's reading order). Duplicates (same id) are kept once.
- * @param now reference time for "today" and "this year"
+ * @param opts.now reference time for "today" and "this year" (default: now)
+ * @param opts.lng the page's language: the month is named in it ("23 November", "23. November",
+ *   "23 نوفمبر"; Latin digits, numberLocaleOf); default English
+ * @param opts.timeZone default the display zone (Europe/London)
  */
 export function groupMessagesByDay<T extends { id: string; createdAt: string }>(
   messages: readonly T[],
-  now: Date = new Date(),
-  timeZone: string = DISPLAY_TIME_ZONE,
+  { now = new Date(), lng = "en", timeZone = DISPLAY_TIME_ZONE }: { now?: Date; lng?: string; timeZone?: string } = {},
 ): MessageDay<T>[] {
   const seen = new Set<string>();
   const sorted = messages
@@ -61,7 +64,7 @@ export function groupMessagesByDay<T extends { id: string; createdAt: string }>(
           ? { kind: "today" }
           : {
               kind: "date",
-              text: new Intl.DateTimeFormat("en-GB", {
+              text: new Intl.DateTimeFormat(lng === "en" ? "en-GB" : numberLocaleOf(lng), {
                 timeZone,
                 day: "numeric",
                 month: "long",

@@ -730,7 +730,8 @@ function ChannelView(props: ChannelViewProps) {
     for (const m of messages) if (m.contentType === "TEXT") map.set(m.id, renderMarkdown(m.content));
     return map;
   }, [messages]);
-  const days = useMemo(() => groupMessagesByDay(messages), [messages]);
+  const { i18n } = useTranslation();
+  const days = useMemo(() => groupMessagesByDay(messages, { lng: i18n.language }), [messages, i18n.language]);
 
   // Newest at the bottom: follow new messages while the reader is at the bottom.
   useEffect(() => {

@@ -166,7 +166,7 @@ type ActionData = {
 export default function ChannelPage() {
   const { channel, messages, olderCursor, isOlderPage, userId, idempotencyKey, uploadKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
-  const { t } = useTranslation("chat");
+  const { t, i18n } = useTranslation("chat");
   const title = useChannelTitle();
   const busy = useNavigation().state === "submitting";
   const messageErrors = data?.form === "message" ? data : undefined;
@@ -186,7 +186,12 @@ export default function ChannelPage() {
           </Link>
         </p>
       ) : null}
-      <MessageList days={groupMessagesByDay(messages)} userId={userId} html={(m) => m.html} documentHref={documentHref} />
+      <MessageList
+        days={groupMessagesByDay(messages, { lng: i18n.language })}
+        userId={userId}
+        html={(m) => m.html}
+        documentHref={documentHref}
+      />
       {isOlderPage ? (
         <p className={styles.older}>
           <Link to={action}>{t("messages.newest")}</Link>
