@@ -29,7 +29,7 @@ describe("balanceSources", () => {
     account("a2", "", [["EUR", "0"]]),
   ];
   it("lists each balance with a formatted label", () => {
-    expect(balanceSources(accounts).map((s) => [s.value, s.label])).toEqual([
+    expect(balanceSources(accounts).map((s) => [s.value, sourceLabel(s, "en")])).toEqual([
       ["a1:GBP", "Main — 1,250.00 GBP"],
       ["a1:EUR", "Main — 10.50 EUR"],
       ["a2:EUR", "a2 — 0.00 EUR"],

@@ -23,8 +23,6 @@ export interface BalanceSource {
    * limit), decimal strings in major units.
    */
   overdraft: { limit: string; available: string } | null;
-  /** In English, the balance alone, e.g. "Main account — 1,250.00 GBP"; pages show `sourceLabel(source, lng, …)`. */
-  label: string;
 }
 
 /**
@@ -57,18 +55,15 @@ export function balanceSources(accounts: readonly Account[], currency?: Currency
   return accounts.flatMap((a) =>
     a.balances
       .filter((b) => !currency || b.currencyId === currency)
-      .map((b) => {
-        const source = {
-          value: `${a.id}:${b.currencyId}`,
-          accountId: a.id,
-          currencyId: b.currencyId,
-          name: a.name || a.number,
-          amount: b.amount,
-          scale: b.currency?.scale ?? 2,
-          overdraft: b.overdraftEnabled ? { limit: b.overdraftValue, available: b.available } : null,
-        };
-        return { ...source, label: sourceLabel(source, "en") };
-      }),
+      .map((b) => ({
+        value: `${a.id}:${b.currencyId}`,
+        accountId: a.id,
+        currencyId: b.currencyId,
+        name: a.name || a.number,
+        amount: b.amount,
+        scale: b.currency?.scale ?? 2,
+        overdraft: b.overdraftEnabled ? { limit: b.overdraftValue, available: b.available } : null,
+      })),
   );
 }
 

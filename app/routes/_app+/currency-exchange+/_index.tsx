@@ -33,9 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.get<ExchangeRates>("/exchange/rates"),
     customRateEnabled(api, org.id),
   ]);
-  const sources = balanceSources(accounts).map(({ value, label, name, amount, scale, currencyId, overdraft }) => ({
+  const sources = balanceSources(accounts).map(({ value, name, amount, scale, currencyId, overdraft }) => ({
     value,
-    label,
     name,
     amount,
     scale,
