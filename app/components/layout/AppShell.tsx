@@ -16,7 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { Account } from "../../../server/api/v1/contract";
 import type { ProfileMenuData } from "~/lib/profile-menu";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
-import { BalanceOverdraft, Money } from "../ui/Money";
+import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "../ui/Money";
 import styles from "./AppShell.module.css";
 import { LayoutWatch, type WatchData } from "./LayoutWatch";
 import { BrandMark, SupportContacts } from "./BrandMark";
@@ -120,9 +120,12 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
                     <summary>{account.name || account.number}</summary>
                     <ul className={styles.balances}>
                       {account.balances.map((b) => (
-                        <li key={b.id}>
-                          <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} />
-                          <BalanceOverdraft balance={b} testId={`sidebar-overdraft-${b.currencyId}`} />
+                        <li key={b.id} className={currencyIconRow}>
+                          <CurrencyIcon code={b.currencyId} size={24} />
+                          <div>
+                            <Money amount={b.amount} currency={b.currencyId} scale={b.currency?.scale ?? 2} />
+                            <BalanceOverdraft balance={b} testId={`sidebar-overdraft-${b.currencyId}`} />
+                          </div>
                         </li>
                       ))}
                     </ul>

@@ -33,7 +33,7 @@ import type {
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
-import { BalanceOverdraft, Money } from "~/components/ui/Money";
+import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import {
@@ -185,15 +185,18 @@ function Balances({ account, testIds }: { account: Account; testIds: boolean }) 
   return (
     <ul className={styles.balances}>
       {account.balances.map((b) => (
-        <li key={b.id}>
-          <span className={styles.currency}>{currencyName(b.currencyId, i18n.language, b.currency?.name ?? b.currencyId)}</span>{" "}
-          <Money
-            amount={b.amount}
-            currency={b.currencyId}
-            scale={b.currency?.scale ?? 2}
-            testId={testIds ? `balance-${b.currencyId}` : undefined}
-          />
-          <BalanceOverdraft balance={b} testId={testIds ? `overdraft-${b.currencyId}` : undefined} />
+        <li key={b.id} className={currencyIconRow}>
+          <CurrencyIcon code={b.currencyId} />
+          <div>
+            <span className={styles.currency}>{currencyName(b.currencyId, i18n.language, b.currency?.name ?? b.currencyId)}</span>{" "}
+            <Money
+              amount={b.amount}
+              currency={b.currencyId}
+              scale={b.currency?.scale ?? 2}
+              testId={testIds ? `balance-${b.currencyId}` : undefined}
+            />
+            <BalanceOverdraft balance={b} testId={testIds ? `overdraft-${b.currencyId}` : undefined} />
+          </div>
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Money } from "~/components/ui/Money";
+import { CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
@@ -39,7 +39,8 @@ export default function DemoHome() {
       <h2>{t("home.balances")}</h2>
       <ul className={styles.balances} data-testid="demo-balances">
         {balances.map((b) => (
-          <li key={b.id}>
+          <li key={b.id} className={currencyIconRow}>
+            <CurrencyIcon code={b.currencyId} />
             <Money amount={b.amount} currency={b.currencyId} testId={`demo-balance-${b.currencyId}`} />
           </li>
         ))}

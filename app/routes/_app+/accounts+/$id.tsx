@@ -8,7 +8,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { BalanceOverdraft, Money } from "~/components/ui/Money";
+import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
@@ -62,22 +62,25 @@ export default function AccountPage() {
       </dl>
       <section aria-labelledby="balances-title">
         <h2 id="balances-title">{t("account.balances")}</h2>
-        <ul>
+        <ul className={styles.plainList}>
           {account.balances.map((b) => (
-            <li key={b.id}>
-              <Money
-                amount={b.amount}
-                currency={b.currencyId}
-                scale={b.currency?.scale ?? 2}
-                testId={`account-balance-${b.currencyId}`}
-              />{" "}
-              <Link
-                to={`/accounts/${account.id}/top-up?currencyId=${b.currencyId}`}
-                aria-label={`${t("history:topup.link")} ${b.currencyId}`}
-              >
-                {t("history:topup.link")}
-              </Link>
-              <BalanceOverdraft balance={b} testId={`account-overdraft-${b.currencyId}`} />
+            <li key={b.id} className={currencyIconRow}>
+              <CurrencyIcon code={b.currencyId} />
+              <div>
+                <Money
+                  amount={b.amount}
+                  currency={b.currencyId}
+                  scale={b.currency?.scale ?? 2}
+                  testId={`account-balance-${b.currencyId}`}
+                />{" "}
+                <Link
+                  to={`/accounts/${account.id}/top-up?currencyId=${b.currencyId}`}
+                  aria-label={`${t("history:topup.link")} ${b.currencyId}`}
+                >
+                  {t("history:topup.link")}
+                </Link>
+                <BalanceOverdraft balance={b} testId={`account-overdraft-${b.currencyId}`} />
+              </div>
             </li>
           ))}
         </ul>
