@@ -5,7 +5,9 @@ import {
   continueStepId,
   formatAnswerDate,
   formatRangeNumber,
+  isCreationKey,
   nextStepId,
+  openApplicationOf,
   previousStepId,
   rangeLabel,
   readStepValues,
@@ -50,6 +52,33 @@ describe("values shown on a step: answers, drafts on top, then prefill", () => {
   });
   it("works without drafts and prefill", () => {
     expect(shownValues(fields, { dob: "1990-02-03" }, undefined)).toEqual({ dob: "1990-02-03" });
+  });
+});
+
+describe("starting an application (docs/decisions.md 'Starting an application')", () => {
+  it("takes a UUID as a creation key, nothing else", () => {
+    expect(isCreationKey("3dc0878e-eaf0-40ea-9134-bdc0f0b03a3b")).toBe(true);
+    for (const v of ["1", "", null, undefined, "3dc0878e-eaf0-40ea-9134-bdc0f0b03a3", "3dc0878e-eaf0-40ea-9134-bdc0f0b03a3b&x=1"])
+      expect(isCreationKey(v)).toBe(false);
+  });
+
+  it("finds the application that keeps another of its type from being started (the API's rule)", () => {
+    const a = (type: "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL", status: string, id = `${type}-${status}`) => ({
+      id,
+      type,
+      status,
+    });
+    expect(openApplicationOf([a("CORPORATE", "INCOMPLETE")], "CORPORATE")).toBeNull();
+    expect(openApplicationOf([a("INDIVIDUAL", "DECLINED")], "INDIVIDUAL")).toBeNull();
+    expect(openApplicationOf([a("INDIVIDUAL", "DECLINED"), a("INDIVIDUAL", "ACCEPTED")], "INDIVIDUAL")?.id).toBe(
+      "INDIVIDUAL-ACCEPTED",
+    );
+    expect(openApplicationOf([a("INDIVIDUAL", "READY_TO_REVIEW")], "INDIVIDUAL")?.id).toBe("INDIVIDUAL-READY_TO_REVIEW");
+    expect(openApplicationOf([a("COMPANY_OFFICIAL", "ACCEPTED")], "COMPANY_OFFICIAL")).toBeNull();
+    expect(
+      openApplicationOf([a("COMPANY_OFFICIAL", "ACCEPTED"), a("COMPANY_OFFICIAL", "INCOMPLETE")], "COMPANY_OFFICIAL")?.id,
+    ).toBe("COMPANY_OFFICIAL-INCOMPLETE");
+    expect(openApplicationOf([a("INDIVIDUAL", "INCOMPLETE")], "COMPANY_OFFICIAL")).toBeNull();
   });
 });
 

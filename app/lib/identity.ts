@@ -49,6 +49,30 @@ export interface ApplicationRef {
 }
 
 /**
+ * Whether a `?new=` value is a creation key: the UUID a start link or a first step's form made
+ * (sent as the create call's Idempotency-Key; the API finds the application it created by it).
+ */
+export function isCreationKey(value: string | null | undefined): value is string {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * The application that keeps the user from starting another of `type` (the API's rule, 409
+ * APPLICATION_EXISTS): companies any number, so none for CORPORATE; one personal application
+ * unless declined; one company-official application at a time (another once it is accepted or
+ * declined).
+ */
+export function openApplicationOf<T extends { type: ApplicationType; status: string }>(
+  list: readonly T[],
+  type: ApplicationType,
+): T | null {
+  if (type === "CORPORATE") return null;
+  return (
+    list.find((a) => a.type === type && a.status !== "DECLINED" && (type === "INDIVIDUAL" || a.status !== "ACCEPTED")) ?? null
+  );
+}
+
+/**
  * `path` with `?applicationId=` (kept as the one query parameter that says which application a
  * page is about: every link and form action of a step carries it).
  */

@@ -569,6 +569,76 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect((await s.call("GET", "/clients-applications?all=true", { token })).body.data).toHaveLength(1);
   });
 
+  it("a first step sent again under its Idempotency-Key saves into the application it made: one company, not two", async () => {
+    const { token } = await newApplicant();
+    const key = crypto.randomUUID();
+    const first = { step: "country-and-name", values: { companyName: "Wharfe Mills Ltd", countryOfIncorporationId: "GB" } };
+    const create = (body: object, k: string = key) =>
+      s.call("POST", "/clients-applications/corporates", { token, body, headers: { "Idempotency-Key": k } });
+    // A double submit: both at once, one application.
+    const [a, b] = await Promise.all([create(first), create(first)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const list = async (query = "") => (await s.call("GET", `/clients-applications?all=true${query}`, { token })).body.data;
+    expect(await list()).toHaveLength(1);
+    // The key finds it (the first step's address, ?new=<key>, in the web app).
+    expect((await list(`&idempotencyKey=${key}`)).map((x: { id: string }) => x.id)).toEqual([a.body.id]);
+    expect(await list(`&idempotencyKey=${crypto.randomUUID()}`)).toEqual([]);
+    // Sent again with other values (retyped, then submitted again): saved into the same one.
+    const again = await create({ ...first, values: { ...first.values, companyName: "Wharfe Mills Group Ltd" } });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(a.body.id);
+    expect(again.body.name).toBe("Wharfe Mills Group Ltd");
+    expect(await list()).toHaveLength(1);
+    // Another key is another company; the key of a company is not an individual application's.
+    const other = await create(first, crypto.randomUUID());
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(a.body.id);
+    const wrongType = await s.call("POST", "/clients-applications/individuals", {
+      token,
+      body: { step: "personal-data", values: personal },
+      headers: { "Idempotency-Key": key },
+    });
+    expect(wrongType.status).toBe(409);
+    expect(wrongType.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const tooLong = await create(first, "k".repeat(129));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message[0].property).toBe("idempotencyKey");
+    // Keys are per user: another applicant's same key makes their own application.
+    const stranger = await newApplicant();
+    const theirs = await s.call("POST", "/clients-applications/corporates", {
+      token: stranger.token,
+      body: first,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(a.body.id);
+    expect((await list()).length).toBe(2);
+  });
+
+  it("an individual first step sent twice under its key answers the same application instead of 'already exists'", async () => {
+    const { token } = await newApplicant();
+    const key = crypto.randomUUID();
+    const create = () =>
+      s.call("POST", "/clients-applications/individuals", {
+        token,
+        body: { step: "personal-data", values: personal },
+        headers: { "Idempotency-Key": key },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    const second = await create();
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    // Without the key the one-at-a-time rule still answers.
+    const keyless = await s.call("POST", "/clients-applications/individuals", {
+      token,
+      body: { step: "personal-data", values: personal },
+    });
+    expect(keyless.status).toBe(409);
+    expect(keyless.body.code).toBe("APPLICATION_EXISTS");
+  });
+
   it("two tabs saving different steps at once both keep their answers", async () => {
     const { token } = await newApplicant();
     const app = (
