@@ -34,6 +34,7 @@ import { verifyCsrf } from "./csrf.server";
 import { formatDate } from "./dates";
 import {
   CHECK_ANSWERS,
+  fieldsAsAsked,
   isCreationKey,
   MAIN_REPRESENTATIVE_STEP,
   nextStepId,
@@ -180,7 +181,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   const data: StepPageData = {
     type,
     stepId,
-    fields: step.fields,
+    fields: fieldsAsAsked(step.fields, app?.answers ?? {}),
     applicationId: app?.id ?? null,
     editable,
     values,

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { findStep } from "../../server/rules/applications/steps";
+import { findStep, type FieldDef } from "../../server/rules/applications/steps";
 import {
   buildStepNav,
   continueStepId,
+  fieldsAsAsked,
   formatAnswerDate,
   formatRangeNumber,
   isCreationKey,
@@ -79,6 +80,33 @@ describe("starting an application (docs/decisions.md 'Starting an application')"
       openApplicationOf([a("COMPANY_OFFICIAL", "ACCEPTED"), a("COMPANY_OFFICIAL", "INCOMPLETE")], "COMPANY_OFFICIAL")?.id,
     ).toBe("COMPANY_OFFICIAL-INCOMPLETE");
     expect(openApplicationOf([a("INDIVIDUAL", "INCOMPLETE")], "COMPANY_OFFICIAL")).toBeNull();
+  });
+});
+
+describe("a step's fields as asked: conditions on another step's answers settled", () => {
+  it("the type of business licence is required once registration-information said YES, not before", () => {
+    const fields = findStep("CORPORATE", "additional-information")!.fields;
+    const type = (answers: Record<string, string>) =>
+      fieldsAsAsked(fields, answers).find((f) => f.name === "typeOfBusinessLicence")!;
+    expect(type({ businessLicense: "YES" }).required).toBe(true);
+    expect(type({ businessLicense: "NO" }).required).toBe(false);
+    expect(type({}).required).toBe(false);
+    expect(fieldsAsAsked(fields, {})).toHaveLength(fields.length);
+  });
+
+  it("a field shown for another step's answer is left out otherwise; the step's own conditions stay", () => {
+    const fields: FieldDef[] = [
+      { name: "a", kind: "yesno", errorStep: 1 },
+      { name: "aDetails", kind: "textarea", errorStep: 1, shownWhen: { field: "a", equals: "YES" } },
+      { name: "b", kind: "text", errorStep: 1, shownWhen: { field: "elsewhere", equals: "YES" } },
+    ];
+    expect(fieldsAsAsked(fields, {}).map((f) => f.name)).toEqual(["a", "aDetails"]);
+    const shown = fieldsAsAsked(fields, { elsewhere: "YES" });
+    expect(shown.map((f) => [f.name, f.shownWhen?.field ?? null])).toEqual([
+      ["a", null],
+      ["aDetails", "a"],
+      ["b", null],
+    ]);
   });
 });
 

@@ -193,6 +193,33 @@ export function shownValues(
 }
 
 /**
+ * A step's fields as its page asks them: a condition naming a field of another step (the type of
+ * business licence, required once registration-information answered YES to a licence) is
+ * settled by the application's saved answers — the field is required or not (the input's
+ * `required`), shown or left out — as the API checks it (validateStep's `context`). Conditions on
+ * the step's own fields stay for the page to follow.
+ */
+export function fieldsAsAsked<F extends Pick<FieldDef, "name" | "required" | "requiredWhen" | "shownWhen">>(
+  fields: readonly F[],
+  answers: Values,
+): F[] {
+  const own = new Set(fields.map((f) => f.name));
+  const out: F[] = [];
+  for (const field of fields) {
+    let asked = field;
+    const shown = field.shownWhen;
+    if (shown && !own.has(shown.field)) {
+      if (answers[shown.field] !== shown.equals) continue;
+      asked = { ...asked, shownWhen: undefined };
+    }
+    const when = field.requiredWhen;
+    if (when && !own.has(when.field)) asked = { ...asked, required: asked.required || answers[when.field] === when.equals };
+    out.push(asked);
+  }
+  return out;
+}
+
+/**
  * A posted step's values, for each field of the step: lists (`getAll`) for checkboxes, the
  * string otherwise; a field absent from the form is sent empty (an unticked group, an
  * unanswered question), so saving clears it.

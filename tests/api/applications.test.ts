@@ -463,6 +463,74 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(company.currentOfficial.companyOfficialType).toBe("MAIN_REPRESENTATIVE");
   });
 
+  it("the type of business licence is required once registration-information says the company holds one", async () => {
+    const { token } = await newApplicant();
+    const id = (
+      await s.call("POST", "/clients-applications/corporates", {
+        token,
+        body: { step: "country-and-name", values: { companyName: "Licensed Couriers Ltd", countryOfIncorporationId: "GB" } },
+      })
+    ).body.id;
+    const put = async (body: object) => {
+      const res = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const stateOf = (app: { steps: { id: string; status: string }[] }, step: string) =>
+      app.steps.find((x) => x.id === step)!.status;
+    const registration = (businessLicense: string) => ({
+      step: "registration-information",
+      values: {
+        dateOfIncorporation: "2015-02-01",
+        companyNumber: "09111222",
+        sicCodes: [ref.sic],
+        businessDescription: "Courier services",
+        businessLicense,
+      },
+    });
+    const compliance = {
+      numberOfBranches: "2",
+      numberOfAgents: "0",
+      ...Object.fromEntries(
+        [
+          "transactionMonitoring",
+          "screening",
+          "regulatoryInvestigation",
+          "visitedByAuthorities",
+          "onboardingCorporateClients",
+          "onboardingMsbs",
+          "paymentsForCharities",
+          "changesInManagementOrOwnership",
+          "anotherPaymentProvider",
+          "auditedByExternalCompliance",
+        ].map((n) => [n, "NO"]),
+      ),
+    };
+    await put(registration("YES"));
+    // Asked on another step than the licence question, and still required.
+    const missing = await put({ step: "additional-information", values: compliance });
+    expect(missing.errors["additional-information"].map((e: { property: string }) => e.property)).toEqual([
+      "typeOfBusinessLicence",
+    ]);
+    expect(stateOf(missing, "additional-information")).toBe("error");
+    const given = await put({
+      step: "additional-information",
+      values: { ...compliance, typeOfBusinessLicence: "Courier licence" },
+    });
+    expect(given.errors["additional-information"]).toBeUndefined();
+    expect(stateOf(given, "additional-information")).toBe("complete");
+
+    // Without a licence the type is not asked for; answering YES later reopens the step, and submit names it.
+    await put(registration("NO"));
+    const unlicensed = await put({ step: "additional-information", values: compliance });
+    expect(stateOf(unlicensed, "additional-information")).toBe("complete");
+    const licensed = await put(registration("YES"));
+    expect(stateOf(licensed, "additional-information")).toBe("incomplete");
+    const submitted = await s.call("PUT", `/clients-applications/${id}/submit`, { token });
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.message.map((e: { property: string }) => e.property)).toContain("typeOfBusinessLicence");
+  });
+
   it("a declined application shows its reason; the applicant may start again", async () => {
     const { token } = await newApplicant();
     const coValues = { ...personal, companyName: "Calder Freight Ltd", position: "Finance director" };

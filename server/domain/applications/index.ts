@@ -408,6 +408,14 @@ async function specialErrors(tx: Database | Tx, row: ApplicationRow, scheme: Sch
   }
 }
 
+/** Whether a condition of a field of `step` (`requiredWhen`, `shownWhen`) names a field of `other`. */
+function readsFieldsOf(step: StepDef, other: StepDef): boolean {
+  const names = new Set(other.fields.map((f) => f.name));
+  return step.fields.some(
+    (f) => (f.requiredWhen && names.has(f.requiredWhen.field)) || (f.shownWhen && names.has(f.shownWhen.field)),
+  );
+}
+
 /** Answers of one step's fields out of the application's answers. */
 function stepAnswers(step: StepDef, answers: Answers): Answers {
   const out: Answers = {};
@@ -426,7 +434,8 @@ async function applyStep(tx: Tx, row: ApplicationRow, scheme: SchemeRow, request
   const step = stepOrThrow(type, scheme, request.step);
   const values = request.values ?? {};
   const ctx = await validationContext(tx, type, values, todayUtc(now));
-  const result = validateStep(step, values, ctx, { partial: request.partial });
+  // Conditions naming a field of another step read the application's answers (`context`).
+  const result = validateStep(step, values, ctx, { partial: request.partial, context: row.answers });
 
   let answers: Answers = { ...row.answers };
   if (step.fields.length) {
@@ -445,7 +454,7 @@ async function applyStep(tx: Tx, row: ApplicationRow, scheme: SchemeRow, request
   if (type === "CORPORATE" && step.onMainRepresentative) await saveMainRepresentative(tx, row.id, step, answers);
 
   const special = await specialErrors(tx, row, scheme, step);
-  const full = request.partial ? validateStep(step, stepAnswers(step, answers), ctx).errors : result.errors;
+  const full = request.partial ? validateStep(step, stepAnswers(step, answers), ctx, { context: answers }).errors : result.errors;
   const complete = full.length === 0 && special.length === 0;
   const shownErrors = [...result.errors, ...(request.partial ? [] : special)];
 
@@ -458,6 +467,14 @@ async function applyStep(tx: Tx, row: ApplicationRow, scheme: SchemeRow, request
   const completed = new Set(row.completedSteps);
   if (complete) completed.add(step.id);
   else completed.delete(step.id);
+  // A complete step whose conditions read this step's answers (its `requiredWhen` or `shownWhen`
+  // names one of them) is checked again: an answer here may have made one of its fields required.
+  for (const other of applicableSteps(type, scheme)) {
+    if (other.id === step.id || !completed.has(other.id) || !readsFieldsOf(other, step)) continue;
+    const own = stepAnswers(other, answers);
+    const otherCtx = await validationContext(tx, type, own, todayUtc(now));
+    if (validateStep(other, own, otherCtx, { context: answers }).errors.length) completed.delete(other.id);
+  }
 
   await tx
     .update(applications)
@@ -833,7 +850,7 @@ export async function submitApplication(db: Database, userId: string, id: string
     const errors: Record<string, ApiFieldError[]> = {};
     for (const step of applicableSteps(type, scheme)) {
       const list = [
-        ...(step.fields.length ? validateStep(step, stepAnswers(step, row.answers), ctx).errors : []),
+        ...(step.fields.length ? validateStep(step, stepAnswers(step, row.answers), ctx, { context: row.answers }).errors : []),
         ...(await specialErrors(tx, row, scheme, step)),
       ];
       if (list.length) errors[step.id] = list;

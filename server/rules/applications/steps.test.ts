@@ -156,6 +156,52 @@ describe("step validation keeps the valid part", () => {
     expect(no.answers.politicallyExposedDetails).toBeUndefined();
   });
 
+  it("a condition naming a field of another step reads the application's answers: the type of business licence", () => {
+    const step = CORPORATE_STEPS.find((s) => s.id === "additional-information")!;
+    const no = (names: string[]) => Object.fromEntries(names.map((n) => [n, "NO"]));
+    const answered = {
+      numberOfBranches: "1",
+      numberOfAgents: "0",
+      ...no([
+        "transactionMonitoring",
+        "screening",
+        "regulatoryInvestigation",
+        "visitedByAuthorities",
+        "onboardingCorporateClients",
+        "onboardingMsbs",
+        "paymentsForCharities",
+        "changesInManagementOrOwnership",
+        "anotherPaymentProvider",
+        "auditedByExternalCompliance",
+      ]),
+    };
+    // registration-information said YES to a business licence: its type is required here.
+    const licensed = validateStep(step, answered, ctx(), { context: { businessLicense: "YES", companyName: "X Ltd" } });
+    expect(licensed.errors.map((e) => [e.property, Object.keys(e.constraints)[0]])).toEqual([
+      ["typeOfBusinessLicence", "required"],
+    ]);
+    expect(
+      validateStep(step, { ...answered, typeOfBusinessLicence: "Money service business" }, ctx(), {
+        context: { businessLicense: "YES" },
+      }).errors,
+    ).toEqual([]);
+    // NO, not answered yet, or no context at all: not required; a partial save never asks.
+    for (const context of [{ businessLicense: "NO" }, {}, undefined])
+      expect(validateStep(step, answered, ctx(), { context }).errors).toEqual([]);
+    expect(validateStep(step, answered, ctx(), { partial: true, context: { businessLicense: "YES" } }).errors).toEqual([]);
+  });
+
+  it("a step's own answers as posted win over the saved ones in its conditions (a field left out is unanswered)", () => {
+    const step = INDIVIDUAL_STEPS.find((s) => s.id === "additional-information")!;
+    const posted = { taxResidenceCountryId: "GB", accountPurpose: "x", politicallyExposed: "NO" };
+    // The saved YES of the step's own question does not count: the post says NO.
+    expect(validateStep(step, posted, ctx(), { context: { politicallyExposed: "YES" } }).errors).toEqual([]);
+    const { politicallyExposed: _left, ...without } = posted;
+    expect(validateStep(step, without, ctx(), { context: { politicallyExposed: "YES" } }).errors.map((e) => e.property)).toEqual([
+      "politicallyExposed",
+    ]);
+  });
+
   it("options outside the offered set are refused; checkboxes are de-duplicated", () => {
     const step = INDIVIDUAL_STEPS.find((s) => s.id === "activities")!;
     const r = validateStep(
