@@ -28,7 +28,7 @@
 import { json, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApplicationType, WhoAmI } from "../../server/api/v1/contract";
 import { SUPPORTED_LANGUAGES } from "../i18n";
-import { findStep, stepsOf, type FieldDef, type StepDef } from "../../server/rules/applications/steps";
+import { fieldsUnder, findStep, stepsOf, type FieldDef, type StepDef } from "../../server/rules/applications/steps";
 import { ApiError, requireUser, type Api } from "./api.server";
 import { verifyCsrf } from "./csrf.server";
 import { formatDate } from "./dates";
@@ -47,7 +47,7 @@ import {
   type StepNav,
   type Values,
 } from "./identity";
-import { fieldOptions, searchSicCodes } from "./identity-reference.server";
+import { defaultSchemeFlags, fieldOptions, searchSicCodes } from "./identity-reference.server";
 import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
 import i18next, { languageCookie } from "./i18next.server";
 import { mapServerErrors, toFieldErrors } from "./server-errors";
@@ -150,22 +150,21 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     const after = order.slice(order.indexOf(stepId) + 1).find((id) => ctx.stepIds.includes(id)) ?? CHECK_ANSWERS;
     throw redirect(stepHref(type, after, ctx.ref) ?? "/identity", { headers: await api.headers() });
   }
-  let values = shownValues(
-    step.fields,
-    app?.answers ?? {},
-    app?.drafts?.[stepId],
-    prefillOf(type, stepId, url, profileValues(user)),
-  );
+  // The fields this application's scheme asks (suppliers and customers each under its own flag).
+  const fields = step.fields.some((f) => f.schemeFlag)
+    ? fieldsUnder(step, app ? app.scheme : await defaultSchemeFlags(api, type))
+    : step.fields;
+  let values = shownValues(fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profileValues(user)));
   // Answers a post brought to an expired session, kept for this person's next login: shown unsaved.
   const kept = api.keptForm();
   const editable = app?.editable ?? true;
-  if (kept && editable) values = { ...values, ...readStepValues(kept, step.fields) };
-  const sicField = step.fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
+  if (kept && editable) values = { ...values, ...readStepValues(kept, fields) };
+  const sicField = fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
   const sicSearch = sicField ? (url.searchParams.get("sicSearch") ?? "").slice(0, 100) : "";
   const sicMatches = sicSearch ? await searchSicCodes(api, sicSearch) : [];
   const chosenSic = sicField ? [values[sicField.name] ?? []].flat() : [];
   const lang = await i18next.getLocale(request);
-  const options = await fieldOptions(api, type, step.fields, t, lang, { chosen: chosenSic, matches: sicMatches });
+  const options = await fieldOptions(api, type, fields, t, lang, { chosen: chosenSic, matches: sicMatches });
   const agreements =
     step.special === "agreements"
       ? (app?.agreements ?? [])
@@ -181,12 +180,12 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   const data: StepPageData = {
     type,
     stepId,
-    fields: fieldsAsAsked(step.fields, app?.answers ?? {}),
+    fields: fieldsAsAsked(fields, app?.answers ?? {}),
     applicationId: app?.id ?? null,
     editable,
     values,
     kept: Boolean(kept && editable),
-    errors: stepErrorMessages(app?.errors?.[stepId], step.fields, t),
+    errors: stepErrorMessages(app?.errors?.[stepId], fields, t),
     options,
     agreements,
     sicSearch,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { clientRanges, referenceItems, sicCodes, users } from "../../server/db/schema/index.js";
+import { applications, applicationSchemes, clientRanges, referenceItems, sicCodes, users } from "../../server/db/schema/index.js";
 import { createUser } from "../../server/seed/factories.js";
 import { approveApplication, declineApplication } from "../../server/domain/applications/review.js";
 import { RANGE_TYPES, rangeFieldName } from "../../server/rules/applications/steps.js";
@@ -529,6 +529,49 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     const submitted = await s.call("PUT", `/clients-applications/${id}/submit`, { token });
     expect(submitted.status).toBe(400);
     expect(submitted.body.message.map((e: { property: string }) => e.property)).toContain("typeOfBusinessLicence");
+  });
+
+  it("a scheme asking only about customers requires customers, not suppliers (each under its own flag)", async () => {
+    const { token } = await newApplicant();
+    const id = (
+      await s.call("POST", "/clients-applications/corporates", {
+        token,
+        body: { step: "country-and-name", values: { companyName: "Customers Only Ltd", countryOfIncorporationId: "GB" } },
+      })
+    ).body.id;
+    const [base] = await s.db.select().from(applicationSchemes).where(eq(applicationSchemes.id, "corporate-default"));
+    const schemeId = `corporate-customers-only-${kind}`;
+    await s.db
+      .insert(applicationSchemes)
+      .values({
+        ...base,
+        id: schemeId,
+        name: "Customers only",
+        suppliersEnabled: false,
+        customersEnabled: true,
+        isDefault: false,
+      })
+      .onConflictDoNothing();
+    await s.db.update(applications).set({ schemeId }).where(eq(applications.id, id));
+
+    const saved = await s.call("PUT", `/clients-applications/corporates/${id}`, {
+      token,
+      body: { step: "suppliers-customers", values: { customers: "Hotels in Leeds" } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.errors["suppliers-customers"]).toBeUndefined();
+    expect(saved.body.steps.find((x: { id: string }) => x.id === "suppliers-customers").status).toBe("complete");
+    const empty = await s.call("PUT", `/clients-applications/corporates/${id}`, {
+      token,
+      body: { step: "suppliers-customers", values: { suppliers: "Farms" } },
+    });
+    expect(empty.body.errors["suppliers-customers"].map((e: { property: string }) => e.property)).toEqual(["customers"]);
+    expect(empty.body.answers.suppliers).toBeUndefined();
+    // Submit names customers among what is missing, never suppliers.
+    const submitted = await s.call("PUT", `/clients-applications/${id}/submit`, { token });
+    const properties = submitted.body.message.map((e: { property: string }) => e.property);
+    expect(properties).toContain("customers");
+    expect(properties).not.toContain("suppliers");
   });
 
   it("a declined application shows its reason; the applicant may start again", async () => {
