@@ -35,6 +35,7 @@ import { formatDate } from "./dates";
 import {
   CHECK_ANSWERS,
   fieldsAsAsked,
+  firstFutureDay,
   isCreationKey,
   MAIN_REPRESENTATIVE_STEP,
   nextStepId,
@@ -97,8 +98,10 @@ export interface StepPageData {
   sicMatches: number | null;
   actionHref: string;
   draftHref: string;
-  /** Today, yyyy-mm-dd (date inputs' min/max). */
+  /** Today, yyyy-mm-dd (date inputs' min/max; the API's today, UTC). */
   today: string;
+  /** The first day of a date that must be in the future (its input's min): tomorrow in Europe/London. */
+  tomorrow: string;
   identityNav: IdentityNavData;
 }
 
@@ -193,6 +196,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     actionHref: ctx.selfHref,
     draftHref: "/identity/draft",
     today: todayIso(),
+    tomorrow: firstFutureDay(),
     identityNav: { nav: ctx.nav, backHref: ctx.backHref, stepForm: editable },
   };
   return json(data, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });

@@ -4,6 +4,7 @@ import {
   buildStepNav,
   continueStepId,
   fieldsAsAsked,
+  firstFutureDay,
   formatAnswerDate,
   formatRangeNumber,
   isCreationKey,
@@ -53,6 +54,24 @@ describe("values shown on a step: answers, drafts on top, then prefill", () => {
   });
   it("works without drafts and prefill", () => {
     expect(shownValues(fields, { dob: "1990-02-03" }, undefined)).toEqual({ dob: "1990-02-03" });
+  });
+});
+
+describe("the first day of a date that must be in the future", () => {
+  it("is tomorrow in Europe/London, never a day the API (UTC today) refuses", () => {
+    // Winter: London is on UTC.
+    expect(firstFutureDay(new Date("2026-01-15T12:00:00Z"))).toBe("2026-01-16");
+    expect(firstFutureDay(new Date("2026-01-15T23:59:00Z"))).toBe("2026-01-16");
+    // Summer, after 23:00 UTC: already the next day in London.
+    expect(firstFutureDay(new Date("2026-07-01T22:59:00Z"))).toBe("2026-07-02");
+    expect(firstFutureDay(new Date("2026-07-01T23:30:00Z"))).toBe("2026-07-03");
+    // Month and year ends.
+    expect(firstFutureDay(new Date("2026-02-28T10:00:00Z"))).toBe("2026-03-01");
+    expect(firstFutureDay(new Date("2026-12-31T10:00:00Z"))).toBe("2027-01-01");
+    for (const at of ["2026-03-29T00:30:00Z", "2026-10-25T00:30:00Z", "2026-06-30T23:10:00Z"]) {
+      const utcToday = at.slice(0, 10);
+      expect(firstFutureDay(new Date(at)) > utcToday, at).toBe(true);
+    }
   });
 });
 

@@ -11,6 +11,7 @@
  */
 import type { Application, ApplicationStepState, ApplicationType, ClientRange } from "../../server/api/v1/contract";
 import type { FieldDef } from "../../server/rules/applications/steps";
+import { zonedDayKey } from "./dates";
 
 /** Answer of one field: a string, or a list for multi-choice fields. */
 export type AnswerValue = string | string[];
@@ -46,6 +47,19 @@ export const MAIN_REPRESENTATIVE_STEP = "cof-additional-infromation";
 export interface ApplicationRef {
   applicationId?: string | null;
   mainRepresentativeId?: string | null;
+}
+
+/**
+ * The first day a date that must be in the future (`dateRule: "future"`, e.g. the HMRC
+ * registration's expiry) may take, as the date picker's `min`: the day after today in
+ * Europe/London (the bank's display zone). The API refuses today and earlier by the UTC date,
+ * which London's never trails, so the picker never offers a day the API refuses.
+ * @returns yyyy-mm-dd
+ */
+export function firstFutureDay(now: Date = new Date()): string {
+  const day = new Date(`${zonedDayKey(now)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
 }
 
 /**
