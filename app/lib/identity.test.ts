@@ -5,6 +5,7 @@ import {
   continueStepId,
   fieldsAsAsked,
   firstFutureDay,
+  invitedToPersonalAccount,
   formatAnswerDate,
   formatRangeNumber,
   isCreationKey,
@@ -54,6 +55,23 @@ describe("values shown on a step: answers, drafts on top, then prefill", () => {
   });
   it("works without drafts and prefill", () => {
     expect(shownValues(fields, { dob: "1990-02-03" }, undefined)).toEqual({ dob: "1990-02-03" });
+  });
+});
+
+describe("a company official's invitation to open a personal account (spec 001 §2)", () => {
+  const official = [{ type: "COMPANY_OFFICIAL" }];
+  const individual = (status: string) => ({ type: "INDIVIDUAL" as const, status });
+  it("is shown without a personal account or an individual application", () => {
+    expect(invitedToPersonalAccount(official, [])).toBe(true);
+    expect(invitedToPersonalAccount(official, [{ type: "COMPANY_OFFICIAL", status: "ACCEPTED" }])).toBe(true);
+    expect(invitedToPersonalAccount(official, [{ type: "CORPORATE", status: "INCOMPLETE" }])).toBe(true);
+    expect(invitedToPersonalAccount(official, [individual("DECLINED")])).toBe(true);
+  });
+
+  it("is not shown with an INDIVIDUAL organization, nor with an individual application that is not declined", () => {
+    expect(invitedToPersonalAccount([...official, { type: "INDIVIDUAL" }], [])).toBe(false);
+    for (const status of ["INCOMPLETE", "READY_TO_REVIEW", "REVIEW_IN_PROGRESS", "ACCEPTED"])
+      expect(invitedToPersonalAccount(official, [individual("DECLINED"), individual(status)]), status).toBe(false);
   });
 });
 

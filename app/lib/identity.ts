@@ -87,6 +87,20 @@ export function openApplicationOf<T extends { type: ApplicationType; status: str
 }
 
 /**
+ * Whether a company official is invited to open a personal account (spec 001 §2 "company
+ * officials without an account see an invitation", leading to the individual application): not
+ * once they have an INDIVIDUAL organization, nor while they have an individual application that
+ * is not DECLINED (in progress, under review or accepted: they continue it or wait for it; the
+ * API would refuse another).
+ */
+export function invitedToPersonalAccount(
+  organizations: readonly { type: string }[],
+  applications: readonly { type: ApplicationType; status: string }[],
+): boolean {
+  return !organizations.some((o) => o.type === "INDIVIDUAL") && openApplicationOf(applications, "INDIVIDUAL") === null;
+}
+
+/**
  * `path` with `?applicationId=` (kept as the one query parameter that says which application a
  * page is about: every link and form action of a step carries it).
  */
