@@ -14,7 +14,7 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApiFieldError, Application, ApplicationStatus, ApplicationType } from "../../server/api/v1/contract";
-import { findStep, routeStepOf, type FieldDef } from "../../server/rules/applications/steps";
+import { fieldsUnder, findStep, routeStepOf, type FieldDef } from "../../server/rules/applications/steps";
 import { ApiError, requireUser } from "./api.server";
 import { verifyCsrf } from "./csrf.server";
 import { CHECK_ANSWERS, formatAnswerDate, isBlank, stepHref, type AnswerValue, type FieldOption } from "./identity";
@@ -121,7 +121,11 @@ export async function checkAnswersLoader({ request }: LoaderFunctionArgs, type: 
   const ctx = await identityStepContext(request, type, CHECK_ANSWERS);
   const { api, application: app, t } = ctx;
   if (!app) throw redirect(stepHref(type, ctx.stepIds[0] ?? "personal-data")!, { headers: await api.headers() });
-  const fields = ctx.stepIds.flatMap((id) => findStep(type, id)?.fields ?? []);
+  const asked = (id: string) => {
+    const step = findStep(type, id);
+    return step ? fieldsUnder(step, app.scheme) : [];
+  };
+  const fields = ctx.stepIds.flatMap(asked);
   const lang = await i18next.getLocale(request);
   const sic = fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
   const options = await fieldOptions(api, type, fields, t, lang, {
@@ -130,8 +134,7 @@ export async function checkAnswersLoader({ request }: LoaderFunctionArgs, type: 
   });
   const statusOf = new Map(app.steps.map((s) => [s.id, s.status]));
   const sections: StepSection[] = ctx.stepIds.map((id) => {
-    const step = findStep(type, id);
-    const rows = (step?.fields ?? [])
+    const rows = asked(id)
       .filter((f) => !f.shownWhen || app.answers[f.shownWhen.field] === f.shownWhen.equals)
       .map((f) => ({
         name: f.name,

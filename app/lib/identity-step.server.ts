@@ -13,24 +13,30 @@
  * (kept-form.server.ts) are shown on top, unsaved, with a notice (`kept`).
  *
  * Action (PRG): saves `{ step, values, partial, agreementIds }` (POST creates the application,
- * PUT updates it), then redirects:
+ * with the page's `?new=` creation key as its Idempotency-Key; PUT updates it), then redirects:
  * - intent `later` ("Save and come back later", partial): to `returnTo` when the unsaved-changes
  *   dialog sent one, else to /identity;
  * - intent `search-sic` (partial): back to the step with `?sicSearch=`;
+ * - intent `language` (the language switcher, which sends the step form): the typed values kept
+ *   (`switchLanguage`), then the step again in the chosen language;
  * - otherwise: back to the step while `errors[step]` is not empty, else the next applicable step
  *   (check-answers after the last).
  * A submitted application (409 APPLICATION_NOT_EDITABLE) goes back to its read-only step; another
  * refusal (409 APPLICATION_EXISTS: one open individual or company-official application at a
  * time; 400 …) comes back as `{ formError, values }` with what was typed.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import type { ApplicationType } from "../../server/api/v1/contract";
-import { findStep, stepsOf, type FieldDef, type StepDef } from "../../server/rules/applications/steps";
-import { ApiError, requireUser } from "./api.server";
+import { json, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ApplicationType, WhoAmI } from "../../server/api/v1/contract";
+import { SUPPORTED_LANGUAGES } from "../i18n";
+import { fieldsUnder, findStep, stepsOf, type FieldDef, type StepDef } from "../../server/rules/applications/steps";
+import { ApiError, requireUser, type Api } from "./api.server";
 import { verifyCsrf } from "./csrf.server";
 import { formatDate } from "./dates";
 import {
   CHECK_ANSWERS,
+  fieldsAsAsked,
+  firstFutureDay,
+  isCreationKey,
   MAIN_REPRESENTATIVE_STEP,
   nextStepId,
   readStepValues,
@@ -42,9 +48,9 @@ import {
   type StepNav,
   type Values,
 } from "./identity";
-import { fieldOptions, searchSicCodes } from "./identity-reference.server";
+import { defaultSchemeFlags, fieldOptions, searchSicCodes } from "./identity-reference.server";
 import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
-import i18next from "./i18next.server";
+import i18next, { languageCookie } from "./i18next.server";
 import { mapServerErrors, toFieldErrors } from "./server-errors";
 
 /** Query parameters that may pre-fill the corporate personal-data page (spec 001 §2). */
@@ -64,6 +70,11 @@ export interface StepAgreement {
 export interface IdentityNavData {
   nav: StepNav | null;
   backHref: string | null;
+  /**
+   * True on a step page with its (editable) step form: the layout's language switcher sends
+   * that form (intent `language`), so what was typed is kept across the switch.
+   */
+  stepForm?: boolean;
 }
 
 /** What the generic step page renders (loader data). */
@@ -87,8 +98,10 @@ export interface StepPageData {
   sicMatches: number | null;
   actionHref: string;
   draftHref: string;
-  /** Today, yyyy-mm-dd (date inputs' min/max). */
+  /** Today, yyyy-mm-dd (date inputs' min/max; the API's today, UTC). */
   today: string;
+  /** The first day of a date that must be in the future (its input's min): tomorrow in Europe/London. */
+  tomorrow: string;
   identityNav: IdentityNavData;
 }
 
@@ -115,6 +128,13 @@ function prefillOf(type: ApplicationType, stepId: string, url: URL, profile: Val
   return out;
 }
 
+/** The user's profile as values that fill a personal-data page's empty fields. */
+function profileValues(user: WhoAmI): Values {
+  const profile: Values = {};
+  for (const [k, v] of Object.entries({ ...user.profile, email: user.email })) if (typeof v === "string" && v) profile[k] = v;
+  return profile;
+}
+
 /** Loader of a field step page (see module header). */
 export async function stepLoader({ request, params }: LoaderFunctionArgs, type: ApplicationType, stepId: string) {
   const step = stepOf(type, stepId);
@@ -133,19 +153,21 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     const after = order.slice(order.indexOf(stepId) + 1).find((id) => ctx.stepIds.includes(id)) ?? CHECK_ANSWERS;
     throw redirect(stepHref(type, after, ctx.ref) ?? "/identity", { headers: await api.headers() });
   }
-  const profile: Values = {};
-  for (const [k, v] of Object.entries({ ...user.profile, email: user.email })) if (typeof v === "string" && v) profile[k] = v;
-  let values = shownValues(step.fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profile));
+  // The fields this application's scheme asks (suppliers and customers each under its own flag).
+  const fields = step.fields.some((f) => f.schemeFlag)
+    ? fieldsUnder(step, app ? app.scheme : await defaultSchemeFlags(api, type))
+    : step.fields;
+  let values = shownValues(fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profileValues(user)));
   // Answers a post brought to an expired session, kept for this person's next login: shown unsaved.
   const kept = api.keptForm();
   const editable = app?.editable ?? true;
-  if (kept && editable) values = { ...values, ...readStepValues(kept, step.fields) };
-  const sicField = step.fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
+  if (kept && editable) values = { ...values, ...readStepValues(kept, fields) };
+  const sicField = fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");
   const sicSearch = sicField ? (url.searchParams.get("sicSearch") ?? "").slice(0, 100) : "";
   const sicMatches = sicSearch ? await searchSicCodes(api, sicSearch) : [];
   const chosenSic = sicField ? [values[sicField.name] ?? []].flat() : [];
   const lang = await i18next.getLocale(request);
-  const options = await fieldOptions(api, type, step.fields, t, lang, { chosen: chosenSic, matches: sicMatches });
+  const options = await fieldOptions(api, type, fields, t, lang, { chosen: chosenSic, matches: sicMatches });
   const agreements =
     step.special === "agreements"
       ? (app?.agreements ?? [])
@@ -161,12 +183,12 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
   const data: StepPageData = {
     type,
     stepId,
-    fields: step.fields,
+    fields: fieldsAsAsked(fields, app?.answers ?? {}),
     applicationId: app?.id ?? null,
     editable,
     values,
     kept: Boolean(kept && editable),
-    errors: stepErrorMessages(app?.errors?.[stepId], step.fields, t),
+    errors: stepErrorMessages(app?.errors?.[stepId], fields, t),
     options,
     agreements,
     sicSearch,
@@ -174,7 +196,8 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     actionHref: ctx.selfHref,
     draftHref: "/identity/draft",
     today: todayIso(),
-    identityNav: { nav: ctx.nav, backHref: ctx.backHref },
+    tomorrow: firstFutureDay(),
+    identityNav: { nav: ctx.nav, backHref: ctx.backHref, stepForm: editable },
   };
   return json(data, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
@@ -185,29 +208,93 @@ export interface StepActionData {
   values: Values;
 }
 
+/** Whether two answers are the same (absent = empty). */
+function sameAnswer(a: Values[string] | undefined, b: Values[string] | undefined): boolean {
+  const list = (v: Values[string] | undefined) => (v === undefined ? [] : [v].flat().filter((x) => x !== ""));
+  return list(a).join("\u0000") === list(b).join("\u0000");
+}
+
+/**
+ * Intent `language`: the language switcher of a step page sends the step form (its select and
+ * button belong to it: components/layout/LanguageSwitcher.tsx), so what was typed is kept before
+ * the page comes back in the chosen language — with or without JavaScript:
+ * - an application that exists: the typed values become the step's draft (PUT …/drafts,
+ *   unchecked, nothing saved as an answer: as when JavaScript sends the draft of a page left),
+ *   shown on the step until it is saved;
+ * - none yet: when something was typed (values other than the profile's pre-fill), a "save and
+ *   come back later" creates it (with the page's creation key) and the step comes back with its
+ *   id; an untouched form creates nothing.
+ * Then the `lng` cookie (an unknown language changes nothing) and a full page load
+ * (`redirectDocument`: with JavaScript too, every namespace in the new language). A refused
+ * save does not stop the switch (a submitted application's step shows read-only).
+ */
+async function switchLanguage(input: {
+  api: Api;
+  type: ApplicationType;
+  step: StepDef;
+  url: URL;
+  applicationId: string | null;
+  creationKey: string | null;
+  values: Values;
+  lng: FormDataEntryValue | null;
+  user: WhoAmI;
+}) {
+  const { api, type, step, url, applicationId, creationKey, values, lng } = input;
+  let to =
+    url.pathname +
+    (applicationId ? `?applicationId=${encodeURIComponent(applicationId)}` : creationKey ? `?new=${creationKey}` : "");
+  try {
+    if (applicationId && step.fields.length)
+      await api.request("PUT", `/clients-applications/${encodeURIComponent(applicationId)}/drafts`, {
+        body: { step: step.id, values },
+      });
+    if (!applicationId) {
+      const prefill = shownValues(step.fields, {}, undefined, prefillOf(type, step.id, url, profileValues(input.user)));
+      if (step.fields.some((f) => !sameAnswer(values[f.name], prefill[f.name]))) {
+        const app = await saveStep(api, type, null, { step: step.id, values, partial: true }, creationKey);
+        to = stepHref(type, step.id, applicationRef(app)) ?? to;
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+  }
+  const headers = await api.headers();
+  if (typeof lng === "string" && SUPPORTED_LANGUAGES.includes(lng))
+    headers.append("Set-Cookie", await languageCookie.serialize(lng));
+  return redirectDocument(to, { headers });
+}
+
 /** Action of a field step page (see module header). */
 export async function stepAction({ request }: ActionFunctionArgs, type: ApplicationType, stepId: string) {
   const step = stepOf(type, stepId);
-  const { api } = await requireUser(request, { allowUnidentified: true });
+  const { user, api } = await requireUser(request, { allowUnidentified: true });
   await verifyCsrf(request, api.session);
   const form = await request.formData();
   const url = new URL(request.url);
   const intent = form.get("intent");
   const partial = intent === "later" || intent === "search-sic";
   const applicationId = url.searchParams.get("applicationId") || null;
+  // Before the application exists: the page's creation key (`?new=`, identity.server.ts).
+  const fresh = url.searchParams.get("new");
+  const creationKey = !applicationId && isCreationKey(fresh) ? fresh : null;
   const values = readStepValues(form, step.fields);
+  if (intent === "language")
+    return switchLanguage({ api, type, step, url, applicationId, creationKey, values, lng: form.get("lng"), user });
   const agreementIds =
     step.special === "agreements"
       ? form.getAll("agreementIds").filter((v): v is string => typeof v === "string" && v !== "")
       : undefined;
   let app;
   try {
-    app = await saveStep(api, type, applicationId, { step: stepId, values, partial, agreementIds });
+    app = await saveStep(api, type, applicationId, { step: stepId, values, partial, agreementIds }, creationKey);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404, headers: await api.headers() });
     if (error.status === 409 && applicationId)
       throw redirect(stepHref(type, stepId, { applicationId }) ?? "/identity", { headers: await api.headers() });
+    // The key's application was submitted meanwhile (another tab): its address shows it, read-only.
+    if (error.status === 409 && creationKey && error.body.code === "APPLICATION_NOT_EDITABLE")
+      throw redirect(`${url.pathname}?new=${creationKey}`, { headers: await api.headers() });
     const t = (await i18next.getFixedT(request, ["identity", "errors"])) as unknown as (
       k: string,
       o?: Record<string, unknown>,

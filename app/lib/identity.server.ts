@@ -5,14 +5,26 @@
  * update).
  *
  * Which application: `?applicationId=` when the URL carries it (every link and form action of a
- * step does); else, unless `?new=1`, the user's latest INCOMPLETE application of the page's type
- * (GET /v1/clients-applications?all=true); else none — the page's form creates one.
+ * step does); else, unless `?new=`, the user's latest INCOMPLETE application of the page's type
+ * (GET /v1/clients-applications?all=true), for the types limited to one open application that
+ * open one; else none — the page's form creates one.
+ *
+ * Starting an application (docs/decisions.md "Starting an application"): the start links and
+ * the form of a page without an application carry `?new=<creation key>` (a UUID), which the
+ * create call sends as its Idempotency-Key. The browser's history keeps that address after the
+ * first save (a POST answered by a redirect adds the next step after it), so when the key has
+ * made an application the address stands for it: its loader sends the browser to the step's
+ * own address with `?applicationId=`, replacing the history entry (Back from step 2 shows step 1
+ * as saved, never a blank form that would make a second company); a double submit without
+ * JavaScript sends the same key twice and the API saves the second into the first. For the
+ * types limited to one open application, `?new=` (any value) resumes the open one. A `?new=`
+ * that is not a key (`?new=1`) is sent on to one with a fresh key.
  *
  * `identityStepContext` is the one call a step page's loader makes (field steps here, the
  * identity-verification, cof and add-documents pages too): the user, the API client, the
  * application, the step list and the back link.
  */
-import { redirect } from "@remix-run/node";
+import { redirect, replace } from "@remix-run/node";
 import type {
   ApiFieldError,
   Application,
@@ -22,12 +34,14 @@ import type {
   SaveApplicationStepRequest,
   WhoAmI,
 } from "../../server/api/v1/contract";
-import { applicableSteps, findStep, type FieldDef } from "../../server/rules/applications/steps";
+import { applicableSteps, findStep, stepsOf, type FieldDef } from "../../server/rules/applications/steps";
 import { ApiError, requireUser, type Api } from "./api.server";
 import {
   API_SEGMENT_BY_TYPE,
   buildStepNav,
   CHECK_ANSWERS,
+  isCreationKey,
+  openApplicationOf,
   previousStepId,
   stepHref,
   type ApplicationRef,
@@ -70,9 +84,50 @@ export async function resolveApplication(api: Api, type: ApplicationType, url: U
     if (app.type !== type) throw new Response("Not found", { status: 404, headers: await api.headers() });
     return app;
   }
-  if (url.searchParams.get("new") === "1") return null;
-  const latest = (await listApplications(api)).find((a) => a.type === type && a.status === "INCOMPLETE");
+  if (url.searchParams.has("new")) return null;
+  const mine = await listApplications(api);
+  const latest = mine.find((a) => a.type === type && a.status === "INCOMPLETE") ?? openApplicationOf(mine, type);
   return latest ? getApplication(api, latest.id) : null;
+}
+
+/** `path?new=<a fresh creation key>`: the address of a page whose form creates an application. */
+export function newApplicationHref(path: string): string {
+  return `${path}?new=${crypto.randomUUID()}`;
+}
+
+/**
+ * The application a `?new=` address stands for (see the module header): the one created under
+ * its creation key (GET /v1/clients-applications?all=true&idempotencyKey=), else for a type
+ * limited to one open application that open one; null when there is none.
+ */
+async function applicationOfNew(api: Api, type: ApplicationType, value: string | null): Promise<ApplicationSummary | null> {
+  if (isCreationKey(value)) {
+    const made = listData<ApplicationSummary>(
+      await api.get<unknown>("/clients-applications", { all: true, idempotencyKey: value }),
+    );
+    const mine = made.find((a) => a.type === type);
+    if (mine) return mine;
+  }
+  if (type === "CORPORATE") return null;
+  return openApplicationOf(await listApplications(api), type);
+}
+
+/**
+ * A page addressed with `?new=` (and no application id): when that stands for an application,
+ * a redirect to this step of it; for a value that is not a creation key, a redirect to a fresh
+ * one. Both replace the history entry (`replace`: with JavaScript too, so Back does not come
+ * here again). Nothing to do otherwise.
+ */
+async function settleNew(api: Api, type: ApplicationType, stepId: string, url: URL): Promise<void> {
+  if (url.searchParams.get("applicationId") || !url.searchParams.has("new")) return;
+  const value = url.searchParams.get("new");
+  const made = await applicationOfNew(api, type, value);
+  if (made) {
+    const ref = applicationRef(await getApplication(api, made.id));
+    const to = stepHref(type, stepId, ref) ?? stepHref(type, stepsOf(type)[0].id, ref)!;
+    throw replace(to, { headers: await api.headers() });
+  }
+  if (!isCreationKey(value)) throw replace(newApplicationHref(url.pathname), { headers: await api.headers() });
 }
 
 /** How the web addresses an application (ids carried by links). */
@@ -103,7 +158,7 @@ export interface IdentityStepContext {
   nav: StepNav;
   /** The previous step, or /identity from the first one. */
   backHref: string;
-  /** This page's URL with the application's id, or `?new=1` before it exists (form actions). */
+  /** This page's URL with the application's id, or `?new=<creation key>` before it exists (form actions). */
   selfHref: string;
   t: IdentityT;
 }
@@ -124,6 +179,7 @@ export async function identityStepContext(
 ): Promise<IdentityStepContext> {
   const { user, api } = await requireUser(request, { allowUnidentified: true });
   const url = new URL(request.url);
+  await settleNew(api, type, stepId, url);
   const application = await resolveApplication(api, type, url);
   const ref = applicationRef(application);
   if (params.mainRepresentativeId !== undefined && params.mainRepresentativeId !== ref.mainRepresentativeId) {
@@ -144,16 +200,17 @@ export async function identityStepContext(
     stepIds,
     nav: buildStepNav(type, states, stepId, ref),
     backHref: (previous && stepHref(type, previous, ref)) || "/identity",
-    // Before the application exists the page posts to `?new=1`: a post that meets an expired
-    // session returns there after the login (with its answers kept), not to the latest
-    // application in progress, which the bare path would open.
-    selfHref: (ref.applicationId && stepHref(type, stepId, ref)) || withNew(url.pathname),
+    // Before the application exists the page posts to `?new=<creation key>` (this address's, or
+    // a fresh one on the bare path): the key makes a double submit one application, and a post
+    // that meets an expired session returns there after the login (with its answers kept), not
+    // to the latest application in progress, which the bare path would open.
+    selfHref:
+      (ref.applicationId && stepHref(type, stepId, ref)) ||
+      (isCreationKey(url.searchParams.get("new"))
+        ? `${url.pathname}?new=${url.searchParams.get("new")}`
+        : newApplicationHref(url.pathname)),
     t,
   };
-}
-
-function withNew(path: string): string {
-  return `${path}?new=1`;
 }
 
 /**
@@ -186,8 +243,9 @@ export function stepErrorMessages(errors: readonly ApiFieldError[] | undefined, 
 }
 
 /**
- * Save one step: POST /v1/clients-applications/<type> when the application has no id yet (201),
- * else PUT /v1/clients-applications/<type>/<id>.
+ * Save one step: POST /v1/clients-applications/<type> when the application has no id yet (201;
+ * with the page's creation key as Idempotency-Key: the same key again saves into the
+ * application it made), else PUT /v1/clients-applications/<type>/<id>.
  * @returns the application as saved (its `errors[step]` lists refused values)
  * @throws ApiError (409 APPLICATION_NOT_EDITABLE, 400 unknown step …)
  */
@@ -196,11 +254,12 @@ export function saveStep(
   type: ApplicationType,
   applicationId: string | null,
   body: SaveApplicationStepRequest,
+  creationKey: string | null = null,
 ): Promise<Application> {
   const base = `/clients-applications/${API_SEGMENT_BY_TYPE[type]}`;
   return applicationId
     ? api.request<Application>("PUT", `${base}/${encodeURIComponent(applicationId)}`, { body })
-    : api.post<Application>(base, body);
+    : api.post<Application>(base, body, creationKey ? { idempotencyKey: creationKey } : {});
 }
 
 /** The fields of a catalogue step (none for an unknown id or check-answers). */

@@ -1,11 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { findStep } from "../../server/rules/applications/steps";
+import { findStep, type FieldDef } from "../../server/rules/applications/steps";
 import {
   buildStepNav,
   continueStepId,
+  fieldsAsAsked,
+  firstFutureDay,
+  invitedToPersonalAccount,
   formatAnswerDate,
   formatRangeNumber,
+  isCreationKey,
   nextStepId,
+  openApplicationOf,
   previousStepId,
   rangeLabel,
   readStepValues,
@@ -50,6 +55,95 @@ describe("values shown on a step: answers, drafts on top, then prefill", () => {
   });
   it("works without drafts and prefill", () => {
     expect(shownValues(fields, { dob: "1990-02-03" }, undefined)).toEqual({ dob: "1990-02-03" });
+  });
+});
+
+describe("a company official's invitation to open a personal account (spec 001 §2)", () => {
+  const official = [{ type: "COMPANY_OFFICIAL" }];
+  const individual = (status: string) => ({ type: "INDIVIDUAL" as const, status });
+  it("is shown without a personal account or an individual application", () => {
+    expect(invitedToPersonalAccount(official, [])).toBe(true);
+    expect(invitedToPersonalAccount(official, [{ type: "COMPANY_OFFICIAL", status: "ACCEPTED" }])).toBe(true);
+    expect(invitedToPersonalAccount(official, [{ type: "CORPORATE", status: "INCOMPLETE" }])).toBe(true);
+    expect(invitedToPersonalAccount(official, [individual("DECLINED")])).toBe(true);
+  });
+
+  it("is not shown with an INDIVIDUAL organization, nor with an individual application that is not declined", () => {
+    expect(invitedToPersonalAccount([...official, { type: "INDIVIDUAL" }], [])).toBe(false);
+    for (const status of ["INCOMPLETE", "READY_TO_REVIEW", "REVIEW_IN_PROGRESS", "ACCEPTED"])
+      expect(invitedToPersonalAccount(official, [individual("DECLINED"), individual(status)]), status).toBe(false);
+  });
+});
+
+describe("the first day of a date that must be in the future", () => {
+  it("is tomorrow in Europe/London, never a day the API (UTC today) refuses", () => {
+    // Winter: London is on UTC.
+    expect(firstFutureDay(new Date("2026-01-15T12:00:00Z"))).toBe("2026-01-16");
+    expect(firstFutureDay(new Date("2026-01-15T23:59:00Z"))).toBe("2026-01-16");
+    // Summer, after 23:00 UTC: already the next day in London.
+    expect(firstFutureDay(new Date("2026-07-01T22:59:00Z"))).toBe("2026-07-02");
+    expect(firstFutureDay(new Date("2026-07-01T23:30:00Z"))).toBe("2026-07-03");
+    // Month and year ends.
+    expect(firstFutureDay(new Date("2026-02-28T10:00:00Z"))).toBe("2026-03-01");
+    expect(firstFutureDay(new Date("2026-12-31T10:00:00Z"))).toBe("2027-01-01");
+    for (const at of ["2026-03-29T00:30:00Z", "2026-10-25T00:30:00Z", "2026-06-30T23:10:00Z"]) {
+      const utcToday = at.slice(0, 10);
+      expect(firstFutureDay(new Date(at)) > utcToday, at).toBe(true);
+    }
+  });
+});
+
+describe("starting an application (docs/decisions.md 'Starting an application')", () => {
+  it("takes a UUID as a creation key, nothing else", () => {
+    expect(isCreationKey("3dc0878e-eaf0-40ea-9134-bdc0f0b03a3b")).toBe(true);
+    for (const v of ["1", "", null, undefined, "3dc0878e-eaf0-40ea-9134-bdc0f0b03a3", "3dc0878e-eaf0-40ea-9134-bdc0f0b03a3b&x=1"])
+      expect(isCreationKey(v)).toBe(false);
+  });
+
+  it("finds the application that keeps another of its type from being started (the API's rule)", () => {
+    const a = (type: "INDIVIDUAL" | "CORPORATE" | "COMPANY_OFFICIAL", status: string, id = `${type}-${status}`) => ({
+      id,
+      type,
+      status,
+    });
+    expect(openApplicationOf([a("CORPORATE", "INCOMPLETE")], "CORPORATE")).toBeNull();
+    expect(openApplicationOf([a("INDIVIDUAL", "DECLINED")], "INDIVIDUAL")).toBeNull();
+    expect(openApplicationOf([a("INDIVIDUAL", "DECLINED"), a("INDIVIDUAL", "ACCEPTED")], "INDIVIDUAL")?.id).toBe(
+      "INDIVIDUAL-ACCEPTED",
+    );
+    expect(openApplicationOf([a("INDIVIDUAL", "READY_TO_REVIEW")], "INDIVIDUAL")?.id).toBe("INDIVIDUAL-READY_TO_REVIEW");
+    expect(openApplicationOf([a("COMPANY_OFFICIAL", "ACCEPTED")], "COMPANY_OFFICIAL")).toBeNull();
+    expect(
+      openApplicationOf([a("COMPANY_OFFICIAL", "ACCEPTED"), a("COMPANY_OFFICIAL", "INCOMPLETE")], "COMPANY_OFFICIAL")?.id,
+    ).toBe("COMPANY_OFFICIAL-INCOMPLETE");
+    expect(openApplicationOf([a("INDIVIDUAL", "INCOMPLETE")], "COMPANY_OFFICIAL")).toBeNull();
+  });
+});
+
+describe("a step's fields as asked: conditions on another step's answers settled", () => {
+  it("the type of business licence is required once registration-information said YES, not before", () => {
+    const fields = findStep("CORPORATE", "additional-information")!.fields;
+    const type = (answers: Record<string, string>) =>
+      fieldsAsAsked(fields, answers).find((f) => f.name === "typeOfBusinessLicence")!;
+    expect(type({ businessLicense: "YES" }).required).toBe(true);
+    expect(type({ businessLicense: "NO" }).required).toBe(false);
+    expect(type({}).required).toBe(false);
+    expect(fieldsAsAsked(fields, {})).toHaveLength(fields.length);
+  });
+
+  it("a field shown for another step's answer is left out otherwise; the step's own conditions stay", () => {
+    const fields: FieldDef[] = [
+      { name: "a", kind: "yesno", errorStep: 1 },
+      { name: "aDetails", kind: "textarea", errorStep: 1, shownWhen: { field: "a", equals: "YES" } },
+      { name: "b", kind: "text", errorStep: 1, shownWhen: { field: "elsewhere", equals: "YES" } },
+    ];
+    expect(fieldsAsAsked(fields, {}).map((f) => f.name)).toEqual(["a", "aDetails"]);
+    const shown = fieldsAsAsked(fields, { elsewhere: "YES" });
+    expect(shown.map((f) => [f.name, f.shownWhen?.field ?? null])).toEqual([
+      ["a", null],
+      ["aDetails", "a"],
+      ["b", null],
+    ]);
   });
 });
 

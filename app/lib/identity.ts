@@ -11,6 +11,7 @@
  */
 import type { Application, ApplicationStepState, ApplicationType, ClientRange } from "../../server/api/v1/contract";
 import type { FieldDef } from "../../server/rules/applications/steps";
+import { zonedDayKey } from "./dates";
 
 /** Answer of one field: a string, or a list for multi-choice fields. */
 export type AnswerValue = string | string[];
@@ -46,6 +47,57 @@ export const MAIN_REPRESENTATIVE_STEP = "cof-additional-infromation";
 export interface ApplicationRef {
   applicationId?: string | null;
   mainRepresentativeId?: string | null;
+}
+
+/**
+ * The first day a date that must be in the future (`dateRule: "future"`, e.g. the HMRC
+ * registration's expiry) may take, as the date picker's `min`: the day after today in
+ * Europe/London (the bank's display zone). The API refuses today and earlier by the UTC date,
+ * which London's never trails, so the picker never offers a day the API refuses.
+ * @returns yyyy-mm-dd
+ */
+export function firstFutureDay(now: Date = new Date()): string {
+  const day = new Date(`${zonedDayKey(now)}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString().slice(0, 10);
+}
+
+/**
+ * Whether a `?new=` value is a creation key: the UUID a start link or a first step's form made
+ * (sent as the create call's Idempotency-Key; the API finds the application it created by it).
+ */
+export function isCreationKey(value: string | null | undefined): value is string {
+  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/**
+ * The application that keeps the user from starting another of `type` (the API's rule, 409
+ * APPLICATION_EXISTS): companies any number, so none for CORPORATE; one personal application
+ * unless declined; one company-official application at a time (another once it is accepted or
+ * declined).
+ */
+export function openApplicationOf<T extends { type: ApplicationType; status: string }>(
+  list: readonly T[],
+  type: ApplicationType,
+): T | null {
+  if (type === "CORPORATE") return null;
+  return (
+    list.find((a) => a.type === type && a.status !== "DECLINED" && (type === "INDIVIDUAL" || a.status !== "ACCEPTED")) ?? null
+  );
+}
+
+/**
+ * Whether a company official is invited to open a personal account (spec 001 §2 "company
+ * officials without an account see an invitation", leading to the individual application): not
+ * once they have an INDIVIDUAL organization, nor while they have an individual application that
+ * is not DECLINED (in progress, under review or accepted: they continue it or wait for it; the
+ * API would refuse another).
+ */
+export function invitedToPersonalAccount(
+  organizations: readonly { type: string }[],
+  applications: readonly { type: ApplicationType; status: string }[],
+): boolean {
+  return !organizations.some((o) => o.type === "INDIVIDUAL") && openApplicationOf(applications, "INDIVIDUAL") === null;
 }
 
 /**
@@ -164,6 +216,33 @@ export function shownValues(
     if (draft && name in draft) out[name] = draft[name];
     else if (name in answers) out[name] = answers[name];
     else if (name in prefill) out[name] = prefill[name];
+  }
+  return out;
+}
+
+/**
+ * A step's fields as its page asks them: a condition naming a field of another step (the type of
+ * business licence, required once registration-information answered YES to a licence) is
+ * settled by the application's saved answers — the field is required or not (the input's
+ * `required`), shown or left out — as the API checks it (validateStep's `context`). Conditions on
+ * the step's own fields stay for the page to follow.
+ */
+export function fieldsAsAsked<F extends Pick<FieldDef, "name" | "required" | "requiredWhen" | "shownWhen">>(
+  fields: readonly F[],
+  answers: Values,
+): F[] {
+  const own = new Set(fields.map((f) => f.name));
+  const out: F[] = [];
+  for (const field of fields) {
+    let asked = field;
+    const shown = field.shownWhen;
+    if (shown && !own.has(shown.field)) {
+      if (answers[shown.field] !== shown.equals) continue;
+      asked = { ...asked, shownWhen: undefined };
+    }
+    const when = field.requiredWhen;
+    if (when && !own.has(when.field)) asked = { ...asked, required: asked.required || answers[when.field] === when.equals };
+    out.push(asked);
   }
   return out;
 }

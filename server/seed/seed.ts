@@ -104,6 +104,17 @@ export const SEED_PHONES = {
   opsApplicantSam: "+447700900015",
   /** Not identified, no application: the CSRF e2e approves one for them and closes /home's "verified" popup. */
   opsApplicantEve: "+447700900016",
+  /**
+   * Not identified, no application: the browser tests of starting an application (Back from the
+   * second step, a double submit, the language switch on a step) use one each (JavaScript off; on).
+   */
+  startApplicantRavi: "+447700900017",
+  startApplicantLena: "+447700900018",
+  /**
+   * Identified, only a company official (COMPANY_OFFICIAL organization, no accounts, no
+   * application): the home page's invitation to open a personal account, until they apply.
+   */
+  officialKofi: "+447700900019",
 } as const;
 
 const CURRENCIES = [
@@ -534,6 +545,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await user(SEED_PHONES.opsApplicantZoe, "Zoe", "Hart", false, 13);
     await user(SEED_PHONES.opsApplicantSam, "Sam", "Reed", false, 13);
     await user(SEED_PHONES.opsApplicantEve, "Eve", "Moss", false, 13);
+    await user(SEED_PHONES.startApplicantRavi, "Ravi", "Nair", false, 13);
+    await user(SEED_PHONES.startApplicantLena, "Lena", "Fox", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);
@@ -542,6 +555,12 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       15,
     );
     await member(adaOrg.id, ada.id, "DIRECTOR", "SINGLE");
+    const kofi = await user(SEED_PHONES.officialKofi, "Kofi", "Asante", true, 15);
+    const kofiOrg = await org(
+      { type: "COMPANY_OFFICIAL", firstName: "Kofi", lastName: "Asante", companyName: "Harbour Robotics Ltd" },
+      15,
+    );
+    await member(kofiOrg.id, kofi.id, "DIRECTOR", "SINGLE");
 
     // 6. Daniel Hughes: Northwind's second official, without a signature right (signatureType NONE):
     // he sees the payments Amelia has to sign and, once she has, who signed them (issue 7).

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { clientRanges, referenceItems, sicCodes, users } from "../../server/db/schema/index.js";
+import { applications, applicationSchemes, clientRanges, referenceItems, sicCodes, users } from "../../server/db/schema/index.js";
 import { createUser } from "../../server/seed/factories.js";
 import { approveApplication, declineApplication } from "../../server/domain/applications/review.js";
 import { RANGE_TYPES, rangeFieldName } from "../../server/rules/applications/steps.js";
@@ -463,6 +463,117 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(company.currentOfficial.companyOfficialType).toBe("MAIN_REPRESENTATIVE");
   });
 
+  it("the type of business licence is required once registration-information says the company holds one", async () => {
+    const { token } = await newApplicant();
+    const id = (
+      await s.call("POST", "/clients-applications/corporates", {
+        token,
+        body: { step: "country-and-name", values: { companyName: "Licensed Couriers Ltd", countryOfIncorporationId: "GB" } },
+      })
+    ).body.id;
+    const put = async (body: object) => {
+      const res = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return res.body;
+    };
+    const stateOf = (app: { steps: { id: string; status: string }[] }, step: string) =>
+      app.steps.find((x) => x.id === step)!.status;
+    const registration = (businessLicense: string) => ({
+      step: "registration-information",
+      values: {
+        dateOfIncorporation: "2015-02-01",
+        companyNumber: "09111222",
+        sicCodes: [ref.sic],
+        businessDescription: "Courier services",
+        businessLicense,
+      },
+    });
+    const compliance = {
+      numberOfBranches: "2",
+      numberOfAgents: "0",
+      ...Object.fromEntries(
+        [
+          "transactionMonitoring",
+          "screening",
+          "regulatoryInvestigation",
+          "visitedByAuthorities",
+          "onboardingCorporateClients",
+          "onboardingMsbs",
+          "paymentsForCharities",
+          "changesInManagementOrOwnership",
+          "anotherPaymentProvider",
+          "auditedByExternalCompliance",
+        ].map((n) => [n, "NO"]),
+      ),
+    };
+    await put(registration("YES"));
+    // Asked on another step than the licence question, and still required.
+    const missing = await put({ step: "additional-information", values: compliance });
+    expect(missing.errors["additional-information"].map((e: { property: string }) => e.property)).toEqual([
+      "typeOfBusinessLicence",
+    ]);
+    expect(stateOf(missing, "additional-information")).toBe("error");
+    const given = await put({
+      step: "additional-information",
+      values: { ...compliance, typeOfBusinessLicence: "Courier licence" },
+    });
+    expect(given.errors["additional-information"]).toBeUndefined();
+    expect(stateOf(given, "additional-information")).toBe("complete");
+
+    // Without a licence the type is not asked for; answering YES later reopens the step, and submit names it.
+    await put(registration("NO"));
+    const unlicensed = await put({ step: "additional-information", values: compliance });
+    expect(stateOf(unlicensed, "additional-information")).toBe("complete");
+    const licensed = await put(registration("YES"));
+    expect(stateOf(licensed, "additional-information")).toBe("incomplete");
+    const submitted = await s.call("PUT", `/clients-applications/${id}/submit`, { token });
+    expect(submitted.status).toBe(400);
+    expect(submitted.body.message.map((e: { property: string }) => e.property)).toContain("typeOfBusinessLicence");
+  });
+
+  it("a scheme asking only about customers requires customers, not suppliers (each under its own flag)", async () => {
+    const { token } = await newApplicant();
+    const id = (
+      await s.call("POST", "/clients-applications/corporates", {
+        token,
+        body: { step: "country-and-name", values: { companyName: "Customers Only Ltd", countryOfIncorporationId: "GB" } },
+      })
+    ).body.id;
+    const [base] = await s.db.select().from(applicationSchemes).where(eq(applicationSchemes.id, "corporate-default"));
+    const schemeId = `corporate-customers-only-${kind}`;
+    await s.db
+      .insert(applicationSchemes)
+      .values({
+        ...base,
+        id: schemeId,
+        name: "Customers only",
+        suppliersEnabled: false,
+        customersEnabled: true,
+        isDefault: false,
+      })
+      .onConflictDoNothing();
+    await s.db.update(applications).set({ schemeId }).where(eq(applications.id, id));
+
+    const saved = await s.call("PUT", `/clients-applications/corporates/${id}`, {
+      token,
+      body: { step: "suppliers-customers", values: { customers: "Hotels in Leeds" } },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.errors["suppliers-customers"]).toBeUndefined();
+    expect(saved.body.steps.find((x: { id: string }) => x.id === "suppliers-customers").status).toBe("complete");
+    const empty = await s.call("PUT", `/clients-applications/corporates/${id}`, {
+      token,
+      body: { step: "suppliers-customers", values: { suppliers: "Farms" } },
+    });
+    expect(empty.body.errors["suppliers-customers"].map((e: { property: string }) => e.property)).toEqual(["customers"]);
+    expect(empty.body.answers.suppliers).toBeUndefined();
+    // Submit names customers among what is missing, never suppliers.
+    const submitted = await s.call("PUT", `/clients-applications/${id}/submit`, { token });
+    const properties = submitted.body.message.map((e: { property: string }) => e.property);
+    expect(properties).toContain("customers");
+    expect(properties).not.toContain("suppliers");
+  });
+
   it("a declined application shows its reason; the applicant may start again", async () => {
     const { token } = await newApplicant();
     const coValues = { ...personal, companyName: "Calder Freight Ltd", position: "Finance director" };
@@ -567,6 +678,76 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409)).toHaveLength(49);
     expect((await s.call("GET", "/clients-applications?all=true", { token })).body.data).toHaveLength(1);
+  });
+
+  it("a first step sent again under its Idempotency-Key saves into the application it made: one company, not two", async () => {
+    const { token } = await newApplicant();
+    const key = crypto.randomUUID();
+    const first = { step: "country-and-name", values: { companyName: "Wharfe Mills Ltd", countryOfIncorporationId: "GB" } };
+    const create = (body: object, k: string = key) =>
+      s.call("POST", "/clients-applications/corporates", { token, body, headers: { "Idempotency-Key": k } });
+    // A double submit: both at once, one application.
+    const [a, b] = await Promise.all([create(first), create(first)]);
+    expect([a.status, b.status].sort()).toEqual([200, 201]);
+    expect(a.body.id).toBe(b.body.id);
+    const list = async (query = "") => (await s.call("GET", `/clients-applications?all=true${query}`, { token })).body.data;
+    expect(await list()).toHaveLength(1);
+    // The key finds it (the first step's address, ?new=<key>, in the web app).
+    expect((await list(`&idempotencyKey=${key}`)).map((x: { id: string }) => x.id)).toEqual([a.body.id]);
+    expect(await list(`&idempotencyKey=${crypto.randomUUID()}`)).toEqual([]);
+    // Sent again with other values (retyped, then submitted again): saved into the same one.
+    const again = await create({ ...first, values: { ...first.values, companyName: "Wharfe Mills Group Ltd" } });
+    expect(again.status).toBe(200);
+    expect(again.body.id).toBe(a.body.id);
+    expect(again.body.name).toBe("Wharfe Mills Group Ltd");
+    expect(await list()).toHaveLength(1);
+    // Another key is another company; the key of a company is not an individual application's.
+    const other = await create(first, crypto.randomUUID());
+    expect(other.status).toBe(201);
+    expect(other.body.id).not.toBe(a.body.id);
+    const wrongType = await s.call("POST", "/clients-applications/individuals", {
+      token,
+      body: { step: "personal-data", values: personal },
+      headers: { "Idempotency-Key": key },
+    });
+    expect(wrongType.status).toBe(409);
+    expect(wrongType.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
+    const tooLong = await create(first, "k".repeat(129));
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message[0].property).toBe("idempotencyKey");
+    // Keys are per user: another applicant's same key makes their own application.
+    const stranger = await newApplicant();
+    const theirs = await s.call("POST", "/clients-applications/corporates", {
+      token: stranger.token,
+      body: first,
+      headers: { "Idempotency-Key": key },
+    });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.id).not.toBe(a.body.id);
+    expect((await list()).length).toBe(2);
+  });
+
+  it("an individual first step sent twice under its key answers the same application instead of 'already exists'", async () => {
+    const { token } = await newApplicant();
+    const key = crypto.randomUUID();
+    const create = () =>
+      s.call("POST", "/clients-applications/individuals", {
+        token,
+        body: { step: "personal-data", values: personal },
+        headers: { "Idempotency-Key": key },
+      });
+    const first = await create();
+    expect(first.status).toBe(201);
+    const second = await create();
+    expect(second.status).toBe(200);
+    expect(second.body.id).toBe(first.body.id);
+    // Without the key the one-at-a-time rule still answers.
+    const keyless = await s.call("POST", "/clients-applications/individuals", {
+      token,
+      body: { step: "personal-data", values: personal },
+    });
+    expect(keyless.status).toBe(409);
+    expect(keyless.body.code).toBe("APPLICATION_EXISTS");
   });
 
   it("two tabs saving different steps at once both keep their answers", async () => {

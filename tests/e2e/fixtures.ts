@@ -19,6 +19,11 @@ export const CUSTOMERS = {
   /** Unidentified: the account-recovery e2e sets new passwords (JavaScript off; on). */
   recoveryJsOff: "+447700900010",
   recoveryJsOn: "+447700900011",
+  /** Unidentified, no application: starting an application (identity-start.spec.ts; JavaScript off; on). */
+  startJsOff: "+447700900017",
+  startJsOn: "+447700900018",
+  /** Identified, only a company official, no application: /home's invitation to a personal account. */
+  officialOnly: "+447700900019",
 } as const;
 
 export const test = base.extend<{ consoleErrors: string[] }>({

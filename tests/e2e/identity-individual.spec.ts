@@ -53,7 +53,7 @@ async function completeIndividualApplication(page: Page, phone: string) {
   await page.getByTestId("start-individual").click();
 
   // Personal details: the step list shows the later steps disabled (no application yet).
-  await expect(page).toHaveURL(/\/identity\/individual\/personal-data\?new=1$/);
+  await expect(page).toHaveURL(/\/identity\/individual\/personal-data\?new=[0-9a-f-]{36}$/);
   const list = page.getByTestId("step-list").locator("div").first();
   await expect(list.locator("li[data-step=personal-data]")).toHaveAttribute("aria-current", "step");
   await expect(list.locator("li[data-step=activities]")).toHaveAttribute("data-state", "disabled");

@@ -1,6 +1,8 @@
 /**
  * A company official without accounts (spec 000 §6, seed user +447700900005): no accounts
  * column, an open-account prompt leading to the individual application, and no history list.
+ * Once they have applied for a personal account the prompt is gone (spec 001 §2 "company
+ * officials without an account see an invitation"; seed user +447700900019).
  */
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 
@@ -22,3 +24,26 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("company official: the open-account prompt is gone once a personal application is started", async ({ page }) => {
+    await login(page, CUSTOMERS.officialOnly);
+    await expect(page).toHaveURL(/\/home/);
+    const prompt = page.getByTestId("open-account");
+    await expect(prompt).toBeVisible();
+    await prompt.getByRole("link").click();
+    await expect(page).toHaveURL(/\/identity\/individual\/personal-data$/);
+    await page.getByLabel("Tax identification number").fill("QQ123456C");
+    await page.getByRole("button", { name: "Save and come back later" }).click();
+    await expect(page).toHaveURL(/\/identity\?saved=/);
+
+    await page.goto("/home");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByTestId("open-account")).toHaveCount(0);
+    // The application is continued from /identity; the prompt's address opens it, not a new one.
+    await page.goto("/identity/individual/personal-data");
+    await expect(page.getByLabel("Tax identification number")).toHaveValue("QQ123456C");
+  });
+});

@@ -245,7 +245,8 @@ for (const javaScriptEnabled of [false, true]) {
       const step = "/identity/corporate/country-and-name";
       const company = `Kept Answers ${javaScriptEnabled ? "On" : "Off"} Ltd`;
       await login(page, CUSTOMERS.unidentified);
-      // A new application (other specs leave this customer's applications in progress).
+      // A new application (other specs leave this customer's applications in progress); `?new=1`
+      // is sent on to a fresh creation key, which the form posts to.
       await page.goto(`${step}?new=1`);
       const form = page.getByTestId("step-form");
       await expect(form).toBeVisible();
@@ -255,10 +256,12 @@ for (const javaScriptEnabled of [false, true]) {
       await form.locator("select[name=countryOfIncorporationId]").selectOption({ label: "Germany" });
       await ageSession(context, baseURL!, 6 * 60_000);
       await form.getByRole("button", { name: "Save and continue" }).click();
-      await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name%3Fnew%3D1$/);
+      await expect(page).toHaveURL(
+        /\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcountry-and-name%3Fnew%3D[0-9a-f-]{36}$/,
+      );
       await expect(page.getByTestId("session-expired")).toContainText("Your session expired");
       await loginHere(page, CUSTOMERS.unidentified);
-      await expect(page).toHaveURL(new RegExp(`${step}\\?new=1$`));
+      await expect(page).toHaveURL(new RegExp(`${step}\\?new=[0-9a-f-]{36}$`));
       await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
       await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
       await expect(page.locator("select[name=countryOfIncorporationId] option:checked")).toHaveText("Germany");

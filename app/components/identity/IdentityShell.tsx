@@ -1,8 +1,9 @@
 /**
  * The identity layout (spec 001 §2 "Identity layout"): its own header (brand linking to
  * /identity, 'Log Out' posting to /auth/logout with the CSRF token), a back link, the step list
- * of an application step page, and the page. The unsaved-changes popup watches the header and
- * the step list, and the session-expiry popup counts down before the inactivity limit (both
+ * of an application step page, and the page; the language switcher in the footer (on a step
+ * page it sends the step form: what was typed survives the switch). The unsaved-changes popup
+ * watches the header and the step list, and the session-expiry popup counts down before the inactivity limit (both
  * JavaScript only: ./IdentityWatch.tsx).
  */
 import { Form, Link } from "@remix-run/react";
@@ -12,6 +13,7 @@ import type { StepNav } from "~/lib/identity";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import styles from "./identity.module.css";
 import { StepList } from "./StepList";
+import { STEP_FORM_ID } from "./form-state";
 import { IdentityWatch } from "./IdentityWatch";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { BrandMark } from "../layout/BrandMark";
@@ -20,10 +22,12 @@ import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 export interface IdentityShellProps {
   nav: StepNav | null;
   backHref: string | null;
+  /** The page has a step form (./StepPage.tsx): the language switcher sends it, keeping what was typed. */
+  stepForm?: boolean;
   children: ReactNode;
 }
 
-export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
+export function IdentityShell({ nav, backHref, stepForm = false, children }: IdentityShellProps) {
   const { t } = useTranslation(["identity", "common"]);
   return (
     <div className={styles.shell}>
@@ -56,7 +60,7 @@ export function IdentityShell({ nav, backHref, children }: IdentityShellProps) {
         </main>
       </div>
       <footer className={styles.footer}>
-        <LanguageSwitcher />
+        <LanguageSwitcher stepFormId={stepForm ? STEP_FORM_ID : undefined} />
       </footer>
       <UnsavedChangesGuard />
       <IdentityWatch />

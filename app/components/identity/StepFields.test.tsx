@@ -22,6 +22,7 @@ describe("StepFields (the step renderer)", () => {
         errors={{ email: "Enter an email address" }}
         options={{ nationalityId: countries }}
         today="2026-01-15"
+        tomorrow="2026-01-16"
       />,
     );
     const first = screen.getByLabelText("First name") as HTMLInputElement;
@@ -39,6 +40,16 @@ describe("StepFields (the step renderer)", () => {
     expect((screen.getByLabelText("Nationality") as HTMLSelectElement).value).toBe("GB");
   });
 
+  it("a date that must be in the future starts at tomorrow, the first day the API accepts (not today)", () => {
+    const step = findStep("CORPORATE", "additional-information")!;
+    const expiry = step.fields.filter((f) => f.name === "hmrcRegistrationExpiryDate");
+    render(<StepFields fields={expiry} values={{}} errors={{}} options={{}} today="2026-01-15" tomorrow="2026-01-16" />);
+    const input = screen.getByLabelText(/HMRC registration/i);
+    expect(input.getAttribute("type")).toBe("date");
+    expect(input.getAttribute("min")).toBe("2026-01-16");
+    expect(input.getAttribute("max")).toBe("2099-01-01");
+  });
+
   it("asks yes/no questions in a fieldset and reveals the details only for YES (with JavaScript)", () => {
     const step = findStep("INDIVIDUAL", "additional-information")!;
     render(
@@ -54,6 +65,7 @@ describe("StepFields (the step renderer)", () => {
           taxResidenceCountryId: countries,
         }}
         today="2026-01-15"
+        tomorrow="2026-01-16"
       />,
     );
     const group = screen.getByRole("group", { name: /politically exposed/ });
@@ -85,6 +97,7 @@ describe("StepFields (the step renderer)", () => {
           countriesOfInterestIds: countries,
         }}
         today="2026-01-15"
+        tomorrow="2026-01-16"
         sic={{ search: "software", matches: 1 }}
       />,
     );

@@ -34,6 +34,8 @@ export interface StepFieldsProps {
   options: Record<string, FieldOption[]>;
   /** yyyy-mm-dd (date limits). */
   today: string;
+  /** yyyy-mm-dd: the first day of a date that must be in the future (lib/identity.ts `firstFutureDay`). */
+  tomorrow: string;
   /** The SIC search box's value and how many codes it matched (null: no search yet). */
   sic?: { search: string; matches: number | null };
 }
@@ -101,6 +103,7 @@ function SingleField({
   hint,
   options,
   today,
+  tomorrow,
 }: {
   field: FieldDef;
   value: string;
@@ -108,6 +111,7 @@ function SingleField({
   hint?: string;
   options: FieldOption[];
   today: string;
+  tomorrow: string;
 }) {
   const { t } = useTranslation("identity");
   const id = field.name;
@@ -147,7 +151,8 @@ function SingleField({
       phone: { type: "tel", inputMode: "tel" as const },
       date: {
         type: "date",
-        min: field.dateRule === "future" ? today : "1920-01-01",
+        // "future": after today, as the API requires (today itself is refused).
+        min: field.dateRule === "future" ? tomorrow : "1920-01-01",
         max: field.dateRule === "adult" ? yearsBefore(today, 18) : field.dateRule === "past" ? today : "2099-01-01",
       },
       url: { type: "text", inputMode: "url" as const, spellCheck: false },
@@ -319,7 +324,7 @@ function SicField({
 }
 
 /** The inputs of a step (see module header). */
-export function StepFields({ fields, values, errors, options, today, sic }: StepFieldsProps) {
+export function StepFields({ fields, values, errors, options, today, tomorrow, sic }: StepFieldsProps) {
   const { t } = useTranslation("identity");
   const hydrated = useIsHydrated();
   const controllers = new Set(fields.flatMap((f) => (f.shownWhen ? [f.shownWhen.field] : [])));
@@ -365,7 +370,17 @@ export function StepFields({ fields, values, errors, options, today, sic }: Step
       return <MultiSelectField field={field} value={values[field.name]} error={error} options={opts} />;
     if (field.kind === "checkboxes" || field.kind === "yesno")
       return <ChoiceField field={field} value={values[field.name]} error={error} hint={hint} options={opts} />;
-    return <SingleField field={field} value={str(values[field.name])} error={error} hint={hint} options={opts} today={today} />;
+    return (
+      <SingleField
+        field={field}
+        value={str(values[field.name])}
+        error={error}
+        hint={hint}
+        options={opts}
+        today={today}
+        tomorrow={tomorrow}
+      />
+    );
   };
 
   // Consecutive fields asked under the same answer form one block (e.g. the business address

@@ -133,6 +133,7 @@ export function StepPage() {
               errors={errors}
               options={data.options}
               today={data.today}
+              tomorrow={data.tomorrow}
               sic={sicField ? { search: data.sicSearch, matches: data.sicMatches } : undefined}
             />
           ) : null}

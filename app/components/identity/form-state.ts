@@ -1,8 +1,8 @@
 /**
  * Whether an identity step form has unsaved changes (JavaScript only; spec 001 §2 "Other
  * popups": the unsaved-changes popup, and the draft sent when a page is left). A form's state is
- * its fields as `application/x-www-form-urlencoded` text (the CSRF token, the submit intent and
- * `returnTo` left out); it is dirty when that text differs from the one recorded when the page
+ * its fields as `application/x-www-form-urlencoded` text (the CSRF token, the submit intent,
+ * `returnTo` and the language switcher's `lng`, which belongs to the form too, left out); it is dirty when that text differs from the one recorded when the page
  * was shown. The step form records its baseline on mount; the layout's guard and the draft
  * sender read it from here.
  */
@@ -10,7 +10,7 @@
 /** The id of the one step form of a page. */
 export const STEP_FORM_ID = "identity-step-form";
 
-const IGNORED = new Set(["csrf", "intent", "returnTo"]);
+const IGNORED = new Set(["csrf", "intent", "returnTo", "lng"]);
 const baselines = new WeakMap<HTMLFormElement, string>();
 const settled = new WeakSet<HTMLFormElement>();
 

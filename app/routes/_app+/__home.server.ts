@@ -10,3 +10,4 @@ export { customRateEnabled, listFxRequestGroups } from "~/lib/fx-requests.server
 export { firstPageOnBadCursor } from "~/lib/paging.server";
 export { feesCount } from "~/components/ui/FeesList";
 export { default as TabPanel } from "./__home.tabs";
+export { personalAccountInvitation } from "~/lib/personal-account-invitation.server";

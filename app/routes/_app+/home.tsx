@@ -8,7 +8,8 @@
  * for the organization, spec 000 §2, spec 001 §6), requests the latest FX rate requests grouped by
  * creation day (?tab=requests; only when EXCHANGE-CUSTOM-RATE-ENABLED is on, spec 000 §2), fees the organization's tariff and custom fees
  * with their count (spec 001 §2; not for company officials, who make no payments); and the beneficiaries block (the same data
- * as the payments page's). Company officials get an open-account prompt. A company's home names
+ * as the payments page's). Company officials without a personal account (no INDIVIDUAL
+ * organization, no individual application but a declined one) get an open-account prompt. A company's home names
  * the company under the title (whose accounts these are: the header names the person). A banner
  * leads to /profile/agreements while the person has agreements to sign (GET
  * /v1/agreements/unsigned). No form libraries here (JS budget); the tabs other than history are
@@ -42,6 +43,7 @@ import {
   firstPageOnBadCursor,
   listAccounts,
   listFxRequestGroups,
+  personalAccountInvitation,
   recentBeneficiaries,
   requireAppContext,
   TabPanel,
@@ -117,7 +119,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const official = org.type === "COMPANY_OFFICIAL";
   // Paging applies to the signing tab's list; the count is always of every unsigned payment.
   const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
-  const [accounts, unsigned, settings, beneficiaries, fees, requestsTab] = await Promise.all([
+  const [accounts, unsigned, settings, beneficiaries, fees, requestsTab, openAccountInvitation] = await Promise.all([
     listAccounts(api, org.id),
     api
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
@@ -128,6 +130,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`),
     // The requests tab exists only when FX rate requests are enabled for the organization.
     official ? Promise.resolve(false) : customRateEnabled(api, org.id),
+    // Company officials without a personal account, nor one applied for, are invited to open one.
+    official ? personalAccountInvitation(api, user) : Promise.resolve(false),
   ]);
   // The remittance tab exists only when orders are enabled for the organization.
   const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
@@ -159,6 +163,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       verifiedNotice: user.verifiedNoticeDue,
       tab,
       official,
+      openAccountInvitation,
       accounts,
       unsigned: unsigned.data,
       unsignedCount: unsigned.totalCount,
@@ -245,6 +250,7 @@ export default function Home() {
   const {
     tab,
     official,
+    openAccountInvitation,
     accounts,
     unsignedCount,
     history,
@@ -316,8 +322,8 @@ export default function Home() {
         ) : null}
       </section>
 
-      {official ? (
-        <section aria-labelledby="open-account-title" className={styles.section}>
+      {openAccountInvitation ? (
+        <section aria-labelledby="open-account-title" className={styles.section} data-testid="open-account">
           <h2 id="open-account-title">{t("home.open-account.title")}</h2>
           <p>{t("home.open-account.text")}</p>
           <Link to="/identity/individual/personal-data">{t("home.open-account.link")}</Link>

@@ -3,7 +3,8 @@
  * name, status badge (INCOMPLETE, READY_TO_REVIEW, REVIEW_IN_PROGRESS, ACCEPTED, DECLINED with the
  * decline reason) and a Continue link to its first step that is not complete (or check-answers),
  * or a link to its answers once submitted; then start links for a new individual, corporate and
- * company-official application (`?new=1`: the first step creates a new one rather than resuming).
+ * company-official application (`?new=<creation key>`: the first step creates a new one rather
+ * than resuming, and its address finds that one again once made: lib/identity.server.ts).
  * `?submitted=<id>` and `?saved=<id>` confirm what the applicant just did. While demo mode is on, a
  * user not yet identified also gets a small "Explore the demo" link (/demo).
  * Signed-in users only; not being identified is allowed here (requireUser would send them here).
@@ -18,21 +19,16 @@ import { Alert } from "~/components/ui/Alert";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { demoModeEnabled, requireUser } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
-import { CHECK_ANSWERS, continueStepId, SEGMENT_BY_TYPE, stepHref } from "~/lib/identity";
-import { applicationRef, getApplication, listApplications } from "~/lib/identity.server";
+import { CHECK_ANSWERS, continueStepId, openApplicationOf, SEGMENT_BY_TYPE, stepHref } from "~/lib/identity";
+import { applicationRef, getApplication, listApplications, newApplicationHref } from "~/lib/identity.server";
 
 export const handle = { i18n: ["identity", "errors", "demo"], titleKey: "identity:applications.title" };
 
 const TYPES: ApplicationType[] = ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"];
 
-/**
- * Whether a new application of `type` may be started (the API's rule, 409 APPLICATION_EXISTS
- * otherwise): companies any time; one personal application unless declined; one company-official
- * application at a time (another once it is accepted or declined).
- */
+/** Whether a new application of `type` may be started (the API's rule: `openApplicationOf`). */
 function canStart(type: ApplicationType, mine: readonly ApplicationSummary[]): boolean {
-  if (type === "CORPORATE") return true;
-  return !mine.some((a) => a.type === type && a.status !== "DECLINED" && (type === "INDIVIDUAL" || a.status !== "ACCEPTED"));
+  return openApplicationOf(mine, type) === null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -70,7 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       notice,
       start: TYPES.filter((type) => canStart(type, summaries)).map((type) => ({
         type,
-        href: `/identity/${SEGMENT_BY_TYPE[type]}/${stepsOf(type)[0].id}?new=1`,
+        href: newApplicationHref(`/identity/${SEGMENT_BY_TYPE[type]}/${stepsOf(type)[0].id}`),
       })),
       identityNav: { nav: null, backHref: user.identified ? "/home" : null },
     },

@@ -24,7 +24,7 @@ function useIdentityNav(): IdentityNavData | undefined {
 export default function IdentityLayout() {
   const nav = useIdentityNav();
   return (
-    <IdentityShell nav={nav?.nav ?? null} backHref={nav?.backHref ?? null}>
+    <IdentityShell nav={nav?.nav ?? null} backHref={nav?.backHref ?? null} stepForm={nav?.stepForm ?? false}>
       <Outlet />
     </IdentityShell>
   );

@@ -2,9 +2,11 @@
  * Onboarding applications API (spec 001 §7 "Applications"; contract Application and the comments
  * beside it). Every route needs a bearer token; an application is the caller's own or 404.
  *
- *   GET    /clients-applications?all=true[&userId=]              → { data: ApplicationSummary[] } (userId: the caller's own only, else 403)
+ *   GET    /clients-applications?all=true[&userId=][&idempotencyKey=] → { data: ApplicationSummary[] } (userId: the caller's own only, else 403;
+ *          idempotencyKey: only the application created under that key)
  *   GET    /clients-applications/:id                             → Application
  *   POST   /clients-applications/{individuals|corporates|company-officials}        SaveApplicationStepRequest → 201 Application
+ *          (optional Idempotency-Key: a repeat saves the step into the application the key created → 200 Application)
  *   PUT    /clients-applications/{individuals|corporates|company-officials}/:id    SaveApplicationStepRequest → Application
  *   PUT    /clients-applications/:id/drafts { step, values }     → 204
  *   POST   /clients-applications/corporates/:id/company-officials { values } → 201 ApplicationOfficial
@@ -45,8 +47,16 @@ import {
   TYPE_SEGMENTS,
   updateOfficial,
 } from "../../domain/applications/index.js";
-import { fieldError } from "../../domain/errors.js";
-import { asyncHandler, DomainError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import {
+  asyncHandler,
+  DomainError,
+  fieldError,
+  fieldErrors,
+  getAuth,
+  idempotencyKey,
+  requireAuth,
+  type ApiDeps,
+} from "./http.js";
 import { attachmentDisposition } from "./uploads.js";
 
 const answer = z.union([z.string().max(5000), z.array(z.string().max(200)).max(60)]);
@@ -71,7 +81,11 @@ export const documentsBody = z.object({
 /** Body of POST …/:id/verification/sandbox. */
 export const sandboxBody = z.object({ outcome: z.enum(["APPROVE", "REJECT"]) });
 /** Query of the list. */
-export const applicationsListQuery = z.object({ all: z.string().max(10).optional(), userId: z.string().uuid().optional() });
+export const applicationsListQuery = z.object({
+  all: z.string().max(10).optional(),
+  userId: z.string().uuid().optional(),
+  idempotencyKey: idempotencyKey.optional(),
+});
 
 function sendFile(res: Response, file: { name: string; mimeType: string; bytes: Uint8Array }) {
   res.set({
@@ -101,7 +115,7 @@ export function createApplicationsRouter(deps: ApiDeps): Router {
     asyncHandler(async (req, res) => {
       const q = parse(applicationsListQuery, req.query);
       if (q.userId && q.userId !== uid(res)) throw new DomainError("FORBIDDEN", "Access denied");
-      res.json({ data: await listApplications(deps.db, uid(res)) });
+      res.json({ data: await listApplications(deps.db, uid(res), { creationKey: q.idempotencyKey }) });
     }),
   );
 
@@ -109,7 +123,14 @@ export function createApplicationsRouter(deps: ApiDeps): Router {
     r.post(
       `/clients-applications/${segment}`,
       asyncHandler(async (req, res) => {
-        res.status(201).json(await createApplication(deps.db, uid(res), type, parse(saveStepBody, req.body)));
+        const header = req.get("idempotency-key");
+        const key = header === undefined ? null : idempotencyKey.safeParse(header);
+        if (key && !key.success)
+          throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is invalid");
+        const creationKey = key ? key.data : null;
+        const body = parse(saveStepBody, req.body);
+        const { application, created } = await createApplication(deps.db, uid(res), type, body, new Date(), creationKey);
+        res.status(created ? 201 : 200).json(application);
       }),
     );
     r.put(

@@ -1317,6 +1317,11 @@ export interface Application extends ApplicationSummary {
  * step (agreement steps). Special steps (identity-verification, cof, add-documents,
  * cof-agreements) take no values: the PUT checks their completion.
  * 409 APPLICATION_NOT_EDITABLE once submitted; 400 on an unknown step.
+ * The create may carry an `Idempotency-Key` header (1..128 characters, the caller's own): a
+ * repeat with that key saves the step into the application the key created (200) rather than
+ * making another (a double submit of a first step); 409 IDEMPOTENCY_KEY_REUSED when the key
+ * created an application of another type. `GET /v1/clients-applications?all=true&idempotencyKey=`
+ * lists only the application created under that key.
  */
 export interface SaveApplicationStepRequest {
   step: string;

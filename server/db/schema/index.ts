@@ -899,10 +899,20 @@ export const applications = pgTable(
     organizationId: uuid("organization_id").references(() => organizations.id),
     submittedAt: ts("submitted_at"),
     decidedAt: ts("decided_at"),
+    /**
+     * The Idempotency-Key its create call carried (the web app's first-step form: `?new=<key>`),
+     * unique per user: a repeated create with it saves into this application instead of making
+     * another one, and the first step's address finds it again (docs/decisions.md "Starting an
+     * application").
+     */
+    creationKey: text("creation_key"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
-  (t) => [index("applications_user_idx").on(t.userId, t.createdAt)],
+  (t) => [
+    index("applications_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("applications_creation_key_uq").on(t.userId, t.creationKey),
+  ],
 );
 
 /**

@@ -129,10 +129,24 @@ export function summaryOf(row: ApplicationRow): ApplicationSummary {
 }
 
 /**
- * GET /v1/clients-applications?all=true: the caller's applications, newest first.
+ * GET /v1/clients-applications?all=true[&idempotencyKey=]: the caller's applications, newest
+ * first; with `idempotencyKey`, only the one its create call made under that key (or none).
  */
-export async function listApplications(db: Database, userId: string): Promise<ApplicationSummary[]> {
-  const rows = await db.select().from(applications).where(eq(applications.userId, userId)).orderBy(desc(applications.createdAt));
+export async function listApplications(
+  db: Database,
+  userId: string,
+  filter: { creationKey?: string } = {},
+): Promise<ApplicationSummary[]> {
+  const rows = await db
+    .select()
+    .from(applications)
+    .where(
+      and(
+        eq(applications.userId, userId),
+        filter.creationKey === undefined ? undefined : eq(applications.creationKey, filter.creationKey),
+      ),
+    )
+    .orderBy(desc(applications.createdAt));
   return rows.map(summaryOf);
 }
 
@@ -263,11 +277,19 @@ export async function getApplication(db: Database, userId: string, id: string): 
 /**
  * POST /v1/clients-applications/{individuals|corporates|company-officials}: create an
  * application of `type` under the type's default scheme and save its first step.
+ *
+ * With a creation key (the call's Idempotency-Key) the create is idempotent: the key names the
+ * application it made, so a repeat (a double submit, a form sent again) saves the step into
+ * that application instead of making another one — a step save gives the same application for
+ * the same values — and says it was not created. The key is the caller's (unique per user).
+ * @returns the application, and whether this call created it
  * @throws 409 APPLICATION_EXISTS when the caller already has an INDIVIDUAL or COMPANY_OFFICIAL
  *   application of the same type that is not DECLINED (one at a time: continue it instead; an
  *   ACCEPTED company-official application allows another, for another company; an ACCEPTED
  *   individual one does not: one personal account per person), or MAX_APPLICATIONS_PER_USER
- *   applications; 400 as `saveStep`
+ *   applications; 409 IDEMPOTENCY_KEY_REUSED when the key made an application of another type;
+ *   409 APPLICATION_NOT_EDITABLE when the key's application has been submitted since; 400 as
+ *   `saveStep`
  */
 export async function createApplication(
   db: Database,
@@ -275,12 +297,23 @@ export async function createApplication(
   type: ApplicationType,
   request: SaveApplicationStepRequest,
   now: Date = new Date(),
-): Promise<Application> {
-  const id = await db.transaction(async (tx) => {
+  creationKey: string | null = null,
+): Promise<{ application: Application; created: boolean }> {
+  const { id, created } = await db.transaction(async (tx) => {
     // The user's row is the lock: with no application yet there is no application row to lock,
-    // and two simultaneous creates must not both pass the one-at-a-time check below.
+    // and two simultaneous creates must not both pass the one-at-a-time check below (nor both
+    // miss the creation key's application).
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const mine = await tx.select().from(applications).where(eq(applications.userId, userId));
+    const twin = creationKey === null ? undefined : mine.find((a) => a.creationKey === creationKey);
+    if (twin) {
+      if (twin.type !== type)
+        throw new DomainError("IDEMPOTENCY_KEY_REUSED", "This Idempotency-Key was already used for another application type");
+      const row = await ownRow(tx, userId, twin.id, true); // as a step save: the row locked for the save
+      if (row.status !== "INCOMPLETE") throw notEditable();
+      await applyStep(tx, row, await schemeOf(tx, row.schemeId), request, now);
+      return { id: twin.id, created: false };
+    }
     if (mine.length >= MAX_APPLICATIONS_PER_USER)
       throw new DomainError("APPLICATION_EXISTS", `At most ${MAX_APPLICATIONS_PER_USER} applications per user`);
     if (type !== "CORPORATE") {
@@ -290,11 +323,11 @@ export async function createApplication(
       if (open) throw new DomainError("APPLICATION_EXISTS", `An application of this type already exists: ${open.id}`);
     }
     const scheme = await defaultScheme(tx, type);
-    const [row] = await tx.insert(applications).values({ userId, type, schemeId: scheme.id }).returning();
+    const [row] = await tx.insert(applications).values({ userId, type, schemeId: scheme.id, creationKey }).returning();
     await applyStep(tx, row, scheme, request, now);
-    return row.id;
+    return { id: row.id, created: true };
   });
-  return getApplication(db, userId, id);
+  return { application: await getApplication(db, userId, id), created };
 }
 
 /**
@@ -375,6 +408,14 @@ async function specialErrors(tx: Database | Tx, row: ApplicationRow, scheme: Sch
   }
 }
 
+/** Whether a condition of a field of `step` (`requiredWhen`, `shownWhen`) names a field of `other`. */
+function readsFieldsOf(step: StepDef, other: StepDef): boolean {
+  const names = new Set(other.fields.map((f) => f.name));
+  return step.fields.some(
+    (f) => (f.requiredWhen && names.has(f.requiredWhen.field)) || (f.shownWhen && names.has(f.shownWhen.field)),
+  );
+}
+
 /** Answers of one step's fields out of the application's answers. */
 function stepAnswers(step: StepDef, answers: Answers): Answers {
   const out: Answers = {};
@@ -393,7 +434,8 @@ async function applyStep(tx: Tx, row: ApplicationRow, scheme: SchemeRow, request
   const step = stepOrThrow(type, scheme, request.step);
   const values = request.values ?? {};
   const ctx = await validationContext(tx, type, values, todayUtc(now));
-  const result = validateStep(step, values, ctx, { partial: request.partial });
+  // Conditions naming a field of another step read the application's answers (`context`).
+  const result = validateStep(step, values, ctx, { partial: request.partial, context: row.answers });
 
   let answers: Answers = { ...row.answers };
   if (step.fields.length) {
@@ -412,7 +454,7 @@ async function applyStep(tx: Tx, row: ApplicationRow, scheme: SchemeRow, request
   if (type === "CORPORATE" && step.onMainRepresentative) await saveMainRepresentative(tx, row.id, step, answers);
 
   const special = await specialErrors(tx, row, scheme, step);
-  const full = request.partial ? validateStep(step, stepAnswers(step, answers), ctx).errors : result.errors;
+  const full = request.partial ? validateStep(step, stepAnswers(step, answers), ctx, { context: answers }).errors : result.errors;
   const complete = full.length === 0 && special.length === 0;
   const shownErrors = [...result.errors, ...(request.partial ? [] : special)];
 
@@ -425,6 +467,14 @@ async function applyStep(tx: Tx, row: ApplicationRow, scheme: SchemeRow, request
   const completed = new Set(row.completedSteps);
   if (complete) completed.add(step.id);
   else completed.delete(step.id);
+  // A complete step whose conditions read this step's answers (its `requiredWhen` or `shownWhen`
+  // names one of them) is checked again: an answer here may have made one of its fields required.
+  for (const other of applicableSteps(type, scheme)) {
+    if (other.id === step.id || !completed.has(other.id) || !readsFieldsOf(other, step)) continue;
+    const own = stepAnswers(other, answers);
+    const otherCtx = await validationContext(tx, type, own, todayUtc(now));
+    if (validateStep(other, own, otherCtx, { context: answers }).errors.length) completed.delete(other.id);
+  }
 
   await tx
     .update(applications)
@@ -800,7 +850,7 @@ export async function submitApplication(db: Database, userId: string, id: string
     const errors: Record<string, ApiFieldError[]> = {};
     for (const step of applicableSteps(type, scheme)) {
       const list = [
-        ...(step.fields.length ? validateStep(step, stepAnswers(step, row.answers), ctx).errors : []),
+        ...(step.fields.length ? validateStep(step, stepAnswers(step, row.answers), ctx, { context: row.answers }).errors : []),
         ...(await specialErrors(tx, row, scheme, step)),
       ];
       if (list.length) errors[step.id] = list;

@@ -53,6 +53,12 @@ export interface FieldDef {
   requiredWhen?: { field: string; equals: string };
   /** Shown only while another field has this value (the web app hides it otherwise; the API ignores it). */
   shownWhen?: { field: string; equals: string };
+  /**
+   * Asked only when this flag of the application's scheme is on (spec 001 §3 "Application
+   * scheme": `suppliersEnabled`, `customersEnabled`): otherwise the field is not on its step at
+   * all (`fieldsUnder` in ./steps.ts), neither shown nor required.
+   */
+  schemeFlag?: "suppliersEnabled" | "customersEnabled";
   /** Maximum characters of a text value, or items of a multi value. */
   max?: number;
   /** At least this many items (checkboxes). */

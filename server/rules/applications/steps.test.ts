@@ -4,13 +4,14 @@ import {
   CORPORATE_STEPS,
   COMPANY_OFFICIAL_STEPS,
   errorStepOf,
+  fieldsUnder,
   INDIVIDUAL_STEPS,
   rangeFieldName,
   routeStepOf,
   stepsOf,
   type SchemeFlags,
 } from "./steps";
-import { addressHistoryGap, isIsoDate, validateStep, yearsBefore, type ValidationContext } from "./validate";
+import { addressHistoryGap, isIsoDate, validateStep, yearsBefore, type Answers, type ValidationContext } from "./validate";
 
 const scheme = (over: Partial<SchemeFlags> = {}): SchemeFlags => ({
   kycProvider: "SANDBOX",
@@ -62,6 +63,38 @@ describe("the step lists (spec 001 §2)", () => {
     expect(ids(null)).toContain("identity-verification");
     expect(applicableSteps("CORPORATE", scheme()).map((s) => s.id)).not.toContain("suppliers-customers");
     expect(applicableSteps("CORPORATE", scheme({ customersEnabled: true })).map((s) => s.id)).toContain("suppliers-customers");
+  });
+
+  it("suppliers and customers are each asked, and required, under their own flag of the scheme (spec 001 §3)", () => {
+    const step = (flags: Partial<SchemeFlags>) =>
+      applicableSteps("CORPORATE", scheme(flags)).find((s) => s.id === "suppliers-customers");
+    const required = (flags: Partial<SchemeFlags>) =>
+      validateStep(step(flags)!, {}, ctx())
+        .errors.filter((e) => "required" in e.constraints)
+        .map((e) => e.property);
+    expect(step({})).toBeUndefined();
+    expect(step({ suppliersEnabled: true })!.fields.map((f) => f.name)).toEqual(["suppliers"]);
+    expect(required({ suppliersEnabled: true })).toEqual(["suppliers"]);
+    expect(step({ customersEnabled: true })!.fields.map((f) => f.name)).toEqual(["customers"]);
+    expect(required({ customersEnabled: true })).toEqual(["customers"]);
+    expect(required({ suppliersEnabled: true, customersEnabled: true })).toEqual(["suppliers", "customers"]);
+    // A value of the field a scheme does not ask is not checked nor kept.
+    const onlyCustomers = validateStep(
+      step({ customersEnabled: true })!,
+      { customers: "Shops", suppliers: "x".repeat(5000) },
+      ctx(),
+    );
+    expect(onlyCustomers.errors).toEqual([]);
+    expect(onlyCustomers.answers).toEqual({ customers: "Shops" });
+    // The catalogue keeps both (the web app's labels, the error steps).
+    expect(
+      fieldsUnder(
+        CORPORATE_STEPS.find((s) => s.id === "suppliers-customers")!,
+        null,
+      ),
+    ).toEqual([]);
+    expect(CORPORATE_STEPS.find((s) => s.id === "suppliers-customers")!.fields).toHaveLength(2);
+    expect(errorStepOf("CORPORATE", "customers")).toBe(7);
   });
 
   it("every field name is unique within its application type (answers are one map)", () => {
@@ -154,6 +187,52 @@ describe("step validation keeps the valid part", () => {
     );
     expect(no.errors).toEqual([]);
     expect(no.answers.politicallyExposedDetails).toBeUndefined();
+  });
+
+  it("a condition naming a field of another step reads the application's answers: the type of business licence", () => {
+    const step = CORPORATE_STEPS.find((s) => s.id === "additional-information")!;
+    const no = (names: string[]) => Object.fromEntries(names.map((n) => [n, "NO"]));
+    const answered = {
+      numberOfBranches: "1",
+      numberOfAgents: "0",
+      ...no([
+        "transactionMonitoring",
+        "screening",
+        "regulatoryInvestigation",
+        "visitedByAuthorities",
+        "onboardingCorporateClients",
+        "onboardingMsbs",
+        "paymentsForCharities",
+        "changesInManagementOrOwnership",
+        "anotherPaymentProvider",
+        "auditedByExternalCompliance",
+      ]),
+    };
+    // registration-information said YES to a business licence: its type is required here.
+    const licensed = validateStep(step, answered, ctx(), { context: { businessLicense: "YES", companyName: "X Ltd" } });
+    expect(licensed.errors.map((e) => [e.property, Object.keys(e.constraints)[0]])).toEqual([
+      ["typeOfBusinessLicence", "required"],
+    ]);
+    expect(
+      validateStep(step, { ...answered, typeOfBusinessLicence: "Money service business" }, ctx(), {
+        context: { businessLicense: "YES" },
+      }).errors,
+    ).toEqual([]);
+    // NO, not answered yet, or no context at all: not required; a partial save never asks.
+    for (const context of [{ businessLicense: "NO" }, {}, undefined] as (Answers | undefined)[])
+      expect(validateStep(step, answered, ctx(), { context }).errors).toEqual([]);
+    expect(validateStep(step, answered, ctx(), { partial: true, context: { businessLicense: "YES" } }).errors).toEqual([]);
+  });
+
+  it("a step's own answers as posted win over the saved ones in its conditions (a field left out is unanswered)", () => {
+    const step = INDIVIDUAL_STEPS.find((s) => s.id === "additional-information")!;
+    const posted = { taxResidenceCountryId: "GB", accountPurpose: "x", politicallyExposed: "NO" };
+    // The saved YES of the step's own question does not count: the post says NO.
+    expect(validateStep(step, posted, ctx(), { context: { politicallyExposed: "YES" } }).errors).toEqual([]);
+    const { politicallyExposed: _left, ...without } = posted;
+    expect(validateStep(step, without, ctx(), { context: { politicallyExposed: "YES" } }).errors.map((e) => e.property)).toEqual([
+      "politicallyExposed",
+    ]);
   });
 
   it("options outside the offered set are refused; checkboxes are de-duplicated", () => {

@@ -52,7 +52,7 @@ export interface StepDef {
   specialErrorStep?: number;
   /** Applicant type whose agreements the agreements part signs. */
   agreementsFor?: "INDIVIDUAL" | "CORPORATE" | "MAIN_REPRESENTATIVE" | "COMPANY_OFFICIAL";
-  /** Step shown only when the scheme says so. */
+  /** Step shown only when the scheme says so (suppliersOrCustomers: when it asks any of its fields, `fieldsUnder`). */
   when?: "additionalQuestions" | "kyc" | "suppliersOrCustomers";
   /** Fields stored on the main representative (corporate personal-data) rather than the application. */
   onMainRepresentative?: boolean;
@@ -276,7 +276,11 @@ export const CORPORATE_STEPS: readonly StepDef[] = [
   {
     id: "suppliers-customers",
     when: "suppliersOrCustomers",
-    fields: [f("suppliers", "textarea", 7, req), f("customers", "textarea", 7, req)],
+    // Each asked (and required) under its own flag of the scheme (spec 001 §3).
+    fields: [
+      f("suppliers", "textarea", 7, { required: true, schemeFlag: "suppliersEnabled" }),
+      f("customers", "textarea", 7, { required: true, schemeFlag: "customersEnabled" }),
+    ],
   },
   { id: "operation-activity", fields: ranges(8, RANGE_TYPES) },
   {
@@ -329,17 +333,34 @@ export function stepsOf(type: ApplicationType): readonly StepDef[] {
 }
 
 /**
- * The steps that apply under a scheme (spec 001 §2): additional-information only with the
- * extra-questions flag; identity-verification only when kycProvider is not NONE or there is no
- * scheme; suppliers-customers only when the scheme enables suppliers or customers.
+ * The fields of a step that a scheme asks: those of a scheme flag (`schemeFlag`) only when the
+ * scheme has it on (no scheme: off). The suppliers-customers step asks suppliers under
+ * `suppliersEnabled` and customers under `customersEnabled`, each on its own (spec 001 §3).
+ */
+export function fieldsUnder(step: Pick<StepDef, "fields">, scheme: SchemeFlags | null): readonly FieldDef[] {
+  if (!step.fields.some((d) => d.schemeFlag)) return step.fields;
+  return step.fields.filter((d) => !d.schemeFlag || Boolean(scheme?.[d.schemeFlag]));
+}
+
+/**
+ * The steps that apply under a scheme (spec 001 §2), each with the fields the scheme asks
+ * (`fieldsUnder`): additional-information only with the extra-questions flag;
+ * identity-verification only when kycProvider is not NONE or there is no scheme;
+ * suppliers-customers only when the scheme enables suppliers or customers (with the field of
+ * each flag that is on).
  */
 export function applicableSteps(type: ApplicationType, scheme: SchemeFlags | null): StepDef[] {
-  return stepsOf(type).filter((s) => {
-    if (s.when === "additionalQuestions") return scheme?.additionalQuestionsActive ?? false;
-    if (s.when === "kyc") return !scheme || scheme.kycProvider !== "NONE";
-    if (s.when === "suppliersOrCustomers") return Boolean(scheme && (scheme.suppliersEnabled || scheme.customersEnabled));
-    return true;
-  });
+  return stepsOf(type)
+    .filter((s) => {
+      if (s.when === "additionalQuestions") return scheme?.additionalQuestionsActive ?? false;
+      if (s.when === "kyc") return !scheme || scheme.kycProvider !== "NONE";
+      if (s.when === "suppliersOrCustomers") return fieldsUnder(s, scheme).length > 0;
+      return true;
+    })
+    .map((s) => {
+      const fields = fieldsUnder(s, scheme);
+      return fields === s.fields ? s : { ...s, fields };
+    });
 }
 
 /** One step of a type by route segment, or undefined. */

@@ -78,16 +78,35 @@ function isEmpty(v: AnswerValue | undefined): boolean {
   return v === undefined || (Array.isArray(v) ? v.length === 0 : v.trim() === "");
 }
 
-/** Whether the field is asked given the other answers of the step (`shownWhen`). */
+/** Whether the field is asked given the other answers (`shownWhen`). */
 export function isShown(field: FieldDef, values: Answers): boolean {
   if (!field.shownWhen) return true;
   return values[field.shownWhen.field] === field.shownWhen.equals;
 }
 
-function isRequired(field: FieldDef, values: Answers): boolean {
+/**
+ * Whether the field must be answered given the other answers (`required`, or `requiredWhen`
+ * the field it names has the value) — the named field may be on another step: `values` are
+ * then the application's answers with the step's own on top (`conditionValues`).
+ */
+export function isRequired(field: FieldDef, values: Answers): boolean {
   if (field.required) return true;
   if (field.requiredWhen) return values[field.requiredWhen.field] === field.requiredWhen.equals;
   return false;
+}
+
+/**
+ * The answers a step's conditions (`requiredWhen`, `shownWhen`) are read from: the
+ * application's other answers (`context`), with the step's own fields as posted on top — a
+ * field of the step left out of the post counts as unanswered, never as its saved value.
+ */
+export function conditionValues(fields: readonly Pick<FieldDef, "name">[], values: Answers, context: Answers = {}): Answers {
+  const out: Answers = { ...context };
+  for (const { name } of fields) {
+    delete out[name];
+    if (values[name] !== undefined) out[name] = values[name];
+  }
+  return out;
 }
 
 /**
@@ -167,13 +186,16 @@ export function checkValue(
  * @param input field name → value as posted (unknown names are ignored)
  * @param ctx options and today
  * @param options.partial true for "save and come back later": empty required fields are not errors
+ * @param options.context the application's answers: a condition (`requiredWhen`, `shownWhen`)
+ *   naming a field of another step reads it there (e.g. the type of business licence, asked
+ *   with the compliance questions, is required when registration-information said YES to a licence)
  * @returns valid answers, refused drafts and the errors in field order
  */
 export function validateStep(
   step: Pick<StepDef, "fields" | "id">,
   input: Answers,
   ctx: ValidationContext,
-  options: { partial?: boolean } = {},
+  options: { partial?: boolean; context?: Answers } = {},
 ): StepResult {
   const result: StepResult = { answers: {}, drafts: {}, errors: [] };
   const values: Answers = {};
@@ -181,11 +203,12 @@ export function validateStep(
     const raw = input[field.name];
     if (raw !== undefined) values[field.name] = raw;
   }
+  const conditions = conditionValues(step.fields, values, options.context);
   for (const field of step.fields) {
-    if (!isShown(field, values)) continue;
+    if (!isShown(field, conditions)) continue;
     const raw = values[field.name];
     if (isEmpty(raw)) {
-      if (isRequired(field, values) && !options.partial)
+      if (isRequired(field, conditions) && !options.partial)
         result.errors.push(fail(field.name, "required", `${field.name} is required`));
       continue;
     }
