@@ -135,6 +135,17 @@ export interface CreateOrganizationInput {
   /** INDIVIDUAL / COMPANY_OFFICIAL holder's names. */
   firstName?: string | null;
   lastName?: string | null;
+  /** CORPORATE: the registered address and the two "same as registered" flags (default none). */
+  registered?: Pick<
+    typeof organizations.$inferInsert,
+    | "registeredAddress1"
+    | "registeredAddress2"
+    | "registeredCity"
+    | "registeredPostalCode"
+    | "registeredCountryId"
+    | "businessAddressSameAsRegistered"
+    | "correspondenceAddressSameAsRegistered"
+  >;
   createdAt?: Date;
 }
 
@@ -155,6 +166,7 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput)
             : null,
       firstName: input.firstName ?? null,
       lastName: input.lastName ?? null,
+      ...(input.registered ?? {}),
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
     })
     .returning();

@@ -15,9 +15,10 @@
  *                 remittance orders enabled (organization setting PAYMENTS-ORDERS-ENABLED; off for the others)
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
- *                 SWIFT 0.10 % (min 5.00, max 50.00)
+ *                 SWIFT 0.10 % (min 5.00, max 50.00); registered at 14 Wharf Road, Unit 3, Bristol BS1 4RN
  *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE with signatureType
- *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00): payments post without SCA;
+ *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00, registered at 27 Deansgate,
+ *                 Manchester M3 2BW): payments post without SCA;
  *                 asked to sign the profile agreement PROFILE_AGREEMENT_ID (banner on /home)
  *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
  *   +447700900005 Ada Whitfield: identified, only a COMPANY_OFFICIAL (DIRECTOR) of a COMPANY_OFFICIAL
@@ -500,7 +501,23 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
     // 2. Amelia Clarke: official of Northwind Trading Ltd (CORPORATE, signatureType SINGLE).
     const amelia = await user(SEED_PHONES.corporateOfficial, "Amelia", "Clarke", true, 5);
-    const northwind = await org({ type: "CORPORATE", companyName: "Northwind Trading Ltd", companyNumber: "09876543" }, 6);
+    const northwind = await org(
+      {
+        type: "CORPORATE",
+        companyName: "Northwind Trading Ltd",
+        companyNumber: "09876543",
+        registered: {
+          registeredAddress1: "14 Wharf Road",
+          registeredAddress2: "Unit 3",
+          registeredCity: "Bristol",
+          registeredPostalCode: "BS1 4RN",
+          registeredCountryId: "GB",
+          businessAddressSameAsRegistered: true,
+          correspondenceAddressSameAsRegistered: true,
+        },
+      },
+      6,
+    );
     await member(northwind.id, amelia.id, "MAIN_REPRESENTATIVE", "SINGLE");
     // Northwind's negotiated SWIFT fee (a custom fee: it overrides the Standard tariff's SWIFT rows).
     await createFee(tx, {
@@ -523,7 +540,23 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
 
     // 3. James Patel: own INDIVIDUAL organization + CORPORATE Patel Consulting Ltd (signatureType NONE).
     const james = await user(SEED_PHONES.both, "James", "Patel", true, 8);
-    const patelConsulting = await org({ type: "CORPORATE", companyName: "Patel Consulting Ltd", companyNumber: "12345678" }, 9);
+    const patelConsulting = await org(
+      {
+        type: "CORPORATE",
+        companyName: "Patel Consulting Ltd",
+        companyNumber: "12345678",
+        registered: {
+          registeredAddress1: "27 Deansgate",
+          registeredAddress2: null,
+          registeredCity: "Manchester",
+          registeredPostalCode: "M3 2BW",
+          registeredCountryId: "GB",
+          businessAddressSameAsRegistered: true,
+          correspondenceAddressSameAsRegistered: false,
+        },
+      },
+      9,
+    );
     await member(patelConsulting.id, james.id, "MAIN_REPRESENTATIVE", "NONE");
     const patelConsultingAcc = await account(patelConsulting.id, "Business account", ["GBP"], 10);
     const jamesOrg = await org({ type: "INDIVIDUAL", firstName: "James", lastName: "Patel" }, 11);

@@ -394,7 +394,14 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     await put({ step: "cof-agreements", agreementIds: repAgreements });
     await put({
       step: "business-data",
-      values: { ...address("registered"), businessAddressSameAsRegistered: "YES", correspondenceAddressSameAsRegistered: "YES" },
+      values: {
+        ...address("registered"),
+        registeredAddress2: "Floor 2",
+        businessAddressSameAsRegistered: "YES",
+        correspondenceAddressSameAsRegistered: "NO",
+        ...address("correspondence"),
+        correspondenceAddress1: "PO Box 12",
+      },
     });
     const reg = await put({
       step: "registration-information",
@@ -461,6 +468,18 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(company.type).toBe("CORPORATE");
     expect(company.companyName).toBe("Aire Valley Foods Ltd");
     expect(company.currentOfficial.companyOfficialType).toBe("MAIN_REPRESENTATIVE");
+    // The registered address is copied onto the organization (spec 000 §3 Organization).
+    const detail = await s.call("GET", `/clients-organizations/${approved.organizationId}`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.body).toMatchObject({
+      registeredAddress1: "3 Market St",
+      registeredAddress2: "Floor 2",
+      registeredCity: "Bradford",
+      registeredPostalCode: "BD1 1HY",
+      registeredCountryId: "GB",
+      businessAddressSameAsRegistered: true,
+      correspondenceAddressSameAsRegistered: false,
+    });
   });
 
   it("the type of business licence is required once registration-information says the company holds one", async () => {

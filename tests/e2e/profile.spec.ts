@@ -4,6 +4,7 @@
  * page and its token stops working at once; then the browser logs out its own device and lands
  * on /auth/phone. Only devices this test made are logged out (other tests share the customer).
  * The one-time-code channel changes to WhatsApp only after the code sent by WhatsApp, and back.
+ * A company's representative sees its registered address; an individual has no company section.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
@@ -86,3 +87,20 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test("a company representative sees the registered address; an individual sees no company section", async ({ page }) => {
+  await login(page, CUSTOMERS.corporate);
+  await page.goto("/profile");
+  const company = page.getByRole("region", { name: "Your company" });
+  await expect(company).toContainText("Northwind Trading Ltd");
+  await expect(company.getByTestId("registered-address")).toHaveText("14 Wharf RoadUnit 3BristolBS1 4RNUnited Kingdom");
+  await expect(company).toContainText("Business addressSame as the registered address");
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => v.id)).toEqual([]);
+
+  await page.context().clearCookies();
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/profile");
+  await expect(page.locator("main h1")).toHaveText("Profile");
+  await expect(page.getByRole("region", { name: "Your company" })).toHaveCount(0);
+});

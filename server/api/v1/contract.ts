@@ -123,12 +123,30 @@ export interface OrganizationSummary {
  * GET /v1/clients-organizations/:organizationId (spec 001 §3 Organization) → the summary plus the
  * company number, the tariff with its fees and the custom fees (as GET …/fees), and the first
  * account (`fullNumber`: IBAN, else the account number), null without one | 403 (not a member).
+ * CORPORATE only (spec 000 §3): the registered address fields (copied from the corporate
+ * application at approval), every one null for the other types.
  */
-export interface OrganizationDetail extends OrganizationSummary {
+export interface OrganizationDetail extends OrganizationSummary, OrganizationRegisteredAddress {
   companyNumber: string | null;
   tariff: { id: string; name: string; fees: Fee[] } | null;
   customFees: Fee[];
   account: { id: string; fullNumber: string; organizationId: string } | null;
+}
+
+/**
+ * A corporate organization's registered address (spec 000 §3 Organization: registeredAddress1,
+ * registeredCity, registeredPostalCode, and whether the business and correspondence addresses
+ * are the registered one; plus line 2 and the ISO 3166 alpha-2 country the application collects).
+ * Null fields when not known, and always for a non-CORPORATE organization.
+ */
+export interface OrganizationRegisteredAddress {
+  registeredAddress1: string | null;
+  registeredAddress2: string | null;
+  registeredCity: string | null;
+  registeredPostalCode: string | null;
+  registeredCountryId: string | null;
+  businessAddressSameAsRegistered: boolean | null;
+  correspondenceAddressSameAsRegistered: boolean | null;
 }
 
 /**

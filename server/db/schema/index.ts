@@ -79,6 +79,19 @@ export const organizations = pgTable("organizations", {
   companyNumber: text("company_number"),
   /** The organization's tariff (spec 001 §3 Organization.tariff); null = the default tariff. */
   tariffId: uuid("tariff_id"),
+  /**
+   * CORPORATE only (spec 000 §3 Organization; null for others): the registered address and
+   * whether the business and correspondence addresses are the same, copied from the corporate
+   * application when it is approved (applications/review.ts); kept here so the back office can
+   * change it later without touching the application.
+   */
+  registeredAddress1: text("registered_address1"),
+  registeredAddress2: text("registered_address2"),
+  registeredCity: text("registered_city"),
+  registeredPostalCode: text("registered_postal_code"),
+  registeredCountryId: text("registered_country_id"),
+  businessAddressSameAsRegistered: boolean("business_address_same_as_registered"),
+  correspondenceAddressSameAsRegistered: boolean("correspondence_address_same_as_registered"),
   createdAt: createdAt(),
 });
 

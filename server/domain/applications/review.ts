@@ -7,7 +7,8 @@
  * - review: READY_TO_REVIEW → REVIEW_IN_PROGRESS.
  * - approve: READY_TO_REVIEW | REVIEW_IN_PROGRESS → ACCEPTED, in one transaction: the
  *   organization (INDIVIDUAL, CORPORATE with the applicant as MAIN_REPRESENTATIVE, or
- *   COMPANY_OFFICIAL), the applicant's membership, for INDIVIDUAL and CORPORATE the first
+ *   COMPANY_OFFICIAL; CORPORATE with the registered address and the "business/correspondence
+ *   address same as registered" answers copied onto it), the applicant's membership, for INDIVIDUAL and CORPORATE the first
  *   account with a zero balance per scheme currency (a COMPANY_OFFICIAL organization holds no
  *   accounts: spec 001 §6), and the user marked identified with the profile filled from the
  *   application where empty; invitations as a company user for the user's phone become
@@ -117,12 +118,25 @@ export async function approveApplication(
     if (!DECIDABLE.includes(row.status)) throw conflict(row.status, "approved");
     const [scheme] = await tx.select().from(applicationSchemes).where(eq(applicationSchemes.id, row.schemeId));
     const a = row.answers;
-    const s = (k: string) => (typeof a[k] === "string" ? (a[k] as string) : null);
+    const s = (k: string) => (typeof a[k] === "string" && a[k] !== "" ? (a[k] as string) : null);
+    const yes = (k: string) => (a[k] === "YES" ? true : a[k] === "NO" ? false : null);
     const [org] = await tx
       .insert(organizations)
       .values(
         row.type === "CORPORATE"
-          ? { type: "CORPORATE", companyName: s("companyName"), companyNumber: s("companyNumber") }
+          ? {
+              type: "CORPORATE",
+              companyName: s("companyName"),
+              companyNumber: s("companyNumber"),
+              // The registered address is the organization's from now on (the back office may change it).
+              registeredAddress1: s("registeredAddress1"),
+              registeredAddress2: s("registeredAddress2"),
+              registeredCity: s("registeredCity"),
+              registeredPostalCode: s("registeredPostalCode"),
+              registeredCountryId: s("registeredCountryId"),
+              businessAddressSameAsRegistered: yes("businessAddressSameAsRegistered"),
+              correspondenceAddressSameAsRegistered: yes("correspondenceAddressSameAsRegistered"),
+            }
           : row.type === "COMPANY_OFFICIAL"
             ? { type: "COMPANY_OFFICIAL", firstName: s("firstName"), lastName: s("lastName"), companyName: s("companyName") }
             : { type: "INDIVIDUAL", firstName: s("firstName"), lastName: s("lastName") },

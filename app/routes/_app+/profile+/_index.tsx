@@ -1,7 +1,9 @@
 /**
  * /profile — the signed-in user's profile (spec 001 §2, §6; issue 10): name, phone and e-mail
- * (GET /v1/users/whoami), and the devices signed in to the bank (GET /v1/devices), each with its
- * login time and last use. Works without JavaScript:
+ * (GET /v1/users/whoami), for an active CORPORATE organization its registered address and whether
+ * the business and correspondence addresses are the same (GET /v1/clients-organizations/:id), and
+ * the devices signed in to the bank (GET /v1/devices), each with its login time and last use.
+ * Works without JavaScript:
  * - POST intent=delete-device deviceId=<id> → DELETE /v1/devices/:id (CSRF-checked) → back to
  *   /profile with a confirmation (PRG). Logging out the current device ends this session: the
  *   cookie is destroyed and the user lands on /auth/phone.
@@ -11,7 +13,7 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CodeChallenge, Device, ListResponse } from "../../../../server/api/v1/contract";
+import type { CodeChallenge, Device, ListResponse, OrganizationDetail } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
@@ -27,9 +29,32 @@ import styles from "./profile.module.css";
 
 export const handle = { i18n: ["profile"], titleKey: "profile:title" };
 
+/** The company's registered address as display lines (country named in `lng`), and the two flags. */
+function companyAddress(detail: OrganizationDetail, lng: string) {
+  let country: string | null = detail.registeredCountryId;
+  try {
+    if (country) country = new Intl.DisplayNames([lng], { type: "region", fallback: "code" }).of(country) ?? country;
+  } catch {
+    // An id Intl does not know stays as it is.
+  }
+  const lines = detail.registeredAddress1
+    ? [detail.registeredAddress1, detail.registeredAddress2, detail.registeredCity, detail.registeredPostalCode, country]
+    : [];
+  return {
+    name: detail.fullName,
+    lines: lines.filter((l): l is string => Boolean(l)),
+    businessSame: detail.businessAddressSameAsRegistered,
+    correspondenceSame: detail.correspondenceAddressSameAsRegistered,
+  };
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api, org } = await requireAppContext(request);
-  const devices = await api.get<ListResponse<Device>>("/devices");
+  const [devices, detail] = await Promise.all([
+    api.get<ListResponse<Device>>("/devices"),
+    org.type === "CORPORATE" ? api.get<OrganizationDetail>(`/clients-organizations/${encodeURIComponent(org.id)}`) : null,
+  ]);
+  const company = detail ? companyAddress(detail, await i18next.getLocale(request)) : null;
   const done = new URL(request.url).searchParams.get("done");
   return json(
     {
@@ -38,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: user.email,
       channel: user.twilioAuthChannel,
       devices: devices.data,
+      company,
       // Company users link (spec 001 §2, §6): only a main representative of a CORPORATE organization.
       companyUsers:
         org.type === "CORPORATE" && org.currentOfficial.companyOfficialType === "MAIN_REPRESENTATIVE"
@@ -123,6 +149,44 @@ function DeviceRow({ device }: { device: Device }) {
   );
 }
 
+/** "Same as the registered address", "A different address", or "Not given" for a flag. */
+function sameAs(t: (key: string) => string, same: boolean | null): string {
+  return same === null ? t("details.none") : t(same ? "company.same" : "company.different");
+}
+
+/** The active company's registered address and whether its other addresses are the same. */
+function CompanyAddress({ company }: { company: ReturnType<typeof companyAddress> }) {
+  const { t } = useTranslation("profile");
+  return (
+    <section aria-labelledby="profile-company">
+      <h2 id="profile-company">{t("company.title")}</h2>
+      <dl className={styles.details}>
+        <dt>{t("company.name")}</dt>
+        <dd>{company.name}</dd>
+        <dt>{t("company.registered")}</dt>
+        <dd>
+          {company.lines.length ? (
+            <address className={styles.address} data-testid="registered-address">
+              {company.lines.map((line, i) => (
+                <span key={i} dir="auto">
+                  {line}
+                  {i < company.lines.length - 1 ? <br /> : null}
+                </span>
+              ))}
+            </address>
+          ) : (
+            t("details.none")
+          )}
+        </dd>
+        <dt>{t("company.business")}</dt>
+        <dd>{sameAs(t, company.businessSame)}</dd>
+        <dt>{t("company.correspondence")}</dt>
+        <dd>{sameAs(t, company.correspondenceSame)}</dd>
+      </dl>
+    </section>
+  );
+}
+
 /** The one-time-code channel: the one in force and a form to switch (confirmed by a code sent over the new one). */
 function CodeChannel({ channel, error }: { channel: "SMS" | "WHATSAPP"; error: string | null }) {
   const { t } = useTranslation("profile");
@@ -157,7 +221,7 @@ function CodeChannel({ channel, error }: { channel: "SMS" | "WHATSAPP"; error: s
 }
 
 export default function Profile() {
-  const { name, phone, email, channel, devices, done, companyUsers } = useLoaderData<typeof loader>();
+  const { name, phone, email, channel, devices, done, companyUsers, company } = useLoaderData<typeof loader>();
   const failed = useActionData<{ channelError?: string | null }>();
   const { t } = useTranslation("profile");
   return (
@@ -175,6 +239,7 @@ export default function Profile() {
           <dd>{email ?? t("details.none")}</dd>
         </dl>
       </section>
+      {company ? <CompanyAddress company={company} /> : null}
       {companyUsers ? (
         <p>
           <Link to={companyUsers}>{t("cof.link")}</Link>
