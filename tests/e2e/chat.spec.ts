@@ -42,6 +42,23 @@ async function headerCount(page: Page): Promise<number> {
   return Number(/\((\d+) unread\)/.exec(text)?.[1] ?? 0);
 }
 
+/** The header's unread count once it has stopped changing (two reads 500 ms apart agree). */
+async function settledHeaderCount(page: Page): Promise<number> {
+  let last = -1; // the first read only sets it: the first comparison comes 500 ms later
+  await expect
+    .poll(
+      async () => {
+        const now = await headerCount(page);
+        const settled = now === last;
+        last = now;
+        return settled;
+      },
+      { intervals: [500] },
+    )
+    .toBe(true);
+  return last;
+}
+
 /** Post a message with the channel page's form. */
 async function post(page: Page, text: string): Promise<void> {
   await page.locator("#chat-content").fill(text);
@@ -287,7 +304,10 @@ test.describe("JavaScript on", () => {
     await page.locator("header nav a[href='/chat']").click();
     await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
     await page.keyboard.press("Escape");
-    const unreadBefore = await headerCount(page);
+    // The count the reply adds to: once the popup's own read of the counts has landed (two reads
+    // half a second apart agree). Read at once, a late update could follow it (a CI flake: 2 read,
+    // then 1 landed, then the reply made it 2, not 3).
+    const unreadBefore = await settledHeaderCount(page);
     await staffCommand(page, ["chat:reply", channelId!, unique("While closed")]);
     await expect(page.locator("header nav a[href='/chat']")).toHaveText(`Chat (${unreadBefore + 1} unread)`);
     expect(new URL(page.url()).pathname).toBe("/home");
