@@ -4,8 +4,9 @@
  * expiry), confirms, sees the result, and finds both balances on /home changed by exactly the
  * quoted amounts; once with the sold amount fixed, once with the received amount fixed; a quote
  * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field; the
- * no-accounts prompt (spec 000 §2) for a company official. Axe on
- * the three pages (JS on: axe needs a JS-enabled context).
+ * no-accounts panel (spec 000 §2; spec 001 §2 "No-accounts popup with description and image") for
+ * a company official, on /currency-exchange and /payments?prompt=no-accounts. Axe on the three
+ * pages and the panel (JS on: axe needs a JS-enabled context).
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -102,11 +103,27 @@ for (const javaScriptEnabled of [true, false]) {
       expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
     });
 
-    test("a user with no accounts (a company official) gets the no-accounts prompt", async ({ page }) => {
+    test("a user with no accounts (a company official) gets the no-accounts panel: description, image, a link to open one", async ({
+      page,
+    }) => {
       await login(page, CUSTOMERS.official);
+      // /payments?prompt=no-accounts is where the payments page's Currency exchange option leads without accounts.
+      for (const url of ["/currency-exchange", "/payments?prompt=no-accounts"]) {
+        await page.goto(url);
+        const panel = page.getByRole("region", { name: "No accounts yet." });
+        await expect(panel).toHaveAttribute("data-testid", "no-accounts");
+        await expect(panel.getByRole("heading", { level: 2, name: "No accounts yet." })).toHaveAttribute("tabindex", "-1");
+        await expect(panel).toContainText("You need an account to make payments or exchange currency.");
+        await expect(panel).toContainText("Opening an account takes a few minutes");
+        // The image is decoration: hidden from assistive technology.
+        await expect(panel.locator("svg")).toHaveAttribute("aria-hidden", "true");
+        await expect(panel.getByRole("link", { name: "Open an account" })).toHaveAttribute("href", "/identity");
+        if (javaScriptEnabled) await expectNoViolations(page, `${url} (no accounts)`);
+      }
       await page.goto("/currency-exchange");
-      await expect(page.getByTestId("no-accounts")).toContainText("No accounts yet.");
       await expect(page.getByTestId("exchange-form")).toHaveCount(0);
+      await page.getByTestId("no-accounts").getByRole("link", { name: "Open an account" }).click();
+      await expect(page).toHaveURL(/\/identity$/);
     });
 
     test("a wrong amount is shown on its field with the form still filled", async ({ page, consoleErrors }) => {

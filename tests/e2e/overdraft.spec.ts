@@ -2,8 +2,9 @@
  * The overdraft display (spec 000 §5 "Overdraft is displayed only when enabled globally and for
  * the account"; §3 Balance overdraftEnabled, overdraftValue). Seeded: OVERDRAFT-ENABLED is on,
  * Northwind Trading's "Operating account" has a GBP 1,000.00 overdraft (its EUR balance none);
- * Oliver Thompson has no overdraft anywhere. Display only: JavaScript off (server-rendered),
- * then axe and a 320 px screen on the pages that gained it.
+ * Oliver Thompson has no overdraft anywhere. Display only: JavaScript off (server-rendered; also
+ * on a payment's result page, after a 1.00 GBP Faster Payment), then axe and a 320 px screen on
+ * the pages that gained it.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -22,6 +23,36 @@ async function expectOverdraft(page: Page, testId: string, balanceTestId: string
     const balance = toMinorUnits((await page.getByTestId(balanceTestId).textContent()) ?? "");
     expect(toMinorUnits((await page.getByTestId(`${testId}-available`).first().textContent()) ?? "")).toBe(balance + LIMIT);
   }
+}
+
+/**
+ * A Faster Payment of 1.00 GBP from the first GBP balance, signed with the sandbox code (JavaScript
+ * off: the forms are submitted); ends on its result page (/payments/:id).
+ */
+async function payGbp(page: Page, reference: string) {
+  await page.goto("/payments/gbp");
+  const select = page.locator("main select[name=source]");
+  const options = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  const gbp = options.find((o) => /GBP/.test(o.text));
+  expect(gbp, "a GBP balance to pay from").toBeTruthy();
+  await select.selectOption(gbp!.value);
+  await page.locator("main input[type=radio][name=scheme][value=FASTER_PAYMENT]").check();
+  await page.locator("main").getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/payments\/gbp\/form\?/);
+  await page.locator("[name=beneficiaryName]").fill("Ada Lovelace");
+  await page.locator("[name=sortCode]").fill("12-34-56");
+  await page.locator("[name=accountNumber]").fill("1234 5678");
+  await page.locator("[name=amount]").fill("1.00");
+  await page.locator("[name=reference]").fill(reference);
+  await page.locator("main form[method=post] button[type=submit]").first().click();
+  await expect(page).toHaveURL(/\/payments\/[^/?#]+\/sign$/);
+  const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+  await page.locator("form#sign input[name=code]").fill(code);
+  await page.locator("form#sign button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/[^/?#]+$/);
+  await expect(page.getByTestId("payment-status")).toHaveText("Completed");
 }
 
 test.describe("JavaScript off", () => {
@@ -60,6 +91,13 @@ test.describe("JavaScript off", () => {
     await expect(page.locator("main select[name=source] option", { hasText: "GBP" })).toContainText("overdraft 1,000.00 GBP");
   });
 
+  test("Northwind's payment result shows the GBP overdraft limit and available funds under the new balance", async ({ page }) => {
+    await login(page, CUSTOMERS.corporate);
+    await payGbp(page, `Overdraft receipt ${Date.now()}`);
+    await expect(page.getByTestId("new-balance")).toBeVisible();
+    await expectOverdraft(page, "new-balance-overdraft", "new-balance");
+  });
+
   test("a customer without an overdraft sees none", async ({ page }) => {
     await login(page, CUSTOMERS.individual);
     await page.goto("/home");
@@ -72,6 +110,11 @@ test.describe("JavaScript off", () => {
     await page.goto("/payments/gbp");
     await expect(page.locator("main select[name=source] option", { hasText: "GBP" }).first()).toBeAttached();
     await expect(page.locator("main select[name=source] option", { hasText: "overdraft" })).toHaveCount(0);
+    // The payment result: the new balance, no overdraft.
+    await payGbp(page, `No overdraft receipt ${Date.now()}`);
+    await expect(page.getByTestId("new-balance")).toBeVisible();
+    await expect(page.getByTestId("new-balance-overdraft")).toHaveCount(0);
+    await expect(page.getByText("Overdraft limit")).toHaveCount(0);
   });
 });
 

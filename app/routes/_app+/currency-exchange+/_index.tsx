@@ -3,7 +3,7 @@
  * Exchange; POST /v1/exchange/calc). Plain form, works without JavaScript: source balance, target
  * currency, amount and which side it fixes → POST (CSRF-checked) → the API's quote → redirect
  * (PRG) to /currency-exchange/confirm?quote=<id>. Errors re-render the form with the values.
- * A user with no accounts gets the no-accounts prompt (spec 000 §2). When FX rate requests are
+ * A user with no accounts gets the no-accounts popup (spec 000 §2, spec 001 §2: NoAccountsPanel). When FX rate requests are
  * enabled for the organization (EXCHANGE-CUSTOM-RATE-ENABLED), links to propose your own rate and
  * to your rate requests (/currency-exchange/requests).
  */
@@ -16,6 +16,7 @@ import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInpu
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
@@ -63,16 +64,13 @@ export default function CurrencyExchange() {
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
   const sourceText = useSourceLabel();
-  const tp = useTranslation("payments").t;
   const values = data?.values;
   const errors = data?.errors ?? {};
   if (sources.length === 0) {
     return (
       <>
         <h1>{t("title")}</h1>
-        <Alert testId="no-accounts">
-          <strong>{tp("no-accounts.title")}</strong> {tp("no-accounts.text")} <Link to="/identity">{tp("no-accounts.link")}</Link>
-        </Alert>
+        <NoAccountsPanel />
       </>
     );
   }

@@ -3,14 +3,16 @@
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
  * (cursor-paged: ?cursor=…; select several to sign with one code or decline), and the
  * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts).
+ * `?prompt=no-accounts` (where Currency exchange leads without accounts) shows the no-accounts
+ * popup (NoAccountsPanel) when the organization has none.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
+import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
@@ -56,11 +58,7 @@ export default function Payments() {
   return (
     <>
       <h1>{t("title")}</h1>
-      {noAccountsPrompt ? (
-        <Alert>
-          <strong>{t("no-accounts.title")}</strong> {t("no-accounts.text")} <Link to="/identity">{t("no-accounts.link")}</Link>
-        </Alert>
-      ) : null}
+      {noAccountsPrompt ? <NoAccountsPanel /> : null}
       <section aria-labelledby="options-title">
         <h2 id="options-title">{t("options.title")}</h2>
         <ul className={styles.options}>

@@ -1,7 +1,8 @@
 /**
  * /payments/:paymentId — payment receipt/confirmation: status (data-testid="payment-status"),
  * amount, payee, and the NEW balance of the debited currency (data-testid="new-balance",
- * GET /v1/accounts/:id), and its supporting documents with download links
+ * GET /v1/accounts/:id) with its overdraft limit and available funds when the overdraft is on
+ * (spec 000 §5; data-testid="new-balance-overdraft"), and its supporting documents with download links
  * (GET /v1/payments/:id/documents). For a CORPORATE organization (spec 000 §6: the corporate
  * signatures list is loaded only for CORPORATE users), who signed it and when
  * (GET /v1/payments/:id/signatures, data-testid="signature"). While it awaits signature: a link
@@ -14,7 +15,7 @@ import type { Account, Payment, SignaturePage } from "../../../../../server/api/
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { BackButton } from "~/components/ui/BackButton";
 import { Alert } from "~/components/ui/Alert";
-import { Money } from "~/components/ui/Money";
+import { BalanceOverdraft, Money } from "~/components/ui/Money";
 import { CannotSign } from "~/components/ui/CannotSign";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
@@ -107,8 +108,15 @@ export default function PaymentReceipt() {
             {balance ? (
               <>
                 <dt>{t("receipt.new-balance", { currency: balance.currencyId })}</dt>
-                <dd data-testid="new-balance">
-                  <Money amount={balance.amount} currency={balance.currencyId} scale={balance.currency?.scale ?? 2} />
+                <dd>
+                  <Money
+                    amount={balance.amount}
+                    currency={balance.currencyId}
+                    scale={balance.currency?.scale ?? 2}
+                    testId="new-balance"
+                  />
+                  {/* Spec 000 §5: the limit and the funds available, only when the overdraft is on. */}
+                  <BalanceOverdraft balance={balance} testId="new-balance-overdraft" />
                 </dd>
               </>
             ) : null}
