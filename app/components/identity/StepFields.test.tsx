@@ -55,7 +55,7 @@ describe("StepFields (the step renderer)", () => {
     );
     const box = document.querySelector("textarea")!;
     expect(box.rows).toBe(4);
-    expect(box.style.getPropertyValue("--max-rows")).toBe("6");
+    expect(box.getAttribute("data-max-rows")).toBe("6");
     fireEvent.input(box, { target: { value: "x\n".repeat(20) } });
     expect(box.rows).toBe(6);
     fireEvent.input(box, { target: { value: "" } });

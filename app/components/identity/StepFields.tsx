@@ -15,7 +15,7 @@
  *   back with the matches).
  * `ReadOnlyAnswers` shows a step's values without inputs (a submitted application).
  */
-import { useRef, useState, type ChangeEvent, type CSSProperties, type FormEvent, type ReactNode } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldDef } from "../../../server/rules/applications/steps";
 import { yearsBefore } from "../../../server/rules/applications/validate";
@@ -99,13 +99,13 @@ function Hint({ id, text }: { id: string; text?: string }) {
 }
 
 /**
- * Grows a textarea with its content up to its `--max-rows` where CSS `field-sizing: content`
+ * Grows a textarea with its content up to its `data-max-rows` where CSS `field-sizing: content`
  * does not (the fallback of identity.module.css `.textarea`).
  */
 function growTextarea(event: FormEvent<HTMLTextAreaElement>): void {
   const el = event.currentTarget;
   if (typeof CSS !== "undefined" && CSS.supports?.("field-sizing", "content")) return;
-  const max = Number(el.style.getPropertyValue("--max-rows")) || TEXTAREA_MAX_ROWS_DEFAULT;
+  const max = Number(el.dataset.maxRows) || TEXTAREA_MAX_ROWS_DEFAULT;
   el.rows = textareaRows(el.value, max);
   while (el.rows < max && el.scrollHeight > el.clientHeight) el.rows += 1;
 }
@@ -146,7 +146,7 @@ function SingleField({
         defaultValue={value}
         maxLength={field.max}
         rows={textareaRows(value, maxRows)}
-        style={{ "--max-rows": textareaMaxRows(maxRows) } as CSSProperties}
+        data-max-rows={textareaMaxRows(maxRows)}
         onInput={growTextarea}
       />
     );
