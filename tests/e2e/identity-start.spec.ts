@@ -183,3 +183,33 @@ test.describe("a double submit of the first step, JavaScript off", () => {
     await expect(page.getByLabel("Company name")).toHaveValue(company);
   });
 });
+
+test.describe("the identity Back button without a back link (spec 001 §2)", () => {
+  test("JavaScript on: /identity reached from another page offers Back to that page", async ({ page }) => {
+    await login(page, CUSTOMERS.startJsOn);
+    await page.goto("/identity/individual/personal-data");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const before = page.url();
+    await page.locator("header a[href='/identity']").click(); // the brand
+    await expect(page).toHaveURL(/\/identity$/);
+    await expect(page.getByTestId("identity-back")).toHaveCount(0);
+    const back = page.getByTestId("back-button");
+    await expect(back).toBeVisible();
+    await expect(back).toHaveText("Back");
+    await back.click();
+    await expect(page).toHaveURL(before);
+  });
+
+  test.describe("JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("/identity without a back link shows no Back control", async ({ page }) => {
+      await login(page, CUSTOMERS.startJsOff);
+      await page.goto("/identity/individual/personal-data");
+      await page.goto("/identity");
+      await expect(page.getByTestId("start-corporate")).toBeVisible();
+      await expect(page.getByTestId("back-button")).toHaveCount(0);
+      await expect(page.getByTestId("identity-back")).toHaveCount(0);
+    });
+  });
+});
