@@ -123,7 +123,21 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(`/identity/corporate/registration-information?applicationId=${id}`);
       await page.locator("input[name=companyNumber]").fill("SW123456");
       await page.locator("input[name=websiteLink]").fill("not a web address");
-      await page.locator("textarea[name=businessDescription]").fill("Übersetzungen");
+      // The textarea starts small, grows with its lines up to its limit, then scrolls (spec 001 §5).
+      const box = page.locator("textarea[name=businessDescription]");
+      const height = async () => (await box.boundingBox())!.height;
+      await expect(box).toHaveAttribute("rows", "3");
+      const start = await height();
+      await box.fill("line\n".repeat(5));
+      const five = await height();
+      expect(five).toBeGreaterThan(start);
+      await box.fill("line\n".repeat(30));
+      const thirty = await height();
+      expect(thirty).toBeGreaterThan(five);
+      await box.fill("line\n".repeat(40));
+      expect(await height()).toBe(thirty);
+      expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      await box.fill("Übersetzungen");
       await switchTo(page, "English", "en");
       await expect(page).toHaveURL(new RegExp(`/identity/corporate/registration-information\\?applicationId=${id}$`));
       await expect(page.getByLabel("Company number")).toHaveValue("SW123456");
