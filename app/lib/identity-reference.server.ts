@@ -14,6 +14,7 @@ import type {
   ApplicationsSettings,
   ApplicationType,
   ClientRange,
+  ClientsSettings,
   Country,
   ReferenceItem,
   SicCode,
@@ -21,6 +22,7 @@ import type {
 import type { FieldDef, SchemeFlags } from "../../server/rules/applications/steps";
 import type { Api } from "./api.server";
 import { rangeLabel, type FieldOption } from "./identity";
+import { TEXTAREA_MAX_ROWS_DEFAULT } from "./textarea-rows";
 
 /** How long a list is kept (ms). */
 export const REFERENCE_TTL_MS = 5 * 60_000;
@@ -73,6 +75,21 @@ export async function defaultSchemeFlags(api: Api, type: ApplicationType): Promi
     return listData<ApplicationScheme>(schemes).find((s) => s.id === id) ?? null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Rows a textarea of the application forms grows to (GET /v1/settings/clients-settings
+ * `textareaMaxRows`, cached like the lists); the spec's 10 when it cannot be read.
+ */
+export async function textareaMaxRowsSetting(api: Api): Promise<number> {
+  try {
+    const rows = (await cachedGet<ClientsSettings>(api, "/settings/clients-settings")).textareaMaxRows;
+    return typeof rows === "number" && Number.isFinite(rows) ? rows : TEXTAREA_MAX_ROWS_DEFAULT;
+  } catch (error) {
+    // A lost session or a refused call still ends the request.
+    if (error instanceof Response) throw error;
+    return TEXTAREA_MAX_ROWS_DEFAULT;
   }
 }
 

@@ -48,7 +48,8 @@ import {
   type StepNav,
   type Values,
 } from "./identity";
-import { defaultSchemeFlags, fieldOptions, searchSicCodes } from "./identity-reference.server";
+import { defaultSchemeFlags, fieldOptions, searchSicCodes, textareaMaxRowsSetting } from "./identity-reference.server";
+import { TEXTAREA_MAX_ROWS_DEFAULT } from "./textarea-rows";
 import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
 import i18next, { languageCookie } from "./i18next.server";
 import { mapServerErrors, toFieldErrors } from "./server-errors";
@@ -102,6 +103,8 @@ export interface StepPageData {
   today: string;
   /** The first day of a date that must be in the future (its input's min): tomorrow in Europe/London. */
   tomorrow: string;
+  /** Rows a textarea grows to (GET /v1/settings/clients-settings, cached; 10 when unread). */
+  textareaMaxRows: number;
   identityNav: IdentityNavData;
 }
 
@@ -197,6 +200,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     draftHref: "/identity/draft",
     today: todayIso(),
     tomorrow: firstFutureDay(),
+    textareaMaxRows: fields.some((f) => f.kind === "textarea") ? await textareaMaxRowsSetting(api) : TEXTAREA_MAX_ROWS_DEFAULT,
     identityNav: { nav: ctx.nav, backHref: ctx.backHref, stepForm: editable },
   };
   return json(data, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });

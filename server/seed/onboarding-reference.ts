@@ -549,7 +549,7 @@ export async function seedOnboardingReference(db: Db): Promise<void> {
         key: SETTING_APPLICATIONS_DOCUMENTS,
         value: { maxFileBytes: MAX_UPLOAD_BYTES, allowedExtensions: [...ALLOWED_UPLOAD_EXTENSIONS] },
       },
-      { key: SETTING_CLIENTS_TEXTAREA_MAX_ROWS, value: 5 },
+      { key: SETTING_CLIENTS_TEXTAREA_MAX_ROWS, value: 10 },
     ])
     .onConflictDoNothing();
 

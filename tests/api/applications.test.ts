@@ -214,6 +214,20 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     const recent = await put(app.id, { step: "sign", values: { ...history, currentAddressSince: "2025-01-01" } });
     const signErrors = recent.errors.sign.map((e: { property: string }) => e.property);
     expect(signErrors).toEqual(expect.arrayContaining(["agreements", "previousAddress1Address1"]));
+    // A previous address is asked in full (spec 001 §3): line 1 and a date alone are not an address.
+    const partly = await put(app.id, {
+      step: "sign",
+      values: {
+        ...history,
+        currentAddressSince: "2025-01-01",
+        previousAddress1Address1: "3 Old Rd",
+        previousAddress1Since: "2018-01-01",
+      },
+    });
+    expect(partly.errors.sign.map((e: { property: string }) => e.property)).toEqual(
+      expect.arrayContaining(["previousAddress1CountryId", "previousAddress1City", "previousAddress1PostalCode"]),
+    );
+    expect(partly.errors.sign.map((e: { property: string }) => e.property)).not.toContain("previousAddress1Address1");
     const signed = await put(app.id, { step: "sign", values: history, agreementIds });
     expect(signed.errors.sign).toBeUndefined();
     expect(signed.agreements.every((a: { signedAt: string | null }) => a.signedAt)).toBe(true);

@@ -15,6 +15,7 @@ import {
   getDefaultScheme,
   loadOptionSets,
   SETTING_APPLICATIONS_DOCUMENTS,
+  SETTING_CLIENTS_TEXTAREA_MAX_ROWS,
 } from "../../server/domain/reference/onboarding.js";
 import { DOCUMENT_CATEGORIES, RANGE_TYPES, rangeFieldName, stepsOf } from "../../server/rules/applications/steps.js";
 import { COUNTRY_CODES } from "../../server/rules/country.js";
@@ -237,7 +238,13 @@ describe.each(databases)("onboarding reference data on %s", (kind) => {
       allowedExtensions: [".pdf", ".png", ".jpg", ".jpeg", ".xlsx", ".docx"],
     });
     const clients = await get("/settings/clients-settings");
-    expect(clients.body).toEqual({ minimumAge: 18, textMaxLength: 200, textareaMaxRows: 5 });
+    expect(clients.body).toEqual({ minimumAge: 18, textMaxLength: 200, textareaMaxRows: 10 });
+    // Spec 001 §5: a textarea grows up to 10 rows by default (setting absent or not an integer 2–20).
+    await s.db.update(settings).set({ value: 99 }).where(eq(settings.key, SETTING_CLIENTS_TEXTAREA_MAX_ROWS));
+    expect((await get("/settings/clients-settings")).body.textareaMaxRows).toBe(10);
+    await s.db.update(settings).set({ value: 7 }).where(eq(settings.key, SETTING_CLIENTS_TEXTAREA_MAX_ROWS));
+    expect((await get("/settings/clients-settings")).body.textareaMaxRows).toBe(7);
+    await s.db.update(settings).set({ value: 10 }).where(eq(settings.key, SETTING_CLIENTS_TEXTAREA_MAX_ROWS));
   });
 
   it("caps the application document settings by what /v1/uploads accepts", async () => {

@@ -123,7 +123,21 @@ for (const javaScriptEnabled of [false, true]) {
       await page.goto(`/identity/corporate/registration-information?applicationId=${id}`);
       await page.locator("input[name=companyNumber]").fill("SW123456");
       await page.locator("input[name=websiteLink]").fill("not a web address");
-      await page.locator("textarea[name=businessDescription]").fill("Übersetzungen");
+      // The textarea starts small, grows with its lines up to its limit, then scrolls (spec 001 §5).
+      const box = page.locator("textarea[name=businessDescription]");
+      const height = async () => (await box.boundingBox())!.height;
+      await expect(box).toHaveAttribute("rows", "3");
+      const start = await height();
+      await box.fill("line\n".repeat(5));
+      const five = await height();
+      expect(five).toBeGreaterThan(start);
+      await box.fill("line\n".repeat(30));
+      const thirty = await height();
+      expect(thirty).toBeGreaterThan(five);
+      await box.fill("line\n".repeat(40));
+      expect(await height()).toBe(thirty);
+      expect(await box.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      await box.fill("Übersetzungen");
       await switchTo(page, "English", "en");
       await expect(page).toHaveURL(new RegExp(`/identity/corporate/registration-information\\?applicationId=${id}$`));
       await expect(page.getByLabel("Company number")).toHaveValue("SW123456");
@@ -181,5 +195,35 @@ test.describe("a double submit of the first step, JavaScript off", () => {
     await page.goto(path);
     await expect(page).toHaveURL(new RegExp(`country-and-name\\?applicationId=`));
     await expect(page.getByLabel("Company name")).toHaveValue(company);
+  });
+});
+
+test.describe("the identity Back button without a back link (spec 001 §2)", () => {
+  test("JavaScript on: /identity reached from another page offers Back to that page", async ({ page }) => {
+    await login(page, CUSTOMERS.startJsOn);
+    await page.goto("/identity/individual/personal-data");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const before = page.url();
+    await page.locator("header a[href='/identity']").click(); // the brand
+    await expect(page).toHaveURL(/\/identity$/);
+    await expect(page.getByTestId("identity-back")).toHaveCount(0);
+    const back = page.getByTestId("back-button");
+    await expect(back).toBeVisible();
+    await expect(back).toHaveText("Back");
+    await back.click();
+    await expect(page).toHaveURL(before);
+  });
+
+  test.describe("JavaScript off", () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("/identity without a back link shows no Back control", async ({ page }) => {
+      await login(page, CUSTOMERS.startJsOff);
+      await page.goto("/identity/individual/personal-data");
+      await page.goto("/identity");
+      await expect(page.getByTestId("start-corporate")).toBeVisible();
+      await expect(page.getByTestId("back-button")).toHaveCount(0);
+      await expect(page.getByTestId("identity-back")).toHaveCount(0);
+    });
   });
 });

@@ -2,11 +2,13 @@
  * The identity layout (spec 001 §2 "Identity layout"): its own header (brand linking to
  * /identity, 'Log Out' posting to /auth/logout with the CSRF token), a back link, the step list
  * of an application step page, and the page; the language switcher in the footer (on a step
- * page it sends the step form: what was typed survives the switch). The unsaved-changes popup
+ * page it sends the step form: what was typed survives the switch). A page without a back link
+ * gets, with JavaScript and a history longer than 2 entries, a Back button to the previous page
+ * (spec 001 §2; ../ui/BackButton.tsx); without JavaScript it shows none. The unsaved-changes popup
  * watches the header and the step list, and the session-expiry popup counts down before the inactivity limit (both
  * JavaScript only: ./IdentityWatch.tsx).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StepNav } from "~/lib/identity";
@@ -18,6 +20,9 @@ import { IdentityWatch } from "./IdentityWatch";
 import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { BrandMark } from "../layout/BrandMark";
 import { LanguageSwitcher } from "../layout/LanguageSwitcher";
+import { BackButton } from "../ui/BackButton";
+import { BACK_HISTORY_MIN } from "~/lib/layout-widgets";
+import { useIsHydrated } from "~/lib/use-hydrated";
 
 export interface IdentityShellProps {
   nav: StepNav | null;
@@ -29,6 +34,10 @@ export interface IdentityShellProps {
 
 export function IdentityShell({ nav, backHref, stepForm = false, children }: IdentityShellProps) {
   const { t } = useTranslation(["identity", "common"]);
+  const hydrated = useIsHydrated();
+  // Read on each render of a new location (a client navigation adds an entry).
+  useLocation();
+  const historyBack = !backHref && hydrated && window.history.length > BACK_HISTORY_MIN;
   return (
     <div className={styles.shell}>
       <a className={styles.skip} href="#main">
@@ -54,6 +63,10 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
                 <span aria-hidden="true">← </span>
                 {t("identity:layout.back")}
               </Link>
+            </p>
+          ) : historyBack ? (
+            <p>
+              <BackButton fallback="/identity" label={t("identity:layout.back")} className={styles.back} />
             </p>
           ) : null}
           {children}

@@ -40,6 +40,28 @@ describe("StepFields (the step renderer)", () => {
     expect((screen.getByLabelText("Nationality") as HTMLSelectElement).value).toBe("GB");
   });
 
+  it("a textarea starts at 3 rows and grows with its lines up to the setting's rows (spec 001 §5)", () => {
+    const fields = findStep("CORPORATE", "registration-information")!.fields.filter((f) => f.name === "businessDescription");
+    render(
+      <StepFields
+        fields={fields}
+        values={{ businessDescription: "a\nb\nc\nd" }}
+        errors={{}}
+        options={{}}
+        today="2026-01-15"
+        tomorrow="2026-01-16"
+        textareaMaxRows={6}
+      />,
+    );
+    const box = document.querySelector("textarea")!;
+    expect(box.rows).toBe(4);
+    expect(box.getAttribute("data-max-rows")).toBe("6");
+    fireEvent.input(box, { target: { value: "x\n".repeat(20) } });
+    expect(box.rows).toBe(6);
+    fireEvent.input(box, { target: { value: "" } });
+    expect(box.rows).toBe(3);
+  });
+
   it("a date that must be in the future starts at tomorrow, the first day the API accepts (not today)", () => {
     const step = findStep("CORPORATE", "additional-information")!;
     const expiry = step.fields.filter((f) => f.name === "hmrcRegistrationExpiryDate");

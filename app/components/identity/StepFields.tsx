@@ -15,13 +15,14 @@
  *   back with the matches).
  * `ReadOnlyAnswers` shows a step's values without inputs (a submitted application).
  */
-import { useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldDef } from "../../../server/rules/applications/steps";
 import { yearsBefore } from "../../../server/rules/applications/validate";
 import { describedByIds } from "../forms/Field";
 import fieldStyles from "../forms/Field.module.css";
 import { Button } from "../ui/Button";
+import { textareaMaxRows, textareaRows, TEXTAREA_MAX_ROWS_DEFAULT } from "~/lib/textarea-rows";
 import { formatAnswerDate, isBlank, type AnswerValue, type FieldOption, type Values } from "~/lib/identity";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -38,6 +39,8 @@ export interface StepFieldsProps {
   tomorrow: string;
   /** The SIC search box's value and how many codes it matched (null: no search yet). */
   sic?: { search: string; matches: number | null };
+  /** Rows a textarea grows to (setting CLIENTS-TEXTAREA-MAX-ROWS; default 10). */
+  textareaMaxRows?: number;
 }
 
 /** Autocomplete token of a field (WCAG 1.3.5), by name; address blocks get a section each. */
@@ -95,6 +98,18 @@ function Hint({ id, text }: { id: string; text?: string }) {
   ) : null;
 }
 
+/**
+ * Grows a textarea with its content up to its `data-max-rows` where CSS `field-sizing: content`
+ * does not (the fallback of identity.module.css `.textarea`).
+ */
+function growTextarea(event: FormEvent<HTMLTextAreaElement>): void {
+  const el = event.currentTarget;
+  if (typeof CSS !== "undefined" && CSS.supports?.("field-sizing", "content")) return;
+  const max = Number(el.dataset.maxRows) || TEXTAREA_MAX_ROWS_DEFAULT;
+  el.rows = textareaRows(el.value, max);
+  while (el.rows < max && el.scrollHeight > el.clientHeight) el.rows += 1;
+}
+
 /** A labelled single control (input, textarea or select). */
 function SingleField({
   field,
@@ -104,6 +119,7 @@ function SingleField({
   options,
   today,
   tomorrow,
+  maxRows = TEXTAREA_MAX_ROWS_DEFAULT,
 }: {
   field: FieldDef;
   value: string;
@@ -112,6 +128,7 @@ function SingleField({
   options: FieldOption[];
   today: string;
   tomorrow: string;
+  maxRows?: number;
 }) {
   const { t } = useTranslation("identity");
   const id = field.name;
@@ -128,7 +145,9 @@ function SingleField({
         className={`${fieldStyles.control} ${styles.textarea}`}
         defaultValue={value}
         maxLength={field.max}
-        rows={4}
+        rows={textareaRows(value, maxRows)}
+        data-max-rows={textareaMaxRows(maxRows)}
+        onInput={growTextarea}
       />
     );
   } else if (field.kind === "select") {
@@ -324,7 +343,7 @@ function SicField({
 }
 
 /** The inputs of a step (see module header). */
-export function StepFields({ fields, values, errors, options, today, tomorrow, sic }: StepFieldsProps) {
+export function StepFields({ fields, values, errors, options, today, tomorrow, sic, textareaMaxRows: maxRows }: StepFieldsProps) {
   const { t } = useTranslation("identity");
   const hydrated = useIsHydrated();
   const controllers = new Set(fields.flatMap((f) => (f.shownWhen ? [f.shownWhen.field] : [])));
@@ -379,6 +398,7 @@ export function StepFields({ fields, values, errors, options, today, tomorrow, s
         options={opts}
         today={today}
         tomorrow={tomorrow}
+        maxRows={maxRows}
       />
     );
   };

@@ -134,6 +134,7 @@ export function StepPage() {
               options={data.options}
               today={data.today}
               tomorrow={data.tomorrow}
+              textareaMaxRows={data.textareaMaxRows}
               sic={sicField ? { search: data.sicSearch, matches: data.sicMatches } : undefined}
             />
           ) : null}

@@ -67,14 +67,14 @@ export type CountryLanguage = (typeof COUNTRY_LANGUAGES)[number];
 
 /** Settings key: `{ maxFileBytes, allowedExtensions }` of application documents (see `getApplicationsSettings`). */
 export const SETTING_APPLICATIONS_DOCUMENTS = "APPLICATIONS-DOCUMENTS";
-/** Settings key: rows a textarea of the application forms shows (integer 2–20, default 5). */
+/** Settings key: rows a textarea of the application forms shows (integer 2–20, default 10: spec 001 §5 "grows up to 10 rows by default"). */
 export const SETTING_CLIENTS_TEXTAREA_MAX_ROWS = "CLIENTS-TEXTAREA-MAX-ROWS";
 
 /** Minimum age of an applicant (spec 001 §5; the `adult` date rule of server/rules/applications/validate.ts). */
 export const MINIMUM_AGE = 18;
 /** Longest one-line text answer (server/rules/applications/steps.ts: text, email and url fields). */
 export const TEXT_MAX_LENGTH = 200;
-const DEFAULT_TEXTAREA_ROWS = 5;
+const DEFAULT_TEXTAREA_ROWS = 10;
 
 /** Page size of GET /v1/sic-codes: default 40, 1–100. */
 export const SIC_TAKE_DEFAULT = 40;
@@ -311,7 +311,7 @@ export async function getApplicationsSettings(db: Db): Promise<ApplicationsSetti
 /**
  * GET /v1/settings/clients-settings (contract ClientsSettings): `minimumAge` 18 and
  * `textMaxLength` 200 as the shared step rules enforce them; `textareaMaxRows` from the setting
- * CLIENTS-TEXTAREA-MAX-ROWS (an integer 2–20; default 5).
+ * CLIENTS-TEXTAREA-MAX-ROWS (an integer 2–20; default 10).
  */
 export async function getClientsSettings(db: Db): Promise<ClientsSettings> {
   const rows = z

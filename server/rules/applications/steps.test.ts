@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addressHistory,
   applicableSteps,
   CORPORATE_STEPS,
   COMPANY_OFFICIAL_STEPS,
@@ -11,7 +12,15 @@ import {
   stepsOf,
   type SchemeFlags,
 } from "./steps";
-import { addressHistoryGap, isIsoDate, validateStep, yearsBefore, type Answers, type ValidationContext } from "./validate";
+import {
+  addressHistoryGap,
+  isIsoDate,
+  previousAddressMissing,
+  validateStep,
+  yearsBefore,
+  type Answers,
+  type ValidationContext,
+} from "./validate";
 
 const scheme = (over: Partial<SchemeFlags> = {}): SchemeFlags => ({
   kycProvider: "SANDBOX",
@@ -281,6 +290,59 @@ describe("step validation keeps the valid part", () => {
     expect(addressHistoryGap({ currentAddressSince: "2025-01-01", previousAddress1Address1: "1 Old Rd" }, "2026-11-23")).toBe(
       "previousAddress1Since",
     );
+  });
+
+  it("a previous address is asked in full: country, city, postcode and line 1 (spec 001 §3)", () => {
+    const step = { id: "history", fields: addressHistory(7) };
+    const current = {
+      currentAddressCountryId: "GB",
+      currentAddressCity: "London",
+      currentAddressPostalCode: "SW1A 1AA",
+      currentAddressAddress1: "1 New St",
+    };
+    const props = (input: Answers) => validateStep(step, input, ctx()).errors.map((e) => e.property);
+    // Long enough at the current address, nothing of a previous one: nothing asked.
+    expect(props({ ...current, currentAddressSince: "2020-01-01" })).toEqual([]);
+    // A previous address with only line 1 and the date: its country, city and postcode are required.
+    const partial = {
+      ...current,
+      currentAddressSince: "2025-01-01",
+      previousAddress1Address1: "1 Old Rd",
+      previousAddress1Since: "2019-06-01",
+    };
+    expect(props(partial).sort()).toEqual(["previousAddress1City", "previousAddress1CountryId", "previousAddress1PostalCode"]);
+    expect(validateStep(step, partial, ctx()).errors.find((e) => e.property === "previousAddress1City")?.constraints).toEqual({
+      required: "previousAddress1City is required",
+    });
+    // Any part given asks for the rest, even when the history is already three years long.
+    expect(props({ ...current, currentAddressSince: "2020-01-01", previousAddress2City: "Leeds" }).sort()).toEqual([
+      "previousAddress2Address1",
+      "previousAddress2CountryId",
+      "previousAddress2PostalCode",
+    ]);
+    // The history needs a previous address: every required part of it is marked.
+    expect(props({ ...current, currentAddressSince: "2025-01-01" }).sort()).toEqual([
+      "previousAddress1Address1",
+      "previousAddress1City",
+      "previousAddress1CountryId",
+      "previousAddress1PostalCode",
+    ]);
+    // Complete: accepted; a partial save ("come back later") asks nothing yet.
+    const full = {
+      ...partial,
+      previousAddress1CountryId: "FR",
+      previousAddress1City: "Paris",
+      previousAddress1PostalCode: "75001",
+    };
+    expect(props(full)).toEqual([]);
+    expect(validateStep(step, { ...current, previousAddress1City: "Leeds" }, ctx(), { partial: true }).errors).toEqual([]);
+    expect(previousAddressMissing({ previousAddress1Since: "2020-01-01" }, null)).toEqual([
+      "previousAddress1CountryId",
+      "previousAddress1City",
+      "previousAddress1PostalCode",
+      "previousAddress1Address1",
+    ]);
+    expect(previousAddressMissing({}, null)).toEqual([]);
   });
 
   it("web addresses gain https://; percentages stay within 0–100 with 2 decimals", () => {

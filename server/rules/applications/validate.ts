@@ -225,8 +225,37 @@ export function validateStep(
     if (gap && !options.partial && !result.errors.some((e) => e.property === gap)) {
       result.errors.push(fail(gap, "addressHistory", "Give your addresses for the last three years"));
     }
+    if (!options.partial) {
+      const names = new Set(step.fields.map((d) => d.name));
+      for (const name of previousAddressMissing(values, gap)) {
+        if (names.has(name) && !result.errors.some((e) => e.property === name))
+          result.errors.push(fail(name, "required", `${name} is required`));
+      }
+    }
   }
   return result;
+}
+
+/** The parts a previous address must have (spec 001 §3): country, city, postcode and line 1. */
+export const PREVIOUS_ADDRESS_REQUIRED = ["CountryId", "City", "PostalCode", "Address1"] as const;
+
+/**
+ * The required parts of the previous addresses still empty (spec 001 §3 "address history for the
+ * last three years"): a previous address is asked in full once any part of it is given, or when
+ * the history needs it to reach three years (`gap`, of `addressHistoryGap`, names one of its fields).
+ * @param values the posted values (field name → value)
+ * @param gap the field `addressHistoryGap` marks, or null
+ * @returns field names, in form order
+ */
+export function previousAddressMissing(values: Answers, gap: string | null): string[] {
+  const out: string[] = [];
+  for (const prefix of ["previousAddress1", "previousAddress2"]) {
+    const parts = [...PREVIOUS_ADDRESS_REQUIRED, "Address2", "Since"].map((p) => `${prefix}${p}`);
+    const needed = parts.some((name) => !isEmpty(values[name])) || Boolean(gap?.startsWith(prefix));
+    if (!needed) continue;
+    for (const part of PREVIOUS_ADDRESS_REQUIRED) if (isEmpty(values[`${prefix}${part}`])) out.push(`${prefix}${part}`);
+  }
+  return out;
 }
 
 /**
