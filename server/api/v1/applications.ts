@@ -54,6 +54,7 @@ import {
   fieldErrors,
   getAuth,
   idempotencyKey,
+  optionalIdempotencyKey,
   requireAuth,
   type ApiDeps,
 } from "./http.js";
@@ -123,11 +124,7 @@ export function createApplicationsRouter(deps: ApiDeps): Router {
     r.post(
       `/clients-applications/${segment}`,
       asyncHandler(async (req, res) => {
-        const header = req.get("idempotency-key");
-        const key = header === undefined ? null : idempotencyKey.safeParse(header);
-        if (key && !key.success)
-          throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is invalid");
-        const creationKey = key ? key.data : null;
+        const creationKey = optionalIdempotencyKey(req);
         const body = parse(saveStepBody, req.body);
         const { application, created } = await createApplication(deps.db, uid(res), type, body, new Date(), creationKey);
         res.status(created ? 201 : 200).json(application);

@@ -48,7 +48,7 @@ import {
   unreadMessagesCount,
 } from "../../domain/chat/index.js";
 import { messagingTokenForSession } from "../../domain/chat/tokens.js";
-import { asyncHandler, fieldError, fieldErrors, getAuth, idempotencyKey, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, fieldErrors, getAuth, optionalIdempotencyKey, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam } from "./query.js";
 import { attachmentDisposition } from "./uploads.js";
 
@@ -100,15 +100,6 @@ export const attachChatDocumentsBody = z.object({
     .max(MAX_DOCUMENTS_PER_CALL),
 });
 
-/** The optional Idempotency-Key header of POST /channels, /channels/:id/messages and /channels/:id/documents. @throws 400 on a malformed key */
-function optionalIdempotencyKey(header: string | undefined): string | null {
-  if (header === undefined) return null;
-  const key = idempotencyKey.safeParse(header);
-  if (!key.success)
-    throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is invalid");
-  return key.data;
-}
-
 /** Build the chat router (routes above). */
 export function createChatRouter(deps: ApiDeps): Router {
   const r = Router();
@@ -132,7 +123,7 @@ export function createChatRouter(deps: ApiDeps): Router {
   r.post(
     "/channels",
     asyncHandler(async (req, res) => {
-      const key = optionalIdempotencyKey(req.get("idempotency-key"));
+      const key = optionalIdempotencyKey(req);
       const body = createChannelBody.safeParse(req.body);
       if (!body.success) throw fieldErrors(body.error);
       const { channel, created } = await createQuestion(
@@ -169,7 +160,7 @@ export function createChatRouter(deps: ApiDeps): Router {
   r.post(
     "/channels/:id/messages",
     asyncHandler(async (req, res) => {
-      const key = optionalIdempotencyKey(req.get("idempotency-key"));
+      const key = optionalIdempotencyKey(req);
       const body = postMessageBody.safeParse(req.body);
       if (!body.success) throw fieldErrors(body.error);
       const { message, created } = await postMessage(
@@ -201,7 +192,7 @@ export function createChatRouter(deps: ApiDeps): Router {
   r.post(
     "/channels/:id/documents",
     asyncHandler(async (req, res) => {
-      const key = optionalIdempotencyKey(req.get("idempotency-key"));
+      const key = optionalIdempotencyKey(req);
       const body = attachChatDocumentsBody.safeParse(req.body);
       if (!body.success) throw fieldErrors(body.error);
       const { messages, created } = await attachDocuments(

@@ -118,6 +118,20 @@ export function errorMiddleware(logger: Logger) {
 export const idempotencyKey = z.string().trim().min(1).max(128);
 
 /**
+ * An optional `Idempotency-Key` header (chat posts, a new application's first step).
+ * @returns the key, or null when the header is absent
+ * @throws DomainError VALIDATION_FAILED on `idempotencyKey` when the header is malformed
+ */
+export function optionalIdempotencyKey(req: Request): string | null {
+  const header = req.get("idempotency-key");
+  if (header === undefined) return null;
+  const key = idempotencyKey.safeParse(header);
+  if (!key.success)
+    throw fieldError("idempotencyKey", "isIdempotencyKey", "Idempotency-Key header (1..128 characters) is invalid");
+  return key.data;
+}
+
+/**
  * The idempotency key of a money-moving POST and the body without it: the `Idempotency-Key`
  * header, else `idempotencyKey` in the JSON body (plain-form clients).
  * @returns `{ key, body }` (body: the request body without `idempotencyKey`, {} when not an object)
