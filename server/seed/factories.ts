@@ -176,7 +176,7 @@ export async function createOrganization(db: Db, input: CreateOrganizationInput)
 export interface AddMemberInput {
   organizationId: string;
   userId: string;
-  /** NONE (no signature duty: payments post at creation) | SINGLE; default SINGLE. */
+  /** NONE (no signature duty: creates payments, a SINGLE member signs them) | SINGLE; default SINGLE. */
   signatureType?: "NONE" | "SINGLE";
   /** MAIN_REPRESENTATIVE | DIRECTOR | SHAREHOLDER | OFFICIAL, or null for INDIVIDUAL; default null. */
   companyOfficialType?: string | null;

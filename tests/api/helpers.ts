@@ -12,6 +12,7 @@
  * `databases` is ['pglite'] plus 'postgres' when TEST_DATABASE_URL is set; otherwise a warning
  * is printed once (never a silent skip).
  */
+import { randomUUID } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import pino from "pino";
@@ -195,4 +196,45 @@ export async function startTestServer(opts: {
       await handle.close();
     },
   };
+}
+
+/** What one code signs (POST /v1/signatures/send-code): payments, remittance orders, FX requests. */
+export interface SignTargets {
+  paymentIds?: string[];
+  paymentOrderIds?: string[];
+  fxRequestIds?: string[];
+}
+
+/**
+ * Send a one-time code for `targets`, enter it (the test server answers it as `debugCode`) and
+ * return the MFA token that signs them. Expects 200 at both steps.
+ */
+export async function mfaTokenFor(s: TestServer, token: string, targets: SignTargets): Promise<string> {
+  const c = await s.call("POST", "/signatures/send-code", { token, body: { ...targets, mfa: "PHONE", channel: "SMS" } });
+  if (c.status !== 200) throw new Error(`send-code answered ${c.status}: ${JSON.stringify(c.body)}`);
+  const v = await s.call("POST", "/signatures/validate", { token, body: { token: c.body.token, code: c.body.debugCode } });
+  if (v.status !== 200) throw new Error(`validate answered ${v.status}: ${JSON.stringify(v.body)}`);
+  return v.body.token as string;
+}
+
+/**
+ * Create a payment and sign it with a one-time code: every payment waits for a signature
+ * (docs/decisions.md "Who may sign"), so this is how a test gets a posted one. `signer` signs
+ * (default: the creator, who must have a signature duty).
+ * @returns the create answer when it was not 201, else the sign answer (200: the posted payment)
+ */
+export async function payAndSign(
+  s: TestServer,
+  token: string,
+  body: unknown,
+  idempotencyKey: string = randomUUID(),
+  signer: string = token,
+): Promise<ApiAnswer> {
+  const created = await s.call("POST", "/payments", { token, body, headers: { "Idempotency-Key": idempotencyKey } });
+  if (created.status !== 201) return created;
+  const mfaToken = await mfaTokenFor(s, signer, { paymentIds: [created.body.id] });
+  return s.call("POST", `/payments/${created.body.id}/sign`, {
+    token: signer,
+    body: { mfaToken, signedAt: new Date().toISOString() },
+  });
 }

@@ -16,6 +16,7 @@ import {
   createAccount,
   createBeneficiary,
   createCustomer,
+  createUser,
   createOrganization,
   fund,
   type CreateCustomerInput,
@@ -428,7 +429,7 @@ describe.each(databases)("payments API on %s", (kind) => {
     expect(gbpOf("Business account")).toBe("7500.00");
   });
 
-  it("a payer without a signature duty (signatureType NONE) gets the payment completed at once", async () => {
+  it("a payer without a signature duty (signatureType NONE): the payment waits for a member who signs; no money moves without a code", async () => {
     const company = await createCustomer(s.db, {
       type: "CORPORATE",
       signatureType: "NONE",
@@ -441,42 +442,37 @@ describe.each(databases)("payments API on %s", (kind) => {
     const org = orgs.find((o: any) => o.id === company.organization.id);
     expect(org).toMatchObject({ type: "CORPORATE", companyName: "None Signature Test Ltd" });
     expect(org.currentOfficial.signatureType).toBe("NONE");
-    const p = await create(
-      token,
-      {
-        organizationId: org.id,
-        kind: "INTERNAL",
-        accountId: company.account!.id,
-        currencyId: "GBP",
-        amount: "50.00",
-        recipientPhone: recipient.phone,
-      },
-      "none-1",
-    );
+    const body = {
+      organizationId: org.id,
+      kind: "INTERNAL",
+      accountId: company.account!.id,
+      currencyId: "GBP",
+      amount: "50.00",
+      recipientPhone: recipient.phone,
+    };
+    const p = await create(token, body, "none-1");
     expect(p.status).toBe(201);
-    expect(p.body).toMatchObject({ status: "COMPLETED", requiresSignature: false });
-    expect(p.body.transferDate).not.toBeNull();
+    // Strong customer authentication (PSD2 RTS Art. 4–5): created, nothing posted.
+    expect(p.body).toMatchObject({ status: "AWAITING_SIGNATURE", requiresSignature: true, transferDate: null });
     const code = await s.call("POST", "/signatures/send-code", {
       token,
       body: { paymentIds: [p.body.id], mfa: "PHONE", channel: "SMS" },
     });
     expect(code.status).toBe(403);
+    expect(await balanceOf(token, company.account!.id, "GBP")).toBe("7500.00");
+    expect((await create(token, body, "none-1")).body).toMatchObject({ id: p.body.id, status: "AWAITING_SIGNATURE" });
+
+    // A director with a signature duty signs it with his code: now the money moves, once.
+    const director = await createUser(s.db, { firstName: "Sam", lastName: "Signer" });
+    await addMember(s.db, { organizationId: org.id, userId: director.id, companyOfficialType: "DIRECTOR", signatureType: "SINGLE" });
+    const directorToken = await s.login(director.phone);
+    const signed = await sign(directorToken, p.body.id, await mfaFor(directorToken, [p.body.id]));
+    expect(signed.status).toBe(200);
+    expect(signed.body).toMatchObject({ status: "COMPLETED", requiresSignature: true });
     expect(await balanceOf(token, company.account!.id, "GBP")).toBe("7450.00");
     expect(await balanceOf(await s.login(recipient.phone), recipient.account!.id, "GBP")).toBe("75.00");
-    // Completed without a signature: the customer is told once, a replay of the key adds nothing.
-    const replay = await create(
-      token,
-      {
-        organizationId: org.id,
-        kind: "INTERNAL",
-        accountId: company.account!.id,
-        currencyId: "GBP",
-        amount: "50.00",
-        recipientPhone: recipient.phone,
-      },
-      "none-1",
-    );
-    expect(replay.body.id).toBe(p.body.id);
+    const replay = await create(token, body, "none-1");
+    expect(replay.body).toMatchObject({ id: p.body.id, status: "COMPLETED" });
     const notices = (await s.call("GET", `/notifications?organizationId=${org.id}`, { token })).body.data as { key: string }[];
     expect(notices.filter((n) => n.key === "Notifications.payment-completed")).toHaveLength(1);
   });

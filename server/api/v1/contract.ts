@@ -601,6 +601,11 @@ export interface Payment {
   createdAt: IsoDateTime;
   transferDate: IsoDateTime | null;
   signedAt: IsoDateTime | null;
+  /**
+   * Always true for a payment created now (every payment is signed with a one-time code); false
+   * only on payments an official without a signature duty created before 2026-11-26, which
+   * were posted at creation.
+   */
   requiresSignature: boolean;
   /** Settlement of a payment on an external rail (null for in-house kinds and unposted payments). */
   settlement?: PaymentSettlement | null;

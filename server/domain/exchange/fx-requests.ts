@@ -14,8 +14,9 @@
  *   { fxRequestIds } → validate → `signFxRequest` with the MFA token, the same rules as
  *   `signPayment` (PSD2 RTS Art. 4 and 5: the code is bound to both sums, both currencies and the
  *   rate). Signing HOLDS the money: one ledger transaction customer(from) −sell (and −fee as a
- *   TRANSACTION_FEE item) → FX_PENDING(from). Status PENDING (label Waiting). A member without a
- *   signature duty (official with signatureType NONE) completes at creation, as payments do.
+ *   TRANSACTION_FEE item) → FX_PENDING(from). Status PENDING (label Waiting). A request created by
+ *   a member without a signature duty (official with signatureType NONE) waits for a signer, as
+ *   payments do.
  * - `decideFxRequest` (staff: `npm run bank -- fx:accept|fx:reject`): ACCEPTED executes at the
  *   request's own amounts as one ledger transaction: FX_PENDING(from) −sell, FX_POSITION(from)
  *   +sell, FX_POSITION(to) −buy, customer(to) +buy, and the held fee FX_PENDING −fee → FEE_INCOME
@@ -246,8 +247,7 @@ async function requireEnabledMembership(db: Db, userId: string, organizationId: 
 /**
  * POST /v1/exchange/fx-requests: propose a rate (module doc).
  * @param input.body raw body (contract CreateFxRequestRequest); input.idempotencyKey 1..128 characters
- * @returns `{ request, created }`: AWAITING_SIGNATURE (PENDING with the sum held when the caller has
- *   no signature duty); created=false for a replay of the same body under the key (answer 200)
+ * @returns `{ request, created }`: AWAITING_SIGNATURE; created=false for a replay of the same body under the key (answer 200)
  * @throws 400 VALIDATION_FAILED (fields: currencies, sellAmount and rate with the amount rules' codes,
  *   toCurrencyId hasRate, accountId isOwnAccount), 400 INSUFFICIENT_FUNDS (`sellAmount`), 403 FORBIDDEN
  *   (not a member; requests disabled for the organization), 404 NOT_FOUND (account outside the
@@ -260,7 +260,7 @@ export async function createFxRequest(
   const parsed = createFxRequestSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
   const body = parsed.data;
-  const membership = await requireEnabledMembership(db, input.userId, body.organizationId);
+  await requireEnabledMembership(db, input.userId, body.organizationId);
   let rateText = body.rate;
   try {
     rateText = new Decimal(body.rate.replace(",", ".")).toFixed();
@@ -299,14 +299,6 @@ export async function createFxRequest(
         updatedAt: now,
       })
       .returning();
-    // No signature duty (official with signatureType NONE): the flow completes at once (spec 000 §4).
-    if (!hasSignatureDuty(membership)) {
-      const holdTransactionId = await holdSum(tx, inserted, p.account.number);
-      await tx
-        .update(fxRequests)
-        .set({ status: "PENDING", holdTransactionId, signedAt: now, updatedAt: now })
-        .where(eq(fxRequests.id, inserted.id));
-    }
     return { request: await requestToWire(tx, inserted.id), created: true };
   });
 }

@@ -8,9 +8,11 @@
  * and an approved contract of it (`contractId`), purpose and category, the fee (server/domain/fees), funds (amount + fee), idempotency and the
  * INSERT. The payee itself is the rail's (rails/<rail>.ts `resolve`).
  *
- * A payer without a signature duty (CORPORATE official with signatureType NONE) gets the payment
- * posted at creation and answered COMPLETED (spec 000 §4 "Otherwise the flow completes
- * directly"); everyone else gets AWAITING_SIGNATURE.
+ * Every payment is created AWAITING_SIGNATURE and moves money only when a member with a signature
+ * duty signs it with a one-time code (strong customer authentication: PSD2 RTS Art. 4–5). A
+ * creator without that duty (CORPORATE official with signatureType NONE) ends their flow at
+ * creation (spec 000 §4 "Otherwise the flow completes directly"): the payment waits for a signer.
+ * docs/decisions.md "Who may sign".
  */
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
@@ -31,11 +33,9 @@ import { availableFunds, insufficientFunds, withSerializableRetry } from "../led
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
-import { notifyPaymentOutcome } from "../chat/notify.js";
-import { forbidden, hasSignatureDuty, listMemberships, notFound, type Membership } from "../organizations/access.js";
+import { forbidden, listMemberships, notFound, type Membership } from "../organizations/access.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { findByIdempotencyKey, requestHash } from "./idempotency.js";
-import { postPayment } from "./post.js";
 import { paymentsToWire, paymentToWire } from "./queries.js";
 import { createPaymentSchema, RAILS, type CreatePaymentInput } from "./rails/index.js";
 import type { Payee } from "./rails/types.js";
@@ -229,14 +229,13 @@ export async function createPayment(
   // Requests under one key are serialised by a transaction-scoped advisory lock on the key: the
   // second waits for the first, then finds its payment and answers it as a replay. So every
   // request under one key gets the same answer (Stripe's idempotency rule), and one effect.
-  const result = await withSerializableRetry(db, async (tx) => {
+  return withSerializableRetry(db, async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`payment-key:${body.organizationId}:${input.idempotencyKey}`}, 0))`,
     );
     const twin = await findByIdempotencyKey(tx, body.organizationId, input.idempotencyKey, hash);
     if (twin) return { payment: (await paymentsToWire(tx, [twin]))[0], created: false };
     const p = await prepare(tx, input.userId, body, memberships, false);
-    const requiresSignature = hasSignatureDuty(membership);
     const [inserted] = await tx
       .insert(payments)
       .values({
@@ -264,18 +263,12 @@ export async function createPayment(
         feeBalanceId: p.fee?.balanceId ?? null,
         idempotencyKey: input.idempotencyKey,
         requestHash: hash,
-        requiresSignature,
+        requiresSignature: true,
         createdAt: new Date(),
       })
       .returning();
-    // Awaiting signature: the INSERT. No signature duty: posted in the same transaction.
-    const row = requiresSignature ? inserted : await postPayment(tx, inserted);
-    return { payment: paymentToWire(row, p.account.number, p.currency.scale), created: true };
+    return { payment: paymentToWire(inserted, p.account.number, p.currency.scale), created: true };
   });
-  // Posted at once (no signature duty): the notification a signature's outcome would post, after
-  // the commit, once (a replay under the same key is not `created`).
-  if (result.created && !result.payment.requiresSignature) await notifyPaymentOutcome(db, result.payment);
-  return result;
 }
 
 /**

@@ -3,8 +3,8 @@
  * home remittance tab; docs/decisions.md "Remittance orders"). Contract CreateRemittanceOrderRequest,
  * RemittanceOrder, RemittanceOrderDetail, RemittanceOrderPage.
  *
- * Lifecycle: created PENDING (awaiting signature; QUEUED at once, sum held, for a payer without
- * a signature duty) → signed (./sign.ts, the MFA flow of payments) → QUEUED, the sum moved from
+ * Lifecycle: created PENDING (awaiting the signature of a member with a signature duty, also when
+ * its creator has none) → signed (./sign.ts, the MFA flow of payments) → QUEUED, the sum moved from
  * the customer's balance to REMITTANCE_CLEARING (held) → the bank (`advanceRemittanceOrder`,
  * `npm run bank -- remittance:advance`) moves it QUEUED → PROC → AML → AML_DONE → ACCEPTED (the
  * held sum goes on to CASH_CLEARING, the payout partner: no money is created) or, from any of
@@ -50,7 +50,6 @@ import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import {
   forbidden,
-  hasSignatureDuty,
   listMemberships,
   memberOrganizationIdsQuery,
   notFound,
@@ -388,8 +387,7 @@ export async function createRemittanceOrder(
   const parsed = createRemittanceOrderSchema.safeParse(input.body);
   if (!parsed.success) throw fieldErrors(parsed.error);
   const body = parsed.data;
-  const membership = (await listMemberships(db, input.userId)).find((m) => m.organizationId === body.organizationId);
-  if (!membership) throw forbidden();
+  if (!(await listMemberships(db, input.userId)).some((m) => m.organizationId === body.organizationId)) throw forbidden();
   if (!(await ordersEnabled(db, body.organizationId))) throw ordersDisabled();
   // Files count by their content (SHA-256), not their upload ids: a form submitted twice uploads
   // its files twice, and is still the same request (a replay, not 409).
@@ -461,15 +459,6 @@ export async function createRemittanceOrder(
       await tx.insert(paymentOrderFiles).values(p.uploadIds.map((uploadId) => ({ orderId: inserted.id, uploadId })));
     const actor = customerActor(input.userId);
     await addEvent(tx, inserted.id, null, "PENDING", actor);
-    // No signature duty (official with signatureType NONE): the flow completes at once (spec 000 §4).
-    if (!hasSignatureDuty(membership)) {
-      const ledgerTransactionId = await holdOrderSum(tx, inserted);
-      await tx
-        .update(paymentOrders)
-        .set({ status: "QUEUED", ledgerTransactionId, signedAt: now, updatedAt: now })
-        .where(eq(paymentOrders.id, inserted.id));
-      await addEvent(tx, inserted.id, "PENDING", "QUEUED", actor);
-    }
     return { order: await orderToWire(tx, inserted.id), created: true };
   });
 }
