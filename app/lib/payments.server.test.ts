@@ -46,6 +46,18 @@ describe("paymentFormKey", () => {
     expect(next.pendingPaymentId).toBeNull();
   });
 
+  it("`after` releases the key only from the payment it names (a creator who cannot sign starts a new payment)", async () => {
+    const api = fakeApi({ p1: "AWAITING_SIGNATURE", p2: "AWAITING_SIGNATURE" });
+    api.session.set("formKeys", { euro: { key: "k1", paymentId: "p1" } });
+    // Another payment's id (e.g. going back to an older "new payment" address) releases nothing.
+    expect(await paymentFormKey(api, "euro", "p2")).toEqual({ key: "k1", pendingPaymentId: "p1" });
+    const fresh = await paymentFormKey(api, "euro", "p1");
+    expect(fresh.key).not.toBe("k1");
+    expect(fresh.pendingPaymentId).toBeNull();
+    // The new key stays until the form makes a payment with it.
+    expect((await paymentFormKey(api, "euro", "p1")).key).toBe(fresh.key);
+  });
+
   it("starts a new key when the form's payment cannot be read (e.g. another organization)", async () => {
     const api = fakeApi({});
     api.session.set("formKeys", { euro: { key: "old", paymentId: "gone" } });

@@ -24,6 +24,7 @@ import { ApiError } from "./api.server";
 import type { Api } from "./api.server";
 import type { PaymentFormId, SessionData, SignChallenge } from "./session.server";
 import { clearChallenge, liveChallenge, rememberChallenge } from "./sign-challenge.server";
+import { canSign } from "./signing";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
@@ -80,10 +81,18 @@ type FormKeys = SessionData["formKeys"];
  * So a double submit, or going back (the browser reloads the form, empty) and submitting it
  * again, replays the SAME payment instead of creating a second one. Once that payment is
  * signed or declined, a new key follows: a new payment is a new decision with its own SCA.
+ * A creator who cannot sign (the payment waits for another official) asks for a new payment with
+ * `?after=<the waiting payment's id>` (`releasedPayment`): only that payment releases the key, so
+ * going back to that address after a later payment still replays the later one.
+ * @param releaseAfter the `after` query parameter, or null
  * @returns `key` for the hidden field; `pendingPaymentId` while the form's earlier payment
- *   awaits signature (the page offers to sign it)
+ *   awaits signature (the page offers to sign it, or to start a new payment)
  */
-export async function paymentFormKey(api: Api, form: PaymentForm): Promise<{ key: string; pendingPaymentId: string | null }> {
+export async function paymentFormKey(
+  api: Api,
+  form: PaymentForm,
+  releaseAfter: string | null = null,
+): Promise<{ key: string; pendingPaymentId: string | null }> {
   const keys: FormKeys = { ...(api.session.get("formKeys") ?? {}) };
   const current = keys[form];
   if (current && !current.paymentId) return { key: current.key, pendingPaymentId: null };
@@ -95,12 +104,18 @@ export async function paymentFormKey(api: Api, form: PaymentForm): Promise<{ key
         if (error instanceof Response) throw error;
         return null;
       });
-    if (status === "AWAITING_SIGNATURE") return { key: current.key, pendingPaymentId: current.paymentId };
+    if (status === "AWAITING_SIGNATURE" && current.paymentId !== releaseAfter)
+      return { key: current.key, pendingPaymentId: current.paymentId };
   }
   keys[form] = { key: crypto.randomUUID() };
   api.session.set("formKeys", keys);
   api.touch();
   return { key: keys[form]!.key, pendingPaymentId: null };
+}
+
+/** The `after` query parameter of a payment form's address (see `paymentFormKey`), or null. */
+export function releasedPayment(request: Request): string | null {
+  return new URL(request.url).searchParams.get("after");
 }
 
 /** Fields never kept in a draft: secrets and one-time values. */
@@ -174,9 +189,9 @@ export async function loadPaymentCategories(api: Api): Promise<PaymentCategory[]
  * brought to an expired session on top (kept for this person's next login: kept-form.server.ts;
  * the page says the draft was restored).
  */
-export async function paymentFormData(api: Api, form: PaymentForm, organizationId: string) {
+export async function paymentFormData(api: Api, form: PaymentForm, organizationId: string, releaseAfter: string | null) {
   const [{ key, pendingPaymentId }, categories, saved] = await Promise.all([
-    paymentFormKey(api, form),
+    paymentFormKey(api, form, releaseAfter),
     loadPaymentCategories(api),
     loadPaymentDraft(api, form, organizationId),
   ]);
@@ -194,9 +209,14 @@ function rememberFormPayment(api: Api, form: PaymentForm, key: string, paymentId
 }
 
 /**
- * Create a payment and move on to signing or to the receipt.
+ * Create a payment and move on to signing, or to the payment's page.
  * @param idempotencyKey from the form's hidden field (same key on resubmit → same payment)
- * @param form when given, the session remembers which payment this form's key created
+ * @param options.channel where the one-time code goes (SMS or WHATSAPP)
+ * @param options.canSign whether the creator signs payments of the organization (`canSign` of
+ *   lib/signing): when not (official with signatureType NONE), the creator's flow ends here
+ *   (spec 000 §4 "Otherwise the flow completes directly"): no code is sent and the payment's page
+ *   says it waits for a signer (docs/decisions.md "Who may sign")
+ * @param options.form when given, the session remembers which payment this form's key created
  *   (see `paymentFormKey`)
  * @returns redirect Response (to /payments/:id/sign or /payments/:id)
  * @throws ApiError from POST /v1/payments (map to the form)
@@ -205,14 +225,14 @@ export async function createPaymentAndSign(
   api: Api,
   body: CreatePaymentRequest,
   idempotencyKey: string,
-  channel: OtpChannel,
-  form?: PaymentForm,
+  options: { channel: OtpChannel; canSign: boolean; form?: PaymentForm },
 ): Promise<Response> {
   const payment = await api.post<Payment>("/payments", body, { idempotencyKey });
-  if (form) rememberFormPayment(api, form, idempotencyKey, payment.id);
-  if (payment.status !== "AWAITING_SIGNATURE") return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
+  if (options.form) rememberFormPayment(api, options.form, idempotencyKey, payment.id);
+  if (payment.status !== "AWAITING_SIGNATURE" || !options.canSign)
+    return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   try {
-    await sendSignCode(api, payment.id, channel);
+    await sendSignCode(api, payment.id, options.channel);
   } catch (error) {
     if (error instanceof Response) throw error;
     // The payment exists: the signing page offers to send the code again.
@@ -268,7 +288,11 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
     if (typeof value === "string" && UUID.test(value)) body[name] = value;
   }
   try {
-    const response = await createPaymentAndSign(api, body, result.data.idempotencyKey, user.twilioAuthChannel, form);
+    const response = await createPaymentAndSign(api, body, result.data.idempotencyKey, {
+      channel: user.twilioAuthChannel,
+      canSign: canSign(org),
+      form,
+    });
     await api.del(`/payment-drafts/${form}`).catch((error) => {
       if (error instanceof Response) throw error;
     });

@@ -16,9 +16,9 @@
  *   +447700900002 Amelia Clarke, MAIN_REPRESENTATIVE (SINGLE) of CORPORATE Northwind Trading Ltd:
  *                 'Operating account' GBP 48250.00 (overdraft 1000.00), EUR 9800.00; custom fee:
  *                 SWIFT 0.10 % (min 5.00, max 50.00); registered at 14 Wharf Road, Unit 3, Bristol BS1 4RN
- *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE with signatureType
- *                 NONE of CORPORATE Patel Consulting Ltd (GBP 7500.00, registered at 27 Deansgate,
- *                 Manchester M3 2BW): payments post without SCA;
+ *   +447700900003 James Patel: INDIVIDUAL (GBP 1350.00) and MAIN_REPRESENTATIVE (SINGLE) of
+ *                 CORPORATE Patel Consulting Ltd (GBP 7500.00, registered at 27 Deansgate,
+ *                 Manchester M3 2BW);
  *                 asked to sign the profile agreement PROFILE_AGREEMENT_ID (banner on /home)
  *   +447700900004 Grace Hopper-Lee: registered, not identified, no organizations
  *   +447700900005 Ada Whitfield: identified, only a COMPANY_OFFICIAL (DIRECTOR) of a COMPANY_OFFICIAL
@@ -538,7 +538,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       true,
     );
 
-    // 3. James Patel: own INDIVIDUAL organization + CORPORATE Patel Consulting Ltd (signatureType NONE).
+    // 3. James Patel: own INDIVIDUAL organization + CORPORATE Patel Consulting Ltd (he signs its payments).
     const james = await user(SEED_PHONES.both, "James", "Patel", true, 8);
     const patelConsulting = await org(
       {
@@ -557,7 +557,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       },
       9,
     );
-    await member(patelConsulting.id, james.id, "MAIN_REPRESENTATIVE", "NONE");
+    await member(patelConsulting.id, james.id, "MAIN_REPRESENTATIVE", "SINGLE");
     const patelConsultingAcc = await account(patelConsulting.id, "Business account", ["GBP"], 10);
     const jamesOrg = await org({ type: "INDIVIDUAL", firstName: "James", lastName: "Patel" }, 11);
     await member(jamesOrg.id, james.id, null, "SINGLE");

@@ -288,7 +288,7 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect(me.body.activeOrganization.fullName).toBe("James Patel");
     const corp = me.body.organizations.find((o: { type: string }) => o.type === "CORPORATE");
     expect(corp.fullName).toBe("Patel Consulting Ltd");
-    expect(corp.currentOfficial).toEqual({ signatureType: "NONE", companyOfficialType: "MAIN_REPRESENTATIVE" });
+    expect(corp.currentOfficial).toEqual({ signatureType: "SINGLE", companyOfficialType: "MAIN_REPRESENTATIVE" });
   });
 
   it("whoami for +447700900002 (corporate official only) picks the CORPORATE organization", async () => {

@@ -1,13 +1,34 @@
-/** Notice on a payment form whose earlier payment still awaits signature (no second payment is made). */
-import { Link } from "@remix-run/react";
+/**
+ * Notice on a payment form whose earlier payment still awaits signature (no second payment is
+ * made: the form's idempotency key stays that payment's, lib/payments.server `paymentFormKey`).
+ * A caller who signs is offered to sign it. A caller who cannot sign (official with signatureType
+ * NONE: the payment waits for another official) is offered to view it, or to start a new payment
+ * (`?after=<id>` releases the key; the rest of the address is kept).
+ */
+import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
+
+/** Route id of the signed-in layout, whose loader answers `canSign`. */
+const APP_LAYOUT_ID = "routes/_app+/_layout";
+
 export function PendingPaymentNotice({ paymentId }: { paymentId: string | null }) {
   const { t } = useTranslation("payments");
+  const layout = useRouteLoaderData(APP_LAYOUT_ID) as { canSign?: boolean } | undefined;
+  const location = useLocation();
   if (!paymentId) return null;
+  if (layout?.canSign !== false)
+    return (
+      <Alert testId="pending-payment">
+        {t("pending.text")} <Link to={`/payments/${paymentId}/sign`}>{t("pending.sign-link")}</Link>
+      </Alert>
+    );
+  const search = new URLSearchParams(location.search);
+  search.set("after", paymentId);
   return (
     <Alert testId="pending-payment">
-      {t("pending.text")} <Link to={`/payments/${paymentId}/sign`}>{t("pending.sign-link")}</Link>
+      {t("pending.waits-for-signer")} <Link to={`/payments/${paymentId}`}>{t("pending.view-link")}</Link>{" "}
+      <Link to={`${location.pathname}?${search.toString()}`}>{t("pending.new-link")}</Link>
     </Alert>
   );
 }

@@ -21,6 +21,7 @@ import {
   unreadTotalSafe,
 } from "./__layout.server";
 import { profileMenu } from "~/lib/profile-menu";
+import { canSign } from "~/lib/signing";
 
 export const handle = { i18n: ["common"] };
 
@@ -43,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       userName: displayName(user),
       orgType: org.type,
+      /** Whether the caller signs payments of the organization (lib/signing `canSign`): read by PendingPaymentNotice. */
+      canSign: canSign(org),
       accounts,
       menu: profileMenu(user, org),
       watch: { orgId: org.id, idleMs: config().SESSION_IDLE_MS, chatUnread },

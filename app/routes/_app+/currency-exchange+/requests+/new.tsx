@@ -22,6 +22,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import { requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 import { FIELDS, newFxRequestValidator, Screen } from "./__new.screen.server";
 
@@ -84,7 +85,8 @@ export async function action({ request }: ActionFunctionArgs) {
       keyReused: t("exchange:requests.errors.key-reused"),
     });
   }
-  if (created.status !== "AWAITING_SIGNATURE")
+  // A member who cannot sign ends here (spec 000 §4): the request waits for a signer.
+  if (created.status !== "AWAITING_SIGNATURE" || !canSign(org))
     return redirect(`/currency-exchange/requests/${created.id}`, { headers: await api.headers() });
   try {
     await sendFxCode(api, created.id, user.twilioAuthChannel);

@@ -31,7 +31,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   try {
     const payment = await api.get<Payment>(`/payments/${encodeURIComponent(params.paymentId ?? "")}`);
-    // Payments that needed no signature (payer without a signature duty) have none to list.
+    // Payments that needed no signature (made by an official without a signature duty before
+    // every payment was signed: contract Payment.requiresSignature) have none to list.
     const corporate = org.type === "CORPORATE" && payment.requiresSignature;
     const [account, documents, signatures] = await Promise.all([
       api.get<Account>(`/accounts/${encodeURIComponent(payment.accountId)}`).catch(() => null),
@@ -91,6 +92,10 @@ export default function PaymentReceipt() {
     <>
       <h1>{t("receipt.title")}</h1>
       {payment.status === "COMPLETED" ? <Alert kind="success">{t("receipt.completed")}</Alert> : null}
+      {/* The flow of a creator who cannot sign ends here (spec 000 §4): the payment waits for a signer. */}
+      {payment.status === "AWAITING_SIGNATURE" && !canSign ? (
+        <Alert testId="awaiting-signer">{t("receipt.awaiting-signer", { organization: organizationName })}</Alert>
+      ) : null}
       <PaymentDetails
         payment={payment}
         before={

@@ -6,7 +6,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
-import { paymentFormKey, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormKey, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
 import { betweenValidator, FIELDS, Screen } from "./__between-accounts.screen.server";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const accounts = await listAccounts(api, org.id);
   if (accounts.length < 2) throw redirect("/payments", { headers: await api.headers() });
-  const formKey = await paymentFormKey(api, "between-accounts");
+  const formKey = await paymentFormKey(api, "between-accounts", releasedPayment(request));
   return json(
     {
       sources: balanceSources(accounts),

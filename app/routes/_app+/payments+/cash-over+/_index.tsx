@@ -15,7 +15,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { loadPaymentDraft, paymentFormKey } from "~/lib/payments.server";
+import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import { cashSources } from "./__cash-sources";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title" };
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     loadPaymentDraft(api, "cash-over", org.id),
-    paymentFormKey(api, "cash-over"),
+    paymentFormKey(api, "cash-over", releasedPayment(request)),
   ]);
   const sources = cashSources(accounts, settings);
   const draftSource = sources.find((s) => s.value === draft?.source);

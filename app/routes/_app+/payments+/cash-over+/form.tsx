@@ -14,7 +14,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { cashSources } from "./__cash-sources";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     partnersSettings.enabled
       ? api.get<{ data: PspPartner[] }>("/psp-partners", { currencyId }).then((r) => r.data)
       : Promise.resolve([] as PspPartner[]),
-    paymentFormData(api, "cash-over", org.id),
+    paymentFormData(api, "cash-over", org.id, releasedPayment(request)),
   ]);
   // The draft of another currency does not fit this form (its partner pays out another currency).
   const draftSource = form.draft?.source ? parseSource(form.draft.source) : null;

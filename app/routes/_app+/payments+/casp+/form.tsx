@@ -13,7 +13,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, wallet rules) is a chunk of its own.
 import { caspValidator, FIELDS, Screen } from "./__casp.screen.server";
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     api.get<{ data: Casp[] }>("/casps"),
-    paymentFormData(api, "casp", org.id),
+    paymentFormData(api, "casp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "CRYPTO_ASSET_PAYMENT"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);

@@ -13,7 +13,7 @@ import { balanceSources } from "~/lib/balance-sources";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { SEPA_KIND_TYPES } from "~/lib/payment-options";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import type { ProviderPaymentTypeCode } from "../../../../../server/api/v1/contract";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, ibantools) is a chunk of its own.
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [accounts, form, saved] = await Promise.all([
     listAccounts(api, org.id),
-    paymentFormData(api, "euro", org.id),
+    paymentFormData(api, "euro", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "LOCAL", "EUR"),
   ]);
   const sources = balanceSources(accounts, "EUR");

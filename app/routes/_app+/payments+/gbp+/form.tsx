@@ -11,7 +11,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { queryChoices, railOptions } from "../__rail-options.server";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [options, form, saved] = await Promise.all([
     railOptions(api, org.id, "GBP", GBP_SCHEMES),
-    paymentFormData(api, "gbp", org.id),
+    paymentFormData(api, "gbp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "LOCAL", "GBP"),
   ]);
   // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.

@@ -15,7 +15,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { requireAppContext } from "~/lib/app-context.server";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
-import { loadPaymentDraft, paymentFormKey } from "~/lib/payments.server";
+import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import styles from "../payments.module.css";
 import { lookupErrorKey, recipientQuery } from "./__recipient";
 
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const query = recipientQuery(params);
   const [draft, { pendingPaymentId }] = await Promise.all([
     loadPaymentDraft(api, "internal", org.id),
-    paymentFormKey(api, "internal"),
+    paymentFormKey(api, "internal", releasedPayment(request)),
   ]);
   // A draft names its recipient: offer to go back to that form.
   const draftRecipient = draft?.recipientPhone

@@ -15,7 +15,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { recipientQuery, type LookupError } from "./__recipient";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const [accounts, form, saved] = await Promise.all([
     listAccounts(api, org.id),
-    paymentFormData(api, "internal", org.id),
+    paymentFormData(api, "internal", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, new URL(request.url), "INTERNAL"),
   ]);
   // A saved beneficiary (`?beneficiary=`, from its pay link) is kept only for the phone looked up here.

@@ -13,7 +13,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
 import { FIELDS, internationalValidator, Screen } from "./__international.screen.server";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [accounts, settings, form, saved] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
-    paymentFormData(api, "international", org.id),
+    paymentFormData(api, "international", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "INTERNATIONAL"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);

@@ -21,6 +21,7 @@ import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
+import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 import { chosenFiles, DEFAULT_ACCEPT, documentsErrorResponse, readUploadForm } from "../$paymentId+/__documents.server";
 import { FIELDS, newOrderValidator, Screen } from "./__new.screen.server";
@@ -139,7 +140,8 @@ export async function action({ request }: ActionFunctionArgs) {
     });
   }
   rememberOrderKey(api, d.idempotencyKey, order.id);
-  if (order.status === "PENDING") {
+  // A member who cannot sign ends here (spec 000 §4): the order waits for a signer.
+  if (order.status === "PENDING" && canSign(org)) {
     try {
       await sendOrderCode(api, order.id, user.twilioAuthChannel);
     } catch (error) {

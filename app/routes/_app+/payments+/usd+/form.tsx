@@ -12,7 +12,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
-import { paymentFormData, submitPaymentForm } from "~/lib/payments.server";
+import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { queryChoices, railOptions } from "../__rail-options.server";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [options, form, saved] = await Promise.all([
     railOptions(api, org.id, "USD", USD_SCHEMES),
-    paymentFormData(api, "usd", org.id),
+    paymentFormData(api, "usd", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "LOCAL", "USD"),
   ]);
   // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.

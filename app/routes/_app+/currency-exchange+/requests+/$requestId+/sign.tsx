@@ -12,6 +12,7 @@ import type { FxRequest } from "../../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import type { Api } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import { canSign } from "~/lib/signing";
 import { verifyCsrf } from "~/lib/csrf.server";
 import type { ServerT } from "~/lib/forms.server";
 import { clearFxCode, fxChallenge, loadFxRequest, requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
@@ -30,8 +31,8 @@ async function context(request: Request, requestId: string) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, fx, user } = await context(request, params.requestId ?? "");
-  if (fx.status !== "AWAITING_SIGNATURE")
+  const { api, fx, user, org } = await context(request, params.requestId ?? "");
+  if (fx.status !== "AWAITING_SIGNATURE" || !canSign(org))
     throw redirect(`/currency-exchange/requests/${fx.id}`, { headers: await api.headers() });
   return json(
     {
@@ -50,11 +51,11 @@ async function signedMeanwhile(api: Api, requestId: string): Promise<boolean> {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, fx, user } = await context(request, params.requestId ?? "");
+  const { api, fx, user, org } = await context(request, params.requestId ?? "");
   await verifyCsrf(request, api.session);
   const t = (await i18next.getFixedT(request, ["errors", "exchange"])) as unknown as ServerT;
   const itemPage = `/currency-exchange/requests/${fx.id}`;
-  if (fx.status !== "AWAITING_SIGNATURE") return redirect(itemPage, { headers: await api.headers() });
+  if (fx.status !== "AWAITING_SIGNATURE" || !canSign(org)) return redirect(itemPage, { headers: await api.headers() });
   return signingAction(
     await request.formData(),
     {

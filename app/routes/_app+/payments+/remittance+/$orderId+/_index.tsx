@@ -1,7 +1,8 @@
 /**
  * /payments/remittance/:orderId — one remittance order: its status (with the icon rule of spec
  * 001 §4), what it sends, its files (download) and its history (every move, by the customer or
- * the bank, with the bank's reason). Reachable for the organization's members even when orders
+ * the bank, with the bank's reason); while it awaits signature, a link to sign it (or, for a member
+ * who cannot sign, why not). Reachable for the organization's members even when orders
  * have been switched off since (an order may still hold money); 404 for anyone else.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
@@ -9,23 +10,28 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
+import { CannotSign } from "~/components/ui/CannotSign";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate, formatTime } from "~/lib/dates";
+import { canSign } from "~/lib/signing";
 import { loadOrder } from "../__remittance.server";
 import styles from "../remittance.module.css";
 import { OrderDetails } from "./__order-details";
 
-export const handle = { i18n: ["payments", "remittance"], titleKey: "remittance:detail.title" };
+export const handle = { i18n: ["payments", "remittance", "signing"], titleKey: "remittance:detail.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api } = await requireAppContext(request);
+  const { api, org } = await requireAppContext(request);
   const order = await loadOrder(api, params.orderId ?? "");
   const signed = new URL(request.url).searchParams.get("signed") === "1" && order.status !== "PENDING";
-  return json({ order, signed }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { order, signed, canSign: canSign(org), organizationName: org.fullName },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export default function RemittanceOrderPage() {
-  const { order, signed } = useLoaderData<typeof loader>();
+  const { order, signed, canSign, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("remittance");
   return (
     <>
@@ -33,7 +39,8 @@ export default function RemittanceOrderPage() {
       {signed ? <Alert kind="success">{t("detail.signed-notice")}</Alert> : null}
       {order.status === "REJECTED" ? <Alert kind="error">{t("detail.rejected-notice")}</Alert> : null}
       <OrderDetails order={order} />
-      {order.status === "PENDING" ? (
+      {order.status === "PENDING" && !canSign ? <CannotSign organizationName={organizationName} /> : null}
+      {order.status === "PENDING" && canSign ? (
         <p>
           <Link to={`/payments/remittance/${order.id}/sign`} data-testid="go-sign">
             {t("detail.go-sign")}

@@ -11,6 +11,7 @@ import type { RemittanceOrder } from "../../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import type { Api } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import { canSign } from "~/lib/signing";
 import { verifyCsrf } from "~/lib/csrf.server";
 import type { ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
@@ -29,8 +30,9 @@ async function context(request: Request, orderId: string) {
 }
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, order, user } = await context(request, params.orderId ?? "");
-  if (order.status !== "PENDING") throw redirect(`/payments/remittance/${order.id}`, { headers: await api.headers() });
+  const { api, order, user, org } = await context(request, params.orderId ?? "");
+  if (order.status !== "PENDING" || !canSign(org))
+    throw redirect(`/payments/remittance/${order.id}`, { headers: await api.headers() });
   return json(
     {
       order,
@@ -48,11 +50,11 @@ async function noLongerPending(api: Api, orderId: string): Promise<boolean> {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, order, user } = await context(request, params.orderId ?? "");
+  const { api, order, user, org } = await context(request, params.orderId ?? "");
   await verifyCsrf(request, api.session);
   const t = (await i18next.getFixedT(request, ["errors", "remittance"])) as unknown as ServerT;
   const itemPage = `/payments/remittance/${order.id}`;
-  if (order.status !== "PENDING") return redirect(itemPage, { headers: await api.headers() });
+  if (order.status !== "PENDING" || !canSign(org)) return redirect(itemPage, { headers: await api.headers() });
   return signingAction(
     await request.formData(),
     {
