@@ -1,0 +1,99 @@
+/**
+ * An official who may not sign (signature type NONE) prepares a payment for a signer, with
+ * JavaScript on and off (docs/decisions.md "Who may sign"): Daniel Hughes (Northwind) pays by
+ * phone; his flow ends on the payment's page, which says it waits for a signer, and no code is
+ * sent; nothing leaves the balance. Back on the form, the notice offers the waiting payment or a
+ * new one (a fresh form). Amelia Clarke finds it in her signing list and declines it (the demo's
+ * balances stay as they are). axe on the new notices (JavaScript on).
+ */
+import AxeBuilder from "@axe-core/playwright";
+import type { Locator, Page } from "@playwright/test";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+
+/** Northwind Trading Ltd's second official (seed: signature type NONE). */
+const SECOND_OFFICIAL = "+447700900006";
+
+async function expectNoViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Choose the option whose text matches (labels carry live balances). */
+async function selectByText(select: Locator, text: RegExp) {
+  const options = await select
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
+  const hit = options.find((o) => text.test(o.text));
+  if (!hit) throw new Error(`no option matching ${text}`);
+  await select.selectOption(hit.value);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  const mode = javaScriptEnabled ? "JS" : "NoJS";
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("signature type NONE: the payment waits for a signer, no code, no money moved; a new payment from the notice", async ({
+      page,
+    }) => {
+      const reference = `Prepared ${mode} ${Date.now()}`;
+      const amount = javaScriptEnabled ? "2.31" : "2.32";
+      await login(page, SECOND_OFFICIAL);
+      const formUrl = `/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.individual)}`;
+      await page.goto(formUrl);
+      const form = page.locator("#pay-title ~ form");
+      await expect(form).toBeVisible();
+      if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+      await expect(page.getByTestId("pending-payment")).toHaveCount(0);
+      await selectByText(form.locator("select[name=source]"), /Operating account.*GBP/);
+      const sourceLabel = (await form.locator("select[name=source] option:checked").textContent()) ?? "";
+      await form.locator("[name=amount]").fill(amount);
+      await form.locator("[name=reference]").fill(reference);
+      await form.locator("button[type=submit]").first().click();
+
+      // His flow ends on the payment's page: waiting for a signer, no code form.
+      await expect(page).toHaveURL(/\/payments\/[0-9a-f-]{36}$/);
+      const paymentId = page.url().split("/").pop()!;
+      await expect(page.getByTestId("awaiting-signer")).toHaveText(
+        "The payment is created. It waits for the signature of an official of Northwind Trading Ltd who can sign: no money moves until then.",
+      );
+      await expect(page.getByTestId("payment-status")).toHaveText("Awaiting signature");
+      await expect(page.getByTestId("cannot-sign")).toBeVisible();
+      await expect(page.getByTestId("debug-code")).toHaveCount(0);
+      await expect(page.locator("form#sign")).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoViolations(page, "payment waiting for a signer");
+
+      // Back on the form: the notice names the waiting payment; submitting again would replay it.
+      await page.goto(formUrl);
+      const notice = page.getByTestId("pending-payment");
+      await expect(notice).toContainText("waits for the signature of an official who can sign");
+      await expect(notice.getByRole("link", { name: "View the waiting payment" })).toHaveAttribute("href", `/payments/${paymentId}`);
+      if (javaScriptEnabled) await expectNoViolations(page, "payment form with a payment waiting for a signer");
+      const key = await form.locator("[name=idempotencyKey]").inputValue();
+      await notice.getByRole("link", { name: "Start a new payment" }).click();
+      await expect(page).toHaveURL(new RegExp(`after=${paymentId}`));
+      await expect(page.getByTestId("pending-payment")).toHaveCount(0);
+      await expect(form.locator("[name=idempotencyKey]")).not.toHaveValue(key);
+
+      // No money moved: the balance in the payment source's label is unchanged.
+      await expect(form.locator("select[name=source] option", { hasText: /Operating account.*GBP/ })).toHaveText(sourceLabel);
+
+      // Amelia Clarke finds it in her signing list; she declines it (the demo keeps its balances).
+      await page.context().clearCookies();
+      await login(page, CUSTOMERS.corporate);
+      await page.goto("/payments");
+      // Newest first: his payment is on the first page.
+      const row = page.getByTestId("unsigned-payment").filter({ has: page.locator(`input[value="${paymentId}"]`) });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(amount);
+      await page.goto(`/payments/${paymentId}`);
+      await expect(page.getByTestId("awaiting-signer")).toHaveCount(0);
+      await expect(page.getByRole("link", { name: "Sign this payment" })).toBeVisible();
+      await page.goto(`/payments/decline?ids=${paymentId}`);
+      await page.getByRole("button", { name: /^Decline/ }).click();
+      await page.goto(`/payments/${paymentId}`);
+      await expect(page.getByTestId("payment-status")).toHaveText("Declined");
+    });
+  });
+}
