@@ -68,7 +68,10 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(formUrl);
       const notice = page.getByTestId("pending-payment");
       await expect(notice).toContainText("waits for the signature of an official who can sign");
-      await expect(notice.getByRole("link", { name: "View the waiting payment" })).toHaveAttribute("href", `/payments/${paymentId}`);
+      await expect(notice.getByRole("link", { name: "View the waiting payment" })).toHaveAttribute(
+        "href",
+        `/payments/${paymentId}`,
+      );
       if (javaScriptEnabled) await expectNoViolations(page, "payment form with a payment waiting for a signer");
       const key = await form.locator("[name=idempotencyKey]").inputValue();
       await notice.getByRole("link", { name: "Start a new payment" }).click();
