@@ -11,7 +11,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { accounts, balances, organizationSettings, postings } from "../../server/db/schema/index.js";
-import { createCustomer } from "../../server/seed/factories.js";
+import { addMember, createCustomer, createUser } from "../../server/seed/factories.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { decideFxRequest } from "../../server/domain/exchange/fx-requests.js";
 import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
@@ -220,12 +220,40 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     await ledgerBalanced();
   });
 
-  it("a member without a signature duty: the request is held at creation (PENDING)", async () => {
+  it("a member without a signature duty: created AWAITING_SIGNATURE, nothing held, no code for him; a SINGLE member of the organization signs, then PENDING with the sum held", async () => {
     const a = await customer({ signatureType: "NONE" });
+    const before = await systemBalance("FX_PENDING", "GBP");
     const r = await create(a);
     expect(r.status).toBe(201);
-    expect(r.body.status).toBe("PENDING");
+    // Strong customer authentication (PSD2 RTS Art. 4–5): created, nothing held.
+    expect(r.body).toMatchObject({ status: "AWAITING_SIGNATURE", signedAt: null });
+    expect(await balanceOf(a, "GBP")).toBe("1000.00");
+    expect((await systemBalance("FX_PENDING", "GBP")).minus(before).toFixed(2)).toBe("0.00");
+    const code = await s.call("POST", "/signatures/send-code", {
+      token: a.token,
+      body: { fxRequestIds: [r.body.id], mfa: "PHONE", channel: "SMS" },
+    });
+    expect(code.status).toBe(403);
+    expect(await balanceOf(a, "GBP")).toBe("1000.00");
+
+    // A director of the same organization with a signature duty signs it: now the sum is held, once.
+    const director = await createUser(s.db, { firstName: "Sam", lastName: "Signer" });
+    await addMember(s.db, {
+      organizationId: a.orgId,
+      userId: director.id,
+      companyOfficialType: "DIRECTOR",
+      signatureType: "SINGLE",
+    });
+    const directorToken = await s.login(director.phone);
+    const signed = await sign(directorToken, r.body.id, await mfaFor(directorToken, [r.body.id]));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.status).toBe("PENDING");
+    expect(signed.body.signedAt).not.toBeNull();
     expect(await balanceOf(a, "GBP")).toBe("899.90");
+    expect((await systemBalance("FX_PENDING", "GBP")).minus(before).toFixed(2)).toBe("100.10");
+    const seen = await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: a.token });
+    expect(seen.body).toMatchObject({ id: r.body.id, status: "PENDING" });
+    await ledgerBalanced();
   });
 
   it("accept (staff command) executes at the request's sums: both balances through FX_POSITION, the fee to FEE_INCOME, once", async () => {
@@ -337,9 +365,9 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
   });
 
   it("list: signed requests newest first, cursor paging without gaps or repeats", async () => {
-    const a = await customer({ signatureType: "NONE" });
+    const a = await customer({ signatureType: "SINGLE" });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await create(a, { sellAmount: `${10 + i}.00` })).body.id);
+    for (let i = 0; i < 5; i++) ids.push((await pending(a, { sellAmount: `${10 + i}.00` })).id);
     const seen: string[] = [];
     let cursor: string | null = null;
     do {

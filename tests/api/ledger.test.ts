@@ -10,7 +10,7 @@ import Decimal from "decimal.js";
 import { eq, sql } from "drizzle-orm";
 import { balances, payments } from "../../server/db/schema/index.js";
 import { createAccount, createCustomer, fund } from "../../server/seed/factories.js";
-import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { databases, mfaTokenFor, startTestServer, type TestServer } from "./helpers.js";
 
 async function totalsByCurrency(s: TestServer): Promise<Record<string, string>> {
   const rows = await s.db
@@ -109,9 +109,11 @@ describe.each(databases)("ledger on %s", (kind) => {
   });
 
   it("20 simultaneous requests under one idempotency key, funds for one: every answer is the same payment, paid once", async () => {
-    // Posted at creation (signatureType NONE), so a request that read the key before the winner
-    // wrote it then finds the funds gone: it must answer the winner's payment, not INSUFFICIENT_FUNDS.
-    const customer = await createCustomer(s.db, { type: "CORPORATE", signatureType: "NONE", balances: { GBP: "10.00" } });
+    // Every payment waits for a signature, so the race is twofold: 20 creates under one key make
+    // one payment; then its signature spends the funds while 20 more requests under the same key
+    // arrive. A request that finds the funds gone must still answer the payment as a replay, not
+    // INSUFFICIENT_FUNDS, and never make a second one.
+    const customer = await createCustomer(s.db, { type: "CORPORATE", signatureType: "SINGLE", balances: { GBP: "10.00" } });
     const second = await createAccount(s.db, { organizationId: customer.organization.id, name: "Reserve", currencies: ["GBP"] });
     const token = await s.login(customer.phone);
     const body = {
@@ -122,25 +124,45 @@ describe.each(databases)("ledger on %s", (kind) => {
       accountId: customer.account!.id,
       toAccountId: second.account.id,
     };
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        s.call("POST", "/payments", { token, headers: { "Idempotency-Key": "one-key-race" }, body }),
-      ),
-    );
+    const post = () => s.call("POST", "/payments", { token, headers: { "Idempotency-Key": "one-key-race" }, body });
+    const answers = await Promise.all(Array.from({ length: 20 }, post));
     expect(answers.map((a) => a.status).filter((st) => st !== 200 && st !== 201)).toEqual([]);
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    const id = answers[0].body.id as string;
+    expect(answers.every((a) => a.body.status === "AWAITING_SIGNATURE")).toBe(true);
+
+    const mfaToken = await mfaTokenFor(s, token, { paymentIds: [id] });
+    const [signed, ...replays] = await Promise.all([
+      s.call("POST", `/payments/${id}/sign`, { token, body: { mfaToken, signedAt: new Date().toISOString() } }),
+      ...Array.from({ length: 20 }, post),
+    ]);
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body).toMatchObject({ id, status: "COMPLETED" });
+    expect(replays.map((a) => `${a.status} ${a.body.code ?? ""}`).filter((st) => st !== "200 ")).toEqual([]);
+    expect(new Set(replays.map((a) => a.body.id))).toEqual(new Set([id]));
+    expect((await post()).body).toMatchObject({ id, status: "COMPLETED" });
+
     const mine = await s.db.select().from(payments).where(eq(payments.organizationId, customer.organization.id));
     expect(mine).toHaveLength(1);
+    const amounts = await s.db
+      .select({ id: balances.id, amount: balances.amount })
+      .from(balances)
+      .where(sql`${balances.id} in (${customer.balances.GBP.id}, ${second.balances.GBP.id})`);
+    const amountOf = (balanceId: string) => new Decimal(amounts.find((b) => b.id === balanceId)!.amount).toFixed(2);
+    expect(amountOf(customer.balances.GBP.id)).toBe("0.00");
+    expect(amountOf(second.balances.GBP.id)).toBe("10.00");
     await expectLedgerInvariants(s);
   });
 
-  it("payments posted at creation, in both directions between two balances at once, all answer (no deadlock, no 500)", async () => {
-    // A payer without signature duty (signatureType NONE): the payment row and its ledger postings
-    // are written in one transaction. The row's foreign keys take KEY SHARE locks on both balances;
-    // locking the balances FOR UPDATE then deadlocked on PostgreSQL (scripts/verify-ledger found it).
+  it("40 payments signed at once with one code, in both directions between two balances near their funds, all answer (no deadlock, no 500)", async () => {
+    // Money moves at the signature (every payment waits for one): 40 signs race on the same two
+    // balances, locking them in opposite orders, and on balances that run short. Each answers 200
+    // (posted) or 400 INSUFFICIENT_FUNDS; none deadlocks or fails with a 500 (scripts/verify-ledger
+    // once found a deadlock when a payment's row and its postings were written in one transaction).
     const customer = await createCustomer(s.db, {
       type: "CORPORATE",
-      signatureType: "NONE",
+      signatureType: "SINGLE",
       balances: { GBP: "30.00" },
       accountName: "Main account",
     });
@@ -149,11 +171,11 @@ describe.each(databases)("ledger on %s", (kind) => {
     const token = await s.login(customer.phone);
     const [from, to] = [customer.account!.id, second.account.id];
     const totalsBefore = await totalsByCurrency(s);
-    const answers = await Promise.all(
+    const created = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
         s.call("POST", "/payments", {
           token,
-          headers: { "Idempotency-Key": `posted-at-creation-${i}` },
+          headers: { "Idempotency-Key": `signed-at-once-${i}` },
           body: {
             organizationId: customer.organization.id,
             kind: "BETWEEN_ACCOUNTS",
@@ -165,9 +187,18 @@ describe.each(databases)("ledger on %s", (kind) => {
         }),
       ),
     );
-    const unexpected = answers.filter((a) => a.status !== 201 && !(a.status === 400 && a.body.code === "INSUFFICIENT_FUNDS"));
+    expect(created.map((c) => `${c.status} ${c.body.status}`)).toEqual(Array(40).fill("201 AWAITING_SIGNATURE"));
+    const ids = created.map((c) => c.body.id as string);
+    const mfaToken = await mfaTokenFor(s, token, { paymentIds: ids });
+    const signedAt = new Date().toISOString();
+    const answers = await Promise.all(
+      ids.map((id) => s.call("POST", `/payments/${id}/sign`, { token, body: { mfaToken, signedAt } })),
+    );
+    const unexpected = answers.filter((a) => a.status !== 200 && !(a.status === 400 && a.body.code === "INSUFFICIENT_FUNDS"));
     expect(unexpected.map((a) => `${a.status} ${a.body.code}`)).toEqual([]);
-    expect(answers.filter((a) => a.status === 201).every((a) => a.body.status === "COMPLETED")).toBe(true);
+    const posted = answers.filter((a) => a.status === 200);
+    expect(posted.length).toBeGreaterThan(0);
+    expect(posted.every((a) => a.body.status === "COMPLETED")).toBe(true);
     expect(await totalsByCurrency(s)).toEqual(totalsBefore);
     await expectLedgerInvariants(s);
   });

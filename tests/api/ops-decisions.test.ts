@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, desc, eq } from "drizzle-orm";
 import { beneficiaryContracts, organizationSettings, staffAuditLog } from "../../server/db/schema/index.js";
 import { createBeneficiary, createCustomer } from "../../server/seed/factories.js";
-import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { databases, mfaTokenFor, startTestServer, type TestServer } from "./helpers.js";
 import { staffLogin } from "./ops-helpers.js";
 
 const PAYEE = { name: "Amina Njoroge", address: "12 Moi Avenue", city: "Nairobi", country: "ke", phone: "+254 712 345 678" };
@@ -182,8 +182,9 @@ describe.each(databases)("ops decisions API on %s", (kind) => {
   });
 
   it("remittance: PAYMENTS moves, the AML decision is COMPLIANCE's, ACCEPTED and REJECTED reach the customer; audited", async () => {
-    const who = await customer({ type: "CORPORATE", signatureType: "NONE" });
+    const who = await customer({ type: "CORPORATE", signatureType: "SINGLE" });
     await s.db.insert(organizationSettings).values({ organizationId: who.orgId, key: "PAYMENTS-ORDERS-ENABLED", value: true });
+    /** A created and signed order (QUEUED, the sum held). */
     const order = async (key: string) => {
       const r = await s.call("POST", "/payments-orders", {
         token: who.token,
@@ -198,7 +199,14 @@ describe.each(databases)("ops decisions API on %s", (kind) => {
         },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body.status).toBe("QUEUED");
+      expect(r.body.status).toBe("PENDING");
+      const mfaToken = await mfaTokenFor(s, who.token, { paymentOrderIds: [r.body.id] });
+      const signed = await s.call("POST", `/payments-orders/${r.body.id}/sign`, {
+        token: who.token,
+        body: { mfaToken, signedAt: new Date().toISOString() },
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      expect(signed.body.status).toBe("QUEUED");
       return r.body.id as string;
     };
     const a = await order(`ops-a-${kind}`);

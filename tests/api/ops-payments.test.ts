@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { balances, staffAuditLog } from "../../server/db/schema/index.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
-import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { databases, mfaTokenFor, payAndSign, startTestServer, type TestServer } from "./helpers.js";
 import { staffLogin } from "./ops-helpers.js";
 
 describe.each(databases)("ops payments on %s", (kind) => {
@@ -32,19 +32,21 @@ describe.each(databases)("ops payments on %s", (kind) => {
     orgId: string;
     accountId: string;
   }
+  /** A company whose official signs its payments (signatureType SINGLE). */
   async function customer(): Promise<Customer> {
     const c = await createCustomer(s.db, {
       type: "CORPORATE",
-      signatureType: "NONE",
+      signatureType: "SINGLE",
       balances: { EUR: "1000.00", GBP: "1000.00" },
     });
     return { c, token: await s.login(c.phone), orgId: c.organization.id, accountId: c.account!.id };
   }
+  /** A posted (created and signed) EURO payment. */
   async function euroPayment(p: Customer, amount = "100.00"): Promise<string> {
-    const r = await s.call("POST", "/payments", {
-      token: p.token,
-      headers: { "Idempotency-Key": `opspay-${++keySeq}` },
-      body: {
+    const r = await payAndSign(
+      s,
+      p.token,
+      {
         organizationId: p.orgId,
         kind: "EURO",
         accountId: p.accountId,
@@ -54,8 +56,10 @@ describe.each(databases)("ops payments on %s", (kind) => {
         iban: "DE89370400440532013000",
         bic: "COBADEFFXXX",
       },
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
+      `opspay-${++keySeq}`,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body.status).toBe("COMPLETED");
     return r.body.id;
   }
   async function balanceOf(p: Customer, currency: string): Promise<string> {
@@ -201,10 +205,11 @@ describe.each(databases)("ops payments on %s", (kind) => {
   it("FX requests: the pending list; accept executes for the customer; reject refunds; both audited", async () => {
     const c = await createCustomer(s.db, {
       type: "CORPORATE",
-      signatureType: "NONE",
+      signatureType: "SINGLE",
       balances: { GBP: "1000.00", EUR: "10.00" },
     });
     const token = await s.login(c.phone);
+    /** A created and signed request (PENDING, the sum held). */
     const create = async () => {
       const r = await s.call("POST", "/exchange/fx-requests", {
         token,
@@ -219,7 +224,14 @@ describe.each(databases)("ops payments on %s", (kind) => {
         },
       });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      expect(r.body.status).toBe("PENDING");
+      expect(r.body.status).toBe("AWAITING_SIGNATURE");
+      const mfaToken = await mfaTokenFor(s, token, { fxRequestIds: [r.body.id] });
+      const signed = await s.call("POST", `/exchange/fx-requests/${r.body.id}/sign`, {
+        token,
+        body: { mfaToken, signedAt: new Date().toISOString() },
+      });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      expect(signed.body.status).toBe("PENDING");
       return r.body.id as string;
     };
     const a = await create();

@@ -23,7 +23,7 @@ import { DomainError } from "../../server/domain/errors.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
 import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
-import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { databases, payAndSign, startTestServer, type TestServer } from "./helpers.js";
 
 const ACTOR = "staff:test";
 
@@ -43,18 +43,18 @@ describe.each(databases)("payment settlement on %s", (kind) => {
     accountId: string;
   }
 
-  /** A company whose official signs nothing: payments post at creation. */
+  /** A company whose official signs its payments (signatureType SINGLE): posted when signed. */
   async function payer(bal: Record<string, string> = { EUR: "1000.00", GBP: "500.00" }): Promise<Payer> {
-    const c = await createCustomer(s.db, { type: "CORPORATE", signatureType: "NONE", balances: bal });
+    const c = await createCustomer(s.db, { type: "CORPORATE", signatureType: "SINGLE", balances: bal });
     return { c, token: await s.login(c.phone), orgId: c.organization.id, accountId: c.account!.id };
   }
 
-  /** A posted TARGET2 payment of `amount` EUR (fee 10.00 EUR by the Standard tariff). */
+  /** A posted (created and signed) TARGET2 payment of `amount` EUR (fee 10.00 EUR by the Standard tariff). */
   async function euroPayment(p: Payer, amount = "100.00"): Promise<{ id: string; fee: string | null }> {
-    const r = await s.call("POST", "/payments", {
-      token: p.token,
-      headers: { "Idempotency-Key": `set-${++keySeq}` },
-      body: {
+    const r = await payAndSign(
+      s,
+      p.token,
+      {
         organizationId: p.orgId,
         kind: "EURO",
         paymentType: "TARGET_2",
@@ -66,8 +66,9 @@ describe.each(databases)("payment settlement on %s", (kind) => {
         bic: "COBADEFFXXX",
         reference: "Invoice 42",
       },
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
+      `set-${++keySeq}`,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.status).toBe("COMPLETED");
     return { id: r.body.id, fee: r.body.fee?.amount ?? null };
   }
@@ -211,10 +212,10 @@ describe.each(databases)("payment settlement on %s", (kind) => {
   it("refuses: an in-house payment, an unknown or malformed id (404), an empty or long reason, a customer actor (400)", async () => {
     const p = await payer();
     const other = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0" } });
-    const internal = await s.call("POST", "/payments", {
-      token: p.token,
-      headers: { "Idempotency-Key": `set-${++keySeq}` },
-      body: {
+    const internal = await payAndSign(
+      s,
+      p.token,
+      {
         organizationId: p.orgId,
         kind: "INTERNAL",
         accountId: p.accountId,
@@ -222,8 +223,10 @@ describe.each(databases)("payment settlement on %s", (kind) => {
         amount: "5.00",
         recipientPhone: other.phone,
       },
-    });
-    expect(internal.status, JSON.stringify(internal.body)).toBe(201);
+      `set-${++keySeq}`,
+    );
+    expect(internal.status, JSON.stringify(internal.body)).toBe(200);
+    expect(internal.body.status).toBe("COMPLETED");
     const code = async (f: Promise<unknown>) => f.then(() => "ok").catch((e: DomainError) => e.code);
     expect(await code(settleExternalPayment(s.db, { paymentId: internal.body.id, actor: ACTOR }))).toBe("NOT_FOUND");
     expect(await code(settleExternalPayment(s.db, { paymentId: crypto.randomUUID(), actor: ACTOR }))).toBe("NOT_FOUND");

@@ -464,7 +464,12 @@ describe.each(databases)("payments API on %s", (kind) => {
 
     // A director with a signature duty signs it with his code: now the money moves, once.
     const director = await createUser(s.db, { firstName: "Sam", lastName: "Signer" });
-    await addMember(s.db, { organizationId: org.id, userId: director.id, companyOfficialType: "DIRECTOR", signatureType: "SINGLE" });
+    await addMember(s.db, {
+      organizationId: org.id,
+      userId: director.id,
+      companyOfficialType: "DIRECTOR",
+      signatureType: "SINGLE",
+    });
     const directorToken = await s.login(director.phone);
     const signed = await sign(directorToken, p.body.id, await mfaFor(directorToken, [p.body.id]));
     expect(signed.status).toBe(200);

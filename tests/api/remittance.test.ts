@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { accounts, balances, organizationSettings, paymentOrderEvents, paymentOrders } from "../../server/db/schema/index.js";
 import { advanceRemittanceOrder } from "../../server/domain/remittance/index.js";
 import { DomainError } from "../../server/domain/errors.js";
-import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
+import { addMember, createCustomer, createUser, type CreatedCustomer } from "../../server/seed/factories.js";
 import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -427,12 +427,40 @@ describe.each(databases)("remittance orders on %s", (kind) => {
     expect(signedPayment.body.status).toBe("COMPLETED");
   });
 
-  it("a payer without a signature duty gets the order QUEUED at once, the sum held", async () => {
+  it("a payer without a signature duty: the order stays PENDING, nothing held, no code for him; a SINGLE member signs and the sum is held", async () => {
     const corp = await customer({ type: "CORPORATE", signatureType: "NONE" });
+    const clearingBefore = await systemBalance("REMITTANCE_CLEARING");
     const res = await create(corp, { sum: "75.00" });
     expect(res.status).toBe(201);
-    expect(res.body.status).toBe("QUEUED");
+    // Strong customer authentication (PSD2 RTS Art. 4–5): created, nothing held.
+    expect(res.body).toMatchObject({ status: "PENDING", signedAt: null });
+    expect(await balanceOf(corp)).toBe("1000.00");
+    expect(await systemBalance("REMITTANCE_CLEARING")).toBe(clearingBefore);
+    const code = await s.call("POST", "/signatures/send-code", {
+      token: corp.token,
+      body: { paymentOrderIds: [res.body.id], mfa: "PHONE", channel: "SMS" },
+    });
+    expect(code.status).toBe(403);
+    expect(await balanceOf(corp)).toBe("1000.00");
+
+    // A director of the same company with a signature duty signs it: now the sum is held, once.
+    const director = await createUser(s.db, { firstName: "Sam", lastName: "Signer" });
+    await addMember(s.db, {
+      organizationId: corp.orgId,
+      userId: director.id,
+      companyOfficialType: "DIRECTOR",
+      signatureType: "SINGLE",
+    });
+    const directorToken = await s.login(director.phone);
+    const signed = await sign(directorToken, res.body.id, await mfaFor(directorToken, { paymentOrderIds: [res.body.id] }));
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body.status).toBe("QUEUED");
+    expect(signed.body.signedAt).not.toBeNull();
     expect(await balanceOf(corp)).toBe("925.00");
+    expect(Number(await systemBalance("REMITTANCE_CLEARING")) - Number(clearingBefore)).toBeCloseTo(75, 6);
+    const detail = (await s.call("GET", `/payments-orders/${res.body.id}`, { token: corp.token })).body;
+    expect(detail.history.map((h: { toStatus: string }) => h.toStatus)).toEqual(["PENDING", "QUEUED"]);
+    await ledgerBalanced();
   });
 
   it("the status machine: one step at a time; ACCEPTED pays the partner, REJECTED refunds with the reason; ledger balanced", async () => {
