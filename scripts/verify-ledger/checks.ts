@@ -12,11 +12,20 @@
  *  4. conservation per currency, the customer balances moved since the snapshot exactly by
  *                  the customer legs of transactions that touch a system (external rail, fee)
  *                  balance; and the run's own balances moved exactly by their completed
- *                  payments as recorded in `payments` (not in `postings`);
+ *                  payments as recorded in `payments` (not in `postings`): a payment left
+ *                  AWAITING_SIGNATURE (its signature refused for funds) moved nothing;
  *  5. idempotency  per key: at most one payment; every answer that named a payment named that
  *                  one; a payment exists iff some answer named one; each payment has exactly one
  *                  ledger transaction iff COMPLETED, with the payment's two legs and amount;
- *                  no key left unanswered.
+ *                  no key left unanswered. Signing (every payment is created AWAITING_SIGNATURE
+ *                  and posted by POST /payments/:id/sign with a one-time code's MFA token): a
+ *                  COMPLETED payment has exactly one signature, made with an MFA token of the
+ *                  run's user that names it (no posting without strong customer authentication),
+ *                  at most one sign answer 200 and at least one answer (200, or 409
+ *                  PAYMENT_NOT_PENDING after a sign whose answer was lost) saying it is signed;
+ *                  a payment still AWAITING_SIGNATURE has no signature and its signing was
+ *                  refused for funds (400 INSUFFICIENT_FUNDS) and never answered as signed; any
+ *                  other status is a violation; no payment's signing left unanswered.
  */
 import { sql } from "drizzle-orm";
 import { Decimal } from "../../server/domain/ledger/money.js";
@@ -35,11 +44,21 @@ export interface KeyRecord {
   unexpected: string[];
   /** True while no attempt has been answered (all were lost in a crash). */
   unanswered: boolean;
+  /** Signing of the key's payment: answers of POST /payments/:id/sign 200 (posted), count. */
+  signed: number;
+  /** Sign answers 400 INSUFFICIENT_FUNDS (the payment stays AWAITING_SIGNATURE), count. */
+  signRefused: number;
+  /** Answers 409 PAYMENT_NOT_PENDING (send-code or sign): already signed, e.g. by a sign whose answer was lost. */
+  alreadySigned: number;
+  /** True while the key's payment is known and its signing has no final answer yet. */
+  signPending: boolean;
 }
 
 export interface CheckContext {
   /** Organization whose payments the run made. */
   organizationId: string;
+  /** The user who created and signed them (every signature must be theirs). */
+  userId: string;
   /** The run's balances (id → amount at start, decimal string). */
   startAmounts: Map<string, string>;
   /** Σ customer balances per currency at the snapshot. */
@@ -167,6 +186,11 @@ export async function runChecks(db: Db, ctx: CheckContext): Promise<CheckResult[
     sql`SELECT debit_balance_id AS debit, credit_balance_id AS credit, amount::text AS amount
           FROM payments WHERE organization_id = ${ctx.organizationId} AND status = 'COMPLETED'`,
   );
+  const [{ n: unsignedCount }] = await rows<{ n: string }>(
+    db,
+    sql`SELECT COUNT(*)::text AS n FROM payments WHERE organization_id = ${ctx.organizationId} AND status <> 'COMPLETED'`,
+  );
+  const unsigned = Number(unsignedCount);
   const expected = new Map([...ctx.startAmounts].map(([id, a]) => [id, new Decimal(a)]));
   for (const m of moves) {
     if (expected.has(m.debit)) expected.set(m.debit, expected.get(m.debit)!.minus(m.amount));
@@ -191,16 +215,31 @@ export async function runChecks(db: Db, ctx: CheckContext): Promise<CheckResult[
       ? cap(conservation)
       : [
           `customer totals moved only by external rails and fees (${[...now.keys()].sort().join(", ")}); ` +
-            `${actual.length} run balances match their ${moves.length} completed payments`,
+            `${actual.length} run balances match their ${moves.length} completed payments` +
+            (unsigned ? ` (${unsigned} payments left awaiting signature moved nothing)` : ""),
         ],
   });
 
   // 5. Idempotency: one effect per key.
   const idem: string[] = [];
-  const payRows = await rows<{ key: string; id: string; status: string; ltx: string | null; n_tx: string; legs_ok: boolean }>(
+  const payRows = await rows<{
+    key: string;
+    id: string;
+    status: string;
+    ltx: string | null;
+    n_tx: string;
+    legs_ok: boolean;
+    n_sig: string;
+    sig_ok: boolean;
+  }>(
     db,
     sql`SELECT p.idempotency_key AS key, p.id, p.status, p.ledger_transaction_id AS ltx,
                (SELECT COUNT(*) FROM ledger_transactions t WHERE t.payment_id = p.id)::text AS n_tx,
+               (SELECT COUNT(*) FROM payment_signatures s WHERE s.payment_id = p.id)::text AS n_sig,
+               COALESCE((SELECT bool_and(s.user_id = ${ctx.userId} AND m.user_id = ${ctx.userId}
+                                         AND m.payment_ids @> jsonb_build_array(p.id::text))
+                           FROM payment_signatures s LEFT JOIN mfa_tokens m ON m.id = s.mfa_token_id
+                          WHERE s.payment_id = p.id), false) AS sig_ok,
                COALESCE((SELECT COUNT(*) = 2
                                 AND bool_and((q.balance_id = p.debit_balance_id AND q.amount = -p.amount)
                                           OR (q.balance_id = p.credit_balance_id AND q.amount = p.amount))
@@ -209,7 +248,9 @@ export async function runChecks(db: Db, ctx: CheckContext): Promise<CheckResult[
   );
   const byKey = new Map<string, typeof payRows>();
   for (const p of payRows) byKey.set(p.key, [...(byKey.get(p.key) ?? []), p]);
+  const recordOf = new Map(ctx.keys.map((k) => [k.key, k]));
   let mixed = 0;
+  let signReplays = 0;
   for (const k of ctx.keys) {
     const inDb = byKey.get(k.key) ?? [];
     const named = new Set(k.paymentIds);
@@ -223,6 +264,9 @@ export async function runChecks(db: Db, ctx: CheckContext): Promise<CheckResult[
       idem.push(`key ${k.key}: every answer said no payment, but payment ${inDb[0].id} exists`);
     if (named.size > 0 && k.refused > 0) mixed++;
     if (k.unanswered) idem.push(`key ${k.key}: never answered`);
+    if (k.signPending) idem.push(`key ${k.key}: the signing of its payment was never answered`);
+    if (k.signed > 1) idem.push(`key ${k.key}: ${k.signed} sign answers posted its payment`);
+    if (k.alreadySigned > 0) signReplays++;
     for (const u of k.unexpected) idem.push(`key ${k.key}: unexpected answer ${u}`);
   }
   const keySet = new Set(ctx.keys.map((k) => k.key));
@@ -232,8 +276,21 @@ export async function runChecks(db: Db, ctx: CheckContext): Promise<CheckResult[
     if (completed && (p.n_tx !== "1" || !p.ltx || !p.legs_ok))
       idem.push(`payment ${p.id} COMPLETED with ${p.n_tx} ledger transactions (legs ${p.legs_ok ? "ok" : "wrong"})`);
     if (!completed && (p.n_tx !== "0" || p.ltx)) idem.push(`payment ${p.id} ${p.status} but posted ${p.n_tx} times`);
-    if (!completed) idem.push(`payment ${p.id} is ${p.status}: a payer without signature duty must be posted at creation`);
+    const k = recordOf.get(p.key);
+    if (completed) {
+      if (p.n_sig !== "1" || !p.sig_ok)
+        idem.push(
+          `payment ${p.id} COMPLETED with ${p.n_sig} signatures${p.n_sig !== "0" && !p.sig_ok ? " (not by an MFA token of the run's user naming it)" : ""}`,
+        );
+      if (k && k.signed + k.alreadySigned === 0) idem.push(`payment ${p.id} COMPLETED but no sign answer said it was signed`);
+    } else if (p.status === "AWAITING_SIGNATURE") {
+      if (p.n_sig !== "0") idem.push(`payment ${p.id} AWAITING_SIGNATURE with ${p.n_sig} signatures`);
+      if (k && (k.signed || k.alreadySigned))
+        idem.push(`payment ${p.id} AWAITING_SIGNATURE but ${k.signed + k.alreadySigned} answers said it was signed`);
+      if (k && !k.signRefused) idem.push(`payment ${p.id} left AWAITING_SIGNATURE without a refusal for funds`);
+    } else idem.push(`payment ${p.id} is ${p.status}: the run only signs its payments`);
   }
+  const completedCount = payRows.filter((p) => p.status === "COMPLETED").length;
   results.push({
     name: "idempotency",
     ok: idem.length === 0,
@@ -242,6 +299,11 @@ export async function runChecks(db: Db, ctx: CheckContext): Promise<CheckResult[
       : [
           `${ctx.keys.length} keys: ${payRows.length} payments, each key at most one, every answer named its payment` +
             (mixed ? ` (${mixed} keys refused for funds in one attempt and created in another: no double effect)` : ""),
+          `${completedCount} payments signed and posted once each (one signature, one ledger transaction), ` +
+            `${payRows.length - completedCount} left awaiting signature after a refusal for funds` +
+            (signReplays
+              ? `; ${signReplays} signed again (a replay, or a sign whose answer was lost) and answered 409, not posted twice`
+              : ""),
         ],
   });
   return results;

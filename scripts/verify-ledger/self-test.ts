@@ -93,6 +93,23 @@ const corruptions: Corruption[] = [
     },
   },
   {
+    name: "a completed payment without its signature (posted without a one-time code)",
+    caughtBy: "idempotency",
+    apply: async (tx, ctx) => {
+      const p = await completedPayment(tx, ctx);
+      await tx.execute(sql`DELETE FROM payment_signatures WHERE payment_id = ${p.id}`);
+    },
+  },
+  {
+    name: "a completed payment signed a second time (a signature without an MFA token)",
+    caughtBy: "idempotency",
+    apply: async (tx, ctx) => {
+      const p = await completedPayment(tx, ctx);
+      await tx.execute(sql`INSERT INTO payment_signatures (payment_id, user_id, signed_at)
+                           VALUES (${p.id}, ${ctx.userId}, now())`);
+    },
+  },
+  {
     name: "money arriving from a system account without a payment",
     caughtBy: "conservation",
     apply: async (tx, ctx) => {
