@@ -7,7 +7,7 @@
 import { createHash } from "node:crypto";
 import { json, redirect } from "@remix-run/node";
 import { validationError, type Validator } from "remix-validated-form";
-import { requireAppContext } from "./app-context.server";
+import { requireAppContext, type AppContext } from "./app-context.server";
 import { verifyCsrf } from "./csrf.server";
 import { apiErrorResponse, type ServerT } from "./forms.server";
 import i18next from "./i18next.server";
@@ -253,6 +253,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * CSRF check, the route's zod validator (same schema as in the browser), then
  * `createPaymentAndSign`; API errors come back onto the form's fields, filled (spec 000 §5).
  * @param form which form (its idempotency key is tracked in the session: `paymentFormKey`)
+ * @param validator the route's validator, or a function that builds it from the request's
+ *   signed-in context (e.g. the balances' scales), so the action reads whoami once
  * @param toBody turns the validated data into the API request, or names a field error
  *   (`{ field, key }`, key = i18n key) for what only the action can check
  * @param fields the form's field names, in display order (errors for others become global)
@@ -261,16 +263,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function submitPaymentForm<T extends { idempotencyKey: string }>(
   request: Request,
   form: PaymentForm,
-  validator: Validator<T>,
+  validator: Validator<T> | ((ctx: AppContext) => Promise<Validator<T>>),
   fields: readonly string[],
   toBody: (data: T, organizationId: string) => CreatePaymentRequest | { field: string; key: string },
 ): Promise<Response> {
-  const { api, org, user } = await requireAppContext(request);
+  const ctx = await requireAppContext(request);
+  const { api, org, user } = ctx;
   await verifyCsrf(request, api.session);
   const t = (await i18next.getFixedT(request, ["errors", "payments"])) as unknown as ServerT;
   const formData = await request.formData();
   const intent = formData.get("intent");
-  const result = await validator.validate(formData);
+  const result = await (typeof validator === "function" ? await validator(ctx) : validator).validate(formData);
   const { csrf: _csrf, intent: _intent, ...submitted } = result.submittedData;
   // Whatever happens next, what was typed is kept (a draft), until the payment exists.
   if (intent === "save-draft" || result.error) await savePaymentDraft(api, form, org.id, submitted);

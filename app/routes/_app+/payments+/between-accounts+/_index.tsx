@@ -4,7 +4,7 @@
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { listAccounts, requireAppContext, type AppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
 import { paymentFormKey, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
@@ -34,8 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
-  const { api, org } = await requireAppContext(request);
-  const validator = betweenValidator(sourceScales(balanceSources(await listAccounts(api, org.id))));
+  const validator = async ({ api, org }: AppContext) =>
+    betweenValidator(sourceScales(balanceSources(await listAccounts(api, org.id))));
   return submitPaymentForm(request, "between-accounts", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };

@@ -70,13 +70,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
-  const { api, org } = await requireAppContext(request);
-  const validator = internalValidator(sourceScales(balanceSources(await listAccounts(api, org.id))));
   return submitPaymentForm(
     request,
     "internal",
-    validator,
+    // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
+    async ({ api, org }) => internalValidator(sourceScales(balanceSources(await listAccounts(api, org.id)))),
     [...FIELDS, "recipientPhone", "recipientCompanyNumber"],
     (d, organizationId) => {
       const source = parseSource(d.source);
