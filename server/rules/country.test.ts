@@ -47,6 +47,26 @@ describe("country names (English)", () => {
   });
 });
 
+describe("country names in the page's language", () => {
+  it("names a country in German and Arabic; another language gets English", () => {
+    expect(countryName("DE", "de")).toBe("Deutschland");
+    expect(countryName("GB", "ar")).toMatch(/[\u0600-\u06FF]/);
+    expect(countryName("FR", "fr")).toBe("France");
+    expect(countryName("ZZ", "de")).toBeUndefined();
+  });
+  it("offers every code in each language, sorted by that language's names; callers cannot change the cache", () => {
+    for (const lng of ["de", "ar"]) {
+      const options = countryOptions(lng);
+      expect(options.map((o) => o.code).sort(), lng).toEqual([...COUNTRY_CODES].sort());
+      const names = options.map((o) => o.name);
+      expect(names, lng).toEqual([...names].sort((a, b) => a.localeCompare(b, lng)));
+    }
+    expect(countryOptions("de").find((o) => o.code === "AT")).toEqual({ code: "AT", name: "Österreich" });
+    countryOptions("de")[0].name = "changed";
+    expect(countryOptions("de")[0].name).not.toBe("changed");
+  });
+});
+
 describe("error codes", () => {
   it("each has an English message", () => {
     for (const code of COUNTRY_ERRORS) expect(errors.country[code], code).toEqual(expect.any(String));

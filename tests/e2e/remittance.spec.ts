@@ -7,7 +7,7 @@
  * then shows it accepted without an icon and the home remittance tab lists it. A rejected order
  * shows the rejected marker and the bank's reason. Invalid fields come back on their fields.
  * Amelia (Northwind: orders off) sees no remittance option or tab and the pages answer 404.
- * axe on every new page (with JavaScript on: axe needs page scripts).
+ * In German the payee's countries are German names in German order. axe on every new page (with JavaScript on: axe needs page scripts).
  */
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
@@ -165,3 +165,19 @@ for (const javaScriptEnabled of [true, false]) {
     });
   });
 }
+
+test.describe("country names in the page's language", () => {
+  test.use({ locale: "de-DE", javaScriptEnabled: false });
+
+  test("the payee's country select names and sorts the countries in German (the loader's list)", async ({ page }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/payments/remittance/new");
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    const select = page.locator("select[name=payeeCountry]");
+    await expect(select.locator("option[value=DE]")).toHaveText("Deutschland");
+    await expect(select.locator("option[value=AT]")).toHaveText("Österreich");
+    const names = (await select.locator("option:not([value=''])").allTextContents()).map((n) => n.trim());
+    expect(names.length).toBeGreaterThanOrEqual(249);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "de")));
+  });
+});

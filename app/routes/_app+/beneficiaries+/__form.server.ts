@@ -14,7 +14,7 @@ import type {
   Casp,
   Currency,
 } from "../../../../server/api/v1/contract";
-import { countryOptions } from "../../../../server/rules/country-names";
+import { countryOptions } from "~/lib/countries.server";
 import { ApiError, type Api } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formFields, isPaymentType, LOCAL_CURRENCIES, payeeFields } from "~/lib/beneficiaries";
@@ -110,8 +110,11 @@ export function formChoice(params: URLSearchParams, saved?: Pick<Beneficiary, "p
   return { paymentType, currencyId };
 }
 
-/** Choices of the form: currencies (fiat or crypto by type), CASPs, countries when a field needs them. */
-export async function formChoices(api: Api, paymentType: BeneficiaryPaymentType | null, currencyId: string | null) {
+/**
+ * Choices of the form: currencies (fiat or crypto by type), CASPs, countries when a field needs
+ * them (named in `lng`, the page's language).
+ */
+export async function formChoices(api: Api, paymentType: BeneficiaryPaymentType | null, currencyId: string | null, lng: string) {
   const [currencies, casps, settings] = await Promise.all([
     api.get<{ data: Currency[] }>("/currencies"),
     paymentType === "CRYPTO_ASSET_PAYMENT" ? api.get<{ data: Casp[] }>("/casps") : Promise.resolve({ data: [] as Casp[] }),
@@ -123,7 +126,7 @@ export async function formChoices(api: Api, paymentType: BeneficiaryPaymentType 
     fiat: currencies.data.filter((c) => !c.crypto).map((c) => c.id),
     crypto: currencies.data.filter((c) => c.crypto).map((c) => c.id),
     casps: casps.data.map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId) })),
-    countries: needsCountries ? countryOptions() : [],
+    countries: needsCountries ? countryOptions(lng) : [],
     approvalRequired: settings.approvalRequired,
   };
 }

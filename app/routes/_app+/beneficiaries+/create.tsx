@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { requireAppContext } from "~/lib/app-context.server";
+import i18next from "~/lib/i18next.server";
 import { DetailsStep, TypeStep } from "./__form";
 import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "./__form.server";
 
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kept = keptValues(api.keptForm(), paymentType, currencyId);
   const values = kept ?? queryValues(params);
   const ready = params.get("step") !== "type" && paymentType !== null && (paymentType !== "LOCAL" || currencyId !== null);
-  const choices = await formChoices(api, ready ? paymentType : null, currencyId);
+  const choices = await formChoices(api, ready ? paymentType : null, currencyId, await i18next.getLocale(request));
   const carry = new URLSearchParams(values);
   if (paymentType) carry.set("paymentType", paymentType);
   return json(

@@ -17,6 +17,7 @@ import { Button } from "~/components/ui/Button";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { ApiError, type Api } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import i18next from "~/lib/i18next.server";
 import { isEditable, payeeFields, payHref, statusTone } from "~/lib/beneficiaries";
 import { verifyCsrf } from "~/lib/csrf.server";
 import styles from "../beneficiaries.module.css";
@@ -40,12 +41,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     api.get<BeneficiariesSettings>("/settings/beneficiaries"),
   ]);
   const notice = new URL(request.url).searchParams.get("notice");
+  const lng = await i18next.getLocale(request);
   const rows = ["beneficiaryType", "nickname", "currencyId", ...payeeFields(b.paymentType, b.currencyId)]
     .map((f) => {
       const value = b[f as keyof Beneficiary];
       if (value === null || value === "" || value === false) return null;
       const text =
-        value === true ? "yes" : /country/i.test(f) ? `${countryName(String(value)) ?? value} (${value})` : String(value);
+        value === true ? "yes" : /country/i.test(f) ? `${countryName(String(value), lng) ?? value} (${value})` : String(value);
       return { field: f, text };
     })
     .filter((r): r is { field: string; text: string } => r !== null);

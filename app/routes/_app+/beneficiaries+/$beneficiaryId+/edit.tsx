@@ -13,6 +13,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import i18next from "~/lib/i18next.server";
 import { isEditable } from "~/lib/beneficiaries";
 import { DetailsStep, TypeStep } from "../__form";
 import { beneficiaryValues, formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "../__form.server";
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const { paymentType, currencyId } = formChoice(url.searchParams, beneficiary);
-  const choices = await formChoices(api, paymentType, currencyId);
+  const choices = await formChoices(api, paymentType, currencyId, await i18next.getLocale(request));
   if (!isEditable(beneficiary.status, choices.approvalRequired))
     throw redirect(`/beneficiaries/${beneficiary.id}`, { headers: await api.headers() });
   // What a save that met an expired session brought, kept for this login: shown unsaved.

@@ -33,7 +33,6 @@ import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { DEFAULT_SCALE, validateAmount } from "../../../../../server/rules/amount";
 import { validateCountry } from "../../../../../server/rules/country";
-import { countryOptions } from "../../../../../server/rules/country-names";
 import { isIbanCountry, validateBic, validateForeignAccountNumber, validateIban } from "../../../../../server/rules/iban";
 import type { loader } from "./form";
 import styles from "./international.module.css";
@@ -275,9 +274,6 @@ export function internationalValidator(scales: Readonly<Record<string, number>>)
   return validator;
 }
 
-/** Every country, by English name (built once per chunk). */
-const COUNTRIES = countryOptions();
-
 function CountrySelect({
   name,
   label,
@@ -292,6 +288,8 @@ function CountrySelect({
   onChange?: (value: string) => void;
 }) {
   const { t } = useTranslation("payments");
+  // In the page's language, sorted by name (the loader's: no name tables in the browser).
+  const { countries } = useLoaderData<typeof loader>();
   return (
     <ValidatedField
       as="select"
@@ -303,7 +301,7 @@ function CountrySelect({
       onChange={onChange ? (e) => onChange(e.currentTarget.value) : undefined}
     >
       <option value="">{t("international.country-choose")}</option>
-      {COUNTRIES.map((c) => (
+      {countries.map((c) => (
         <option key={c.code} value={c.code}>
           {c.name}
         </option>

@@ -11,6 +11,7 @@ import type { Account, PaymentsSettings } from "../../../../../server/api/v1/con
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
+import { countryOptionsFor } from "~/lib/countries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
@@ -32,11 +33,12 @@ function balanceScales(accounts: readonly Account[]): Record<string, number> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
-  const [accounts, settings, form, saved] = await Promise.all([
+  const [accounts, settings, form, saved, countries] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     paymentFormData(api, "international", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "INTERNATIONAL"),
+    countryOptionsFor(request),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);
   const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
@@ -72,6 +74,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       prefill,
       sources,
       currencies,
+      countries,
       scales: Object.fromEntries(sources.map((s) => [s.currencyId, scales[s.currencyId]])),
       source: sources.some((s) => s.value === asked) ? asked : null,
     },

@@ -23,7 +23,6 @@ import { Alert } from "~/components/ui/Alert";
 import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { validateCountry } from "../../../../../server/rules/country";
-import { countryOptions } from "../../../../../server/rules/country-names";
 import styles from "./remittance.module.css";
 import type { loader } from "./new";
 
@@ -96,7 +95,7 @@ function FilesInput({ accept }: { accept: string }) {
 }
 
 export default function NewRemittanceScreen() {
-  const { sources, idempotencyKey, pendingOrderId, accept } = useLoaderData<typeof loader>();
+  const { sources, idempotencyKey, pendingOrderId, accept, countries } = useLoaderData<typeof loader>();
   const { t } = useTranslation("remittance");
   const hydrated = useIsHydrated();
   return (
@@ -140,7 +139,7 @@ export default function NewRemittanceScreen() {
           <ValidatedField name="payeeCity" label={t("new.payee-city")} autoComplete="off" maxLength={100} required />
           <ValidatedField as="select" name="payeeCountry" label={t("new.payee-country")} required>
             <option value="">{t("new.payee-country-choose")}</option>
-            {countryOptions().map((c) => (
+            {countries.map((c) => (
               <option key={c.code} value={c.code}>
                 {c.name}
               </option>

@@ -22,6 +22,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { canSign } from "~/lib/signing";
+import { countryOptionsFor } from "~/lib/countries.server";
 import { splitScreen } from "~/lib/split-screen";
 import { chosenFiles, DEFAULT_ACCEPT, documentsErrorResponse, readUploadForm } from "../$paymentId+/__documents.server";
 import { FIELDS, newOrderValidator, Screen } from "./__new.screen.server";
@@ -32,10 +33,11 @@ export const handle = { i18n: ["payments", "remittance"], titleKey: "remittance:
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireOrdersEnabled(api, org.id);
-  const [accounts, key, rule] = await Promise.all([
+  const [accounts, key, rule, countries] = await Promise.all([
     listAccounts(api, org.id),
     orderFormKey(api),
     api.get<TransactionsDocumentsSettings>("/settings/transactions-documents").catch(() => null),
+    countryOptionsFor(request),
   ]);
   // Cash is paid out in fiat only (the API refuses crypto-assets: isFiat).
   const crypto = new Set(accounts.flatMap((a) => a.balances.filter((b) => b.currency?.crypto).map((b) => b.currencyId)));
@@ -46,6 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       idempotencyKey: key.key,
       pendingOrderId: key.pendingOrderId,
       accept: (rule?.allowedTypes ?? DEFAULT_ACCEPT).join(","),
+      countries,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

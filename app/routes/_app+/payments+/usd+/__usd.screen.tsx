@@ -29,7 +29,6 @@ import { amountField, idempotencyKeyField, referenceField, requiredChoice } from
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { validateAbaRoutingNumber, validateUsAccountNumber } from "../../../../../server/rules/aba";
 import { validateCountry } from "../../../../../server/rules/country";
-import { countryOptions } from "../../../../../server/rules/country-names";
 import styles from "../__rail-form.module.css";
 import type { loader } from "./form";
 
@@ -58,8 +57,6 @@ export const FORM_ID = "usd-form";
 
 /** Country of the beneficiary's address when nothing else is chosen. */
 export const DEFAULT_COUNTRY = "US";
-
-const COUNTRIES = countryOptions();
 
 /** Required trimmed text with a maximum length. */
 const text = (max: number, required: string, tooLong: string) =>
@@ -117,7 +114,7 @@ export const validator = withZod(
 );
 
 export default function UsdScreen() {
-  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId, saved } =
+  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId, saved, countries } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -205,7 +202,7 @@ export default function UsdScreen() {
               maxLength={16}
             />
             <ValidatedField as="select" name="countryId" label={t("usd.country")} required>
-              {COUNTRIES.map((c) => (
+              {countries.map((c) => (
                 <option key={c.code} value={c.code}>
                   {c.name}
                 </option>

@@ -9,6 +9,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { requireAppContext } from "~/lib/app-context.server";
+import { countryOptionsFor } from "~/lib/countries.server";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
@@ -25,10 +26,11 @@ export const shouldRevalidate = skipDraftRevalidation;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
-  const [options, form, saved] = await Promise.all([
+  const [options, form, saved, countries] = await Promise.all([
     railOptions(api, org.id, "USD", USD_SCHEMES),
     paymentFormData(api, "usd", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, url, "LOCAL", "USD"),
+    countryOptionsFor(request),
   ]);
   // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.
   const { source } = queryChoices(url, options);
@@ -48,7 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         })
       : {}),
   };
-  return json({ ...options, ...form, defaults, saved }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { ...options, ...form, defaults, saved, countries },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
