@@ -5,19 +5,17 @@
  * NONE: the payment waits for another official) is offered to view it, or to start a new payment
  * (`?after=<id>` releases the key; the rest of the address is kept).
  */
-import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Alert";
-
-/** Route id of the signed-in layout, whose loader answers `canSign`. */
-const APP_LAYOUT_ID = "routes/_app+/_layout";
+import { useCanSign } from "~/lib/use-can-sign";
 
 export function PendingPaymentNotice({ paymentId }: { paymentId: string | null }) {
   const { t } = useTranslation("payments");
-  const layout = useRouteLoaderData(APP_LAYOUT_ID) as { canSign?: boolean } | undefined;
+  const canSign = useCanSign();
   const location = useLocation();
   if (!paymentId) return null;
-  if (layout?.canSign !== false)
+  if (canSign)
     return (
       <Alert testId="pending-payment">
         {t("pending.text")} <Link to={`/payments/${paymentId}/sign`}>{t("pending.sign-link")}</Link>

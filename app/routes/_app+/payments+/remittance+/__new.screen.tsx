@@ -22,6 +22,7 @@ import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { useCanSign } from "~/lib/use-can-sign";
 import { validateCountry } from "../../../../../server/rules/country";
 import styles from "./remittance.module.css";
 import type { loader } from "./new";
@@ -98,12 +99,19 @@ export default function NewRemittanceScreen() {
   const { sources, idempotencyKey, pendingOrderId, accept, countries } = useLoaderData<typeof loader>();
   const { t } = useTranslation("remittance");
   const hydrated = useIsHydrated();
+  const canSign = useCanSign();
   return (
     <>
       <h1>{t("new.title")}</h1>
-      {pendingOrderId ? (
+      {pendingOrderId && canSign ? (
         <Alert testId="pending-order">
           {t("new.pending")} <Link to={`/payments/remittance/${pendingOrderId}/sign`}>{t("new.pending-link")}</Link>
+        </Alert>
+      ) : null}
+      {pendingOrderId && !canSign ? (
+        <Alert testId="pending-order">
+          {t("new.pending-signer")} <Link to={`/payments/remittance/${pendingOrderId}`}>{t("new.pending-view")}</Link>{" "}
+          <Link to={`/payments/remittance/new?after=${pendingOrderId}`}>{t("new.pending-new")}</Link>
         </Alert>
       ) : null}
       {sources.length === 0 ? (

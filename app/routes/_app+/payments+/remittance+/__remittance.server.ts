@@ -58,10 +58,16 @@ export function clearOrderCode(api: Api, orderId: string): void {
 /**
  * The new-order form's idempotency key, kept in the session: handed out again until the order
  * it created has been signed (a double submit or back-and-resubmit replays that order; its page
- * offers to sign it), then a new one (a new order is a new decision).
+ * offers to sign it), then a new one (a new order is a new decision). A creator who cannot sign
+ * (the order waits for another official) asks for a new order with `?after=<the waiting order's
+ * id>`: only that order releases the key (as lib/payments.server `paymentFormKey`).
+ * @param releaseAfter the `after` query parameter, or null
  * @returns `key` for the hidden field, `pendingOrderId` while the form's order awaits signature
  */
-export async function orderFormKey(api: Api): Promise<{ key: string; pendingOrderId: string | null }> {
+export async function orderFormKey(
+  api: Api,
+  releaseAfter: string | null = null,
+): Promise<{ key: string; pendingOrderId: string | null }> {
   const current = api.session.get("remittanceKey");
   if (current && !current.orderId) return { key: current.key, pendingOrderId: null };
   if (current?.orderId) {
@@ -72,7 +78,7 @@ export async function orderFormKey(api: Api): Promise<{ key: string; pendingOrde
         if (error instanceof Response) throw error;
         return null;
       });
-    if (status === "PENDING") return { key: current.key, pendingOrderId: current.orderId };
+    if (status === "PENDING" && current.orderId !== releaseAfter) return { key: current.key, pendingOrderId: current.orderId };
   }
   const key = crypto.randomUUID();
   api.session.set("remittanceKey", { key });

@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireOrdersEnabled(api, org.id);
   const [accounts, key, rule, countries] = await Promise.all([
     listAccounts(api, org.id),
-    orderFormKey(api),
+    orderFormKey(api, new URL(request.url).searchParams.get("after")),
     api.get<TransactionsDocumentsSettings>("/settings/transactions-documents").catch(() => null),
     countryOptionsFor(request),
   ]);
