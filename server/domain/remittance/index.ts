@@ -48,13 +48,7 @@ import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { availableFunds, postTransaction, withSerializableRetry } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
-import {
-  forbidden,
-  listMemberships,
-  memberOrganizationIdsQuery,
-  notFound,
-  requireMembership,
-} from "../organizations/access.js";
+import { forbidden, listMemberships, memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { organizationFullName } from "../organizations/index.js";
 import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
