@@ -6,18 +6,12 @@
  * new one (a fresh form). Amelia Clarke finds it in her signing list and declines it (the demo's
  * balances stay as they are). axe on the new notices (JavaScript on).
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Locator, Page } from "@playwright/test";
+import type { Locator } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { expectNoViolations } from "./layout-helpers";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
 const SECOND_OFFICIAL = "+447700900006";
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 /** Choose the option whose text matches (labels carry live balances). */
 async function selectByText(select: Locator, text: RegExp) {
