@@ -1,6 +1,7 @@
 /**
  * The embedded database folder belongs to one process at a time (data-dir-lock.ts): a second
- * process is refused before it touches the files, a lock left by a dead process is taken over.
+ * process is refused before it touches the files, a lock left by a dead process is taken over,
+ * by one process only when several try at once.
  */
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -61,6 +62,36 @@ describe("lockDataDir", () => {
       expect(fs.readFileSync(lockFileOf(dir), "utf8").trim()).toBe(String(process.pid));
       release();
     }
+  });
+
+  it("two processes taking over one stale lock at once: the one that finds the other's fresh lock is refused", () => {
+    const dir = tempDir();
+    const file = lockFileOf(dir);
+    fs.writeFileSync(file, `${deadPid()}\n`);
+    // Another process (played by the parent, which is running) takes the folder over at the instant
+    // between this process's judging the file stale and removing it.
+    const other = process.ppid;
+    let error: unknown;
+    try {
+      lockDataDir(dir, { beforeRemove: () => fs.writeFileSync(file, `${other}\n`) })();
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DataDirInUseError);
+    expect((error as DataDirInUseError).ownerPid).toBe(other);
+    expect(fs.readFileSync(file, "utf8")).toBe(`${other}\n`);
+    expect(fs.existsSync(`${file}.takeover`)).toBe(false);
+  });
+
+  it("a takeover file left by a process that died taking over is cleared, and the stale lock taken over", () => {
+    const dir = tempDir();
+    const file = lockFileOf(dir);
+    fs.writeFileSync(file, `${deadPid()}\n`);
+    fs.writeFileSync(`${file}.takeover`, `${deadPid()}\n`);
+    const release = lockDataDir(dir);
+    expect(fs.readFileSync(file, "utf8").trim()).toBe(String(process.pid));
+    expect(fs.existsSync(`${file}.takeover`)).toBe(false);
+    release();
   });
 
   it("release leaves a lock that is no longer this process's alone", () => {

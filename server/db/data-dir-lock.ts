@@ -11,8 +11,12 @@
  * A file left behind by a process that is gone (a crash, kill -9) is taken over. The process id
  * is checked with signal 0: a process that exists but belongs to another user (EPERM) counts as
  * running. A file naming this very process is stale too (a container restarts its process under
- * the same id) unless this process holds the folder open now. The one race left is PostgreSQL's
- * too: two processes taking over the same stale file in the same instant.
+ * the same id) unless this process holds the folder open now. Taking over happens under a
+ * second exclusive file, `<folder>.pid.takeover`: the taker re-reads the lock file there and
+ * removes it only if it still holds the stale text it judged, so two processes taking over the
+ * same stale file at once cannot both end up holding the folder (the second finds the first's
+ * fresh lock and is refused). A takeover file left by a process that died in those few
+ * microseconds is itself removed when its process is gone.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -60,13 +64,43 @@ function readOrEmpty(file: string): string {
   }
 }
 
+/** Block this thread for `ms` milliseconds (the lock is taken synchronously, at start). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * Remove the lock file if it still holds `staleText`, under the takeover file (module doc).
+ * @returns false when another process is taking over right now (the caller tries again)
+ */
+function removeIfStill(file: string, staleText: string, beforeRemove?: () => void): boolean {
+  const guard = `${file}.takeover`;
+  try {
+    fs.writeFileSync(guard, `${process.pid}\n`, { flag: "wx" });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    const taker = Number.parseInt(readOrEmpty(guard), 10);
+    if (!(Number.isSafeInteger(taker) && taker > 0 && running(taker))) fs.rmSync(guard, { force: true });
+    return false;
+  }
+  try {
+    beforeRemove?.();
+    if (readOrEmpty(file) === staleText) fs.rmSync(file, { force: true });
+  } finally {
+    fs.rmSync(guard, { force: true });
+  }
+  return true;
+}
+
 /**
  * Take the folder for this process.
  * @param dataDir the PGlite data folder (its parent is created when missing)
+ * @param testHooks.beforeRemove tests only: runs under the takeover file, before the re-read
+ *   (to play another process taking the folder over at that instant)
  * @returns release: removes the lock file if it is still this process's (call after closing)
  * @throws DataDirInUseError when a running process holds the folder; fs errors (EACCES …)
  */
-export function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string, testHooks: { beforeRemove?: () => void } = {}): () => void {
   const dir = path.resolve(dataDir);
   const file = lockFileOf(dir);
   if (held.has(dir)) throw new DataDirInUseError(dir, process.pid);
@@ -76,13 +110,15 @@ export function lockDataDir(dataDir: string): () => void {
       fs.writeFileSync(file, `${process.pid}\n`, { flag: "wx" });
       break;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt === 5) throw error;
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST" || attempt === 20) throw error;
     }
-    const owner = Number.parseInt(readOrEmpty(file), 10);
+    const text = readOrEmpty(file);
+    const owner = Number.parseInt(text, 10);
     if (Number.isSafeInteger(owner) && owner > 0 && owner !== process.pid && running(owner))
       throw new DataDirInUseError(dir, owner);
-    // Left behind by a process that is gone (or unreadable): take it over.
-    fs.rmSync(file, { force: true });
+    // Left behind by a process that is gone (or unreadable): take it over, unless another
+    // process is doing so right now (then look again shortly: it may hold the folder by then).
+    if (!removeIfStill(file, text, testHooks.beforeRemove)) pause(20);
   }
   held.add(dir);
   return () => {
