@@ -4,7 +4,8 @@
  * phone; his flow ends on the payment's page, which says it waits for a signer, and no code is
  * sent; nothing leaves the balance. Back on the form, the notice offers the waiting payment or a
  * new one (a fresh form). Amelia Clarke finds it in her signing list and declines it (the demo's
- * balances stay as they are). axe on the new notices (JavaScript on).
+ * balances stay as they are). An FX rate request he proposes waits the same way: its page says why
+ * he cannot sign and its signing page sends him back. axe on the new notices (JavaScript on).
  */
 import type { Locator } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
@@ -91,6 +92,30 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: /^Decline/ }).click();
       await page.goto(`/payments/${paymentId}`);
       await expect(page.getByTestId("payment-status")).toHaveText("Declined");
+    });
+
+    test("signature type NONE: an FX rate request he proposes waits for a signer; its signing page sends him back", async ({
+      page,
+    }) => {
+      await login(page, SECOND_OFFICIAL);
+      await page.goto("/currency-exchange/requests/new");
+      const form = page.locator("form#fx-request-form");
+      await expect(form).toBeVisible();
+      if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+      await selectByText(form.locator("select[name=source]"), /Operating account.*GBP/);
+      await form.locator("select[name=toCurrencyId]").selectOption("EUR");
+      await form.locator("[name=sellAmount]").fill(javaScriptEnabled ? "1.11" : "1.12");
+      await form.locator("[name=rate]").fill("1.17");
+      await form.getByRole("button", { name: "Continue" }).click();
+
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/[0-9a-f-]{36}$/);
+      const url = page.url();
+      await expect(page.getByTestId("cannot-sign")).toContainText("You cannot sign payments of Northwind Trading Ltd.");
+      await expect(page.getByTestId("go-sign")).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoViolations(page, "FX request waiting for a signer");
+      await page.goto(`${url}/sign`);
+      await expect(page).toHaveURL(url);
+      await expect(page.getByTestId("debug-code")).toHaveCount(0);
     });
   });
 }
