@@ -29,6 +29,21 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     return { user, token: await s.login(user.phone) };
   };
   const upload = (token: string) => s.upload(token, { bytes: PDF, name: "certificate.pdf", type: "application/pdf" });
+  /** A corporate application with its first step saved; returns its id. */
+  const newCorporateApplication = async (token: string, companyName: string): Promise<string> => {
+    const res = await s.call("POST", "/clients-applications/corporates", {
+      token,
+      body: { step: "country-and-name", values: { companyName, countryOfIncorporationId: "GB" } },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res.body.id;
+  };
+  /** Saves one step of corporate application `id` (PUT, expects 200); returns the application. */
+  const stepSaver = (token: string, id: string) => async (body: object) => {
+    const res = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return res.body;
+  };
 
   beforeAll(async () => {
     s = await startTestServer({ db: kind });
@@ -375,17 +390,8 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
 
   it("a corporate application completed, submitted and approved opens the company with the applicant as main representative", async () => {
     const { token } = await newApplicant();
-    const id = (
-      await s.call("POST", "/clients-applications/corporates", {
-        token,
-        body: { step: "country-and-name", values: { companyName: "Aire Valley Foods Ltd", countryOfIncorporationId: "GB" } },
-      })
-    ).body.id;
-    const put = async (body: object) => {
-      const res = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body;
-    };
+    const id = await newCorporateApplication(token, "Aire Valley Foods Ltd");
+    const put = stepSaver(token, id);
     const address = (p: string) => ({
       [`${p}CountryId`]: "GB",
       [`${p}City`]: "Bradford",
@@ -498,17 +504,8 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
 
   it("the type of business licence is required once registration-information says the company holds one", async () => {
     const { token } = await newApplicant();
-    const id = (
-      await s.call("POST", "/clients-applications/corporates", {
-        token,
-        body: { step: "country-and-name", values: { companyName: "Licensed Couriers Ltd", countryOfIncorporationId: "GB" } },
-      })
-    ).body.id;
-    const put = async (body: object) => {
-      const res = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      return res.body;
-    };
+    const id = await newCorporateApplication(token, "Licensed Couriers Ltd");
+    const put = stepSaver(token, id);
     const stateOf = (app: { steps: { id: string; status: string }[] }, step: string) =>
       app.steps.find((x) => x.id === step)!.status;
     const registration = (businessLicense: string) => ({
@@ -566,12 +563,7 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
 
   it("a scheme asking only about customers requires customers, not suppliers (each under its own flag)", async () => {
     const { token } = await newApplicant();
-    const id = (
-      await s.call("POST", "/clients-applications/corporates", {
-        token,
-        body: { step: "country-and-name", values: { companyName: "Customers Only Ltd", countryOfIncorporationId: "GB" } },
-      })
-    ).body.id;
+    const id = await newCorporateApplication(token, "Customers Only Ltd");
     const [base] = await s.db.select().from(applicationSchemes).where(eq(applicationSchemes.id, "corporate-default"));
     const schemeId = `corporate-customers-only-${kind}`;
     await s.db
