@@ -443,7 +443,12 @@ async function burst(
     if (a.kind !== "answer") {
       stats.signs.lost++;
       noAnswer(a, [rec]);
-      if (rec.signPending) state.grants.set(id, grant); // replayed with the same token after the restart
+      // Replayed with the same token after the restart, unless an answer already said it is signed:
+      // also when its twin was answered first (refused for funds), since this one may have posted.
+      if (rec.signed + rec.alreadySigned === 0) {
+        rec.signPending = true;
+        state.grants.set(id, grant);
+      }
       return "lost";
     }
     stats.signs.answered++;

@@ -90,6 +90,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Sign this payment" })).toBeVisible();
       await page.goto(`/payments/decline?ids=${paymentId}`);
       await page.getByRole("button", { name: /^Decline/ }).click();
+      await expect(page).toHaveURL(/\/payments$/); // declined: back to the list
       await page.goto(`/payments/${paymentId}`);
       await expect(page.getByTestId("payment-status")).toHaveText("Declined");
     });
