@@ -13,8 +13,9 @@
  */
 import { json, redirect } from "@remix-run/node";
 import type { ApplicationOfficial, Country } from "../../server/api/v1/contract";
-import { countryOptions } from "../../server/rules/country-names";
 import { ApiError, type Api } from "./api.server";
+import i18next from "./i18next.server";
+import { cachedGet, listData } from "./identity-reference.server";
 import { verifyCsrf } from "./csrf.server";
 import {
   identityFieldErrors,
@@ -33,15 +34,10 @@ export const NEW_OFFICIAL = "new";
 
 const NOTICES = ["added", "saved", "removed"] as const;
 
-/** Countries for the nationality select (GET /v1/countries; the shared ISO list while the API has none). */
-export async function loadCountries(api: Api): Promise<Country[]> {
-  try {
-    const answer = await api.get<{ data: Country[] } | Country[]>("/countries");
-    return Array.isArray(answer) ? answer : answer.data;
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status !== 404) throw error;
-    return countryOptions().map((c) => ({ id: c.code, name: c.name }));
-  }
+/** Countries for the nationality select, named and sorted in the page's language (GET /v1/countries?lang=). */
+export async function loadCountries(api: Api, request: Request): Promise<Country[]> {
+  const lang = await i18next.getLocale(request);
+  return listData<Country>(await cachedGet<unknown>(api, "/countries", { lang }));
 }
 
 /** /identity/corporate/cof?applicationId=…[&notice=] */
@@ -95,7 +91,7 @@ export async function officialLoader(request: Request, officialId: string) {
   const adding = officialId === NEW_OFFICIAL;
   const official = adding ? null : findOfficial(application.officials, officialId);
   const remove = !adding && new URL(request.url).searchParams.get("remove") === "1";
-  const countries = remove || !application.editable ? [] : await loadCountries(api);
+  const countries = remove || !application.editable ? [] : await loadCountries(api, request);
   return json(
     {
       applicationId: application.id,

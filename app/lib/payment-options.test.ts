@@ -16,10 +16,24 @@ describe("paymentOptions (spec 000 §2)", () => {
     expect(ids([account("GBP")], settings([]))).toEqual(["internal", "currency-exchange"]);
   });
 
-  it("sends exchange to the no-accounts prompt without accounts", () => {
-    const opts = paymentOptions([], settings([{ type: "SEPA_SCT", currencies: ["EUR"] }]));
-    expect(opts.map((o) => o.id)).toEqual(["internal", "currency-exchange"]);
-    expect(opts[1].noAccountsPrompt).toBe(true);
+  it("sends every option to the no-accounts prompt without accounts (spec 000 §6)", () => {
+    const opts = paymentOptions([], settings([{ type: "SWIFT", currencies: ["USD"] }], true));
+    expect(opts.map((o) => o.id)).toEqual(["internal", "currency-exchange", "international", "remittance"]);
+    for (const o of opts) {
+      expect(o.href).toBe("/payments?prompt=no-accounts");
+      expect(o.noAccountsPrompt).toBe(true);
+    }
+  });
+
+  it("links each option to its own page when there is an account", () => {
+    const opts = paymentOptions([account("GBP")], settings([{ type: "SWIFT", currencies: ["USD"] }], true));
+    expect(opts.map((o) => o.href)).toEqual([
+      "/payments/internal",
+      "/currency-exchange",
+      "/payments/international",
+      "/payments/remittance",
+    ]);
+    expect(opts.some((o) => o.noAccountsPrompt)).toBe(false);
   });
 
   it("between accounts needs more than one account", () => {

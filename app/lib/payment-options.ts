@@ -22,7 +22,7 @@ export type PaymentOptionId =
 export interface PaymentOption {
   id: PaymentOptionId;
   href: string;
-  /** Currency exchange with no accounts links to the no-accounts prompt instead. */
+  /** With no accounts every option links to the no-accounts prompt instead (`NO_ACCOUNTS_PROMPT`). */
   noAccountsPrompt?: boolean;
 }
 
@@ -37,10 +37,19 @@ export const SEPA_KIND_TYPES: readonly ProviderPaymentTypeCode[] = ["SEPA_SCT", 
 export const GBP_KIND_TYPES: readonly ProviderPaymentTypeCode[] = ["FASTER_PAYMENT", "BACS"];
 
 /**
+ * Where a payment or exchange leads a user without accounts: the no-accounts popup on the
+ * payments page (spec 000 §6 "Users without accounts … get a no-accounts popup when trying
+ * payments or exchange"; §2 "actions open popups instead of navigating" for company officials).
+ */
+export const NO_ACCOUNTS_PROMPT = "/payments?prompt=no-accounts";
+
+/**
  * Compute the visible transfer options.
  * @param accounts the active organization's accounts (with balances)
  * @param settings GET /v1/settings/payments answer
- * @returns visible options in display order
+ * @returns visible options in display order; with no accounts each links to `NO_ACCOUNTS_PROMPT`
+ *   (the options themselves still follow their conditions: internal, exchange, international,
+ *   remittance can show without a balance)
  */
 export function paymentOptions(accounts: readonly Pick<Account, "balances">[], settings: PaymentsSettings): PaymentOption[] {
   const held = new Set<CurrencyCode>();
@@ -61,12 +70,8 @@ export function paymentOptions(accounts: readonly Pick<Account, "balances">[], s
   if (held.has("GBP") && typeWith(GBP_KIND_TYPES, (c) => c === "GBP")) options.push({ id: "gbp", href: "/payments/gbp" });
   // USD: a Fedwire type with a currency matching an account balance.
   if (typeWith(["FEDWIRE"], (c) => held.has(c))) options.push({ id: "usd", href: "/payments/usd" });
-  // Currency exchange: always; with no accounts the link opens the no-accounts prompt.
-  options.push(
-    accounts.length === 0
-      ? { id: "currency-exchange", href: "/payments?prompt=no-accounts", noAccountsPrompt: true }
-      : { id: "currency-exchange", href: "/currency-exchange" },
-  );
+  // Currency exchange: always.
+  options.push({ id: "currency-exchange", href: "/currency-exchange" });
   // International: a SWIFT type with any currency.
   if (typeWith(["SWIFT"], () => true)) options.push({ id: "international", href: "/payments/international" });
   // Crypto-asset: a crypto payment type with currencies and a matching balance.
@@ -75,5 +80,7 @@ export function paymentOptions(accounts: readonly Pick<Account, "balances">[], s
   if (settings["PAYMENTS-ORDERS-ENABLED"] === true) options.push({ id: "remittance", href: "/payments/remittance" });
   // Cash over the counter: a CASH_OVER_COUNTER type with a matching balance.
   if (typeWith(["CASH_OVER_COUNTER"], (c) => held.has(c))) options.push({ id: "cash-over", href: "/payments/cash-over" });
+  // Without an account nothing can be paid or exchanged: every option opens the prompt.
+  if (accounts.length === 0) return options.map((o) => ({ ...o, href: NO_ACCOUNTS_PROMPT, noAccountsPrompt: true }));
   return options;
 }

@@ -225,3 +225,20 @@ test("the special step pages have no WCAG 2.1 AA violations", async ({ page, con
     allowValidationAnswers(consoleErrors, route);
   }
 });
+
+test.describe("country names in the page's language", () => {
+  test.use({ locale: "de-DE", javaScriptEnabled: false });
+
+  test("a company official's nationality select names and sorts the countries in German", async ({ page }) => {
+    const id = await corporateApplication(page.request, "Nationalität GmbH");
+    await login(page, CUSTOMERS.unidentified);
+    await page.goto(`/identity/corporate/cof/new?${q(id)}`);
+    await expect(page.locator("html")).toHaveAttribute("lang", "de");
+    const select = page.locator("select[name=nationalityId]");
+    await expect(select.locator("option[value=DE]")).toHaveText("Deutschland");
+    await expect(select.locator("option[value=AT]")).toHaveText("Österreich");
+    const names = (await select.locator("option:not([value=''])").allTextContents()).map((n) => n.trim());
+    expect(names.length).toBeGreaterThanOrEqual(249);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, "de")));
+  });
+});

@@ -22,6 +22,29 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("statement-item")).toHaveCount(0);
       await expect(page.locator("form[method=get]")).toHaveCount(0);
     });
+
+    test("company official: payment actions open the no-accounts popup; services offer what an official uses", async ({
+      page,
+    }) => {
+      await login(page, CUSTOMERS.official);
+      // Home's quick actions (spec 000 §2 "actions open popups instead of navigating").
+      await expect(page.getByTestId("quick-euro")).toHaveCount(0);
+      await expect(page.getByTestId("quick-between-accounts")).toHaveCount(0);
+      await page.getByTestId("quick-internal").click();
+      await expect(page).toHaveURL(/\/payments\?prompt=no-accounts$/);
+      await expect(page.getByTestId("no-accounts")).toBeVisible();
+      // Every option of the chooser leads there too (spec 000 §6).
+      for (const option of await page.locator("a[data-testid^=payment-option-]").all())
+        await expect(option).toHaveAttribute("href", "/payments?prompt=no-accounts");
+
+      await page.goto("/services");
+      for (const absent of ["beneficiaries", "history", "fees", "order-card", "fx-requests"])
+        await expect(page.getByTestId(`service-${absent}`)).toHaveCount(0);
+      await expect(page.getByTestId("services-accounts")).toHaveCount(0);
+      await expect(page.getByTestId("service-open-account")).toHaveAttribute("href", "/identity/individual/personal-data");
+      await page.getByTestId("service-exchange").click();
+      await expect(page.getByTestId("no-accounts")).toBeVisible();
+    });
   });
 }
 

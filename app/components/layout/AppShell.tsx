@@ -22,6 +22,7 @@ import { LayoutWatch, type WatchData } from "./LayoutWatch";
 import { BrandMark, SupportContacts } from "./BrandMark";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { forgetOpenedAccounts, useOpenedAccounts } from "./useOpenedAccounts";
+import { initialsOf } from "~/lib/initials";
 
 export interface AppShellProps {
   userName: string;
@@ -97,6 +98,7 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
         <div className={styles.profile}>
           {demo ? null : (
             <Link to="/profile/organizations" className={styles.userName} data-testid="profile-link" data-profile-link>
+              <Avatar name={userName} />
               {userName}
             </Link>
           )}
@@ -129,17 +131,7 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
                         </li>
                       ))}
                     </ul>
-                    {account.cards?.length ? (
-                      <ul className={styles.balances}>
-                        {account.cards.map((c) => (
-                          <li key={c.id}>
-                            <Link to={c.path}>
-                              {c.cardName} {c.cardNumber ?? t("accounts.card-ordered")}
-                            </Link>
-                          </li>
-                        ))}
-                      </ul>
-                    ) : null}
+                    <CardLinks cards={account.cards} className={styles.balances} />
                     {demo ? null : (
                       <Link to={`/accounts/${account.id}`} className={styles.accountLink}>
                         {t("accounts.details", { name: account.name || account.number })}
@@ -176,5 +168,37 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
       </nav>
       {menu && watch ? <LayoutWatch menu={menu} watch={watch} /> : null}
     </div>
+  );
+}
+
+/** The profile button's avatar: the name's initials, or a figure when the name has none (decoration: the name follows). */
+function Avatar({ name }: { name: string }) {
+  const initials = initialsOf(name);
+  return (
+    <span className={styles.avatar} aria-hidden="true" data-testid="avatar">
+      {initials || (
+        <svg viewBox="0 0 24 24" width="18" height="18" focusable="false">
+          <circle cx="12" cy="8" r="4" fill="currentColor" />
+          <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7z" fill="currentColor" />
+        </svg>
+      )}
+    </span>
+  );
+}
+
+/** An account's cards as links to their pages: name and masked number, or "card ordered" (nothing when none). */
+export function CardLinks({ cards, className }: { cards: readonly SidebarCard[] | undefined; className?: string }) {
+  const { t } = useTranslation();
+  if (!cards?.length) return null;
+  return (
+    <ul className={className}>
+      {cards.map((c) => (
+        <li key={c.id}>
+          <Link to={c.path}>
+            {c.cardName} {c.cardNumber ?? t("accounts.card-ordered")}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -51,6 +51,7 @@ import {
 } from "./__home.server";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
+import { paymentOptions, type PaymentOptionId } from "~/lib/payment-options";
 import { canSign } from "~/lib/signing";
 import { splitPart } from "~/lib/split-part";
 import styles from "./home.module.css";
@@ -62,6 +63,8 @@ export const handle = {
 
 /** How many accounts the home screen shows before 'all my accounts' (spec 000 §9). */
 const FIRST_ACCOUNTS = 3;
+/** The chooser's options offered as quick payment actions on /home, in this order when shown. */
+const QUICK_PAYMENTS: readonly PaymentOptionId[] = ["internal", "euro", "between-accounts"];
 
 /** Placeholder rows where a tab's list is about to show (only with JavaScript, while it loads). */
 function LoadingRows({ testId }: { testId?: string }) {
@@ -180,6 +183,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       beneficiaries,
       fees,
       feesCount: feesCount(fees),
+      // Quick payment actions: the chooser's rule for each (spec 000 §2), and without an account
+      // the no-accounts popup instead of a form (spec 000 §2 company officials, §6).
+      quick: paymentOptions(accounts, settings ?? { "PAYMENTS-ORDERS-ENABLED": false, paymentTypes: [] }).filter((o) =>
+        QUICK_PAYMENTS.includes(o.id),
+      ),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -263,6 +271,7 @@ export default function Home() {
     agreementsToSign,
     verifiedNotice,
     organizationName,
+    quick,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "payments", "history", "remittance", "exchange"]);
   // With JavaScript, placeholders while the history tab loads after a click on it (spec 000 §2).
@@ -311,10 +320,14 @@ export default function Home() {
         {accounts.length > 1 ? (
           <details className={styles.all}>
             <summary>{t("accounts.all", { count: accounts.length })}</summary>
-            <ul>
+            <ul className={styles.allList}>
               {accounts.map((account) => (
-                <li key={account.id}>
-                  <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
+                <li key={account.id} data-testid="all-accounts-item">
+                  <details>
+                    <summary>{account.name || account.number}</summary>
+                    <Balances account={account} testIds={false} />
+                    <Link to={`/accounts/${account.id}`}>{t("accounts.details", { name: account.name || account.number })}</Link>
+                  </details>
                 </li>
               ))}
             </ul>
@@ -333,17 +346,13 @@ export default function Home() {
       <section aria-labelledby="quick-title" className={styles.section}>
         <h2 id="quick-title">{t("home.quick.title")}</h2>
         <ul className={styles.quick}>
-          <li>
-            <Link to="/payments/internal">{t("payments:options.internal")}</Link>
-          </li>
-          <li>
-            <Link to="/payments/euro">{t("payments:options.euro")}</Link>
-          </li>
-          {accounts.length > 1 ? (
-            <li>
-              <Link to="/payments/between-accounts">{t("payments:options.between-accounts")}</Link>
+          {quick.map((o) => (
+            <li key={o.id}>
+              <Link to={o.href} data-testid={`quick-${o.id}`}>
+                {t(`payments:options.${o.id}`)}
+              </Link>
             </li>
-          ) : null}
+          ))}
           <li>
             <Link to="/payments">{t("home.quick.all")}</Link>
           </li>
