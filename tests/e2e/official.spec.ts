@@ -37,6 +37,14 @@ for (const javaScriptEnabled of [true, false]) {
       for (const option of await page.locator("a[data-testid^=payment-option-]").all())
         await expect(option).toHaveAttribute("href", "/payments?prompt=no-accounts");
 
+      // Typed addresses: no recipient lookup is spent without an account to pay from.
+      await page.goto("/payments/internal");
+      await expect(page.getByTestId("no-accounts")).toBeVisible();
+      await expect(page.locator("input[name=phone]")).toHaveCount(0);
+      await page.goto("/payments/internal/form?phone=%2B447700900001");
+      await expect(page).toHaveURL(/\/payments\/internal$/);
+      await expect(page.getByTestId("no-accounts")).toBeVisible();
+
       await page.goto("/services");
       for (const absent of ["beneficiaries", "history", "fees", "order-card", "fx-requests"])
         await expect(page.getByTestId(`service-${absent}`)).toHaveCount(0);

@@ -5,6 +5,8 @@
  * (GET /v1/clients-organizations/check-invididual-recepient or check-corp-recepient) and sends
  * the customer back here with `?error=` (invalid, not-found, rate-limited, failed) when it
  * fails: the value typed comes back in its field with the message. Works without JavaScript.
+ * An organization without accounts gets the no-accounts popup instead of the forms (spec 000 §6):
+ * nothing to pay from, so no lookup is spent on it (lookups are rate-limited).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -13,7 +15,8 @@ import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { requireAppContext } from "~/lib/app-context.server";
+import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import styles from "../payments.module.css";
@@ -25,7 +28,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const params = new URL(request.url).searchParams;
   const query = recipientQuery(params);
-  const [draft, { pendingPaymentId }] = await Promise.all([
+  const [accounts, draft, { pendingPaymentId }] = await Promise.all([
+    listAccounts(api, org.id),
     loadPaymentDraft(api, "internal", org.id),
     paymentFormKey(api, "internal", releasedPayment(request)),
   ]);
@@ -43,14 +47,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
       by: query?.by ?? null,
       continueHref: draftRecipient ? `/payments/internal/form?${draftRecipient}` : null,
       pendingPaymentId,
+      noAccounts: accounts.length === 0,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export default function InternalLookup() {
-  const { phone, companyNumber, error, by, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { phone, companyNumber, error, by, continueHref, pendingPaymentId, noAccounts } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
+  if (noAccounts)
+    return (
+      <>
+        <h1>{t("internal.title")}</h1>
+        <NoAccountsPanel />
+      </>
+    );
   return (
     <>
       <h1>{t("internal.title")}</h1>

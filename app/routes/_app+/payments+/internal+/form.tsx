@@ -34,6 +34,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       headers: await api.headers(),
     });
   if (!query.valid) throw await back("invalid");
+  // Nothing to pay from: step 1 shows the no-accounts popup; no lookup is spent (rate-limited).
+  const accounts = await listAccounts(api, org.id);
+  if (accounts.length === 0) throw redirect("/payments/internal", { headers: await api.headers() });
   let recipient: RecipientCheck;
   try {
     recipient =
@@ -46,8 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error.status === 404 ? "not-found" : error.status === 429 ? "rate-limited" : error.status === 400 ? "invalid" : "failed",
     );
   }
-  const [accounts, form, saved] = await Promise.all([
-    listAccounts(api, org.id),
+  const [form, saved] = await Promise.all([
     paymentFormData(api, "internal", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, new URL(request.url), "INTERNAL"),
   ]);
