@@ -28,7 +28,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("service-code-channel")).toHaveAccessibleDescription(
         "Receive one-time codes by SMS or WhatsApp.",
       );
+      // From 768 px the accounts column shows each account and card: not repeated here.
       const accounts = page.getByTestId("services-accounts");
+      await expect(accounts).toBeHidden();
+      await axe(page, javaScriptEnabled);
+      // On a phone the column is hidden: the page lists them.
+      await page.setViewportSize({ width: 375, height: 800 });
       await expect(accounts.getByRole("link", { name: "Details of Main account" })).toBeVisible();
       await expect(accounts.getByRole("link", { name: /Everyday Visa/ })).toBeVisible();
       await axe(page, javaScriptEnabled);

@@ -99,7 +99,7 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
           {demo ? null : (
             <Link to="/profile/organizations" className={styles.userName} data-testid="profile-link" data-profile-link>
               <Avatar name={userName} />
-              {userName}
+              <span className={styles.userNameText}>{userName}</span>
             </Link>
           )}
           {/* Bound to the form at the end of the page via the `form` attribute (works without JS),

@@ -148,7 +148,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : asked === "requests" && requestsTab
             ? "requests"
             : "history";
-  const [history, orders, fxRequests] = await Promise.all([
+  const [history, orders, fxRequests, toSign] = await Promise.all([
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
       : Promise.resolve(null),
@@ -156,9 +156,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
       : Promise.resolve(null),
     tab === "requests" ? listFxRequestGroups(api, org.id, 5, lng) : Promise.resolve(null),
+    // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
+    api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null),
   ]);
-  // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
-  const toSign = await api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null);
   return json(
     {
       agreementsToSign: toSign?.data.length ?? 0,
