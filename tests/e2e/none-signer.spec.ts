@@ -5,11 +5,14 @@
  * sent; nothing leaves the balance. Back on the form, the notice offers the waiting payment or a
  * new one (a fresh form). Amelia Clarke finds it in her signing list and declines it (the demo's
  * balances stay as they are). An FX rate request he proposes waits the same way: its page says why
- * he cannot sign and its signing page sends him back. axe on the new notices (JavaScript on).
+ * he cannot sign and its signing page sends him back. So does a remittance order he prepares
+ * (orders switched on for Northwind by an ADMIN at /ops/settings for the test, then back to the
+ * bank's value). axe on the new notices (JavaScript on).
  */
-import type { Locator } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 import { expectNoViolations } from "./layout-helpers";
+import { opsLogin, STAFF } from "./ops-fixtures";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
 const SECOND_OFFICIAL = "+447700900006";
@@ -117,6 +120,88 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`${url}/sign`);
       await expect(page).toHaveURL(url);
       await expect(page.getByTestId("debug-code")).toHaveCount(0);
+    });
+  });
+}
+
+/**
+ * Runs `fn` with PAYMENTS-ORDERS-ENABLED on for Northwind (an ADMIN at /ops/settings, in a context
+ * of its own), then puts it back to the bank's value, also when `fn` fails.
+ */
+async function withNorthwindOrders(browser: Browser, javaScriptEnabled: boolean, fn: () => Promise<void>) {
+  const context = await browser.newContext({ javaScriptEnabled, baseURL: test.info().project.use.baseURL });
+  const staff = await context.newPage();
+  const flag = () => staff.getByTestId("org-flag-PAYMENTS-ORDERS-ENABLED");
+  await opsLogin(staff, STAFF.admin);
+  await staff.goto("/ops/settings");
+  await staff.getByLabel("Find an organization by name").fill("Northwind");
+  await staff.getByRole("button", { name: "Search" }).click();
+  await staff.getByTestId("organizations").getByRole("link", { name: "Northwind Trading Ltd" }).click();
+  await flag().getByTestId("on-PAYMENTS-ORDERS-ENABLED").click();
+  await expect(flag().getByTestId("effective")).toHaveText("On");
+  try {
+    await fn();
+  } finally {
+    await flag().getByTestId("inherit-PAYMENTS-ORDERS-ENABLED").click();
+    await expect(flag().getByTestId("own")).toHaveText("Follows the bank");
+    await context.close();
+  }
+}
+
+/** Fill and send the new-order form as Daniel (Northwind's GBP balance). */
+async function prepareOrder(page: Page, javaScriptEnabled: boolean, payee: string) {
+  await page.goto("/payments/remittance/new");
+  const form = page.locator("form#remittance-form");
+  await expect(form).toBeVisible();
+  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+  await selectByText(form.locator("select[name=source]"), /Operating account.*GBP/);
+  await form.locator("[name=sum]").fill("3.10");
+  await form.locator("[name=description]").fill("Supplier sample");
+  await form.locator("[name=payeeName]").fill(payee);
+  await form.locator("[name=payeeAddress]").fill("12 Moi Avenue");
+  await form.locator("[name=payeeCity]").fill("Nairobi");
+  await form.locator("select[name=payeeCountry]").selectOption("KE");
+  await form.locator("[name=payeePhone]").fill("+254 712 345 678");
+  await form.locator("[name=payeeDocumentNumber]").fill("A1234567");
+  await form.getByRole("button", { name: "Continue to confirm" }).click();
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`remittance, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("signature type NONE: a remittance order waits for a signer, no code; the form's notice offers a new one", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(150_000);
+      await withNorthwindOrders(browser, javaScriptEnabled, async () => {
+        await login(page, SECOND_OFFICIAL);
+        await prepareOrder(page, javaScriptEnabled, `Prepared payee ${javaScriptEnabled ? "JS" : "NoJS"}`);
+        // His flow ends on the order's page, not on a code form.
+        await expect(page).toHaveURL(/\/payments\/remittance\/[0-9a-f-]{36}$/);
+        const orderId = page.url().split("/").pop()!;
+        await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "PENDING");
+        await expect(page.getByTestId("cannot-sign")).toBeVisible();
+        await expect(page.getByTestId("debug-code")).toHaveCount(0);
+        await expect(page.locator("form#sign")).toHaveCount(0);
+        if (javaScriptEnabled) await expectNoViolations(page, "remittance order waiting for a signer");
+        // Its signing page sends him back.
+        await page.goto(`/payments/remittance/${orderId}/sign`);
+        await expect(page).toHaveURL(new RegExp(`/payments/remittance/${orderId}$`));
+
+        // Back on the form: the order waits; a new one is a fresh form.
+        await page.goto("/payments/remittance/new");
+        const notice = page.getByTestId("pending-order");
+        await expect(notice.getByRole("link", { name: "View the waiting order" })).toHaveAttribute(
+          "href",
+          `/payments/remittance/${orderId}`,
+        );
+        if (javaScriptEnabled) await expectNoViolations(page, "remittance form with a waiting order");
+        await notice.getByRole("link", { name: "Start a new order" }).click();
+        await expect(page).toHaveURL(new RegExp(`/payments/remittance/new\\?after=${orderId}$`));
+        await expect(page.getByTestId("pending-order")).toHaveCount(0);
+      });
     });
   });
 }
