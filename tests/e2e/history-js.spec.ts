@@ -10,6 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { watchReady } from "./layout-helpers";
 
 async function axe(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -231,6 +232,8 @@ test.describe("JavaScript on", () => {
   test("the home history tab shows placeholders while it loads", async ({ page }) => {
     await login(page, CUSTOMERS.individual);
     await page.goto("/home?tab=signing");
+    // Hydrated first: a click before it is a plain page load, which has no placeholders.
+    await watchReady(page);
     const release = await holdListData(page, "/home");
     await page.locator("main a[href$='tab=history']").click();
     const loading = page.getByTestId("home-history-loading");

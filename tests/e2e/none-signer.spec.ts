@@ -13,6 +13,7 @@ import type { Browser, Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 import { expectNoViolations } from "./layout-helpers";
 import { opsLogin, STAFF } from "./ops-fixtures";
+import { fillOrder } from "./remittance-helpers";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
 const SECOND_OFFICIAL = "+447700900006";
@@ -155,14 +156,7 @@ async function prepareOrder(page: Page, javaScriptEnabled: boolean, payee: strin
   await expect(form).toBeVisible();
   if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
   await selectByText(form.locator("select[name=source]"), /Operating account.*GBP/);
-  await form.locator("[name=sum]").fill("3.10");
-  await form.locator("[name=description]").fill("Supplier sample");
-  await form.locator("[name=payeeName]").fill(payee);
-  await form.locator("[name=payeeAddress]").fill("12 Moi Avenue");
-  await form.locator("[name=payeeCity]").fill("Nairobi");
-  await form.locator("select[name=payeeCountry]").selectOption("KE");
-  await form.locator("[name=payeePhone]").fill("+254 712 345 678");
-  await form.locator("[name=payeeDocumentNumber]").fill("A1234567");
+  await fillOrder(form, { sum: "3.10", description: "Supplier sample", payee });
   await form.getByRole("button", { name: "Continue to confirm" }).click();
 }
 

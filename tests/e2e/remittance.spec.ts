@@ -12,6 +12,7 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { fillOrder } from "./remittance-helpers";
 import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
@@ -29,14 +30,7 @@ async function newOrder(page: Page, javaScriptEnabled: boolean, payee: string, s
   await formReady(page, javaScriptEnabled, form);
   const options = await form.locator("select[name=source] option").allTextContents();
   await form.locator("select[name=source]").selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
-  await form.locator("[name=sum]").fill(sum);
-  await form.locator("[name=description]").fill("Family support");
-  await form.locator("[name=payeeName]").fill(payee);
-  await form.locator("[name=payeeAddress]").fill("12 Moi Avenue");
-  await form.locator("[name=payeeCity]").fill("Nairobi");
-  await form.locator("select[name=payeeCountry]").selectOption("KE");
-  await form.locator("[name=payeePhone]").fill("+254 712 345 678");
-  await form.locator("[name=payeeDocumentNumber]").fill("A1234567");
+  await fillOrder(form, { sum, description: "Family support", payee });
   if (withFile)
     await form.locator("input[name=files]").setInputFiles([{ name: "id-card.pdf", mimeType: "application/pdf", buffer: PDF }]);
   await form.getByRole("button", { name: "Continue to confirm" }).click();
