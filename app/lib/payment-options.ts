@@ -21,9 +21,8 @@ export type PaymentOptionId =
 /** One visible option: where it links and its i18n label key (`payments:options.<id>`). */
 export interface PaymentOption {
   id: PaymentOptionId;
-  href: string;
   /** With no accounts every option links to the no-accounts prompt instead (`NO_ACCOUNTS_PROMPT`). */
-  noAccountsPrompt?: boolean;
+  href: string;
 }
 
 /**
@@ -81,6 +80,6 @@ export function paymentOptions(accounts: readonly Pick<Account, "balances">[], s
   // Cash over the counter: a CASH_OVER_COUNTER type with a matching balance.
   if (typeWith(["CASH_OVER_COUNTER"], (c) => held.has(c))) options.push({ id: "cash-over", href: "/payments/cash-over" });
   // Without an account nothing can be paid or exchanged: every option opens the prompt.
-  if (accounts.length === 0) return options.map((o) => ({ ...o, href: NO_ACCOUNTS_PROMPT, noAccountsPrompt: true }));
+  if (accounts.length === 0) return options.map((o) => ({ ...o, href: NO_ACCOUNTS_PROMPT }));
   return options;
 }

@@ -6,8 +6,8 @@
 export { listAccounts, requireAppContext } from "~/lib/app-context.server";
 export { verifyCsrf } from "~/lib/csrf.server";
 export { recentBeneficiaries } from "~/lib/beneficiaries.server";
-export { customRateEnabled, listFxRequestGroups } from "~/lib/fx-requests.server";
+export { listFxRequestGroups } from "~/lib/fx-requests.server";
 export { firstPageOnBadCursor } from "~/lib/paging.server";
 export { feesCount } from "~/components/ui/FeesList";
 export { default as TabPanel } from "./__home.tabs";
-export { personalAccountInvitation } from "~/lib/personal-account-invitation.server";
+export { organizationOffers } from "~/lib/organization-offers.server";

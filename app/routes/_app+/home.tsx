@@ -38,12 +38,11 @@ import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/compon
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import {
-  customRateEnabled,
   feesCount,
   firstPageOnBadCursor,
   listAccounts,
   listFxRequestGroups,
-  personalAccountInvitation,
+  organizationOffers,
   recentBeneficiaries,
   requireAppContext,
   TabPanel,
@@ -122,7 +121,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const official = org.type === "COMPANY_OFFICIAL";
   // Paging applies to the signing tab's list; the count is always of every unsigned payment.
   const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
-  const [accounts, unsigned, settings, beneficiaries, fees, requestsTab, openAccountInvitation] = await Promise.all([
+  const [accounts, unsigned, settings, beneficiaries, fees, offers] = await Promise.all([
     listAccounts(api, org.id),
     api
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
@@ -131,11 +130,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
     // The tab shows the count, so the fees are read whichever tab is open.
     official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`),
-    // The requests tab exists only when FX rate requests are enabled for the organization.
-    official ? Promise.resolve(false) : customRateEnabled(api, org.id),
-    // Company officials without a personal account, nor one applied for, are invited to open one.
-    official ? personalAccountInvitation(api, user) : Promise.resolve(false),
+    // The requests tab exists only when FX rate requests are enabled for the organization;
+    // company officials without a personal account, nor one applied for, are invited to open one.
+    organizationOffers(api, user, org),
   ]);
+  const { customRate: requestsTab, openAccountInvitation } = offers;
   // The remittance tab exists only when orders are enabled for the organization.
   const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
   const tab =

@@ -3,5 +3,4 @@
  * route imports becomes a stub chunk of its first load; see `_app+/__home.server.ts`).
  */
 export { listAccounts, requireAppContext } from "~/lib/app-context.server";
-export { customRateEnabled } from "~/lib/fx-requests.server";
-export { personalAccountInvitation } from "~/lib/personal-account-invitation.server";
+export { organizationOffers } from "~/lib/organization-offers.server";

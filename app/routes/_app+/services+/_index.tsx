@@ -13,7 +13,7 @@ import { CardLinks, type SidebarCard } from "~/components/layout/AppShell";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { profileMenu } from "~/lib/profile-menu";
 import { serviceGroups } from "~/lib/services";
-import { customRateEnabled, listAccounts, personalAccountInvitation, requireAppContext } from "./__services.server";
+import { listAccounts, organizationOffers, requireAppContext } from "./__services.server";
 import styles from "./services.module.css";
 
 export const handle = { i18n: ["common"], titleKey: "common:services.title" };
@@ -21,11 +21,10 @@ export const handle = { i18n: ["common"], titleKey: "common:services.title" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org, user } = await requireAppContext(request);
   const official = org.type === "COMPANY_OFFICIAL";
-  const [accounts, settings, customRate, openAccountInvitation] = await Promise.all([
+  const [accounts, settings, { customRate, openAccountInvitation }] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
-    official ? Promise.resolve(false) : customRateEnabled(api, org.id),
-    official ? personalAccountInvitation(api, user) : Promise.resolve(false),
+    organizationOffers(api, user, org),
   ]);
   return json(
     {
