@@ -24,6 +24,7 @@ import { ApiError } from "./api.server";
 import type { Api } from "./api.server";
 import type { PaymentFormId, SessionData, SignChallenge } from "./session.server";
 import { clearChallenge, liveChallenge, rememberChallenge } from "./sign-challenge.server";
+import { isPaymentsPath } from "./drafts";
 import { canSign } from "./signing";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
@@ -165,7 +166,7 @@ export async function loadPaymentDraft(
  * layout's loader on every page; one API call only when the session says drafts may exist.
  */
 export async function clearDraftsOutsidePayments(api: Api, pathname: string): Promise<void> {
-  if (pathname === "/payments" || pathname.startsWith("/payments/") || !api.session.get("drafts")) return;
+  if (isPaymentsPath(pathname) || !api.session.get("drafts")) return;
   await api.del("/payment-drafts").catch((error) => {
     if (error instanceof Response) throw error;
   });

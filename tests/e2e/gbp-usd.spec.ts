@@ -270,7 +270,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("select[name=paymentType]")).toHaveValue("BACS");
       await expect(page.locator("select[name=source] option:checked")).toHaveText(/^Savings — .*GBP/);
 
-      await page.goto("/home");
+      // Leave payments through the header's link: with JavaScript a client-side navigation,
+      // which must clear the drafts as a page load does (spec 000 §4).
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Home" }).click();
+      await expect(page).toHaveURL(/\/home$/);
       await page.goto("/payments/gbp/form");
       await formReady(page, javaScriptEnabled);
       await expect(page.getByText("We restored what you typed last time.")).toHaveCount(0);

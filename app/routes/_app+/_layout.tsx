@@ -3,7 +3,7 @@
  * /auth/phone or /identity) and loads the accounts for the left column, each with its cards
  * (GET /v1/cards; spec 000 §2 "card list" in the sidebar; only id, path, name and masked number
  * reach the page). Leaving /payments/ paths
- * clears the user's payment drafts (spec 000 §4). Also hands the layout's script what the
+ * clears the user's payment drafts (spec 000 §4), on link navigations too (`shouldRevalidate`). Also hands the layout's script what the
  * profile popup shows and what the session watch needs (active organization, time left before
  * the inactivity limit) and the header's chat link its unread count (one call, GET
  * /v1/channels/unread-messages-count; 0 when it fails).
@@ -20,10 +20,14 @@ import {
   requireAppContext,
   unreadTotalSafe,
 } from "./__layout.server";
+import { layoutRevalidation } from "~/lib/drafts";
 import { profileMenu } from "~/lib/profile-menu";
 import { canSign } from "~/lib/signing";
 
 export const handle = { i18n: ["common"] };
+
+/** Runs the loader again when a link leaves /payments, so the drafts are cleared (lib/drafts). */
+export const shouldRevalidate = layoutRevalidation;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api, org } = await requireAppContext(request);
