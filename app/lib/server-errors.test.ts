@@ -1,5 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { humanisePropertyName, INTERNAL_ERROR_KEY, mapServerErrors, toFieldErrors } from "./server-errors";
+import { humanisePropertyName, INTERNAL_ERROR_KEY, KNOWN_CONSTRAINTS, mapServerErrors, toFieldErrors } from "./server-errors";
 
 describe("humanisePropertyName", () => {
   it("splits on capitals and capitalises", () => {
@@ -42,6 +43,38 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
       t,
     );
     expect(r.fieldErrors.iban).toBe("Remove the invisible control character from this field");
+  });
+
+  it("every known constraint id has a message in English, German and Arabic", () => {
+    for (const lang of ["en", "de", "ar"]) {
+      const errors = JSON.parse(readFileSync(`public/locales/${lang}/errors.json`, "utf8")) as {
+        constraints: Record<string, string>;
+      };
+      for (const id of KNOWN_CONSTRAINTS) expect(errors.constraints[id], `${lang}: constraints.${id}`).toBeTruthy();
+    }
+  });
+
+  it("translates the FX rate request's refusals: amount rules on sellAmount and rate, database rules by id", () => {
+    const keyOf = (key: string) => key;
+    const r = mapServerErrors(
+      {
+        message: [
+          {
+            property: "sellAmount",
+            constraints: { "too-many-decimals": "sellAmount has more decimals than the currency allows" },
+          },
+          { property: "rate", constraints: { "not-positive": "rate must be more than 0" } },
+          { property: "toCurrencyId", constraints: { hasRate: "The bank does not exchange GBP to RUB" } },
+        ],
+      },
+      ["sellAmount", "rate", "toCurrencyId"],
+      keyOf,
+    );
+    expect(r.fieldErrors).toEqual({
+      sellAmount: "errors:amount.too-many-decimals",
+      rate: "errors:amount.not-positive",
+      toCurrencyId: "errors:constraints.hasRate",
+    });
   });
 
   it("joins coreError and plain strings into one global error with ', '", () => {

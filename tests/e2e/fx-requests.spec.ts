@@ -185,3 +185,38 @@ test("what Oliver types before the page's JavaScript starts is kept (a slow phon
   await expect(page.getByTestId("fx-preview")).toHaveText("You would receive 15.00 EUR (before the bank's decision).");
   await expect(form.locator("[name=sellAmount]")).toHaveValue("10.00");
 });
+
+test.describe("refusals in the page's language", () => {
+  test.use({ locale: "de-DE" });
+  for (const javaScriptEnabled of [true, false]) {
+    test.describe(javaScriptEnabled ? "JavaScript on" : "JavaScript off", () => {
+      test.use({ javaScriptEnabled });
+
+      test("a GBP amount with three decimals: refused while typing, or by the API in German on its field (not in English)", async ({
+        page,
+        consoleErrors,
+      }) => {
+        await login(page, CUSTOMERS.individual);
+        await page.goto("/currency-exchange/requests/new");
+        await expect(page.locator("html")).toHaveAttribute("lang", "de");
+        const form = page.locator("form#fx-request-form");
+        await formReady(page, javaScriptEnabled, form);
+        await chooseGbpToEur(form);
+        if (javaScriptEnabled) {
+          // The amount input knows GBP's 2 decimals: the third is not taken.
+          await form.locator("[name=sellAmount]").pressSequentially("10.123");
+          await expect(form.locator("[name=sellAmount]")).toHaveValue("10.12");
+          return;
+        }
+        // Without JavaScript only the API knows GBP's 2 decimals: its refusal is translated.
+        await form.locator("[name=sellAmount]").fill("10.123");
+        await form.locator("[name=rate]").fill("1.1");
+        allowValidationAnswers(consoleErrors, "/currency-exchange/requests/new");
+        await form.locator("button[type=submit]").last().click();
+        await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
+        await expect(page.locator("#sellAmount-error")).toHaveText("Zu viele Nachkommastellen");
+        await expect(form.locator("[name=sellAmount]")).toHaveValue("10.123");
+      });
+    });
+  }
+});
