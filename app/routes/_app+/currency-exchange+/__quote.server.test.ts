@@ -13,7 +13,7 @@ describe("calcErrors", () => {
           { property: "fromCurrencyId", constraints: { hasBalance: "The account has no CNY balance" } },
         ]),
       ),
-    ).toEqual({ amount: "errors:amount.too-many-decimals", source: "The account has no CNY balance" });
+    ).toEqual({ amount: "errors:amount.too-many-decimals", source: "errors:constraints.hasBalance" });
     expect(
       calcErrors(
         refused([{ property: "amount", constraints: { insufficientFunds: "Insufficient funds" } }], "INSUFFICIENT_FUNDS"),
