@@ -55,7 +55,7 @@ export interface DemoCompany {
 
 /** Everything a demo page can show. */
 export interface DemoData {
-  accounts: (Account & { cards: Pick<DemoCard, "id" | "path" | "cardName" | "cardNumber">[] })[];
+  accounts: (Account & { cards: Pick<DemoCard, "id" | "path" | "cardName" | "cardNumber" | "status">[] })[];
   cards: DemoCard[];
   history: StatementItemDetail[];
   beneficiaries: DemoBeneficiary[];
@@ -241,7 +241,7 @@ export function demoData(now: Date = new Date()): DemoData {
         overdraftEnabled: false,
         createdAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
         balances: [balance("GBP"), balance("EUR"), balance("USD")],
-        cards: cards.map(({ id, path, cardName, cardNumber }) => ({ id, path, cardName, cardNumber })),
+        cards: cards.map(({ id, path, cardName, cardNumber, status }) => ({ id, path, cardName, cardNumber, status })),
       },
     ],
     cards,

@@ -5,6 +5,7 @@
 import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import auth from "../../public/locales/en/auth.json";
+import cards from "../../public/locales/en/cards.json";
 import common from "../../public/locales/en/common.json";
 import errors from "../../public/locales/en/errors.json";
 import history from "../../public/locales/en/history.json";
@@ -15,8 +16,8 @@ void i18next.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "errors", "auth", "payments", "history", "identity"],
-  resources: { en: { common, errors, auth, payments, history, identity } },
+  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards"],
+  resources: { en: { common, errors, auth, payments, history, identity, cards } },
   interpolation: { escapeValue: false },
   initImmediate: false,
 });

@@ -4,11 +4,11 @@
  * the sidebar (masked numbers), opens a card's page, freezes it after a confirmation and
  * unfreezes it; orders a card (a refused name comes back translated on its field with the form
  * filled as sent), lands on the new card's page showing 'Card ordered', and sees it in the
- * sidebar; orders a replacement from a card's page (?cardId=). No page source carries a full
- * card number. Axe on every card page (JavaScript on: axe needs page scripts).
+ * sidebar; once the bank cancels it unnumbered it reads 'No card number' instead; orders a
+ * replacement from a card's page (?cardId=). No page source carries a full card number. Axe on every card page (JavaScript on: axe needs page scripts).
  */
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
 import { axe } from "./signing-helpers";
 import { containsCardNumber } from "../../server/rules/card-mask";
 
@@ -113,6 +113,18 @@ for (const javaScriptEnabled of [true, false]) {
       await axe(page, javaScriptEnabled);
       await expect(sidebar(page).getByRole("link", { name: `${name} Card ordered` })).toBeVisible();
       await expectNoPan(page);
+
+      // Canceled before the bank numbered it (ORDERED → CANCELED): no longer "Card ordered" but
+      // "No card number" on its face, in its details and in the sidebar (spec 000 §4; docs/decisions.md Cards).
+      const cardId = CARD_URL.exec(page.url())![1];
+      await staffCommand(page, ["card:cancel", cardId, "--reason", "E2E: canceled before it was issued"]);
+      await page.goto(`/cards/${cardId}`);
+      await expect(page.getByTestId("card-status")).toHaveText("Canceled");
+      await expect(page.getByTestId("card-number")).toHaveText("No card number");
+      await expect(page.locator("main dl")).toContainText("Card numberNo card number");
+      await expect(page.locator("main")).not.toContainText("Card ordered");
+      await expect(sidebar(page).getByRole("link", { name: `${name} No card number` })).toBeVisible();
+      await axe(page, javaScriptEnabled);
     });
 
     test("orders a replacement from a card's page (?cardId=): the card and its account are preselected", async ({

@@ -4,9 +4,11 @@
  * page and its token stops working at once; then the browser logs out its own device and lands
  * on /auth/phone. Only devices this test made are logged out (other tests share the customer).
  * The one-time-code channel changes to WhatsApp only after the code sent by WhatsApp, and back.
- * A company's representative sees its registered address; an individual has no company section.
+ * A company's representative sees its company number and registered address; an individual has
+ * no company section but sees their date of birth and nationality (named in the page's language).
  */
 import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
@@ -88,19 +90,48 @@ for (const javaScriptEnabled of [true, false]) {
   });
 }
 
-test("a company representative sees the registered address; an individual sees no company section", async ({ page }) => {
-  await login(page, CUSTOMERS.corporate);
-  await page.goto("/profile");
-  const company = page.getByRole("region", { name: "Your company" });
-  await expect(company).toContainText("Northwind Trading Ltd");
-  await expect(company.getByTestId("registered-address")).toHaveText("14 Wharf RoadUnit 3BristolBS1 4RNUnited Kingdom");
-  await expect(company).toContainText("Business addressSame as the registered address");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+/** Switch the page's language with the layout's language form (works with JavaScript on and off). */
+async function switchTo(page: Page, language: string) {
+  const form = page.locator('form[action="/locale"]');
+  await form.locator("select[name=lng]").selectOption({ label: language });
+  await form.getByRole("button").click();
+}
 
-  await page.context().clearCookies();
-  await login(page, CUSTOMERS.individual);
-  await page.goto("/profile");
-  await expect(page.locator("main h1")).toHaveText("Profile");
-  await expect(page.getByRole("region", { name: "Your company" })).toHaveCount(0);
-});
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`details, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a company representative sees the company number and registered address; an individual sees no company section but a date of birth and nationality", async ({
+      page,
+    }) => {
+      await login(page, CUSTOMERS.corporate);
+      await page.goto("/profile");
+      const company = page.getByRole("region", { name: "Your company" });
+      await expect(company).toContainText("Northwind Trading Ltd");
+      await expect(company).toContainText("Company number09876543");
+      await expect(company.getByTestId("company-number")).toHaveText("09876543");
+      await expect(company.getByTestId("registered-address")).toHaveText("14 Wharf RoadUnit 3BristolBS1 4RNUnited Kingdom");
+      await expect(company).toContainText("Business addressSame as the registered address");
+      if (javaScriptEnabled) {
+        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        expect(results.violations.map((v) => v.id)).toEqual([]);
+      }
+
+      await page.context().clearCookies();
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/profile");
+      await expect(page.locator("main h1")).toHaveText("Profile");
+      await expect(page.getByRole("region", { name: "Your company" })).toHaveCount(0);
+      // Spec 000 §3 User profile: dob (dd.mm.yyyy) and nationality (the country's name in the page's language).
+      const details = page.getByRole("region", { name: "Your details" });
+      await expect(details).toContainText("Date of birth12.04.1988");
+      await expect(details.getByTestId("dob")).toHaveText("12.04.1988");
+      await expect(details).toContainText("NationalityUnited Kingdom");
+      await switchTo(page, "Deutsch");
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      const ihre = page.getByRole("region", { name: "Ihre Angaben" });
+      await expect(ihre).toContainText("Geburtsdatum12.04.1988");
+      await expect(ihre).toContainText("StaatsangehörigkeitVereinigtes Königreich");
+    });
+  });
+}

@@ -1,8 +1,8 @@
 /**
  * Signed-in layout (spec 000 §2 Layout): header (logo → /home, main navigation with the active
  * link marked by path, profile name, logout button), left column of accounts with their
- * currency balances and cards (masked number, or 'card ordered'; an order-card link; not for
- * company officials), main content and the mobile tab bar
+ * currency balances and cards (masked number, 'card ordered' or 'no card number'; an order-card
+ * link; not for company officials), main content and the mobile tab bar
  * (home, history, chat, payments, services). The profile name leads to /profile/organizations
  * (the profile popup as a page); with JavaScript, LayoutWatch opens the popup instead and runs
  * the session-expiry, organization-changed and unsaved-changes popups. Links under
@@ -13,7 +13,7 @@
 import { Form, Link, NavLink } from "@remix-run/react";
 import { useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Account } from "../../../server/api/v1/contract";
+import type { Account, CardStatus } from "../../../server/api/v1/contract";
 import type { ProfileMenuData } from "~/lib/profile-menu";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
 import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "../ui/Money";
@@ -23,6 +23,7 @@ import { BrandMark, SupportContacts } from "./BrandMark";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { forgetOpenedAccounts, useOpenedAccounts } from "./useOpenedAccounts";
 import { initialsOf } from "~/lib/initials";
+import { cardNumberShown, type CardNumberShown } from "~/lib/card-number";
 
 export interface AppShellProps {
   userName: string;
@@ -49,6 +50,7 @@ export interface SidebarCard {
   path: string;
   cardName: string;
   cardNumber: string | null;
+  status: CardStatus;
 }
 
 const NAV: readonly NavItem[] = [
@@ -186,16 +188,21 @@ function Avatar({ name }: { name: string }) {
   );
 }
 
-/** An account's cards as links to their pages: name and masked number, or "card ordered" (nothing when none). */
+/**
+ * An account's cards as links to their pages: name and masked number, "Card ordered" (status
+ * ORDERED) or "No card number" (spec 000 §4; lib/card-number); nothing when it has no cards.
+ */
 export function CardLinks({ cards, className }: { cards: readonly SidebarCard[] | undefined; className?: string }) {
   const { t } = useTranslation();
   if (!cards?.length) return null;
+  const cardText = (shown: CardNumberShown) =>
+    shown.kind === "number" ? shown.number : t(shown.kind === "ordered" ? "accounts.card-ordered" : "accounts.card-no-number");
   return (
     <ul className={className}>
       {cards.map((c) => (
         <li key={c.id}>
           <Link to={c.path}>
-            {c.cardName} {c.cardNumber ?? t("accounts.card-ordered")}
+            {c.cardName} {cardText(cardNumberShown(c))}
           </Link>
         </li>
       ))}

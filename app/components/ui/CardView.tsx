@@ -1,11 +1,13 @@
 /**
  * A payment card's face and details list (spec 000 §3 Card, §4 "a card with status Ordered
- * shows 'card ordered' in place of the masked number"), shared by the card page (/cards/:id)
+ * shows 'card ordered' in place of the masked number"; a card without a number that is no
+ * longer ordered shows "No card number": lib/card-number), shared by the card page (/cards/:id)
  * and the demo's (/demo/cards/:id). Only the masked number ever reaches it.
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Card } from "../../../server/api/v1/contract";
+import { cardNumberShown } from "~/lib/card-number";
 import styles from "~/routes/_app+/cards+/cards.module.css";
 import { CardSchemeIcon } from "./CardSchemeIcon";
 import { Money } from "./Money";
@@ -15,6 +17,13 @@ export type CardViewData = Pick<
   Card,
   "cardName" | "cardNumber" | "status" | "paymentSystem" | "color" | "prepaid" | "currencyId" | "balance" | "limits"
 > & { expiresOn: string | null };
+
+/** The masked number, 'Card ordered' (status ORDERED) or 'No card number' (spec 000 §4; lib/card-number). */
+function CardNumberText({ card }: { card: Pick<CardViewData, "cardNumber" | "status"> }) {
+  const { t } = useTranslation("cards");
+  const shown = cardNumberShown(card);
+  return <>{shown.kind === "number" ? shown.number : t(shown.kind === "ordered" ? "ordered-number" : "no-number")}</>;
+}
 
 /** The card's face: name, scheme icon, masked number (or 'card ordered'); dimmed when `inactive`. */
 export function CardPlate({ card, inactive }: { card: CardViewData; inactive: boolean }) {
@@ -30,7 +39,7 @@ export function CardPlate({ card, inactive }: { card: CardViewData; inactive: bo
         <CardSchemeIcon scheme={card.paymentSystem === "VISA" ? "visa" : "mc"} label={t(`system.${card.paymentSystem}`)} />
       </div>
       <div className={styles.plateNumber} data-testid="card-number">
-        {card.cardNumber ?? t("ordered-number")}
+        <CardNumberText card={card} />
       </div>
     </div>
   );
@@ -46,7 +55,9 @@ export function CardDetails({ card, account }: { card: CardViewData; account?: {
         {t(`status.${card.status}`)}
       </dd>
       <dt>{t("number")}</dt>
-      <dd>{card.cardNumber ?? t("ordered-number")}</dd>
+      <dd>
+        <CardNumberText card={card} />
+      </dd>
       <dt>{t("payment-system")}</dt>
       <dd>{t(`system.${card.paymentSystem}`)}</dd>
       <dt>{t("color-label")}</dt>

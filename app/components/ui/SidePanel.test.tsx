@@ -3,6 +3,7 @@ import "~/test-utils/i18n";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { POPUP_HEADER_SCROLLED_AFTER_PX } from "~/lib/use-scrolled";
 import { SidePanel } from "./SidePanel";
 
 afterEach(cleanup);
@@ -73,6 +74,25 @@ describe("SidePanel", () => {
     expect(document.activeElement).toBe(close);
     fireEvent.keyDown(close, { key: "Tab", shiftKey: true });
     expect(document.activeElement).toBe(receipt);
+  });
+
+  it("marks its header scrolled once the body is scrolled more than 15 px, and unmarks it back at the top (spec 000 §9)", () => {
+    expect(POPUP_HEADER_SCROLLED_AFTER_PX).toBe(15);
+    render(<Page />);
+    fireEvent.click(screen.getByText("Item"));
+    const header = screen.getByRole("heading", { name: "Payment to Ada" }).parentElement!;
+    const body = screen.getByText("Details").parentElement!;
+    const scrollTo = (top: number) => {
+      body.scrollTop = top;
+      fireEvent.scroll(body);
+    };
+    expect(header.hasAttribute("data-scrolled")).toBe(false);
+    scrollTo(15);
+    expect(header.hasAttribute("data-scrolled")).toBe(false);
+    scrollTo(16);
+    expect(header.hasAttribute("data-scrolled")).toBe(true);
+    scrollTo(0);
+    expect(header.hasAttribute("data-scrolled")).toBe(false);
   });
 
   it("has no footer unless given one", () => {

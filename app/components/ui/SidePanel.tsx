@@ -2,11 +2,14 @@
  * Side panel (spec 000 §2 "side panel with title, close button, optional footer and
  * Escape-to-close"): a modal dialog over the page — at the inline end on desktop, a bottom sheet
  * on mobile (0.4 s ease-out, spec 000 §9; no animation under prefers-reduced-motion). Labelled by
- * its title; focus moves in, is trapped, and returns on close (ModalDialog). Rendered
+ * its title; focus moves in, is trapped, and returns on close (ModalDialog). The header carries
+ * `data-scrolled` (a shadow below it) while the body is scrolled more than 15 px (spec 000 §9;
+ * lib/use-scrolled). Rendered
  * only with JavaScript: pages open it on top of a list whose links lead to full pages without it.
  */
-import { useId, type ReactNode } from "react";
+import { useId, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { useScrolledPast } from "~/lib/use-scrolled";
 import { ModalDialog } from "./ModalDialog";
 import styles from "./SidePanel.module.css";
 
@@ -28,6 +31,8 @@ export interface SidePanelProps {
 export function SidePanel({ title, onClose, children, footer, returnFocus, busy, testId }: SidePanelProps) {
   const { t } = useTranslation("common");
   const titleId = useId();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const scrolled = useScrolledPast(bodyRef);
   return (
     <div className={styles.overlay}>
       <div className={styles.backdrop} aria-hidden="true" />
@@ -39,7 +44,7 @@ export function SidePanel({ title, onClose, children, footer, returnFocus, busy,
         returnFocus={returnFocus}
         testId={testId}
       >
-        <div className={styles.header}>
+        <div className={styles.header} data-scrolled={scrolled ? "" : undefined}>
           <h2 id={titleId} className={styles.title}>
             {title}
           </h2>
@@ -49,7 +54,7 @@ export function SidePanel({ title, onClose, children, footer, returnFocus, busy,
         </div>
         {/* Focusable so that a keyboard can scroll a long body (no focusable content of its own). */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-        <div className={styles.body} tabIndex={0}>
+        <div ref={bodyRef} className={styles.body} tabIndex={0}>
           {children}
         </div>
         {footer ? <div className={styles.footer}>{footer}</div> : null}

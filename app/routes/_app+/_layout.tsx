@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ...a,
     cards: cards
       .filter((c) => c.accountId === a.id)
-      .map((c) => ({ id: c.id, path: c.path, cardName: c.cardName, cardNumber: c.cardNumber })),
+      .map((c) => ({ id: c.id, path: c.path, cardName: c.cardName, cardNumber: c.cardNumber, status: c.status })),
   }));
   return json(
     {

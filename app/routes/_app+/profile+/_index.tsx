@@ -1,7 +1,9 @@
 /**
- * /profile — the signed-in user's profile (spec 001 §2, §6; issue 10): name, phone and e-mail
- * (GET /v1/users/whoami), for an active CORPORATE organization its registered address and whether
- * the business and correspondence addresses are the same (GET /v1/clients-organizations/:id), and
+ * /profile — the signed-in user's profile (spec 001 §2, §6; issue 10): name, phone and e-mail,
+ * and when known the date of birth (dd.mm.yyyy) and nationality (the country named in the page's
+ * language) (GET /v1/users/whoami; spec 000 §3 User profile), for an active CORPORATE
+ * organization its company number, registered address and whether the business and
+ * correspondence addresses are the same (GET /v1/clients-organizations/:id; spec 000 §3), and
  * the devices signed in to the bank (GET /v1/devices), each with its login time and last use.
  * Works without JavaScript:
  * - POST intent=delete-device deviceId=<id> → DELETE /v1/devices/:id (CSRF-checked) → back to
@@ -22,6 +24,7 @@ import { ApiError, type Api } from "~/lib/api.server";
 import i18next from "~/lib/i18next.server";
 import { mapServerErrors, type Translate } from "~/lib/server-errors";
 import { displayName, requireAppContext } from "~/lib/app-context.server";
+import { countryName } from "~/lib/countries.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { formatDate, formatTime } from "~/lib/dates";
 import { logoutRedirect } from "~/lib/session.server";
@@ -29,7 +32,7 @@ import styles from "./profile.module.css";
 
 export const handle = { i18n: ["profile"], titleKey: "profile:title" };
 
-/** The company's registered address as display lines (country named in `lng`), and the two flags. */
+/** The company's number, its registered address as display lines (country named in `lng`), and the two flags. */
 function companyAddress(detail: OrganizationDetail, lng: string) {
   let country: string | null = detail.registeredCountryId;
   try {
@@ -42,6 +45,7 @@ function companyAddress(detail: OrganizationDetail, lng: string) {
     : [];
   return {
     name: detail.fullName,
+    number: detail.companyNumber,
     lines: lines.filter((l): l is string => Boolean(l)),
     businessSame: detail.businessAddressSameAsRegistered,
     correspondenceSame: detail.correspondenceAddressSameAsRegistered,
@@ -54,13 +58,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.get<ListResponse<Device>>("/devices"),
     org.type === "CORPORATE" ? api.get<OrganizationDetail>(`/clients-organizations/${encodeURIComponent(org.id)}`) : null,
   ]);
-  const company = detail ? companyAddress(detail, await i18next.getLocale(request)) : null;
+  const lng = await i18next.getLocale(request);
+  const company = detail ? companyAddress(detail, lng) : null;
+  const { dob, nationalityId } = user.profile;
   const done = new URL(request.url).searchParams.get("done");
   return json(
     {
       name: displayName(user),
       phone: user.phone,
       email: user.email,
+      // A calendar date (yyyy-mm-dd): read at UTC midnight so no zone moves it to another day.
+      dob: dob ? formatDate(dob, "UTC") || null : null,
+      nationality: nationalityId ? (countryName(nationalityId, lng) ?? nationalityId) : null,
       channel: user.twilioAuthChannel,
       devices: devices.data,
       company,
@@ -163,6 +172,14 @@ function CompanyAddress({ company }: { company: ReturnType<typeof companyAddress
       <dl className={styles.details}>
         <dt>{t("company.name")}</dt>
         <dd>{company.name}</dd>
+        {company.number ? (
+          <>
+            <dt>{t("company.number")}</dt>
+            <dd dir="ltr" data-testid="company-number">
+              {company.number}
+            </dd>
+          </>
+        ) : null}
         <dt>{t("company.registered")}</dt>
         <dd>
           {company.lines.length ? (
@@ -221,7 +238,7 @@ function CodeChannel({ channel, error }: { channel: "SMS" | "WHATSAPP"; error: s
 }
 
 export default function Profile() {
-  const { name, phone, email, channel, devices, done, companyUsers, company } = useLoaderData<typeof loader>();
+  const { name, phone, email, dob, nationality, channel, devices, done, companyUsers, company } = useLoaderData<typeof loader>();
   const failed = useActionData<{ channelError?: string | null }>();
   const { t } = useTranslation("profile");
   return (
@@ -237,6 +254,20 @@ export default function Profile() {
           <dd dir="ltr">{phone}</dd>
           <dt>{t("details.email")}</dt>
           <dd>{email ?? t("details.none")}</dd>
+          {dob ? (
+            <>
+              <dt>{t("details.dob")}</dt>
+              <dd dir="ltr" data-testid="dob">
+                {dob}
+              </dd>
+            </>
+          ) : null}
+          {nationality ? (
+            <>
+              <dt>{t("details.nationality")}</dt>
+              <dd data-testid="nationality">{nationality}</dd>
+            </>
+          ) : null}
         </dl>
       </section>
       {company ? <CompanyAddress company={company} /> : null}
