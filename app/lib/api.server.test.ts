@@ -96,6 +96,29 @@ describe("getApi", () => {
     expect(thrown.headers.get("Set-Cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
 
+  it("revokes the session at the API when a 401 outlives a refresh, then logs out (spec 000 §7)", async () => {
+    answers = [
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => Response.json(tokens(17)),
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => new Response(null, { status: 204 }),
+    ];
+    // Tokens of their own: refreshes of one refresh token are shared for 30 s across tests.
+    const api = await getApi(await requestWith(tokens(16)));
+    const thrown = (await api.get("/accounts").catch((e: unknown) => e)) as Response;
+    expect(thrown).toBeInstanceOf(Response);
+    expect(thrown.headers.get("Location")).toBe("/auth/phone");
+    expect(calls.map((c) => c.url.replace("http://127.0.0.1:3000/api/v1", ""))).toEqual([
+      "/accounts",
+      "/auth/refresh",
+      "/accounts",
+      "/auth/logout",
+    ]);
+    // The refresh token the API rotated to is the one revoked.
+    expect(JSON.parse(calls[3].body!)).toEqual({ refreshToken: "r17" });
+    expect(thrown.headers.getSetCookie().some((c) => c.startsWith("organizationId=;"))).toBe(true);
+  });
+
   it("redirects to /permission-denied on 403 and throws ApiError otherwise", async () => {
     answers = [
       () => Response.json({ code: "FORBIDDEN" }, { status: 403 }),

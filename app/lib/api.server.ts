@@ -183,6 +183,19 @@ export interface Api {
 }
 
 /**
+ * A 401 that a refresh did not cure (spec 000 §7 "A 401 answer triggers a POST to logout and a
+ * redirect to /auth/phone"): revoke the session at the API by its refresh token, best effort
+ * (the API may have ended it already: a blocked user, a device logged out elsewhere), so a
+ * refresh token that still works is not left behind; then clear the cookies and land on
+ * /auth/phone.
+ */
+async function sessionLostRedirect(session: AppSession): Promise<Response> {
+  const tokens = getTokens(session);
+  if (tokens) await publicCall("POST", "/auth/logout", { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
+  return logoutRedirect(session);
+}
+
+/**
  * End a session that passed the inactivity limit: revoke it at the API (by refresh token, best
  * effort), clear the cookies and land on /auth/phone with the "session expired" message and
  * the page to come back to (GET: the page itself; a form post: its page). A form post to an
@@ -322,7 +335,7 @@ export async function getApi(request: Request, options: { activity?: boolean } =
         throw new ApiError(503, { statusCode: 503, code: "UNAVAILABLE", message: undefined as never });
       }
       const { status, parsed } = answer;
-      if (isSessionFailure(status, parsed)) throw await logoutRedirect(session);
+      if (isSessionFailure(status, parsed)) throw await sessionLostRedirect(session);
       if (status === 403) throw redirect("/permission-denied", { headers: await api.headers() });
       if (status < 200 || status > 299) throw new ApiError(status, toErrorBody(status, parsed));
       return parsed as T;

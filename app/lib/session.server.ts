@@ -156,7 +156,7 @@ export async function logoutHeaders(session: AppSession): Promise<Headers> {
   return headers;
 }
 
-/** Redirect to login, clearing the cookie (spec 000 §8 "401 anywhere"). */
+/** Redirect to login, clearing the session and the other cookies a logout clears (spec 000 §8 "401 anywhere", §9). */
 export async function logoutRedirect(session: AppSession): Promise<Response> {
-  return redirect("/auth/phone", { headers: { "Set-Cookie": await destroySession(session) } });
+  return redirect("/auth/phone", { headers: await logoutHeaders(session) });
 }
