@@ -126,20 +126,80 @@ const CARDS: DemoCard[] = [
   },
 ];
 
-/** [id, title, currency, signed amount, balance after, days ago, hour, purpose, counterparty account, payment type]. */
-type Row = [string, string | null, "GBP" | "EUR" | "USD", string, string, number, number, string, string | null, string | null];
+/**
+ * [id, title, currency, signed amount, balance after, days ago, hour, purpose, counterparty
+ * account, payment type, payment category id].
+ */
+type Row = [
+  string,
+  string | null,
+  "GBP" | "EUR" | "USD",
+  string,
+  string,
+  number,
+  number,
+  string,
+  string | null,
+  string | null,
+  string | null,
+];
 const HISTORY: Row[] = [
-  ["demo-op-1", "Corner Café", "GBP", "-4.50", "2450.00", 0, 9, "Card payment", null, null],
-  ["demo-op-2", "Acme Payroll Ltd", "GBP", "1850.00", "2454.50", 1, 8, "Salary", "20-00-00 12345678", "FPS"],
-  ["demo-op-3", "Green Energy plc", "GBP", "-72.30", "604.50", 2, 14, "Electricity bill", "40-11-22 87654321", "FPS"],
-  ["demo-op-4", "Hotel Alpenblick", "EUR", "-240.00", "1320.50", 3, 18, "Two nights", "DE89370400440532013000", "SEPA_SCT"],
-  ["demo-op-5", "Maria Rossi", "EUR", "300.00", "1560.50", 5, 11, "Shared trip", "IT60X0542811101000000123456", "SEPA_SCT"],
-  ["demo-op-6", "Harbor Books Inc.", "USD", "-19.99", "980.00", 6, 16, "Books", "021000021 000123456789", "FEDWIRE"],
-  ["demo-op-7", null, "USD", "-1.00", "999.99", 9, 7, "Regular fee", null, null],
+  ["demo-op-1", "Corner Café", "GBP", "-4.50", "2450.00", 0, 9, "Card payment", null, null, null],
+  ["demo-op-2", "Acme Payroll Ltd", "GBP", "1850.00", "2454.50", 1, 8, "Salary", "20-00-00 12345678", "FPS", null],
+  [
+    "demo-op-3",
+    "Green Energy plc",
+    "GBP",
+    "-72.30",
+    "604.50",
+    2,
+    14,
+    "Electricity bill",
+    "40-11-22 87654321",
+    "FPS",
+    "invoice-payment",
+  ],
+  [
+    "demo-op-4",
+    "Hotel Alpenblick",
+    "EUR",
+    "-240.00",
+    "1320.50",
+    3,
+    18,
+    "Two nights",
+    "DE89370400440532013000",
+    "SEPA_SCT",
+    "goods-and-services",
+  ],
+  ["demo-op-5", "Maria Rossi", "EUR", "300.00", "1560.50", 5, 11, "Shared trip", "IT60X0542811101000000123456", "SEPA_SCT", null],
+  [
+    "demo-op-6",
+    "Harbor Books Inc.",
+    "USD",
+    "-19.99",
+    "980.00",
+    6,
+    16,
+    "Books",
+    "021000021 000123456789",
+    "FEDWIRE",
+    "goods-and-services",
+  ],
+  ["demo-op-7", null, "USD", "-1.00", "999.99", 9, 7, "Regular fee", null, null, null],
 ];
 
+/** Stored names of the demo items' categories (the web app shows their translations by id). */
+const CATEGORY_NAMES: Record<string, string> = {
+  "invoice-payment": "Invoice payment",
+  "goods-and-services": "Goods and services",
+};
+
+/** Holder of the demo account: the sender of its outgoing items. */
+const DEMO_HOLDER = "Alex Demo";
+
 function historyItem(
-  [id, title, currencyId, amount, balanceAfter, daysAgo, hour, purpose, counterparty, paymentType]: Row,
+  [id, title, currencyId, amount, balanceAfter, daysAgo, hour, purpose, counterparty, paymentType, categoryId]: Row,
   now: Date,
 ): StatementItemDetail {
   const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - daysAgo, hour, 15));
@@ -173,6 +233,15 @@ function historyItem(
     fee: null,
     feeCurrencyId: null,
     glTransactionId: `${id}-tx`,
+    // The other side of a demo item is always outside the bank: the bank's own clearing account.
+    generalLedgerTransaction: {
+      id: `${id}-tx`,
+      debitAccountNumber: incoming ? null : "DEMO 0001",
+      creditAccountNumber: incoming ? "DEMO 0001" : null,
+    },
+    senderAccount: { clientName: incoming ? null : DEMO_HOLDER },
+    categoryId,
+    category: categoryId ? { id: categoryId, name: CATEGORY_NAMES[categoryId] ?? categoryId } : null,
     contractId: null,
     contract: null,
   };

@@ -161,6 +161,27 @@ describe.each(databases)("history on %s", (kind) => {
     expect(d.glTransactionId).toBe(d.transactionId);
     for (const k of ["counterpartySortCode", "counterpartyBic", "paymentType", "fee", "feeCurrencyId", "contractId"])
       expect(d).toHaveProperty(k);
+    // Ledger accounts: the owner's account debited, the bank's clearing credited (never numbered);
+    // the sender is the owner (the holder of the debited account); no payment, so no category.
+    expect(d).toMatchObject({
+      generalLedgerTransaction: { id: d.transactionId, debitAccountNumber: owner.account!.number, creditAccountNumber: null },
+      senderAccount: { clientName: owner.organization.companyName },
+      categoryId: null,
+      category: null,
+    });
+    // The fee leg of the same transaction: the same clearing leg is its counter-leg.
+    const [feeItem] = await all(`&parentId=${feeParentId}`);
+    expect((await get(`/statements-items/${feeItem.id}`)).body.generalLedgerTransaction).toEqual({
+      id: d.transactionId,
+      debitAccountNumber: owner.account!.number,
+      creditAccountNumber: null,
+    });
+    // Money in from another bank: the bank's clearing debited, no client sent it.
+    const incoming = (await all("&currencyId=EUR"))[0];
+    expect((await get(`/statements-items/${incoming.id}`)).body).toMatchObject({
+      generalLedgerTransaction: { debitAccountNumber: null, creditAccountNumber: owner.account!.number },
+      senderAccount: { clientName: null },
+    });
     const intruder = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "1.00" } });
     const it2 = await s.login(intruder.phone);
     expect((await get(`/statements-items/${feeParentId}`, it2)).status).toBe(404);
@@ -171,6 +192,74 @@ describe.each(databases)("history on %s", (kind) => {
     // Own item, but through someone else's organization or account: refused.
     const own = (await get(`/statements-items?organizationId=${intruder.organization.id}&take=1`, it2)).body.data[0];
     expect((await raw(`/statements-items/${own.id}/pdf?organizationId=${orgId}`, it2)).status).toBe(404);
+  });
+
+  it("an internal payment's items: both customers' account numbers, the payer as sender, the category on the payer's item only", async () => {
+    // Its own payer: the owner's statements elsewhere in this file count the owner's items.
+    const payerCustomer = await createCustomer(s.db, {
+      type: "CORPORATE",
+      companyName: "Ledger Payer Ltd",
+      balances: { GBP: "10.00" },
+    });
+    const payerToken = await s.login(payerCustomer.phone);
+    const payee = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "1.00" } });
+    const paid = await s.call("POST", "/payments", {
+      token: payerToken,
+      headers: { "idempotency-key": "history-internal-category" },
+      body: {
+        organizationId: payerCustomer.organization.id,
+        accountId: payerCustomer.account!.id,
+        kind: "INTERNAL",
+        currencyId: "GBP",
+        amount: "2.50",
+        recipientPhone: payee.phone,
+        categoryId: "rent",
+      },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const code = await s.call("POST", "/signatures/send-code", {
+      token: payerToken,
+      body: { paymentIds: [paid.body.id], mfa: "PHONE", channel: "SMS" },
+    });
+    const mfa = await s.call("POST", "/signatures/validate", {
+      token: payerToken,
+      body: { token: code.body.token, code: code.body.debugCode },
+    });
+    const signed = await s.call("POST", `/payments/${paid.body.id}/sign`, {
+      token: payerToken,
+      body: { mfaToken: mfa.body.token, signedAt: new Date().toISOString() },
+    });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    const ledger = { debitAccountNumber: payerCustomer.account!.number, creditAccountNumber: payee.account!.number };
+    const sender = { clientName: "Ledger Payer Ltd" };
+
+    const own = await get(`/statements-items?organizationId=${payerCustomer.organization.id}&currencyId=GBP`, payerToken);
+    const mine = own.body.data.find((i: any) => i.paymentId === paid.body.id);
+    const payer = (await get(`/statements-items/${mine.id}`, payerToken)).body;
+    expect(payer).toMatchObject({
+      amount: "-2.50",
+      generalLedgerTransaction: { id: payer.transactionId, ...ledger },
+      senderAccount: sender,
+      categoryId: "rent",
+      category: { id: "rent", name: "Rent" },
+    });
+
+    // The payee's item: the same accounts and sender; the payer's category is not the payee's.
+    const payeeToken = await s.login(payee.phone);
+    const list = await get(`/statements-items?organizationId=${payee.organization.id}&currencyId=GBP`, payeeToken);
+    const theirs = list.body.data.find((i: any) => i.paymentId === paid.body.id);
+    const received = (await get(`/statements-items/${theirs.id}`, payeeToken)).body;
+    expect(received).toMatchObject({
+      amount: "2.50",
+      generalLedgerTransaction: { id: payer.transactionId, ...ledger },
+      senderAccount: sender,
+      categoryId: null,
+      category: null,
+    });
+    // Each sees only their own item of it, and a third customer neither (authorization unchanged).
+    expect((await get(`/statements-items/${mine.id}`)).status).toBe(404);
+    expect((await get(`/statements-items/${theirs.id}`, payerToken)).status).toBe(404);
+    expect((await get(`/statements-items/${mine.id}`, payeeToken)).status).toBe(404);
   });
 
   it("company officials get no history list", async () => {

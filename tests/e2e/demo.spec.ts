@@ -68,6 +68,9 @@ for (const javaScriptEnabled of [false, true]) {
       await page.getByRole("link", { name: "Acme Payroll Ltd" }).click();
       await expect(page).toHaveURL(/\/demo\/history\/demo-op-2$/);
       await expect(page.getByTestId("item-amount")).toHaveText("+1,850.00 GBP");
+      // The real page's info block: money in from another bank, the bank's own account debited.
+      await expect(page.locator("main dl")).toContainText("Debited accountThe bank's own account");
+      await expect(page.locator("main dl")).toContainText("Credited accountDEMO 0001");
       await expect(page.getByTestId("receipt-disabled")).toContainText("Receipts cannot be downloaded in demo mode");
       await expect(page.getByTestId("receipt-link")).toHaveCount(0);
 

@@ -2,13 +2,30 @@
  * History (issue 9), with JavaScript on and off: filter by period preset and currency (the GET
  * form, the filter in the URL), page by the "more" link with no item repeated (with JavaScript
  * the next page is appended), open an item (its page; with JavaScript, the side panel), download its receipt (a PDF), export a statement (PDF and CSV), open the top-up
- * instructions of a balance; axe on the pages in the JavaScript-on run.
+ * instructions of a balance; axe on the pages in the JavaScript-on run. The item page's info
+ * block (spec 000 §3): a payment to another customer with a category shows its category, its
+ * sender and both customers' ledger account numbers; money in from another bank shows the bank's
+ * own account (unnumbered) as the debited one and no sender.
  */
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { readSheet } from "read-excel-file/node";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { confirmWithCode, formReady } from "./signing-helpers";
+
+/** The value of the item page's info row labelled exactly `label`. */
+function row(page: Page, label: string) {
+  return page
+    .locator("main dl dt")
+    .filter({ hasText: new RegExp(`^${label}$`) })
+    .locator("xpath=following-sibling::dd[1]");
+}
+
+/** yyyy-mm-dd of the UTC day `days` before today. */
+function daysAgo(days: number): string {
+  return new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+}
 
 /** axe needs the page's JavaScript: checked in the JavaScript-on runs (the markup is the same). */
 async function axe(page: Page, label: string, javaScriptEnabled: boolean) {
@@ -75,6 +92,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(new RegExp(`${href}$`));
       await expect(page.getByTestId("item-amount")).toContainText("GBP");
       await expect(page.locator("main dl")).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+      await expect(row(page, "Debited account")).not.toBeEmpty();
+      await expect(row(page, "Credited account")).not.toBeEmpty();
       await axe(page, "/history/:itemId", javaScriptEnabled);
 
       // Receipt: a PDF download.
@@ -122,6 +141,54 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("main a[href*='/top-up?currencyId=GBP']").first().click();
       await expect(page.getByTestId("topup-LOCAL_GB")).toContainText("Sort code");
       await axe(page, "/accounts/:id/top-up", javaScriptEnabled);
+    });
+
+    test("item page: category, sender, debited and credited accounts; the bank's own account unnumbered", async ({ page }) => {
+      test.setTimeout(90_000);
+      const reference = `Rent NW ${javaScriptEnabled ? "JS" : "NoJS"} ${Date.now()}`;
+      await login(page, CUSTOMERS.individual);
+      // Oliver pays Northwind Trading Ltd (another customer) with the category "Rent".
+      await page.goto("/payments/internal/form?companyNumber=09876543");
+      const form = page.locator("#pay-title ~ form");
+      await formReady(page, javaScriptEnabled, form);
+      const source = form.locator("select[name=source]");
+      const main = await source
+        .locator("option")
+        .evaluateAll((os) => os.find((o) => /^Main account — .*GBP/.test(o.textContent ?? ""))?.getAttribute("value"));
+      await source.selectOption(main!);
+      await form.locator("[name=amount]").fill(javaScriptEnabled ? "3.41" : "3.42");
+      await form.locator("[name=reference]").fill(reference);
+      await form.locator("select[name=categoryId]").selectOption("rent");
+      await form.locator("button[type=submit]").first().click();
+      await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+      await confirmWithCode(page, javaScriptEnabled);
+      await expect(page.getByTestId("payment-status")).toHaveText("Completed");
+
+      await page.goto("/history?period=today&currency=GBP");
+      const href = await page
+        .getByTestId("statement-item")
+        .filter({ hasText: reference })
+        .locator("a")
+        .first()
+        .getAttribute("href");
+      await page.goto(href!);
+      await expect(row(page, "Category")).toHaveText("Rent");
+      await expect(row(page, "Sender")).toHaveText("Oliver Thompson");
+      // Seed: Oliver's Main account is the bank's first account (10000001), Northwind's Operating
+      // account its fourth (10000004): the ledger's numbers of the accounts debited and credited.
+      await expect(row(page, "Debited account")).toHaveText("10000001");
+      await expect(row(page, "Credited account")).toHaveText("10000004");
+      await axe(page, "/history/:itemId (internal payment)", javaScriptEnabled);
+
+      // The opening transfer 60 days ago came from another bank: the bank's clearing account was
+      // debited (never numbered to customers), and no client of the bank sent it.
+      await page.goto(`/history?period=custom&from=${daysAgo(61)}&to=${daysAgo(59)}&currency=GBP`);
+      const opening = page.getByTestId("statement-item").filter({ hasText: "Oliver Thompson" }).locator("a").first();
+      await page.goto((await opening.getAttribute("href"))!);
+      await expect(row(page, "Debited account")).toHaveText("The bank's own account");
+      await expect(row(page, "Credited account")).toHaveText(/^\d{8}$/);
+      await expect(row(page, "Sender")).toHaveCount(0);
+      await expect(row(page, "Category")).toHaveCount(0);
     });
   });
 }

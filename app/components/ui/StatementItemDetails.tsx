@@ -1,9 +1,11 @@
 /**
  * The info block of one statement item (spec 000 §3): signed amount, fee, status, operation
- * type, date dd.mm.yyyy and time HH:MM, purpose, reference, counterparty and accounts, sort
- * codes, BIC, payment type, general-ledger transaction, contract (its name, linking to the
- * beneficiary's contracts page with the contract open), balance after. Shown on the item's own
- * page and in the history side panel; `ReceiptLink` downloads its PDF receipt.
+ * type, date dd.mm.yyyy and time HH:MM, purpose, payment category (its translation by id, else
+ * the stored name), reference, counterparty, sender (senderAccount.clientName) and accounts, sort
+ * codes, BIC, payment type, general-ledger transaction with its debited and credited accounts
+ * (the bank's own accounts carry no number: "The bank's own account"), contract (its name,
+ * linking to the beneficiary's contracts page with the contract open), balance after. Shown on
+ * the item's own page and in the history side panel; `ReceiptLink` downloads its PDF receipt.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -15,21 +17,26 @@ import styles from "./StatementItemDetails.module.css";
 
 export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
   const { t } = useTranslation("history");
-  const { contract } = item;
+  const { contract, category, generalLedgerTransaction: gl } = item;
+  const ledgerAccount = (n: string | null) => n ?? t("item.bank-account");
   const rows: [string, ReactNode][] = [
     ["item.status", t(`status.${item.status}`)],
     ["item.type", t(`type.${item.operationType}`)],
     ["item.date", `${formatDate(item.transferDate)} ${formatTime(item.transferDate)}`],
     ["item.purpose", item.purpose],
+    ["item.category", category ? t(`category.${category.id}`, { defaultValue: category.name }) : null],
     ["item.reference", item.reference],
     ["item.counterparty", item.counterpartyFullName],
+    ["item.sender", item.senderAccount.clientName],
     ["item.counterparty-account", item.counterpartyAccountNumber],
     ["item.counterparty-sort-code", item.counterpartySortCode],
     ["item.counterparty-bic", item.counterpartyBic],
     ["item.account", item.accountIban ?? item.accountNumber],
     ["item.account-sort-code", item.accountSortCode],
     ["item.payment-type", item.paymentType],
-    ["item.gl-transaction", item.glTransactionId],
+    ["item.gl-transaction", gl.id],
+    ["item.gl-debit", ledgerAccount(gl.debitAccountNumber)],
+    ["item.gl-credit", ledgerAccount(gl.creditAccountNumber)],
     [
       "item.contract",
       contract ? (

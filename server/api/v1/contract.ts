@@ -1021,6 +1021,33 @@ export interface StatementItemDetail extends StatementItem {
   feeCurrencyId: CurrencyCode | null;
   /** General-ledger transaction id (same as transactionId). */
   glTransactionId: string;
+  /**
+   * The item's ledger transaction (spec 000 §3 info block "generalLedgerTransaction
+   * (debitAccountNumber, creditAccountNumber)"): the account debited and the account credited by
+   * the item's posting and its counter-leg, as the ledger records them (`accounts.number`). A
+   * customer account's number is given (the item's own, or the other customer's of an internal
+   * payment); the bank's own ledger accounts (clearing, fee income, FX position …) are never
+   * numbered to customers: null there, which the web app shows as "the bank's own account"
+   * (docs/decisions.md "Ledger accounts on a statement item").
+   */
+  generalLedgerTransaction: StatementItemLedgerTransaction;
+  /**
+   * The payer (spec 000 §3 info block "senderAccount.clientName"): the name of the organization
+   * holding the debited account (company name, or the person's first and last name); null when
+   * the money came from the bank's own accounts (an incoming payment from another bank, a refund).
+   */
+  senderAccount: { clientName: string | null };
+  /**
+   * Payment category the payer chose (spec 000 §3 "categoryId"; GET /v1/payment-categories):
+   * only on the payer's own items (the payee of an internal payment never sees it), null otherwise.
+   */
+  categoryId: string | null;
+  /**
+   * That category with its stored name (the web app shows its translation by `id`, the stored
+   * name for a category it has no translation of); null without a category or when the category
+   * no longer exists.
+   */
+  category: PaymentCategory | null;
   /** Beneficiary contract of the payment, if any (the same as `contract.id`). */
   contractId: string | null;
   /**
@@ -1030,6 +1057,16 @@ export interface StatementItemDetail extends StatementItem {
    * null otherwise.
    */
   contract: StatementItemContract | null;
+}
+
+/** Accounts of a statement item's ledger transaction (StatementItemDetail.generalLedgerTransaction). */
+export interface StatementItemLedgerTransaction {
+  /** Same as the item's transactionId. */
+  id: string;
+  /** Number of the debited ledger account; null for the bank's own account. */
+  debitAccountNumber: string | null;
+  /** Number of the credited ledger account; null for the bank's own account. */
+  creditAccountNumber: string | null;
 }
 
 /** A beneficiary contract as a statement item names it (web page: /beneficiaries/{beneficiaryId}/contracts?contract={id}). */

@@ -10,6 +10,7 @@
  * ('Regular fee', spec 000 §4; 'Currency exchange') — the API sends no English labels.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import {
   accounts,
@@ -18,6 +19,8 @@ import {
   beneficiaryContracts,
   currencies,
   ledgerTransactions,
+  organizations,
+  paymentCategories,
   paymentOrders,
   payments,
   postings,
@@ -37,6 +40,7 @@ import { fieldError } from "../errors.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
 import { forbidden, memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
+import { organizationFullName } from "../organizations/index.js";
 import { decodeCursor, encodeCursor } from "../pagination.js";
 
 export interface StatementQuery {
@@ -290,30 +294,120 @@ export async function statementExport(db: Database, userId: string, q: Statement
   };
 }
 
+/** The ledger's leg of a statement item's transaction, as getStatementItem reads it. */
+interface Leg {
+  id: string;
+  amount: string;
+  operationType: string;
+  accountNumber: string;
+  system: boolean;
+  orgType: string | null;
+  companyName: string | null;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+/**
+ * The counter-leg of `item` among the legs of its ledger transaction in its currency: the
+ * opposite-signed leg of the same operation type and the exact opposite amount, else of the same
+ * operation type, else of the opposite amount, else any opposite-signed one (a payment posted with
+ * its fee against one clearing leg); the first by id among equals. Null when there is none.
+ */
+export function counterLeg<L extends Pick<Leg, "id" | "amount" | "operationType">>(
+  item: Pick<Leg, "id" | "amount" | "operationType">,
+  legs: L[],
+): L | null {
+  const amount = new Decimal(item.amount);
+  const opposite = legs.filter((l) => l.id !== item.id && new Decimal(l.amount).isNegative() !== amount.isNegative());
+  const rank = (l: L) => (l.operationType === item.operationType ? 0 : 2) + (new Decimal(l.amount).plus(amount).isZero() ? 0 : 1);
+  return [...opposite].sort((a, b) => rank(a) - rank(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))[0] ?? null;
+}
+
 /**
  * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: purpose,
- * counterparty and accounts, sort code, BIC, payment type, fee, general-ledger transaction,
+ * counterparty and accounts, sort code, BIC, payment type, fee, general-ledger transaction with
+ * its debited and credited account numbers, the sender's client name, the payment category,
  * contract: id, name, beneficiaryId, only of the item's own organization and of a beneficiary
- * not deleted) when it is on a
- * customer balance of one of the caller's organizations.
+ * not deleted) when it is on a customer balance of one of the caller's organizations.
+ * Ledger accounts: the item's posting and its counter-leg (`counterLeg`); the bank's own
+ * accounts are never numbered (null), and the sender is the holder of the debited account, null
+ * when that is the bank's (docs/decisions.md "Ledger accounts on a statement item"). The payment
+ * category only on the payer's own items.
  * @throws 404 NOT_FOUND otherwise (also for a malformed id: no existence oracle).
  */
 export async function getStatementItem(db: Database, userId: string, id: string): Promise<StatementItemDetail> {
   const orgIds = await memberOrganizationIds(db, userId);
   if (!isUuid(id) || !orgIds.length) throw notFound("Statement item");
-  const [row] = (await baseQuery(db)
+  // The item (authorized as before: its posting on a customer account of one of the caller's
+  // organizations) joined with every leg of its ledger transaction in its currency, one row per
+  // leg, each with its account and that account's organization (none for the bank's own).
+  const leg = alias(postings, "leg");
+  const legBalance = alias(balances, "leg_balance");
+  const legAccount = alias(accounts, "leg_account");
+  const legOrganization = alias(organizations, "leg_organization");
+  const rows = await db
+    .select({
+      ...selection,
+      iban: accounts.iban,
+      sortCode: accounts.sortCode,
+      organizationId: accounts.organizationId,
+      legId: leg.id,
+      legAmount: leg.amount,
+      legOperationType: leg.operationType,
+      legAccountNumber: legAccount.number,
+      legSystem: legAccount.system,
+      legOrgType: legOrganization.type,
+      legCompanyName: legOrganization.companyName,
+      legFirstName: legOrganization.firstName,
+      legLastName: legOrganization.lastName,
+    })
+    .from(postings)
+    .innerJoin(balances, eq(balances.id, postings.balanceId))
+    .innerJoin(accounts, eq(accounts.id, balances.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, postings.transactionId))
+    .innerJoin(currencies, eq(currencies.id, postings.currencyId))
+    .innerJoin(leg, and(eq(leg.transactionId, postings.transactionId), eq(leg.currencyId, postings.currencyId)))
+    .innerJoin(legBalance, eq(legBalance.id, leg.balanceId))
+    .innerJoin(legAccount, eq(legAccount.id, legBalance.accountId))
+    .leftJoin(legOrganization, eq(legOrganization.id, legAccount.organizationId))
     .where(and(eq(postings.id, id), eq(accounts.system, false), inArray(accounts.organizationId, orgIds)))
-    .limit(1)) as Row[];
+    .orderBy(asc(leg.id));
+  const row = rows[0];
   if (!row) throw notFound("Statement item");
-  const [acc] = await db
-    .select({ iban: accounts.iban, sortCode: accounts.sortCode, organizationId: accounts.organizationId })
-    .from(accounts)
-    .where(eq(accounts.id, row.accountId));
-  const [pay] = row.paymentId ? await db.select().from(payments).where(eq(payments.id, row.paymentId)).limit(1) : [];
+  const legs: Leg[] = rows.map((r) => ({
+    id: r.legId,
+    amount: r.legAmount,
+    operationType: r.legOperationType,
+    accountNumber: r.legAccountNumber,
+    system: r.legSystem,
+    orgType: r.legOrgType,
+    companyName: r.legCompanyName,
+    firstName: r.legFirstName,
+    lastName: r.legLastName,
+  }));
+  const own = legs.find((l) => l.id === row.id)!;
+  const other = counterLeg(own, legs);
+  const debited = new Decimal(row.amount).isNegative() ? own : other;
+  const credited = debited === own ? other : own;
+  const numberOf = (l: Leg | null) => (l && !l.system ? l.accountNumber : null);
+  const sender =
+    debited && !debited.system && debited.orgType ? organizationFullName({ ...debited, type: debited.orgType }) || null : null;
+
+  const [found] = row.paymentId
+    ? await db
+        .select({ pay: payments, categoryName: paymentCategories.name })
+        .from(payments)
+        .leftJoin(paymentCategories, eq(paymentCategories.id, payments.categoryId))
+        .where(eq(payments.id, row.paymentId))
+        .limit(1)
+    : [];
+  const pay = found?.pay;
+  // The category is the payer's own choice: only on the payer's items, not on the payee's.
+  const categoryId = pay && pay.organizationId === row.organizationId ? pay.categoryId : null;
   // The contract only when it is the item's own organization's (an internal payment's payee sees
   // none of the payer's) and its beneficiary is not deleted (hidden everywhere, its pages 404).
   const [contract] =
-    pay?.contractId && acc?.organizationId
+    pay?.contractId && row.organizationId
       ? await db
           .select({
             id: beneficiaryContracts.id,
@@ -325,7 +419,7 @@ export async function getStatementItem(db: Database, userId: string, id: string)
           .where(
             and(
               eq(beneficiaryContracts.id, pay.contractId),
-              eq(beneficiaryContracts.organizationId, acc.organizationId),
+              eq(beneficiaryContracts.organizationId, row.organizationId),
               isNull(beneficiaries.deletedAt),
             ),
           )
@@ -343,14 +437,22 @@ export async function getStatementItem(db: Database, userId: string, id: string)
   return {
     ...toItem(row),
     purpose: pay?.purpose ?? row.description ?? null,
-    accountIban: acc?.iban ?? null,
-    accountSortCode: acc?.sortCode ?? null,
+    accountIban: row.iban ?? null,
+    accountSortCode: row.sortCode ?? null,
     counterpartySortCode: text(details.sortCode),
     counterpartyBic: pay?.beneficiaryBic ?? text(details.bic),
     paymentType: pay?.paymentType ?? null,
     fee,
     feeCurrencyId,
     glTransactionId: row.transactionId,
+    generalLedgerTransaction: {
+      id: row.transactionId,
+      debitAccountNumber: numberOf(debited),
+      creditAccountNumber: numberOf(credited),
+    },
+    senderAccount: { clientName: sender },
+    categoryId,
+    category: categoryId && found?.categoryName ? { id: categoryId, name: found.categoryName } : null,
     contractId: contract?.id ?? null,
     contract: contract ?? null,
   };
