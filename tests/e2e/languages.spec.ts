@@ -72,6 +72,9 @@ test.describe("German, JavaScript off", () => {
     await expect(page.getByText("Britisches Pfund").first()).toBeVisible();
     await page.goto("/payments/between-accounts");
     await expect(page.locator("select[name=source] option").first()).toHaveText(/ — -?\d{1,3}(\.\d{3})*,\d{2} [A-Z]{3,4}$/);
+    // Payment categories by their German names (the form and history share them).
+    await page.goto("/payments/gbp/form");
+    await expect(page.locator("select[name=categoryId] option[value=rent]")).toHaveText("Miete");
     // (axe needs JavaScript in the page: German is checked by axe in the test below.)
   });
 });

@@ -1,6 +1,8 @@
 /**
  * Category (GET /v1/payment-categories, optional) and purpose of payment (required where the
- * rail needs it: USD, international, crypto-asset) — shared by every payment form.
+ * rail needs it: USD, international, crypto-asset) — shared by every payment form. A category
+ * is named by its translation by id (`common:payment-category.<id>`, as history names it), else
+ * by the name the bank stored.
  */
 import { useTranslation } from "react-i18next";
 import type { PaymentCategory } from "../../../server/api/v1/contract";
@@ -29,7 +31,7 @@ export function PaymentPurposeFields({
           <option value="">{t("fields.category-none")}</option>
           {categories.map((c) => (
             <option key={c.id} value={c.id}>
-              {c.name}
+              {t(`common:payment-category.${c.id}`, { defaultValue: c.name })}
             </option>
           ))}
         </ValidatedField>

@@ -24,7 +24,7 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.type", t(`type.${item.operationType}`)],
     ["item.date", `${formatDate(item.transferDate)} ${formatTime(item.transferDate)}`],
     ["item.purpose", item.purpose],
-    ["item.category", category ? t(`category.${category.id}`, { defaultValue: category.name }) : null],
+    ["item.category", category ? t(`common:payment-category.${category.id}`, { defaultValue: category.name }) : null],
     ["item.reference", item.reference],
     ["item.counterparty", item.counterpartyFullName],
     ["item.sender", item.senderAccount.clientName],
