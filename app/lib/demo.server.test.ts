@@ -66,21 +66,35 @@ describe("demo data", () => {
 });
 
 describe("validateDemoPayment", () => {
-  it("accepts a payee, a demo currency and an amount up to the sample balance", () => {
-    expect(validateDemoPayment({ payee: "Maria Rossi", currencyId: "EUR", amount: "25.50" })).toEqual({});
-    expect(validateDemoPayment({ payee: "A", currencyId: "GBP", amount: DEMO_BALANCES.GBP })).toEqual({});
+  it("accepts a payee, a demo currency and an amount up to the sample balance, normalised (spec 000 §5)", () => {
+    expect(validateDemoPayment({ payee: "Maria Rossi", currencyId: "EUR", amount: "25.50" })).toEqual({
+      errors: {},
+      amount: "25.50",
+    });
+    expect(validateDemoPayment({ payee: "A", currencyId: "GBP", amount: DEMO_BALANCES.GBP }).errors).toEqual({});
+    // A comma is turned into a dot, spaces dropped.
+    expect(validateDemoPayment({ payee: "A", currencyId: "GBP", amount: "12,50" })).toEqual({ errors: {}, amount: "12.50" });
+    expect(validateDemoPayment({ payee: "A", currencyId: "GBP", amount: " 1 000,5 " })).toEqual({ errors: {}, amount: "1000.5" });
   });
 
-  it("refuses missing fields, bad amounts, other currencies and more than the balance", () => {
-    expect(validateDemoPayment({ payee: " ", currencyId: "GBP", amount: "" })).toEqual({
+  it("refuses missing fields, each amount rule with its own message, other currencies and more than the balance", () => {
+    expect(validateDemoPayment({ payee: " ", currencyId: "GBP", amount: "" }).errors).toEqual({
       payee: "demo:errors.payee-required",
-      amount: "demo:errors.amount-required",
+      amount: "errors:amount.required",
     });
-    for (const amount of ["0", "0.00", "-1", "1.234", "1e3", "abc", "1,00"])
-      expect(validateDemoPayment({ payee: "X", currencyId: "GBP", amount }).amount).toBe("demo:errors.amount-format");
-    expect(validateDemoPayment({ payee: "X", currencyId: "USD", amount: "980.01" }).amount).toBe("demo:errors.amount-balance");
-    expect(validateDemoPayment({ payee: "X", currencyId: "USDT", amount: "1" }).currencyId).toBe("demo:errors.currency");
-    expect(validateDemoPayment({ payee: "x".repeat(101), currencyId: "GBP", amount: "1" }).payee).toBe(
+    const amountError = (amount: string) => validateDemoPayment({ payee: "X", currencyId: "GBP", amount }).errors.amount;
+    expect(amountError("05")).toBe("errors:amount.leading-zero");
+    expect(amountError("1.123")).toBe("errors:amount.too-many-decimals");
+    expect(amountError(".5")).toBe("errors:amount.leading-dot");
+    for (const amount of ["-1", "1e3", "abc", "1.2.3"]) expect(amountError(amount)).toBe("errors:amount.invalid-characters");
+    for (const amount of ["0", "0.00"]) expect(amountError(amount)).toBe("errors:amount.not-positive");
+    expect(amountError("10000000000000000.01")).toBe("errors:amount.too-large");
+    expect(validateDemoPayment({ payee: "X", currencyId: "GBP", amount: "1,234" }).amount).toBe("1.234");
+    expect(validateDemoPayment({ payee: "X", currencyId: "USD", amount: "980.01" }).errors.amount).toBe(
+      "demo:errors.amount-balance",
+    );
+    expect(validateDemoPayment({ payee: "X", currencyId: "USDT", amount: "1" }).errors.currencyId).toBe("demo:errors.currency");
+    expect(validateDemoPayment({ payee: "x".repeat(101), currencyId: "GBP", amount: "1" }).errors.payee).toBe(
       "demo:errors.payee-too-long",
     );
   });

@@ -15,6 +15,7 @@ import type {
   CurrencyCode,
   StatementItemDetail,
 } from "../../server/api/v1/contract";
+import { compareDecimalStrings, normaliseAmountInput, validateAmount } from "../../server/rules/amount";
 
 /** A demo card: what the card page shows; the number is masked (`•••• 1234`), there is no other. */
 export interface DemoCard {
@@ -328,27 +329,24 @@ export interface DemoPaymentInput {
 }
 
 /**
- * Check a demo payment with the rules a real one would meet: a payee name, a demo currency, an
- * amount > 0 with at most 2 decimals and no more than the sample balance. Pure: it sends nothing.
- * @returns field → error key (`demo:errors.*`); empty when valid
+ * Check a demo payment with the rules a real one would meet: a payee name, a demo currency, the
+ * shared amount rules (server/rules/amount.ts, spec 000 §5: a comma becomes a dot, no leading dot
+ * or zero, at most 2 decimals, more than 0, at most 1e16) and no more than the sample balance.
+ * Pure: it sends nothing.
+ * @returns `errors`: field → error key (`demo:errors.*`, `errors:amount.<code>` for the amount
+ *   rules), empty when valid; `amount`: the amount normalised ("12,50" → "12.50"), as typed
+ *   otherwise normalised as far as it goes
  */
-export function validateDemoPayment(input: DemoPaymentInput): Record<string, string> {
+export function validateDemoPayment(input: DemoPaymentInput): { errors: Record<string, string>; amount: string } {
   const errors: Record<string, string> = {};
   const payee = input.payee.trim();
   if (!payee) errors.payee = "demo:errors.payee-required";
   else if (payee.length > 100) errors.payee = "demo:errors.payee-too-long";
   const currency = input.currencyId as keyof typeof DEMO_BALANCES;
   if (!(currency in DEMO_BALANCES)) errors.currencyId = "demo:errors.currency";
-  const amount = input.amount.trim();
-  if (!amount) errors.amount = "demo:errors.amount-required";
-  else if (!/^\d{1,12}(\.\d{1,2})?$/.test(amount) || /^0+(\.0+)?$/.test(amount)) errors.amount = "demo:errors.amount-format";
-  else if (currency in DEMO_BALANCES && toCents(amount) > toCents(DEMO_BALANCES[currency]))
+  const amount = validateAmount(input.amount);
+  if (!amount.ok) errors.amount = `errors:amount.${amount.error}`;
+  else if (currency in DEMO_BALANCES && compareDecimalStrings(amount.value, DEMO_BALANCES[currency]) > 0)
     errors.amount = "demo:errors.amount-balance";
-  return errors;
-}
-
-/** "12.3" → 1230n (a decimal string of at most 2 decimals to minor units, no floats). */
-function toCents(amount: string): bigint {
-  const [whole, fraction = ""] = amount.split(".");
-  return BigInt(whole) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return { errors, amount: amount.ok ? amount.value : normaliseAmountInput(input.amount) };
 }

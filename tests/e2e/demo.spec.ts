@@ -4,7 +4,8 @@
  * small "Explore the demo" link), gets the identity-needed popup on a real page (/home), enters
  * /demo, sees the GBP, EUR and USD sample balances, the banner and a demo card (masked), no
  * profile button, a history item whose receipt download is disabled, and a demo payment that is
- * checked and then answered "In demo mode nothing is sent". The real ledger is unchanged: a real
+ * checked (the shared amount rules: "12,5" is 12.5, "05" and "1.123" refused with their rule's
+ * message) and then answered "In demo mode nothing is sent". The real ledger is unchanged: a real
  * customer's accounts and the demo user's (lack of) organizations read the same through the API
  * before and after. An identified customer is sent from /demo to /home.
  */
@@ -95,6 +96,46 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("[name=amount]")).toHaveValue("5000.00");
       await expect(page.getByTestId("demo-nothing-sent")).toHaveCount(0);
       await page.locator("[name=payee]").fill("Maria Rossi");
+      // The shared amount rules (spec 000 §5), each with its own message on the amount field.
+      const amount = page.locator("[name=amount]");
+      if (javaScriptEnabled) {
+        // While typing (once hydrated: a letter no longer stays): a comma becomes a dot; letters,
+        // a leading zero before a digit and a third decimal are refused.
+        await expect(async () => {
+          await amount.fill("");
+          await amount.pressSequentially("x");
+          await expect(amount).toHaveValue("", { timeout: 500 });
+        }).toPass();
+        await amount.pressSequentially("05");
+        await expect(amount).toHaveValue("0");
+        await amount.fill("");
+        await amount.pressSequentially("1,123");
+        await expect(amount).toHaveValue("1.12");
+      }
+      for (const [typed, message] of [
+        ["05", "The amount cannot start with 0 followed by a digit"],
+        ["1.123", "Too many decimals"],
+      ]) {
+        // With JavaScript, set on the element without an input event (a value typed before the
+        // JavaScript started) and sent at once: the keystroke rule never sees it, the action's does.
+        if (javaScriptEnabled)
+          await amount.evaluate((el, value) => {
+            const input = el as HTMLInputElement;
+            input.value = value;
+            input.form!.requestSubmit();
+          }, typed);
+        else {
+          await amount.fill(typed);
+          await page.getByRole("button", { name: "Send payment" }).click();
+        }
+        await expect(page.locator("#amount-error")).toHaveText(message);
+        await expect(page.getByTestId("demo-nothing-sent")).toHaveCount(0);
+        if (!javaScriptEnabled) await expect(amount).toHaveValue(typed);
+      }
+      // "12,5" is 12.5 and is accepted.
+      await amount.fill("12,5");
+      await page.getByRole("button", { name: "Send payment" }).click();
+      await expect(page.getByTestId("demo-nothing-sent")).toContainText("12.5 EUR to Maria Rossi");
       await page.locator("[name=amount]").fill("25.50");
       await page.getByRole("button", { name: "Send payment" }).click();
       await expect(page.getByTestId("demo-nothing-sent")).toContainText("In demo mode nothing is sent.");

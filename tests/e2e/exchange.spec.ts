@@ -3,7 +3,8 @@
  * exchanges GBP → EUR on /currency-exchange, sees the quote (rate, amounts, fee, balances after,
  * expiry), confirms, sees the result, and finds both balances on /home changed by exactly the
  * quoted amounts; once with the sold amount fixed, once with the received amount fixed; a quote
- * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field; the
+ * left past its 30 s is re-quoted with a message, nothing moves; a wrong amount on its field (the
+ * shared amount rules, spec 000 §5: "12,5" is 12.5, "05" and 3 decimals on GBP refused); the
  * no-accounts panel (spec 000 §2; spec 001 §2 "No-accounts popup with description and image") for
  * a company official, on /currency-exchange and /payments?prompt=no-accounts. Axe on the three
  * pages and the panel (JS on: axe needs a JS-enabled context).
@@ -26,15 +27,46 @@ async function homeBalance(page: Page, currency: string): Promise<bigint> {
   return toMinorUnits((await el.textContent()) ?? "");
 }
 
-/** Choose the first account's GBP balance as the source (labels carry live balances). */
-async function chooseGbpSource(page: Page) {
+/** Choose the first balance whose value ends with `suffix` (e.g. ":GBP") as the source. */
+async function selectSource(page: Page, suffix: string) {
   const select = page.locator("main select[name=source]");
   const options = await select
     .locator("option")
     .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
-  const gbp = options.find((o) => o.value.endsWith(":GBP"));
-  if (!gbp) throw new Error(`no GBP balance in ${JSON.stringify(options)}`);
-  await select.selectOption(gbp.value);
+  const found = options.find((o) => o.value.endsWith(suffix));
+  if (!found) throw new Error(`no ${suffix} balance in ${JSON.stringify(options)}`);
+  await select.selectOption(found.value);
+}
+
+/** Choose the first account's GBP balance as the source (labels carry live balances). */
+async function chooseGbpSource(page: Page) {
+  await selectSource(page, ":GBP");
+}
+
+/** With JavaScript, wait until React has hydrated the exchange form (it sets noValidate then). */
+async function formReady(page: Page, javaScriptEnabled: boolean) {
+  const form = page.getByTestId("exchange-form");
+  await expect(form).toBeVisible();
+  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
+}
+
+/**
+ * Send the exchange form with `text` in the amount input as it is: typed (without JavaScript), or,
+ * with JavaScript, set on the element without an input event (what a value typed before the
+ * JavaScript started looks like to the page) and sent at once, before React renders its own value
+ * again: the keystroke rule never sees it, the action's rule does.
+ */
+async function submitAsIs(page: Page, javaScriptEnabled: boolean, text: string) {
+  const amount = page.locator("main [name=amount]");
+  if (!javaScriptEnabled) {
+    await amount.fill(text);
+    return page.getByTestId("get-quote").click();
+  }
+  await amount.evaluate((el, value) => {
+    const input = el as HTMLInputElement;
+    input.value = value;
+    input.form!.requestSubmit();
+  }, text);
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -126,15 +158,66 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/identity$/);
     });
 
-    test("a wrong amount is shown on its field with the form still filled", async ({ page, consoleErrors }) => {
+    test("an amount the API refuses is shown on its field with the form still filled", async ({ page, consoleErrors }) => {
       await login(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
+      await formReady(page, javaScriptEnabled);
       await chooseGbpSource(page);
-      await page.locator("main [name=amount]").fill("1.234");
+      await page.locator("main [name=amount]").fill("9999999999");
       await page.getByTestId("get-quote").click();
-      // The API's refusal (GBP has 2 decimals), translated from its rule code like the payment forms'.
+      // The API's refusal (more than the balance), translated from its code like the payment forms'.
+      await expect(page.locator("#amount-error")).toHaveText("There is not enough money on this balance.");
+      await expect(page.locator("main [name=amount]")).toHaveValue("9999999999");
+      allowValidationAnswers(consoleErrors, "/currency-exchange");
+    });
+
+    test("amount rules (spec 000 §5): 12,5 becomes 12.5; 05 and 1.123 on GBP get their rule's message", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/currency-exchange");
+      await formReady(page, javaScriptEnabled);
+      await chooseGbpSource(page);
+      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
+      const amount = page.locator("main [name=amount]");
+      await expect(page.locator("#amount-hint")).toHaveText("Use a dot for decimals, at most 2 decimals");
+
+      if (javaScriptEnabled) {
+        // While typing: a comma becomes a dot; letters, a leading zero before a digit, a second dot
+        // and a third decimal on GBP are refused.
+        await amount.pressSequentially("1a2,5.67");
+        await expect(amount).toHaveValue("12.56");
+        await amount.fill("");
+        await amount.pressSequentially("05");
+        await expect(amount).toHaveValue("0");
+      }
+
+      // "05": the action's rule (with JavaScript, a value the keystroke rule never saw, as a value
+      // typed before the JavaScript started).
+      await submitAsIs(page, javaScriptEnabled, "05");
+      await expect(page.locator("#amount-error")).toHaveText("The amount cannot start with 0 followed by a digit");
+      await expect(amount).toHaveAttribute("aria-invalid", "true");
+
+      // "1.123" on GBP: typed for a 6-decimal USDT balance, then GBP chosen (with JavaScript too).
+      await selectSource(page, ":USDT");
+      await expect(page.locator("#amount-hint")).toHaveText(
+        javaScriptEnabled ? "Use a dot for decimals, at most 6 decimals" : "Use a dot for decimals, at most 2 decimals",
+      );
+      await amount.fill("1.123");
+      await expect(amount).toHaveValue("1.123");
+      await chooseGbpSource(page);
+      await page.getByTestId("get-quote").click();
       await expect(page.locator("#amount-error")).toHaveText("Too many decimals");
-      await expect(page.locator("main [name=amount]")).toHaveValue("1.234");
+      await expect(amount).toHaveValue("1.123");
+      await expect(page.locator("main select[name=source]")).toHaveValue(/:GBP$/);
+
+      // "12,5": a comma becomes a dot, and the quote is for 12.50 GBP.
+      await amount.fill("12,5");
+      if (javaScriptEnabled) await expect(amount).toHaveValue("12.5");
+      await page.getByTestId("get-quote").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
+      await expect(page.getByTestId("quote-sell")).toHaveText("12.50 GBP");
       allowValidationAnswers(consoleErrors, "/currency-exchange");
     });
   });

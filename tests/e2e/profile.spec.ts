@@ -3,7 +3,8 @@
  * and off. A second device (an API login named uniquely by this test) is logged out from the
  * page and its token stops working at once; then the browser logs out its own device and lands
  * on /auth/phone. Only devices this test made are logged out (other tests share the customer).
- * The one-time-code channel changes to WhatsApp only after the code sent by WhatsApp, and back.
+ * The one-time-code channel changes to WhatsApp only after the code sent by WhatsApp, and back;
+ * its code input takes digits only and, with JavaScript, submits itself on the 4th digit.
  * A company's representative sees its company number and registered address; an individual has
  * no company section but sees their date of birth and nationality (named in the page's language).
  */
@@ -66,14 +67,31 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page).toHaveURL(/\/profile\/code-channel$/);
         await expect(page.locator("main")).toContainText(`by ${to} to your phone`);
         const code = ((await page.getByTestId("debug-code").textContent()) ?? "").trim();
-        if (wrongFirst) {
-          await page.getByLabel("Code").fill(code === "0000" ? "1111" : "0000");
-          await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
-          await expect(page.locator("#channel-code-error")).toHaveText("The code is not correct. 4 tries left.");
-          await expect(page.getByLabel("Code")).toHaveValue(code === "0000" ? "1111" : "0000");
+        const input = page.getByLabel("Code");
+        // With JavaScript the 4th digit submits (the shared code input); without, the button does.
+        const submit = async () => {
+          if (!javaScriptEnabled) await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
+        };
+        if (javaScriptEnabled) {
+          // Digits only (spec 000 §5), once hydrated; fewer than 4 digits do not submit.
+          await expect(async () => {
+            await input.fill("");
+            await input.pressSequentially("a");
+            await expect(input).toHaveValue("", { timeout: 500 });
+          }).toPass();
+          await input.pressSequentially("1x2y");
+          await expect(input).toHaveValue("12");
+          await expect(page).toHaveURL(/\/profile\/code-channel$/);
         }
-        await page.getByLabel("Code").fill(code);
-        await page.getByRole("button", { name: `Receive codes by ${to}` }).click();
+        if (wrongFirst) {
+          const wrong = code === "0000" ? "1111" : "0000";
+          await input.fill(wrong);
+          await submit();
+          await expect(page.locator("#channel-code-error")).toHaveText("The code is not correct. 4 tries left.");
+          await expect(input).toHaveValue(wrong);
+        }
+        await input.fill(code);
+        await submit();
         await expect(page).toHaveURL(/\/profile\?done=channel-changed$/);
         await expect(page.getByRole("status")).toHaveText("Your codes will now arrive by the new channel.");
         await expect(page.locator("label", { hasText: "(in use)" })).toContainText(to);

@@ -1,7 +1,8 @@
 /**
  * Account recovery (issue 10): a customer who forgot the password gets a code, sets a new
  * password (a weak one and a mismatch are refused on their fields, the form kept), lands on the
- * login page with a confirmation, and logs in with the new password only. JavaScript on and off,
+ * login page with a confirmation, and logs in with the new password only; with JavaScript the code
+ * input takes digits only and does not submit by itself. JavaScript on and off,
  * each with its own seeded user (tests/e2e/fixtures.ts `recoveryJsOn`/`recoveryJsOff`); the
  * password is put back at the end so the test can run again on the same database.
  */
@@ -26,7 +27,21 @@ async function recover(page: Page, phone: string, password: string, checks: bool
   await page.getByRole("button", { name: "Send code" }).click();
   const recoveryCode = ((await page.getByTestId("debug-code").textContent()) ?? "").trim();
   if (checks) {
-    await page.getByLabel("Code").fill(recoveryCode);
+    const code = page.getByLabel("Code");
+    if (await page.evaluate(() => "__remixContext" in window)) {
+      // The shared code input (spec 000 §5 "digits only"): once hydrated, letters are not taken
+      // and 4 digits do not submit (the new password follows).
+      await expect(async () => {
+        await code.fill("");
+        await code.pressSequentially("a");
+        await expect(code).toHaveValue("", { timeout: 500 });
+      }).toPass();
+      await code.pressSequentially("1b2c34");
+      await expect(code).toHaveValue("1234");
+      await expect(page).toHaveURL(/\/auth\/recover$/);
+      await expect(page.locator("#password-error")).toHaveCount(0);
+    }
+    await code.fill(recoveryCode);
     await page.getByLabel("New password", { exact: true }).fill("too short");
     await page.getByLabel("New password again").fill("too short");
     await page.getByRole("button", { name: "Set new password" }).click();

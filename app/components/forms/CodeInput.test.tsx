@@ -49,3 +49,21 @@ describe("CodeInput (spec 000 §4/§5)", () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
+
+describe("CodeInput id and value shown again", () => {
+  it("takes an id (the error follows it) and shows a refused code again without sending it again", () => {
+    const onSubmit = vi.fn((e: Event) => e.preventDefault());
+    render(
+      <form onSubmit={(e) => onSubmit(e.nativeEvent)}>
+        <CodeInput label="Code" id="channel-code" defaultValue="12a34" error="Wrong code" />
+      </form>,
+    );
+    const input = screen.getByLabelText("Code") as HTMLInputElement;
+    expect(input.id).toBe("channel-code");
+    expect(input.value).toBe("1234");
+    expect(input.getAttribute("aria-describedby")).toBe("channel-code-error");
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.change(input, { target: { value: "1235" } });
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+});

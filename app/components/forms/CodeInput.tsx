@@ -3,6 +3,8 @@
  * 4 digits are typed"): numeric keyboard, autocomplete one-time-code, max 4 digits. With JS it
  * submits its form as soon as 4 digits are in (form.requestSubmit, so validation still runs).
  * Digits typed before the JavaScript started are kept (app/lib/typed-before-hydration.ts).
+ * `id` overrides the input's id (default "code"; the error is `<id>-error`); `defaultValue` is
+ * the code shown again after a refusal (digits only).
  */
 import { useEffect, useRef, useState } from "react";
 import { useAdoptTypedValue } from "~/lib/typed-before-hydration";
@@ -10,21 +12,27 @@ import { Field } from "./Field";
 
 export const CODE_LENGTH = 4;
 
+const digits = (text: string) => text.replace(/\D/g, "").slice(0, CODE_LENGTH);
+
 export function CodeInput({
   label,
   error,
   hint,
   autoSubmit = true,
+  id,
+  defaultValue = "",
 }: {
   label: string;
   error?: string | null;
   hint?: string;
   autoSubmit?: boolean;
+  id?: string;
+  defaultValue?: string;
 }) {
-  const [value, setValue] = useState("");
-  const submitted = useRef("");
+  const [value, setValue] = useState(() => digits(defaultValue));
+  // The code shown again after a refusal is not sent again by itself.
+  const submitted = useRef(value);
   const input = useRef<HTMLInputElement>(null);
-  const digits = (text: string) => text.replace(/\D/g, "").slice(0, CODE_LENGTH);
   useAdoptTypedValue(input, value, (typed) => setValue(digits(typed)));
   useEffect(() => {
     if (!autoSubmit || value.length !== CODE_LENGTH || submitted.current === value) return;
@@ -35,6 +43,7 @@ export function CodeInput({
     <div>
       <Field
         name="code"
+        id={id}
         label={label}
         hint={hint}
         error={error}

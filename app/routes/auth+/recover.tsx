@@ -1,7 +1,8 @@
 /**
  * /auth/recover — set a new password after a forgotten one (issue 10; POST /v1/recover/send-code
  * and /v1/recover/verify-code; rules in server/domain/auth/recovery.ts). Two plain-form steps,
- * without JavaScript: the phone, then the code with the new password (twice). The challenge
+ * without JavaScript: the phone, then the code (the shared CodeInput: digits only, 4; it does not
+ * submit by itself, the new password follows it) with the new password (twice). The challenge
  * token lives in the session, never in the HTML. Success ends every session of the user and
  * lands on /auth/phone?recovered=1, where the user logs in with the new password.
  */
@@ -10,6 +11,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { CodeChallenge } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { CodeInput } from "~/components/forms/CodeInput";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import card from "~/components/layout/CardPage.module.css";
@@ -178,14 +180,8 @@ export default function Recover() {
               <AuthenticityTokenInput />
               <input type="hidden" name="intent" value="reset" />
               <input type="hidden" name="username" autoComplete="username" value={data.phone ?? ""} />
-              <Field
-                name="code"
-                label={t("recover.code")}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={4}
-                error={errors.code}
-              />
+              {/* The shared code input (digits only, 4); no auto-submit: the new password follows it. */}
+              <CodeInput id="recover-code" label={t("recover.code")} error={errors.code} autoSubmit={false} />
               <Field
                 name="password"
                 label={t("recover.password")}

@@ -6,6 +6,8 @@ import type { CurrencyCode, ExchangeCalcRequest, ExchangeQuote } from "../../../
 import { ApiError, type Api } from "~/lib/api.server";
 import { parseSource } from "~/lib/balance-sources";
 import { isFieldError, mapServerErrors, type Translate } from "~/lib/server-errors";
+import { normaliseAmountInput, validateAmount } from "../../../../server/rules/amount";
+import { exchangeAmountScale } from "./__amount-scale";
 
 /** What the form sent, echoed back into the form after an error. */
 export interface ExchangeFormValues {
@@ -20,10 +22,16 @@ export type ExchangeFormErrors = Partial<Record<"source" | "toCurrencyId" | "amo
 
 /**
  * Read the exchange form (fields source = `accountId:currencyId`, toCurrencyId, amount, side SELL|BUY).
- * @returns the calc request, or field errors (i18n keys) with the values to show again
+ * The amount follows the shared amount rules (server/rules/amount.ts, spec 000 §5: a comma becomes
+ * a dot, spaces dropped, no leading dot or zero, at most the scale of the fixed side's currency,
+ * more than 0, at most 1e16); a refusal is `errors:amount.<code>` on the amount field.
+ * @param scales decimals of each currency (currency code → scale; unknown currencies take 2)
+ * @returns the calc request (amount normalised, e.g. "12,5" → "12.5"), or field errors (i18n keys)
+ *   with the values to show again (the amount normalised as far as it goes)
  */
 export function readExchangeForm(
   form: FormData,
+  scales: Readonly<Record<string, number>>,
 ):
   | { ok: true; values: ExchangeFormValues; request: ExchangeCalcRequest }
   | { ok: false; values: ExchangeFormValues; errors: ExchangeFormErrors } {
@@ -34,16 +42,18 @@ export function readExchangeForm(
   const values: ExchangeFormValues = {
     source: text("source"),
     toCurrencyId: text("toCurrencyId"),
-    amount: text("amount").replace(",", "."),
+    amount: normaliseAmountInput(text("amount")),
     side: text("side") === "BUY" ? "BUY" : "SELL",
   };
+  const amount = validateAmount(values.amount, { scale: exchangeAmountScale(values, scales) });
   const errors: ExchangeFormErrors = {};
   const source = parseSource(values.source);
   if (!source) errors.source = "exchange:errors.source";
   if (!/^[A-Z]{3,5}$/.test(values.toCurrencyId) || values.toCurrencyId === source?.currencyId)
     errors.toCurrencyId = "exchange:errors.to";
-  if (!/^\d+(\.\d+)?$/.test(values.amount)) errors.amount = "exchange:errors.amount";
-  if (!source || Object.keys(errors).length) return { ok: false, values, errors };
+  if (!amount.ok) errors.amount = `errors:amount.${amount.error}`;
+  if (!source || !amount.ok || Object.keys(errors).length) return { ok: false, values, errors };
+  values.amount = amount.value;
   return {
     ok: true,
     values,

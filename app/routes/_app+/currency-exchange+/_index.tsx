@@ -3,15 +3,19 @@
  * Exchange; POST /v1/exchange/calc). Plain form, works without JavaScript: source balance, target
  * currency, amount and which side it fixes → POST (CSRF-checked) → the API's quote → redirect
  * (PRG) to /currency-exchange/confirm?quote=<id>. Errors re-render the form with the values.
+ * The amount is the shared AmountInput (spec 000 §5 rules while typing, at the scale of the fixed
+ * side's currency: `__amount-scale.ts`); the action checks the same rules (`readExchangeForm`).
  * A user with no accounts gets the no-accounts popup (spec 000 §2, spec 001 §2: NoAccountsPanel). When FX rate requests are
  * enabled for the organization (EXCHANGE-CUSTOM-RATE-ENABLED), links to propose your own rate and
  * to your rate requests (/currency-exchange/requests).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { ExchangeQuote, ExchangeRates } from "../../../../server/api/v1/contract";
+import type { Currency, ExchangeQuote, ExchangeRates } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { AmountInput } from "~/components/forms/AmountInput";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
@@ -22,6 +26,9 @@ import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { translateMessage } from "~/lib/i18n-message";
+import { useAdoptChoices } from "~/lib/typed-before-hydration";
+import { useIsHydrated } from "~/lib/use-hydrated";
+import { exchangeAmountScale } from "./__amount-scale";
 import { calcErrors, readExchangeForm, type ExchangeFormErrors, type ExchangeFormValues } from "./__quote.server";
 import styles from "./exchange.module.css";
 
@@ -29,10 +36,11 @@ export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:titl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const [accounts, rates, customRate] = await Promise.all([
+  const [accounts, rates, customRate, scales] = await Promise.all([
     listAccounts(api, org.id),
     api.get<ExchangeRates>("/exchange/rates"),
     customRateEnabled(api, org.id),
+    currencyScales(api),
   ]);
   const sources = balanceSources(accounts).map(({ value, name, amount, scale, currencyId, overdraft }) => ({
     value,
@@ -43,13 +51,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overdraft,
   }));
   const currencies = rates.rates.map((r) => r.currencyId);
-  return json({ sources, currencies, customRate }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { sources, currencies, customRate, scales },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+/** Decimals of every currency (currency code → scale): the amount's rules depend on its currency. */
+async function currencyScales(api: Awaited<ReturnType<typeof requireAppContext>>["api"]): Promise<Record<string, number>> {
+  const all = await api.get<{ data: Currency[] }>("/currencies");
+  return Object.fromEntries(all.data.map((c) => [c.id, c.scale]));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireAppContext(request);
   await verifyCsrf(request, api.session);
-  const read = readExchangeForm(await request.formData());
+  const read = readExchangeForm(await request.formData(), await currencyScales(api));
   if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400, headers: await api.headers() });
   try {
     const quote = await api.post<ExchangeQuote>("/exchange/calc", read.request);
@@ -59,13 +76,28 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+const FORM_ID = "exchange-form";
+
 export default function CurrencyExchange() {
-  const { sources, currencies, customRate } = useLoaderData<typeof loader>();
+  const { sources, currencies, customRate, scales } = useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
   const sourceText = useSourceLabel();
+  const hydrated = useIsHydrated();
   const values = data?.values;
   const errors = data?.errors ?? {};
+  // The choices the amount's scale depends on (chosen before hydration too: useAdoptChoices).
+  const [choice, setChoice] = useState(() => ({
+    source: values?.source ?? sources[0]?.value ?? "",
+    toCurrencyId: values?.toCurrencyId ?? (currencies.includes("EUR") ? "EUR" : (currencies[0] ?? "")),
+    side: values?.side ?? "SELL",
+  }));
+  useAdoptChoices(FORM_ID, choice, (name, answer) => setChoice((c) => ({ ...c, [name]: answer })));
+  const onChange = (event: FormEvent<HTMLFormElement>) => {
+    const { name, value } = event.target as HTMLInputElement;
+    if (name === "source" || name === "toCurrencyId" || name === "side") setChoice((c) => ({ ...c, [name]: value }));
+  };
+  const scale = exchangeAmountScale(choice, scales);
   if (sources.length === 0) {
     return (
       <>
@@ -83,7 +115,15 @@ export default function CurrencyExchange() {
           {translateMessage(t, errors.form)}
         </Alert>
       ) : null}
-      <Form method="post" action="/currency-exchange" className={styles.form} data-testid="exchange-form">
+      <Form
+        id={FORM_ID}
+        method="post"
+        action="/currency-exchange"
+        className={styles.form}
+        data-testid="exchange-form"
+        noValidate={hydrated}
+        onChange={onChange}
+      >
         <AuthenticityTokenInput />
         <Field as="select" name="source" label={t("fields.source")} defaultValue={values?.source} error={errors.source} required>
           {sources.map((s) => (
@@ -106,14 +146,12 @@ export default function CurrencyExchange() {
             </option>
           ))}
         </Field>
-        <Field
-          name="amount"
+        <AmountInput
           label={t("fields.amount")}
-          inputMode="decimal"
-          autoComplete="off"
+          hint={t("payments:fields.amount-hint-scale", { count: scale })}
+          scale={scale}
           defaultValue={values?.amount}
           error={errors.amount}
-          required
         />
         <fieldset className={styles.side}>
           <legend>{t("fields.side")}</legend>

@@ -2,7 +2,8 @@
  * /profile/code-channel — confirm a change of the one-time-code channel with the code just sent
  * over the new channel (issue 10; PATCH /v1/users/:id; ASVS 5.0 §7.5.1). The challenge started
  * on /profile (intent=channel-start) waits in the session (`codeChannel`); without one this page
- * sends the user back to /profile. Works without JavaScript:
+ * sends the user back to /profile. The code is the shared CodeInput (digits only, 4; with
+ * JavaScript the 4th digit submits the form). Works without JavaScript:
  * - POST code → PATCH /v1/users/:id { twilioAuthChannel, token, code } → /profile with a
  *   confirmation (PRG); a wrong, expired or exhausted code comes back on the code field, the
  *   typed code kept.
@@ -14,6 +15,7 @@ import { useTranslation } from "react-i18next";
 import type { WhoAmI } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { CodeInput } from "~/components/forms/CodeInput";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { ApiError } from "~/lib/api.server";
@@ -86,22 +88,8 @@ export default function ConfirmCodeChannel() {
       ) : null}
       <Form method="post" className={styles.codeForm} noValidate>
         <AuthenticityTokenInput />
-        <label htmlFor="channel-code">{t("channel.code")}</label>
-        <input
-          id="channel-code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={4}
-          defaultValue={failed?.code ?? ""}
-          aria-invalid={failed?.error ? true : undefined}
-          aria-describedby={failed?.error ? "channel-code-error" : undefined}
-        />
-        {failed?.error ? (
-          <p id="channel-code-error" className={styles.error} role="alert">
-            {failed.error}
-          </p>
-        ) : null}
+        {/* The shared code input: digits only, 4; with JavaScript the 4th digit submits (confirm). */}
+        <CodeInput id="channel-code" label={t("channel.code")} defaultValue={failed?.code ?? ""} error={failed?.error} />
         <div className={styles.actions}>
           <Button type="submit">{t("channel.confirm", { channel: channelName })}</Button>
           <Button type="submit" name="intent" value="cancel" variant="link">

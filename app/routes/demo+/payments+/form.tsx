@@ -1,7 +1,8 @@
 /**
  * /demo/payments/form?currencyId= — a demo payment: payee, currency (GBP, EUR, USD) and amount.
  * The action checks the CSRF token and the fields (lib/demo.server.ts `validateDemoPayment`: the
- * amount at most the sample balance) and then answers "In demo mode nothing is sent": it calls
+ * shared amount rules, the amount at most the sample balance; the amount is the shared AmountInput)
+ * and then answers "In demo mode nothing is sent": it calls
  * no payments API, so no ledger is touched. Invalid input comes back as typed with its errors
  * (400), with or without JavaScript.
  */
@@ -9,6 +10,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { AmountInput } from "~/components/forms/AmountInput";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
@@ -39,11 +41,12 @@ export async function action({ request }: ActionFunctionArgs) {
     currencyId: String(form.get("currencyId") ?? ""),
     amount: String(form.get("amount") ?? ""),
   };
-  const errors = validateDemoPayment(values);
+  const { errors, amount } = validateDemoPayment(values);
   const headers = await demoHeaders(api);
-  if (Object.keys(errors).length) return json({ errors, values, done: false as const }, { status: 400, headers });
+  if (Object.keys(errors).length)
+    return json({ errors, values: { ...values, amount }, done: false as const }, { status: 400, headers });
   // Demo mode: checked like a real payment, then nothing is sent (no API call, no ledger).
-  return json({ errors: {}, values: { ...values, payee: values.payee.trim() }, done: true as const }, { headers });
+  return json({ errors: {}, values: { ...values, amount, payee: values.payee.trim() }, done: true as const }, { headers });
 }
 
 export default function DemoPaymentForm() {
@@ -93,14 +96,11 @@ export default function DemoPaymentForm() {
             </option>
           ))}
         </Field>
-        <Field
-          name="amount"
+        <AmountInput
           label={t("payments.amount")}
           hint={t("payments.amount-hint")}
           error={errors.amount}
           defaultValue={values?.amount ?? ""}
-          inputMode="decimal"
-          dir="ltr"
         />
         <Button type="submit">{t("payments.submit")}</Button>
       </Form>
