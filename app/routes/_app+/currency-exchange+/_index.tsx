@@ -43,7 +43,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overdraft,
   }));
   const currencies = rates.rates.map((r) => r.currencyId);
-  return json({ sources, currencies, customRate }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { sources, currencies, customRate, organizationType: org.type },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -60,7 +63,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CurrencyExchange() {
-  const { sources, currencies, customRate } = useLoaderData<typeof loader>();
+  const { sources, currencies, customRate, organizationType } = useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
   const sourceText = useSourceLabel();
@@ -70,7 +73,7 @@ export default function CurrencyExchange() {
     return (
       <>
         <h1>{t("title")}</h1>
-        <NoAccountsPanel />
+        <NoAccountsPanel organizationType={organizationType} />
       </>
     );
   }
