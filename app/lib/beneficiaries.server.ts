@@ -4,7 +4,19 @@
  * "Only APPROVED beneficiaries can be picked in a beneficiary select").
  */
 import type { Beneficiary, BeneficiaryPage, BeneficiaryPaymentType } from "../../server/api/v1/contract";
+import { redirect } from "@remix-run/node";
 import { ApiError, type Api } from "./api.server";
+
+/**
+ * Company officials have no beneficiaries (spec 000 §2 Home screen "A company official sees
+ * prompts to open an account instead of history and beneficiaries", §6): /beneficiaries shows
+ * them a notice instead of the list (as /history does), and the pages that would add one send
+ * them there.
+ * @throws a redirect to /beneficiaries for a COMPANY_OFFICIAL organization; returns otherwise
+ */
+export async function refuseOfficial(api: Api, org: { type: string }): Promise<void> {
+  if (org.type === "COMPANY_OFFICIAL") throw redirect("/beneficiaries", { headers: await api.headers() });
+}
 
 /** How many beneficiaries the home and payments blocks show. */
 export const BLOCK_SIZE = 5;

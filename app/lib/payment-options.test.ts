@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CurrencyCode, PaymentsSettings, ProviderPaymentType } from "../../server/api/v1/contract";
-import { paymentOptions } from "./payment-options";
+import { openAccountHref, paymentOptions } from "./payment-options";
 
 const account = (...currencies: CurrencyCode[]) => ({
   balances: currencies.map((currencyId) => ({ currencyId }) as never),
@@ -104,5 +104,15 @@ describe("paymentOptions (spec 000 §2)", () => {
       "remittance",
       "cash-over",
     ]);
+  });
+});
+
+describe("openAccountHref (spec 000 §2 route list)", () => {
+  it("sends a company official to the personal account's first step", () => {
+    expect(openAccountHref("COMPANY_OFFICIAL")).toBe("/identity/individual/personal-data");
+  });
+  it("sends individuals and companies to the applications list", () => {
+    expect(openAccountHref("INDIVIDUAL")).toBe("/identity");
+    expect(openAccountHref("CORPORATE")).toBe("/identity");
   });
 });

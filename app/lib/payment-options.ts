@@ -3,7 +3,13 @@
  * Each option is shown only when its condition holds; inputs are the user's accounts
  * (with balances) and the payments settings from GET /v1/settings/payments.
  */
-import type { Account, CurrencyCode, PaymentsSettings, ProviderPaymentTypeCode } from "../../server/api/v1/contract";
+import type {
+  Account,
+  CurrencyCode,
+  OrganizationType,
+  PaymentsSettings,
+  ProviderPaymentTypeCode,
+} from "../../server/api/v1/contract";
 
 /** Options of the chooser, in display order. */
 export type PaymentOptionId =
@@ -41,6 +47,17 @@ export const GBP_KIND_TYPES: readonly ProviderPaymentTypeCode[] = ["FASTER_PAYME
  * payments or exchange"; §2 "actions open popups instead of navigating" for company officials).
  */
 export const NO_ACCOUNTS_PROMPT = "/payments?prompt=no-accounts";
+
+/**
+ * Where the no-accounts popup's 'open an account' link leads (spec 000 §2 route list):
+ * a company official with no account opens a personal one at /identity/individual/personal-data;
+ * anyone else starts an application at /identity (the applications list).
+ * @param organizationType the active organization's type
+ * @returns a path of this app
+ */
+export function openAccountHref(organizationType: OrganizationType): string {
+  return organizationType === "COMPANY_OFFICIAL" ? "/identity/individual/personal-data" : "/identity";
+}
 
 /**
  * Compute the visible transfer options.

@@ -123,6 +123,9 @@ for (const javaScriptEnabled of [true, false]) {
       // Still to sign: neither of them.
       await expect(row(page, payee)).toHaveCount(0);
       await expect(page.getByTestId("statement-item").filter({ hasText: payee })).toHaveCount(1);
+      // The latest operations are grouped by day (spec 000 §2 Layout): the payment just signed is under 'Today'.
+      const today = page.getByTestId("day-group").filter({ has: page.getByTestId("day-heading").filter({ hasText: /^Today$/ }) });
+      await expect(today.getByTestId("statement-item").filter({ hasText: payee })).toHaveCount(1);
       if (javaScriptEnabled) {
         await expectNoViolations(page, "/payments/sign/result");
         const later = () => refreshes.filter((at) => at >= opened);

@@ -149,13 +149,17 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(panel).toContainText("Opening an account takes a few minutes");
         // The image is decoration: hidden from assistive technology.
         await expect(panel.locator("svg")).toHaveAttribute("aria-hidden", "true");
-        await expect(panel.getByRole("link", { name: "Open an account" })).toHaveAttribute("href", "/identity");
+        // A company official opens a personal account (spec 000 §2 route list).
+        await expect(panel.getByRole("link", { name: "Open an account" })).toHaveAttribute(
+          "href",
+          "/identity/individual/personal-data",
+        );
         if (javaScriptEnabled) await expectNoViolations(page, `${url} (no accounts)`);
       }
       await page.goto("/currency-exchange");
       await expect(page.getByTestId("exchange-form")).toHaveCount(0);
       await page.getByTestId("no-accounts").getByRole("link", { name: "Open an account" }).click();
-      await expect(page).toHaveURL(/\/identity$/);
+      await expect(page).toHaveURL(/\/identity\/individual\/personal-data$/);
     });
 
     test("an amount the API refuses is shown on its field with the form still filled", async ({ page, consoleErrors }) => {

@@ -2,10 +2,11 @@
  * History (issue 9), with JavaScript on and off: filter by period preset and currency (the GET
  * form, the filter in the URL), page by the "more" link with no item repeated (with JavaScript
  * the next page is appended), open an item (its page; with JavaScript, the side panel), download its receipt (a PDF), export a statement (PDF and CSV), open the top-up
- * instructions of a balance; axe on the pages in the JavaScript-on run. The item page's info
- * block (spec 000 §3): a payment to another customer with a category shows its category, its
- * sender and both customers' ledger account numbers; money in from another bank shows the bank's
- * own account (unnumbered) as the debited one and no sender.
+ * instructions of a balance from the account page (its operations grouped by day); axe on the
+ * pages in the JavaScript-on run. The item page's info block (spec 000 §3): a payment to another
+ * customer with a category shows its category, its sender and both customers' ledger account
+ * numbers; money in from another bank shows the bank's own account (unnumbered) as the debited
+ * one and no sender.
  */
 import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
@@ -138,6 +139,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("main a[href^='/history/']").first()).toBeVisible();
       await axe(page, "/home (history tab, grouped by day)", javaScriptEnabled);
       await page.locator("main a[href^='/accounts/']").first().click();
+      // The account's recent operations are grouped by day (spec 000 §2 Layout), every one under a day's heading.
+      await expect(page).toHaveURL(/\/accounts\/[^/]+$/);
+      const days = page.locator("main").getByTestId("day-group");
+      await expect(days.first()).toBeVisible();
+      await expect(days.getByTestId("day-heading")).not.toHaveCount(0);
+      for (const heading of await days.getByTestId("day-heading").all())
+        await expect(heading).toHaveText(/^(Today|[A-Z][a-z]+ \d{1,2}(, \d{4})?)$/);
+      const accountItems = await page.locator("main").getByTestId("statement-item").count();
+      expect(accountItems).toBeGreaterThan(0);
+      await expect(days.getByTestId("statement-item")).toHaveCount(accountItems);
+      await axe(page, "/accounts/:id (grouped by day)", javaScriptEnabled);
       await page.locator("main a[href*='/top-up?currencyId=GBP']").first().click();
       await expect(page.getByTestId("topup-LOCAL_GB")).toContainText("Sort code");
       await axe(page, "/accounts/:id/top-up", javaScriptEnabled);

@@ -1,6 +1,8 @@
 /**
  * A company official without accounts (spec 000 §6, seed user +447700900005): no accounts
- * column, an open-account prompt leading to the individual application, and no history list.
+ * column, an open-account prompt leading to the individual application, no history list, no
+ * beneficiaries (neither on /payments nor /beneficiaries), and a no-accounts popup whose link
+ * opens a personal account.
  * Once they have applied for a personal account the prompt is gone (spec 001 §2 "company
  * officials without an account see an invitation"; seed user +447700900019).
  */
@@ -33,6 +35,11 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByTestId("quick-internal").click();
       await expect(page).toHaveURL(/\/payments\?prompt=no-accounts$/);
       await expect(page.getByTestId("no-accounts")).toBeVisible();
+      // The popup's link opens a personal account (spec 000 §2 route list), not the applications list.
+      await expect(page.getByTestId("no-accounts-link")).toHaveAttribute("href", "/identity/individual/personal-data");
+      // No beneficiaries and no accounts on the payments page (spec 000 §2 Home screen, §6).
+      await expect(page.getByTestId("beneficiaries-block")).toHaveCount(0);
+      await expect(page.getByTestId("payments-accounts")).toHaveCount(0);
       // Every option of the chooser leads there too (spec 000 §6).
       for (const option of await page.locator("a[data-testid^=payment-option-]").all())
         await expect(option).toHaveAttribute("href", "/payments?prompt=no-accounts");
@@ -44,6 +51,17 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/payments/internal/form?phone=%2B447700900001");
       await expect(page).toHaveURL(/\/payments\/internal$/);
       await expect(page.getByTestId("no-accounts")).toBeVisible();
+      await expect(page.getByTestId("no-accounts-link")).toHaveAttribute("href", "/identity/individual/personal-data");
+
+      // Beneficiaries: a notice instead of the list, as for history; adding one leads there.
+      await page.goto("/beneficiaries");
+      await expect(page.getByTestId("beneficiaries-official")).toHaveText(
+        "Beneficiaries are not available for company officials.",
+      );
+      await expect(page.getByTestId("add-beneficiary")).toHaveCount(0);
+      await page.goto("/beneficiaries/create?paymentType=INTERNAL");
+      await expect(page).toHaveURL(/\/beneficiaries$/);
+      await expect(page.getByTestId("beneficiaries-official")).toBeVisible();
 
       await page.goto("/services");
       for (const absent of ["beneficiaries", "history", "fees", "order-card", "fx-requests"])
@@ -52,6 +70,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("service-open-account")).toHaveAttribute("href", "/identity/individual/personal-data");
       await page.getByTestId("service-exchange").click();
       await expect(page.getByTestId("no-accounts")).toBeVisible();
+      await page.goto("/currency-exchange");
+      await expect(page.getByTestId("no-accounts-link")).toHaveAttribute("href", "/identity/individual/personal-data");
     });
   });
 }

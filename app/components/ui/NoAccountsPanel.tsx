@@ -4,14 +4,19 @@
  * (/payments?prompt=no-accounts, /currency-exchange). Server-rendered, so it works without
  * JavaScript: a page section named by its heading (focusable, tabIndex -1, so a link to
  * `#no-accounts-title` lands on it), not a modal. A small decorative drawing (inline SVG,
- * aria-hidden), a short description and a link to open an account (/identity, where an
- * application starts). Texts: the "payments" namespace (`no-accounts.*`).
+ * aria-hidden), a short description and a link to open an account: /identity, where an
+ * application starts, or for a company official /identity/individual/personal-data, where a
+ * personal account is opened (spec 000 §2 route list; lib/payment-options `openAccountHref`).
+ * Texts: the "payments" namespace (`no-accounts.*`).
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { OrganizationType } from "../../../server/api/v1/contract";
+import { openAccountHref } from "~/lib/payment-options";
 import styles from "./NoAccountsPanel.module.css";
 
-export function NoAccountsPanel() {
+/** @param organizationType the active organization's type (decides where 'open an account' leads) */
+export function NoAccountsPanel({ organizationType }: { organizationType: OrganizationType }) {
   const { t } = useTranslation("payments");
   return (
     <section className={styles.panel} aria-labelledby="no-accounts-title" data-testid="no-accounts">
@@ -22,7 +27,7 @@ export function NoAccountsPanel() {
         </h2>
         <p>{t("payments:no-accounts.text")}</p>
         <p>{t("payments:no-accounts.description")}</p>
-        <Link to="/identity" className={styles.link}>
+        <Link to={openAccountHref(organizationType)} className={styles.link} data-testid="no-accounts-link">
           {t("payments:no-accounts.link")}
         </Link>
       </div>

@@ -38,6 +38,7 @@ import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { DayGroups } from "~/components/ui/DayGroups";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
@@ -387,28 +388,25 @@ function HistoryList({ data }: { data: ListData }) {
         ) : allGroups.length === 0 ? (
           <p>{t("empty")}</p>
         ) : (
-          allGroups.map((g) => (
-            <section key={g.key} aria-labelledby={`day-${g.key}`}>
-              <h2 id={`day-${g.key}`} className={styles.day}>
-                {g.label.kind === "today" ? t("today") : g.label.text}
-              </h2>
-              <ul className={styles.items}>
-                {g.items.map((i) => (
-                  <StatementRow
-                    key={i.id}
-                    item={i}
-                    href={`/history/${i.id}`}
-                    linkProps={{
-                      state: { historyPanel: true },
-                      preventScrollReset: true,
-                      onPointerEnter: preloadItemPanel,
-                      onFocus: preloadItemPanel,
-                    }}
-                  />
-                ))}
-              </ul>
-            </section>
-          ))
+          <DayGroups
+            groups={allGroups}
+            idPrefix="day"
+            level={2}
+            listClassName={styles.items}
+            renderItem={(i) => (
+              <StatementRow
+                key={i.id}
+                item={i}
+                href={`/history/${i.id}`}
+                linkProps={{
+                  state: { historyPanel: true },
+                  preventScrollReset: true,
+                  onPointerEnter: preloadItemPanel,
+                  onFocus: preloadItemPanel,
+                }}
+              />
+            )}
+          />
         )}
         {moreLoading && !listLoading ? (
           <ul className={styles.items}>

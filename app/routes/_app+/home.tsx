@@ -20,9 +20,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { currencyName } from "~/lib/money";
 import type {
-  Account,
   ListResponse,
   OrganizationFees,
   PaymentList,
@@ -32,9 +30,10 @@ import type {
   StatementItem,
 } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { AccountBalances } from "~/components/ui/AccountBalances";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
-import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
+import { DayGroups } from "~/components/ui/DayGroups";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import {
@@ -192,29 +191,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-function Balances({ account, testIds }: { account: Account; testIds: boolean }) {
-  const { i18n } = useTranslation();
-  return (
-    <ul className={styles.balances}>
-      {account.balances.map((b) => (
-        <li key={b.id} className={currencyIconRow}>
-          <CurrencyIcon code={b.currencyId} />
-          <div>
-            <span className={styles.currency}>{currencyName(b.currencyId, i18n.language, b.currency?.name ?? b.currencyId)}</span>{" "}
-            <Money
-              amount={b.amount}
-              currency={b.currencyId}
-              scale={b.currency?.scale ?? 2}
-              testId={testIds ? `balance-${b.currencyId}` : undefined}
-            />
-            <BalanceOverdraft balance={b} testId={testIds ? `overdraft-${b.currencyId}` : undefined} />
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
 /** One operations tab: a link (works without JavaScript), marked current, with an optional count badge (and its words for screen readers). */
 function Tab({
   to,
@@ -303,7 +279,7 @@ export default function Home() {
         <h2 id="accounts-title">{t("accounts.title")}</h2>
         {accounts.length === 0 ? <p>{t("accounts.none")}</p> : null}
         {accounts.length === 1 ? (
-          <Balances account={accounts[0]} testIds />
+          <AccountBalances account={accounts[0]} testIdPrefix="" />
         ) : (
           <ul className={styles.accounts}>
             {shown.map((account, i) => (
@@ -311,7 +287,7 @@ export default function Home() {
                 <h3 className={styles.accountName}>
                   <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
                 </h3>
-                <Balances account={account} testIds={i === 0} />
+                <AccountBalances account={account} testIdPrefix={i === 0 ? "" : undefined} />
               </li>
             ))}
           </ul>
@@ -324,7 +300,7 @@ export default function Home() {
                 <li key={account.id} data-testid="all-accounts-item">
                   <details>
                     <summary>{account.name || account.number}</summary>
-                    <Balances account={account} testIds={false} />
+                    <AccountBalances account={account} />
                     <Link to={`/accounts/${account.id}`}>{t("accounts.details", { name: account.name || account.number })}</Link>
                   </details>
                 </li>
@@ -414,18 +390,13 @@ export default function Home() {
           <p>{t("history:empty")}</p>
         ) : (
           <>
-            {history.map((g) => (
-              <section key={g.key} aria-labelledby={`home-day-${g.key}`}>
-                <h3 id={`home-day-${g.key}`} className={styles.day}>
-                  {g.label.kind === "today" ? t("history:today") : g.label.text}
-                </h3>
-                <ul className={styles.history}>
-                  {g.items.map((item) => (
-                    <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />
-                  ))}
-                </ul>
-              </section>
-            ))}
+            <DayGroups
+              groups={history}
+              idPrefix="home-day"
+              level={3}
+              listClassName={styles.history}
+              renderItem={(item) => <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />}
+            />
             <Link to="/history">{t("history:see-all")}</Link>
           </>
         )}

@@ -5,6 +5,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { DayGroups } from "~/components/ui/DayGroups";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
@@ -28,18 +29,13 @@ export default function DemoHistory() {
   return (
     <>
       <h1>{t("history.heading")}</h1>
-      {groups.map((g) => (
-        <section key={g.key} aria-labelledby={`demo-day-${g.key}`}>
-          <h2 id={`demo-day-${g.key}`} className={styles.day}>
-            {g.label.kind === "today" ? t("history:today") : g.label.text}
-          </h2>
-          <ul className={styles.list}>
-            {g.items.map((item) => (
-              <StatementRow key={item.id} item={item} href={`/demo/history/${item.id}`} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <DayGroups
+        groups={groups}
+        idPrefix="demo-day"
+        level={2}
+        listClassName={styles.list}
+        renderItem={(item) => <StatementRow key={item.id} item={item} href={`/demo/history/${item.id}`} />}
+      />
     </>
   );
 }

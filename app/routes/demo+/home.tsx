@@ -7,6 +7,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
+import { DayGroups } from "~/components/ui/DayGroups";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
@@ -68,18 +69,13 @@ export default function DemoHome() {
         </li>
       </ul>
       <h2>{t("home.history")}</h2>
-      {history.map((g) => (
-        <section key={g.key} aria-labelledby={`demo-day-${g.key}`}>
-          <h3 id={`demo-day-${g.key}`} className={styles.day}>
-            {g.label.kind === "today" ? t("history:today") : g.label.text}
-          </h3>
-          <ul className={styles.list}>
-            {g.items.map((item) => (
-              <StatementRow key={item.id} item={item} href={`/demo/history/${item.id}`} />
-            ))}
-          </ul>
-        </section>
-      ))}
+      <DayGroups
+        groups={history}
+        idPrefix="demo-day"
+        level={3}
+        listClassName={styles.list}
+        renderItem={(item) => <StatementRow key={item.id} item={item} href={`/demo/history/${item.id}`} />}
+      />
       <Link to="/demo/history">{t("home.see-all")}</Link>
     </>
   );

@@ -1,7 +1,8 @@
 /**
  * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present,
  * balances (each with its overdraft limit and available funds where the overdraft applies,
- * spec 000 §5) and the account's recent history (GET /v1/accounts/:id, /v1/statements-items?account=).
+ * spec 000 §5) and the account's recent history grouped by day (spec 000 §2 Layout; GET
+ * /v1/accounts/:id, /v1/statements-items?account=).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -9,9 +10,12 @@ import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
+import { DayGroups } from "~/components/ui/DayGroups";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import { groupByDay } from "~/lib/date-groups";
+import i18next from "~/lib/i18next.server";
 import { formatIban } from "../../../../server/rules/iban-format";
 import styles from "../payments+/payments.module.css";
 
@@ -19,13 +23,16 @@ export const handle = { i18n: ["common", "history"], titleKey: "common:account.t
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
+  const lng = await i18next.getLocale(request);
   const id = encodeURIComponent(params.id ?? "");
   try {
     const [account, history] = await Promise.all([
       api.get<Account>(`/accounts/${id}`),
       api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, account: params.id, take: 10 }),
     ]);
-    return json({ account, history: history.data }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+    // Newest first (the API's order), grouped by day as every transaction list (spec 000 §2 Layout).
+    const days = groupByDay(history.data, (i) => i.transferDate, lng);
+    return json({ account, history: days }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
@@ -90,11 +97,13 @@ export default function AccountPage() {
         {history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (
-          <ul className={styles.plainList}>
-            {history.map((item) => (
-              <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />
-            ))}
-          </ul>
+          <DayGroups
+            groups={history}
+            idPrefix="account-day"
+            level={3}
+            listClassName={styles.plainList}
+            renderItem={(item) => <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />}
+          />
         )}
         <Link to="/history">{t("history:see-all")}</Link>
       </section>

@@ -17,6 +17,7 @@ import type {
 import { countryOptions } from "~/lib/countries.server";
 import { ApiError, type Api } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import { refuseOfficial } from "~/lib/beneficiaries.server";
 import { formFields, isPaymentType, LOCAL_CURRENCIES, payeeFields } from "~/lib/beneficiaries";
 import { verifyCsrf } from "~/lib/csrf.server";
 import type { ServerT } from "~/lib/forms.server";
@@ -151,6 +152,8 @@ function toBody(form: FormData, paymentType: BeneficiaryPaymentType, currencyId:
 export async function saveBeneficiary(request: Request, beneficiaryId?: string): Promise<Response> {
   const { api, org } = await requireAppContext(request);
   await verifyCsrf(request, api.session);
+  // Only a new beneficiary is refused to an official (an edit names one the user can reach).
+  if (!beneficiaryId) await refuseOfficial(api, org);
   const t = (await i18next.getFixedT(request, ["errors", "beneficiaries"])) as unknown as ServerT;
   const form = await request.formData();
   const paymentType = form.get("paymentType");

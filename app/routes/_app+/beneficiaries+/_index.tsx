@@ -3,9 +3,11 @@
  * name, nickname or account, filter by payment type and status (a GET form: the filtered view
  * is a bookmarkable URL and works without JavaScript), cursor paging ('more' link with the API's
  * endCursor), status badges, a pay link for APPROVED ones, and 'Add a beneficiary'.
- * Data: GET /v1/beneficiaries (contract BeneficiaryPage).
+ * Data: GET /v1/beneficiaries (contract BeneficiaryPage). A company official has no
+ * beneficiaries (spec 000 §2 Home screen, §6): a notice instead of the list, as on /history,
+ * and no read of the list.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { BeneficiaryPage } from "../../../../server/api/v1/contract";
@@ -26,6 +28,7 @@ const TAKE = 20;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
+  if (org.type === "COMPANY_OFFICIAL") return json({ official: true as const }, { headers: await api.headers() });
   const params = new URL(request.url).searchParams;
   const search = (params.get("search") ?? "").trim().slice(0, 100);
   const paymentType = params.get("paymentType");
@@ -47,6 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (page.pageInfo.hasNextPage && page.pageInfo.endCursor) next.set("cursor", page.pageInfo.endCursor);
   return json(
     {
+      official: false as const,
       beneficiaries: page.edges.map((e) => e.node),
       filters,
       paged,
@@ -59,7 +63,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Beneficiaries() {
-  const { beneficiaries, filters, paged, firstHref, nextHref, deleted } = useLoaderData<typeof loader>();
+  const data = useLoaderData<typeof loader>();
+  const { t } = useTranslation("beneficiaries");
+  if (data.official)
+    return (
+      <>
+        <h1>{t("title")}</h1>
+        <Alert testId="beneficiaries-official">{t("official")}</Alert>
+      </>
+    );
+  return <BeneficiaryList data={data} />;
+}
+
+/** The list with its filters and paging (anyone but a company official). */
+function BeneficiaryList({ data }: { data: Extract<SerializeFrom<typeof loader>, { official: false }> }) {
+  const { beneficiaries, filters, paged, firstHref, nextHref, deleted } = data;
   const { t } = useTranslation("beneficiaries");
   const filtered = Boolean(filters.search || filters.paymentType || filters.status);
   return (

@@ -11,6 +11,7 @@ import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { requireAppContext } from "~/lib/app-context.server";
+import { refuseOfficial } from "~/lib/beneficiaries.server";
 import i18next from "~/lib/i18next.server";
 import { DetailsStep, TypeStep } from "./__form";
 import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "./__form.server";
@@ -18,7 +19,8 @@ import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary } fro
 export const handle = { i18n: ["beneficiaries", "errors"], titleKey: "beneficiaries:create.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const { api } = await requireAppContext(request);
+  const { api, org } = await requireAppContext(request);
+  await refuseOfficial(api, org);
   const params = new URL(request.url).searchParams;
   const { paymentType, currencyId } = formChoice(params);
   // What a save that met an expired session brought, kept for this login: shown unsaved.

@@ -52,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   const currencies = rates.rates.map((r) => r.currencyId);
   return json(
-    { sources, currencies, customRate, scales },
+    { sources, currencies, customRate, scales, organizationType: org.type },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
@@ -79,7 +79,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FORM_ID = "exchange-form";
 
 export default function CurrencyExchange() {
-  const { sources, currencies, customRate, scales } = useLoaderData<typeof loader>();
+  const { sources, currencies, customRate, scales, organizationType } = useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
   const sourceText = useSourceLabel();
@@ -102,7 +102,7 @@ export default function CurrencyExchange() {
     return (
       <>
         <h1>{t("title")}</h1>
-        <NoAccountsPanel />
+        <NoAccountsPanel organizationType={organizationType} />
       </>
     );
   }

@@ -1,16 +1,20 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
- * (cursor-paged: ?cursor=…; select several to sign with one code or decline), and the
- * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts).
- * `?prompt=no-accounts` (where Currency exchange leads without accounts) shows the no-accounts
- * popup (NoAccountsPanel) when the organization has none.
+ * (cursor-paged: ?cursor=…; select several to sign with one code or decline), the organization's
+ * accounts (each linking to /accounts/:id, with its balances; spec 000 §2 route list "list of
+ * account and payment-type links"), and the beneficiaries block (the same data as the home
+ * page's: lib/beneficiaries.server.ts). A company official (spec 000 §2 Home screen, §6: no
+ * accounts column, no beneficiaries) gets neither the accounts nor the beneficiaries; their
+ * beneficiaries are not even read. `?prompt=no-accounts` (where Currency exchange leads without
+ * accounts) shows the no-accounts popup (NoAccountsPanel) when the organization has none.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { AccountBalances } from "~/components/ui/AccountBalances";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
@@ -25,6 +29,7 @@ export const handle = { i18n: ["payments", "signing", "beneficiaries"], titleKey
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
+  const official = org.type === "COMPANY_OFFICIAL";
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor") || undefined;
   const [accounts, settings, unsigned, beneficiaries] = await Promise.all([
@@ -34,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
       .catch(firstPageOnBadCursor(api, cursor, "/payments")),
-    recentBeneficiaries(api, org.id),
+    official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
   ]);
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
@@ -46,6 +51,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canSign: canSign(org),
       organizationName: org.fullName,
       noAccountsPrompt: prompt && accounts.length === 0,
+      organizationType: org.type,
+      official,
+      // What the accounts section shows: each account's link and balances.
+      accounts: official ? [] : accounts.map(({ id, name, number, balances }) => ({ id, name, number, balances })),
       beneficiaries,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -53,12 +62,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Payments() {
-  const { options, unsigned, nextCursor, paged, noAccountsPrompt, beneficiaries, ...signing } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("payments");
+  const {
+    options,
+    unsigned,
+    nextCursor,
+    paged,
+    noAccountsPrompt,
+    organizationType,
+    official,
+    accounts,
+    beneficiaries,
+    ...signing
+  } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["payments", "common"]);
   return (
     <>
       <h1>{t("title")}</h1>
-      {noAccountsPrompt ? <NoAccountsPanel /> : null}
+      {noAccountsPrompt ? <NoAccountsPanel organizationType={organizationType} /> : null}
+      {accounts.length > 0 ? (
+        <section aria-labelledby="accounts-title" className={styles.accountsSection} data-testid="payments-accounts">
+          <h2 id="accounts-title">{t("common:accounts.title")}</h2>
+          <ul className={styles.accounts}>
+            {accounts.map((account) => (
+              <li key={account.id} className={styles.account} data-testid="payments-account">
+                <h3 className={styles.accountName}>
+                  <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
+                </h3>
+                <AccountBalances account={account} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <section aria-labelledby="options-title">
         <h2 id="options-title">{t("options.title")}</h2>
         <ul className={styles.options}>
@@ -82,7 +117,7 @@ export default function Payments() {
           first={paged ? "/payments" : null}
         />
       </section>
-      <BeneficiariesBlock beneficiaries={beneficiaries} />
+      {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} />}
     </>
   );
 }

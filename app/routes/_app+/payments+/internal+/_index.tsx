@@ -48,19 +48,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       continueHref: draftRecipient ? `/payments/internal/form?${draftRecipient}` : null,
       pendingPaymentId,
       noAccounts: accounts.length === 0,
+      organizationType: org.type,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export default function InternalLookup() {
-  const { phone, companyNumber, error, by, continueHref, pendingPaymentId, noAccounts } = useLoaderData<typeof loader>();
+  const { phone, companyNumber, error, by, continueHref, pendingPaymentId, noAccounts, organizationType } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   if (noAccounts)
     return (
       <>
         <h1>{t("internal.title")}</h1>
-        <NoAccountsPanel />
+        <NoAccountsPanel organizationType={organizationType} />
       </>
     );
   return (

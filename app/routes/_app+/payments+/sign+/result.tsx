@@ -2,7 +2,7 @@
  * /payments/sign/result?ids=a,b&failed=id:CODE,…&back=… — the outcome of a batch signing
  * (issue 7 "Signing lists"): which payments were signed (their status now) and which were not,
  * with the reason the API gave (insufficient funds, supporting document required, no longer
- * waiting, …); then the payments still to sign and the latest operations. With JavaScript the
+ * waiting, …); then the payments still to sign and the latest operations (grouped by day). With JavaScript the
  * page reloads its data about 3 s and 7 s after it opened (spec 000 §4: the unsigned list after
  * 3 s, the history after 7 s); without it, the page already shows the state after signing.
  * Reasons are read from the URL but only known API codes are shown, and only for payments that
@@ -14,10 +14,13 @@ import { useTranslation } from "react-i18next";
 import type { ListResponse, Payment, PaymentList, StatementItem } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
+import { DayGroups } from "~/components/ui/DayGroups";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { requireAppContext } from "~/lib/app-context.server";
+import { groupByDay } from "~/lib/date-groups";
+import i18next from "~/lib/i18next.server";
 import { CODE_KEYS } from "~/lib/server-errors";
 import { canSign } from "~/lib/signing";
 import { SIGN_REFRESH_MS, useRevalidateAfter } from "~/lib/use-revalidate-after";
@@ -37,6 +40,7 @@ function reasonKey(payment: Payment, code: string | undefined): string {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
+  const lng = await i18next.getLocale(request);
   const { ids, back } = selectionFromUrl(request);
   const failed = new Map(
     (new URL(request.url).searchParams.get("failed") ?? "")
@@ -67,7 +71,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       canSign: canSign(org),
       organizationName: org.fullName,
       official,
-      history: history?.data ?? [],
+      // The latest operations grouped by day, as every transaction list (spec 000 §2 Layout).
+      history: groupByDay(history?.data ?? [], (i) => i.transferDate, lng),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -137,11 +142,13 @@ export default function BatchSignResult() {
         <section aria-labelledby="history-title" className={styles.section}>
           <h2 id="history-title">{t("result.history-title")}</h2>
           {data.history.length ? (
-            <ul className={styles.plainList}>
-              {data.history.map((item) => (
-                <StatementRow key={item.id} item={item} />
-              ))}
-            </ul>
+            <DayGroups
+              groups={data.history}
+              idPrefix="result-day"
+              level={3}
+              listClassName={styles.plainList}
+              renderItem={(item) => <StatementRow key={item.id} item={item} />}
+            />
           ) : (
             <p>{t("history:empty")}</p>
           )}
