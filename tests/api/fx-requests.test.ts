@@ -154,13 +154,22 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect((await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: a.token })).body.id).toBe(r.body.id);
-    // Unsigned requests are not in the list.
+    // The list shows unsigned requests too (where the signers look: "Who may sign"), and the
+    // signing lists ask for them alone; totalCount counts every page.
     const list = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: a.token });
-    expect(list.body.edges).toHaveLength(0);
+    expect(list.body.edges.map((e: { node: { id: string; status: string } }) => [e.node.id, e.node.status])).toEqual([
+      [r.body.id, "AWAITING_SIGNATURE"],
+    ]);
+    expect(list.body.totalCount).toBe(1);
     const unsigned = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=AWAITING_SIGNATURE`, {
       token: a.token,
     });
     expect(unsigned.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([r.body.id]);
+    expect(unsigned.body.totalCount).toBe(1);
+    const signedOnly = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=PENDING,ACCEPTED,REJECTED`, {
+      token: a.token,
+    });
+    expect(signedOnly.body).toMatchObject({ edges: [], totalCount: 0 });
     expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=NOPE`, { token: a.token })).status).toBe(
       400,
     );
@@ -245,6 +254,14 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       signatureType: "SINGLE",
     });
     const directorToken = await s.login(director.phone);
+    // The signer finds it in the organization's list and in its signing list (status filter).
+    for (const q of ["", "&status=AWAITING_SIGNATURE"]) {
+      const found = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}${q}`, { token: directorToken });
+      expect(found.body.edges.map((e: { node: { id: string; status: string } }) => [e.node.id, e.node.status])).toEqual([
+        [r.body.id, "AWAITING_SIGNATURE"],
+      ]);
+      expect(found.body.totalCount).toBe(1);
+    }
     const signed = await sign(directorToken, r.body.id, await mfaFor(directorToken, [r.body.id]));
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.status).toBe("PENDING");
@@ -379,6 +396,12 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       cursor = page.body.pageInfo.hasNextPage ? page.body.pageInfo.endCursor : null;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
+    // totalCount is of every page, not only the one answered.
+    const first = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&take=2&status=PENDING`, {
+      token: a.token,
+    });
+    expect(first.body.edges).toHaveLength(2);
+    expect(first.body.totalCount).toBe(5);
     expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&cursor=bad`, { token: a.token })).status).toBe(
       400,
     );

@@ -1585,12 +1585,14 @@ export interface FxRequestEdge {
 }
 /**
  * GET /v1/exchange/fx-requests?organizationId=&status=&cursor=&take= → requests newest first
- * (createdAt, then id): by default the signed ones (PENDING, ACCEPTED, REJECTED); `status` (one or
- * several, comma-separated) asks for others, e.g. AWAITING_SIGNATURE. 403 when not a member of organizationId.
+ * (createdAt, then id): by default every status (AWAITING_SIGNATURE included); `status` (one or
+ * several, comma-separated) lists only those, e.g. AWAITING_SIGNATURE for the signing lists.
+ * `totalCount`: how many requests the filter matches on all pages. 403 when not a member of organizationId.
  */
 export interface FxRequestPage {
   edges: FxRequestEdge[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: number;
 }
 // POST /v1/exchange/fx-requests → 201 FxRequest (AWAITING_SIGNATURE; PENDING at once without a signature duty) |
 //   200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member; requests disabled) | 404 account | 409 IDEMPOTENCY_KEY_REUSED

@@ -6,7 +6,7 @@
  *     200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member, requests not
  *     enabled) | 404 (account) | 409 IDEMPOTENCY_KEY_REUSED
  *   GET  /exchange/fx-requests?organizationId=&status=&cursor=&take= → FxRequestPage (newest first; by
- *     default the signed requests; `status` one or several, comma-separated) | 400 | 403
+ *     default every status; `status` one or several, comma-separated; totalCount) | 400 | 403
  *   GET  /exchange/fx-requests/:id → FxRequest | 404
  *   POST /exchange/fx-requests/:id/sign { mfaToken, signedAt } → FxRequest (PENDING) | 400 | 401
  *     MFA_TOKEN_INVALID | 403 | 404 | 409 FX_REQUEST_STATUS_CONFLICT

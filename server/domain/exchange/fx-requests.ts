@@ -23,7 +23,7 @@
  *   +fee; REJECTED returns the hold (REFUND items) and records the reason. Each transition happens
  *   once: the row is locked FOR UPDATE and the UPDATE is guarded by status = 'PENDING'.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
@@ -373,7 +373,7 @@ export async function signFxRequest(
 /** Query of GET /v1/exchange/fx-requests (parsed by the API). */
 export interface FxRequestListQuery {
   organizationId: string;
-  /** Only these statuses; default the signed ones (PENDING, ACCEPTED, REJECTED). */
+  /** Only these statuses; default every status (AWAITING_SIGNATURE included). */
   status?: FxRequestStatus[];
   take: number;
   cursor?: string;
@@ -381,8 +381,10 @@ export interface FxRequestListQuery {
 
 /**
  * GET /v1/exchange/fx-requests: one organization's requests, newest first (creation time, then
- * id), cursor-paged; by default the signed ones (PENDING, ACCEPTED, REJECTED: unsigned ones are
- * drafts of their signing page, asked for with `status=AWAITING_SIGNATURE`).
+ * id), cursor-paged, with the count of every request the filter matches (`totalCount`, all pages).
+ * By default every status, AWAITING_SIGNATURE included: a request waiting for a signature must be
+ * where the organization's signers look (spec 000 §2 signing list, §4; docs/decisions.md "Who may
+ * sign"); `status=AWAITING_SIGNATURE` lists only those (the signing lists and their count).
  * @param q.status optional statuses; q.take 1..100; q.cursor a previous page's endCursor
  * @returns contract FxRequestPage
  * @throws 403 FORBIDDEN (not a member of organizationId); 400 VALIDATION_FAILED (cursor)
@@ -390,17 +392,21 @@ export interface FxRequestListQuery {
 export async function listFxRequests(db: Database, userId: string, q: FxRequestListQuery): Promise<FxRequestPage> {
   await requireMembership(db, userId, q.organizationId);
   const keyset = newestFirst(fxRequests.createdAt, fxRequests.id, q.cursor);
-  const rows = await joined(db)
-    .where(
-      and(
-        eq(fxRequests.organizationId, q.organizationId),
-        q.status?.length ? inArray(fxRequests.status, q.status) : ne(fxRequests.status, "AWAITING_SIGNATURE"),
-        keyset.after,
-      ),
-    )
-    .orderBy(...keyset.order)
-    .limit(q.take + 1);
-  return edgesPage(rows, q.take, toWire, (r) => r.request);
+  const filter = and(
+    eq(fxRequests.organizationId, q.organizationId),
+    q.status?.length ? inArray(fxRequests.status, q.status) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    joined(db)
+      .where(and(filter, keyset.after))
+      .orderBy(...keyset.order)
+      .limit(q.take + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fxRequests)
+      .where(filter),
+  ]);
+  return { ...edgesPage(rows, q.take, toWire, (r) => r.request), totalCount: Number(count?.n ?? 0) };
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
- * (cursor-paged: ?cursor=…; select several to sign with one code or decline), and the
+ * (cursor-paged: ?cursor=…; select several to sign with one code or decline) followed by the FX
+ * rate requests awaiting a signature (components/ui/UnsignedFxRequests), and the
  * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts).
  * `?prompt=no-accounts` (where Currency exchange leads without accounts) shows the no-accounts
  * popup (NoAccountsPanel) when the organization has none.
@@ -13,21 +14,24 @@ import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/co
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
+import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
+import { fxRequestsToSign } from "~/lib/fx-requests.server";
+import i18next from "~/lib/i18next.server";
 import { firstPageOnBadCursor } from "~/lib/paging.server";
 import { paymentOptions } from "~/lib/payment-options";
 import { canSign } from "~/lib/signing";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments", "signing", "beneficiaries"], titleKey: "payments:title" };
+export const handle = { i18n: ["payments", "signing", "beneficiaries", "exchange", "history"], titleKey: "payments:title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor") || undefined;
-  const [accounts, settings, unsigned, beneficiaries] = await Promise.all([
+  const [accounts, settings, unsigned, beneficiaries, fxToSign] = await Promise.all([
     listAccounts(api, org.id),
     // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }),
@@ -35,6 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
       .catch(firstPageOnBadCursor(api, cursor, "/payments")),
     recentBeneficiaries(api, org.id),
+    // FX rate requests awaiting a signature: their own small list under the payments.
+    fxRequestsToSign(api, org.id, await i18next.getLocale(request)),
   ]);
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
@@ -43,6 +49,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unsigned: unsigned.data,
       nextCursor: unsigned.nextCursor,
       paged: Boolean(cursor),
+      fxToSign: fxToSign.groups,
+      fxToSignCount: fxToSign.count,
       canSign: canSign(org),
       organizationName: org.fullName,
       noAccountsPrompt: prompt && accounts.length === 0,
@@ -53,7 +61,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Payments() {
-  const { options, unsigned, nextCursor, paged, noAccountsPrompt, beneficiaries, ...signing } = useLoaderData<typeof loader>();
+  const { options, unsigned, nextCursor, paged, noAccountsPrompt, beneficiaries, fxToSign, fxToSignCount, ...signing } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <>
@@ -81,6 +90,7 @@ export default function Payments() {
           more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
           first={paged ? "/payments" : null}
         />
+        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
       </section>
       <BeneficiariesBlock beneficiaries={beneficiaries} />
     </>
