@@ -1551,7 +1551,7 @@ export interface CreateFxRequestRequest {
  * AWAITING_SIGNATURE (created, not signed: no money held), PENDING (signed, the sum held; label
  * Waiting), ACCEPTED (executed at the request's amounts), REJECTED (the hold returned).
  */
-export type FxRequestStatus = "AWAITING_SIGNATURE" | "PENDING" | "ACCEPTED" | "REJECTED";
+export type FxRequestStatus = "AWAITING_SIGNATURE" | "PENDING" | "ACCEPTED" | "REJECTED" | "DECLINED";
 /** An FX rate request (spec 001 §3). */
 export interface FxRequest {
   id: string;
@@ -1598,6 +1598,8 @@ export interface FxRequestPage {
 //   200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member; requests disabled) | 404 account | 409 IDEMPOTENCY_KEY_REUSED
 // GET /v1/exchange/fx-requests/:id → FxRequest | 404
 // POST /v1/signatures/send-code { fxRequestIds } → CodeChallenge | 404 | 403 | 409 FX_REQUEST_STATUS_CONFLICT
+// POST /v1/exchange/fx-requests/:id/decline {} → FxRequest (DECLINED; a repeat answers it unchanged) | 404 |
+//   409 FX_REQUEST_STATUS_CONFLICT (signed already)
 // POST /v1/exchange/fx-requests/:id/sign { mfaToken, signedAt } → FxRequest (PENDING) | 401 MFA_TOKEN_INVALID |
 //   409 FX_REQUEST_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS | 403 | 404
 

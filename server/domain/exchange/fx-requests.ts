@@ -22,6 +22,8 @@
  *   +sell, FX_POSITION(to) −buy, customer(to) +buy, and the held fee FX_PENDING −fee → FEE_INCOME
  *   +fee; REJECTED returns the hold (REFUND items) and records the reason. Each transition happens
  *   once: the row is locked FOR UPDATE and the UPDATE is guarded by status = 'PENDING'.
+ * - `declineFxRequest` (POST /v1/exchange/fx-requests/:id/decline, any member): an unsigned
+ *   request is DECLINED (spec 000 §4); nothing was held, so nothing moves.
  */
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
@@ -57,12 +59,13 @@ import { midRate, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
 
-/** Every status, in the order a request goes through them. */
+/** Every status, in the order a request goes through them (DECLINED: by the customer, unsigned). */
 export const FX_REQUEST_STATUSES = [
   "AWAITING_SIGNATURE",
   "PENDING",
   "ACCEPTED",
   "REJECTED",
+  "DECLINED",
 ] as const satisfies readonly FxRequestStatus[];
 
 /** POST /v1/exchange/fx-requests body (contract CreateFxRequestRequest). */
@@ -365,6 +368,38 @@ export async function signFxRequest(
     // fx_request_signatures (mfa_token_id, request_id) is unique: a token signs a request once.
     if (pgErrorCode(err) === "23505") throw mfaInvalid();
     throw err;
+  });
+}
+
+/**
+ * POST /v1/exchange/fx-requests/:id/decline: a member of the request's organization declines it
+ * while it awaits a signature (spec 000 §4 "Unsigned transactions can be signed or cancelled
+ * (declined)"), any member — a NONE official too, as for payments ("Who may sign"). Nothing is
+ * held before signing, so no money moves: status DECLINED, decidedAt = now, decidedBy
+ * `user:<id>`. Under the request's row lock (FOR UPDATE, the lock signing takes), so a decline
+ * racing a signature ends one way: either signed (the decline is 409) or declined (the signature
+ * is 409 and nothing is held). Idempotent: a request already DECLINED is answered unchanged.
+ * @returns contract FxRequest (DECLINED)
+ * @throws 404 NOT_FOUND (not a uuid, or not in the caller's organizations); 409
+ *   FX_REQUEST_STATUS_CONFLICT (signed already: PENDING, ACCEPTED or REJECTED)
+ */
+export async function declineFxRequest(db: Database, userId: string, requestId: string): Promise<FxRequest> {
+  if (!isUuid(requestId)) throw notFound("FX rate request");
+  return withSerializableRetry(db, async (tx) => {
+    const [q] = await tx
+      .select()
+      .from(fxRequests)
+      .where(and(eq(fxRequests.id, requestId), inArray(fxRequests.organizationId, memberOrganizationIdsQuery(tx, userId))))
+      .for("update");
+    if (!q) throw notFound("FX rate request");
+    if (q.status === "DECLINED") return requestToWire(tx, q.id);
+    if (q.status !== "AWAITING_SIGNATURE") throw fxStatusConflict(q.status, "only a request awaiting signature can be declined");
+    const now = new Date();
+    await tx
+      .update(fxRequests)
+      .set({ status: "DECLINED", decidedAt: now, decidedBy: `user:${userId}`, updatedAt: now })
+      .where(and(eq(fxRequests.id, q.id), eq(fxRequests.status, "AWAITING_SIGNATURE")));
+    return requestToWire(tx, q.id);
   });
 }
 
