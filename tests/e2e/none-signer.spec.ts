@@ -7,7 +7,9 @@
  * balances stay as they are). An FX rate request he proposes waits the same way: its page says why
  * he cannot sign and its signing page sends him back; his lists say it waits for a signer. Amelia
  * finds it in the home Requests and signing tabs (counted), on /payments and in the requests list,
- * and signs it through its "Sign" link (the bank then rejects it: the hold comes back). So does a remittance order he prepares
+ * and signs it through its "Sign" link (the bank then rejects it: the hold comes back). A
+ * remittance order he prepares waits likewise; Amelia finds it in her signing tab and on
+ * /payments, with the link to its signing page. So does a remittance order he prepares
  * (orders switched on for Northwind by an ADMIN at /ops/settings for the test, then back to the
  * bank's value). axe on the new notices (JavaScript on).
  */
@@ -218,7 +220,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`remittance, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("signature type NONE: a remittance order waits for a signer, no code; the form's notice offers a new one", async ({
+    test("signature type NONE: a remittance order waits for a signer, no code; the form's notice offers a new one; Amelia finds it to sign", async ({
       page,
       browser,
     }) => {
@@ -249,6 +251,33 @@ for (const javaScriptEnabled of [true, false]) {
         await notice.getByRole("link", { name: "Start a new order" }).click();
         await expect(page).toHaveURL(new RegExp(`/payments/remittance/new\\?after=${orderId}$`));
         await expect(page.getByTestId("pending-order")).toHaveCount(0);
+
+        // His signing tab lists it as waiting for a signer.
+        const orderIn = (list: Locator) => list.locator(`[data-testid=order-to-sign][data-order-id="${orderId}"]`);
+        await page.goto("/home?tab=signing");
+        await expect(orderIn(page.getByTestId("orders-to-sign")).getByTestId("order-waits")).toHaveText(
+          "Waits for a signer of the company",
+        );
+        await expect(orderIn(page.getByTestId("orders-to-sign")).getByTestId("order-sign")).toHaveCount(0);
+
+        // Amelia Clarke finds it in her signing tab (counted) and on /payments, with the link to sign it.
+        await page.context().clearCookies();
+        await login(page, CUSTOMERS.corporate);
+        await page.goto("/home?tab=signing");
+        const toSign = page.getByTestId("orders-to-sign");
+        await expect(toSign.getByRole("heading", { name: "Remittance orders to sign" })).toBeVisible();
+        await expect(orderIn(toSign).getByTestId("order-status")).toHaveAttribute("data-status", "PENDING");
+        const count = Number(await page.getByTestId("signing-count").textContent());
+        expect(count).toBeGreaterThanOrEqual(
+          (await page.getByTestId("unsigned-payment").count()) + (await toSign.getByTestId("order-to-sign").count()),
+        );
+        if (javaScriptEnabled) await expectNoViolations(page, "signing tab with remittance orders to sign");
+        await page.goto("/payments");
+        const link = orderIn(page.getByTestId("orders-to-sign")).getByTestId("order-sign");
+        await expect(link).toHaveAttribute("href", `/payments/remittance/${orderId}/sign`);
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`/payments/remittance/${orderId}/sign$`));
+        await expect(page.locator("form#resend")).toBeVisible(); // she may send herself the code
       });
     });
   });

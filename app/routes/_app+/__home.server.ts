@@ -11,3 +11,4 @@ export { firstPageOnBadCursor } from "~/lib/paging.server";
 export { feesCount } from "~/components/ui/FeesList";
 export { default as TabPanel } from "./__home.tabs";
 export { organizationOffers } from "~/lib/organization-offers.server";
+export { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";

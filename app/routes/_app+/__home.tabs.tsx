@@ -1,7 +1,7 @@
 /**
  * The /home operations tabs other than history (home.tsx): fees, remittance orders, FX rate
- * requests and the unsigned payments and FX rate requests (the signing tab, and a company
- * official's only list).
+ * requests and the unsigned payments, remittance orders and FX rate requests (the signing tab,
+ * and a company official's only list).
  * A chunk of its own in the browser, fetched only when one of these tabs is shown
  * (lib/split-part.tsx); the server renders it statically (__home.server.ts), so the tabs work
  * without JavaScript. Reads the home loader's data.
@@ -14,13 +14,27 @@ import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import type { loader } from "./home";
 import styles from "./__home.tabs.module.css";
 
 /** The open tab's list (any tab but history). */
 export default function HomeTabPanel() {
-  const { tab, fees, orders, fxGroups, fxToSign, fxToSignCount, unsigned, nextCursor, paged, canSign, organizationName } =
-    useLoaderData<typeof loader>();
+  const {
+    tab,
+    fees,
+    orders,
+    fxGroups,
+    fxToSign,
+    fxToSignCount,
+    ordersToSign,
+    ordersToSignCount,
+    unsigned,
+    nextCursor,
+    paged,
+    canSign,
+    organizationName,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["remittance", "exchange"]);
   if (tab === "fees" && fees) return <FeesList fees={fees} />;
   if (tab === "remittance")
@@ -60,6 +74,7 @@ export default function HomeTabPanel() {
         more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
         first={paged ? "/home?tab=signing" : null}
       />
+      <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
       <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
     </>
   );

@@ -1162,11 +1162,13 @@ export interface RemittanceOrderEdge {
  * GET /v1/payments-orders?organizationId=&all=true&status=&take=&cursor= : newest first,
  * cursor-paged edges. `status` one status or several separated by commas (e.g.
  * QUEUED,PROC,AML,AML_DONE,ACCEPTED for the active ones); `all=true` is accepted (the spec's
- * clients send it) and changes nothing. 403 when not a member of `organizationId`.
+ * clients send it) and changes nothing. `totalCount`: how many orders the filter matches on all
+ * pages. 403 when not a member of `organizationId`.
  */
 export interface RemittanceOrderPage {
   edges: RemittanceOrderEdge[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: number;
 }
 // POST /v1/payments-orders/:id/sign { mfaToken, signedAt } → RemittanceOrder (QUEUED) | 401 MFA_TOKEN_INVALID |
 //   409 ORDER_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS (field sum) | 403 | 404

@@ -1,8 +1,9 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
- * (cursor-paged: ?cursor=…; select several to sign with one code or decline) followed by the FX
- * rate requests awaiting a signature (components/ui/UnsignedFxRequests), and the
+ * (cursor-paged: ?cursor=…; select several to sign with one code or decline) followed by the
+ * remittance orders and FX rate requests awaiting a signature (components/ui/UnsignedRemittanceOrders,
+ * UnsignedFxRequests), and the
  * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts).
  * `?prompt=no-accounts` (where Currency exchange leads without accounts) shows the no-accounts
  * popup (NoAccountsPanel) when the organization has none.
@@ -16,16 +17,21 @@ import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
 import { fxRequestsToSign } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { firstPageOnBadCursor } from "~/lib/paging.server";
 import { paymentOptions } from "~/lib/payment-options";
+import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { canSign } from "~/lib/signing";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments", "signing", "beneficiaries", "exchange", "history"], titleKey: "payments:title" };
+export const handle = {
+  i18n: ["payments", "signing", "beneficiaries", "exchange", "history", "remittance"],
+  titleKey: "payments:title",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
@@ -42,6 +48,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // FX rate requests awaiting a signature: their own small list under the payments.
     fxRequestsToSign(api, org.id, await i18next.getLocale(request)),
   ]);
+  // Remittance orders awaiting a signature, while orders are enabled (signing is refused otherwise).
+  const ordersToSign = await remittanceOrdersToSign(api, org.id, settings["PAYMENTS-ORDERS-ENABLED"] === true);
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
     {
@@ -51,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paged: Boolean(cursor),
       fxToSign: fxToSign.groups,
       fxToSignCount: fxToSign.count,
+      ordersToSign: ordersToSign.orders,
+      ordersToSignCount: ordersToSign.count,
       canSign: canSign(org),
       organizationName: org.fullName,
       noAccountsPrompt: prompt && accounts.length === 0,
@@ -61,8 +71,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function Payments() {
-  const { options, unsigned, nextCursor, paged, noAccountsPrompt, beneficiaries, fxToSign, fxToSignCount, ...signing } =
-    useLoaderData<typeof loader>();
+  const {
+    options,
+    unsigned,
+    nextCursor,
+    paged,
+    noAccountsPrompt,
+    beneficiaries,
+    fxToSign,
+    fxToSignCount,
+    ordersToSign,
+    ordersToSignCount,
+    ...signing
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <>
@@ -90,6 +111,7 @@ export default function Payments() {
           more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
           first={paged ? "/payments" : null}
         />
+        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
         <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
       </section>
       <BeneficiariesBlock beneficiaries={beneficiaries} />
