@@ -4,7 +4,8 @@
  * organization (GET /v1/settings/exchange-custom-rate?organizationId=), one request and the
  * list with their display rates (12 decimals in lists, 14 on details: flexible ÷ fixed, computed
  * from the sums by server/rules/fx-rate.ts, so no decimal library reaches the browser), grouped
- * by creation day, and the signing challenge of a request (send-code { fxRequestIds }).
+ * by creation day, those awaiting a signature for the signing lists, and the signing challenge of
+ * a request (send-code { fxRequestIds }).
  */
 import type { CustomRateSettings, FxRequest, FxRequestPage, OtpChannel } from "../../server/api/v1/contract";
 import { FX_RATE_DETAIL_DECIMALS, FX_RATE_LIST_DECIMALS, fxActualRate } from "../../server/rules/fx-rate";
@@ -55,9 +56,9 @@ export async function loadFxRequest(api: Api, requestId: string): Promise<FxRequ
 }
 
 /**
- * A page of the organization's signed requests, newest first, grouped by creation day (headings
- * Today / month and day / month, day and year, in the page's language `lng`), and the next
- * page's cursor.
+ * A page of the organization's requests of every status (those awaiting a signature included:
+ * docs/decisions.md "Who may sign"), newest first, grouped by creation day (headings Today /
+ * month and day / month, day and year, in the page's language `lng`), and the next page's cursor.
  * @throws ApiError 400 for a cursor the API refuses (the route redirects: lib/paging.server.ts)
  */
 export async function listFxRequestGroups(
@@ -68,14 +69,40 @@ export async function listFxRequestGroups(
   cursor?: string,
 ): Promise<{ groups: DayGroup<FxRequestView>[]; next: string | null }> {
   const page = await api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, take, ...(cursor ? { cursor } : {}) });
-  return {
-    groups: groupByDay(
-      page.edges.map((e) => fxRequestView(e.node)),
-      (r) => r.createdAt,
-      lng,
-    ),
-    next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
-  };
+  return { groups: dayGroups(page, lng), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null };
+}
+
+function dayGroups(page: FxRequestPage, lng: string): DayGroup<FxRequestView>[] {
+  return groupByDay(
+    page.edges.map((e) => fxRequestView(e.node)),
+    (r) => r.createdAt,
+    lng,
+  );
+}
+
+/** How many requests the signing lists show (one page, spec 000 §9 page size 20). */
+export const FX_TO_SIGN_TAKE = 20;
+
+/**
+ * The organization's requests awaiting a signature, for the signing lists (spec 000 §2 home
+ * signing tab and its count, the payments page's 'required to sign'): the newest
+ * `FX_TO_SIGN_TAKE`, grouped by creation day in `lng`, and how many there are in all (`count`).
+ * None when requests are off for the organization (they could not be signed: the API answers 403);
+ * `enabled` says so when the caller knows, else it is asked (GET /v1/settings/exchange-custom-rate).
+ */
+export async function fxRequestsToSign(
+  api: Api,
+  organizationId: string,
+  lng: string,
+  enabled?: boolean,
+): Promise<{ groups: DayGroup<FxRequestView>[]; count: number }> {
+  const none = { groups: [], count: 0 };
+  if (enabled === false) return none;
+  const [on, page] = await Promise.all([
+    enabled ?? customRateEnabled(api, organizationId),
+    api.get<FxRequestPage>("/exchange/fx-requests", { organizationId, status: "AWAITING_SIGNATURE", take: FX_TO_SIGN_TAKE }),
+  ]);
+  return on ? { groups: dayGroups(page, lng), count: page.totalCount } : none;
 }
 
 /** Session key of a request's signing challenge. */

@@ -3,9 +3,10 @@
  * is set): the setting GET /v1/settings/exchange-custom-rate (bank-wide on, an organization's
  * override off), creation with its validation and idempotency, signing through the core signing
  * flow (send-code { fxRequestIds } → validate → sign) which holds the sum and fee on FX_PENDING,
- * the list with cursor paging, authorization across organizations, the staff decisions (accept
- * executes at the request's sums through FX_POSITION; reject refunds the hold) and each decision
- * happening once when two race. Customers are fresh factory customers; the seeded tariff charges
+ * the list (every status by default, unsigned ones included, with totalCount) with cursor paging,
+ * authorization across organizations, the customer's decline of an unsigned request (racing a
+ * signature: one outcome), the staff decisions (accept executes at the request's sums through
+ * FX_POSITION; reject refunds the hold) and each decision happening once when two race. Customers are fresh factory customers; the seeded tariff charges
  * an EXCHANGE fee of 0.10 % (GBP 0.10 on GBP 100.00).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -154,13 +155,22 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     expect(reused.status).toBe(409);
     expect(reused.body.code).toBe("IDEMPOTENCY_KEY_REUSED");
     expect((await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: a.token })).body.id).toBe(r.body.id);
-    // Unsigned requests are not in the list.
+    // The list shows unsigned requests too (where the signers look: "Who may sign"), and the
+    // signing lists ask for them alone; totalCount counts every page.
     const list = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: a.token });
-    expect(list.body.edges).toHaveLength(0);
+    expect(list.body.edges.map((e: { node: { id: string; status: string } }) => [e.node.id, e.node.status])).toEqual([
+      [r.body.id, "AWAITING_SIGNATURE"],
+    ]);
+    expect(list.body.totalCount).toBe(1);
     const unsigned = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=AWAITING_SIGNATURE`, {
       token: a.token,
     });
     expect(unsigned.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual([r.body.id]);
+    expect(unsigned.body.totalCount).toBe(1);
+    const signedOnly = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=PENDING,ACCEPTED,REJECTED`, {
+      token: a.token,
+    });
+    expect(signedOnly.body).toMatchObject({ edges: [], totalCount: 0 });
     expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=NOPE`, { token: a.token })).status).toBe(
       400,
     );
@@ -245,6 +255,14 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       signatureType: "SINGLE",
     });
     const directorToken = await s.login(director.phone);
+    // The signer finds it in the organization's list and in its signing list (status filter).
+    for (const q of ["", "&status=AWAITING_SIGNATURE"]) {
+      const found = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}${q}`, { token: directorToken });
+      expect(found.body.edges.map((e: { node: { id: string; status: string } }) => [e.node.id, e.node.status])).toEqual([
+        [r.body.id, "AWAITING_SIGNATURE"],
+      ]);
+      expect(found.body.totalCount).toBe(1);
+    }
     const signed = await sign(directorToken, r.body.id, await mfaFor(directorToken, [r.body.id]));
     expect(signed.status, JSON.stringify(signed.body)).toBe(200);
     expect(signed.body.status).toBe("PENDING");
@@ -364,6 +382,91 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     await ledgerBalanced();
   });
 
+  const decline = (token: string, id: string, body: unknown = {}) =>
+    s.call("POST", `/exchange/fx-requests/${id}/decline`, { token, body });
+
+  it("decline (spec 000 §4): any member, a NONE official too, declines an unsigned request; nothing moves; a repeat answers it unchanged; signed is 409, another's 404", async () => {
+    const a = await customer({ signatureType: "NONE" });
+    const r = await create(a);
+    expect(r.status).toBe(201);
+    expect((await decline(a.token, r.body.id, { reason: "x" })).status).toBe(400); // the body is empty
+    const d = await decline(a.token, r.body.id);
+    expect(d.status, JSON.stringify(d.body)).toBe(200);
+    expect(d.body).toMatchObject({ id: r.body.id, status: "DECLINED", signedAt: null, decisionReason: null });
+    expect(d.body.decidedAt).not.toBeNull();
+    expect(await balanceOf(a, "GBP")).toBe("1000.00");
+    const again = await decline(a.token, r.body.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(d.body);
+    // Declined: no code for it (nor for a signer of the organization), no staff decision.
+    const director = await createUser(s.db, { firstName: "Dana", lastName: "Director" });
+    await addMember(s.db, {
+      organizationId: a.orgId,
+      userId: director.id,
+      companyOfficialType: "DIRECTOR",
+      signatureType: "SINGLE",
+    });
+    const directorToken = await s.login(director.phone);
+    const code = await s.call("POST", "/signatures/send-code", { token: directorToken, body: { fxRequestIds: [r.body.id] } });
+    expect(code.status).toBe(409);
+    expect(code.body.code).toBe("FX_REQUEST_STATUS_CONFLICT");
+    await expect(runBankCommand(s.db, { command: "fx:accept", id: r.body.id })).rejects.toMatchObject({
+      code: "FX_REQUEST_STATUS_CONFLICT",
+    });
+    // Listed with its status; no longer among those to sign.
+    const listed = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}`, { token: directorToken });
+    expect(listed.body.edges.map((e: { node: { status: string } }) => e.node.status)).toEqual(["DECLINED"]);
+    const toSign = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&status=AWAITING_SIGNATURE`, {
+      token: directorToken,
+    });
+    expect(toSign.body.totalCount).toBe(0);
+
+    // Signed already: 409, the hold stays.
+    const b = await customer();
+    const signed = await pending(b);
+    const late = await decline(b.token, signed.id);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe("FX_REQUEST_STATUS_CONFLICT");
+    expect(await balanceOf(b, "GBP")).toBe("899.90");
+    // Another organization's request: 404, like one that does not exist.
+    const other = await create(b);
+    expect((await decline(a.token, other.body.id)).status).toBe(404);
+    expect((await decline(a.token, "not-a-uuid")).status).toBe(404);
+    expect((await s.call("GET", `/exchange/fx-requests/${other.body.id}`, { token: b.token })).body.status).toBe(
+      "AWAITING_SIGNATURE",
+    );
+    await ledgerBalanced();
+  });
+
+  it("decline racing a signature ends one way (held at most once); declines at once all answer DECLINED", async () => {
+    const a = await customer();
+    const r = await create(a);
+    const mfa = await mfaFor(a.token, [r.body.id]);
+    const [signed, ...declines] = await Promise.all([
+      sign(a.token, r.body.id, mfa),
+      decline(a.token, r.body.id),
+      decline(a.token, r.body.id),
+      decline(a.token, r.body.id),
+    ]);
+    const final = (await s.call("GET", `/exchange/fx-requests/${r.body.id}`, { token: a.token })).body;
+    if (signed.status === 200) {
+      expect(final.status).toBe("PENDING");
+      for (const d of declines) expect(d.status).toBe(409);
+      expect(await balanceOf(a, "GBP")).toBe("899.90");
+    } else {
+      expect(signed.status).toBe(409);
+      expect(signed.body.code).toBe("FX_REQUEST_STATUS_CONFLICT");
+      expect(final.status).toBe("DECLINED");
+      for (const d of declines) expect(d.status).toBe(200);
+      expect(await balanceOf(a, "GBP")).toBe("1000.00");
+    }
+    const r2 = await create(a);
+    const all = await Promise.all(Array.from({ length: 5 }, () => decline(a.token, r2.body.id)));
+    for (const d of all) expect(d.body.status, JSON.stringify(d.body)).toBe("DECLINED");
+    expect(new Set(all.map((d) => d.body.decidedAt)).size).toBe(1); // declined once
+    await ledgerBalanced();
+  });
+
   it("list: signed requests newest first, cursor paging without gaps or repeats", async () => {
     const a = await customer({ signatureType: "SINGLE" });
     const ids: string[] = [];
@@ -379,6 +482,12 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       cursor = page.body.pageInfo.hasNextPage ? page.body.pageInfo.endCursor : null;
     } while (cursor);
     expect(seen).toEqual([...ids].reverse());
+    // totalCount is of every page, not only the one answered.
+    const first = await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&take=2&status=PENDING`, {
+      token: a.token,
+    });
+    expect(first.body.edges).toHaveLength(2);
+    expect(first.body.totalCount).toBe(5);
     expect((await s.call("GET", `/exchange/fx-requests?organizationId=${a.orgId}&cursor=bad`, { token: a.token })).status).toBe(
       400,
     );

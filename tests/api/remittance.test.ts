@@ -284,6 +284,11 @@ describe.each(databases)("remittance orders on %s", (kind) => {
     expect(seen).toEqual([...ids].reverse());
     const pending = await s.call("GET", `/payments-orders?organizationId=${a.orgId}&status=PENDING`, { token: a.token });
     expect(pending.body.edges.map((e: { node: { id: string } }) => e.node.id)).toEqual(ids.slice(1).reverse());
+    // totalCount: every order the filter matches, on all pages (the home signing tab's count).
+    expect(pending.body.totalCount).toBe(4);
+    const firstTwo = await s.call("GET", `/payments-orders?organizationId=${a.orgId}&status=PENDING&take=2`, { token: a.token });
+    expect(firstTwo.body).toMatchObject({ totalCount: 4, pageInfo: { hasNextPage: true } });
+    expect(firstTwo.body.edges).toHaveLength(2);
     const active = await s.call("GET", `/payments-orders?organizationId=${a.orgId}&status=QUEUED,PROC,AML,AML_DONE,ACCEPTED`, {
       token: a.token,
     });

@@ -661,6 +661,9 @@ const CASES: Record<string, Case> = {
       },
     ],
   },
+  "POST /exchange/fx-requests/:id/decline": {
+    cross: (a) => [{ path: `/exchange/fx-requests/${a.fxRequestId}/decline`, body: {} }],
+  },
   "GET /cards": {
     cross: (a, own) => [
       { path: `/cards?organizationId=${a.orgId}` },

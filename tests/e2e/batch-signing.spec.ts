@@ -195,7 +195,12 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/home?tab=signing");
       const rows = page.getByTestId("unsigned-payment");
       await expect(row(page, "Acme Supplies Ltd")).toHaveCount(1);
-      await expect(page.getByTestId("signing-count")).toHaveText(String(await rows.count()));
+      // The count is of every unsigned item: payments, and remittance orders and FX rate requests listed below them.
+      const listed =
+        (await rows.count()) +
+        (await page.getByTestId("order-to-sign").count()) +
+        (await page.locator("[data-testid=fx-to-sign] [data-testid=fx-request]").count());
+      await expect(page.getByTestId("signing-count")).toHaveText(String(listed));
       await expect(page.getByTestId("cannot-sign")).toContainText("You cannot sign payments of Northwind Trading Ltd.");
       await expect(page.getByRole("button", { name: /^Sign/ })).toHaveCount(0);
       await expect(page.getByRole("button", { name: "Decline selected" })).toBeVisible();

@@ -6,7 +6,8 @@
  * staff route, which runs `npm run bank -- fx:accept`); the page shows it Accepted (check), the
  * list and the home Requests tab show it under 'Today' with the rate at 12 decimals, and both
  * balances on /home moved by exactly the request's sums. A rejected request shows the cross, the
- * reason and the hold returned. A wrong rate comes back on its field. Axe on every new page
+ * reason and the hold returned. One left unsigned is listed 'Not confirmed' with its Sign link,
+ * and declined after a confirmation: 'Declined', nothing held. A wrong rate comes back on its field. Axe on every new page
  * (JavaScript on: axe needs page scripts).
  */
 import type { Locator, Page } from "@playwright/test";
@@ -146,6 +147,45 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "REJECTED");
       await expect(page.getByTestId("fx-icon-cross")).toBeVisible();
       await expect(page.getByTestId("fx-reason")).toHaveText("The rate is too far from the market");
+      expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
+    });
+
+    test("an unsigned request is listed Not confirmed with its Sign link; Oliver declines it after a confirmation: Declined, nothing held", async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      await login(page, CUSTOMERS.individual);
+      const gbpBefore = await homeBalance(page, "GBP");
+      await propose(page, javaScriptEnabled, javaScriptEnabled ? "4.01" : "4.02", "1.19");
+      await expect(page).toHaveURL(SIGN_URL);
+      const id = SIGN_URL.exec(new URL(page.url()).pathname)![1];
+      // He leaves without the code: the list shows it, with the way to sign it.
+      await page.goto("/currency-exchange/requests");
+      const row = page.locator(`[data-testid=fx-request][data-request-id="${id}"]`);
+      await expect(row.getByTestId("fx-status")).toHaveText("Not confirmed");
+      await expect(row.getByTestId("fx-sign")).toHaveAttribute("href", `/currency-exchange/requests/${id}/sign`);
+      await page.goto(`/currency-exchange/requests/${id}`);
+      await page.getByTestId("fx-decline").click();
+      await expect(page).toHaveURL(new RegExp(`/currency-exchange/requests/${id}\\?decline=1$`));
+      const confirm = page.getByTestId("fx-decline-confirm");
+      await expect(confirm.getByRole("heading", { name: "Decline this rate request?" })).toBeVisible();
+      await axe(page, javaScriptEnabled);
+      await confirm.getByRole("button", { name: "Decline request" }).click();
+      await expect(page).toHaveURL(new RegExp(`/currency-exchange/requests/${id}\\?declined=1$`));
+      await expect(page.getByTestId("fx-declined-notice")).toHaveText(
+        "The request is declined. It will not be sent to the bank.",
+      );
+      await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "DECLINED");
+      await expect(page.getByTestId("fx-status")).toContainText("Declined");
+      await expect(page.getByTestId("go-sign")).toHaveCount(0);
+      await expect(page.getByTestId("fx-decline")).toHaveCount(0);
+      await axe(page, javaScriptEnabled);
+      // No longer to sign: its signing page sends back; the list shows it Declined without a Sign link.
+      await page.goto(`/currency-exchange/requests/${id}/sign`);
+      await expect(page).toHaveURL(new RegExp(`/currency-exchange/requests/${id}$`));
+      await page.goto("/currency-exchange/requests");
+      await expect(row.getByTestId("fx-status")).toHaveAttribute("data-status", "DECLINED");
+      await expect(row.getByTestId("fx-sign")).toHaveCount(0);
       expect(await homeBalance(page, "GBP")).toBe(gbpBefore);
     });
 

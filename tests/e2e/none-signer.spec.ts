@@ -5,15 +5,20 @@
  * sent; nothing leaves the balance. Back on the form, the notice offers the waiting payment or a
  * new one (a fresh form). Amelia Clarke finds it in her signing list and declines it (the demo's
  * balances stay as they are). An FX rate request he proposes waits the same way: its page says why
- * he cannot sign and its signing page sends him back. So does a remittance order he prepares
+ * he cannot sign and its signing page sends him back; his lists say it waits for a signer. Amelia
+ * finds it in the home Requests and signing tabs (counted), on /payments and in the requests list,
+ * and signs it through its "Sign" link (the bank then rejects it: the hold comes back). A
+ * remittance order he prepares waits likewise; Amelia finds it in her signing tab and on
+ * /payments, with the link to its signing page. So does a remittance order he prepares
  * (orders switched on for Northwind by an ADMIN at /ops/settings for the test, then back to the
  * bank's value). axe on the new notices (JavaScript on).
  */
 import type { Browser, Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
 import { expectNoViolations } from "./layout-helpers";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { fillOrder } from "./remittance-helpers";
+import { confirmWithCode, formReady } from "./signing-helpers";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
 const SECOND_OFFICIAL = "+447700900006";
@@ -99,9 +104,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("payment-status")).toHaveText("Declined");
     });
 
-    test("signature type NONE: an FX rate request he proposes waits for a signer; its signing page sends him back", async ({
+    test("signature type NONE: an FX rate request he proposes waits for a signer; Amelia finds it in her lists and signs it from there", async ({
       page,
     }) => {
+      test.setTimeout(150_000);
       await login(page, SECOND_OFFICIAL);
       await page.goto("/currency-exchange/requests/new");
       const form = page.locator("form#fx-request-form");
@@ -121,6 +127,56 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(`${url}/sign`);
       await expect(page).toHaveURL(url);
       await expect(page.getByTestId("debug-code")).toHaveCount(0);
+      const id = url.split("/").pop()!;
+
+      // His lists show it, Not confirmed, waiting for a signer: no Sign link for him.
+      const rowIn = (list: Locator) => list.locator(`[data-testid=fx-request][data-request-id="${id}"]`);
+      await page.goto("/currency-exchange/requests");
+      await expect(rowIn(page.locator("main")).getByTestId("fx-status")).toHaveText("Not confirmed");
+      await expect(rowIn(page.locator("main")).getByTestId("fx-waits")).toHaveText("Waits for a signer of the company");
+      await expect(rowIn(page.locator("main")).getByTestId("fx-sign")).toHaveCount(0);
+      await page.goto("/home?tab=signing");
+      await expect(rowIn(page.getByTestId("fx-to-sign")).getByTestId("fx-waits")).toBeVisible();
+
+      // Amelia Clarke (SINGLE) finds it where signers look: the home Requests tab, the signing tab
+      // (counted), the payments page's list to sign, and the requests list.
+      await page.context().clearCookies();
+      await login(page, CUSTOMERS.corporate);
+      await page.goto("/home?tab=requests");
+      await expect(rowIn(page.locator("main")).getByTestId("fx-status")).toHaveAttribute("data-status", "AWAITING_SIGNATURE");
+      await expect(rowIn(page.locator("main")).getByTestId("fx-sign")).toHaveAttribute(
+        "href",
+        `/currency-exchange/requests/${id}/sign`,
+      );
+      await page.goto("/home?tab=signing");
+      const toSign = page.getByTestId("fx-to-sign");
+      await expect(toSign.getByRole("heading", { name: "Rate requests to sign" })).toBeVisible();
+      await expect(rowIn(toSign).getByTestId("fx-sign")).toBeVisible();
+      const count = Number(await page.getByTestId("signing-count").textContent());
+      const payments = await page.getByTestId("unsigned-payment").count();
+      expect(count).toBeGreaterThanOrEqual(payments + (await toSign.getByTestId("fx-request").count()));
+      if (javaScriptEnabled) await expectNoViolations(page, "signing tab with rate requests to sign");
+      await page.goto("/payments");
+      await expect(rowIn(page.getByTestId("fx-to-sign")).getByTestId("fx-sign")).toBeVisible();
+      if (javaScriptEnabled) await expectNoViolations(page, "payments page with rate requests to sign");
+      await page.goto("/currency-exchange/requests");
+      const row = rowIn(page.locator("main"));
+      await expect(row.getByTestId("fx-waits")).toHaveCount(0);
+      if (javaScriptEnabled) await expectNoViolations(page, "requests list with a request to sign");
+
+      // She signs it through the link: a code, then Waiting (the sum held).
+      await row.getByTestId("fx-sign").click();
+      await expect(page).toHaveURL(`${url}/sign`);
+      const resend = page.locator("form#resend");
+      await formReady(page, javaScriptEnabled, resend);
+      await resend.locator("button[type=submit]").click();
+      await confirmWithCode(page, javaScriptEnabled);
+      await expect(page).toHaveURL(`${url}?signed=1`);
+      await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "PENDING");
+      await page.goto("/home?tab=signing");
+      await expect(rowIn(page.locator("main"))).toHaveCount(0);
+      // The bank rejects it: the hold goes back (the demo keeps its balances).
+      expect(await staffCommand(page, ["fx:reject", id, "--reason", "Test request"])).toContain("REJECTED");
     });
   });
 }
@@ -164,7 +220,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`remittance, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("signature type NONE: a remittance order waits for a signer, no code; the form's notice offers a new one", async ({
+    test("signature type NONE: a remittance order waits for a signer, no code; the form's notice offers a new one; Amelia finds it to sign", async ({
       page,
       browser,
     }) => {
@@ -195,6 +251,33 @@ for (const javaScriptEnabled of [true, false]) {
         await notice.getByRole("link", { name: "Start a new order" }).click();
         await expect(page).toHaveURL(new RegExp(`/payments/remittance/new\\?after=${orderId}$`));
         await expect(page.getByTestId("pending-order")).toHaveCount(0);
+
+        // His signing tab lists it as waiting for a signer.
+        const orderIn = (list: Locator) => list.locator(`[data-testid=order-to-sign][data-order-id="${orderId}"]`);
+        await page.goto("/home?tab=signing");
+        await expect(orderIn(page.getByTestId("orders-to-sign")).getByTestId("order-waits")).toHaveText(
+          "Waits for a signer of the company",
+        );
+        await expect(orderIn(page.getByTestId("orders-to-sign")).getByTestId("order-sign")).toHaveCount(0);
+
+        // Amelia Clarke finds it in her signing tab (counted) and on /payments, with the link to sign it.
+        await page.context().clearCookies();
+        await login(page, CUSTOMERS.corporate);
+        await page.goto("/home?tab=signing");
+        const toSign = page.getByTestId("orders-to-sign");
+        await expect(toSign.getByRole("heading", { name: "Remittance orders to sign" })).toBeVisible();
+        await expect(orderIn(toSign).getByTestId("order-status")).toHaveAttribute("data-status", "PENDING");
+        const count = Number(await page.getByTestId("signing-count").textContent());
+        expect(count).toBeGreaterThanOrEqual(
+          (await page.getByTestId("unsigned-payment").count()) + (await toSign.getByTestId("order-to-sign").count()),
+        );
+        if (javaScriptEnabled) await expectNoViolations(page, "signing tab with remittance orders to sign");
+        await page.goto("/payments");
+        const link = orderIn(page.getByTestId("orders-to-sign")).getByTestId("order-sign");
+        await expect(link).toHaveAttribute("href", `/payments/remittance/${orderId}/sign`);
+        await link.click();
+        await expect(page).toHaveURL(new RegExp(`/payments/remittance/${orderId}/sign$`));
+        await expect(page.locator("form#resend")).toBeVisible(); // she may send herself the code
       });
     });
   });

@@ -116,7 +116,7 @@ async function fillFxRequest(page: Page, sellAmount: string): Promise<void> {
   await page.locator("[name=rate]").fill("1.17");
 }
 
-/** Number of Oliver's FX rate requests awaiting confirmation (read through the API: the web list shows signed ones). */
+/** Number of Oliver's FX rate requests awaiting confirmation (read through the API, never through the action). */
 async function unsignedFxRequests(page: Page): Promise<number> {
   const api = await apiSession(page.request, CUSTOMERS.individual);
   const list = await api.call(
@@ -886,6 +886,22 @@ const CASES: Record<string, CsrfCase> = {
     },
     async probe(page, { url }) {
       await page.goto(url.replace(/\/sign$/, ""));
+      return (await page.getByTestId("fx-status").getAttribute("data-status")) ?? "";
+    },
+  },
+  "routes/_app+/currency-exchange+/requests+/$requestId+/_index": {
+    // "Decline this request": the confirmation's form posts to the request's page.
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await fillFxRequest(page, "1.23");
+      await page.locator("form#fx-request-form button[type=submit]").click();
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
+      const url = new URL(page.url()).pathname.replace(/\/sign$/, "");
+      await page.goto(`${url}?decline=1`);
+      return { url, fields: await formFields(page, "[data-testid=fx-decline-confirm] form") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
       return (await page.getByTestId("fx-status").getAttribute("data-status")) ?? "";
     },
   },

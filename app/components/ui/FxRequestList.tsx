@@ -3,8 +3,11 @@
  * Today, or month and day, with the year when not the current year"), each with both sums, the
  * rate at 12 decimals (spec 001 §9; computed by the loader) and its status; a rejected one is
  * highlighted. Each links to its details page; with `onOpen` (JavaScript), a plain click calls it
- * instead, to show the details in the side panel. Used by /currency-exchange/requests and the
- * home "Requests" tab. No form libraries (JS budget).
+ * instead, to show the details in the side panel. A request awaiting a signature (spec 000 §2, §4;
+ * docs/decisions.md "Who may sign") carries, when `canSign` is given, a "Sign" link to its signing
+ * page for a member who can sign, else the words that it waits for a signer. Used by
+ * /currency-exchange/requests, the home "Requests" tab and the signing lists (UnsignedFxRequests).
+ * No form libraries (JS budget).
  */
 import { Link } from "@remix-run/react";
 import type { MouseEvent } from "react";
@@ -19,10 +22,13 @@ export function FxRequestList({
   groups,
   idPrefix,
   onOpen,
+  canSign,
 }: {
   groups: DayGroup<FxRequestView>[];
   idPrefix: string;
   onOpen?: (id: string) => void;
+  /** Whether the member signs for the organization (lib/signing `canSign`); without it, no sign action. */
+  canSign?: boolean;
 }) {
   const { t } = useTranslation(["exchange", "history"]);
   const open = (id: string) => (e: MouseEvent) => {
@@ -59,6 +65,24 @@ export function FxRequestList({
                   })}
                 </span>
                 <FxRequestStatus status={r.status} />
+                {r.status === "AWAITING_SIGNATURE" && canSign !== undefined ? (
+                  canSign ? (
+                    <Link
+                      to={`/currency-exchange/requests/${r.id}/sign`}
+                      className={styles.sign}
+                      data-testid="fx-sign"
+                      aria-label={t("exchange:requests.to-sign.sign-label", {
+                        amount: r.exchangeCurrencyFixedSum,
+                        from: r.exchangeCurrencyFrom.id,
+                        to: r.exchangeCurrencyTo.id,
+                      })}
+                    >
+                      {t("exchange:requests.to-sign.sign")}
+                    </Link>
+                  ) : (
+                    <span data-testid="fx-waits">{t("exchange:requests.to-sign.waits")}</span>
+                  )
+                ) : null}
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 /**
  * An FX rate request's status (spec 001 §4): PENDING 'Waiting' with a clock, ACCEPTED 'Accepted'
  * with a check, REJECTED 'Rejected' with a cross, highlighted (colour and bold: never colour
- * alone); AWAITING_SIGNATURE (not signed yet) 'Not signed' with the clock. The icons are
+ * alone); AWAITING_SIGNATURE (not signed yet) 'Not confirmed' with the clock; DECLINED (by the
+ * customer, unsigned) 'Declined' with the cross, not highlighted (nothing went wrong). The icons are
  * decorative (the label is written beside them) and carry `data-testid` for the tests.
  */
 import { useTranslation } from "react-i18next";
@@ -21,7 +22,7 @@ const PATHS: Record<"clock" | "check" | "cross", JSX.Element> = {
 
 export function FxRequestStatus({ status }: { status: Status }) {
   const { t } = useTranslation("exchange");
-  const icon = status === "ACCEPTED" ? "check" : status === "REJECTED" ? "cross" : "clock";
+  const icon = status === "ACCEPTED" ? "check" : status === "REJECTED" || status === "DECLINED" ? "cross" : "clock";
   return (
     <span className={`${styles.status} ${styles[status]}`} data-testid="fx-status" data-status={status}>
       <svg

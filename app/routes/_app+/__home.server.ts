@@ -6,8 +6,9 @@
 export { listAccounts, requireAppContext } from "~/lib/app-context.server";
 export { verifyCsrf } from "~/lib/csrf.server";
 export { recentBeneficiaries } from "~/lib/beneficiaries.server";
-export { listFxRequestGroups } from "~/lib/fx-requests.server";
+export { fxRequestsToSign, listFxRequestGroups } from "~/lib/fx-requests.server";
 export { firstPageOnBadCursor } from "~/lib/paging.server";
 export { feesCount } from "~/components/ui/FeesList";
 export { default as TabPanel } from "./__home.tabs";
 export { organizationOffers } from "~/lib/organization-offers.server";
+export { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";

@@ -1,6 +1,7 @@
 /**
  * The /home operations tabs other than history (home.tsx): fees, remittance orders, FX rate
- * requests and the unsigned payments (the signing tab, and a company official's only list).
+ * requests and the unsigned payments, remittance orders and FX rate requests (the signing tab,
+ * and a company official's only list).
  * A chunk of its own in the browser, fetched only when one of these tabs is shown
  * (lib/split-part.tsx); the server renders it statically (__home.server.ts), so the tabs work
  * without JavaScript. Reads the home loader's data.
@@ -11,13 +12,29 @@ import { FeesList } from "~/components/ui/FeesList";
 import { FxRequestList } from "~/components/ui/FxRequestList";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
+import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import type { loader } from "./home";
 import styles from "./__home.tabs.module.css";
 
 /** The open tab's list (any tab but history). */
 export default function HomeTabPanel() {
-  const { tab, fees, orders, fxGroups, unsigned, nextCursor, paged, canSign, organizationName } = useLoaderData<typeof loader>();
+  const {
+    tab,
+    fees,
+    orders,
+    fxGroups,
+    fxToSign,
+    fxToSignCount,
+    ordersToSign,
+    ordersToSignCount,
+    unsigned,
+    nextCursor,
+    paged,
+    canSign,
+    organizationName,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["remittance", "exchange"]);
   if (tab === "fees" && fees) return <FeesList fees={fees} />;
   if (tab === "remittance")
@@ -42,19 +59,23 @@ export default function HomeTabPanel() {
         {fxGroups.length === 0 ? (
           <p>{t("exchange:requests.home.empty")}</p>
         ) : (
-          <FxRequestList groups={fxGroups} idPrefix="home-fx-day" />
+          <FxRequestList groups={fxGroups} idPrefix="home-fx-day" canSign={canSign} />
         )}
         <Link to="/currency-exchange/requests">{t("exchange:requests.home.see-all")}</Link>
       </>
     );
   return (
-    <UnsignedPayments
-      payments={unsigned}
-      returnTo="/home?tab=signing"
-      canSign={canSign}
-      organizationName={organizationName}
-      more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
-      first={paged ? "/home?tab=signing" : null}
-    />
+    <>
+      <UnsignedPayments
+        payments={unsigned}
+        returnTo="/home?tab=signing"
+        canSign={canSign}
+        organizationName={organizationName}
+        more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
+        first={paged ? "/home?tab=signing" : null}
+      />
+      <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
+      <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
+    </>
   );
 }

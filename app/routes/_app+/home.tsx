@@ -3,8 +3,9 @@
  * first 3 plus 'all my accounts' in a <details>), quick payment links, and tabs as links
  * (?tab=history | ?tab=signing | ?tab=remittance) — history shows the latest statement items,
  * signing the unsigned payments (cursor-paged: ?tab=signing&cursor=…; select several to sign
- * with one code or decline) with the count of ALL unsigned items on the tab (the list's
- * totalCount), remittance the latest remittance orders (only when PAYMENTS-ORDERS-ENABLED is on
+ * with one code or decline), the remittance orders and FX rate requests awaiting a signature
+ * (each with its Sign link; docs/decisions.md "Who may sign"), with the count of ALL unsigned items on the tab (the
+ * lists' totalCount), remittance the latest remittance orders (only when PAYMENTS-ORDERS-ENABLED is on
  * for the organization, spec 000 §2, spec 001 §6), requests the latest FX rate requests grouped by
  * creation day (?tab=requests; only when EXCHANGE-CUSTOM-RATE-ENABLED is on, spec 000 §2), fees the organization's tariff and custom fees
  * with their count (spec 001 §2; not for company officials, who make no payments); and the beneficiaries block (the same data
@@ -39,10 +40,12 @@ import { StatementRow } from "~/components/ui/StatementRow";
 import {
   feesCount,
   firstPageOnBadCursor,
+  fxRequestsToSign,
   listAccounts,
   listFxRequestGroups,
   organizationOffers,
   recentBeneficiaries,
+  remittanceOrdersToSign,
   requireAppContext,
   TabPanel,
   verifyCsrf,
@@ -146,7 +149,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : asked === "requests" && requestsTab
             ? "requests"
             : "history";
-  const [history, orders, fxRequests, toSign] = await Promise.all([
+  const [history, orders, fxRequests, toSign, fxToSign, ordersToSign] = await Promise.all([
     tab === "history" && !official
       ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
       : Promise.resolve(null),
@@ -156,6 +159,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab === "requests" ? listFxRequestGroups(api, org.id, 5, lng) : Promise.resolve(null),
     // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
     api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null),
+    // FX rate requests awaiting a signature: counted on the signing tab and listed in it.
+    fxRequestsToSign(api, org.id, lng, requestsTab),
+    // Remittance orders awaiting a signature likewise (only while orders are enabled: signing is refused otherwise).
+    remittanceOrdersToSign(api, org.id, remittanceTab),
   ]);
   return json(
     {
@@ -167,7 +174,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       openAccountInvitation,
       accounts,
       unsigned: unsigned.data,
-      unsignedCount: unsigned.totalCount,
+      unsignedCount: unsigned.totalCount + fxToSign.count + ordersToSign.count,
+      // The list shows on the signing tab (a company official's panel is the signing list whatever the tab).
+      fxToSign: tab === "signing" || official ? fxToSign.groups : [],
+      fxToSignCount: fxToSign.count,
+      ordersToSign: tab === "signing" || official ? ordersToSign.orders : [],
+      ordersToSignCount: ordersToSign.count,
       nextCursor: unsigned.nextCursor,
       paged: Boolean(cursor),
       canSign: canSign(org),

@@ -1199,11 +1199,13 @@ export interface RemittanceOrderEdge {
  * GET /v1/payments-orders?organizationId=&all=true&status=&take=&cursor= : newest first,
  * cursor-paged edges. `status` one status or several separated by commas (e.g.
  * QUEUED,PROC,AML,AML_DONE,ACCEPTED for the active ones); `all=true` is accepted (the spec's
- * clients send it) and changes nothing. 403 when not a member of `organizationId`.
+ * clients send it) and changes nothing. `totalCount`: how many orders the filter matches on all
+ * pages. 403 when not a member of `organizationId`.
  */
 export interface RemittanceOrderPage {
   edges: RemittanceOrderEdge[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: number;
 }
 // POST /v1/payments-orders/:id/sign { mfaToken, signedAt } → RemittanceOrder (QUEUED) | 401 MFA_TOKEN_INVALID |
 //   409 ORDER_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS (field sum) | 403 | 404
@@ -1588,7 +1590,7 @@ export interface CreateFxRequestRequest {
  * AWAITING_SIGNATURE (created, not signed: no money held), PENDING (signed, the sum held; label
  * Waiting), ACCEPTED (executed at the request's amounts), REJECTED (the hold returned).
  */
-export type FxRequestStatus = "AWAITING_SIGNATURE" | "PENDING" | "ACCEPTED" | "REJECTED";
+export type FxRequestStatus = "AWAITING_SIGNATURE" | "PENDING" | "ACCEPTED" | "REJECTED" | "DECLINED";
 /** An FX rate request (spec 001 §3). */
 export interface FxRequest {
   id: string;
@@ -1622,17 +1624,21 @@ export interface FxRequestEdge {
 }
 /**
  * GET /v1/exchange/fx-requests?organizationId=&status=&cursor=&take= → requests newest first
- * (createdAt, then id): by default the signed ones (PENDING, ACCEPTED, REJECTED); `status` (one or
- * several, comma-separated) asks for others, e.g. AWAITING_SIGNATURE. 403 when not a member of organizationId.
+ * (createdAt, then id): by default every status (AWAITING_SIGNATURE included); `status` (one or
+ * several, comma-separated) lists only those, e.g. AWAITING_SIGNATURE for the signing lists.
+ * `totalCount`: how many requests the filter matches on all pages. 403 when not a member of organizationId.
  */
 export interface FxRequestPage {
   edges: FxRequestEdge[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
+  totalCount: number;
 }
 // POST /v1/exchange/fx-requests → 201 FxRequest (AWAITING_SIGNATURE; PENDING at once without a signature duty) |
 //   200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member; requests disabled) | 404 account | 409 IDEMPOTENCY_KEY_REUSED
 // GET /v1/exchange/fx-requests/:id → FxRequest | 404
 // POST /v1/signatures/send-code { fxRequestIds } → CodeChallenge | 404 | 403 | 409 FX_REQUEST_STATUS_CONFLICT
+// POST /v1/exchange/fx-requests/:id/decline {} → FxRequest (DECLINED; a repeat answers it unchanged) | 404 |
+//   409 FX_REQUEST_STATUS_CONFLICT (signed already)
 // POST /v1/exchange/fx-requests/:id/sign { mfaToken, signedAt } → FxRequest (PENDING) | 401 MFA_TOKEN_INVALID |
 //   409 FX_REQUEST_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS | 403 | 404
 

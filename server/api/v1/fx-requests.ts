@@ -6,15 +6,18 @@
  *     200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member, requests not
  *     enabled) | 404 (account) | 409 IDEMPOTENCY_KEY_REUSED
  *   GET  /exchange/fx-requests?organizationId=&status=&cursor=&take= → FxRequestPage (newest first; by
- *     default the signed requests; `status` one or several, comma-separated) | 400 | 403
+ *     default every status; `status` one or several, comma-separated; totalCount) | 400 | 403
  *   GET  /exchange/fx-requests/:id → FxRequest | 404
  *   POST /exchange/fx-requests/:id/sign { mfaToken, signedAt } → FxRequest (PENDING) | 400 | 401
  *     MFA_TOKEN_INVALID | 403 | 404 | 409 FX_REQUEST_STATUS_CONFLICT
+ *   POST /exchange/fx-requests/:id/decline {} → FxRequest (DECLINED; a repeat answers it unchanged) |
+ *     404 | 409 FX_REQUEST_STATUS_CONFLICT (signed already)
  */
 import { Router } from "express";
 import { z } from "zod";
 import {
   createFxRequest,
+  declineFxRequest,
   FX_REQUEST_STATUSES,
   getFxRequest,
   listFxRequests,
@@ -44,6 +47,9 @@ export const fxRequestListQuery = z.object({
   take: takeParam,
   cursor: cursorParam,
 });
+
+/** Body of POST /exchange/fx-requests/:id/decline: nothing (an empty object). */
+export const fxRequestDeclineBody = z.object({}).strict();
 
 export { createFxRequestSchema } from "../../domain/exchange/fx-requests.js";
 
@@ -81,6 +87,14 @@ export function createFxRequestsRouter(deps: ApiDeps): Router {
     "/exchange/fx-requests/:id/sign",
     asyncHandler(async (req, res) => {
       res.json(await signFxRequest(deps.db, { userId: getAuth(res).userId, requestId: req.params.id, body: req.body ?? {} }));
+    }),
+  );
+  r.post(
+    "/exchange/fx-requests/:id/decline",
+    asyncHandler(async (req, res) => {
+      const body = fxRequestDeclineBody.safeParse(req.body ?? {});
+      if (!body.success) throw fieldErrors(body.error);
+      res.json(await declineFxRequest(deps.db, getAuth(res).userId, req.params.id));
     }),
   );
   return r;

@@ -45,7 +45,7 @@ import { baseCurrencyQuery } from "./currencies.js";
 import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
-import { createFxRequestSchema, fxRequestListQuery } from "./fx-requests.js";
+import { createFxRequestSchema, fxRequestDeclineBody, fxRequestListQuery } from "./fx-requests.js";
 import { userSettingsBody } from "./users.js";
 import { cardsListQuery, cardsSettingsQuery, orderCardSchema } from "./cards.js";
 import {
@@ -239,6 +239,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /exchange/fx-requests": { body: createFxRequestSchema },
   "GET /exchange/fx-requests": { query: fxRequestListQuery },
   "POST /exchange/fx-requests/:id/sign": { body: signSchema },
+  "POST /exchange/fx-requests/:id/decline": { body: fxRequestDeclineBody },
   "GET /cards": { query: cardsListQuery },
   "POST /cards/order": { body: orderCardSchema },
   "GET /settings/cards": { query: cardsSettingsQuery },

@@ -22,8 +22,10 @@
  *   +sell, FX_POSITION(to) −buy, customer(to) +buy, and the held fee FX_PENDING −fee → FEE_INCOME
  *   +fee; REJECTED returns the hold (REFUND items) and records the reason. Each transition happens
  *   once: the row is locked FOR UPDATE and the UPDATE is guarded by status = 'PENDING'.
+ * - `declineFxRequest` (POST /v1/exchange/fx-requests/:id/decline, any member): an unsigned
+ *   request is DECLINED (spec 000 §4); nothing was held, so nothing moves.
  */
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
@@ -57,12 +59,13 @@ import { midRate, unitsPerEur } from "./rates.js";
 
 type Db = Database | Tx;
 
-/** Every status, in the order a request goes through them. */
+/** Every status, in the order a request goes through them (DECLINED: by the customer, unsigned). */
 export const FX_REQUEST_STATUSES = [
   "AWAITING_SIGNATURE",
   "PENDING",
   "ACCEPTED",
   "REJECTED",
+  "DECLINED",
 ] as const satisfies readonly FxRequestStatus[];
 
 /** POST /v1/exchange/fx-requests body (contract CreateFxRequestRequest). */
@@ -368,12 +371,44 @@ export async function signFxRequest(
   });
 }
 
+/**
+ * POST /v1/exchange/fx-requests/:id/decline: a member of the request's organization declines it
+ * while it awaits a signature (spec 000 §4 "Unsigned transactions can be signed or cancelled
+ * (declined)"), any member — a NONE official too, as for payments ("Who may sign"). Nothing is
+ * held before signing, so no money moves: status DECLINED, decidedAt = now, decidedBy
+ * `user:<id>`. Under the request's row lock (FOR UPDATE, the lock signing takes), so a decline
+ * racing a signature ends one way: either signed (the decline is 409) or declined (the signature
+ * is 409 and nothing is held). Idempotent: a request already DECLINED is answered unchanged.
+ * @returns contract FxRequest (DECLINED)
+ * @throws 404 NOT_FOUND (not a uuid, or not in the caller's organizations); 409
+ *   FX_REQUEST_STATUS_CONFLICT (signed already: PENDING, ACCEPTED or REJECTED)
+ */
+export async function declineFxRequest(db: Database, userId: string, requestId: string): Promise<FxRequest> {
+  if (!isUuid(requestId)) throw notFound("FX rate request");
+  return withSerializableRetry(db, async (tx) => {
+    const [q] = await tx
+      .select()
+      .from(fxRequests)
+      .where(and(eq(fxRequests.id, requestId), inArray(fxRequests.organizationId, memberOrganizationIdsQuery(tx, userId))))
+      .for("update");
+    if (!q) throw notFound("FX rate request");
+    if (q.status === "DECLINED") return requestToWire(tx, q.id);
+    if (q.status !== "AWAITING_SIGNATURE") throw fxStatusConflict(q.status, "only a request awaiting signature can be declined");
+    const now = new Date();
+    await tx
+      .update(fxRequests)
+      .set({ status: "DECLINED", decidedAt: now, decidedBy: `user:${userId}`, updatedAt: now })
+      .where(and(eq(fxRequests.id, q.id), eq(fxRequests.status, "AWAITING_SIGNATURE")));
+    return requestToWire(tx, q.id);
+  });
+}
+
 // ------------------------------------------------------------------ read
 
 /** Query of GET /v1/exchange/fx-requests (parsed by the API). */
 export interface FxRequestListQuery {
   organizationId: string;
-  /** Only these statuses; default the signed ones (PENDING, ACCEPTED, REJECTED). */
+  /** Only these statuses; default every status (AWAITING_SIGNATURE included). */
   status?: FxRequestStatus[];
   take: number;
   cursor?: string;
@@ -381,8 +416,10 @@ export interface FxRequestListQuery {
 
 /**
  * GET /v1/exchange/fx-requests: one organization's requests, newest first (creation time, then
- * id), cursor-paged; by default the signed ones (PENDING, ACCEPTED, REJECTED: unsigned ones are
- * drafts of their signing page, asked for with `status=AWAITING_SIGNATURE`).
+ * id), cursor-paged, with the count of every request the filter matches (`totalCount`, all pages).
+ * By default every status, AWAITING_SIGNATURE included: a request waiting for a signature must be
+ * where the organization's signers look (spec 000 §2 signing list, §4; docs/decisions.md "Who may
+ * sign"); `status=AWAITING_SIGNATURE` lists only those (the signing lists and their count).
  * @param q.status optional statuses; q.take 1..100; q.cursor a previous page's endCursor
  * @returns contract FxRequestPage
  * @throws 403 FORBIDDEN (not a member of organizationId); 400 VALIDATION_FAILED (cursor)
@@ -390,17 +427,21 @@ export interface FxRequestListQuery {
 export async function listFxRequests(db: Database, userId: string, q: FxRequestListQuery): Promise<FxRequestPage> {
   await requireMembership(db, userId, q.organizationId);
   const keyset = newestFirst(fxRequests.createdAt, fxRequests.id, q.cursor);
-  const rows = await joined(db)
-    .where(
-      and(
-        eq(fxRequests.organizationId, q.organizationId),
-        q.status?.length ? inArray(fxRequests.status, q.status) : ne(fxRequests.status, "AWAITING_SIGNATURE"),
-        keyset.after,
-      ),
-    )
-    .orderBy(...keyset.order)
-    .limit(q.take + 1);
-  return edgesPage(rows, q.take, toWire, (r) => r.request);
+  const filter = and(
+    eq(fxRequests.organizationId, q.organizationId),
+    q.status?.length ? inArray(fxRequests.status, q.status) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    joined(db)
+      .where(and(filter, keyset.after))
+      .orderBy(...keyset.order)
+      .limit(q.take + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(fxRequests)
+      .where(filter),
+  ]);
+  return { ...edgesPage(rows, q.take, toWire, (r) => r.request), totalCount: Number(count?.n ?? 0) };
 }
 
 /**

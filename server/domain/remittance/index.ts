@@ -469,7 +469,8 @@ export interface RemittanceListQuery {
 
 /**
  * GET /v1/payments-orders: one organization's orders, newest first (creation time, then id),
- * cursor-paged edges.
+ * cursor-paged edges, with the count of every order the filter matches (`totalCount`, all pages:
+ * `status=PENDING` counts those awaiting a signature for the home signing tab, spec 000 §2).
  * @param q.status optional: only these statuses; q.take 1..100; q.cursor a previous page's endCursor
  * @returns contract RemittanceOrderPage
  * @throws 403 FORBIDDEN (not a member of organizationId); 400 VALIDATION_FAILED (cursor)
@@ -477,24 +478,29 @@ export interface RemittanceListQuery {
 export async function listRemittanceOrders(db: Database, userId: string, q: RemittanceListQuery): Promise<RemittanceOrderPage> {
   await requireMembership(db, userId, q.organizationId);
   const keyset = newestFirst(paymentOrders.createdAt, paymentOrders.id, q.cursor);
-  const rows = await joined(db)
-    .where(
-      and(
-        eq(paymentOrders.organizationId, q.organizationId),
-        q.status?.length ? inArray(paymentOrders.status, q.status) : undefined,
-        keyset.after,
-      ),
-    )
-    .orderBy(...keyset.order)
-    .limit(q.take + 1);
+  const filter = and(
+    eq(paymentOrders.organizationId, q.organizationId),
+    q.status?.length ? inArray(paymentOrders.status, q.status) : undefined,
+  );
+  const [rows, [count]] = await Promise.all([
+    joined(db)
+      .where(and(filter, keyset.after))
+      .orderBy(...keyset.order)
+      .limit(q.take + 1),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(paymentOrders)
+      .where(filter),
+  ]);
   // The wire form needs the files of the page's orders (one query for all of them).
   const nodes = new Map((await rowsToWire(db, rows.slice(0, q.take))).map((n) => [n.id, n]));
-  return edgesPage(
+  const page = edgesPage(
     rows,
     q.take,
     (r) => nodes.get(r.order.id)!,
     (r) => r.order,
   );
+  return { ...page, totalCount: Number(count?.n ?? 0) };
 }
 
 /** The caller's order `id` (joined), or 404. */

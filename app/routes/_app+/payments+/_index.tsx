@@ -1,13 +1,15 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
- * (cursor-paged: ?cursor=…; select several to sign with one code or decline), the organization's
- * accounts (each linking to /accounts/:id, with its balances; spec 000 §2 route list "list of
- * account and payment-type links"), and the beneficiaries block (the same data as the home
- * page's: lib/beneficiaries.server.ts). A company official (spec 000 §2 Home screen, §6: no
- * accounts column, no beneficiaries) gets neither the accounts nor the beneficiaries; their
- * beneficiaries are not even read. `?prompt=no-accounts` (where Currency exchange leads without
- * accounts) shows the no-accounts popup (NoAccountsPanel) when the organization has none.
+ * (cursor-paged: ?cursor=…; select several to sign with one code or decline) followed by the
+ * remittance orders and FX rate requests awaiting a signature (components/ui/UnsignedRemittanceOrders,
+ * UnsignedFxRequests), the organization's accounts (each linking to /accounts/:id, with its
+ * balances; spec 000 §2 route list "list of account and payment-type links"), and the
+ * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts). A company
+ * official (spec 000 §2 Home screen, §6: no accounts column, no beneficiaries) gets neither the
+ * accounts nor the beneficiaries; their beneficiaries are not even read. `?prompt=no-accounts`
+ * (where Currency exchange leads without accounts) shows the no-accounts popup (NoAccountsPanel)
+ * when the organization has none.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -17,22 +19,30 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AccountBalances } from "~/components/ui/AccountBalances";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
+import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
+import { fxRequestsToSign } from "~/lib/fx-requests.server";
+import i18next from "~/lib/i18next.server";
 import { firstPageOnBadCursor } from "~/lib/paging.server";
 import { paymentOptions } from "~/lib/payment-options";
+import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { canSign } from "~/lib/signing";
 import styles from "./payments.module.css";
 
-export const handle = { i18n: ["payments", "signing", "beneficiaries"], titleKey: "payments:title" };
+export const handle = {
+  i18n: ["payments", "signing", "beneficiaries", "exchange", "history", "remittance"],
+  titleKey: "payments:title",
+};
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const official = org.type === "COMPANY_OFFICIAL";
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor") || undefined;
-  const [accounts, settings, unsigned, beneficiaries] = await Promise.all([
+  const [accounts, settings, unsigned, beneficiaries, fxToSign] = await Promise.all([
     listAccounts(api, org.id),
     // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }),
@@ -40,7 +50,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
       .catch(firstPageOnBadCursor(api, cursor, "/payments")),
     official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
+    // FX rate requests awaiting a signature: their own small list under the payments.
+    fxRequestsToSign(api, org.id, await i18next.getLocale(request)),
   ]);
+  // Remittance orders awaiting a signature, while orders are enabled (signing is refused otherwise).
+  const ordersToSign = await remittanceOrdersToSign(api, org.id, settings["PAYMENTS-ORDERS-ENABLED"] === true);
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
     {
@@ -48,6 +62,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unsigned: unsigned.data,
       nextCursor: unsigned.nextCursor,
       paged: Boolean(cursor),
+      fxToSign: fxToSign.groups,
+      fxToSignCount: fxToSign.count,
+      ordersToSign: ordersToSign.orders,
+      ordersToSignCount: ordersToSign.count,
       canSign: canSign(org),
       organizationName: org.fullName,
       noAccountsPrompt: prompt && accounts.length === 0,
@@ -72,6 +90,10 @@ export default function Payments() {
     official,
     accounts,
     beneficiaries,
+    fxToSign,
+    fxToSignCount,
+    ordersToSign,
+    ordersToSignCount,
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["payments", "common"]);
@@ -116,6 +138,8 @@ export default function Payments() {
           more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
           first={paged ? "/payments" : null}
         />
+        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
+        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
       </section>
       {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} />}
     </>

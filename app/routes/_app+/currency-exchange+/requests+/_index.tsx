@@ -1,8 +1,10 @@
 /**
  * /currency-exchange/requests — the organization's FX rate requests (spec 001 §2, §3, §7 GET
- * /v1/exchange/fx-requests): signed ones, newest first, grouped by creation day with 'Today'
+ * /v1/exchange/fx-requests): every status, newest first, grouped by creation day with 'Today'
  * headings, 20 a page ("Older requests" follows the cursor), each with its status and the rate at
- * 12 decimals; a link to propose a new rate. With JavaScript a request's details open in the side
+ * 12 decimals, one awaiting a signature with its "Sign" link (or, for a member who cannot sign,
+ * the words that it waits for a signer: docs/decisions.md "Who may sign"); a link to propose a
+ * new rate. With JavaScript a request's details open in the side
  * panel (a bottom sheet on mobile; its page's loader data, as /history does); without, its page.
  * 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
  */
@@ -17,6 +19,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
+import { canSign } from "~/lib/signing";
 import styles from "../exchange.module.css";
 import { RequestDetails } from "./__request-details";
 import type { loader as detailLoader } from "./$requestId+/_index";
@@ -30,11 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = await listFxRequestGroups(api, org.id, 20, await i18next.getLocale(request), cursor).catch(
     firstPageOnBadCursor(api, cursor, withoutCursor(request.url)),
   );
-  return json(page, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json({ ...page, canSign: canSign(org) }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export default function FxRequests() {
-  const { groups, next } = useLoaderData<typeof loader>();
+  const { groups, next, canSign } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const details = useFetcher<typeof detailLoader>();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -56,7 +59,7 @@ export default function FxRequests() {
       {groups.length === 0 ? (
         <p data-testid="fx-empty">{t("requests.empty")}</p>
       ) : (
-        <FxRequestList groups={groups} idPrefix="fx-day" onOpen={show} />
+        <FxRequestList groups={groups} idPrefix="fx-day" onOpen={show} canSign={canSign} />
       )}
       {openId ? (
         <SidePanel
