@@ -160,7 +160,8 @@ for (const javaScriptEnabled of [true, false]) {
       await form.locator("[name=amount]").fill("12.345678");
       await expect(form.locator("[name=amount]")).toHaveValue("12.345678");
       await form.locator("button[type=submit]").first().click();
-      await expect(form.locator("#toAccountId-error")).toContainText("USDT");
+      // The API's rule, translated (errors:constraints.hasBalance), on the destination.
+      await expect(form.locator("#toAccountId-error")).toHaveText("This account has no balance in this currency");
       await expect(form.locator("#amount-error")).toHaveCount(0);
       await expect(form.locator("[name=amount]")).toHaveValue("12.345678");
 
