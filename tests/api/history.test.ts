@@ -260,6 +260,32 @@ describe.each(databases)("history on %s", (kind) => {
     expect((await get(`/statements-items/${mine.id}`)).status).toBe(404);
     expect((await get(`/statements-items/${theirs.id}`, payerToken)).status).toBe(404);
     expect((await get(`/statements-items/${mine.id}`, payeeToken)).status).toBe(404);
+
+    // The receipts print the same: the payer's with its category (translated by id), both with
+    // the sender and the two customers' account numbers; in English and German.
+    const receipt = async (itemId: string, t: string, lang: string) => {
+      const r = await fetch(`${s.baseUrl}/api/v1/statements-items/${itemId}/pdf`, {
+        headers: { Authorization: `Bearer ${t}`, "Accept-Language": lang },
+      });
+      expect(r.status).toBe(200);
+      return pdfText(await r.arrayBuffer());
+    };
+    const en = await receipt(mine.id, payerToken, "en");
+    expect(en).toContain("Category: Rent");
+    expect(en).toContain("Sender: Ledger Payer Ltd");
+    expect(en).toContain(`Debited account: ${ledger.debitAccountNumber}`);
+    expect(en).toContain(`Credited account: ${ledger.creditAccountNumber}`);
+    const de = await receipt(mine.id, payerToken, "de-DE,de;q=0.9");
+    expect(de).toContain("Kategorie: Miete");
+    expect(de).toContain("Auftraggeber: Ledger Payer Ltd");
+    expect(de).toContain(`Belastetes Konto: ${ledger.debitAccountNumber}`);
+    expect(de).toContain(`Gutgeschriebenes Konto: ${ledger.creditAccountNumber}`);
+    const payeeReceipt = await receipt(theirs.id, payeeToken, "en");
+    expect(payeeReceipt).toContain("Sender: Ledger Payer Ltd");
+    expect(payeeReceipt).toContain(`Credited account: ${ledger.creditAccountNumber}`);
+    expect(payeeReceipt).not.toContain("Category:");
+    // Authorization unchanged: the payee cannot print the payer's receipt.
+    expect((await raw(`/statements-items/${mine.id}/pdf`, payeeToken)).status).toBe(404);
   });
 
   it("company officials get no history list", async () => {
@@ -285,6 +311,11 @@ describe.each(databases)("history on %s", (kind) => {
     expect(text).toContain("Date: 10.11.2026 12:00");
     expect(text).toContain("Reference: INV42");
     expect(text).toContain(`Item ID: ${feeParentId}`);
+    // Ledger accounts: the owner's account debited, the bank's clearing credited (never numbered).
+    expect(text).toContain(`Sender: ${owner.organization.companyName}`);
+    expect(text).toContain(`Debited account: ${owner.account!.number}`);
+    expect(text).toContain("Credited account: The bank's own account");
+    expect(text).not.toContain("Category:");
   });
 
   it("receipt PDF in the caller's language (Accept-Language): German, and Arabic right to left", async () => {
@@ -300,12 +331,15 @@ describe.each(databases)("history on %s", (kind) => {
     expect(deText).toContain("Empfänger: Supplier Ltd");
     expect(deText).toContain("Betrag: -20.00 GBP");
     expect(deText).toContain("Status: Gesendet");
+    expect(deText).toContain(`Belastetes Konto: ${owner.account!.number}`);
+    expect(deText).toContain("Gutgeschriebenes Konto: Eigenes Konto der Bank");
     const ar = await get("ar");
     expect(ar.status).toBe(200);
     const arText = await pdfText(await ar.arrayBuffer());
     expect(arText).toMatch(/[\u0600-\u06ff]/);
     expect(arText).toContain("Supplier Ltd");
     expect(arText).toContain("-20.00 GBP");
+    expect(arText).toContain(owner.account!.number);
   });
 
   it("statement CSV, PDF and XLSX: opening + items = closing, to the cent", async () => {

@@ -2,6 +2,9 @@ import { describe, expect, it } from "vitest";
 import { DOCUMENT_CATALOGS, documentLabels, isolateValue, rtlPieces } from "./document-i18n.js";
 import { renderReceiptPdf, renderStatementPdf, renderTopUpPdf } from "./documents.js";
 import type { StatementItemDetail } from "../../api/v1/contract.js";
+import en from "../../../public/locales/en/common.json";
+import de from "../../../public/locales/de/common.json";
+import ar from "../../../public/locales/ar/common.json";
 
 describe("catalogs", () => {
   it("every language has every label, and known codes are translated", () => {
@@ -10,6 +13,23 @@ describe("catalogs", () => {
     expect(Object.keys(DOCUMENT_CATALOGS.ar).sort()).toEqual(keys);
     expect(documentLabels("de").code("itemStatus", "REFUND")).toBe("Erstattung");
     expect(documentLabels("de").code("itemStatus", "UNKNOWN")).toBe("UNKNOWN");
+  });
+  it("payment categories: the web app's texts by id (common.json payment-category), else the stored name", () => {
+    for (const [lang, common] of [
+      ["en", en],
+      ["de", de],
+      ["ar", ar],
+    ] as const) {
+      const catalog = Object.fromEntries(
+        Object.entries(DOCUMENT_CATALOGS[lang])
+          .filter(([k]) => k.startsWith("category."))
+          .map(([k, v]) => [k.slice("category.".length), v]),
+      );
+      expect(catalog).toEqual(common["payment-category"]);
+    }
+    expect(documentLabels("de").code("category", "rent", "Rent")).toBe("Miete");
+    expect(documentLabels("ar").code("category", "rent", "Rent")).toBe("إيجار");
+    expect(documentLabels("de").code("category", "office-snacks", "Office snacks")).toBe("Office snacks");
   });
 });
 
@@ -40,6 +60,13 @@ const item: StatementItemDetail = {
   accountIban: "GB33BUKB20201555555555",
   counterpartyFullName: "Anna Schmidt",
   counterpartyAccountNumber: "DE89370400440532013000",
+  generalLedgerTransaction: {
+    id: "4f1c2d9e-0000-4000-8000-000000000002",
+    debitAccountNumber: "10000001",
+    creditAccountNumber: null,
+  },
+  senderAccount: { clientName: "Oliver Thompson" },
+  category: { id: "rent", name: "Rent" },
 } as unknown as StatementItemDetail;
 
 describe("documents in each language", () => {

@@ -3,7 +3,9 @@
  * PDF, CSV header block, XLSX labels): English, German or Arabic, the app's languages (issue 12),
  * chosen from the request's Accept-Language (the web app sends the page's language with every
  * API call). Codes stay codes (currency, IBAN, ids); labels, titles and the item statuses and
- * operation types (spec 000 §3) are translated. Arabic PDFs use DejaVu Sans (npm
+ * operation types (spec 000 §3) are translated, and so are the seeded payment categories by id
+ * (`category.<id>`: the texts of public/locales/{lang}/common.json "payment-category", which the
+ * catalog test keeps equal; another category prints its stored name). Arabic PDFs use DejaVu Sans (npm
  * `dejavu-fonts-ttf`, Latin and Arabic glyphs; pdfkit/fontkit shape the Arabic joining forms)
  * and are laid out right to left by `rtlLine` (Unicode bidi levels from `bidi-js`, UAX #9).
  */
@@ -32,6 +34,11 @@ const EN = {
   itemId: "Item ID",
   transactionId: "Transaction ID",
   paymentId: "Payment ID",
+  category: "Category",
+  sender: "Sender",
+  debitAccount: "Debited account",
+  creditAccount: "Credited account",
+  bankAccount: "The bank's own account",
   statement: "Statement",
   accountHolder: "Account holder",
   period: "Period",
@@ -64,6 +71,14 @@ const EN = {
   "operation.TRANSACTION_FEE": "Transaction fee",
   "operation.SERVICE_FEE": "Regular fee",
   "operation.REFUND": "Refund",
+  "category.goods-and-services": "Goods and services",
+  "category.salary-and-wages": "Salary and wages",
+  "category.rent": "Rent",
+  "category.invoice-payment": "Invoice payment",
+  "category.family-support": "Family support",
+  "category.investment": "Investment",
+  "category.loan-repayment": "Loan repayment",
+  "category.other": "Other",
 } as const;
 
 export type DocumentLabel = keyof typeof EN;
@@ -85,6 +100,11 @@ const DE: Record<DocumentLabel, string> = {
   itemId: "Posten-ID",
   transactionId: "Transaktions-ID",
   paymentId: "Zahlungs-ID",
+  category: "Kategorie",
+  sender: "Auftraggeber",
+  debitAccount: "Belastetes Konto",
+  creditAccount: "Gutgeschriebenes Konto",
+  bankAccount: "Eigenes Konto der Bank",
   statement: "Kontoauszug",
   accountHolder: "Kontoinhaber",
   period: "Zeitraum",
@@ -117,6 +137,14 @@ const DE: Record<DocumentLabel, string> = {
   "operation.TRANSACTION_FEE": "Transaktionsgebühr",
   "operation.SERVICE_FEE": "Regelmäßige Gebühr",
   "operation.REFUND": "Erstattung",
+  "category.goods-and-services": "Waren und Dienstleistungen",
+  "category.salary-and-wages": "Gehälter und Löhne",
+  "category.rent": "Miete",
+  "category.invoice-payment": "Rechnungszahlung",
+  "category.family-support": "Familienunterstützung",
+  "category.investment": "Investition",
+  "category.loan-repayment": "Kreditrückzahlung",
+  "category.other": "Sonstiges",
 };
 
 const AR: Record<DocumentLabel, string> = {
@@ -136,6 +164,11 @@ const AR: Record<DocumentLabel, string> = {
   itemId: "معرّف البند",
   transactionId: "معرّف المعاملة",
   paymentId: "معرّف الدفعة",
+  category: "الفئة",
+  sender: "المرسل",
+  debitAccount: "الحساب المدين",
+  creditAccount: "الحساب الدائن",
+  bankAccount: "حساب البنك الخاص",
   statement: "كشف الحساب",
   accountHolder: "صاحب الحساب",
   period: "الفترة",
@@ -168,19 +201,34 @@ const AR: Record<DocumentLabel, string> = {
   "operation.TRANSACTION_FEE": "رسوم المعاملة",
   "operation.SERVICE_FEE": "رسوم دورية",
   "operation.REFUND": "استرداد",
+  "category.goods-and-services": "سلع وخدمات",
+  "category.salary-and-wages": "رواتب وأجور",
+  "category.rent": "إيجار",
+  "category.invoice-payment": "دفع فاتورة",
+  "category.family-support": "إعالة الأسرة",
+  "category.investment": "استثمار",
+  "category.loan-repayment": "سداد قرض",
+  "category.other": "أخرى",
 };
 
 const CATALOG: Record<DocumentLanguage, Record<DocumentLabel, string>> = { en: EN, de: DE, ar: AR };
 
-/** The labels of a language: `label("amount")`; `code(prefix, value)` translates a known code, else returns it. */
+/**
+ * The labels of a language: `label("amount")`; `code(prefix, value, fallback?)` translates a
+ * known code, else returns `fallback` (a payment category's stored name), else the code itself.
+ */
 export function documentLabels(lang: DocumentLanguage): {
   label: (key: DocumentLabel) => string;
-  code: (prefix: "itemStatus" | "operation" | "rail" | "field", value: string | null | undefined) => string;
+  code: (
+    prefix: "itemStatus" | "operation" | "rail" | "field" | "category",
+    value: string | null | undefined,
+    fallback?: string,
+  ) => string;
 } {
-  const table = CATALOG[lang];
+  const table: Partial<Record<string, string>> = CATALOG[lang];
   return {
-    label: (key) => table[key],
-    code: (prefix, value) => (value ? (table[`${prefix}.${value}` as DocumentLabel] ?? value) : ""),
+    label: (key) => CATALOG[lang][key],
+    code: (prefix, value, fallback) => (value ? (table[`${prefix}.${value}`] ?? fallback ?? value) : ""),
   };
 }
 

@@ -106,8 +106,12 @@ export async function organizationName(db: Database, organizationId: string): Pr
 
 /**
  * Receipt of one statement item (GET /v1/statements-items/:id/pdf): bank name, payer and payee
- * (the customer and the counterparty, swapped for money in), amount, fee, date and time,
- * references (item id, general-ledger transaction, payment id, reference).
+ * (the customer and the counterparty, swapped for money in), the sender (the holder of the
+ * debited account, when a client), amount, fee, date and time, the payment category (translated
+ * by id, else its stored name; only on the payer's items), references (item id, general-ledger
+ * transaction with its debited and credited account numbers — the bank's own accounts as "The
+ * bank's own account" — payment id, reference): the item detail's info block (spec 000 §3;
+ * docs/decisions.md "Ledger accounts on a statement item"), as getStatementItem returns it.
  * @returns PDF bytes.
  */
 export function renderReceiptPdf(
@@ -120,25 +124,31 @@ export function renderReceiptPdf(
   const customer = `${customerName} (${item.accountIban ?? item.accountNumber})`;
   const counterparty = [item.counterpartyFullName, item.counterpartyAccountNumber].filter(Boolean).join(", ") || "-";
   const { label } = documentLabels(lang);
-  return renderPdf(bankName, label("receipt"), lang, ({ fields, label, code }) =>
+  const { category, generalLedgerTransaction: gl } = item;
+  return renderPdf(bankName, label("receipt"), lang, ({ fields, label, code }) => {
+    const ledgerAccount = (n: string | null) => n ?? label("bankAccount");
     fields([
       [label("status"), code("itemStatus", item.status)],
       [label("operationType"), code("operation", item.operationType)],
       [label("date"), formatDateTime(item.transferDate)],
       [label("payer"), incoming ? counterparty : customer],
       [label("payee"), incoming ? customer : counterparty],
+      [label("sender"), item.senderAccount.clientName],
       [label("amount"), `${item.amount} ${item.currencyId}`],
       [label("fee"), item.fee ? `${item.fee} ${item.feeCurrencyId}` : `0 ${item.currencyId}`],
       [label("paymentType"), item.paymentType],
       [label("purpose"), item.purpose],
+      [label("category"), category ? code("category", category.id, category.name) : null],
       [label("reference"), item.reference],
       [label("counterpartySortCode"), item.counterpartySortCode],
       [label("counterpartyBic"), item.counterpartyBic],
       [label("itemId"), item.id],
       [label("transactionId"), item.glTransactionId],
+      [label("debitAccount"), ledgerAccount(gl.debitAccountNumber)],
+      [label("creditAccount"), ledgerAccount(gl.creditAccountNumber)],
       [label("paymentId"), item.paymentId],
-    ]),
-  );
+    ]);
+  });
 }
 
 /**
