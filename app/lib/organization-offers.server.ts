@@ -18,7 +18,7 @@ export interface OrganizationOffers {
 }
 
 /**
- * Reads the two offers in parallel, each a GET the API answers for the caller's organization.
+ * Reads the one offer that applies to the organization's type (a GET the API answers for it).
  * @param org the organization the caller acts for (its `type` decides which read is made)
  * @returns both false when the API cannot say (no offer rather than a wrong one)
  * @throws the redirects of an ended session

@@ -11,19 +11,20 @@ export const ORDERS_TO_SIGN_TAKE = 20;
 
 /**
  * The newest `ORDERS_TO_SIGN_TAKE` orders awaiting a signature and how many there are in all
- * (`count`). None when `enabled` is false (PAYMENTS-ORDERS-ENABLED off: signing is refused, so
- * they are not offered; the caller reads the setting).
+ * (`count`). None when `enabled` is or resolves to false (PAYMENTS-ORDERS-ENABLED off: signing
+ * is refused, so they are not offered). A promise for `enabled` lets the caller read the setting
+ * and the orders side by side (one round trip on /payments).
  */
 export async function remittanceOrdersToSign(
   api: Api,
   organizationId: string,
-  enabled: boolean,
+  enabled: boolean | Promise<boolean>,
 ): Promise<{ orders: RemittanceOrder[]; count: number }> {
-  if (!enabled) return { orders: [], count: 0 };
-  const page = await api.get<RemittanceOrderPage>("/payments-orders", {
-    organizationId,
-    status: "PENDING",
-    take: ORDERS_TO_SIGN_TAKE,
-  });
-  return { orders: page.edges.map((e) => e.node), count: page.totalCount };
+  const none = { orders: [], count: 0 };
+  if (enabled === false) return none;
+  const [on, page] = await Promise.all([
+    enabled,
+    api.get<RemittanceOrderPage>("/payments-orders", { organizationId, status: "PENDING", take: ORDERS_TO_SIGN_TAKE }),
+  ]);
+  return on ? { orders: page.edges.map((e) => e.node), count: page.totalCount } : none;
 }

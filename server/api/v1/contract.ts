@@ -1588,7 +1588,8 @@ export interface CreateFxRequestRequest {
 }
 /**
  * AWAITING_SIGNATURE (created, not signed: no money held), PENDING (signed, the sum held; label
- * Waiting), ACCEPTED (executed at the request's amounts), REJECTED (the hold returned).
+ * Waiting), ACCEPTED (executed at the request's amounts), REJECTED (the hold returned),
+ * DECLINED (a member declined it before anyone signed: nothing was held).
  */
 export type FxRequestStatus = "AWAITING_SIGNATURE" | "PENDING" | "ACCEPTED" | "REJECTED" | "DECLINED";
 /** An FX rate request (spec 001 §3). */
@@ -1612,7 +1613,7 @@ export interface FxRequest {
   proposedRate: Decimal;
   /** EXCHANGE fee in exchangeCurrencyFrom, held and charged besides the fixed sum; null = free. */
   fee: MoneyAmount | null;
-  /** ISO 8601 UTC: when signed (the sum held), when the bank decided. */
+  /** ISO 8601 UTC: when signed (the sum held), when the bank decided (or a member declined). */
   signedAt: string | null;
   decidedAt: string | null;
   /** Why the bank rejected it (REJECTED only). */

@@ -1083,7 +1083,7 @@ export const fxRequests = pgTable(
     proposedRate: money("proposed_rate").notNull(),
     /** EXCHANGE fee of the tariff at creation, in fromCurrencyId (0 when none). */
     feeAmount: money("fee_amount").notNull().default("0"),
-    /** AWAITING_SIGNATURE, PENDING, ACCEPTED or REJECTED. */
+    /** AWAITING_SIGNATURE, PENDING, ACCEPTED, REJECTED or DECLINED (by a member, before signing). */
     status: text("status").notNull().default("AWAITING_SIGNATURE"),
     idempotencyKey: text("idempotency_key").notNull(),
     requestHash: text("request_hash").notNull(),
@@ -1092,7 +1092,7 @@ export const fxRequests = pgTable(
     refundTransactionId: uuid("refund_transaction_id").references(() => ledgerTransactions.id),
     signedAt: ts("signed_at"),
     decidedAt: ts("decided_at"),
-    /** Who decided (staff actor, e.g. "staff:cli:alice"). */
+    /** Who decided: a staff actor ("staff:cli:alice"), or the member who declined ("user:<id>"). */
     decidedBy: text("decided_by"),
     decisionReason: text("decision_reason"),
     createdAt: createdAt(),

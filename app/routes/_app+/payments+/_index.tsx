@@ -42,19 +42,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const official = org.type === "COMPANY_OFFICIAL";
   const url = new URL(request.url);
   const cursor = url.searchParams.get("cursor") || undefined;
-  const [accounts, settings, unsigned, beneficiaries, fxToSign] = await Promise.all([
+  const lng = await i18next.getLocale(request);
+  // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
+  const settingsRead = api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id });
+  const [accounts, settings, unsigned, beneficiaries, fxToSign, ordersToSign] = await Promise.all([
     listAccounts(api, org.id),
-    // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
-    api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }),
+    settingsRead,
     api
       .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
       .catch(firstPageOnBadCursor(api, cursor, "/payments")),
     official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
     // FX rate requests awaiting a signature: their own small list under the payments.
-    fxRequestsToSign(api, org.id, await i18next.getLocale(request)),
+    fxRequestsToSign(api, org.id, lng),
+    // Remittance orders awaiting a signature, while orders are enabled (signing is refused
+    // otherwise): read beside the setting, not after it.
+    remittanceOrdersToSign(
+      api,
+      org.id,
+      settingsRead.then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+    ),
   ]);
-  // Remittance orders awaiting a signature, while orders are enabled (signing is refused otherwise).
-  const ordersToSign = await remittanceOrdersToSign(api, org.id, settings["PAYMENTS-ORDERS-ENABLED"] === true);
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
     {
