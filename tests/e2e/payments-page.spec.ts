@@ -5,17 +5,8 @@
  * on a desktop and on a phone (where the accounts column is hidden); a company official gets
  * none (official.spec.ts). axe on the page in the JavaScript-on run.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
-
-/** axe needs the page's JavaScript: checked in the JavaScript-on run (the markup is the same). */
-async function axe(page: Page, label: string, javaScriptEnabled: boolean) {
-  if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
+import { axe } from "./signing-helpers";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -36,7 +27,7 @@ for (const javaScriptEnabled of [true, false]) {
       for (const card of await cards.all()) await expect(card.locator("li").first()).toContainText(/\d[\d,]*\.\d+ [A-Z]{3,4}/);
       // The payment-type links are still there (the chooser).
       await expect(page.getByTestId("payment-option-internal")).toBeVisible();
-      await axe(page, "/payments (accounts)", javaScriptEnabled);
+      await axe(page, javaScriptEnabled);
 
       // A phone: the accounts column is hidden, the page's accounts are not.
       await page.setViewportSize({ width: 390, height: 844 });

@@ -1,9 +1,11 @@
 /**
  * An account's currency balances (spec 000 §2 Home screen "one account shows its balances"; §5
  * overdraft): per balance its currency icon, the currency's name in the page's language, the
- * amount and, where an overdraft applies, its limit and the available funds. Used by /home and
- * the accounts section of /payments.
+ * amount and, where an overdraft applies, its limit and the available funds. `AccountCard`: one
+ * account of a list, its name linking to /accounts/:id above its balances. Used by /home and the
+ * accounts section of /payments.
  */
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account } from "../../../server/api/v1/contract";
 import { currencyName } from "~/lib/money";
@@ -36,5 +38,29 @@ export function AccountBalances({ account, testIdPrefix }: { account: Pick<Accou
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * One account of a list (an `<li>`): its name (or number) linking to its page, then its balances.
+ * @param testIdPrefix passed to `AccountBalances`
+ * @param testId the item's `data-testid`
+ */
+export function AccountCard({
+  account,
+  testIdPrefix,
+  testId,
+}: {
+  account: Pick<Account, "id" | "name" | "number" | "balances">;
+  testIdPrefix?: string;
+  testId?: string;
+}) {
+  return (
+    <li className={styles.account} data-testid={testId}>
+      <h3 className={styles.accountName}>
+        <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
+      </h3>
+      <AccountBalances account={account} testIdPrefix={testIdPrefix} />
+    </li>
   );
 }

@@ -31,7 +31,7 @@ import type {
   StatementItem,
 } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
-import { AccountBalances } from "~/components/ui/AccountBalances";
+import { AccountBalances, AccountCard } from "~/components/ui/AccountBalances";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { DayGroups } from "~/components/ui/DayGroups";
@@ -295,12 +295,7 @@ export default function Home() {
         ) : (
           <ul className={styles.accounts}>
             {shown.map((account, i) => (
-              <li key={account.id} className={styles.account}>
-                <h3 className={styles.accountName}>
-                  <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
-                </h3>
-                <AccountBalances account={account} testIdPrefix={i === 0 ? "" : undefined} />
-              </li>
+              <AccountCard key={account.id} account={account} testIdPrefix={i === 0 ? "" : undefined} />
             ))}
           </ul>
         )}

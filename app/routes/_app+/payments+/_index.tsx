@@ -16,7 +16,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { AccountBalances } from "~/components/ui/AccountBalances";
+import { AccountCard } from "~/components/ui/AccountBalances";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
@@ -113,12 +113,7 @@ export default function Payments() {
           <h2 id="accounts-title">{t("common:accounts.title")}</h2>
           <ul className={styles.accounts}>
             {accounts.map((account) => (
-              <li key={account.id} className={styles.account} data-testid="payments-account">
-                <h3 className={styles.accountName}>
-                  <Link to={`/accounts/${account.id}`}>{account.name || account.number}</Link>
-                </h3>
-                <AccountBalances account={account} />
-              </li>
+              <AccountCard key={account.id} account={account} testId="payments-account" />
             ))}
           </ul>
         </section>
