@@ -273,6 +273,7 @@ test.describe("JavaScript on", () => {
     await expect(page.getByLabel("Company number")).toHaveValue("01234567");
 
     // Left by another way (typed URL): the draft is sent and shown when the page comes back.
+    await page.waitForLoadState("networkidle"); // hydrated: leaving sends the draft
     await page.getByLabel("VAT number").fill("GB123456789");
     await page.goto("/identity");
     await expect
@@ -281,6 +282,28 @@ test.describe("JavaScript on", () => {
         return page.getByLabel("VAT number").inputValue();
       })
       .toBe("GB123456789");
+
+    // Typed before the page's JavaScript started (a slow phone), left after: still a change, so
+    // the unsaved-changes dialog opens and "Save and close" keeps it.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto(`/identity/corporate/registration-information?applicationId=${applicationId}`, { waitUntil: "commit" });
+    await page.getByLabel("Company number").fill("07654321");
+    release();
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await page.waitForLoadState("networkidle");
+    await page.unroute("**/build/**");
+    await expect(page.getByLabel("Company number")).toHaveValue("07654321");
+    await stepLink.click();
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("button", { name: "Save and close" }).click();
+    await expect(page).toHaveURL(/\/identity\/corporate\/country-and-name\?applicationId=/);
+    await page.goto(`/identity/corporate/registration-information?applicationId=${applicationId}`);
+    await expect(page.getByLabel("Company number")).toHaveValue("07654321");
 
     await page.goto(`/identity/corporate/check-answers?applicationId=${applicationId}`);
     await expectNoAxeViolations(page, "check answers");

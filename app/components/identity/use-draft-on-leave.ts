@@ -31,6 +31,7 @@ export function useDraftOnLeave(
   useEffect(() => {
     const form = formRef.current;
     if (!form || !enabled) return;
+    // Against what the server rendered: text typed before hydration is a change (form-state.ts).
     markClean(form);
     let lastSent: string | null = null;
     /** What to send: the form's fields as the draft route reads them; null when nothing is due. */
