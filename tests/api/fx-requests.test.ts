@@ -464,6 +464,14 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     const all = await Promise.all(Array.from({ length: 5 }, () => decline(a.token, r2.body.id)));
     for (const d of all) expect(d.body.status, JSON.stringify(d.body)).toBe("DECLINED");
     expect(new Set(all.map((d) => d.body.decidedAt)).size).toBe(1); // declined once
+    // One notification per declined request, however many declines arrived.
+    const notices = (await s.call("GET", `/notifications?organizationId=${a.orgId}`, { token: a.token })).body.data as {
+      key: string;
+      params: Record<string, string>;
+    }[];
+    const declinedNotices = notices.filter((n) => n.key === "Notifications.fx-request-declined");
+    expect(declinedNotices).toHaveLength(signed.status === 200 ? 1 : 2);
+    expect(declinedNotices[0].params).toEqual({ sum: "100.00", currency: "GBP", toCurrency: "EUR" });
     await ledgerBalanced();
   });
 

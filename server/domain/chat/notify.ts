@@ -19,6 +19,7 @@
  * | Notifications.remittance-status            | sum, currency, payee, status, reason? |
  * | Notifications.fx-request-accepted          | sum, currency, toSum, toCurrency    |
  * | Notifications.fx-request-rejected          | sum, currency, toCurrency, reason   |
+ * | Notifications.fx-request-declined          | sum, currency, toCurrency           |
  * | Notifications.payment-completed            | amount, currency, payee             |
  * | Notifications.payment-declined             | amount, currency, payee             |
  * | Notifications.payment-rejected             | amount, currency, payee, reason     |
@@ -128,7 +129,11 @@ export function notifyRemittanceStatus(
   );
 }
 
-/** An FX rate request accepted or rejected (exchange `decideFxRequest`). */
+/**
+ * An FX rate request accepted or rejected by the bank (exchange `decideFxRequest`), or declined
+ * unsigned by a member of the organization (`declineFxRequest`, status DECLINED: the others learn
+ * that it will not be signed, as for a declined payment).
+ */
 export function notifyFxDecision(
   db: Database | Tx,
   r: {
@@ -149,11 +154,17 @@ export function notifyFxDecision(
           { ...base, toSum: r.exchangeCurrencyFlexibleSum },
           (p) => `Your FX rate request was accepted: ${p.sum} ${p.currency} exchanged for ${p.toSum} ${p.toCurrency}.`,
         )
-      : notice(
-          "fx-request-rejected",
-          { ...base, reason: r.decisionReason ?? "" },
-          (p) => `Your FX rate request of ${p.sum} ${p.currency} to ${p.toCurrency} was rejected. Reason: ${p.reason}`,
-        );
+      : r.status === "DECLINED"
+        ? notice(
+            "fx-request-declined",
+            base,
+            (p) => `The FX rate request of ${p.sum} ${p.currency} to ${p.toCurrency} was declined before it was signed.`,
+          )
+        : notice(
+            "fx-request-rejected",
+            { ...base, reason: r.decisionReason ?? "" },
+            (p) => `Your FX rate request of ${p.sum} ${p.currency} to ${p.toCurrency} was rejected. Reason: ${p.reason}`,
+          );
   return notifyQuietly(db, { organizationId: r.organizationId }, n);
 }
 

@@ -379,13 +379,16 @@ export async function signFxRequest(
  * `user:<id>`. Under the request's row lock (FOR UPDATE, the lock signing takes), so a decline
  * racing a signature ends one way: either signed (the decline is 409) or declined (the signature
  * is 409 and nothing is held). Idempotent: a request already DECLINED is answered unchanged.
+ * The organization's NOTIFICATION channel gets "fx-request-declined" once, after the commit.
  * @returns contract FxRequest (DECLINED)
  * @throws 404 NOT_FOUND (not a uuid, or not in the caller's organizations); 409
  *   FX_REQUEST_STATUS_CONFLICT (signed already: PENDING, ACCEPTED or REJECTED)
  */
 export async function declineFxRequest(db: Database, userId: string, requestId: string): Promise<FxRequest> {
   if (!isUuid(requestId)) throw notFound("FX rate request");
-  return withSerializableRetry(db, async (tx) => {
+  let declinedNow = false;
+  const request = await withSerializableRetry(db, async (tx) => {
+    declinedNow = false;
     const [q] = await tx
       .select()
       .from(fxRequests)
@@ -399,8 +402,12 @@ export async function declineFxRequest(db: Database, userId: string, requestId: 
       .update(fxRequests)
       .set({ status: "DECLINED", decidedAt: now, decidedBy: `user:${userId}`, updatedAt: now })
       .where(and(eq(fxRequests.id, q.id), eq(fxRequests.status, "AWAITING_SIGNATURE")));
+    declinedNow = true;
     return requestToWire(tx, q.id);
   });
+  // After the commit, once: a repeated decline answers the request without a second notification.
+  if (declinedNow) await notifyFxDecision(db, request);
+  return request;
 }
 
 // ------------------------------------------------------------------ read
