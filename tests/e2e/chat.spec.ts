@@ -315,6 +315,42 @@ test.describe("JavaScript on", () => {
     await expect(popup.getByTestId("chat-popup-main").getByTestId("channel-unread")).toContainText("1");
   });
 
+  test("the channels of an organization left by a switch are unsubscribed (spec 000 §7), the new one's subscribed", async ({
+    page,
+  }) => {
+    const frames: string[] = [];
+    // socket.io sends over HTTP long-polling until it has upgraded to a WebSocket: both.
+    page.on("websocket", (ws) => ws.on("framesent", (f) => frames.push(String(f.payload))));
+    page.on("request", (r) => {
+      if (r.method() === "POST" && r.url().includes("/api/socket.io/")) frames.push(r.postData() ?? "");
+    });
+    const channelsIn = (event: string) =>
+      frames.flatMap((f) => [...f.matchAll(new RegExp(`"${event}",\\{"channelId":"([0-9a-f-]{36})"`, "g"))].map((m) => m[1]));
+    await login(page, CUSTOMERS.both);
+    await watchReady(page);
+    const popup = page.getByTestId("chat-popup");
+    await page.locator("header nav a[href='/chat']").click();
+    await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
+    await expect.poll(() => channelsIn("subscribe").length).toBeGreaterThan(0);
+    const personal = new Set(channelsIn("subscribe"));
+    expect(channelsIn("unsubscribe")).toEqual([]);
+    await page.keyboard.press("Escape");
+
+    await page.getByTestId("profile-link").click();
+    const profile = page.getByRole("dialog", { name: "James Patel" });
+    await profile.getByRole("button", { name: "Switch to Patel Consulting Ltd" }).click();
+    await expect(page.getByRole("complementary", { name: "Accounts" })).toContainText(/Business account/);
+    await page.locator("header nav a[href='/chat']").click();
+    await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
+    // Every channel of the personal organization was left; the company's were joined.
+    await expect.poll(() => new Set(channelsIn("unsubscribe"))).toEqual(personal);
+    expect(channelsIn("subscribe").filter((id) => !personal.has(id)).length).toBeGreaterThan(0);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("profile-link").click();
+    await profile.getByRole("button", { name: "Switch to James Patel" }).click();
+    await expect(page.getByRole("complementary", { name: "Accounts" })).toContainText(/Personal account/);
+  });
+
   test("the popup's tabs and ask a question", async ({ page }) => {
     await login(page, CUSTOMERS.corporate);
     await watchReady(page);

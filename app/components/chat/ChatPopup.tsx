@@ -239,10 +239,20 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
       });
     }
   }, []);
+  /** Leave the channels no longer listed (spec 000 §7 "unsubscribe per channel"), or all of them. */
+  const unsubscribe = useCallback((keep: readonly string[]) => {
+    const socket = socketRef.current;
+    for (const channelId of [...subscribed.current]) {
+      if (keep.includes(channelId)) continue;
+      subscribed.current.delete(channelId);
+      if (socket?.connected) socket.emit("unsubscribe", { channelId });
+    }
+  }, []);
   useEffect(() => {
     channelIds.current = channels.map((c) => c.id);
+    unsubscribe(channelIds.current);
     subscribeAll();
-  }, [channels, subscribeAll]);
+  }, [channels, subscribeAll, unsubscribe]);
 
   const onLiveMessage = useRef<(message: ChatMessage) => void>(() => undefined);
   useEffect(() => {
@@ -344,12 +354,14 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
       stopped = true;
       clearTimeout(timeout);
       clearTimeout(retry);
+      // The chat is closed: leave every channel before the socket goes (spec 000 §7).
+      unsubscribe([]);
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();
       socketRef.current = null;
     };
-  }, [csrf, subscribeAll]);
+  }, [csrf, subscribeAll, unsubscribe]);
 
   // After a reconnection: channels, the open channel and the counts again (spec 000 §4).
   useEffect(() => {
