@@ -22,6 +22,7 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
+import { afterPhoneChange, changeUserPhone } from "../domain/users/phone-change.js";
 import { loadEcbRates } from "../domain/exchange/index.js";
 import type {
   Beneficiary,
@@ -86,6 +87,7 @@ type RunnableCommand =
   | { command: "fees:collect-owed" }
   | { command: "rates:load-ecb"; file: string }
   | { command: "agreement:request"; phone: string; agreementId: string }
+  | { command: "user:phone"; phone: string; newPhone: string; reason: string }
   | { command: "brand:set"; field: BrandField | "logo"; value: string }
   | { command: "brand:reset" }
   | { command: "chat:reply"; channelId: string; text: string }
@@ -133,6 +135,8 @@ const COMMAND_ROLES: Record<RunnableCommand["command"], StaffRole | readonly Sta
   "fees:collect-owed": "ADMIN",
   "rates:load-ecb": "ADMIN",
   "agreement:request": "ADMIN",
+  // Replacing the possession factor after the person's identity was checked again: compliance work.
+  "user:phone": "COMPLIANCE",
   "brand:set": "ADMIN",
   "brand:reset": "ADMIN",
   "chat:reply": "SUPPORT",
@@ -223,6 +227,12 @@ Commands:
   rates:load-ecb <csv file>                   load ECB euro reference rates (eurofxref-hist.csv format,
                                               https://www.ecb.europa.eu/stats/eurofxref/eurofxref-hist.zip);
                                               days already stored are kept; quotes use the newest day
+  user:phone <phone> <new phone> --reason "<text>"
+                                              change a customer's phone number (E.164) once their
+                                              identity was checked again: every device is logged
+                                              out, codes not yet used expire, and the customer's
+                                              chat is told; the reason (how identity was checked)
+                                              goes to the audit log
   agreement:request <phone> <agreementId>     ask the customer with that phone (E.164) to sign an
                                               agreement (e.g. a new version of the terms); they see
                                               it on /profile/agreements and a banner on /home
@@ -353,6 +363,12 @@ function parseCommand(argv: readonly string[]): BankCommand {
   }
   if (positional[0] === "remittance:advance") return parseAdvance(positional, reason);
   if (positional[0] === "brand:set" || positional[0] === "brand:reset") return parseBrand(positional, reason);
+  if (positional[0] === "user:phone") {
+    if (positional.length !== 3) throw new UsageError("user:phone needs the current phone and the new phone");
+    if (reason === undefined || reason.trim() === "")
+      throw new UsageError('user:phone needs --reason "<text>" (how the customer\'s identity was checked)');
+    return { command: "user:phone", phone: positional[1], newPhone: positional[2], reason };
+  }
   if (positional[0] === "agreement:request") {
     if (reason !== undefined) throw new UsageError("agreement:request takes no --reason");
     if (positional.length !== 3) throw new UsageError("agreement:request needs a phone and an agreement id");
@@ -830,6 +846,23 @@ export async function runBankCommand(
       return describePayment(await decideExternalPayment(db, actor, cmd.id, { move: "refund", reason: cmd.reason }));
     case "payment:incoming":
       return incoming(db, actor, cmd);
+    case "user:phone": {
+      const change = await cliAudited(
+        db,
+        actor,
+        (tx) => changeUserPhone(tx, cmd.phone, cmd.newPhone),
+        (c) => ({
+          action: "user.phone-change",
+          subjectType: "user",
+          subjectId: c.userId,
+          before: { phone: c.previousPhone },
+          after: { phone: c.phone, sessionsRevoked: c.sessionsRevoked },
+          reason: cmd.reason,
+        }),
+      );
+      await afterPhoneChange(db, change);
+      return `Phone of ${change.name} changed from ${change.previousPhone} to ${change.phone}: ${change.sessionsRevoked} session(s) logged out, unused codes expired, the customer's chat told.`;
+    }
     case "agreement:request":
       try {
         await cliAudited(

@@ -145,6 +145,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(details).toContainText("Date of birth12.04.1988");
       await expect(details.getByTestId("dob")).toHaveText("12.04.1988");
       await expect(details).toContainText("NationalityUnited Kingdom");
+      // The phone changes through the bank (docs/decisions.md "Changing the phone number"): the way there.
+      await expect(details.getByTestId("phone-change")).toContainText("To change it, write to us");
+      await details.getByRole("link", { name: "Write to us in the chat" }).click();
+      await expect(page).toHaveURL(/\/chat$/);
+      await page.goto("/profile");
       await switchTo(page, "Deutsch");
       await expect(page.locator("html")).toHaveAttribute("lang", "de");
       const ihre = page.getByRole("region", { name: "Ihre Angaben" });

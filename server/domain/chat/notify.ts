@@ -29,6 +29,7 @@
  * | Notifications.card-activated               | name, last4                         |
  * | Notifications.card-canceled                | name                                |
  * | Notifications.card-voided                  | name, last4                         |
+ * | Notifications.phone-changed                | name, last4                         |
  */
 import type { Database, Tx } from "../../db/client.js";
 import { notifyQuietly, type ChatOwner } from "./index.js";
@@ -240,4 +241,21 @@ export function notifyCardStatus(
           ? notice("card-canceled", { name: c.cardName }, (v) => `Your card ${v.name} was canceled.`)
           : notice("card-voided", params, (v) => `Your card ${v.name} ending ${v.last4} no longer works (void).`);
   return notifyQuietly(db, { organizationId: c.organizationId }, n);
+}
+
+/**
+ * A user's phone number changed by the bank (users `changeUserPhone`): told in each organization
+ * of the user, so the customer (and a company's other officials) notice a change nobody asked for.
+ */
+export function notifyPhoneChanged(db: Database | Tx, organizationId: string, p: { name: string; last4: string }): Promise<void> {
+  return notifyQuietly(
+    db,
+    { organizationId },
+    notice(
+      "phone-changed",
+      p,
+      (v) =>
+        `The phone number of ${v.name} was changed to a number ending ${v.last4}. If nobody asked for this, contact us at once.`,
+    ),
+  );
 }

@@ -269,6 +269,9 @@ export default function Profile() {
             </>
           ) : null}
         </dl>
+        <p className={styles.hint} data-testid="phone-change">
+          {t("details.phone-change")} <Link to="/chat">{t("details.phone-change-link")}</Link>
+        </p>
       </section>
       {company ? <CompanyAddress company={company} /> : null}
       {companyUsers ? (
