@@ -7,8 +7,10 @@
  * (a code for A cannot sign B; a changed order invalidates the code; one code for a payment and an
  * order together); the status machine and its ledger effects (held at signing, moved to the payout
  * partner on ACCEPTED, refunded on REJECTED, every transaction balanced per currency); the
- * `npm run bank -- remittance:advance` command; and, on PostgreSQL, 20 parallel signings that
- * cannot overdraw and 10 parallel creates under one key that make one order.
+ * `npm run bank -- remittance:advance` command; the customer's decline of an unsigned order
+ * (spec 000 §4: REJECTED by the customer, nothing held, idempotent, racing a signature ends one
+ * way); and, on PostgreSQL, 20 parallel signings that cannot overdraw and 10 parallel creates
+ * under one key that make one order.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -528,6 +530,134 @@ describe.each(databases)("remittance orders on %s", (kind) => {
       actor: "staff:test",
       reason: "Payee failed the sanctions screening",
     });
+    await ledgerBalanced();
+  });
+
+  const decline = (token: string, id: string, body: unknown = {}) =>
+    s.call("POST", `/payments-orders/${id}/decline`, { token, body });
+
+  it("decline (spec 000 §4): any member, a NONE official too, declines a PENDING order: REJECTED by the customer, nothing moves, an event by the user; a repeat answers it unchanged; signed or rejected by the bank is 409, another's 404", async () => {
+    const corp = await customer({ type: "CORPORATE", signatureType: "NONE" });
+    const clearingBefore = await systemBalance("REMITTANCE_CLEARING");
+    const r = await create(corp, { sum: "40.00" });
+    expect(r.status).toBe(201);
+    expect(r.body.rejectedBy).toBeNull();
+    expect((await decline(corp.token, r.body.id, { reason: "x" })).status).toBe(400); // the body is empty
+    // Allowed also when orders have been switched off since (it moves nothing).
+    await s.db
+      .update(organizationSettings)
+      .set({ value: false })
+      .where(and(eq(organizationSettings.organizationId, corp.orgId), eq(organizationSettings.key, "PAYMENTS-ORDERS-ENABLED")));
+    const d = await decline(corp.token, r.body.id);
+    expect(d.status, JSON.stringify(d.body)).toBe(200);
+    expect(d.body).toMatchObject({
+      id: r.body.id,
+      status: "REJECTED",
+      rejectedBy: "CUSTOMER",
+      rejectionReason: "Declined by the customer before signing",
+      signedAt: null,
+    });
+    expect(await balanceOf(corp)).toBe("1000.00");
+    expect(await systemBalance("REMITTANCE_CLEARING")).toBe(clearingBefore);
+    const [row] = await s.db.select().from(paymentOrders).where(eq(paymentOrders.id, r.body.id));
+    expect(row).toMatchObject({ ledgerTransactionId: null, refundLedgerTransactionId: null });
+    const events = await s.db.select().from(paymentOrderEvents).where(eq(paymentOrderEvents.orderId, r.body.id));
+    expect(events.find((e) => e.toStatus === "REJECTED")).toMatchObject({
+      fromStatus: "PENDING",
+      actor: `user:${corp.c.user.id}`,
+      reason: "Declined by the customer before signing",
+    });
+    const again = await decline(corp.token, r.body.id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(d.body);
+    const detail = (await s.call("GET", `/payments-orders/${r.body.id}`, { token: corp.token })).body;
+    expect(detail.history.map((h: { toStatus: string; by: string }) => `${h.by}:${h.toStatus}`)).toEqual([
+      "CUSTOMER:PENDING",
+      "CUSTOMER:REJECTED",
+    ]);
+    expect(await s.db.select().from(paymentOrderEvents).where(eq(paymentOrderEvents.orderId, r.body.id))).toHaveLength(2);
+    await s.db
+      .update(organizationSettings)
+      .set({ value: true })
+      .where(and(eq(organizationSettings.organizationId, corp.orgId), eq(organizationSettings.key, "PAYMENTS-ORDERS-ENABLED")));
+    // Declined: no code for it (nor for a signer of the organization), no staff move, not to sign.
+    const director = await createUser(s.db, { firstName: "Dana", lastName: "Director" });
+    await addMember(s.db, {
+      organizationId: corp.orgId,
+      userId: director.id,
+      companyOfficialType: "DIRECTOR",
+      signatureType: "SINGLE",
+    });
+    const directorToken = await s.login(director.phone);
+    const code = await s.call("POST", "/signatures/send-code", {
+      token: directorToken,
+      body: { paymentOrderIds: [r.body.id], mfa: "PHONE", channel: "SMS" },
+    });
+    expect(code.status).toBe(409);
+    expect(code.body.code).toBe("ORDER_STATUS_CONFLICT");
+    await expect(
+      advanceRemittanceOrder(s.db, { orderId: r.body.id, status: "QUEUED", actor: "staff:test" }),
+    ).rejects.toMatchObject({
+      code: "ORDER_STATUS_CONFLICT",
+    });
+    const toSign = await s.call("GET", `/payments-orders?organizationId=${corp.orgId}&status=PENDING`, { token: directorToken });
+    expect(toSign.body.totalCount).toBe(0);
+    expect(await balanceOf(corp)).toBe("1000.00");
+
+    // Signed already: 409, the hold stays; rejected by the bank: 409 too, rejectedBy BANK.
+    const b = await customer();
+    const signed = (await create(b, { sum: "60.00" })).body;
+    expect((await sign(b.token, signed.id, await mfaFor(b.token, { paymentOrderIds: [signed.id] }))).status).toBe(200);
+    const late = await decline(b.token, signed.id);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe("ORDER_STATUS_CONFLICT");
+    expect(await balanceOf(b)).toBe("940.00");
+    const byBank = await advanceRemittanceOrder(s.db, {
+      orderId: signed.id,
+      status: "REJECTED",
+      reason: "KYC",
+      actor: "staff:test",
+    });
+    expect(byBank).toMatchObject({ status: "REJECTED", rejectedBy: "BANK", rejectionReason: "KYC" });
+    expect((await decline(b.token, signed.id)).body.code).toBe("ORDER_STATUS_CONFLICT");
+    expect(await balanceOf(b)).toBe("1000.00");
+    // Another organization's order: 404, like one that does not exist; so is a bad id.
+    const other = await create(b);
+    expect((await decline(corp.token, other.body.id)).status).toBe(404);
+    expect((await decline(corp.token, "not-a-uuid")).status).toBe(404);
+    expect((await decline(corp.token, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
+    expect((await s.call("GET", `/payments-orders/${other.body.id}`, { token: b.token })).body.status).toBe("PENDING");
+    await ledgerBalanced();
+  });
+
+  it("decline racing a signature ends one way (held at most once); declines at once all answer the one decline", async () => {
+    const a = await customer();
+    const r = (await create(a, { sum: "70.00" })).body;
+    const mfa = await mfaFor(a.token, { paymentOrderIds: [r.id] });
+    const [signed, ...declines] = await Promise.all([
+      sign(a.token, r.id, mfa),
+      decline(a.token, r.id),
+      decline(a.token, r.id),
+      decline(a.token, r.id),
+    ]);
+    const final = (await s.call("GET", `/payments-orders/${r.id}`, { token: a.token })).body;
+    if (signed.status === 200) {
+      expect(final).toMatchObject({ status: "QUEUED", rejectedBy: null });
+      for (const d of declines) expect(d.status).toBe(409);
+      expect(await balanceOf(a)).toBe("930.00");
+    } else {
+      expect(signed.status).toBe(409);
+      expect(signed.body.code).toBe("ORDER_STATUS_CONFLICT");
+      expect(final).toMatchObject({ status: "REJECTED", rejectedBy: "CUSTOMER", signedAt: null });
+      for (const d of declines) expect(d.status).toBe(200);
+      expect(await balanceOf(a)).toBe("1000.00");
+    }
+    expect(final.history.filter((h: { fromStatus: string | null }) => h.fromStatus === "PENDING")).toHaveLength(1);
+    const r2 = (await create(a, { sum: "5.00" })).body;
+    const all = await Promise.all(Array.from({ length: 5 }, () => decline(a.token, r2.id)));
+    for (const d of all) expect(d.body, JSON.stringify(d.body)).toMatchObject({ status: "REJECTED", rejectedBy: "CUSTOMER" });
+    const events = await s.db.select().from(paymentOrderEvents).where(eq(paymentOrderEvents.orderId, r2.id));
+    expect(events.map((e) => e.toStatus)).toEqual(["PENDING", "REJECTED"]); // declined once
     await ledgerBalanced();
   });
 

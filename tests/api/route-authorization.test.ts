@@ -509,6 +509,7 @@ const CASES: Record<string, Case> = {
       { path: `/payments-orders/${a.orderId}/sign`, body: { mfaToken: "x".repeat(43), signedAt: new Date().toISOString() } },
     ],
   },
+  "POST /payments-orders/:id/decline": { cross: (a) => [{ path: `/payments-orders/${a.orderId}/decline`, body: {} }] },
   "GET /beneficiaries/documents/allowed-categories": {
     cross: () => [{ path: "/beneficiaries/documents/allowed-categories" }],
     refused: [200],
@@ -1089,9 +1090,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     expect(card.body).toMatchObject({ status: "ACTIVE", cardNumber: "•••• 9876" });
     const aCards = await s.call("GET", `/cards?accountId=${a.accountId}`, { token: aToken });
     expect(aCards.body.data).toHaveLength(1);
-    // A's remittance order is still waiting for A's signature.
+    // A's remittance order is still waiting for A's signature (nobody else signed or declined it).
     const o = await s.call("GET", `/payments-orders/${a.orderId}`, { token: aToken });
-    expect(o.body).toMatchObject({ status: "PENDING", payee: { name: "A's cash payee" } });
+    expect(o.body).toMatchObject({ status: "PENDING", rejectedBy: null, payee: { name: "A's cash payee" } });
     // A's contract likewise (not renamed or submitted), with its one document only.
     const contract = await s.call("GET", `/beneficiaries/${a.beneficiaryId}/contracts/${a.contractId}`, { token: aToken });
     expect(contract.body).toMatchObject({ status: "DRAFT", name: "A's Rahmenvertrag", documentIds: [a.documentId] });

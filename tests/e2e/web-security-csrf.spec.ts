@@ -866,6 +866,23 @@ const CASES: Record<string, CsrfCase> = {
       return (await page.getByTestId("order-status").getAttribute("data-status")) ?? "";
     },
   },
+  "routes/_app+/payments+/remittance+/$orderId+/_index": {
+    // "Decline this order": the confirmation's form posts to the order's page.
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      await fillRemittance(page, "CSRF Remittance Decline Probe", "1.13");
+      await page.locator("form#remittance-form button[type=submit]").click();
+      await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
+      const url = new URL(page.url()).pathname.replace(/\/sign$/, "");
+      await page.goto(`${url}?decline=1`);
+      return { url, fields: await formFields(page, "[data-testid=order-decline-confirm] form") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url);
+      const status = page.getByTestId("order-status");
+      return `${await status.getAttribute("data-status")}:${(await status.getAttribute("data-rejected-by")) ?? ""}`;
+    },
+  },
   "routes/_app+/currency-exchange+/requests+/new": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

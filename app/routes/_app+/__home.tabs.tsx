@@ -46,7 +46,7 @@ export default function HomeTabPanel() {
           {orders.map((o) => (
             <li key={o.id} className={styles.order} data-testid="home-remittance-order">
               <Link to={`/payments/remittance/${o.id}`}>{o.payee.name}</Link> <Money amount={o.sum} currency={o.currencyId} />{" "}
-              <RemittanceStatus status={o.status} />
+              <RemittanceStatus status={o.status} rejectedBy={o.rejectedBy} />
             </li>
           ))}
         </ul>

@@ -1116,7 +1116,9 @@ export interface ListResponse<T> {
 /**
  * Remittance order statuses (spec 001 §3, §4): PENDING awaits signature; signing makes it QUEUED;
  * the bank moves it QUEUED → PROC → AML → AML_DONE → ACCEPTED, or to REJECTED from any of
- * QUEUED..AML_DONE (the held sum is refunded). Active: QUEUED, PROC, AML, AML_DONE, ACCEPTED.
+ * QUEUED..AML_DONE (the held sum is refunded). A member may decline a PENDING one (spec 000 §4):
+ * REJECTED too, nothing held (RemittanceOrder.rejectedBy CUSTOMER). Active: QUEUED, PROC, AML,
+ * AML_DONE, ACCEPTED.
  */
 export type RemittanceOrderStatus = "PENDING" | "QUEUED" | "PROC" | "AML" | "AML_DONE" | "ACCEPTED" | "REJECTED";
 
@@ -1169,8 +1171,14 @@ export interface RemittanceOrder {
   accountNumber: string;
   payee: RemittancePayee;
   description: string | null;
-  /** The bank's reason when REJECTED. */
+  /** The bank's reason when REJECTED; "Declined by the customer before signing" when a member declined it. */
   rejectionReason: string | null;
+  /**
+   * Who rejected it, when REJECTED (else null): CUSTOMER when a member declined it before signing
+   * (POST /v1/payments-orders/:id/decline: nothing was held), BANK for the bank's rejection (the
+   * held sum refunded).
+   */
+  rejectedBy: "CUSTOMER" | "BANK" | null;
   signedAt: IsoDateTime | null;
   /** Attached files (download: GET /v1/payments-orders/:id/file/:uploadId). */
   files: Upload[];
@@ -1209,6 +1217,8 @@ export interface RemittanceOrderPage {
 }
 // POST /v1/payments-orders/:id/sign { mfaToken, signedAt } → RemittanceOrder (QUEUED) | 401 MFA_TOKEN_INVALID |
 //   409 ORDER_STATUS_CONFLICT | 400 INSUFFICIENT_FUNDS (field sum) | 403 | 404
+// POST /v1/payments-orders/:id/decline {} → RemittanceOrder (REJECTED, rejectedBy CUSTOMER; a repeat answers it
+//   unchanged) | 404 | 409 ORDER_STATUS_CONFLICT (signed already, or rejected by the bank)
 // GET /v1/payments-orders/:id/file/:uploadId → the file's bytes | 404
 
 // ---------------------------------------------------------------- onboarding applications (spec 001 §2–§7, issue 8)

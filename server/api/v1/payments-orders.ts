@@ -10,11 +10,14 @@
  *   GET  /payments-orders/:id/file/:uploadId → the file (Content-Type as stored, attachment, nosniff, no-store) | 404
  *   POST /payments-orders/:id/sign { mfaToken, signedAt } → RemittanceOrder (QUEUED) | 400 | 401
  *     MFA_TOKEN_INVALID | 403 | 404 | 409 ORDER_STATUS_CONFLICT
+ *   POST /payments-orders/:id/decline {} → RemittanceOrder (REJECTED, rejectedBy CUSTOMER; a repeat
+ *     answers it unchanged) | 400 (a non-empty body) | 404 | 409 ORDER_STATUS_CONFLICT (signed already)
  */
 import { Router } from "express";
 import { z } from "zod";
 import {
   createRemittanceOrder,
+  declineRemittanceOrder,
   getRemittanceOrder,
   getRemittanceOrderFile,
   listRemittanceOrders,
@@ -47,6 +50,9 @@ export const remittanceListQuery = z.object({
   take: takeParam,
   cursor: cursorParam,
 });
+
+/** Body of POST /payments-orders/:id/decline: nothing (an empty object). */
+export const remittanceDeclineBody = z.object({}).strict();
 
 export { createRemittanceOrderSchema } from "../../domain/remittance/index.js";
 
@@ -97,6 +103,14 @@ export function createPaymentsOrdersRouter(deps: ApiDeps): Router {
     "/payments-orders/:id/sign",
     asyncHandler(async (req, res) => {
       res.json(await signRemittanceOrder(deps.db, { userId: getAuth(res).userId, orderId: req.params.id, body: req.body }));
+    }),
+  );
+  r.post(
+    "/payments-orders/:id/decline",
+    asyncHandler(async (req, res) => {
+      const body = remittanceDeclineBody.safeParse(req.body ?? {});
+      if (!body.success) throw fieldErrors(body.error);
+      res.json(await declineRemittanceOrder(deps.db, getAuth(res).userId, req.params.id));
     }),
   );
   return r;

@@ -42,7 +42,7 @@ import { applicationSchemesQuery, clientTypeQuery, countriesQuery, sicCodesQuery
 import { beneficiariesListQuery } from "./beneficiaries.js";
 import { customRateSettingsQuery, paymentsSettingsQuery, turnstileSettingsQuery } from "./settings.js";
 import { baseCurrencyQuery } from "./currencies.js";
-import { createRemittanceOrderSchema, remittanceListQuery } from "./payments-orders.js";
+import { createRemittanceOrderSchema, remittanceDeclineBody, remittanceListQuery } from "./payments-orders.js";
 import { applicationsListQuery, documentsBody, draftBody, officialBody, sandboxBody, saveStepBody } from "./applications.js";
 import { exchangeCalcSchema, exchangeExecuteSchema, exchangeListQuery } from "./exchange.js";
 import { createFxRequestSchema, fxRequestDeclineBody, fxRequestListQuery } from "./fx-requests.js";
@@ -204,6 +204,7 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /payments-orders": { body: createRemittanceOrderSchema },
   "GET /payments-orders": { query: remittanceListQuery },
   "POST /payments-orders/:id/sign": { body: signSchema },
+  "POST /payments-orders/:id/decline": { body: remittanceDeclineBody },
   "POST /beneficiaries/:id/contracts": { body: contractBodySchema },
   "PUT /beneficiaries/:id/contracts/:contractId": { body: contractBodySchema },
   "PUT /beneficiaries/:id/contracts/:contractId/status": { body: contractStatusSchema },

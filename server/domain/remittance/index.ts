@@ -9,13 +9,19 @@
  * `npm run bank -- remittance:advance`) moves it QUEUED → PROC → AML → AML_DONE → ACCEPTED (the
  * held sum goes on to CASH_CLEARING, the payout partner: no money is created) or, from any of
  * those but ACCEPTED, to REJECTED with a reason (the held sum is refunded to the same balance,
- * a REFUND item in the history). Every move writes a payment_order_events row, in the same
- * transaction, under the order's row lock (two moves at once cannot both pass).
+ * a REFUND item in the history). While PENDING, any member of the organization (a NONE official
+ * too) may instead decline it (`declineRemittanceOrder`, POST /v1/payments-orders/:id/decline;
+ * spec 000 §4 "Unsigned transactions can be signed or cancelled (declined)"): PENDING → REJECTED
+ * with CUSTOMER_DECLINE_REASON, nothing moves (nothing is held before signing); the wire form
+ * tells the two rejections apart (`rejectedBy` CUSTOMER | BANK). Every move writes a
+ * payment_order_events row, in the same transaction, under the order's row lock (two moves at
+ * once cannot both pass: a decline racing a signature ends one way).
  *
  * Signing is ./sign.ts (it imports this module, never the other way).
  *
  * Only when PAYMENTS-ORDERS-ENABLED is true for the organization (its organization_settings row,
- * else bank-wide): creating and signing are refused (403) otherwise; reading stays possible.
+ * else bank-wide): creating and signing are refused (403) otherwise; reading and declining an
+ * unsigned order stay possible (declining moves no money).
  * Authorization as everywhere (organizations/access.ts): another organization's order or file
  * is 404; an organizationId the caller is not a member of is 403.
  */
@@ -56,15 +62,24 @@ import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.
 import { discardUnattachedUploads, lockUploadsForAttach } from "../uploads/index.js";
 import { notifyRemittanceStatus } from "../chat/notify.js";
 import {
+  CUSTOMER_DECLINE_REASON,
   orderStatusConflict,
   ordersDisabled,
   ordersEnabled,
+  rejectedBy,
   REMITTANCE_STATUSES,
   STAFF_TRANSITIONS,
   type OrderRow,
 } from "./model.js";
 
-export { ACTIVE_STATUSES, REMITTANCE_STATUSES, STAFF_TRANSITIONS, ordersEnabled } from "./model.js";
+export {
+  ACTIVE_STATUSES,
+  CUSTOMER_DECLINE_REASON,
+  REMITTANCE_STATUSES,
+  STAFF_TRANSITIONS,
+  ordersEnabled,
+  rejectedBy,
+} from "./model.js";
 
 type Db = Database | Tx;
 
@@ -146,7 +161,7 @@ export function insufficientSum(): DomainError {
   ]);
 }
 
-/** The actor of a customer's own move (create, sign) in payment_order_events. */
+/** The actor of a customer's own move (create, sign, decline) in payment_order_events. */
 export function customerActor(userId: string): string {
   return `user:${userId}`;
 }
@@ -282,6 +297,7 @@ function toWire(r: JoinedRow, files: Upload[]): RemittanceOrder {
     payee: payeeOf(o),
     description: o.description,
     rejectionReason: o.rejectionReason,
+    rejectedBy: rejectedBy(o),
     signedAt: o.signedAt?.toISOString() ?? null,
     files,
   };
@@ -565,6 +581,45 @@ export async function getRemittanceOrderFile(
     .limit(1);
   if (!row) throw notFound("File");
   return { name: row.name, mimeType: row.mimeType, bytes: row.data };
+}
+
+// ------------------------------------------------------------------ customer decline
+
+/**
+ * POST /v1/payments-orders/:id/decline: a member of the order's organization declines it while
+ * it awaits a signature (spec 000 §4 "Unsigned transactions can be signed or cancelled
+ * (declined)"; spec 001 §4: REJECTED shows the rejected marker), any member — a NONE official
+ * too, as for payments and FX requests (docs/decisions.md "Who may decline"). Nothing is held
+ * before signing, so no money moves: status REJECTED with rejectionReason
+ * CUSTOMER_DECLINE_REASON, and a payment_order_events row PENDING → REJECTED by `user:<id>` with
+ * that reason, in one transaction. Under the order's row lock (FOR UPDATE, the lock signing
+ * takes), so a decline racing a signature ends one way: signed (the decline is 409) or declined
+ * (the signature is 409, nothing held). Idempotent: an order a member already declined is
+ * answered unchanged. Allowed also when PAYMENTS-ORDERS-ENABLED is off (docs/decisions.md
+ * "Remittance orders"). No chat notification (the caller's organization did it; as FX requests).
+ * @param orderId the order's id (a uuid; anything else is 404)
+ * @returns contract RemittanceOrder (REJECTED, rejectedBy CUSTOMER)
+ * @throws 404 NOT_FOUND (not a uuid, or not in the caller's organizations); 409
+ *   ORDER_STATUS_CONFLICT (signed already, or rejected by the bank)
+ */
+export async function declineRemittanceOrder(db: Database, userId: string, orderId: string): Promise<RemittanceOrder> {
+  if (!isUuid(orderId)) throw notFound("Remittance order");
+  return withSerializableRetry(db, async (tx) => {
+    const [order] = await tx
+      .select()
+      .from(paymentOrders)
+      .where(and(eq(paymentOrders.id, orderId), inArray(paymentOrders.organizationId, memberOrganizationIdsQuery(tx, userId))))
+      .for("update");
+    if (!order) throw notFound("Remittance order");
+    if (rejectedBy(order) === "CUSTOMER") return orderToWire(tx, order.id);
+    if (order.status !== "PENDING") throw orderStatusConflict(order.status, "only a PENDING order can be declined");
+    await tx
+      .update(paymentOrders)
+      .set({ status: "REJECTED", rejectionReason: CUSTOMER_DECLINE_REASON, updatedAt: new Date() })
+      .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, "PENDING")));
+    await addEvent(tx, order.id, "PENDING", "REJECTED", customerActor(userId), CUSTOMER_DECLINE_REASON);
+    return orderToWire(tx, order.id);
+  });
 }
 
 // ------------------------------------------------------------------ staff

@@ -41,6 +41,24 @@ export const STAFF_TRANSITIONS: Readonly<Record<RemittanceOrderStatus, readonly 
   REJECTED: [],
 };
 
+/**
+ * The reason stored on an order a member declined before signing (spec 000 §4 "Unsigned
+ * transactions can be signed or cancelled (declined)"; `declineRemittanceOrder`): its
+ * rejectionReason and the reason of its PENDING → REJECTED payment_order_events row. The web
+ * shows its own translated words instead (contract RemittanceOrder.rejectedBy = CUSTOMER).
+ */
+export const CUSTOMER_DECLINE_REASON = "Declined by the customer before signing";
+
+/**
+ * Who rejected an order: CUSTOMER when a member declined it unsigned (REJECTED and never signed:
+ * staff can reject only from QUEUED on, after a signature), BANK for the bank's rejection, null
+ * when it is not REJECTED.
+ */
+export function rejectedBy(order: Pick<OrderRow, "status" | "signedAt">): "CUSTOMER" | "BANK" | null {
+  if (order.status !== "REJECTED") return null;
+  return order.signedAt ? "BANK" : "CUSTOMER";
+}
+
 /** 409 ORDER_STATUS_CONFLICT: the order's status does not allow `what`. */
 export function orderStatusConflict(status: string, what: string): DomainError {
   return new DomainError("ORDER_STATUS_CONFLICT", `The remittance order is ${status}: ${what}`);

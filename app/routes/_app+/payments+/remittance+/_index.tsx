@@ -70,7 +70,7 @@ export default function RemittanceOrders() {
                     <Money amount={o.sum} currency={o.currencyId} />
                   </td>
                   <td>
-                    <RemittanceStatus status={o.status} />
+                    <RemittanceStatus status={o.status} rejectedBy={o.rejectedBy} />
                   </td>
                 </tr>
               ))}

@@ -1,7 +1,9 @@
 /**
  * What a remittance order sends, on its confirmation page and its own page: status, sum, account,
- * payee (name, address, phone, document), purpose, files with download links
- * (/payments/remittance/:orderId/file/:uploadId, plain links: a file, not a page).
+ * payee (name, address, phone, document), purpose, the reason when rejected (the bank's words, or
+ * translated 'Declined before it was signed' when a member declined it: `rejectedBy` CUSTOMER),
+ * files with download links (/payments/remittance/:orderId/file/:uploadId, plain links: a file,
+ * not a page).
  */
 import { useTranslation } from "react-i18next";
 import type { RemittanceOrder } from "../../../../../../server/api/v1/contract";
@@ -19,7 +21,7 @@ export function OrderDetails({ order }: { order: RemittanceOrder }) {
       <dl className={styles.details}>
         <dt>{t("detail.status")}</dt>
         <dd>
-          <RemittanceStatus status={order.status} />
+          <RemittanceStatus status={order.status} rejectedBy={order.rejectedBy} />
         </dd>
         <dt>{t("detail.sum")}</dt>
         <dd data-testid="order-sum">
@@ -48,7 +50,7 @@ export function OrderDetails({ order }: { order: RemittanceOrder }) {
         {order.rejectionReason ? (
           <>
             <dt>{t("detail.reason")}</dt>
-            <dd data-testid="order-reason">{order.rejectionReason}</dd>
+            <dd data-testid="order-reason">{order.rejectedBy === "CUSTOMER" ? t("decline.reason") : order.rejectionReason}</dd>
           </>
         ) : null}
       </dl>
