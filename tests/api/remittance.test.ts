@@ -658,6 +658,14 @@ describe.each(databases)("remittance orders on %s", (kind) => {
     for (const d of all) expect(d.body, JSON.stringify(d.body)).toMatchObject({ status: "REJECTED", rejectedBy: "CUSTOMER" });
     const events = await s.db.select().from(paymentOrderEvents).where(eq(paymentOrderEvents.orderId, r2.id));
     expect(events.map((e) => e.toStatus)).toEqual(["PENDING", "REJECTED"]); // declined once
+    // The organization's chat is told once per declined order, however many declines arrived.
+    const notices = (await s.call("GET", `/notifications?organizationId=${a.orgId}`, { token: a.token })).body.data as {
+      key: string;
+      params: Record<string, string>;
+    }[];
+    const declinedNotices = notices.filter((n) => n.key === "Notifications.remittance-declined");
+    expect(declinedNotices).toHaveLength(signed.status === 200 ? 1 : 2);
+    expect(declinedNotices[0].params).toMatchObject({ sum: "5.00", currency: r2.currencyId });
     await ledgerBalanced();
   });
 

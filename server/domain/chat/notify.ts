@@ -17,6 +17,7 @@
  * | Notifications.application-approved         | (none)                              |
  * | Notifications.application-declined         | reason                              |
  * | Notifications.remittance-status            | sum, currency, payee, status, reason? |
+ * | Notifications.remittance-declined          | sum, currency, payee                |
  * | Notifications.fx-request-accepted          | sum, currency, toSum, toCurrency    |
  * | Notifications.fx-request-rejected          | sum, currency, toCurrency, reason   |
  * | Notifications.fx-request-declined          | sum, currency, toCurrency           |
@@ -126,6 +127,26 @@ export function notifyRemittanceStatus(
       params,
       (p) =>
         `Remittance order of ${p.sum} ${p.currency} to ${p.payee} is now ${p.status}.${p.reason ? ` Reason: ${p.reason}` : ""}`,
+    ),
+  );
+}
+
+/**
+ * A remittance order declined unsigned by a member (remittance `declineRemittanceOrder`): the
+ * organization's signers learn that the order they were asked to sign is gone, as for a declined
+ * payment or FX request.
+ */
+export function notifyRemittanceDeclined(
+  db: Database | Tx,
+  o: { organizationId: string; sum: string; currencyId: string; payee: { name: string } },
+): Promise<void> {
+  return notifyQuietly(
+    db,
+    { organizationId: o.organizationId },
+    notice(
+      "remittance-declined",
+      { sum: o.sum, currency: o.currencyId, payee: o.payee.name },
+      (p) => `The remittance order of ${p.sum} ${p.currency} to ${p.payee} was declined before it was signed.`,
     ),
   );
 }

@@ -60,7 +60,7 @@ import { edgesPage, newestFirst } from "../pagination.js";
 import { requestHash } from "../payments/idempotency.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { discardUnattachedUploads, lockUploadsForAttach } from "../uploads/index.js";
-import { notifyRemittanceStatus } from "../chat/notify.js";
+import { notifyRemittanceDeclined, notifyRemittanceStatus } from "../chat/notify.js";
 import {
   CUSTOMER_DECLINE_REASON,
   orderStatusConflict,
@@ -596,7 +596,8 @@ export async function getRemittanceOrderFile(
  * takes), so a decline racing a signature ends one way: signed (the decline is 409) or declined
  * (the signature is 409, nothing held). Idempotent: an order a member already declined is
  * answered unchanged. Allowed also when PAYMENTS-ORDERS-ENABLED is off (docs/decisions.md
- * "Remittance orders"). No chat notification (the caller's organization did it; as FX requests).
+ * "Remittance orders"). The organization's chat is told once, after the commit
+ * ("remittance-declined"), as for a declined payment or FX request.
  * @param orderId the order's id (a uuid; anything else is 404)
  * @returns contract RemittanceOrder (REJECTED, rejectedBy CUSTOMER)
  * @throws 404 NOT_FOUND (not a uuid, or not in the caller's organizations); 409
@@ -604,7 +605,9 @@ export async function getRemittanceOrderFile(
  */
 export async function declineRemittanceOrder(db: Database, userId: string, orderId: string): Promise<RemittanceOrder> {
   if (!isUuid(orderId)) throw notFound("Remittance order");
-  return withSerializableRetry(db, async (tx) => {
+  let declinedNow = false;
+  const declined = await withSerializableRetry(db, async (tx) => {
+    declinedNow = false;
     const [order] = await tx
       .select()
       .from(paymentOrders)
@@ -618,8 +621,12 @@ export async function declineRemittanceOrder(db: Database, userId: string, order
       .set({ status: "REJECTED", rejectionReason: CUSTOMER_DECLINE_REASON, updatedAt: new Date() })
       .where(and(eq(paymentOrders.id, order.id), eq(paymentOrders.status, "PENDING")));
     await addEvent(tx, order.id, "PENDING", "REJECTED", customerActor(userId), CUSTOMER_DECLINE_REASON);
+    declinedNow = true;
     return orderToWire(tx, order.id);
   });
+  // After the commit, once: a repeated decline answers the order without a second notification.
+  if (declinedNow) await notifyRemittanceDeclined(db, declined);
+  return declined;
 }
 
 // ------------------------------------------------------------------ staff
