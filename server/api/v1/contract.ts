@@ -1139,7 +1139,7 @@ export interface RemittancePayee {
 
 /**
  * POST /v1/payments-orders (header Idempotency-Key, like POST /v1/payments) → 201
- * RemittanceOrder (PENDING; QUEUED at once for a payer without a signature duty), replay 200.
+ * RemittanceOrder (PENDING, also when its creator has no signature duty: it waits for a signer), replay 200.
  * 403 when PAYMENTS-ORDERS-ENABLED is off for the organization (or not a member); 404 for an
  * account outside the caller's organizations; 400 field errors (sum with the amount rules at
  * the currency's scale, payee.*, uploadIds …); 409 IDEMPOTENCY_KEY_REUSED.
@@ -1644,7 +1644,7 @@ export interface FxRequestPage {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: number;
 }
-// POST /v1/exchange/fx-requests → 201 FxRequest (AWAITING_SIGNATURE; PENDING at once without a signature duty) |
+// POST /v1/exchange/fx-requests → 201 FxRequest (AWAITING_SIGNATURE, also without a signature duty: it waits for a signer) |
 //   200 replay | 400 VALIDATION_FAILED / INSUFFICIENT_FUNDS | 403 (not a member; requests disabled) | 404 account | 409 IDEMPOTENCY_KEY_REUSED
 // GET /v1/exchange/fx-requests/:id → FxRequest | 404
 // POST /v1/signatures/send-code { fxRequestIds } → CodeChallenge | 404 | 403 | 409 FX_REQUEST_STATUS_CONFLICT
