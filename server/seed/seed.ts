@@ -116,6 +116,13 @@ export const SEED_PHONES = {
    * application): the home page's invitation to open a personal account, until they apply.
    */
   officialKofi: "+447700900019",
+  /**
+   * Not identified, no application: the back-office browser tests of a new phone number change
+   * their numbers (and back), one each (JavaScript off; on; the CSRF e2e).
+   */
+  phoneChangeBen: "+447700900020",
+  phoneChangeCara: "+447700900021",
+  phoneChangeNina: "+447700900022",
 } as const;
 
 const CURRENCIES = [
@@ -580,6 +587,9 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     await user(SEED_PHONES.opsApplicantEve, "Eve", "Moss", false, 13);
     await user(SEED_PHONES.startApplicantRavi, "Ravi", "Nair", false, 13);
     await user(SEED_PHONES.startApplicantLena, "Lena", "Fox", false, 13);
+    await user(SEED_PHONES.phoneChangeBen, "Ben", "Carter", false, 13);
+    await user(SEED_PHONES.phoneChangeCara, "Cara", "Lloyd", false, 13);
+    await user(SEED_PHONES.phoneChangeNina, "Nina", "Brook", false, 13);
 
     // 5. Ada Whitfield: identified, only a company official (COMPANY_OFFICIAL organization, no accounts).
     const ada = await user(SEED_PHONES.companyOfficial, "Ada", "Whitfield", true, 14);

@@ -22,7 +22,7 @@ import { readFileSync } from "node:fs";
 import { randomUUID } from "node:crypto";
 import type { Database } from "../db/client.js";
 import { DomainError, fieldError } from "../domain/errors.js";
-import { afterPhoneChange, changeUserPhone } from "../domain/users/phone-change.js";
+import { changePhoneAsStaff } from "../domain/ops/users.js";
 import { loadEcbRates } from "../domain/exchange/index.js";
 import type {
   Beneficiary,
@@ -847,20 +847,7 @@ export async function runBankCommand(
     case "payment:incoming":
       return incoming(db, actor, cmd);
     case "user:phone": {
-      const change = await cliAudited(
-        db,
-        actor,
-        (tx) => changeUserPhone(tx, cmd.phone, cmd.newPhone),
-        (c) => ({
-          action: "user.phone-change",
-          subjectType: "user",
-          subjectId: c.userId,
-          before: { phone: c.previousPhone },
-          after: { phone: c.phone, sessionsRevoked: c.sessionsRevoked },
-          reason: cmd.reason,
-        }),
-      );
-      await afterPhoneChange(db, change);
+      const change = await changePhoneAsStaff(db, actor, { phone: cmd.phone, newPhone: cmd.newPhone, reason: cmd.reason });
       return `Phone of ${change.name} changed from ${change.previousPhone} to ${change.phone}: ${change.sessionsRevoked} session(s) logged out, unused codes expired, the customer's chat told.`;
     }
     case "agreement:request":

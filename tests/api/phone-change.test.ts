@@ -15,6 +15,7 @@ import { createStaffUser } from "../../server/domain/ops/auth.js";
 import { addMember, createCustomer, createUser, uniquePhone } from "../../server/seed/factories.js";
 import { parseBankArgs, runBankCommand, UsageError } from "../../server/staff/commands.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
+import { staffLogin } from "./ops-helpers.js";
 
 describe.each(databases)("phone number change by staff on %s", (kind) => {
   let s: TestServer;
@@ -121,6 +122,39 @@ describe.each(databases)("phone number change by staff on %s", (kind) => {
     // Nothing changed: both still log in with their phones.
     expect(await loginStatus(a.phone)).toBe(200);
     expect(await loginStatus(b.phone)).toBe(200);
+  });
+
+  it("through /ops (POST /ops/customers/phone, role COMPLIANCE): field errors on the form's fields, audited with the staff user", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const other = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const compliance = await staffLogin(s, "compliance@ops.example");
+    const payments = await staffLogin(s, "payments@ops.example");
+    const post = (token: string, body: unknown) => s.call("POST", "/ops/customers/phone", { token, body });
+    const newPhone = uniquePhone();
+    expect((await post(payments, { phone: c.phone, newPhone, reason: "x" })).status).toBe(403);
+    const fields = async (body: unknown) => {
+      const r = await post(compliance, body);
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      return (r.body.message as { property: string; constraints: Record<string, string> }[]).map(
+        (e) => `${e.property}:${Object.keys(e.constraints)[0]}`,
+      );
+    };
+    expect(await fields({ phone: c.phone, newPhone: "0770", reason: "x" })).toEqual(["newPhone:isPhoneNumber"]);
+    expect(await fields({ phone: c.phone, newPhone: other.phone, reason: "x" })).toEqual(["newPhone:isUnique"]);
+    expect(await fields({ phone: c.phone, newPhone, reason: " " })).toEqual(["reason:too_small"]);
+    expect((await post(compliance, { phone: "+447700955502", newPhone, reason: "x" })).status).toBe(404);
+    const done = await post(compliance, { phone: c.phone, newPhone, reason: "Passport seen on video call" });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ userId: c.user.id, previousPhone: c.phone, phone: newPhone, sessionsRevoked: 0 });
+    const [entry] = await s.db
+      .select()
+      .from(staffAuditLog)
+      .where(eq(staffAuditLog.subjectId, c.user.id))
+      .orderBy(desc(staffAuditLog.id))
+      .limit(1);
+    expect(entry).toMatchObject({ action: "user.phone-change", source: "ops", reason: "Passport seen on video call" });
+    expect(entry.staffUserId).not.toBeNull();
+    expect(await loginStatus(newPhone)).toBe(200);
   });
 
   it("two changes racing for one new phone: one wins, the other is refused, nobody loses their phone", async () => {

@@ -54,6 +54,9 @@ interface CsrfCase {
   cleanup?: (page: Page) => Promise<void>;
 }
 
+/** The seeded applicant whose number the /ops/customers case changes (and back). */
+const CSRF_PHONE = { from: "+447700900022", to: "+447700900122" } as const;
+
 /** The fields of a form element, first value per name. */
 async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
   const form = page.locator(selector).first();
@@ -1295,6 +1298,25 @@ const CASES: Record<string, CsrfCase> = {
     async probe(page) {
       await page.goto("/ops/rates");
       return (await page.getByTestId("rate-CNY").textContent()) ?? "";
+    },
+  },
+  "routes/ops+/customers": {
+    async prepare(page) {
+      await opsLogin(page, STAFF.compliance);
+      await page.goto("/ops/customers");
+      const form = page.getByTestId("phone-change");
+      await form.getByLabel("Current phone number").fill(CSRF_PHONE.from);
+      await form.getByLabel("New phone number").fill(CSRF_PHONE.to);
+      await form.getByLabel("How the identity was checked").fill("CSRF probe");
+      return { url: "/ops/customers", fields: await formFields(page, "main form[data-testid=phone-change]") };
+    },
+    async probe(page) {
+      // Whether the new number is someone's: the login sends it a code only then.
+      const res = await page.request.post("/api/v1/auth/phone", { data: { phone: CSRF_PHONE.to } });
+      return ((await res.json()) as { debugCode?: string | null }).debugCode ? "changed" : "unchanged";
+    },
+    async cleanup(page) {
+      await staffCommand(page, ["user:phone", CSRF_PHONE.to, CSRF_PHONE.from, "--reason", "e2e: seeded number back"]);
     },
   },
   "routes/ops+/tariffs": {

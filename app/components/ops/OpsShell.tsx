@@ -34,6 +34,7 @@ export const OPS_AREAS: OpsArea[] = [
   { to: "/ops/fx-requests", labelKey: "payments.nav.fx", roles: ["PAYMENTS"] },
   { to: "/ops/cards", labelKey: "cards.nav", roles: ["PAYMENTS"] },
   { to: "/ops/beneficiaries", labelKey: "beneficiaries.nav", roles: ["COMPLIANCE"] },
+  { to: "/ops/customers", labelKey: "customers.nav", roles: ["COMPLIANCE"] },
   { to: "/ops/remittance", labelKey: "remittance.nav", roles: ["PAYMENTS", "COMPLIANCE"] },
   { to: "/ops/rates", labelKey: "admin.nav.rates", roles: ["ADMIN"] },
   { to: "/ops/tariffs", labelKey: "admin.nav.tariffs", roles: ["ADMIN"] },

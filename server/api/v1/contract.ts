@@ -1529,6 +1529,18 @@ export interface ExchangeRates {
  * `cardNumber` masked ("•••• 1234") or null while ORDERED; `actions` the bank's moves its status
  * allows now.
  */
+/**
+ * POST /v1/ops/customers/phone {phone, newPhone, reason} (role COMPLIANCE) → what changed: the
+ * user, their old and new phone (E.164) and how many sessions were logged out.
+ */
+export interface OpsPhoneChange {
+  userId: string;
+  name: string;
+  previousPhone: string;
+  phone: string;
+  sessionsRevoked: number;
+}
+
 export interface OpsCard {
   id: string;
   cardName: string;

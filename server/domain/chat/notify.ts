@@ -266,12 +266,13 @@ export function notifyCardStatus(
 
 /**
  * A user's phone number changed by the bank (users `changeUserPhone`): told in each organization
- * of the user, so the customer (and a company's other officials) notice a change nobody asked for.
+ * of the user, or in the user's own chat when they have none yet (an applicant), so the customer
+ * (and a company's other officials) notice a change nobody asked for.
  */
-export function notifyPhoneChanged(db: Database | Tx, organizationId: string, p: { name: string; last4: string }): Promise<void> {
+export function notifyPhoneChanged(db: Database | Tx, owner: ChatOwner, p: { name: string; last4: string }): Promise<void> {
   return notifyQuietly(
     db,
-    { organizationId },
+    owner,
     notice(
       "phone-changed",
       p,

@@ -41,20 +41,21 @@ export interface PhoneChange {
  * @param tx a transaction (the caller records the staff action in it: staff/commands.ts)
  * @returns what changed; the notification and the socket closing are the caller's, after commit
  *   (`afterPhoneChange`)
- * @throws DomainError VALIDATION_FAILED (`phone`: not E.164, or the same as the current one),
- *   NOT_FOUND (no user has `currentPhone`), VALIDATION_FAILED (`phone` isUnique: another user has
+ * @throws DomainError VALIDATION_FAILED (`newPhone`: not E.164, or the same as the current one),
+ *   NOT_FOUND (no user has `currentPhone`), VALIDATION_FAILED (`newPhone` isUnique: another user has
  *   `newPhone`; also when two changes race for it, the unique index decides)
  */
 export async function changeUserPhone(tx: Tx | Database, currentPhone: string, newPhone: string): Promise<PhoneChange> {
   const phone = newPhone.trim();
-  if (!E164.test(phone)) throw fieldError("phone", "isPhoneNumber", "phone must be in international format, e.g. +447700900123");
+  if (!E164.test(phone))
+    throw fieldError("newPhone", "isPhoneNumber", "phone must be in international format, e.g. +447700900123");
   const [user] = await tx
     .select({ id: users.id, phone: users.phone, firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.phone, currentPhone))
     .for("update");
   if (!user) throw new DomainError("NOT_FOUND", `No user has the phone ${currentPhone}`);
-  if (user.phone === phone) throw fieldError("phone", "isDifferent", "the new phone is the current one");
+  if (user.phone === phone) throw fieldError("newPhone", "isDifferent", "the new phone is the current one");
   const [taken] = await tx
     .select({ id: users.id })
     .from(users)
@@ -91,10 +92,11 @@ export async function afterPhoneChange(db: Database, change: PhoneChange): Promi
     .select({ organizationId: organizationMembers.organizationId })
     .from(organizationMembers)
     .where(eq(organizationMembers.userId, change.userId));
-  for (const { organizationId } of memberships)
-    await notifyPhoneChanged(db, organizationId, { name: change.name, last4: change.phone.slice(-4) });
+  const notice = { name: change.name, last4: change.phone.slice(-4) };
+  if (!memberships.length) await notifyPhoneChanged(db, { userId: change.userId }, notice);
+  for (const { organizationId } of memberships) await notifyPhoneChanged(db, { organizationId }, notice);
 }
 
 function phoneTaken(phone: string): DomainError {
-  return fieldError("phone", "isUnique", `another user has the phone ${phone}`);
+  return fieldError("newPhone", "isUnique", `another user has the phone ${phone}`);
 }

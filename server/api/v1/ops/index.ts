@@ -17,6 +17,7 @@ import { createOpsPaymentsRouter } from "./payments.js";
 import { createOpsDecisionsRouter } from "./decisions.js";
 import { createOpsAdminRouter } from "./admin.js";
 import { createOpsCardsRouter } from "./cards.js";
+import { createOpsCustomersRouter } from "./customers.js";
 
 /** Build the /api/v1/ops router. */
 export function createOpsRouter(deps: ApiDeps): Router {
@@ -30,5 +31,6 @@ export function createOpsRouter(deps: ApiDeps): Router {
   r.use(createOpsDecisionsRouter(deps));
   r.use(createOpsAdminRouter(deps));
   r.use(createOpsCardsRouter(deps));
+  r.use(createOpsCustomersRouter(deps));
   return r;
 }
