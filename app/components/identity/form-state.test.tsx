@@ -49,9 +49,7 @@ describe("identity form state (unsaved changes, drafts)", () => {
   it("reads the server-rendered defaults in FormData's order and rules", () => {
     const form = mountServerHtml();
     expect(serializeDefaults(form)).toBe(serializeForm(form));
-    expect(serializeDefaults(form)).toBe(
-      "companyNumber=&vatNumber=GB1&notes=saved+notes&country=FR&size=S&sic=62012&listed=no",
-    );
+    expect(serializeDefaults(form)).toBe("companyNumber=&vatNumber=GB1&notes=saved+notes&country=FR&size=S&sic=62012&listed=no");
   });
 
   it("counts what was typed before the baseline was taken as a change (typed before hydration)", async () => {
