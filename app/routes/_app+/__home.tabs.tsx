@@ -29,8 +29,10 @@ export default function HomeTabPanel() {
     fxGroups,
     fxToSign,
     fxToSignCount,
+    fxToSignError,
     ordersToSign,
     ordersToSignCount,
+    ordersToSignError,
     unsigned,
     unsignedError,
     tabError,
@@ -86,8 +88,16 @@ export default function HomeTabPanel() {
           first={paged ? "/home?tab=signing" : null}
         />
       )}
-      <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
-      <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
+      {ordersToSignError ? (
+        <ListError message={ordersToSignError} testId="home-orders-to-sign-error" />
+      ) : (
+        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
+      )}
+      {fxToSignError ? (
+        <ListError message={fxToSignError} testId="home-fx-to-sign-error" />
+      ) : (
+        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
+      )}
     </>
   );
 }

@@ -156,7 +156,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : asked === "requests" && requestsTab
             ? "requests"
             : "history";
-  const [history, orders, fxRequests, toSign, fxToSign, ordersToSign] = await Promise.all([
+  const [history, orders, fxRequests, toSign, fxListed, ordersListed] = await Promise.all([
     settleList(
       request,
       tab === "history" && !official
@@ -173,10 +173,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
     api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null),
     // FX rate requests awaiting a signature: counted on the signing tab and listed in it.
-    fxRequestsToSign(api, org.id, lng, requestsTab),
+    settleList(request, fxRequestsToSign(api, org.id, lng, requestsTab)),
     // Remittance orders awaiting a signature likewise (only while orders are enabled: signing is refused otherwise).
-    remittanceOrdersToSign(api, org.id, remittanceTab),
+    settleList(request, remittanceOrdersToSign(api, org.id, remittanceTab)),
   ]);
+  const fxToSign = fxListed.data ?? { groups: [], count: 0 };
+  const ordersToSign = ordersListed.data ?? { orders: [], count: 0 };
   return json(
     {
       agreementsToSign: toSign?.data.length ?? 0,
@@ -204,8 +206,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The list shows on the signing tab (a company official's panel is the signing list whatever the tab).
       fxToSign: tab === "signing" || official ? fxToSign.groups : [],
       fxToSignCount: fxToSign.count,
+      fxToSignError: fxListed.error,
       ordersToSign: tab === "signing" || official ? ordersToSign.orders : [],
       ordersToSignCount: ordersToSign.count,
+      ordersToSignError: ordersListed.error,
       nextCursor: unsigned.data?.nextCursor ?? null,
       paged: Boolean(cursor),
       canSign: canSign(org),

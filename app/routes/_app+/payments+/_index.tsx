@@ -47,9 +47,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lng = await i18next.getLocale(request);
   // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
   const settingsRead = api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id });
-  // The unsigned list and the beneficiaries block show their own error when their call fails
+  // The signing lists and the beneficiaries block show their own error when their call fails
   // (spec 000 §7 "a failed list passes the server message on as its error"; lib/list-errors.server.ts).
-  const [accounts, settings, unsigned, beneficiaries, fxToSign, ordersToSign] = await Promise.all([
+  const [accounts, settings, unsigned, beneficiaries, fxListed, ordersListed] = await Promise.all([
     listAccounts(api, org.id),
     settingsRead,
     settleList(
@@ -60,15 +60,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ),
     settleList(request, official ? Promise.resolve([]) : recentBeneficiaries(api, org.id)),
     // FX rate requests awaiting a signature: their own small list under the payments.
-    fxRequestsToSign(api, org.id, lng),
+    settleList(request, fxRequestsToSign(api, org.id, lng)),
     // Remittance orders awaiting a signature, while orders are enabled (signing is refused
     // otherwise): read beside the setting, not after it.
-    remittanceOrdersToSign(
-      api,
-      org.id,
-      settingsRead.then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+    settleList(
+      request,
+      remittanceOrdersToSign(
+        api,
+        org.id,
+        settingsRead.then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+      ),
     ),
   ]);
+  const fxToSign = fxListed.data ?? { groups: [], count: 0 };
+  const ordersToSign = ordersListed.data ?? { orders: [], count: 0 };
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
     {
@@ -79,8 +84,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       paged: Boolean(cursor),
       fxToSign: fxToSign.groups,
       fxToSignCount: fxToSign.count,
+      fxToSignError: fxListed.error,
       ordersToSign: ordersToSign.orders,
       ordersToSignCount: ordersToSign.count,
+      ordersToSignError: ordersListed.error,
       canSign: canSign(org),
       organizationName: org.fullName,
       noAccountsPrompt: prompt && accounts.length === 0,
@@ -110,8 +117,10 @@ export default function Payments() {
     beneficiariesError,
     fxToSign,
     fxToSignCount,
+    fxToSignError,
     ordersToSign,
     ordersToSignCount,
+    ordersToSignError,
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["payments", "common"]);
@@ -155,8 +164,16 @@ export default function Payments() {
             first={paged ? "/payments" : null}
           />
         )}
-        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
-        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
+        {ordersToSignError ? (
+          <ListError message={ordersToSignError} testId="orders-to-sign-error" />
+        ) : (
+          <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
+        )}
+        {fxToSignError ? (
+          <ListError message={fxToSignError} testId="fx-to-sign-error" />
+        ) : (
+          <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
+        )}
       </section>
       {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} error={beneficiariesError} />}
     </>
