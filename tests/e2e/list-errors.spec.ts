@@ -4,9 +4,11 @@
  * app/lib/list-errors.server.ts). The real API refuses a beneficiaries search holding a NUL
  * character (400 VALIDATION_FAILED, constraint noNulCharacters: server/api/v1/input-guard.ts);
  * a known constraint id is shown in the page's language. JavaScript on (the filter form
- * navigates in the page) and off (the browser's own GET).
+ * navigates in the page) and off (the browser's own GET); axe on the page with the error in the
+ * JavaScript-on run.
  */
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { axe } from "./signing-helpers";
 
 /** errors:constraints.noNulCharacters in English and German. */
 const REFUSAL = {
@@ -39,6 +41,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("search")).toBeVisible();
       await expect(page.getByTestId("beneficiary")).toHaveCount(0);
       await expect(page.getByTestId("beneficiaries-empty")).toHaveCount(0);
+      await axe(page, javaScriptEnabled);
 
       // The address itself (a bookmark): a page, not an error page, in the page's language.
       const switcher = page.locator('form[action="/locale"]');
