@@ -16,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { Account, CardStatus } from "../../../server/api/v1/contract";
 import type { ProfileMenuData } from "~/lib/profile-menu";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
+import { ListError } from "../ui/ListError";
 import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "../ui/Money";
 import styles from "./AppShell.module.css";
 import { LayoutWatch, type WatchData } from "./LayoutWatch";
@@ -30,6 +31,8 @@ export interface AppShellProps {
   /** Accounts, each with its cards when the layout loaded them (masked numbers only). */
   accounts: (Account & { cards?: SidebarCard[] })[];
   showAccounts: boolean;
+  /** The accounts or cards list's error when the API refused it (lib/list-errors.server.ts), shown in the column. */
+  accountsError?: string | null;
   /** Profile popup contents and session watch data (the `_app` layout; absent on 404 pages). */
   menu?: ProfileMenuData;
   watch?: WatchData;
@@ -69,7 +72,7 @@ const TABBAR: readonly NavItem[] = [
   { to: "/services", key: "nav.services" },
 ];
 
-export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, children }: AppShellProps) {
+export function AppShell({ userName, accounts, accountsError, showAccounts, menu, watch, demo, children }: AppShellProps) {
   const { t } = useTranslation();
   const nav = demo?.nav ?? NAV;
   const accountsRef = useRef<HTMLElement>(null);
@@ -116,7 +119,8 @@ export function AppShell({ userName, accounts, showAccounts, menu, watch, demo, 
         {showAccounts ? (
           <aside ref={accountsRef} className={styles.accounts} aria-label={t("accounts.column-label")}>
             <h2 className={styles.asideTitle}>{t("accounts.title")}</h2>
-            {accounts.length === 0 ? <p>{t("accounts.none")}</p> : null}
+            {accountsError ? <ListError message={accountsError} testId="accounts-error" /> : null}
+            {accounts.length === 0 && !accountsError ? <p>{t("accounts.none")}</p> : null}
             <ul className={styles.accountList}>
               {accounts.map((account) => (
                 <li key={account.id}>

@@ -8,6 +8,7 @@ export { verifyCsrf } from "~/lib/csrf.server";
 export { recentBeneficiaries } from "~/lib/beneficiaries.server";
 export { fxRequestsToSign, listFxRequestGroups } from "~/lib/fx-requests.server";
 export { firstPageOnBadCursor } from "~/lib/paging.server";
+export { settleList } from "~/lib/list-errors.server";
 export { feesCount } from "~/components/ui/FeesList";
 export { default as TabPanel } from "./__home.tabs";
 export { organizationOffers } from "~/lib/organization-offers.server";

@@ -4,12 +4,14 @@
  * and a company official's only list).
  * A chunk of its own in the browser, fetched only when one of these tabs is shown
  * (lib/split-part.tsx); the server renders it statically (__home.server.ts), so the tabs work
- * without JavaScript. Reads the home loader's data.
+ * without JavaScript. Reads the home loader's data; a list the API refused shows its error in its
+ * place (`tabError`, `unsignedError`: lib/list-errors.server.ts).
  */
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { FeesList } from "~/components/ui/FeesList";
 import { FxRequestList } from "~/components/ui/FxRequestList";
+import { ListError } from "~/components/ui/ListError";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
@@ -27,9 +29,13 @@ export default function HomeTabPanel() {
     fxGroups,
     fxToSign,
     fxToSignCount,
+    fxToSignError,
     ordersToSign,
     ordersToSignCount,
+    ordersToSignError,
     unsigned,
+    unsignedError,
+    tabError,
     nextCursor,
     paged,
     canSign,
@@ -38,7 +44,9 @@ export default function HomeTabPanel() {
   const { t } = useTranslation(["remittance", "exchange"]);
   if (tab === "fees" && fees) return <FeesList fees={fees} />;
   if (tab === "remittance")
-    return orders.length === 0 ? (
+    return tabError ? (
+      <ListError message={tabError} testId="home-remittance-error" />
+    ) : orders.length === 0 ? (
       <p>{t("remittance:home.empty")}</p>
     ) : (
       <>
@@ -56,7 +64,9 @@ export default function HomeTabPanel() {
   if (tab === "requests")
     return (
       <>
-        {fxGroups.length === 0 ? (
+        {tabError ? (
+          <ListError message={tabError} testId="home-fx-error" />
+        ) : fxGroups.length === 0 ? (
           <p>{t("exchange:requests.home.empty")}</p>
         ) : (
           <FxRequestList groups={fxGroups} idPrefix="home-fx-day" canSign={canSign} />
@@ -66,16 +76,28 @@ export default function HomeTabPanel() {
     );
   return (
     <>
-      <UnsignedPayments
-        payments={unsigned}
-        returnTo="/home?tab=signing"
-        canSign={canSign}
-        organizationName={organizationName}
-        more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
-        first={paged ? "/home?tab=signing" : null}
-      />
-      <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
-      <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
+      {unsignedError ? (
+        <ListError message={unsignedError} testId="home-unsigned-error" />
+      ) : (
+        <UnsignedPayments
+          payments={unsigned}
+          returnTo="/home?tab=signing"
+          canSign={canSign}
+          organizationName={organizationName}
+          more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
+          first={paged ? "/home?tab=signing" : null}
+        />
+      )}
+      {ordersToSignError ? (
+        <ListError message={ordersToSignError} testId="home-orders-to-sign-error" />
+      ) : (
+        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
+      )}
+      {fxToSignError ? (
+        <ListError message={fxToSignError} testId="home-fx-to-sign-error" />
+      ) : (
+        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
+      )}
     </>
   );
 }

@@ -6,3 +6,4 @@
 export { displayName, listAccounts, requireAppContext, unreadTotalSafe } from "~/lib/app-context.server";
 export { config } from "~/lib/config.server";
 export { clearDraftsOutsidePayments } from "~/lib/payments.server";
+export { settleList } from "~/lib/list-errors.server";

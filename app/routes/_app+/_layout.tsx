@@ -6,7 +6,9 @@
  * clears the user's payment drafts (spec 000 §4), on link navigations too (`shouldRevalidate`). Also hands the layout's script what the
  * profile popup shows and what the session watch needs (active organization, time left before
  * the inactivity limit) and the header's chat link its unread count (one call, GET
- * /v1/channels/unread-messages-count; 0 when it fails).
+ * /v1/channels/unread-messages-count; 0 when it fails). An accounts or cards list the API refuses
+ * shows its error in the accounts column, the page itself as usual (spec 000 §7 "a failed list
+ * passes the server message on as its error"; lib/list-errors.server.ts).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
@@ -18,6 +20,7 @@ import {
   displayName,
   listAccounts,
   requireAppContext,
+  settleList,
   unreadTotalSafe,
 } from "./__layout.server";
 import { layoutRevalidation } from "~/lib/drafts";
@@ -33,14 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api, org } = await requireAppContext(request);
   const showAccounts = org.type !== "COMPANY_OFFICIAL";
   const [list, cards, chatUnread] = await Promise.all([
-    listAccounts(api, org.id),
-    showAccounts ? api.get<ListResponse<Card>>("/cards", { organizationId: org.id }).then((r) => r.data) : [],
+    settleList(request, listAccounts(api, org.id)),
+    settleList(
+      request,
+      showAccounts ? api.get<ListResponse<Card>>("/cards", { organizationId: org.id }).then((r) => r.data) : Promise.resolve([]),
+    ),
     unreadTotalSafe(api, org.id),
     clearDraftsOutsidePayments(api, new URL(request.url).pathname),
   ]);
-  const accounts = list.map((a) => ({
+  const accounts = (list.data ?? []).map((a) => ({
     ...a,
-    cards: cards
+    cards: (cards.data ?? [])
       .filter((c) => c.accountId === a.id)
       .map((c) => ({ id: c.id, path: c.path, cardName: c.cardName, cardNumber: c.cardNumber, status: c.status })),
   }));
@@ -51,6 +57,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       /** Whether the caller signs payments of the organization (lib/signing `canSign`): read by PendingPaymentNotice. */
       canSign: canSign(org),
       accounts,
+      accountsError: list.error ?? cards.error,
       menu: profileMenu(user, org),
       watch: { orgId: org.id, idleMs: config().SESSION_IDLE_MS, chatUnread },
     },
@@ -59,9 +66,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function AppLayout() {
-  const { userName, orgType, accounts, menu, watch } = useLoaderData<typeof loader>();
+  const { userName, orgType, accounts, accountsError, menu, watch } = useLoaderData<typeof loader>();
   return (
-    <AppShell userName={userName} accounts={accounts} showAccounts={orgType !== "COMPANY_OFFICIAL"} menu={menu} watch={watch}>
+    <AppShell
+      userName={userName}
+      accounts={accounts}
+      accountsError={accountsError}
+      showAccounts={orgType !== "COMPANY_OFFICIAL"}
+      menu={menu}
+      watch={watch}
+    >
       <Outlet />
     </AppShell>
   );

@@ -14,6 +14,10 @@
  * closes it; the list's data is kept meanwhile (`shouldRevalidate`). The panel is a chunk of its
  * own (__history.panel.tsx), fetched when first wanted. Asked directly, the item URL renders the
  * item's own page alone (this loader then loads no list).
+ *
+ * A list the API refuses shows its error where the list would be, the filters and the export
+ * form kept (spec 000 §7 "a failed list passes the server message on as its error";
+ * lib/list-errors.server.ts); a "more" page refused likewise, under the pages already shown.
  */
 import { json, redirect, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import {
@@ -39,6 +43,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { DayGroups } from "~/components/ui/DayGroups";
+import { ListError } from "~/components/ui/ListError";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
@@ -47,6 +52,7 @@ import i18next from "~/lib/i18next.server";
 import { mergeDayGroups } from "~/lib/date-groups-merge";
 import { parseHistoryFilter, type HistoryFilter } from "~/lib/history-filter";
 import { PERIODS } from "~/lib/history-periods";
+import { settleList } from "~/lib/list-errors.server";
 import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { HistoryItemPanelProps } from "./__history.panel";
@@ -101,23 +107,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         currencies: [] as string[],
         groups: [] as DayGroup<StatementItem>[],
         nextCursor: null as string | null,
+        listError: null as string | null,
       },
       { headers: await api.headers() },
     );
   }
-  const [accounts, items] = await Promise.all([
+  const [accounts, listed] = await Promise.all([
     listAccounts(api, org.id),
-    Object.keys(errors).length === 0
-      ? api
-          .get<ListResponse<StatementItem>>("/statements-items", {
-            organizationId: org.id,
-            ...query,
-            take: PAGE_SIZE,
-            ...(filter.cursor ? { cursor: filter.cursor } : {}),
-          })
-          .catch(firstPageOnBadCursor(api, filter.cursor, withoutCursor(request.url)))
-      : Promise.resolve({ data: [] as StatementItem[], nextCursor: null }),
+    settleList(
+      request,
+      Object.keys(errors).length === 0
+        ? api
+            .get<ListResponse<StatementItem>>("/statements-items", {
+              organizationId: org.id,
+              ...query,
+              take: PAGE_SIZE,
+              ...(filter.cursor ? { cursor: filter.cursor } : {}),
+            })
+            .catch(firstPageOnBadCursor(api, filter.cursor, withoutCursor(request.url)))
+        : Promise.resolve({ data: [] as StatementItem[], nextCursor: null }),
+    ),
   ]);
+  const items = listed.data ?? { data: [] as StatementItem[], nextCursor: null };
   const currencies = [...new Set(accounts.flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();
   const sorted = [...items.data].sort((a, b) => Date.parse(b.transferDate) - Date.parse(a.transferDate));
   return json(
@@ -129,6 +140,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       currencies,
       groups: groupByDay(sorted, (i) => i.transferDate, await i18next.getLocale(request)),
       nextCursor: items.nextCursor,
+      listError: listed.error,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -202,7 +214,7 @@ function isPlainClick(event: MouseEvent) {
 }
 
 function HistoryList({ data }: { data: ListData }) {
-  const { filter, errors, currencies, groups, nextCursor } = data;
+  const { filter, errors, currencies, groups, nextCursor, listError } = data;
   const { t } = useTranslation("history");
   const hydrated = useIsHydrated();
   const location = useLocation();
@@ -249,6 +261,9 @@ function HistoryList({ data }: { data: ListData }) {
   }
   const allGroups = useMemo(() => mergeDayGroups([groups, ...shown.extra.map((p) => p.groups)]), [groups, shown.extra]);
   const cursor = shown.extra.length ? shown.extra[shown.extra.length - 1].nextCursor : nextCursor;
+  // A "more" page the API refused (for this filter): its error under the pages shown.
+  const moreError =
+    more.data && !more.data.itemPage && !more.data.official && sameFilter(more.data.filter, filter) ? more.data.listError : null;
   const appended = shown.extra.length ? shown.extra[shown.extra.length - 1].groups.reduce((n, g) => n + g.items.length, 0) : 0;
 
   // After "more", focus moves to the first item added.
@@ -385,6 +400,8 @@ function HistoryList({ data }: { data: ListData }) {
           <ul className={styles.items}>
             <PlaceholderRows testId="history-placeholder" />
           </ul>
+        ) : listError ? (
+          <ListError message={listError} testId="history-error" />
         ) : allGroups.length === 0 ? (
           <p>{t("empty")}</p>
         ) : (
@@ -413,6 +430,7 @@ function HistoryList({ data }: { data: ListData }) {
             <PlaceholderRows testId="history-placeholder" />
           </ul>
         ) : null}
+        {moreError && !moreLoading && !listLoading ? <ListError message={moreError} testId="history-more-error" /> : null}
       </div>
       {cursor && !listLoading ? (
         <p>

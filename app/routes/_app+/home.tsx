@@ -15,7 +15,9 @@
  * leads to /profile/agreements while the person has agreements to sign (GET
  * /v1/agreements/unsigned). No form libraries here (JS budget); the tabs other than history are
  * rendered by `__home.tabs.tsx`, a chunk the browser fetches only when one of them shows
- * (lib/split-part.tsx).
+ * (lib/split-part.tsx). A list the API refuses (the open tab's, the beneficiaries block) shows its
+ * error in the list's place, the rest of the page as usual (spec 000 §7 "a failed list passes the
+ * server message on as its error"; lib/list-errors.server.ts).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
@@ -35,6 +37,7 @@ import { AccountBalances, AccountCard } from "~/components/ui/AccountBalances";
 import { Alert } from "~/components/ui/Alert";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { DayGroups } from "~/components/ui/DayGroups";
+import { ListError } from "~/components/ui/ListError";
 import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import {
@@ -47,6 +50,7 @@ import {
   recentBeneficiaries,
   remittanceOrdersToSign,
   requireAppContext,
+  settleList,
   TabPanel,
   verifyCsrf,
 } from "./__home.server";
@@ -125,11 +129,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
   const [accounts, unsigned, settings, beneficiaries, fees, offers] = await Promise.all([
     listAccounts(api, org.id),
-    api
-      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
-      .catch(firstPageOnBadCursor(api, cursor, "/home?tab=signing")),
+    settleList(
+      request,
+      api
+        .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
+        .catch(firstPageOnBadCursor(api, cursor, "/home?tab=signing")),
+    ),
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
-    official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
+    settleList(request, official ? Promise.resolve([]) : recentBeneficiaries(api, org.id)),
     // The tab shows the count, so the fees are read whichever tab is open.
     official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`),
     // The requests tab exists only when FX rate requests are enabled for the organization;
@@ -149,21 +156,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
           : asked === "requests" && requestsTab
             ? "requests"
             : "history";
-  const [history, orders, fxRequests, toSign, fxToSign, ordersToSign] = await Promise.all([
-    tab === "history" && !official
-      ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
-      : Promise.resolve(null),
-    tab === "remittance"
-      ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
-      : Promise.resolve(null),
-    tab === "requests" ? listFxRequestGroups(api, org.id, 5, lng) : Promise.resolve(null),
+  const [history, orders, fxRequests, toSign, fxListed, ordersListed] = await Promise.all([
+    settleList(
+      request,
+      tab === "history" && !official
+        ? api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 10 })
+        : Promise.resolve(null),
+    ),
+    settleList(
+      request,
+      tab === "remittance"
+        ? api.get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 5 })
+        : Promise.resolve(null),
+    ),
+    settleList(request, tab === "requests" ? listFxRequestGroups(api, org.id, 5, lng) : Promise.resolve(null)),
     // Agreements the bank asks this person to sign (issue 10): a banner to /profile/agreements.
     api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned").catch(() => null),
     // FX rate requests awaiting a signature: counted on the signing tab and listed in it.
-    fxRequestsToSign(api, org.id, lng, requestsTab),
+    settleList(request, fxRequestsToSign(api, org.id, lng, requestsTab)),
     // Remittance orders awaiting a signature likewise (only while orders are enabled: signing is refused otherwise).
-    remittanceOrdersToSign(api, org.id, remittanceTab),
+    settleList(request, remittanceOrdersToSign(api, org.id, remittanceTab)),
   ]);
+  const fxToSign = fxListed.data ?? { groups: [], count: 0 };
+  const ordersToSign = ordersListed.data ?? { orders: [], count: 0 };
   return json(
     {
       agreementsToSign: toSign?.data.length ?? 0,
@@ -173,24 +188,40 @@ export async function loader({ request }: LoaderFunctionArgs) {
       official,
       openAccountInvitation,
       accounts,
-      unsigned: unsigned.data,
-      unsignedCount: unsigned.totalCount + fxToSign.count + ordersToSign.count,
+      unsigned: unsigned.data?.data ?? [],
+      unsignedCount: (unsigned.data?.totalCount ?? 0) + fxToSign.count + ordersToSign.count,
+      // The open tab's list refused by the API: its error in the list's place.
+      tabError:
+        tab === "history"
+          ? history.error
+          : tab === "remittance"
+            ? orders.error
+            : tab === "requests"
+              ? fxRequests.error
+              : tab === "signing"
+                ? unsigned.error
+                : null,
+      // A company official's panel is the signing list whatever the tab.
+      unsignedError: unsigned.error,
       // The list shows on the signing tab (a company official's panel is the signing list whatever the tab).
       fxToSign: tab === "signing" || official ? fxToSign.groups : [],
       fxToSignCount: fxToSign.count,
+      fxToSignError: fxListed.error,
       ordersToSign: tab === "signing" || official ? ordersToSign.orders : [],
       ordersToSignCount: ordersToSign.count,
-      nextCursor: unsigned.nextCursor,
+      ordersToSignError: ordersListed.error,
+      nextCursor: unsigned.data?.nextCursor ?? null,
       paged: Boolean(cursor),
       canSign: canSign(org),
       corporate: org.type === "CORPORATE",
       organizationName: org.fullName,
-      history: groupByDay(history?.data ?? [], (i) => i.transferDate, lng),
+      history: groupByDay(history.data?.data ?? [], (i) => i.transferDate, lng),
       remittanceTab,
-      orders: orders?.edges.map((e) => e.node) ?? [],
+      orders: orders.data?.edges.map((e) => e.node) ?? [],
       requestsTab,
-      fxGroups: fxRequests?.groups ?? [],
-      beneficiaries,
+      fxGroups: fxRequests.data?.groups ?? [],
+      beneficiaries: beneficiaries.data ?? [],
+      beneficiariesError: beneficiaries.error,
       fees,
       feesCount: feesCount(fees),
       // Quick payment actions: the chooser's rule for each (spec 000 §2), and without an account
@@ -252,6 +283,8 @@ export default function Home() {
     remittanceTab,
     requestsTab,
     beneficiaries,
+    beneficiariesError,
+    tabError,
     corporate,
     fees,
     feesCount,
@@ -341,7 +374,7 @@ export default function Home() {
         </ul>
       </section>
 
-      {!official ? <BeneficiariesBlock beneficiaries={beneficiaries} /> : null}
+      {!official ? <BeneficiariesBlock beneficiaries={beneficiaries} error={beneficiariesError} /> : null}
 
       <section aria-labelledby="operations-title" className={styles.section}>
         <h2 id="operations-title">{t("home.operations")}</h2>
@@ -393,6 +426,8 @@ export default function Home() {
           <LoadingRows testId="home-history-loading" />
         ) : tab !== "history" || official ? (
           <tabPanel.Part />
+        ) : tabError ? (
+          <ListError message={tabError} testId="home-history-error" />
         ) : history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (

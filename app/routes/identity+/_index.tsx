@@ -8,6 +8,9 @@
  * `?submitted=<id>` and `?saved=<id>` confirm what the applicant just did. While demo mode is on, a
  * user not yet identified also gets a small "Explore the demo" link (/demo).
  * Signed-in users only; not being identified is allowed here (requireUser would send them here).
+ * A list the API refuses shows its error in the list's place (spec 000 §7 "a failed list passes
+ * the server message on as its error"; lib/list-errors.server.ts), without start links (which
+ * types may start depends on the list).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -16,11 +19,13 @@ import type { ApplicationStatus, ApplicationSummary, ApplicationType } from "../
 import { stepsOf } from "../../../server/rules/applications/steps";
 import styles from "~/components/identity/identity.module.css";
 import { Alert } from "~/components/ui/Alert";
+import { ListError } from "~/components/ui/ListError";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { demoModeEnabled, requireUser } from "~/lib/api.server";
 import { formatDate } from "~/lib/dates";
 import { CHECK_ANSWERS, continueStepId, openApplicationOf, SEGMENT_BY_TYPE, stepHref } from "~/lib/identity";
 import { applicationRef, getApplication, listApplications, newApplicationHref } from "~/lib/identity.server";
+import { settleList } from "~/lib/list-errors.server";
 
 export const handle = { i18n: ["identity", "errors", "demo"], titleKey: "identity:applications.title" };
 
@@ -34,10 +39,11 @@ function canStart(type: ApplicationType, mine: readonly ApplicationSummary[]): b
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api } = await requireUser(request, { allowUnidentified: true });
   const url = new URL(request.url);
-  const [summaries, demo] = await Promise.all([
-    listApplications(api),
+  const [listed, demo] = await Promise.all([
+    settleList(request, listApplications(api)),
     user.identified ? false : demoModeEnabled(api), // "Explore the demo": demo mode is for users not yet identified
   ]);
+  const summaries = listed.data ?? [];
   const applications = await Promise.all(
     summaries.map(async (a) => {
       let href = stepHref(a.type, CHECK_ANSWERS, { applicationId: a.id })!;
@@ -63,8 +69,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       identified: user.identified,
       demo,
       applications,
+      listError: listed.error,
       notice,
-      start: TYPES.filter((type) => canStart(type, summaries)).map((type) => ({
+      start: TYPES.filter((type) => !listed.error && canStart(type, summaries)).map((type) => ({
         type,
         href: newApplicationHref(`/identity/${SEGMENT_BY_TYPE[type]}/${stepsOf(type)[0].id}`),
       })),
@@ -83,7 +90,7 @@ const TONE: Record<ApplicationStatus, "pending" | "rejected" | "approved"> = {
 };
 
 export default function Identity() {
-  const { identified, demo, applications, notice, start } = useLoaderData<typeof loader>();
+  const { identified, demo, applications, listError, notice, start } = useLoaderData<typeof loader>();
   const { t } = useTranslation("identity");
   return (
     <>
@@ -99,7 +106,8 @@ export default function Identity() {
       ) : null}
       <p>{identified ? t("applications.intro-identified") : t("applications.intro")}</p>
       <h2>{t("applications.list-title")}</h2>
-      {applications.length === 0 ? <p>{t("applications.none")}</p> : null}
+      {listError ? <ListError message={listError} testId="applications-error" /> : null}
+      {applications.length === 0 && !listError ? <p>{t("applications.none")}</p> : null}
       <ul className={styles.apps} data-testid="applications">
         {applications.map((a) => (
           <li key={a.id} className={styles.app} data-testid="application" data-status={a.status} data-type={a.type}>

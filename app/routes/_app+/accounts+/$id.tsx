@@ -2,7 +2,9 @@
  * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present,
  * balances (each with its overdraft limit and available funds where the overdraft applies,
  * spec 000 §5) and the account's recent history grouped by day (spec 000 §2 Layout; GET
- * /v1/accounts/:id, /v1/statements-items?account=).
+ * /v1/accounts/:id, /v1/statements-items?account=). An account the API does not show: 404. A
+ * history list it refuses otherwise shows its error in the list's place, the account kept (spec
+ * 000 §7 "a failed list passes the server message on as its error"; lib/list-errors.server.ts).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -11,11 +13,13 @@ import type { Account, ListResponse, StatementItem } from "../../../../server/ap
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { DayGroups } from "~/components/ui/DayGroups";
+import { ListError } from "~/components/ui/ListError";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { formatIban } from "../../../../server/rules/iban-format";
 import styles from "../payments+/payments.module.css";
 
@@ -25,22 +29,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const lng = await i18next.getLocale(request);
   const id = encodeURIComponent(params.id ?? "");
-  try {
-    const [account, history] = await Promise.all([
-      api.get<Account>(`/accounts/${id}`),
-      api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, account: params.id, take: 10 }),
-    ]);
-    // Newest first (the API's order), grouped by day as every transaction list (spec 000 §2 Layout).
-    const days = groupByDay(history.data, (i) => i.transferDate, lng);
-    return json({ account, history: days }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
-  } catch (error) {
+  const notFound = (error: unknown): never => {
     if (error instanceof ApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
-  }
+  };
+  const [account, history] = await Promise.all([
+    api.get<Account>(`/accounts/${id}`).catch(notFound),
+    settleList(
+      request,
+      api
+        .get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, account: params.id, take: 10 })
+        .catch(notFound),
+    ),
+  ]);
+  // Newest first (the API's order), grouped by day as every transaction list (spec 000 §2 Layout).
+  const days = groupByDay(history.data?.data ?? [], (i) => i.transferDate, lng);
+  return json(
+    { account, history: days, listError: history.error },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export default function AccountPage() {
-  const { account, history } = useLoaderData<typeof loader>();
+  const { account, history, listError } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["common", "history"]);
   return (
     <>
@@ -94,7 +105,9 @@ export default function AccountPage() {
       </section>
       <section aria-labelledby="recent-title" className={styles.section}>
         <h2 id="recent-title">{t("history:recent")}</h2>
-        {history.length === 0 ? (
+        {listError ? (
+          <ListError message={listError} testId="account-history-error" />
+        ) : history.length === 0 ? (
           <p>{t("history:empty")}</p>
         ) : (
           <DayGroups

@@ -5,7 +5,9 @@
  * endCursor), status badges, a pay link for APPROVED ones, and 'Add a beneficiary'.
  * Data: GET /v1/beneficiaries (contract BeneficiaryPage). A company official has no
  * beneficiaries (spec 000 §2 Home screen, §6): a notice instead of the list, as on /history,
- * and no read of the list.
+ * and no read of the list. A list the API refuses shows its error in the list's place, the
+ * filters kept (spec 000 §7 "a failed list passes the server message on as its error";
+ * lib/list-errors.server.ts).
  */
 import { json, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -15,8 +17,10 @@ import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { ListError } from "~/components/ui/ListError";
 import { StatusBadge } from "~/components/ui/StatusBadge";
 import { requireAppContext } from "~/lib/app-context.server";
+import { settleList } from "~/lib/list-errors.server";
 import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { accountLabel, isPaymentType, isStatus, payHref, PAYMENT_TYPES, STATUSES, statusTone } from "~/lib/beneficiaries";
 import styles from "./beneficiaries.module.css";
@@ -41,21 +45,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   // Paged: showing a later page (a cursor the API refuses redirects to the first).
   const paged = Boolean(cursor);
-  const page = await api
-    .get<BeneficiaryPage>("/beneficiaries", { organizationId: org.id, ...filters, take: TAKE, cursor: cursor || undefined })
-    .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url)));
+  const { data: page, error: listError } = await settleList(
+    request,
+    api
+      .get<BeneficiaryPage>("/beneficiaries", { organizationId: org.id, ...filters, take: TAKE, cursor: cursor || undefined })
+      .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url))),
+  );
   const next = new URLSearchParams();
   for (const [k, v] of Object.entries(filters)) if (v) next.set(k, v);
   const firstPage = next.toString();
-  if (page.pageInfo.hasNextPage && page.pageInfo.endCursor) next.set("cursor", page.pageInfo.endCursor);
+  const hasNext = Boolean(page?.pageInfo.hasNextPage);
+  if (hasNext && page?.pageInfo.endCursor) next.set("cursor", page.pageInfo.endCursor);
   return json(
     {
       official: false as const,
-      beneficiaries: page.edges.map((e) => e.node),
+      beneficiaries: page?.edges.map((e) => e.node) ?? [],
+      listError,
       filters,
       paged,
       firstHref: `/beneficiaries${firstPage ? `?${firstPage}` : ""}`,
-      nextHref: page.pageInfo.hasNextPage ? `/beneficiaries?${next.toString()}` : null,
+      nextHref: hasNext ? `/beneficiaries?${next.toString()}` : null,
       deleted: params.get("notice") === "deleted",
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -77,7 +86,7 @@ export default function Beneficiaries() {
 
 /** The list with its filters and paging (anyone but a company official). */
 function BeneficiaryList({ data }: { data: Extract<SerializeFrom<typeof loader>, { official: false }> }) {
-  const { beneficiaries, filters, paged, firstHref, nextHref, deleted } = data;
+  const { beneficiaries, listError, filters, paged, firstHref, nextHref, deleted } = data;
   const { t } = useTranslation("beneficiaries");
   const filtered = Boolean(filters.search || filters.paymentType || filters.status);
   return (
@@ -123,7 +132,9 @@ function BeneficiaryList({ data }: { data: Extract<SerializeFrom<typeof loader>,
           {filtered ? <Link to="/beneficiaries">{t("filters.clear")}</Link> : null}
         </div>
       </Form>
-      {beneficiaries.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="beneficiaries-error" />
+      ) : beneficiaries.length === 0 ? (
         <p data-testid="beneficiaries-empty">{filtered ? t("empty-filtered") : t("empty")}</p>
       ) : (
         <ul className={styles.list} aria-label={t("list-label")}>

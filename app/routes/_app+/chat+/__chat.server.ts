@@ -15,6 +15,7 @@ export { verifyCsrf } from "~/lib/csrf.server";
 export { fileNotFound, streamApiFile } from "~/lib/file-download.server";
 export { startAction } from "~/lib/forms.server";
 export { default as i18next } from "~/lib/i18next.server";
+export { settleList } from "~/lib/list-errors.server";
 export { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 export { renderMarkdown } from "~/lib/markdown";
 export { chosenFiles, readUploadForm, uploadErrorResponse, uploadFiles, uploadReadErrorResponse } from "~/lib/uploads.server";

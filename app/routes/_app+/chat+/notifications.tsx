@@ -14,6 +14,7 @@ import { ChatTabs } from "~/components/chat/ChatUi";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Button } from "~/components/ui/Button";
+import { ListError } from "~/components/ui/ListError";
 import { notificationText } from "~/lib/chat";
 import { formatDate, formatTime } from "~/lib/dates";
 import {
@@ -24,6 +25,7 @@ import {
   markNotificationRead,
   renderMarkdown,
   requireAppContext,
+  settleList,
   withoutCursor,
   unreadCounts,
   verifyCsrf,
@@ -34,8 +36,12 @@ export const handle = { i18n: ["chat"], titleKey: "chat:notifications.title" };
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const [page, counts] = await Promise.all([
-    listNotifications(api, org.id, cursor).catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url))),
+  const [{ data: page, error: listError }, counts] = await Promise.all([
+    // A list the API refuses: its error in the list's place (spec 000 §7; lib/list-errors.server.ts).
+    settleList(
+      request,
+      listNotifications(api, org.id, cursor).catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url))),
+    ),
     unreadCounts(api, org.id).catch((error: unknown) => {
       if (error instanceof Response) throw error;
       return null;
@@ -44,9 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = (await i18next.getFixedT(request, ["chat"])) as unknown as (key: string, options: Record<string, unknown>) => string;
   return json(
     {
-      notifications: page.data.map((n) => ({ ...n, html: renderMarkdown(notificationText(n, t)) })),
-      cursor: page.cursor,
-      isMorePage: page.paged,
+      notifications: page?.data.map((n) => ({ ...n, html: renderMarkdown(notificationText(n, t)) })) ?? [],
+      cursor: page?.cursor ?? null,
+      isMorePage: page?.paged ?? Boolean(cursor),
+      listError,
       chatUnread: counts?.total ?? 0,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -72,14 +79,18 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function NotificationsPage() {
-  const { notifications, cursor, isMorePage, chatUnread } = useLoaderData<typeof loader>();
+  const { notifications, cursor, isMorePage, chatUnread, listError } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat");
   const unread = notifications.filter((n) => !n.readAt).length;
   return (
     <>
       <h1>{t("notifications.title")}</h1>
       <ChatTabs current="notifications" chatUnread={chatUnread} notificationsUnread={unread} />
-      {notifications.length === 0 ? <p className={styles.empty}>{t("notifications.none")}</p> : null}
+      {listError ? (
+        <ListError message={listError} testId="notifications-error" />
+      ) : notifications.length === 0 ? (
+        <p className={styles.empty}>{t("notifications.none")}</p>
+      ) : null}
       <ul className={styles.notifications} data-testid="notifications">
         {notifications.map((n) => (
           <li key={n.id} className={`${styles.notification} ${n.readAt ? "" : styles.unread}`} data-testid="notification">

@@ -18,6 +18,7 @@ import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/co
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AccountCard } from "~/components/ui/AccountBalances";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
+import { ListError } from "~/components/ui/ListError";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
 import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
@@ -26,6 +27,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
 import { fxRequestsToSign } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { firstPageOnBadCursor } from "~/lib/paging.server";
 import { paymentOptions } from "~/lib/payment-options";
 import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
@@ -45,34 +47,47 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lng = await i18next.getLocale(request);
   // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
   const settingsRead = api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id });
-  const [accounts, settings, unsigned, beneficiaries, fxToSign, ordersToSign] = await Promise.all([
+  // The signing lists and the beneficiaries block show their own error when their call fails
+  // (spec 000 §7 "a failed list passes the server message on as its error"; lib/list-errors.server.ts).
+  const [accounts, settings, unsigned, beneficiaries, fxListed, ordersListed] = await Promise.all([
     listAccounts(api, org.id),
     settingsRead,
-    api
-      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
-      .catch(firstPageOnBadCursor(api, cursor, "/payments")),
-    official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
+    settleList(
+      request,
+      api
+        .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
+        .catch(firstPageOnBadCursor(api, cursor, "/payments")),
+    ),
+    settleList(request, official ? Promise.resolve([]) : recentBeneficiaries(api, org.id)),
     // FX rate requests awaiting a signature: their own small list under the payments.
-    fxRequestsToSign(api, org.id, lng),
+    settleList(request, fxRequestsToSign(api, org.id, lng)),
     // Remittance orders awaiting a signature, while orders are enabled (signing is refused
     // otherwise): read beside the setting, not after it.
-    remittanceOrdersToSign(
-      api,
-      org.id,
-      settingsRead.then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+    settleList(
+      request,
+      remittanceOrdersToSign(
+        api,
+        org.id,
+        settingsRead.then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+      ),
     ),
   ]);
+  const fxToSign = fxListed.data ?? { groups: [], count: 0 };
+  const ordersToSign = ordersListed.data ?? { orders: [], count: 0 };
   const prompt = url.searchParams.get("prompt") === "no-accounts";
   return json(
     {
       options: paymentOptions(accounts, settings),
-      unsigned: unsigned.data,
-      nextCursor: unsigned.nextCursor,
+      unsigned: unsigned.data?.data ?? [],
+      unsignedError: unsigned.error,
+      nextCursor: unsigned.data?.nextCursor ?? null,
       paged: Boolean(cursor),
       fxToSign: fxToSign.groups,
       fxToSignCount: fxToSign.count,
+      fxToSignError: fxListed.error,
       ordersToSign: ordersToSign.orders,
       ordersToSignCount: ordersToSign.count,
+      ordersToSignError: ordersListed.error,
       canSign: canSign(org),
       organizationName: org.fullName,
       noAccountsPrompt: prompt && accounts.length === 0,
@@ -80,7 +95,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       official,
       // What the accounts section shows: each account's link and balances.
       accounts: official ? [] : accounts.map(({ id, name, number, balances }) => ({ id, name, number, balances })),
-      beneficiaries,
+      beneficiaries: beneficiaries.data ?? [],
+      beneficiariesError: beneficiaries.error,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -90,6 +106,7 @@ export default function Payments() {
   const {
     options,
     unsigned,
+    unsignedError,
     nextCursor,
     paged,
     noAccountsPrompt,
@@ -97,10 +114,13 @@ export default function Payments() {
     official,
     accounts,
     beneficiaries,
+    beneficiariesError,
     fxToSign,
     fxToSignCount,
+    fxToSignError,
     ordersToSign,
     ordersToSignCount,
+    ordersToSignError,
     ...signing
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["payments", "common"]);
@@ -132,18 +152,30 @@ export default function Payments() {
       </section>
       <section aria-labelledby="unsigned-title" className={styles.section}>
         <h2 id="unsigned-title">{t("unsigned.title")}</h2>
-        <UnsignedPayments
-          payments={unsigned}
-          returnTo="/payments"
-          canSign={signing.canSign}
-          organizationName={signing.organizationName}
-          more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
-          first={paged ? "/payments" : null}
-        />
-        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
-        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
+        {unsignedError ? (
+          <ListError message={unsignedError} testId="unsigned-error" />
+        ) : (
+          <UnsignedPayments
+            payments={unsigned}
+            returnTo="/payments"
+            canSign={signing.canSign}
+            organizationName={signing.organizationName}
+            more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
+            first={paged ? "/payments" : null}
+          />
+        )}
+        {ordersToSignError ? (
+          <ListError message={ordersToSignError} testId="orders-to-sign-error" />
+        ) : (
+          <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
+        )}
+        {fxToSignError ? (
+          <ListError message={fxToSignError} testId="fx-to-sign-error" />
+        ) : (
+          <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
+        )}
       </section>
-      {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} />}
+      {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} error={beneficiariesError} />}
     </>
   );
 }

@@ -20,8 +20,10 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { ListError } from "~/components/ui/ListError";
 import { ApiError, type Api } from "~/lib/api.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { mapServerErrors, type Translate } from "~/lib/server-errors";
 import { displayName, requireAppContext } from "~/lib/app-context.server";
 import { countryName } from "~/lib/countries.server";
@@ -55,7 +57,8 @@ function companyAddress(detail: OrganizationDetail, lng: string) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { user, api, org } = await requireAppContext(request);
   const [devices, detail] = await Promise.all([
-    api.get<ListResponse<Device>>("/devices"),
+    // A list the API refuses: its error in the list's place (spec 000 §7; lib/list-errors.server.ts).
+    settleList(request, api.get<ListResponse<Device>>("/devices")),
     org.type === "CORPORATE" ? api.get<OrganizationDetail>(`/clients-organizations/${encodeURIComponent(org.id)}`) : null,
   ]);
   const lng = await i18next.getLocale(request);
@@ -71,7 +74,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dob: dob ? formatDate(dob, "UTC") || null : null,
       nationality: nationalityId ? (countryName(nationalityId, lng) ?? nationalityId) : null,
       channel: user.twilioAuthChannel,
-      devices: devices.data,
+      devices: devices.data?.data ?? [],
+      devicesError: devices.error,
       company,
       // Company users link (spec 001 §2, §6): only a main representative of a CORPORATE organization.
       companyUsers:
@@ -238,7 +242,8 @@ function CodeChannel({ channel, error }: { channel: "SMS" | "WHATSAPP"; error: s
 }
 
 export default function Profile() {
-  const { name, phone, email, dob, nationality, channel, devices, done, companyUsers, company } = useLoaderData<typeof loader>();
+  const { name, phone, email, dob, nationality, channel, devices, devicesError, done, companyUsers, company } =
+    useLoaderData<typeof loader>();
   const failed = useActionData<{ channelError?: string | null }>();
   const { t } = useTranslation("profile");
   return (
@@ -283,11 +288,15 @@ export default function Profile() {
       <section aria-labelledby="profile-devices">
         <h2 id="profile-devices">{t("devices.title")}</h2>
         <p>{t("devices.intro")}</p>
-        <ul className={styles.devices}>
-          {devices.map((d) => (
-            <DeviceRow key={d.id} device={d} />
-          ))}
-        </ul>
+        {devicesError ? (
+          <ListError message={devicesError} testId="devices-error" />
+        ) : (
+          <ul className={styles.devices}>
+            {devices.map((d) => (
+              <DeviceRow key={d.id} device={d} />
+            ))}
+          </ul>
+        )}
       </section>
     </>
   );

@@ -16,20 +16,26 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { ListError } from "~/components/ui/ListError";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { formatDate } from "~/lib/dates";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import styles from "./profile.module.css";
 
 export const handle = { i18n: ["profile"], titleKey: "profile:agreements.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);
-  const list = await api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned");
+  // A list the API refuses: its error in the list's place (spec 000 §7; lib/list-errors.server.ts).
+  const list = await settleList(request, api.get<ListResponse<ProfileAgreement>>("/agreements/unsigned"));
   const signed = new URL(request.url).searchParams.get("done") === "signed";
-  return json({ agreements: list.data, signed }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { agreements: list.data?.data ?? [], listError: list.error, signed },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -71,7 +77,7 @@ function AgreementRow({ agreement }: { agreement: ProfileAgreement }) {
 }
 
 export default function ProfileAgreements() {
-  const { agreements, signed } = useLoaderData<typeof loader>();
+  const { agreements, listError, signed } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation("profile");
   return (
@@ -79,7 +85,9 @@ export default function ProfileAgreements() {
       <h1>{t("agreements.title")}</h1>
       {signed ? <Alert kind="success">{t("agreements.signed")}</Alert> : null}
       {failed?.error ? <Alert kind="error">{failed.error}</Alert> : null}
-      {agreements.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="agreements-error" />
+      ) : agreements.length === 0 ? (
         <p data-testid="agreements-none">{t("agreements.none")}</p>
       ) : (
         <>

@@ -6,7 +6,9 @@
  * the words that it waits for a signer: docs/decisions.md "Who may sign"); a link to propose a
  * new rate. With JavaScript a request's details open in the side
  * panel (a bottom sheet on mobile; its page's loader data, as /history does); without, its page.
- * 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
+ * 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off. A list the API refuses shows its error where the
+ * list would be (spec 000 §7 "a failed list passes the server message on as its error";
+ * lib/list-errors.server.ts).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useFetcher, useLoaderData } from "@remix-run/react";
@@ -14,10 +16,12 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FxRequestList } from "~/components/ui/FxRequestList";
+import { ListError } from "~/components/ui/ListError";
 import { SidePanel } from "~/components/ui/SidePanel";
 import { requireAppContext } from "~/lib/app-context.server";
 import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { canSign } from "~/lib/signing";
 import styles from "../exchange.module.css";
@@ -30,14 +34,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireCustomRate(api, org.id);
   const cursor = new URL(request.url).searchParams.get("cursor") ?? undefined;
-  const page = await listFxRequestGroups(api, org.id, 20, await i18next.getLocale(request), cursor).catch(
-    firstPageOnBadCursor(api, cursor, withoutCursor(request.url)),
+  const { data: page, error: listError } = await settleList(
+    request,
+    listFxRequestGroups(api, org.id, 20, await i18next.getLocale(request), cursor).catch(
+      firstPageOnBadCursor(api, cursor, withoutCursor(request.url)),
+    ),
   );
-  return json({ ...page, canSign: canSign(org) }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  return json(
+    { groups: page?.groups ?? [], next: page?.next ?? null, listError, canSign: canSign(org) },
+    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
 }
 
 export default function FxRequests() {
-  const { groups, next, canSign } = useLoaderData<typeof loader>();
+  const { groups, next, listError, canSign } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const details = useFetcher<typeof detailLoader>();
   const [openId, setOpenId] = useState<string | null>(null);
@@ -56,7 +66,9 @@ export default function FxRequests() {
         </Link>
         <Link to="/currency-exchange">{t("requests.back-exchange")}</Link>
       </div>
-      {groups.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="fx-error" />
+      ) : groups.length === 0 ? (
         <p data-testid="fx-empty">{t("requests.empty")}</p>
       ) : (
         <FxRequestList groups={groups} idPrefix="fx-day" onOpen={show} canSign={canSign} />

@@ -2,17 +2,21 @@
  * /payments/remittance — remittance orders of the active organization (spec 000 §2, spec 001 §3,
  * §4, §7): newest first (GET /v1/payments-orders, 20 a page, "Older orders" follows the cursor),
  * each with its status and icon (components/ui/RemittanceStatus), and the link to a new order.
- * 404 when PAYMENTS-ORDERS-ENABLED is off for the organization.
+ * 404 when PAYMENTS-ORDERS-ENABLED is off for the organization. A list the API refuses shows its
+ * error where the list would be (spec 000 §7 "a failed list passes the server message on as its
+ * error"; lib/list-errors.server.ts).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RemittanceOrderPage } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { ListError } from "~/components/ui/ListError";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate } from "~/lib/dates";
+import { settleList } from "~/lib/list-errors.server";
 import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
 import { requireOrdersEnabled } from "./__remittance.server";
 import styles from "./remittance.module.css";
@@ -23,17 +27,29 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireOrdersEnabled(api, org.id);
   const cursor = new URL(request.url).searchParams.get("cursor");
-  const page = await api
-    .get<RemittanceOrderPage>("/payments-orders", { organizationId: org.id, all: true, take: 20, ...(cursor ? { cursor } : {}) })
-    .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url)));
+  const { data: page, error: listError } = await settleList(
+    request,
+    api
+      .get<RemittanceOrderPage>("/payments-orders", {
+        organizationId: org.id,
+        all: true,
+        take: 20,
+        ...(cursor ? { cursor } : {}),
+      })
+      .catch(firstPageOnBadCursor(api, cursor, withoutCursor(request.url))),
+  );
   return json(
-    { orders: page.edges.map((e) => e.node), next: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null },
+    {
+      orders: page?.edges.map((e) => e.node) ?? [],
+      next: page?.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
+      listError,
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
 export default function RemittanceOrders() {
-  const { orders, next } = useLoaderData<typeof loader>();
+  const { orders, next, listError } = useLoaderData<typeof loader>();
   const { t } = useTranslation("remittance");
   return (
     <>
@@ -44,7 +60,9 @@ export default function RemittanceOrders() {
           {t("new-link")}
         </Link>
       </p>
-      {orders.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="orders-error" />
+      ) : orders.length === 0 ? (
         <p data-testid="orders-empty">{t("empty")}</p>
       ) : (
         // On a phone the four columns need more than the screen: the table scrolls inside its

@@ -6,6 +6,9 @@
  * API: GET /v1/clients-organizations?all=true (the caller's role in the company), GET
  * …/:id/clients-officials; POST …/clients-officials, PUT …/:officialId, PUT …/:officialId/status.
  * Another organization → the API's 403 → /permission-denied; a non-CORPORATE organization → 404.
+ * A list of officials the API refuses otherwise shows its error in the table's place, the forms
+ * kept (spec 000 §7 "a failed list passes the server message on as its error";
+ * lib/list-errors.server.ts).
  * Only a MAIN_REPRESENTATIVE sees the forms; anyone else the list read-only with a notice (the API
  * refuses them anyway).
  *
@@ -30,6 +33,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { apiErrorResponse, formDataObject, validationError, type ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (forms, zod, remix-validated-form) is a chunk of its own.
 import { ADD_FIELDS, addValidator, FORM_IDS, ROLE_FIELDS, Screen, updateValidator } from "./__cof.screen.server";
@@ -54,15 +58,17 @@ async function company(api: Api, organizationId: string) {
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);
   const { org, manage } = await company(api, params.organizationId ?? "");
-  const officials = await api.get<ListResponse<CompanyOfficial>>(
-    `/clients-organizations/${encodeURIComponent(org.id)}/clients-officials`,
+  const { data: officials, error: listError } = await settleList(
+    request,
+    api.get<ListResponse<CompanyOfficial>>(`/clients-organizations/${encodeURIComponent(org.id)}/clients-officials`),
   );
   const url = new URL(request.url);
   const done = url.searchParams.get("done");
   return json(
     {
       organization: { id: org.id, fullName: org.fullName },
-      officials: officials.data,
+      officials: officials?.data ?? [],
+      listError,
       manage,
       editing: manage ? url.searchParams.get("edit") : null,
       done: DONE.find((d) => d === done) ?? null,

@@ -18,6 +18,7 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { ListError } from "~/components/ui/ListError";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "./cof.module.css";
 import type { action, loader } from "./$organizationId.cof";
@@ -255,7 +256,7 @@ function EditForm({ official, base }: { official: CompanyOfficial; base: string 
 }
 
 export default function CompanyUsersScreen() {
-  const { organization, officials, manage, editing, done } = useLoaderData<typeof loader>();
+  const { organization, officials, listError, manage, editing, done } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>() as { statusError?: string } | undefined;
   const { t } = useTranslation("profile");
   const base = `/profile/companies/${encodeURIComponent(organization.id)}/cof`;
@@ -267,28 +268,32 @@ export default function CompanyUsersScreen() {
       {done ? <Alert kind="success">{t(`cof.done.${done}`)}</Alert> : null}
       {failed?.statusError ? <Alert kind="error">{failed.statusError}</Alert> : null}
       {manage ? null : <Alert testId="cof-read-only">{t("cof.read-only")}</Alert>}
-      <div className={styles.tableWrap}>
-        <table className={styles.table} data-testid="officials">
-          <caption>{t("cof.caption")}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t("cof.columns.name")}</th>
-              <th scope="col">{t("cof.columns.position")}</th>
-              <th scope="col">{t("cof.columns.percentage")}</th>
-              <th scope="col">{t("cof.columns.nature")}</th>
-              <th scope="col">{t("cof.columns.status")}</th>
-              <th scope="col">{t("cof.columns.signature")}</th>
-              <th scope="col">{t("cof.columns.type")}</th>
-              {manage ? <th scope="col">{t("cof.columns.actions")}</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {officials.map((o) => (
-              <OfficialRow key={o.id} official={o} manage={manage} base={base} />
-            ))}
-          </tbody>
-        </table>
-      </div>
+      {listError ? (
+        <ListError message={listError} testId="officials-error" />
+      ) : (
+        <div className={styles.tableWrap}>
+          <table className={styles.table} data-testid="officials">
+            <caption>{t("cof.caption")}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t("cof.columns.name")}</th>
+                <th scope="col">{t("cof.columns.position")}</th>
+                <th scope="col">{t("cof.columns.percentage")}</th>
+                <th scope="col">{t("cof.columns.nature")}</th>
+                <th scope="col">{t("cof.columns.status")}</th>
+                <th scope="col">{t("cof.columns.signature")}</th>
+                <th scope="col">{t("cof.columns.type")}</th>
+                {manage ? <th scope="col">{t("cof.columns.actions")}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {officials.map((o) => (
+                <OfficialRow key={o.id} official={o} manage={manage} base={base} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       {manage && edited ? <EditForm official={edited} base={base} /> : null}
       {manage && !edited ? <AddForm base={base} /> : null}
       <p>

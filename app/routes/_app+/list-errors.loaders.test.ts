@@ -1,0 +1,141 @@
+/**
+ * List pages' loaders with the API stubbed (fetch): a list call the API refuses becomes the page's
+ * error text, the rest of the page's data as usual (spec 000 §7 "a failed list passes the server
+ * message on as its error"; lib/list-errors.server.ts). /beneficiaries has its own test beside it.
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { OrganizationSummary, WhoAmI } from "../../../server/api/v1/contract";
+import { commitSession, getSession, setTokens } from "~/lib/session.server";
+import { loader as historyLoader } from "./history";
+import { loader as layoutLoader } from "./_layout";
+import { loader as paymentsLoader } from "./payments+/_index";
+
+const org: OrganizationSummary = {
+  id: "00000000-0000-4000-8000-000000000001",
+  type: "INDIVIDUAL",
+  fullName: "James Patel",
+  companyName: null,
+  firstName: "James",
+  lastName: "Patel",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  currentOfficial: { signatureType: "SINGLE", companyOfficialType: null },
+};
+const whoami = {
+  identified: true,
+  organizations: [org],
+  activeOrganization: org,
+  profile: {},
+  phone: "+447700900001",
+} as unknown as WhoAmI;
+const emptyPage = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
+type Answer = { status: number; body: unknown };
+const ok = (body: unknown): Answer => ({ status: 200, body });
+
+/** The API's answers by path (under /api/v1); whoami always answers. */
+function stubApi(answers: Record<string, Answer>) {
+  vi.stubGlobal("fetch", async (url: string, init?: RequestInit) => {
+    const path = new URL(url).pathname.replace(/^\/api\/v1/, "");
+    if (path === "/users/whoami") return Response.json(whoami);
+    if (init?.method && init.method !== "GET") return new Response(null, { status: 204 });
+    const a = answers[path];
+    return a ? Response.json(a.body, { status: a.status }) : new Response(`not stubbed: ${path}`, { status: 599 });
+  });
+}
+
+async function pageRequest(url: string): Promise<Request> {
+  const future = new Date(Date.now() + 60_000).toISOString();
+  const session = await getSession(new Request("http://x/"));
+  setTokens(session, { accessToken: "a1", accessTokenExpiresAt: future, refreshToken: "r1", refreshTokenExpiresAt: future });
+  session.set("seen", Date.now());
+  const cookie = (await commitSession(session)).split(";")[0];
+  return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
+}
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<unknown>;
+
+async function load(loader: Loader, url: string) {
+  const res = (await loader({ request: await pageRequest(url), params: {}, context: { cspNonce: "" } })) as Response;
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+const refused = (message: unknown, status = 400): Answer => ({
+  status,
+  body: { statusCode: status, code: "VALIDATION_FAILED", message },
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("/history", () => {
+  it("shows the API's message in the list's place; the filter and currencies kept", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", balances: [{ currencyId: "EUR" }] }] }),
+      "/statements-items": refused("transferDateFrom is out of range"),
+    });
+    const data = await load(historyLoader as Loader, "http://x/history?period=month&currency=EUR");
+    expect(data).toMatchObject({
+      listError: "transferDateFrom is out of range",
+      groups: [],
+      nextCursor: null,
+      currencies: ["EUR"],
+      filter: { period: "month", currency: "EUR" },
+    });
+  });
+
+  it("a 5xx: the generic text only", async () => {
+    stubApi({
+      "/accounts": ok({ data: [] }),
+      "/statements-items": refused("duplicate key value violates unique constraint", 500),
+    });
+    expect((await load(historyLoader as Loader, "http://x/history")).listError).toBe("Internal Server Error. Try Again");
+  });
+});
+
+describe("/payments", () => {
+  it("each signing list and the beneficiaries block show their own error; the rest loads", async () => {
+    stubApi({
+      "/accounts": ok({ data: [] }),
+      "/settings/payments": ok({ "PAYMENTS-ORDERS-ENABLED": true, paymentTypes: [] }),
+      "/settings/exchange-custom-rate": ok({ enabled: true }),
+      "/exchange/fx-requests": refused("Requests are read-only today", 400),
+      "/payments-orders": ok(emptyPage),
+      "/payments": refused("Signing lists are closed for maintenance", 409),
+      "/beneficiaries": refused([{ property: "organizationId", constraints: { isUuid: "organizationId must be a UUID" } }]),
+    });
+    const data = await load(paymentsLoader as Loader, "http://x/payments");
+    expect(data).toMatchObject({
+      unsigned: [],
+      unsignedError: "Signing lists are closed for maintenance",
+      beneficiaries: [],
+      beneficiariesError: "Organization Id must be a UUID",
+      fxToSign: [],
+      fxToSignError: "Requests are read-only today",
+      ordersToSign: [],
+      ordersToSignError: null,
+    });
+    expect(Array.isArray(data.options)).toBe(true);
+  });
+});
+
+describe("signed-in layout", () => {
+  it("an accounts list the API refuses: its error for the accounts column, not an error page", async () => {
+    stubApi({
+      "/accounts": refused("Accounts are being migrated", 422),
+      "/cards": ok({ data: [] }),
+      "/channels/unread-messages-count": ok({ data: {}, total: 0 }),
+    });
+    const data = await load(layoutLoader as Loader, "http://x/home");
+    expect(data).toMatchObject({ accounts: [], accountsError: "Accounts are being migrated" });
+  });
+
+  it("a cards list refused: the accounts still shown, with the error", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [] }] }),
+      "/cards": refused(undefined, 400),
+      "/channels/unread-messages-count": ok({ data: {}, total: 0 }),
+    });
+    const data = await load(layoutLoader as Loader, "http://x/home");
+    expect(data).toMatchObject({ accounts: [{ id: "a", cards: [] }], accountsError: "Internal Server Error. Try Again" });
+  });
+});

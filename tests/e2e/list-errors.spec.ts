@@ -1,0 +1,61 @@
+/**
+ * A failed list shows the API's message in the list's place, the rest of the page as usual (spec
+ * 000 §7 "a failed list passes the server message on as its error"; spec 001 §8 "Failed lists";
+ * app/lib/list-errors.server.ts). The real API refuses a beneficiaries search holding a NUL
+ * character (400 VALIDATION_FAILED, constraint noNulCharacters: server/api/v1/input-guard.ts);
+ * a known constraint id is shown in the page's language. JavaScript on (the filter form
+ * navigates in the page) and off (the browser's own GET); axe on the page with the error in the
+ * JavaScript-on run.
+ */
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { axe } from "./signing-helpers";
+
+/** errors:constraints.noNulCharacters in English and German. */
+const REFUSAL = {
+  en: "Remove the invisible control character from this field",
+  de: "Entfernen Sie das unsichtbare Steuerzeichen aus diesem Feld",
+};
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a beneficiaries search the API refuses shows its message where the list would be", async ({ page }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/beneficiaries");
+      await expect(page.getByTestId("beneficiaries-error")).toHaveCount(0);
+
+      // The filter form, as a person sends it (a pasted control character).
+      const search = page.getByRole("searchbox", { name: "Search" });
+      await search.fill("Sarah\u0000");
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(/search=Sarah%00/);
+      const error = page.getByTestId("beneficiaries-error");
+      await expect(error).toBeVisible();
+      await expect(error).toHaveAttribute("role", "alert");
+      await expect(page.getByTestId("beneficiaries-error-message")).toHaveText(REFUSAL.en);
+      await expect(error).toContainText("This list could not be shown.");
+      // The rest of the page: heading, add link, filters (no error page).
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Beneficiaries");
+      await expect(page.getByTestId("add-beneficiary")).toBeVisible();
+      await expect(page.getByRole("search")).toBeVisible();
+      await expect(page.getByTestId("beneficiary")).toHaveCount(0);
+      await expect(page.getByTestId("beneficiaries-empty")).toHaveCount(0);
+      await axe(page, javaScriptEnabled);
+
+      // The address itself (a bookmark): a page, not an error page, in the page's language.
+      const switcher = page.locator('form[action="/locale"]');
+      await switcher.locator("select[name=lng]").selectOption({ label: "Deutsch" });
+      await switcher.getByRole("button").click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      const answer = await page.goto("/beneficiaries?search=%00&status=APPROVED");
+      expect(answer?.status()).toBe(200);
+      await expect(page.getByTestId("beneficiaries-error-message")).toHaveText(REFUSAL.de);
+      await expect(page.getByTestId("beneficiaries-error")).toContainText("Diese Liste konnte nicht angezeigt werden.");
+
+      // The same list without the character loads again.
+      await page.goto("/beneficiaries?search=Sarah&status=APPROVED");
+      await expect(page.getByTestId("beneficiaries-error")).toHaveCount(0);
+    });
+  });
+}
