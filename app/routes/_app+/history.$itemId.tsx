@@ -6,17 +6,16 @@
  * Nested in /history: opened from the history list with JavaScript, it shows in the list's side
  * panel (the list route renders the panel; `inPanel` in the outlet context); opened directly
  * (a document request, a new tab, any link from elsewhere, or without JavaScript) it is its own
- * page, as before.
+ * page, as before. The page's body is a split screen (./__history.item.screen.tsx).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useOutletContext } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { StatementItemDetail } from "../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ReceiptLink, StatementItemDetails } from "~/components/ui/StatementItemDetails";
-import { useItemTitle } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
+import { splitScreen } from "~/lib/split-screen";
+// Server-only: in the browser the screen (the info block) is a chunk of its own.
+import { Screen } from "./__history.item.screen.server";
 
 export const handle = { i18n: ["history"], titleKey: "history:item.title" };
 
@@ -37,25 +36,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export default function HistoryItem() {
-  const { item } = useLoaderData<typeof loader>();
-  const context = useOutletContext<HistoryItemOutletContext | undefined>();
-  const { t } = useTranslation("history");
-  const title = useItemTitle()(item);
-  // In the side panel, the panel shows the title, and the receipt link in its footer.
-  if (context?.inPanel) return <StatementItemDetails item={item} />;
-  return (
-    <>
-      <p>
-        <Link to="/history">{t("item.back")}</Link>
-      </p>
-      <h1>{title}</h1>
-      <StatementItemDetails item={item} />
-      <p>
-        <ReceiptLink itemId={item.id} />
-      </p>
-    </>
-  );
-}
+export default splitScreen(Screen, () => import("./__history.item.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;
