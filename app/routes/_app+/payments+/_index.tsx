@@ -9,20 +9,11 @@
  * official (spec 000 §2 Home screen, §6: no accounts column, no beneficiaries) gets neither the
  * accounts nor the beneficiaries; their beneficiaries are not even read. `?prompt=no-accounts`
  * (where Currency exchange leads without accounts) shows the no-accounts popup (NoAccountsPanel)
- * when the organization has none.
+ * when the organization has none. The page's body is a split screen (./__payments.screen.tsx).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { AccountCard } from "~/components/ui/AccountBalances";
-import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
-import { ListError } from "~/components/ui/ListError";
-import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
-import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
-import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { recentBeneficiaries } from "~/lib/beneficiaries.server";
 import { fxRequestsToSign } from "~/lib/fx-requests.server";
@@ -32,7 +23,9 @@ import { firstPageOnBadCursor } from "~/lib/paging.server";
 import { paymentOptions } from "~/lib/payment-options";
 import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { canSign } from "~/lib/signing";
-import styles from "./payments.module.css";
+import { splitScreen } from "~/lib/split-screen";
+// Server-only: in the browser the screen (lists, chooser, beneficiaries) is a chunk of its own.
+import { Screen } from "./__payments.screen.server";
 
 export const handle = {
   i18n: ["payments", "signing", "beneficiaries", "exchange", "history", "remittance"],
@@ -102,82 +95,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export default function Payments() {
-  const {
-    options,
-    unsigned,
-    unsignedError,
-    nextCursor,
-    paged,
-    noAccountsPrompt,
-    organizationType,
-    official,
-    accounts,
-    beneficiaries,
-    beneficiariesError,
-    fxToSign,
-    fxToSignCount,
-    fxToSignError,
-    ordersToSign,
-    ordersToSignCount,
-    ordersToSignError,
-    ...signing
-  } = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["payments", "common"]);
-  return (
-    <>
-      <h1>{t("title")}</h1>
-      {noAccountsPrompt ? <NoAccountsPanel organizationType={organizationType} /> : null}
-      {accounts.length > 0 ? (
-        <section aria-labelledby="accounts-title" className={styles.accountsSection} data-testid="payments-accounts">
-          <h2 id="accounts-title">{t("common:accounts.title")}</h2>
-          <ul className={styles.accounts}>
-            {accounts.map((account) => (
-              <AccountCard key={account.id} account={account} testId="payments-account" />
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      <section aria-labelledby="options-title">
-        <h2 id="options-title">{t("options.title")}</h2>
-        <ul className={styles.options}>
-          {options.map((o) => (
-            <li key={o.id}>
-              <Link to={o.href} data-testid={`payment-option-${o.id}`}>
-                {t(`options.${o.id}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </section>
-      <section aria-labelledby="unsigned-title" className={styles.section}>
-        <h2 id="unsigned-title">{t("unsigned.title")}</h2>
-        {unsignedError ? (
-          <ListError message={unsignedError} testId="unsigned-error" />
-        ) : (
-          <UnsignedPayments
-            payments={unsigned}
-            returnTo="/payments"
-            canSign={signing.canSign}
-            organizationName={signing.organizationName}
-            more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
-            first={paged ? "/payments" : null}
-          />
-        )}
-        {ordersToSignError ? (
-          <ListError message={ordersToSignError} testId="orders-to-sign-error" />
-        ) : (
-          <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
-        )}
-        {fxToSignError ? (
-          <ListError message={fxToSignError} testId="fx-to-sign-error" />
-        ) : (
-          <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
-        )}
-      </section>
-      {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} error={beneficiariesError} />}
-    </>
-  );
-}
+export default splitScreen(Screen, () => import("./__payments.screen"));
 
 export const ErrorBoundary = RouteErrorBoundary;
