@@ -1,9 +1,9 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
- * (cursor-paged: ?cursor=…; select several to sign with one code or decline) followed by the
- * remittance orders and FX rate requests awaiting a signature (components/ui/UnsignedRemittanceOrders,
- * UnsignedFxRequests), the organization's accounts (each linking to /accounts/:id, with its
+ * (cursor-paged: ?cursor=…) followed by the remittance orders and FX rate requests awaiting a
+ * signature (components/ui/UnsignedRemittanceOrders, UnsignedFxRequests), all of them ticked into
+ * one batch form after the lists (sign several with one code, or decline them; spec 000 §4), the organization's accounts (each linking to /accounts/:id, with its
  * balances; spec 000 §2 route list "list of account and payment-type links"), and the
  * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts). A company
  * official (spec 000 §2 Home screen, §6: no accounts column, no beneficiaries) gets neither the
@@ -11,80 +11,25 @@
  * (where Currency exchange leads without accounts) shows the no-accounts popup (NoAccountsPanel)
  * when the organization has none.
  */
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AccountCard } from "~/components/ui/AccountBalances";
 import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedBatchForm, UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { recentBeneficiaries } from "~/lib/beneficiaries.server";
-import { fxRequestsToSign } from "~/lib/fx-requests.server";
-import i18next from "~/lib/i18next.server";
-import { firstPageOnBadCursor } from "~/lib/paging.server";
-import { paymentOptions } from "~/lib/payment-options";
-import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
-import { canSign } from "~/lib/signing";
+import type { loader } from "./__index.server";
 import styles from "./payments.module.css";
+
+// The loader lives in a server module of its own (JS budget: one empty stub in the browser).
+export { loader } from "./__index.server";
 
 export const handle = {
   i18n: ["payments", "signing", "beneficiaries", "exchange", "history", "remittance"],
   titleKey: "payments:title",
 };
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  const { api, org } = await requireAppContext(request);
-  const official = org.type === "COMPANY_OFFICIAL";
-  const url = new URL(request.url);
-  const cursor = url.searchParams.get("cursor") || undefined;
-  const lng = await i18next.getLocale(request);
-  // The active organization's settings: PAYMENTS-ORDERS-ENABLED may be set for it alone.
-  const settingsRead = api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id });
-  const [accounts, settings, unsigned, beneficiaries, fxToSign, ordersToSign] = await Promise.all([
-    listAccounts(api, org.id),
-    settingsRead,
-    api
-      .get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20, cursor })
-      .catch(firstPageOnBadCursor(api, cursor, "/payments")),
-    official ? Promise.resolve([]) : recentBeneficiaries(api, org.id),
-    // FX rate requests awaiting a signature: their own small list under the payments.
-    fxRequestsToSign(api, org.id, lng),
-    // Remittance orders awaiting a signature, while orders are enabled (signing is refused
-    // otherwise): read beside the setting, not after it.
-    remittanceOrdersToSign(
-      api,
-      org.id,
-      settingsRead.then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
-    ),
-  ]);
-  const prompt = url.searchParams.get("prompt") === "no-accounts";
-  return json(
-    {
-      options: paymentOptions(accounts, settings),
-      unsigned: unsigned.data,
-      nextCursor: unsigned.nextCursor,
-      paged: Boolean(cursor),
-      fxToSign: fxToSign.groups,
-      fxToSignCount: fxToSign.count,
-      ordersToSign: ordersToSign.orders,
-      ordersToSignCount: ordersToSign.count,
-      canSign: canSign(org),
-      organizationName: org.fullName,
-      noAccountsPrompt: prompt && accounts.length === 0,
-      organizationType: org.type,
-      official,
-      // What the accounts section shows: each account's link and balances.
-      accounts: official ? [] : accounts.map(({ id, name, number, balances }) => ({ id, name, number, balances })),
-      beneficiaries,
-    },
-    { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
-  );
-}
 
 export default function Payments() {
   const {
@@ -139,9 +84,13 @@ export default function Payments() {
           organizationName={signing.organizationName}
           more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
           first={paged ? "/payments" : null}
+          batchForm={false}
         />
-        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
-        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
+        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} selectable />
+        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} selectable />
+        {unsigned.length || ordersToSign.length || fxToSign.length ? (
+          <UnsignedBatchForm returnTo="/payments" canSign={signing.canSign} />
+        ) : null}
       </section>
       {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} />}
     </>
