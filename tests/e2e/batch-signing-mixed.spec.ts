@@ -5,7 +5,8 @@
  * requests enabled) ticks a payment, a remittance order and an FX rate request on /payments and
  * signs the three with ONE code (one batch page: the total per currency counts the order's sum
  * and the request's sold sum); the result page lists the three, each linking to its own page, and
- * none of them waits any more. On /home?tab=signing he ticks three others and declines them
+ * the order he left out among what is still to sign (with its checkbox); an item not signed is
+ * named with the API's reason; none of the three waits any more. On /home?tab=signing he ticks three others and declines them
  * together after a confirmation. axe on the batch pages (JavaScript on: axe needs page scripts).
  */
 import type { Locator, Page } from "@playwright/test";
@@ -28,9 +29,18 @@ async function euroPayment(page: Page, javaScriptEnabled: boolean, payee: string
 
 const ORDER_SIGN_URL = /\/payments\/remittance\/([0-9a-f-]{36})\/sign$/;
 
-/** A remittance order from the Main account's GBP, left awaiting its signature; returns its id. */
-async function remittanceOrder(page: Page, javaScriptEnabled: boolean, payee: string, sum: string): Promise<string> {
-  await page.goto("/payments/remittance/new");
+/**
+ * A remittance order from the Main account's GBP, left awaiting its signature; returns its id.
+ * `after`: the order this session's form made before and left waiting (else the form offers that one).
+ */
+async function remittanceOrder(
+  page: Page,
+  javaScriptEnabled: boolean,
+  payee: string,
+  sum: string,
+  after?: string,
+): Promise<string> {
+  await page.goto(`/payments/remittance/new${after ? `?after=${after}` : ""}`);
   const form = page.locator("form#remittance-form");
   await formReady(page, javaScriptEnabled, form);
   const options = await form.locator("select[name=source] option").allTextContents();
@@ -85,6 +95,9 @@ for (const javaScriptEnabled of [true, false]) {
       const paymentId = await euroPayment(page, javaScriptEnabled, payee, euroAmount);
       const orderId = await remittanceOrder(page, javaScriptEnabled, orderPayee, orderSum);
       const fxId = await fxRequest(page, javaScriptEnabled, sell);
+      // One more order, not ticked: still to sign afterwards.
+      const leftPayee = `Mixed Left ${mode}`;
+      const leftId = await remittanceOrder(page, javaScriptEnabled, leftPayee, "1.01", orderId);
 
       await page.goto("/payments");
       for (const box of boxes(page, payee, orderPayee, sell)) await box.check();
@@ -122,7 +135,18 @@ for (const javaScriptEnabled of [true, false]) {
         "href",
         `/currency-exchange/requests/${fxId}`,
       );
+      // Still to sign: the order left out, with its checkbox of the batch form.
+      await expect(page.getByTestId("order-to-sign").filter({ hasText: leftPayee }).getByRole("checkbox")).toHaveAttribute(
+        "form",
+        "unsigned-batch",
+      );
       await axe(page, javaScriptEnabled);
+      // An item not signed is named with the API's reason and links to its own page.
+      await page.goto(`/payments/sign/result?ids=&orders=${leftId}&failed=${leftId}:INSUFFICIENT_FUNDS`);
+      await expect(page.getByTestId("batch-failed-count")).toHaveText("1 transaction was not signed.");
+      const failed = page.getByTestId("batch-failed");
+      await expect(failed.getByTestId("batch-failed-reason")).toHaveText("There is not enough money on this balance.");
+      await expect(failed.getByRole("link")).toHaveAttribute("href", `/payments/remittance/${leftId}`);
 
       // None of them waits any more.
       await page.goto("/payments");

@@ -3,7 +3,9 @@
  * signing (issue 7 "Signing lists"; spec 000 §4): which payments, remittance orders and FX rate
  * requests were signed (their state now) and which were not, with the reason the API gave
  * (insufficient funds, supporting document required, no longer waiting, …), each linking to its
- * own page (/payments/:id, /payments/remittance/:id, /currency-exchange/requests/:id); then the payments still to sign and the latest operations (grouped by day). With JavaScript the
+ * own page (/payments/:id, /payments/remittance/:id, /currency-exchange/requests/:id); then what
+ * is still to sign (payments, remittance orders and FX rate requests, ticked into one batch form
+ * as on the lists) and the latest operations (grouped by day). With JavaScript the
  * page reloads its data about 3 s and 7 s after it opened (spec 000 §4: the unsigned list after
  * 3 s, the history after 7 s); without it, the page already shows the state after signing.
  * Reasons are read from the URL but only known API codes are shown, and only for payments that
@@ -12,16 +14,20 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, PaymentList, StatementItem } from "../../../../../server/api/v1/contract";
+import type { ListResponse, PaymentList, PaymentsSettings, StatementItem } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { DayGroups } from "~/components/ui/DayGroups";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
+import { UnsignedBatchForm, UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import { requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
+import { fxRequestsToSign } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { CODE_KEYS } from "~/lib/server-errors";
 import { canSign } from "~/lib/signing";
 import { SIGN_REFRESH_MS, useRevalidateAfter } from "~/lib/use-revalidate-after";
@@ -61,12 +67,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .filter(([id, code]) => ids.includes(id) && code),
   );
   const official = org.type === "COMPANY_OFFICIAL";
-  const [selected, unsigned, history] = await Promise.all([
+  const [selected, unsigned, history, fxToSign, ordersToSign] = await Promise.all([
     loadSelection(api, selection).then((s) => s.items),
     api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
     official
       ? Promise.resolve(null)
       : api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 5 }),
+    // Still to sign: the remittance orders and FX rate requests too, as on the lists (spec 000 §2).
+    fxRequestsToSign(api, org.id, lng),
+    remittanceOrdersToSign(
+      api,
+      org.id,
+      api
+        .get<PaymentsSettings>("/settings/payments", { organizationId: org.id })
+        .then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+    ),
   ]);
   const slim = (i: BatchItem) => ({
     id: i.id,
@@ -85,6 +100,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .filter((i) => i.state !== "signed")
         .map((p) => ({ ...slim(p), reason: reasonKey(p, failed.get(p.id)) })),
       unsigned: unsigned.data,
+      fxToSign: fxToSign.groups,
+      fxToSignCount: fxToSign.count,
+      ordersToSign: ordersToSign.orders,
+      ordersToSignCount: ordersToSign.count,
       unsignedMore: unsigned.nextCursor
         ? `${back}${back.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(unsigned.nextCursor)}`
         : null,
@@ -157,7 +176,13 @@ export default function BatchSignResult() {
           canSign={data.canSign}
           organizationName={data.organizationName}
           more={data.unsignedMore}
+          batchForm={false}
         />
+        <UnsignedRemittanceOrders orders={data.ordersToSign} count={data.ordersToSignCount} canSign={data.canSign} selectable />
+        <UnsignedFxRequests groups={data.fxToSign} count={data.fxToSignCount} canSign={data.canSign} selectable />
+        {data.unsigned.length || data.ordersToSign.length || data.fxToSign.length ? (
+          <UnsignedBatchForm returnTo={data.back} canSign={data.canSign} />
+        ) : null}
       </section>
 
       {data.official ? null : (
