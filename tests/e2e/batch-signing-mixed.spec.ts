@@ -100,6 +100,7 @@ for (const javaScriptEnabled of [true, false]) {
       const leftId = await remittanceOrder(page, javaScriptEnabled, leftPayee, "1.01", orderId);
 
       await page.goto("/payments");
+      await axe(page, javaScriptEnabled);
       for (const box of boxes(page, payee, orderPayee, sell)) await box.check();
       await page.getByRole("button", { name: "Sign selected" }).click();
 
@@ -171,6 +172,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       await page.goto("/home?tab=signing");
       const count = Number(await page.getByTestId("signing-count").textContent());
+      await axe(page, javaScriptEnabled);
       for (const box of boxes(page, payee, orderPayee, sell)) await box.check();
       await page.getByRole("button", { name: "Decline selected" }).click();
 
