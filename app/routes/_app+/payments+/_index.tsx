@@ -3,8 +3,9 @@
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
  * (cursor-paged: ?cursor=…) followed by the remittance orders and FX rate requests awaiting a
  * signature (components/ui/UnsignedRemittanceOrders, UnsignedFxRequests), all of them ticked into
- * one batch form after the lists (sign several with one code, or decline them; spec 000 §4), the organization's accounts (each linking to /accounts/:id, with its
- * balances; spec 000 §2 route list "list of account and payment-type links"), and the
+ * one batch form after the lists (sign several with one code, or decline them; spec 000 §4), the
+ * organization's accounts (each linking to /accounts/:id, with its balances; spec 000 §2 route
+ * list "list of account and payment-type links"), and the
  * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts). A company
  * official (spec 000 §2 Home screen, §6: no accounts column, no beneficiaries) gets neither the
  * accounts nor the beneficiaries; their beneficiaries are not even read. `?prompt=no-accounts`
