@@ -25,7 +25,7 @@ import type { Api } from "./api.server";
 import type { PaymentFormId, SessionData, SignChallenge } from "./session.server";
 import { clearChallenge, liveChallenge, rememberChallenge } from "./sign-challenge.server";
 import { isPaymentsPath } from "./drafts";
-import { canSign } from "./signing";
+import { canSign, type BatchSelection } from "./signing";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
@@ -35,35 +35,44 @@ export async function sendSignCode(api: Api, paymentId: string, channel: OtpChan
   return challenge;
 }
 
-/** Session key of a batch's challenge: the set of ids (order does not matter), hashed to stay short in the cookie. */
-function batchKey(paymentIds: readonly string[]): string {
-  return `set:${createHash("sha256")
-    .update([...paymentIds].sort().join(","))
-    .digest("base64url")
-    .slice(0, 22)}`;
+/**
+ * Session key of a batch's challenge: the set of items (order does not matter), each id prefixed
+ * with its kind (`p:`, `o:`, `f:`), hashed to stay short in the cookie.
+ */
+function batchKey(selection: BatchSelection): string {
+  const all = [
+    ...selection.ids.map((id) => `p:${id}`),
+    ...selection.orders.map((id) => `o:${id}`),
+    ...selection.fx.map((id) => `f:${id}`),
+  ];
+  return `set:${createHash("sha256").update(all.sort().join(",")).digest("base64url").slice(0, 22)}`;
 }
 
 /**
- * Send ONE signing code for several payments (POST /v1/signatures/send-code with all their ids:
- * the SMS names the count and the total per currency, the MFA token is bound to exactly this
- * set) and remember the challenge in the session for this set.
- * @throws ApiError (403 no signature duty, 404, 409 PAYMENT_NOT_PENDING, 429)
+ * Send ONE signing code for a set of payments, remittance orders and FX rate requests (POST
+ * /v1/signatures/send-code with `paymentIds`, `paymentOrderIds` and `fxRequestIds`: the SMS names
+ * the count of each kind and the total per currency, the MFA token is bound to exactly this set;
+ * spec 000 §4) and remember the challenge in the session for this set.
+ * @throws ApiError (403 no signature duty, 404, 409 PAYMENT_NOT_PENDING / ORDER_STATUS_CONFLICT, 429)
  */
-export async function sendBatchSignCode(api: Api, paymentIds: readonly string[], channel: OtpChannel): Promise<CodeChallenge> {
-  const body: SendSignatureCodeRequest = { paymentIds: [...paymentIds], mfa: "PHONE", channel };
+export async function sendBatchSignCode(api: Api, selection: BatchSelection, channel: OtpChannel): Promise<CodeChallenge> {
+  const body: SendSignatureCodeRequest = { mfa: "PHONE", channel };
+  if (selection.ids.length) body.paymentIds = [...selection.ids];
+  if (selection.orders.length) body.paymentOrderIds = [...selection.orders];
+  if (selection.fx.length) body.fxRequestIds = [...selection.fx];
   const challenge = await api.post<CodeChallenge>("/signatures/send-code", body);
-  rememberChallenge(api, batchKey(paymentIds), challenge);
+  rememberChallenge(api, batchKey(selection), challenge);
   return challenge;
 }
 
-/** The unexpired challenge of this set of payments (`sendBatchSignCode`), or null. */
-export function batchSignChallenge(api: Api, paymentIds: readonly string[]): SignChallenge | null {
-  return liveChallenge(api, batchKey(paymentIds));
+/** The unexpired challenge of this set (`sendBatchSignCode`), or null. */
+export function batchSignChallenge(api: Api, selection: BatchSelection): SignChallenge | null {
+  return liveChallenge(api, batchKey(selection));
 }
 
-/** Forget the challenge of this set of payments. */
-export function clearBatchSignCode(api: Api, paymentIds: readonly string[]): void {
-  clearSignCode(api, batchKey(paymentIds));
+/** Forget the challenge of this set. */
+export function clearBatchSignCode(api: Api, selection: BatchSelection): void {
+  clearChallenge(api, batchKey(selection));
 }
 
 /** Forget the signing challenge of a payment. */

@@ -113,13 +113,13 @@ for (const javaScriptEnabled of [true, false]) {
         if (new URL(r.url()).searchParams.get("_data") === "routes/_app+/payments+/sign+/result") refreshes.push(Date.now());
       });
       await page.locator("form#sign input[name=code]").fill(code);
-      if (!javaScriptEnabled) await page.getByRole("button", { name: "Sign 2 payments" }).click();
+      if (!javaScriptEnabled) await page.getByRole("button", { name: "Sign 2 transactions" }).click();
 
       await expect(page).toHaveURL(/\/payments\/sign\/result\?/);
       const opened = Date.now();
       await expect(page.getByTestId("batch-signed")).toHaveCount(2);
       await expect(page.getByTestId("batch-failed")).toHaveCount(0);
-      await expect(page.getByTestId("batch-signed-count")).toHaveText("2 payments were signed and sent.");
+      await expect(page.getByTestId("batch-signed-count")).toHaveText("2 transactions were signed.");
       // Still to sign: neither of them.
       await expect(row(page, payee)).toHaveCount(0);
       await expect(page.getByTestId("statement-item").filter({ hasText: payee })).toHaveCount(1);
@@ -152,7 +152,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("decline-payment")).toHaveText([new RegExp(`${payee}.*3\\.33 EUR`)]);
       if (javaScriptEnabled) await expectNoViolations(page, "/payments/decline");
       // Not yet: the confirmation changes nothing until confirmed.
-      const confirm = page.getByRole("button", { name: "Decline 1 payment" });
+      const confirm = page.getByRole("button", { name: "Decline 1 transaction" });
       await expect(confirm).toBeVisible();
       await confirm.click();
 
@@ -163,7 +163,7 @@ for (const javaScriptEnabled of [true, false]) {
       // A batch page for it now: it left the set, and the page says so (no code for nothing).
       await page.goto(`/payments/sign?ids=${id}`);
       await expect(page.getByTestId("not-waiting")).toHaveText(
-        "1 of the payments you ticked no longer waits for a signature: it was signed or declined meanwhile.",
+        "1 of the transactions you ticked no longer waits for a signature: it was signed or declined meanwhile.",
       );
       await expect(page.locator("form#sign")).toHaveCount(0);
     });

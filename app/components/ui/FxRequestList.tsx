@@ -6,7 +6,9 @@
  * instead, to show the details in the side panel. A request awaiting a signature (spec 000 §2, §4;
  * docs/decisions.md "Who may sign") carries, when `canSign` is given, a "Sign" link to its signing
  * page for a member who can sign, else the words that it waits for a signer. Used by
- * /currency-exchange/requests, the home "Requests" tab and the signing lists (UnsignedFxRequests).
+ * /currency-exchange/requests, the home "Requests" tab and the signing lists (UnsignedFxRequests,
+ * where `selectable` adds an `fxRequestId` checkbox of the batch form to a request awaiting a
+ * signature: signed or declined with the payments, spec 000 §4).
  * No form libraries (JS budget).
  */
 import { Link } from "@remix-run/react";
@@ -18,17 +20,28 @@ import { FxRequestStatus } from "./FxRequestStatus";
 import { Money } from "./Money";
 import styles from "./FxRequestList.module.css";
 
+/**
+ * Id of the signing lists' batch form (UnsignedPayments `UnsignedBatchForm`): the checkboxes of the
+ * payments, remittance orders and FX rate requests to sign belong to it by their `form` attribute
+ * (one batch form per page). Kept here, where every page with the form loads it anyway (JS budget:
+ * no chunk of its own).
+ */
+export const BATCH_FORM_ID = "unsigned-batch";
+
 export function FxRequestList({
   groups,
   idPrefix,
   onOpen,
   canSign,
+  selectable,
 }: {
   groups: DayGroup<FxRequestView>[];
   idPrefix: string;
   onOpen?: (id: string) => void;
   /** Whether the member signs for the organization (lib/signing `canSign`); without it, no sign action. */
   canSign?: boolean;
+  /** A checkbox of the batch form (`BATCH_FORM_ID`, `fxRequestId`) on each request awaiting a signature. */
+  selectable?: boolean;
 }) {
   const { t } = useTranslation(["exchange", "history"]);
   const open = (id: string) => (e: MouseEvent) => {
@@ -51,6 +64,19 @@ export function FxRequestList({
                 data-testid="fx-request"
                 data-request-id={r.id}
               >
+                {selectable && r.status === "AWAITING_SIGNATURE" ? (
+                  <input
+                    type="checkbox"
+                    name="fxRequestId"
+                    value={r.id}
+                    form={BATCH_FORM_ID}
+                    aria-label={t("exchange:requests.to-sign.select-label", {
+                      amount: r.exchangeCurrencyFixedSum,
+                      from: r.exchangeCurrencyFrom.id,
+                      to: r.exchangeCurrencyTo.id,
+                    })}
+                  />
+                ) : null}
                 <Link to={`/currency-exchange/requests/${r.id}`} onClick={open(r.id)}>
                   {t("exchange:requests.pair", { from: r.exchangeCurrencyFrom.id, to: r.exchangeCurrencyTo.id })}
                 </Link>

@@ -3,8 +3,13 @@
  * 'required to sign' list; issue 7 "Signing lists"). Works without JavaScript:
  * - each row: a checkbox (`paymentId`) belonging to the batch form by its `form` attribute, and
  *   its own Sign (posts to the signing page, which sends a code) and Decline forms;
- * - the batch form: "Sign selected" (POST /payments/sign, intent=start: one code for all of them)
- *   and "Decline selected" (POST /payments/decline, intent=confirm: a confirmation page first);
+ * - the batch form (`UnsignedBatchForm`): "Sign selected" (POST /payments/sign, intent=start: one
+ *   code for all of them) and "Decline selected" (POST /payments/decline, intent=confirm: a
+ *   confirmation page first). The remittance orders and FX rate requests to sign listed on the
+ *   same page (UnsignedRemittanceOrders, UnsignedFxRequests, `selectable`) tick into it too
+ *   (`paymentOrderId`, `fxRequestId`; spec 000 §4 "Unsigned transactions can be signed or
+ *   cancelled"): such a page renders the form itself after all the lists (`batchForm={false}`
+ *   here), so it is there also when only orders or requests await a signature;
  * - cursor paging: `more` links to the next (older) page, `first` back to the newest.
  * An official whose signatureType is NONE (`canSign` false) gets an explanation instead of the
  * Sign buttons (spec 000 §4, §6); declining stays open to every member, as in the API.
@@ -17,9 +22,7 @@ import { Button } from "./Button";
 import { CannotSign } from "./CannotSign";
 import { Money } from "./Money";
 import styles from "./UnsignedPayments.module.css";
-
-/** Id of the batch form the rows' checkboxes belong to (one unsigned list per page). */
-export const BATCH_FORM_ID = "unsigned-batch";
+import { BATCH_FORM_ID } from "./FxRequestList";
 
 export function UnsignedPayments({
   payments,
@@ -28,6 +31,7 @@ export function UnsignedPayments({
   organizationName = "",
   more = null,
   first = null,
+  batchForm = true,
 }: {
   payments: Payment[];
   /** The list's own URL (without cursor): where declining comes back to. */
@@ -38,6 +42,8 @@ export function UnsignedPayments({
   more?: string | null;
   /** Link back to the first page, when this is not the first. */
   first?: string | null;
+  /** Whether the batch form follows the list (false: the page renders `UnsignedBatchForm` itself). */
+  batchForm?: boolean;
 }) {
   const { t } = useTranslation(["payments", "signing"]);
   const firstLink = first ? (
@@ -86,19 +92,7 @@ export function UnsignedPayments({
           </li>
         ))}
       </ul>
-      <Form id={BATCH_FORM_ID} method="post" action="/payments/sign" className={styles.batch}>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="returnTo" value={returnTo} />
-        <p className={styles.batchHint}>{t("signing:list.hint")}</p>
-        {canSign ? (
-          <Button type="submit" name="intent" value="start">
-            {t("signing:list.sign-selected")}
-          </Button>
-        ) : null}
-        <Button type="submit" variant="secondary" name="intent" value="confirm" formAction="/payments/decline">
-          {t("signing:list.decline-selected")}
-        </Button>
-      </Form>
+      {batchForm ? <UnsignedBatchForm returnTo={returnTo} canSign={canSign} /> : null}
       {more ? (
         <p>
           <Link to={more} data-testid="unsigned-more">
@@ -108,5 +102,28 @@ export function UnsignedPayments({
       ) : null}
       {firstLink}
     </>
+  );
+}
+
+/**
+ * The batch form the lists' checkboxes belong to (`BATCH_FORM_ID`): "Sign selected" (for a member
+ * who can sign) and "Decline selected" (every member).
+ */
+export function UnsignedBatchForm({ returnTo, canSign }: { returnTo: string; canSign: boolean }) {
+  const { t } = useTranslation("signing");
+  return (
+    <Form id={BATCH_FORM_ID} method="post" action="/payments/sign" className={styles.batch}>
+      <AuthenticityTokenInput />
+      <input type="hidden" name="returnTo" value={returnTo} />
+      <p className={styles.batchHint}>{t("list.hint")}</p>
+      {canSign ? (
+        <Button type="submit" name="intent" value="start">
+          {t("list.sign-selected")}
+        </Button>
+      ) : null}
+      <Button type="submit" variant="secondary" name="intent" value="confirm" formAction="/payments/decline">
+        {t("list.decline-selected")}
+      </Button>
+    </Form>
   );
 }

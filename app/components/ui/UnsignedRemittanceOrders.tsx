@@ -4,8 +4,10 @@
  * orders awaiting a signature, each with its payee (a link to the order), sum and status, and a
  * "Sign" link to its signing page (`/payments/remittance/:id/sign`, which sends the code) for a
  * member who can sign, else the words that it waits for a signer. Nothing when there are none.
- * Links only: works without JavaScript. `count` (all of them) above the shown ones adds a link to
- * the whole list (/payments/remittance).
+ * With `selectable` (the page has the batch form, UnsignedPayments `UnsignedBatchForm`), each row
+ * has a `paymentOrderId` checkbox of that form, to sign or decline it with the payments (spec 000
+ * §4). Links and a plain form: works without JavaScript. `count` (all of them) above the shown ones
+ * adds a link to the whole list (/payments/remittance).
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -13,16 +15,20 @@ import type { RemittanceOrder } from "../../../server/api/v1/contract";
 import { Money } from "./Money";
 import { RemittanceStatus } from "./RemittanceStatus";
 import styles from "./FxRequestList.module.css";
+import { BATCH_FORM_ID } from "./FxRequestList";
 
 export function UnsignedRemittanceOrders({
   orders,
   count,
   canSign,
+  selectable = false,
 }: {
   orders: RemittanceOrder[];
   /** How many orders await a signature in all (the list may show fewer). */
   count: number;
   canSign: boolean;
+  /** Whether each row gets a checkbox of the batch form (`BATCH_FORM_ID`). */
+  selectable?: boolean;
 }) {
   const { t } = useTranslation("remittance");
   if (orders.length === 0) return null;
@@ -32,6 +38,15 @@ export function UnsignedRemittanceOrders({
       <ul className={styles.list}>
         {orders.map((o) => (
           <li key={o.id} className={styles.item} data-testid="order-to-sign" data-order-id={o.id}>
+            {selectable ? (
+              <input
+                type="checkbox"
+                name="paymentOrderId"
+                value={o.id}
+                form={BATCH_FORM_ID}
+                aria-label={t("to-sign.select-label", { name: o.payee.name, amount: o.sum, currency: o.currencyId })}
+              />
+            ) : null}
             <Link to={`/payments/remittance/${o.id}`}>{o.payee.name}</Link>
             <Money amount={o.sum} currency={o.currencyId} />
             <RemittanceStatus status={o.status} />

@@ -1,7 +1,8 @@
 /**
  * The /home operations tabs other than history (home.tsx): fees, remittance orders, FX rate
  * requests and the unsigned payments, remittance orders and FX rate requests (the signing tab,
- * and a company official's only list).
+ * and a company official's only list), all ticked into one batch form after the lists (signed
+ * with one code or declined together; spec 000 §2, §4).
  * A chunk of its own in the browser, fetched only when one of these tabs is shown
  * (lib/split-part.tsx); the server renders it statically (__home.server.ts), so the tabs work
  * without JavaScript. Reads the home loader's data; a list the API refused shows its error in its
@@ -15,7 +16,7 @@ import { ListError } from "~/components/ui/ListError";
 import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedBatchForm, UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import type { loader } from "./home";
 import styles from "./__home.tabs.module.css";
@@ -86,18 +87,22 @@ export default function HomeTabPanel() {
           organizationName={organizationName}
           more={nextCursor ? `/home?tab=signing&cursor=${encodeURIComponent(nextCursor)}` : null}
           first={paged ? "/home?tab=signing" : null}
+          batchForm={false}
         />
       )}
       {ordersToSignError ? (
         <ListError message={ordersToSignError} testId="home-orders-to-sign-error" />
       ) : (
-        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} />
+        <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={canSign} selectable />
       )}
       {fxToSignError ? (
         <ListError message={fxToSignError} testId="home-fx-to-sign-error" />
       ) : (
-        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} />
+        <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={canSign} selectable />
       )}
+      {unsigned.length || ordersToSign.length || fxToSign.length ? (
+        <UnsignedBatchForm returnTo="/home?tab=signing" canSign={canSign} />
+      ) : null}
     </>
   );
 }

@@ -12,7 +12,7 @@ import { BeneficiariesBlock } from "~/components/ui/BeneficiariesBlock";
 import { ListError } from "~/components/ui/ListError";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedBatchForm, UnsignedPayments } from "~/components/ui/UnsignedPayments";
 import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import styles from "./payments.module.css";
 import type { loader } from "./_index";
@@ -77,18 +77,22 @@ export default function Payments() {
             organizationName={signing.organizationName}
             more={nextCursor ? `/payments?cursor=${encodeURIComponent(nextCursor)}` : null}
             first={paged ? "/payments" : null}
+            batchForm={false}
           />
         )}
         {ordersToSignError ? (
           <ListError message={ordersToSignError} testId="orders-to-sign-error" />
         ) : (
-          <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} />
+          <UnsignedRemittanceOrders orders={ordersToSign} count={ordersToSignCount} canSign={signing.canSign} selectable />
         )}
         {fxToSignError ? (
           <ListError message={fxToSignError} testId="fx-to-sign-error" />
         ) : (
-          <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} />
+          <UnsignedFxRequests groups={fxToSign} count={fxToSignCount} canSign={signing.canSign} selectable />
         )}
+        {unsigned.length || ordersToSign.length || fxToSign.length ? (
+          <UnsignedBatchForm returnTo="/payments" canSign={signing.canSign} />
+        ) : null}
       </section>
       {official ? null : <BeneficiariesBlock beneficiaries={beneficiaries} error={beneficiariesError} />}
     </>

@@ -1,42 +1,170 @@
 /**
- * The selection of the unsigned list's batch pages (issue 7 "Signing lists": /payments/sign,
- * /payments/sign/result, /payments/decline): the selected payments read from the API one by one
- * (GET /v1/payments/:id; an id the caller cannot see is left out, as the API answers 404), which
- * of them still await signature, and the total per currency (decimal.js, never floats).
+ * The selection of the signing lists' batch pages (issue 7 "Signing lists": /payments/sign,
+ * /payments/sign/result, /payments/decline; spec 000 §2 home signing tab, §4 "the payment (or
+ * remittance order) is signed with mfaToken … Unsigned transactions can be signed or cancelled
+ * (declined)"): payments, remittance orders and FX rate requests read from the API one by one
+ * (GET /v1/payments/:id, /v1/payments-orders/:id, /v1/exchange/fx-requests/:id; an id the caller
+ * cannot see is left out, as the API answers 404), in ONE item shape for the screens (`BatchItem`),
+ * which of them still await a signature, and the total per currency (decimal.js, never floats).
  */
 import { Decimal } from "decimal.js";
-import type { Payment } from "../../../../server/api/v1/contract";
+import type { CurrencyCode, FxRequest, Payment, RemittanceOrder } from "../../../../server/api/v1/contract";
 import { ApiError, type Api } from "~/lib/api.server";
 import { safeReturnTo } from "~/lib/payments.server";
-import { selectedIds } from "~/lib/signing";
+import { batchSelection, type BatchSelection } from "~/lib/signing";
 import { documentsRequired, loadDocumentsRule } from "./$paymentId+/__documents.server";
 
-/** The ids of `?ids=a,b` (repeats, non-ids dropped; at most MAX_BATCH) and the list to go back to (`?back=`). */
-export function selectionFromUrl(request: Request): { ids: string[]; back: string } {
-  const params = new URL(request.url).searchParams;
-  return { ids: selectedIds(params.getAll("ids")), back: safeReturnTo(params.get("back"), "/payments") };
+/** What a batch holds: a payment, a remittance order or an FX rate request. */
+export type BatchKind = "payment" | "order" | "fx";
+
+/**
+ * One item of a batch as the screens show it, whatever its kind.
+ * - `name`: the payee (payment, order); for an FX request empty: the screens say "Exchange
+ *   {{from}} → {{to}}" (`fx`);
+ * - `amount`/`currencyId`: what leaves the account (a request's sold sum), decimal string;
+ * - `state`: waiting (awaits a signature), signed, declined (by a member, before signing), or
+ *   other (e.g. a payment that FAILED); `status` the API's own status;
+ * - `href`: the item's own page.
+ */
+export interface BatchItem {
+  kind: BatchKind;
+  id: string;
+  name: string;
+  account: string;
+  amount: string;
+  currencyId: CurrencyCode;
+  fee: { amount: string; currencyId: CurrencyCode } | null;
+  state: "waiting" | "signed" | "declined" | "other";
+  status: string;
+  href: string;
+  /** An FX request's bought side. */
+  fx: { to: CurrencyCode; amount: string } | null;
 }
 
-/** The payments of `ids` the caller can see, in the order of `ids`. */
-export async function loadSelected(api: Api, ids: readonly string[]): Promise<Payment[]> {
-  const found = await Promise.all(
-    ids.map((id) =>
-      api.get<Payment>(`/payments/${encodeURIComponent(id)}`).catch((error) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      }),
-    ),
-  );
-  return found.filter((p): p is Payment => p !== null);
+/**
+ * The selection of `?ids=a,b&orders=…&fx=…` (repeats and non-ids dropped; at most MAX_BATCH in
+ * all, lib/signing `batchSelection`) and the list to go back to (`?back=`, same-site only).
+ */
+export function selectionFromUrl(request: Request): BatchSelection & { back: string } {
+  const params = new URL(request.url).searchParams;
+  return {
+    ...batchSelection({ ids: params.getAll("ids"), orders: params.getAll("orders"), fx: params.getAll("fx") }),
+    back: safeReturnTo(params.get("back"), "/payments"),
+  };
+}
+
+/** A payment as a batch item. */
+export function paymentItem(p: Payment): BatchItem {
+  return {
+    kind: "payment",
+    id: p.id,
+    name: p.benificiaryFullName,
+    account: p.payeeDescription || p.beneficiaryAccount || "",
+    amount: p.amount,
+    currencyId: p.currencyId,
+    fee: p.fee ? { amount: p.fee.amount, currencyId: p.fee.currencyId } : null,
+    state:
+      p.status === "AWAITING_SIGNATURE"
+        ? "waiting"
+        : p.status === "COMPLETED"
+          ? "signed"
+          : p.status === "DECLINED"
+            ? "declined"
+            : "other",
+    status: p.status,
+    href: `/payments/${p.id}`,
+    fx: null,
+  };
+}
+
+/** A remittance order as a batch item: waiting while PENDING, declined when a member rejected it before signing, signed once signedAt is set. */
+export function orderItem(o: RemittanceOrder): BatchItem {
+  return {
+    kind: "order",
+    id: o.id,
+    name: o.payee.name,
+    account: o.accountNumber,
+    amount: o.sum,
+    currencyId: o.currencyId,
+    fee: null,
+    state:
+      o.status === "PENDING"
+        ? "waiting"
+        : o.signedAt
+          ? "signed"
+          : o.status === "REJECTED" && o.rejectedBy === "CUSTOMER"
+            ? "declined"
+            : "other",
+    status: o.status,
+    href: `/payments/remittance/${o.id}`,
+    fx: null,
+  };
+}
+
+/** An FX rate request as a batch item: its sold sum (and fee) in the sold currency, the bought side in `fx`. */
+export function fxItem(r: FxRequest): BatchItem {
+  return {
+    kind: "fx",
+    id: r.id,
+    name: "",
+    account: r.senderAccountNumber,
+    amount: r.exchangeCurrencyFixedSum,
+    currencyId: r.exchangeCurrencyFrom.id,
+    fee: r.fee ? { amount: r.fee.amount, currencyId: r.fee.currencyId } : null,
+    state: r.status === "AWAITING_SIGNATURE" ? "waiting" : r.signedAt ? "signed" : r.status === "DECLINED" ? "declined" : "other",
+    status: r.status,
+    href: `/currency-exchange/requests/${r.id}`,
+    fx: { to: r.exchangeCurrencyTo.id, amount: r.exchangeCurrencyFlexibleSum },
+  };
+}
+
+/** GET `path`, or null when the API answers 404 (not the caller's, or no such item). */
+async function readOrNull<T>(api: Api, path: string): Promise<T | null> {
+  try {
+    return await api.get<T>(path);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+/**
+ * The items of the selection the caller can see: payments, then remittance orders, then FX rate
+ * requests, each kind in the order of the selection. `payments` are the API's payments (for the
+ * supporting-document check).
+ * @throws ApiError other than 404/400, or the api's Response (session gone)
+ */
+export async function loadSelection(api: Api, sel: BatchSelection): Promise<{ items: BatchItem[]; payments: Payment[] }> {
+  const enc = encodeURIComponent;
+  const [payments, orders, fx] = await Promise.all([
+    Promise.all(sel.ids.map((id) => readOrNull<Payment>(api, `/payments/${enc(id)}`))),
+    Promise.all(sel.orders.map((id) => readOrNull<RemittanceOrder>(api, `/payments-orders/${enc(id)}`))),
+    Promise.all(sel.fx.map((id) => readOrNull<FxRequest>(api, `/exchange/fx-requests/${enc(id)}`))),
+  ]);
+  const found = payments.filter((p): p is Payment => p !== null);
+  return {
+    items: [
+      ...found.map(paymentItem),
+      ...orders.filter((o): o is RemittanceOrder => o !== null).map(orderItem),
+      ...fx.filter((r): r is FxRequest => r !== null).map(fxItem),
+    ],
+    payments: found,
+  };
+}
+
+/** The selection made of these items (by kind, in their order). */
+export function selectionOf(items: readonly Pick<BatchItem, "kind" | "id">[]): BatchSelection {
+  const of = (kind: BatchKind) => items.filter((i) => i.kind === kind).map((i) => i.id);
+  return { ids: of("payment"), orders: of("order"), fx: of("fx") };
 }
 
 /** Sum of the amounts per currency, currencies in alphabetical order (as the SMS names them). */
-export function totalsPerCurrency(payments: readonly Pick<Payment, "amount" | "currencyId">[]): {
-  currencyId: Payment["currencyId"];
+export function totalsPerCurrency(items: readonly { amount: string; currencyId: CurrencyCode }[]): {
+  currencyId: CurrencyCode;
   amount: string;
 }[] {
-  const totals = new Map<Payment["currencyId"], { sum: Decimal; scale: number }>();
-  for (const p of payments) {
+  const totals = new Map<CurrencyCode, { sum: Decimal; scale: number }>();
+  for (const p of items) {
     const scale = p.amount.includes(".") ? p.amount.length - p.amount.indexOf(".") - 1 : 0;
     const t = totals.get(p.currencyId) ?? { sum: new Decimal(0), scale };
     totals.set(p.currencyId, { sum: t.sum.plus(p.amount), scale: Math.max(t.scale, scale) });

@@ -1,9 +1,10 @@
 /**
  * /payments — transfer chooser (spec 000 §2: options by lib/payment-options.ts from accounts
  * and GET /v1/settings/payments) and the 'required to sign' list of unsigned payments
- * (cursor-paged: ?cursor=…; select several to sign with one code or decline) followed by the
- * remittance orders and FX rate requests awaiting a signature (components/ui/UnsignedRemittanceOrders,
- * UnsignedFxRequests), the organization's accounts (each linking to /accounts/:id, with its
+ * (cursor-paged: ?cursor=…) followed by the remittance orders and FX rate requests awaiting a
+ * signature (components/ui/UnsignedRemittanceOrders, UnsignedFxRequests), all of them ticked into
+ * one batch form after the lists (sign several with one code, or decline them; spec 000 §4), the
+ * organization's accounts (each linking to /accounts/:id, with its
  * balances; spec 000 §2 route list "list of account and payment-type links"), and the
  * beneficiaries block (the same data as the home page's: lib/beneficiaries.server.ts). A company
  * official (spec 000 §2 Home screen, §6: no accounts column, no beneficiaries) gets neither the

@@ -1,5 +1,6 @@
 /**
- * The screen of /payments/sign (route module `_index.tsx` beside it): the selected payments with
+ * The screen of /payments/sign (route module `_index.tsx` beside it): the selected payments,
+ * remittance orders and FX rate requests (one item shape: __selection.server.ts `BatchItem`) with
  * the total per currency, the code form (one code for all of them), the resend form, and the code
  * schema shared with the route's action. Loaded as its own chunk in the browser
  * (lib/split-screen.tsx); rendered from a static import on the server.
@@ -30,9 +31,17 @@ function BatchCodeInput() {
   return <CodeInput label={t("batch.code-label")} hint={t("batch.code-hint")} error={error} />;
 }
 
-/** The payments to sign as a table, with the total per currency in its footer. */
+/** An item's label: its payee, or "Exchange GBP → EUR" for an FX rate request. */
+export function useItemName() {
+  const { t } = useTranslation("signing");
+  return (item: { name: string; currencyId: string; fx: { to: string } | null }) =>
+    item.fx ? t("item.fx", { from: item.currencyId, to: item.fx.to }) : item.name;
+}
+
+/** The items to sign as a table, with the total per currency in its footer. */
 function SelectionTable() {
-  const { payments, totals, needsDocument } = useLoaderData<typeof loader>();
+  const { items, totals, needsDocument } = useLoaderData<typeof loader>();
+  const nameOf = useItemName();
   const { t } = useTranslation(["signing", "payments"]);
   return (
     <table className={batch.table} data-testid="batch-payments">
@@ -50,17 +59,27 @@ function SelectionTable() {
         </tr>
       </thead>
       <tbody>
-        {payments.map((p) => (
-          <tr key={p.id} data-testid="batch-payment">
+        {items.map((p) => (
+          <tr key={p.id} data-testid="batch-payment" data-kind={p.kind}>
             <th scope="row">
-              {p.benificiaryFullName}
+              {nameOf(p)}
               {needsDocument.includes(p.id) ? (
                 <span className={batch.note} data-testid="needs-document">
                   {t("batch.needs-document")} <Link to={`/payments/${p.id}/sign`}>{t("batch.attach")}</Link>
                 </span>
               ) : null}
             </th>
-            <td>{p.payeeDescription || p.beneficiaryAccount}</td>
+            <td>
+              {p.fx ? (
+                <>
+                  {t("item.buys")} <Money amount={p.fx.amount} currency={p.fx.to} />
+                </>
+              ) : p.kind === "order" ? (
+                t("item.order")
+              ) : (
+                p.account
+              )}
+            </td>
             <td className={batch.number}>
               <Money amount={p.amount} currency={p.currencyId} />
             </td>
@@ -88,7 +107,7 @@ function SelectionTable() {
 }
 
 export default function BatchSignScreen() {
-  const { ids, back, action, payments, gone, canSign, organizationName, challenge, defaultChannel } =
+  const { count, back, action, items, gone, canSign, organizationName, challenge, defaultChannel } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation(["signing", "auth"]);
   const hydrated = useIsHydrated();
@@ -99,7 +118,7 @@ export default function BatchSignScreen() {
     </p>
   );
   const goneNote = gone ? <Alert testId="not-waiting">{t("batch.not-waiting", { count: gone })}</Alert> : null;
-  if (!ids.length) {
+  if (!count) {
     return (
       <>
         <h1>{t("batch.title")}</h1>
@@ -112,10 +131,10 @@ export default function BatchSignScreen() {
     <>
       <h1>{t("batch.title")}</h1>
       {canSign ? <p>{t("batch.intro")}</p> : <CannotSign organizationName={organizationName} />}
-      {payments.length ? <SelectionTable /> : null}
+      {items.length ? <SelectionTable /> : null}
       {goneNote}
 
-      {canSign && payments.length ? (
+      {canSign && items.length ? (
         <>
           {challenge ? (
             <>
@@ -130,7 +149,7 @@ export default function BatchSignScreen() {
                 <input type="hidden" name="intent" value="sign" />
                 <BatchCodeInput />
                 <div className={styles.actions}>
-                  <SubmitButton>{t("batch.submit", { count: ids.length })}</SubmitButton>
+                  <SubmitButton>{t("batch.submit", { count })}</SubmitButton>
                 </div>
               </ValidatedForm>
             </>

@@ -1,8 +1,11 @@
 /**
- * /payments/sign/result?ids=a,b&failed=id:CODE,…&back=… — the outcome of a batch signing
- * (issue 7 "Signing lists"): which payments were signed (their status now) and which were not,
- * with the reason the API gave (insufficient funds, supporting document required, no longer
- * waiting, …); then the payments still to sign and the latest operations (grouped by day). With JavaScript the
+ * /payments/sign/result?ids=a,b&orders=…&fx=…&failed=id:CODE,…&back=… — the outcome of a batch
+ * signing (issue 7 "Signing lists"; spec 000 §4): which payments, remittance orders and FX rate
+ * requests were signed (their state now) and which were not, with the reason the API gave
+ * (insufficient funds, supporting document required, no longer waiting, …), each linking to its
+ * own page (/payments/:id, /payments/remittance/:id, /currency-exchange/requests/:id); then what
+ * is still to sign (payments, remittance orders and FX rate requests, ticked into one batch form
+ * as on the lists) and the latest operations (grouped by day). With JavaScript the
  * page reloads its data about 3 s and 7 s after it opened (spec 000 §4: the unsigned list after
  * 3 s, the history after 7 s); without it, the page already shows the state after signing.
  * Reasons are read from the URL but only known API codes are shown, and only for payments that
@@ -11,37 +14,52 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, Payment, PaymentList, StatementItem } from "../../../../../server/api/v1/contract";
+import type { ListResponse, PaymentList, PaymentsSettings, StatementItem } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { DayGroups } from "~/components/ui/DayGroups";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
-import { UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
+import { UnsignedBatchForm, UnsignedPayments } from "~/components/ui/UnsignedPayments";
+import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import { requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
+import { fxRequestsToSign } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { CODE_KEYS } from "~/lib/server-errors";
 import { canSign } from "~/lib/signing";
 import { SIGN_REFRESH_MS, useRevalidateAfter } from "~/lib/use-revalidate-after";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import { loadSelected, selectionFromUrl } from "../__selection.server";
+import { loadSelection, selectionFromUrl, type BatchItem } from "../__selection.server";
 import styles from "../payments.module.css";
 
-export const handle = { i18n: ["payments", "signing", "history"], titleKey: "signing:result.title" };
+export const handle = {
+  i18n: ["payments", "signing", "history", "remittance", "exchange"],
+  titleKey: "signing:result.title",
+};
 
-/** Why a payment of the batch is not signed: the API's code for it, else its status. */
-function reasonKey(payment: Payment, code: string | undefined): string {
+/** Where each kind's statuses are named. */
+const STATUS_KEYS: Record<BatchItem["kind"], string> = {
+  payment: "payments:status",
+  order: "remittance:status",
+  fx: "exchange:requests.status",
+};
+
+/** Why an item of the batch is not signed: the API's code for it, else its state or status. */
+function reasonKey(item: BatchItem, code: string | undefined): string {
   if (code && CODE_KEYS[code]) return CODE_KEYS[code];
-  if (payment.status === "DECLINED") return "signing:result.declined";
-  if (payment.status === "AWAITING_SIGNATURE") return "signing:result.still-waiting";
-  return `payments:status.${payment.status}`;
+  if (item.state === "declined") return "signing:result.declined";
+  if (item.state === "waiting") return "signing:result.still-waiting";
+  return `${STATUS_KEYS[item.kind]}.${item.status}`;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const lng = await i18next.getLocale(request);
-  const { ids, back } = selectionFromUrl(request);
+  const { back, ...selection } = selectionFromUrl(request);
+  const ids = [...selection.ids, ...selection.orders, ...selection.fx];
   const failed = new Map(
     (new URL(request.url).searchParams.get("failed") ?? "")
       .split(",")
@@ -49,22 +67,43 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .filter(([id, code]) => ids.includes(id) && code),
   );
   const official = org.type === "COMPANY_OFFICIAL";
-  const [selected, unsigned, history] = await Promise.all([
-    loadSelected(api, ids),
+  const [selected, unsigned, history, fxToSign, ordersToSign] = await Promise.all([
+    loadSelection(api, selection).then((s) => s.items),
     api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
     official
       ? Promise.resolve(null)
       : api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 5 }),
+    // Still to sign: the remittance orders and FX rate requests too, as on the lists (spec 000 §2).
+    fxRequestsToSign(api, org.id, lng),
+    remittanceOrdersToSign(
+      api,
+      org.id,
+      api
+        .get<PaymentsSettings>("/settings/payments", { organizationId: org.id })
+        .then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+    ),
   ]);
-  const slim = (p: Payment) => ({ id: p.id, name: p.benificiaryFullName, amount: p.amount, currencyId: p.currencyId });
+  const slim = (i: BatchItem) => ({
+    id: i.id,
+    kind: i.kind,
+    name: i.name,
+    fx: i.fx,
+    amount: i.amount,
+    currencyId: i.currencyId,
+    href: i.href,
+  });
   return json(
     {
       back,
-      signed: selected.filter((p) => p.status === "COMPLETED").map(slim),
+      signed: selected.filter((i) => i.state === "signed").map(slim),
       notSigned: selected
-        .filter((p) => p.status !== "COMPLETED")
+        .filter((i) => i.state !== "signed")
         .map((p) => ({ ...slim(p), reason: reasonKey(p, failed.get(p.id)) })),
       unsigned: unsigned.data,
+      fxToSign: fxToSign.groups,
+      fxToSignCount: fxToSign.count,
+      ordersToSign: ordersToSign.orders,
+      ordersToSignCount: ordersToSign.count,
       unsignedMore: unsigned.nextCursor
         ? `${back}${back.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(unsigned.nextCursor)}`
         : null,
@@ -81,6 +120,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function BatchSignResult() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation(["signing", "payments", "history", "errors"]);
+  const nameOf = (i: { name: string; currencyId: string; fx: { to: string } | null }) =>
+    i.fx ? t("item.fx", { from: i.currencyId, to: i.fx.to }) : i.name;
   const hydrated = useIsHydrated();
   useRevalidateAfter([SIGN_REFRESH_MS.unsigned, SIGN_REFRESH_MS.history]);
   return (
@@ -102,8 +143,8 @@ export default function BatchSignResult() {
           <h2 id="signed-title">{t("result.signed-title")}</h2>
           <ul className={styles.plainList}>
             {data.signed.map((p) => (
-              <li key={p.id} data-testid="batch-signed">
-                <Link to={`/payments/${p.id}`}>{p.name}</Link> <Money amount={p.amount} currency={p.currencyId} />
+              <li key={p.id} data-testid="batch-signed" data-kind={p.kind}>
+                <Link to={p.href}>{nameOf(p)}</Link> <Money amount={p.amount} currency={p.currencyId} />
               </li>
             ))}
           </ul>
@@ -115,9 +156,9 @@ export default function BatchSignResult() {
           <h2 id="failed-title">{t("result.failed-title")}</h2>
           <ul className={styles.plainList}>
             {data.notSigned.map((p) => (
-              <li key={p.id} data-testid="batch-failed">
-                <Link to={`/payments/${p.id}`} aria-label={t("result.open", { name: p.name })}>
-                  {p.name}
+              <li key={p.id} data-testid="batch-failed" data-kind={p.kind}>
+                <Link to={p.href} aria-label={t("result.open", { name: nameOf(p) })}>
+                  {nameOf(p)}
                 </Link>{" "}
                 <Money amount={p.amount} currency={p.currencyId} />: <span data-testid="batch-failed-reason">{t(p.reason)}</span>
               </li>
@@ -135,7 +176,13 @@ export default function BatchSignResult() {
           canSign={data.canSign}
           organizationName={data.organizationName}
           more={data.unsignedMore}
+          batchForm={false}
         />
+        <UnsignedRemittanceOrders orders={data.ordersToSign} count={data.ordersToSignCount} canSign={data.canSign} selectable />
+        <UnsignedFxRequests groups={data.fxToSign} count={data.fxToSignCount} canSign={data.canSign} selectable />
+        {data.unsigned.length || data.ordersToSign.length || data.fxToSign.length ? (
+          <UnsignedBatchForm returnTo={data.back} canSign={data.canSign} />
+        ) : null}
       </section>
 
       {data.official ? null : (
