@@ -84,6 +84,19 @@ for (const c of CASES) {
 test("client-side navigation to a split screen renders and hydrates it (no full page load)", async ({ page }) => {
   await login(page, CUSTOMERS.individual);
   await page.goto("/payments");
+  // /payments is a split screen itself: its links navigate client-side once its chunk is in and
+  // hydrated (before that they are plain links, a full page load: the no-JavaScript behaviour).
+  await page.waitForLoadState("networkidle");
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType("resource")
+          .some((e) => /\/__payments\.screen-[A-Z0-9]+\.js$/.test(new URL(e.name).pathname)),
+      ),
+    )
+    .toBe(true);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
   await page.locator("main a[href='/payments/euro']").first().click();
   await expect(page).toHaveURL(/\/payments\/euro$/);
