@@ -10,17 +10,15 @@
  * organization's members even when requests have been switched off since (a request may still
  * hold money); 404 otherwise.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
 import { CannotSign } from "~/components/ui/CannotSign";
-import { ApiError } from "~/lib/api.server";
+import { DeclineUnsigned } from "~/components/signing/DeclineUnsigned";
+import { declineUnsigned } from "~/lib/decline.server";
 import { requireAppContext } from "~/lib/app-context.server";
-import { verifyCsrf } from "~/lib/csrf.server";
 import { clearFxCode, loadFxRequest } from "~/lib/fx-requests.server";
 import { canSign } from "~/lib/signing";
 import { RequestDetails } from "../__request-details";
@@ -42,23 +40,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST intent=decline: decline the unsigned request, then its page with the notice (already signed: its page as it is). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireAppContext(request);
-  await verifyCsrf(request, api.session);
-  const id = params.requestId ?? "";
-  const form = await request.formData();
-  if (form.get("intent") !== "decline") throw new Response("Bad request", { status: 400 });
-  const page = `/currency-exchange/requests/${encodeURIComponent(id)}`;
-  try {
-    await api.post(`/exchange/fx-requests/${encodeURIComponent(id)}/decline`, {});
-    clearFxCode(api, id);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      throw new Response("Not found", { status: 404, headers: await api.headers() });
-    // 409: signed meanwhile; the page shows its status.
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-    return redirect(page, { headers: await api.headers() });
-  }
-  return redirect(`${page}?declined=1`, { headers: await api.headers() });
+  const id = encodeURIComponent(params.requestId ?? "");
+  return declineUnsigned(
+    request,
+    `/currency-exchange/requests/${id}`,
+    (api) => api.post(`/exchange/fx-requests/${id}/decline`, {}),
+    (api) => clearFxCode(api, params.requestId ?? ""),
+  );
 }
 
 export default function FxRequestPage() {
@@ -84,26 +72,19 @@ export default function FxRequestPage() {
           </Link>
         </p>
       ) : null}
-      {waiting && confirmDecline ? (
-        <section aria-labelledby="decline-title" data-testid="fx-decline-confirm">
-          <h2 id="decline-title">{t("requests.decline.title")}</h2>
-          <p>{t("requests.decline.text")}</p>
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="decline" />
-            <Button type="submit" variant="danger">
-              {t("requests.decline.submit")}
-            </Button>{" "}
-            <Link to={`/currency-exchange/requests/${fx.id}`}>{t("requests.decline.keep")}</Link>
-          </Form>
-        </section>
-      ) : null}
-      {waiting && !confirmDecline ? (
-        <p>
-          <Link to={`/currency-exchange/requests/${fx.id}?decline=1`} data-testid="fx-decline">
-            {t("requests.decline.link")}
-          </Link>
-        </p>
+      {waiting ? (
+        <DeclineUnsigned
+          pageHref={`/currency-exchange/requests/${fx.id}`}
+          confirming={confirmDecline}
+          testIdPrefix="fx"
+          labels={{
+            link: t("requests.decline.link"),
+            title: t("requests.decline.title"),
+            text: t("requests.decline.text"),
+            submit: t("requests.decline.submit"),
+            keep: t("requests.decline.keep"),
+          }}
+        />
       ) : null}
       <p>
         <Link to="/currency-exchange/requests">{t("requests.back")}</Link>

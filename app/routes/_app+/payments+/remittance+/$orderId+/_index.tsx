@@ -11,17 +11,15 @@
  * switched off since (an order may still hold money; an unsigned one can still be declined); 404
  * for anyone else.
  */
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
 import { CannotSign } from "~/components/ui/CannotSign";
-import { ApiError } from "~/lib/api.server";
+import { DeclineUnsigned } from "~/components/signing/DeclineUnsigned";
+import { declineUnsigned } from "~/lib/decline.server";
 import { requireAppContext } from "~/lib/app-context.server";
-import { verifyCsrf } from "~/lib/csrf.server";
 import { formatDate, formatTime } from "~/lib/dates";
 import { canSign } from "~/lib/signing";
 import { clearOrderCode, loadOrder } from "../__remittance.server";
@@ -45,23 +43,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 /** POST intent=decline: decline the unsigned order, then its page with the notice (signed meanwhile: its page as it is). */
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api } = await requireAppContext(request);
-  await verifyCsrf(request, api.session);
-  const id = params.orderId ?? "";
-  const form = await request.formData();
-  if (form.get("intent") !== "decline") throw new Response("Bad request", { status: 400 });
-  const page = `/payments/remittance/${encodeURIComponent(id)}`;
-  try {
-    await api.post(`/payments-orders/${encodeURIComponent(id)}/decline`, {});
-    clearOrderCode(api, id);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 404 || error.status === 400))
-      throw new Response("Not found", { status: 404, headers: await api.headers() });
-    // 409: signed (or rejected by the bank) meanwhile; the page shows its status.
-    if (!(error instanceof ApiError && error.status === 409)) throw error;
-    return redirect(page, { headers: await api.headers() });
-  }
-  return redirect(`${page}?declined=1`, { headers: await api.headers() });
+  const id = encodeURIComponent(params.orderId ?? "");
+  return declineUnsigned(
+    request,
+    `/payments/remittance/${id}`,
+    (api) => api.post(`/payments-orders/${id}/decline`, {}),
+    (api) => clearOrderCode(api, params.orderId ?? ""),
+  );
 }
 
 export default function RemittanceOrderPage() {
@@ -92,26 +80,19 @@ export default function RemittanceOrderPage() {
           </Link>
         </p>
       ) : null}
-      {waiting && confirmDecline ? (
-        <section aria-labelledby="decline-title" data-testid="order-decline-confirm">
-          <h2 id="decline-title">{t("decline.title")}</h2>
-          <p>{t("decline.text")}</p>
-          <Form method="post">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="intent" value="decline" />
-            <Button type="submit" variant="danger">
-              {t("decline.submit")}
-            </Button>{" "}
-            <Link to={`/payments/remittance/${order.id}`}>{t("decline.keep")}</Link>
-          </Form>
-        </section>
-      ) : null}
-      {waiting && !confirmDecline ? (
-        <p>
-          <Link to={`/payments/remittance/${order.id}?decline=1`} data-testid="order-decline">
-            {t("decline.link")}
-          </Link>
-        </p>
+      {waiting ? (
+        <DeclineUnsigned
+          pageHref={`/payments/remittance/${order.id}`}
+          confirming={confirmDecline}
+          testIdPrefix="order"
+          labels={{
+            link: t("decline.link"),
+            title: t("decline.title"),
+            text: t("decline.text"),
+            submit: t("decline.submit"),
+            keep: t("decline.keep"),
+          }}
+        />
       ) : null}
       <section aria-labelledby="history-title" className={styles.section}>
         <h2 id="history-title">{t("detail.history")}</h2>
