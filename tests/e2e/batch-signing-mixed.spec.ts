@@ -11,45 +11,8 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
-import { fillOrder } from "./remittance-helpers";
-import { axe, confirmWithCode, formReady } from "./signing-helpers";
-
-/** A SEPA payment awaiting signature (the form leads to its signing page); returns its id. */
-async function euroPayment(page: Page, javaScriptEnabled: boolean, payee: string, amount: string): Promise<string> {
-  await page.goto("/payments/euro");
-  await formReady(page, javaScriptEnabled, page.locator("main form[method=post]").first());
-  await page.locator("[name=beneficiaryName]").fill(payee);
-  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
-  await page.locator("[name=bic]").fill("COBADEFFXXX");
-  await page.locator("[name=amount]").fill(amount);
-  await page.locator("main form[method=post] button[type=submit]").first().click();
-  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
-  return new URL(page.url()).pathname.split("/")[2];
-}
-
-const ORDER_SIGN_URL = /\/payments\/remittance\/([0-9a-f-]{36})\/sign$/;
-
-/**
- * A remittance order from the Main account's GBP, left awaiting its signature; returns its id.
- * `after`: the order this session's form made before and left waiting (else the form offers that one).
- */
-async function remittanceOrder(
-  page: Page,
-  javaScriptEnabled: boolean,
-  payee: string,
-  sum: string,
-  after?: string,
-): Promise<string> {
-  await page.goto(`/payments/remittance/new${after ? `?after=${after}` : ""}`);
-  const form = page.locator("form#remittance-form");
-  await formReady(page, javaScriptEnabled, form);
-  const options = await form.locator("select[name=source] option").allTextContents();
-  await form.locator("select[name=source]").selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
-  await fillOrder(form, { sum, description: "Family support", payee });
-  await form.getByRole("button", { name: "Continue to confirm" }).click();
-  await expect(page).toHaveURL(ORDER_SIGN_URL);
-  return ORDER_SIGN_URL.exec(new URL(page.url()).pathname)![1];
-}
+import { newOrder } from "./remittance-helpers";
+import { axe, confirmWithCode, euroPayment, formReady } from "./signing-helpers";
 
 const FX_SIGN_URL = /\/currency-exchange\/requests\/([0-9a-f-]{36})\/sign$/;
 
@@ -93,11 +56,11 @@ for (const javaScriptEnabled of [true, false]) {
       const [euroAmount, orderSum, sell] = javaScriptEnabled ? ["2.41", "3.51", "1.71"] : ["2.42", "3.52", "1.72"];
       await login(page, CUSTOMERS.individual);
       const paymentId = await euroPayment(page, javaScriptEnabled, payee, euroAmount);
-      const orderId = await remittanceOrder(page, javaScriptEnabled, orderPayee, orderSum);
+      const orderId = await newOrder(page, javaScriptEnabled, { payee: orderPayee, sum: orderSum });
       const fxId = await fxRequest(page, javaScriptEnabled, sell);
       // One more order, not ticked: still to sign afterwards.
       const leftPayee = `Mixed Left ${mode}`;
-      const leftId = await remittanceOrder(page, javaScriptEnabled, leftPayee, "1.01", orderId);
+      const leftId = await newOrder(page, javaScriptEnabled, { payee: leftPayee, sum: "1.01", after: orderId });
 
       await page.goto("/payments");
       await axe(page, javaScriptEnabled);
@@ -167,7 +130,7 @@ for (const javaScriptEnabled of [true, false]) {
       const [euroAmount, orderSum, sell] = javaScriptEnabled ? ["2.61", "3.61", "1.61"] : ["2.62", "3.62", "1.62"];
       await login(page, CUSTOMERS.individual);
       const paymentId = await euroPayment(page, javaScriptEnabled, payee, euroAmount);
-      const orderId = await remittanceOrder(page, javaScriptEnabled, orderPayee, orderSum);
+      const orderId = await newOrder(page, javaScriptEnabled, { payee: orderPayee, sum: orderSum });
       const fxId = await fxRequest(page, javaScriptEnabled, sell);
 
       await page.goto("/home?tab=signing");

@@ -10,6 +10,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { euroPayment, formReady } from "./signing-helpers";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
 const SECOND_OFFICIAL = "+447700900006";
@@ -18,12 +19,6 @@ async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
-}
-
-/** With JS, wait until React has hydrated the page's validated form (it sets noValidate then). */
-async function formReady(page: Page, javaScriptEnabled: boolean, form: Locator) {
-  await expect(form).toBeVisible();
-  if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");
 }
 
 async function debugCode(page: Page): Promise<string> {
@@ -40,19 +35,6 @@ async function selectByText(select: Locator, text: RegExp) {
   const hit = options.find((o) => text.test(o.text));
   if (!hit) throw new Error(`no option matching ${text}`);
   await select.selectOption(hit.value);
-}
-
-/** A SEPA payment awaiting signature (the form leads to its signing page); returns its id. */
-async function euroPayment(page: Page, javaScriptEnabled: boolean, payee: string, amount: string): Promise<string> {
-  await page.goto("/payments/euro");
-  await formReady(page, javaScriptEnabled, page.locator("main form[method=post]").first());
-  await page.locator("[name=beneficiaryName]").fill(payee);
-  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
-  await page.locator("[name=bic]").fill("COBADEFFXXX");
-  await page.locator("[name=amount]").fill(amount);
-  await page.locator("main form[method=post] button[type=submit]").first().click();
-  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
-  return new URL(page.url()).pathname.split("/")[2];
 }
 
 /** A payment from Main account (GBP) to Savings awaiting signature; returns its id. */

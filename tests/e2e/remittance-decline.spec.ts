@@ -11,10 +11,8 @@
  */
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
-import { fillOrder } from "./remittance-helpers";
-import { axe, formReady } from "./signing-helpers";
-
-const SIGN_URL = /\/payments\/remittance\/([0-9a-f-]{36})\/sign$/;
+import { newOrder } from "./remittance-helpers";
+import { axe } from "./signing-helpers";
 
 /** The first account's balance on /home, in minor units. */
 async function homeBalance(page: Page, currency: string): Promise<bigint> {
@@ -22,19 +20,6 @@ async function homeBalance(page: Page, currency: string): Promise<bigint> {
   const el = page.getByTestId(`balance-${currency}`).first();
   await expect(el).toBeVisible();
   return toMinorUnits((await el.textContent()) ?? "");
-}
-
-/** Fill and send the new-order form (no file); ends on the confirmation page, returns the order id. */
-async function newOrder(page: Page, javaScriptEnabled: boolean, payee: string, sum: string): Promise<string> {
-  await page.goto("/payments/remittance/new");
-  const form = page.locator("form#remittance-form");
-  await formReady(page, javaScriptEnabled, form);
-  const options = await form.locator("select[name=source] option").allTextContents();
-  await form.locator("select[name=source]").selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
-  await fillOrder(form, { sum, description: "Family support", payee });
-  await form.getByRole("button", { name: "Continue to confirm" }).click();
-  await expect(page).toHaveURL(SIGN_URL);
-  return SIGN_URL.exec(new URL(page.url()).pathname)![1];
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -48,7 +33,10 @@ for (const javaScriptEnabled of [true, false]) {
       test.setTimeout(120_000);
       await login(page, CUSTOMERS.individual);
       const gbpBefore = await homeBalance(page, "GBP");
-      const id = await newOrder(page, javaScriptEnabled, `Declined Payee ${mode}`, javaScriptEnabled ? "7.01" : "7.02");
+      const id = await newOrder(page, javaScriptEnabled, {
+        payee: `Declined Payee ${mode}`,
+        sum: javaScriptEnabled ? "7.01" : "7.02",
+      });
       // He leaves the confirmation without the code: the order's page offers to sign or decline it.
       await page.goto(`/payments/remittance/${id}`);
       const status = page.getByTestId("order-status");

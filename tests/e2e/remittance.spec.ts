@@ -12,30 +12,14 @@
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
-import { fillOrder } from "./remittance-helpers";
+import { newOrder } from "./remittance-helpers";
 import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
-const SIGN_URL = /\/payments\/remittance\/([0-9a-f-]{36})\/sign$/;
 
 /** The bank moves an order: `npm run bank -- remittance:advance <id> <STATUS> [--reason]`, run by the e2e server (staffCommand). */
 async function advance(page: Page, orderId: string, status: string, reason?: string) {
   await staffCommand(page, ["remittance:advance", orderId, status, ...(reason ? ["--reason", reason] : [])]);
-}
-
-/** Fill and send the new-order form; ends on the confirmation page, returns the order id. */
-async function newOrder(page: Page, javaScriptEnabled: boolean, payee: string, sum: string, withFile: boolean): Promise<string> {
-  await page.goto("/payments/remittance/new");
-  const form = page.locator("form#remittance-form");
-  await formReady(page, javaScriptEnabled, form);
-  const options = await form.locator("select[name=source] option").allTextContents();
-  await form.locator("select[name=source]").selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
-  await fillOrder(form, { sum, description: "Family support", payee });
-  if (withFile)
-    await form.locator("input[name=files]").setInputFiles([{ name: "id-card.pdf", mimeType: "application/pdf", buffer: PDF }]);
-  await form.getByRole("button", { name: "Continue to confirm" }).click();
-  await expect(page).toHaveURL(SIGN_URL);
-  return SIGN_URL.exec(new URL(page.url()).pathname)![1];
 }
 
 for (const javaScriptEnabled of [true, false]) {
@@ -59,7 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       const payee = `Amina Njoroge ${mode}`;
       const sum = javaScriptEnabled ? "25.00" : "26.00";
-      const id = await newOrder(page, javaScriptEnabled, payee, sum, true);
+      const id = await newOrder(page, javaScriptEnabled, { payee, sum, file: PDF });
       await expect(page.getByTestId("order-payee")).toHaveText(payee);
       await expect(page.getByTestId("order-sum")).toContainText(`${sum} GBP`);
       await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "PENDING");
@@ -128,7 +112,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("[name=payeePhone]")).toHaveValue("0712");
       await expect(page.locator("[name=payeeName]")).toHaveValue("Invalid Phone Payee");
 
-      const id = await newOrder(page, javaScriptEnabled, `Rejected Payee ${mode}`, "3.00", false);
+      const id = await newOrder(page, javaScriptEnabled, { payee: `Rejected Payee ${mode}`, sum: "3.00" });
       await confirmWithCode(page, javaScriptEnabled);
       await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "QUEUED");
       await advance(page, id, "REJECTED", "The payee failed the sanctions screening");

@@ -29,3 +29,16 @@ export async function confirmWithCode(page: Page, javaScriptEnabled: boolean) {
   await page.locator("form#sign input[name=code]").fill(code);
   if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();
 }
+
+/** A SEPA payment awaiting signature (the form leads to its signing page); returns its id. */
+export async function euroPayment(page: Page, javaScriptEnabled: boolean, payee: string, amount: string): Promise<string> {
+  await page.goto("/payments/euro");
+  await formReady(page, javaScriptEnabled, page.locator("main form[method=post]").first());
+  await page.locator("[name=beneficiaryName]").fill(payee);
+  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+  await page.locator("[name=bic]").fill("COBADEFFXXX");
+  await page.locator("[name=amount]").fill(amount);
+  await page.locator("main form[method=post] button[type=submit]").first().click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+  return new URL(page.url()).pathname.split("/")[2];
+}
