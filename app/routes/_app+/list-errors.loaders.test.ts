@@ -4,29 +4,12 @@
  * message on as its error"; lib/list-errors.server.ts). /beneficiaries has its own test beside it.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { OrganizationSummary, WhoAmI } from "../../../server/api/v1/contract";
-import { commitSession, getSession, setTokens } from "~/lib/session.server";
+import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { loader as historyLoader } from "./history";
 import { loader as layoutLoader } from "./_layout";
 import { loader as paymentsLoader } from "./payments+/_index";
 
-const org: OrganizationSummary = {
-  id: "00000000-0000-4000-8000-000000000001",
-  type: "INDIVIDUAL",
-  fullName: "James Patel",
-  companyName: null,
-  firstName: "James",
-  lastName: "Patel",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  currentOfficial: { signatureType: "SINGLE", companyOfficialType: null },
-};
-const whoami = {
-  identified: true,
-  organizations: [org],
-  activeOrganization: org,
-  profile: {},
-  phone: "+447700900001",
-} as unknown as WhoAmI;
+const whoami = TEST_WHOAMI;
 const emptyPage = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
 
 type Answer = { status: number; body: unknown };
@@ -43,19 +26,10 @@ function stubApi(answers: Record<string, Answer>) {
   });
 }
 
-async function pageRequest(url: string): Promise<Request> {
-  const future = new Date(Date.now() + 60_000).toISOString();
-  const session = await getSession(new Request("http://x/"));
-  setTokens(session, { accessToken: "a1", accessTokenExpiresAt: future, refreshToken: "r1", refreshTokenExpiresAt: future });
-  session.set("seen", Date.now());
-  const cookie = (await commitSession(session)).split(";")[0];
-  return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
-}
-
 type Loader = (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<unknown>;
 
 async function load(loader: Loader, url: string) {
-  const res = (await loader({ request: await pageRequest(url), params: {}, context: { cspNonce: "" } })) as Response;
+  const res = (await loader({ request: await signedInRequest(url), params: {}, context: { cspNonce: "" } })) as Response;
   expect(res.status).toBe(200);
   return (await res.json()) as Record<string, unknown>;
 }

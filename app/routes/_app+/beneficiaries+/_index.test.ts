@@ -4,31 +4,10 @@
  * not an error page; a 5xx shows the generic text only; 403 keeps its redirect.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { OrganizationSummary, WhoAmI } from "../../../../server/api/v1/contract";
-import { commitSession, getSession, setTokens } from "~/lib/session.server";
+import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { loader } from "./_index";
 
-const org: OrganizationSummary = {
-  id: "00000000-0000-4000-8000-000000000001",
-  type: "INDIVIDUAL",
-  fullName: "James Patel",
-  companyName: null,
-  firstName: "James",
-  lastName: "Patel",
-  createdAt: "2026-01-01T00:00:00.000Z",
-  currentOfficial: { signatureType: "SINGLE", companyOfficialType: null },
-};
-const whoami = { identified: true, organizations: [org], activeOrganization: org, profile: {} } as unknown as WhoAmI;
-
-const future = () => new Date(Date.now() + 60_000).toISOString();
-
-async function pageRequest(url: string): Promise<Request> {
-  const session = await getSession(new Request("http://x/"));
-  setTokens(session, { accessToken: "a1", accessTokenExpiresAt: future(), refreshToken: "r1", refreshTokenExpiresAt: future() });
-  session.set("seen", Date.now());
-  const cookie = (await commitSession(session)).split(";")[0];
-  return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
-}
+const whoami = TEST_WHOAMI;
 
 /** The stubbed API: whoami, and the beneficiaries list answering `list`. */
 function stubApi(list: { status: number; body: unknown }) {
@@ -41,7 +20,7 @@ function stubApi(list: { status: number; body: unknown }) {
 }
 
 async function load(url = "http://x/beneficiaries?search=Sarah") {
-  const res = (await loader({ request: await pageRequest(url), params: {}, context: { cspNonce: "" } })) as Response;
+  const res = (await loader({ request: await signedInRequest(url), params: {}, context: { cspNonce: "" } })) as Response;
   return { res, data: (await res.json()) as Record<string, unknown> };
 }
 

@@ -1,0 +1,37 @@
+/**
+ * Loader tests with the API stubbed: a signed-in page request (a real session cookie with
+ * unexpired tokens, English) and the whoami of an identified INDIVIDUAL customer.
+ */
+import type { OrganizationSummary, WhoAmI } from "../../server/api/v1/contract";
+import { commitSession, getSession, setTokens } from "~/lib/session.server";
+
+/** James Patel's personal organization, as whoami names it. */
+export const TEST_ORG: OrganizationSummary = {
+  id: "00000000-0000-4000-8000-000000000001",
+  type: "INDIVIDUAL",
+  fullName: "James Patel",
+  companyName: null,
+  firstName: "James",
+  lastName: "Patel",
+  createdAt: "2026-01-01T00:00:00.000Z",
+  currentOfficial: { signatureType: "SINGLE", companyOfficialType: null },
+};
+
+/** GET /v1/users/whoami's answer for an identified user of TEST_ORG (the fields the loaders read). */
+export const TEST_WHOAMI = {
+  identified: true,
+  organizations: [TEST_ORG],
+  activeOrganization: TEST_ORG,
+  profile: {},
+  phone: "+447700900001",
+} as unknown as WhoAmI;
+
+/** A GET of `url` by a signed-in browser (session cookie with tokens valid for a minute). */
+export async function signedInRequest(url: string): Promise<Request> {
+  const future = new Date(Date.now() + 60_000).toISOString();
+  const session = await getSession(new Request("http://x/"));
+  setTokens(session, { accessToken: "a1", accessTokenExpiresAt: future, refreshToken: "r1", refreshTokenExpiresAt: future });
+  session.set("seen", Date.now());
+  const cookie = (await commitSession(session)).split(";")[0];
+  return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
+}
