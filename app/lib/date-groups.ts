@@ -61,11 +61,25 @@ export function groupByDay<T>(
 export function dayLabel(dayKey: string, todayKey: string, lng = "en"): DayGroup<unknown>["label"] {
   if (dayKey === todayKey) return { kind: "today" };
   const [y, m, d] = dayKey.split("-").map(Number);
-  const text = new Intl.DateTimeFormat(numberLocaleOf(lng), {
-    timeZone: "UTC", // the day's calendar fields, read back unchanged
-    month: "long",
-    day: "numeric",
-    ...(dayKey.slice(0, 4) === todayKey.slice(0, 4) ? {} : { year: "numeric" }),
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  const text = headingFormat(numberLocaleOf(lng), dayKey.slice(0, 4) !== todayKey.slice(0, 4)).format(
+    new Date(Date.UTC(y, m - 1, d)),
+  );
   return { kind: "date", text };
+}
+
+/** Day-heading formatters by locale and with/without the year, made once each (building one is the costly part). */
+const headingFormats = new Map<string, Intl.DateTimeFormat>();
+function headingFormat(locale: string, withYear: boolean): Intl.DateTimeFormat {
+  const key = `${locale}|${withYear}`;
+  let format = headingFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: "UTC", // the day's calendar fields, read back unchanged
+      month: "long",
+      day: "numeric",
+      ...(withYear ? { year: "numeric" } : {}),
+    });
+    headingFormats.set(key, format);
+  }
+  return format;
 }

@@ -7,20 +7,33 @@
 /** The bank's display time zone (UK bank; see design note). */
 export const DISPLAY_TIME_ZONE = "Europe/London";
 
+/**
+ * One formatter per time zone, made once: building an `Intl.DateTimeFormat` costs far more than
+ * formatting with it, and a history page formats every row (docs/performance.md).
+ */
+const fieldFormats = new Map<string, Intl.DateTimeFormat>();
+function fieldFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = fieldFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    });
+    fieldFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 function parts(value: string | Date, timeZone: string): Record<string, string> {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return {};
   const out: Record<string, string> = {};
-  for (const p of new Intl.DateTimeFormat("en-GB", {
-    timeZone,
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  }).formatToParts(date))
-    out[p.type] = p.value;
+  for (const p of fieldFormat(timeZone).formatToParts(date)) out[p.type] = p.value;
   return out;
 }
 
