@@ -120,15 +120,17 @@ export async function startTestServer(opts: {
    * refusal); SMS, secrets and limits stay the test's.
    */
   deployment?: "production";
+  /** Called with each SQL statement the app sends (openDatabase's debug hook), for tests that count them. */
+  onQuery?: (sql: string) => void;
 }): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
     if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
     const url = await workerDatabaseUrl(process.env.TEST_DATABASE_URL);
     await resetPostgres(url);
-    handle = await openDatabase({ url, poolSize: 20 });
+    handle = await openDatabase({ url, poolSize: 20, onQuery: opts.onQuery });
   } else {
-    handle = await openDatabase({ dataDir: "memory://" });
+    handle = await openDatabase({ dataDir: "memory://", onQuery: opts.onQuery });
   }
   await seed(handle.db);
   const config = loadConfig({

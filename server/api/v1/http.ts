@@ -10,6 +10,7 @@ import type { Config } from "../../config.js";
 import type { Database } from "../../db/client.js";
 import type { SmsProvider } from "../../providers/sms.js";
 import { authenticateAccessToken } from "../../domain/auth/sessions.js";
+import { withCallerMemberships } from "../../domain/organizations/access.js";
 import { DomainError, fieldError, type DomainErrorCode } from "../../domain/errors.js";
 import type { ApiErrorBody } from "./contract.js";
 import { clientErrorOf } from "./input-guard.js";
@@ -82,15 +83,20 @@ export function getAuth(res: Response): AuthContext {
 /** Every handler `requireAuth` made: lets `listApiRoutes` (routes.ts) tell authenticated routes from the router stack. */
 export const authHandlers = new WeakSet<RequestHandler>();
 
-/** Bearer-token authentication: sets `res.locals.auth` or answers 401 UNAUTHENTICATED. */
+/**
+ * Bearer-token authentication: sets `res.locals.auth` and runs the rest of the request with the
+ * caller's memberships read in the same statement (`withCallerMemberships`), or answers 401
+ * UNAUTHENTICATED.
+ */
 export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
   const handler = asyncHandler(async (req, res, next) => {
     const header = req.get("authorization") ?? "";
     const match = /^Bearer ([A-Za-z0-9_\-.~+/=]{16,512})$/.exec(header);
     const auth = match ? await authenticateAccessToken(deps.db, match[1]) : null;
     if (!auth) throw new DomainError("UNAUTHENTICATED", "Authentication required");
-    res.locals.auth = auth satisfies AuthContext;
-    next();
+    res.locals.auth = { userId: auth.userId, sessionId: auth.sessionId } satisfies AuthContext;
+    // The memberships read with the token serve this request's authorization checks.
+    withCallerMemberships(auth.userId, auth.memberships, next);
   });
   authHandlers.add(handler);
   return handler;

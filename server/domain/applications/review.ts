@@ -32,7 +32,7 @@ import {
 import type { ApplicationSummary } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
-import { notFound } from "../organizations/access.js";
+import { forgetCallerMemberships, notFound } from "../organizations/access.js";
 import { linkInvitations } from "../organizations/officials.js";
 import { summaryOf } from "./index.js";
 import { BANK_BIC, BANK_SORT_CODE } from "../bank-details.js";
@@ -153,6 +153,7 @@ export async function approveApplication(
         status: "APPROVED",
       })
       .onConflictDoNothing();
+    forgetCallerMemberships();
     if (row.type !== "COMPANY_OFFICIAL") await openFirstAccount(tx, org.id, scheme?.currencies ?? [BASE_CURRENCY_ID]);
 
     // The person: for CORPORATE the main representative's details, else the applicant's own.

@@ -21,6 +21,7 @@ import { apiSessions, paymentDrafts, users } from "../../db/schema/index.js";
 import { DomainError } from "../errors.js";
 import type { AuthTokens } from "../../api/v1/contract.js";
 import { disconnectChatDevices } from "../chat/publisher.js";
+import { membershipsJson, parseMemberships, type Membership } from "../organizations/access.js";
 
 /** Token lifetimes in milliseconds. */
 export const SESSION_POLICY = {
@@ -81,17 +82,19 @@ export async function createSession(
 
 /**
  * Resolve a bearer access token.
- * @returns `{ userId, sessionId }`, or null when the token is unknown, expired, revoked, or the
- *   user is not ACTIVE. Never throws for bad tokens.
+ * @returns `{ userId, sessionId, memberships }` (the user's approved memberships, as
+ *   `listMemberships` returns them, read in the same statement: every API call checks them), or
+ *   null when the token is unknown, expired, revoked, or the user is not ACTIVE. Never throws
+ *   for bad tokens.
  */
 export async function authenticateAccessToken(
   db: Database,
   token: string,
   now: Date = new Date(),
-): Promise<{ userId: string; sessionId: string } | null> {
+): Promise<{ userId: string; sessionId: string; memberships: Membership[] } | null> {
   if (!token) return null;
   const [row] = await accessTokenQuery(db).execute({ hash: hashToken(token), now });
-  return row ?? null;
+  return row ? { userId: row.userId, sessionId: row.sessionId, memberships: parseMemberships(row.memberships) } : null;
 }
 
 /**
@@ -106,7 +109,7 @@ function accessTokenQuery(db: Database) {
 }
 function buildAccessTokenQuery(db: Database) {
   return db
-    .select({ userId: apiSessions.userId, sessionId: apiSessions.id })
+    .select({ userId: apiSessions.userId, sessionId: apiSessions.id, memberships: membershipsJson(apiSessions.userId) })
     .from(apiSessions)
     .innerJoin(users, eq(users.id, apiSessions.userId))
     .where(

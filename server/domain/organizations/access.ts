@@ -7,7 +7,8 @@
  *   NOT_FOUND, so existence does not leak (callers use `memberOrganizationIds` in the query).
  * Only memberships with status APPROVED count.
  */
-import { and, eq, type SQL } from "drizzle-orm";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database, Tx } from "../../db/client.js";
 import { organizationMembers, organizations } from "../../db/schema/index.js";
@@ -20,8 +21,57 @@ export interface Membership {
   signatureType: "NONE" | "SINGLE";
 }
 
-/** All approved memberships of `userId`, organizations in creation order. */
+/**
+ * The authenticated caller's memberships, read with the bearer-token lookup of the request
+ * (`authenticateAccessToken`) and kept for that request only: `listMemberships` (and so
+ * `requireMembership`, `memberOrganizationIds`) of the caller then costs no second statement.
+ * Another user's memberships are always read from the database. A request that changes the
+ * caller's own memberships calls `forgetCallerMemberships` after the write (officials,
+ * application approval), so a later read in the same request sees the change.
+ */
+const callerScope = new AsyncLocalStorage<{ userId: string; memberships: readonly Membership[] | null }>();
+
+/**
+ * Run `fn` (an API request's handlers) with `memberships` as the caller's, read at
+ * authentication. @param memberships in `listMemberships` order
+ */
+export function withCallerMemberships<T>(userId: string, memberships: readonly Membership[], fn: () => T): T {
+  return callerScope.run({ userId, memberships }, fn);
+}
+
+/** After a write to organization_members: the rest of this request reads memberships from the database. */
+export function forgetCallerMemberships(): void {
+  const scope = callerScope.getStore();
+  if (scope) scope.memberships = null;
+}
+
+/**
+ * SQL for a JSON array of `userId`'s approved memberships in `listMemberships` order (for a
+ * select that reads them with something else; `parseMemberships` turns a row into Memberships).
+ * `userId` is a column or parameter of the outer query.
+ */
+export function membershipsJson(userId: SQL | AnyPgColumn): SQL<unknown> {
+  return sql`coalesce((select json_agg(json_build_object('organizationId', ${organizationMembers.organizationId}, 'organizationType', ${organizations.type}, 'companyOfficialType', ${organizationMembers.companyOfficialType}, 'signatureType', ${organizationMembers.signatureType}) order by ${organizations.createdAt}, ${organizations.id}) from ${organizationMembers} inner join ${organizations} on ${organizations.id} = ${organizationMembers.organizationId} where ${organizationMembers.userId} = ${userId} and ${organizationMembers.status} = 'APPROVED'), '[]'::json)`;
+}
+
+/** Memberships from `membershipsJson` (drivers hand json back parsed; a string is parsed here). */
+export function parseMemberships(value: unknown): Membership[] {
+  const rows = (typeof value === "string" ? JSON.parse(value) : value) as Membership[];
+  return rows.map((r) => ({
+    organizationId: r.organizationId,
+    organizationType: r.organizationType,
+    companyOfficialType: r.companyOfficialType ?? null,
+    signatureType: r.signatureType,
+  }));
+}
+
+/**
+ * All approved memberships of `userId`, organizations in creation order. The caller's own, in
+ * an authenticated API request, come from its authentication (`withCallerMemberships`).
+ */
 export async function listMemberships(db: Database | Tx, userId: string): Promise<Membership[]> {
+  const scope = callerScope.getStore();
+  if (scope?.memberships && scope.userId === userId) return [...scope.memberships];
   const rows = await db
     .select({
       organizationId: organizationMembers.organizationId,

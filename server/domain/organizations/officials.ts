@@ -41,7 +41,7 @@ import type {
 } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { DomainError } from "../errors.js";
-import { forbidden, notFound, requireMembership } from "./access.js";
+import { forbidden, forgetCallerMemberships, notFound, requireMembership } from "./access.js";
 import { disconnectChatUsers } from "../chat/publisher.js";
 import type { Language } from "../language.js";
 import type { SmsProvider } from "../../providers/sms.js";
@@ -263,6 +263,7 @@ export async function updateCompanyOfficial(
     const row = await lockedOfficial(tx, organizationId, officialId);
     if (input.companyOfficialType !== "MAIN_REPRESENTATIVE") await keepMainRepresentative(tx, row);
     await tx.update(organizationMembers).set(roleValues(input)).where(eq(organizationMembers.id, row.id));
+    forgetCallerMemberships();
     return (await readOfficials(tx, organizationId, userId, row.id))[0];
   });
 }
@@ -288,6 +289,7 @@ export async function setCompanyOfficialStatus(
     if (row.status !== wanted) {
       if (input.status === "SUSPENDED") await keepMainRepresentative(tx, row);
       await tx.update(organizationMembers).set({ status: wanted }).where(eq(organizationMembers.id, row.id));
+      forgetCallerMemberships();
     }
     const suspendedUserId = row.status !== wanted && wanted === "SUSPENDED" ? row.userId : null;
     return { official: (await readOfficials(tx, organizationId, userId, row.id))[0], suspendedUserId };
@@ -308,6 +310,7 @@ export async function setCompanyOfficialStatus(
 export async function linkInvitations(tx: Tx, userId: string): Promise<number> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId));
   if (!user || !user.identified || user.status !== "ACTIVE") return 0;
+  forgetCallerMemberships();
   const linked = await tx
     .update(organizationMembers)
     .set({ userId, status: "APPROVED" })
