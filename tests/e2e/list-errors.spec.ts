@@ -10,10 +10,10 @@
 import { CUSTOMERS, expect, login, test } from "./fixtures";
 import { axe } from "./signing-helpers";
 
-/** errors:constraints.noNulCharacters in English and German. */
+/** errors:Lists.constraints.noNulCharacters in English and German (worded for a list, not "…from this field"). */
 const REFUSAL = {
-  en: "Remove the invisible control character from this field",
-  de: "Entfernen Sie das unsichtbare Steuerzeichen aus diesem Feld",
+  en: "A search or filter holds an invisible control character. Remove it and try again.",
+  de: "Eine Suche oder ein Filter enthält ein unsichtbares Steuerzeichen. Entfernen Sie es und versuchen Sie es erneut.",
 };
 
 for (const javaScriptEnabled of [true, false]) {
