@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { loader as historyLoader } from "./history";
 import { loader as layoutLoader } from "./_layout";
+import { loader as orderCardLoader } from "./cards+/order-card";
 import { loader as paymentsLoader } from "./payments+/_index";
+import { loader as signResultLoader } from "./payments+/sign+/result";
 import { loader as gbpFormLoader } from "./payments+/gbp+/form";
 import { loader as internalFormLoader } from "./payments+/internal+/form";
 
@@ -163,5 +165,68 @@ describe("payment forms' beneficiary picker (a list read for choices)", () => {
     expect(asked.saved).toEqual({ choices: [], chosen: null, error: "Beneficiaries are being migrated" });
     const plain = await load(internalFormLoader as Loader, "http://x/payments/internal/form?phone=%2B447700900002");
     expect(plain.saved).toEqual({ choices: [], chosen: null, error: null });
+  });
+});
+
+describe("/cards/order-card (lists read for the form's choices)", () => {
+  const settings = ok({
+    orderingEnabled: true,
+    currencies: ["GBP", "EUR"],
+    paymentSystems: ["VISA"],
+    colors: ["BLUE"],
+    deliveryMethods: ["POST"],
+    prepaidAvailable: false,
+  });
+
+  it("a cards list refused: the error for the replacement choice; the accounts and the rest of the form as usual", async () => {
+    stubApi({
+      "/settings/cards": settings,
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "1.00" }] }] }),
+      "/cards": refused("Cards are being migrated", 422),
+    });
+    const data = await load(orderCardLoader as Loader, "http://x/cards/order-card?cardId=c1");
+    expect(data).toMatchObject({
+      cards: [],
+      cardsError: "Cards are being migrated",
+      accountsError: null,
+      accounts: [{ id: "a" }],
+      values: { accountId: "a", currencyId: "GBP", paymentSystem: "VISA", cardId: "" },
+    });
+  });
+
+  it("an accounts list refused: its error (not 'no accounts'), the form's other choices kept", async () => {
+    stubApi({ "/settings/cards": settings, "/accounts": refused(undefined, 400), "/cards": ok({ data: [] }) });
+    const data = await load(orderCardLoader as Loader, "http://x/cards/order-card");
+    expect(data).toMatchObject({
+      accounts: [],
+      accountsError: "Internal Server Error. Try Again",
+      cardsError: null,
+      values: { accountId: "", currencyId: "GBP", color: "BLUE" },
+    });
+  });
+});
+
+describe("/payments/sign/result", () => {
+  it("the latest operations and a still-to-sign list refused: each its own error; the rest as usual", async () => {
+    stubApi({
+      "/settings/payments": ok({ "PAYMENTS-ORDERS-ENABLED": true, paymentTypes: [] }),
+      "/settings/exchange-custom-rate": ok({ enabled: true }),
+      "/exchange/fx-requests": ok(emptyPage),
+      "/payments-orders": ok(emptyPage),
+      "/payments": refused("Signing lists are closed for maintenance", 409),
+      "/statements-items": refused("transferDateFrom is out of range"),
+    });
+    const data = await load(signResultLoader as Loader, "http://x/payments/sign/result?back=/payments");
+    expect(data).toMatchObject({
+      back: "/payments",
+      signed: [],
+      notSigned: [],
+      unsigned: [],
+      unsignedError: "Signing lists are closed for maintenance",
+      fxToSignError: null,
+      ordersToSignError: null,
+      history: [],
+      historyError: "transferDateFrom is out of range",
+    });
   });
 });
