@@ -78,7 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("ops-chat-channels-error")).toHaveCount(0);
       await expect(page.getByTestId("ops-chat-channels").or(page.getByText("No channel is waiting for a reply."))).toBeVisible();
       // (An HTML page cannot carry a NUL: the server-rendered value shows it as U+FFFD.)
-      await expect(search).toHaveValue(/^Oliver[\u0000\uFFFD]$/);
+      expect(["Oliver\u0000", "Oliver\uFFFD"]).toContain(await search.inputValue());
       await expect(page.getByTestId("ops-chat-found")).toHaveCount(0);
       await axe(page, javaScriptEnabled);
 
