@@ -6,6 +6,7 @@
 import type { Beneficiary, BeneficiaryPage, BeneficiaryPaymentType } from "../../server/api/v1/contract";
 import { redirect } from "@remix-run/node";
 import { ApiError, type Api } from "./api.server";
+import { settleList } from "./list-errors.server";
 
 /**
  * Company officials have no beneficiaries (spec 000 §2 Home screen "A company official sees
@@ -57,23 +58,36 @@ export interface ContractChoice {
 }
 
 /**
- * The saved-beneficiary part of a payment form's loader.
+ * The saved-beneficiary part of a payment form's loader. A choices list the API refuses does not
+ * take the form down: `error` carries the text to show where the choices would be (spec 000 §7
+ * "a failed list passes the server message on as its error"; lib/list-errors.server `settleList`),
+ * the rest of the form as usual.
+ * @param request the page's request (`?beneficiary=`; its language translates the error)
  * @param paymentType the beneficiary payment type the form pays (LOCAL, INTERNATIONAL …)
  * @param currencyId for LOCAL forms, the currency the form pays in (EUR, GBP, USD)
  * @returns `choices`: APPROVED beneficiaries of that type (at most 100, newest first);
  *   `chosen`: the one named by `?beneficiary=` when it is among them (else null), with its
- *   APPROVED contracts (none when the contracts call is not available).
+ *   APPROVED contracts (none when the contracts call is not available); `error`: null, or the
+ *   failed choices list's text (then no choices and nothing chosen)
  */
 export async function beneficiaryChoice(
   api: Api,
   organizationId: string,
-  url: URL,
+  request: Request,
   paymentType: BeneficiaryPaymentType,
   currencyId?: string,
-): Promise<{ choices: BeneficiarySummary[]; chosen: (Beneficiary & { contracts: ContractChoice[] }) | null }> {
-  const page = await api.get<BeneficiaryPage>("/beneficiaries", { organizationId, paymentType, status: "APPROVED", take: 100 });
-  const approved = page.edges.map((e) => e.node).filter((b) => !currencyId || b.currencyId === currencyId);
-  const wanted = url.searchParams.get("beneficiary");
+): Promise<{
+  choices: BeneficiarySummary[];
+  chosen: (Beneficiary & { contracts: ContractChoice[] }) | null;
+  error: string | null;
+}> {
+  const listed = await settleList(
+    request,
+    api.get<BeneficiaryPage>("/beneficiaries", { organizationId, paymentType, status: "APPROVED", take: 100 }),
+  );
+  if (!listed.data) return { choices: [], chosen: null, error: listed.error };
+  const approved = listed.data.edges.map((e) => e.node).filter((b) => !currencyId || b.currencyId === currencyId);
+  const wanted = new URL(request.url).searchParams.get("beneficiary");
   const found = approved.find((b) => b.id === wanted) ?? null;
   let contracts: ContractChoice[] = [];
   if (found) {
@@ -86,7 +100,7 @@ export async function beneficiaryChoice(
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
     }
   }
-  return { choices: approved.map(summary), chosen: found ? { ...found, contracts } : null };
+  return { choices: approved.map(summary), chosen: found ? { ...found, contracts } : null, error: null };
 }
 
 /**

@@ -3,6 +3,7 @@ import { redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api.server";
 import { listErrorMessage, settleList } from "./list-errors.server";
+import { OpsApiError } from "./ops.server";
 import type { Translate } from "./server-errors";
 
 /** A translator over the real errors.json of `lng` ("errors:a.b" → the text; unknown keys → defaultValue). */
@@ -56,9 +57,41 @@ describe("listErrorMessage (spec 000 §7 failed lists, §8)", () => {
       code: "VALIDATION_FAILED",
       message: [{ property: "search", constraints: { noNulCharacters: "search must not contain NUL characters" } }],
     };
-    expect(listErrorMessage(fail(400, nul), de)).toBe("Entfernen Sie das unsichtbare Steuerzeichen aus diesem Feld");
+    expect(listErrorMessage(fail(400, nul), de)).toBe(
+      "Eine Suche oder ein Filter enthält ein unsichtbares Steuerzeichen. Entfernen Sie es und versuchen Sie es erneut.",
+    );
     expect(listErrorMessage(fail(404, { statusCode: 404, code: "NOT_FOUND", message: "Account not found" }), en)).toBe(
       "Not found.",
+    );
+  });
+
+  it("words a refused character for a list, not for a form field, in every language", () => {
+    const nul = {
+      statusCode: 400,
+      code: "VALIDATION_FAILED",
+      message: [{ property: "search", constraints: { noNulCharacters: "search must not contain NUL characters" } }],
+    };
+    for (const lng of ["en", "de", "ar"]) {
+      const t = translator(lng);
+      const text = listErrorMessage(fail(400, nul), t);
+      expect(text, lng).toBe(t("errors:Lists.constraints.noNulCharacters"));
+      expect(text, lng).not.toBe(t("errors:constraints.noNulCharacters"));
+    }
+    expect(listErrorMessage(fail(400, nul), en)).toBe(
+      "A search or filter holds an invisible control character. Remove it and try again.",
+    );
+    // A constraint without a list wording keeps the form's translation.
+    const iban = { statusCode: 400, code: "VALIDATION_FAILED", message: [{ property: "x", constraints: { isIban: "bad" } }] };
+    expect(listErrorMessage(fail(400, iban), en)).toBe("Enter a valid IBAN");
+  });
+
+  it("takes the back office's API answers too (OpsApiError), with the same rules", () => {
+    const ops = (status: number, body: unknown) => new OpsApiError(status, body as never);
+    expect(listErrorMessage(ops(400, { statusCode: 400, code: "VALIDATION_FAILED", message: "No such status" }), en)).toBe(
+      "No such status",
+    );
+    expect(listErrorMessage(ops(500, { statusCode: 500, code: "INTERNAL", message: "pg: relation missing" }), en)).toBe(
+      "Internal Server Error. Try Again",
     );
   });
 
@@ -94,6 +127,11 @@ describe("settleList", () => {
   it("gives the error text of a list the API refused", async () => {
     const refused = Promise.reject(fail(400, { statusCode: 400, code: "VALIDATION_FAILED", message: "No such filter" }));
     expect(await settleList(request, refused)).toEqual({ data: null, error: "No such filter" });
+  });
+
+  it("gives the error text of a back-office list the ops API refused", async () => {
+    const refused = Promise.reject(new OpsApiError(400, { statusCode: 400, code: "VALIDATION_FAILED", message: "Bad q" }));
+    expect(await settleList(request, refused)).toEqual({ data: null, error: "Bad q" });
   });
 
   it("throws a redirect on (401/403 keep their handling)", async () => {

@@ -13,17 +13,43 @@
  *   'Internal Server Error. Try Again'.
  * - 5xx (and an unreachable API, 503): always 'Internal Server Error. Try Again', whatever the
  *   body says: a server fault's internals are never shown.
+ * - A constraint worded for a form field ("…from this field") is worded for a list where the
+ *   list has its own text: `errors:Lists.constraints.<id>` before `errors:constraints.<id>`
+ *   (a list call's refused input is a search or filter, not a field).
  * - 401 and 403 never get here: the API client ends the session (refresh, then logout) or
  *   redirects to /permission-denied before (lib/api.server.ts); redirects and other Responses
  *   thrown by a call are thrown on, as are errors that are not API answers (bugs: the route's
  *   error boundary).
+ * - The back office (/ops) lists go through the same helper: its client's `OpsApiError`
+ *   (lib/ops.server.ts, the same status and body) is an API answer too; its 401 and 403 are
+ *   handled by that client before (redirect to /ops/login, 403 page).
  */
 import { ApiError } from "./api.server";
 import i18next from "./i18next.server";
+import { OpsApiError } from "./ops.server";
 import { INTERNAL_ERROR_KEY, mapServerErrors, type Translate } from "./server-errors";
 
 /** A list call's outcome: its result, or the error text to show in its place. */
 export type Listed<T> = { data: T; error: null } | { data: null; error: string };
+
+/** An answer of the banking API or of the back office's API (not a Response, not a bug). */
+function isApiAnswer(error: unknown): error is ApiError | OpsApiError {
+  return error instanceof ApiError || error instanceof OpsApiError;
+}
+
+const CONSTRAINT_PREFIX = "errors:constraints.";
+
+/**
+ * A translator that words constraints for a list: `errors:Lists.constraints.<id>` when the list
+ * has its own text for the constraint, else the form's `errors:constraints.<id>` (and its default).
+ */
+function forLists(t: Translate): Translate {
+  return (key, options) => {
+    if (!key.startsWith(CONSTRAINT_PREFIX)) return t(key, options);
+    const listKey = `errors:Lists.constraints.${key.slice(CONSTRAINT_PREFIX.length)}`;
+    return t(listKey, { ...options, defaultValue: t(key, options) });
+  };
+}
 
 /**
  * The text a failed list shows (module rules).
@@ -33,10 +59,10 @@ export type Listed<T> = { data: T; error: null } | { data: null; error: string }
  * @throws `error` itself when it is not an `ApiError` (a redirect Response, a bug)
  */
 export function listErrorMessage(error: unknown, t: Translate): string {
-  if (!(error instanceof ApiError)) throw error;
+  if (!isApiAnswer(error)) throw error;
   const internal = () => t(INTERNAL_ERROR_KEY, { defaultValue: "Internal Server Error. Try Again" });
   if (error.status >= 500) return internal();
-  const mapped = mapServerErrors(error.body, [], t);
+  const mapped = mapServerErrors(error.body, [], forLists(t));
   const texts = [mapped.globalError, ...mapped.generalMessages].filter((m): m is string => Boolean(m));
   return texts.length > 0 ? texts.join(", ") : internal();
 }
@@ -53,7 +79,7 @@ export async function settleList<T>(request: Request, call: Promise<T>): Promise
   try {
     return { data: await call, error: null };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    if (!isApiAnswer(error)) throw error;
     const t = (await i18next.getFixedT(request, ["errors"] as never)) as unknown as Translate;
     return { data: null, error: listErrorMessage(error, t) };
   }

@@ -1,8 +1,10 @@
 /**
  * Loader tests with the API stubbed: a signed-in page request (a real session cookie with
- * unexpired tokens, English) and the whoami of an identified INDIVIDUAL customer.
+ * unexpired tokens, English) and the whoami of an identified INDIVIDUAL customer; for /ops, a
+ * signed-in staff request (the `__ops` cookie) and the staff user holding every role.
  */
 import type { OrganizationSummary, WhoAmI } from "../../server/api/v1/contract";
+import { commitOpsSession, getOpsSession, setStaffToken } from "~/lib/ops.server";
 import { commitSession, getSession, setTokens } from "~/lib/session.server";
 
 /** James Patel's personal organization, as whoami names it. */
@@ -33,5 +35,21 @@ export async function signedInRequest(url: string): Promise<Request> {
   setTokens(session, { accessToken: "a1", accessTokenExpiresAt: future, refreshToken: "r1", refreshTokenExpiresAt: future });
   session.set("seen", Date.now());
   const cookie = (await commitSession(session)).split(";")[0];
+  return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
+}
+
+/** GET /api/v1/ops/me's answer for a staff user holding every role. */
+export const TEST_STAFF = {
+  id: "00000000-0000-4000-8000-0000000000aa",
+  email: "staff@bank.test",
+  phone: "+447700900100",
+  roles: ["ONBOARDING", "COMPLIANCE", "PAYMENTS", "SUPPORT", "ADMIN"],
+};
+
+/** A GET of `url` (under /ops) by a signed-in staff browser (the `__ops` cookie with a staff token, English). */
+export async function opsSignedInRequest(url: string): Promise<Request> {
+  const session = await getOpsSession(new Request("http://x/ops"));
+  setStaffToken(session, "staff-token");
+  const cookie = (await commitOpsSession(session)).split(";")[0];
   return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
 }

@@ -5,15 +5,17 @@
  * character (400 VALIDATION_FAILED, constraint noNulCharacters: server/api/v1/input-guard.ts);
  * a known constraint id is shown in the page's language. JavaScript on (the filter form
  * navigates in the page) and off (the browser's own GET); axe on the page with the error in the
- * JavaScript-on run.
+ * JavaScript-on run. The back office likewise: /ops/chat's customer search with a NUL character
+ * (the ops API's own guard) shows the refusal under the search, the waiting channels as usual.
  */
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { opsLogin, STAFF } from "./ops-fixtures";
 import { axe } from "./signing-helpers";
 
-/** errors:constraints.noNulCharacters in English and German. */
+/** errors:Lists.constraints.noNulCharacters in English and German (worded for a list, not "…from this field"). */
 const REFUSAL = {
-  en: "Remove the invisible control character from this field",
-  de: "Entfernen Sie das unsichtbare Steuerzeichen aus diesem Feld",
+  en: "A search or filter holds an invisible control character. Remove it and try again.",
+  de: "Eine Suche oder ein Filter enthält ein unsichtbares Steuerzeichen. Entfernen Sie es und versuchen Sie es erneut.",
 };
 
 for (const javaScriptEnabled of [true, false]) {
@@ -56,6 +58,34 @@ for (const javaScriptEnabled of [true, false]) {
       // The same list without the character loads again.
       await page.goto("/beneficiaries?search=Sarah&status=APPROVED");
       await expect(page.getByTestId("beneficiaries-error")).toHaveCount(0);
+    });
+
+    test("a back-office search the ops API refuses shows its message where the results would be", async ({ page }) => {
+      await opsLogin(page, STAFF.support);
+      await page.goto("/ops/chat");
+      const search = page.getByRole("searchbox", { name: "Customer name, phone or email" });
+      await search.fill("Oliver\u0000");
+      await page.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/q=Oliver%00/);
+      const error = page.getByTestId("ops-chat-found-error");
+      await expect(error).toBeVisible();
+      await expect(error).toHaveAttribute("role", "alert");
+      await expect(error).toContainText("This list could not be shown.");
+      await expect(page.getByTestId("ops-chat-found-error-message")).toHaveText(REFUSAL.en);
+      // The rest of the page: heading, the waiting channels (list or its empty text), the search
+      // keeping what was typed; no error page.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Chat: waiting for a reply");
+      await expect(page.getByTestId("ops-chat-channels-error")).toHaveCount(0);
+      await expect(page.getByTestId("ops-chat-channels").or(page.getByText("No channel is waiting for a reply."))).toBeVisible();
+      // (An HTML page cannot carry a NUL: the server-rendered value shows it as U+FFFD.)
+      expect(["Oliver\u0000", "Oliver\uFFFD"]).toContain(await search.inputValue());
+      await expect(page.getByTestId("ops-chat-found")).toHaveCount(0);
+      await axe(page, javaScriptEnabled);
+
+      // The same search without the character answers again.
+      await page.goto("/ops/chat?q=Oliver");
+      await expect(page.getByTestId("ops-chat-found-error")).toHaveCount(0);
+      await expect(page.getByTestId("ops-chat-found").or(page.getByTestId("ops-chat-found-none"))).toBeVisible();
     });
   });
 }

@@ -3,7 +3,9 @@
  * picked; picking one fills the form). Two parts, because HTML forms cannot nest:
  * - `BeneficiaryPicker`, above the payment form: a GET form (`?beneficiary=<id>`, keeping the
  *   page's other query parameters) — the loader fills the form from the chosen one; with one
- *   chosen, its name and a link to pay someone else instead.
+ *   chosen, its name and a link to pay someone else instead. When the choices could not be loaded
+ *   (`error`, lib/list-errors.server), the error where the choices would be, under the picker's
+ *   label: never an empty-looking picker; the payment form below stays usable.
  * - `ChosenBeneficiaryFields`, inside the payment form: the hidden `beneficiaryId` (the API pays
  *   the saved payee details) and, when the beneficiary has APPROVED contracts, the contract select
  *   (`contractId`).
@@ -11,6 +13,7 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
+import { ListError } from "../ui/ListError";
 import { Field } from "./Field";
 import styles from "./BeneficiaryPicker.module.css";
 
@@ -21,12 +24,16 @@ export interface PickerBeneficiary {
   currencyId: string;
 }
 
+/** The saved-beneficiary picker above a payment form (module rules). */
 export function BeneficiaryPicker({
   choices,
   chosen,
+  error = null,
 }: {
   choices: PickerBeneficiary[];
   chosen: { id: string; name: string } | null;
+  /** The failed choices list's text (settleList), or null. */
+  error?: string | null;
 }) {
   const { t } = useTranslation("payments");
   const location = useLocation();
@@ -42,6 +49,15 @@ export function BeneficiaryPicker({
       </p>
     );
   }
+  if (error)
+    return (
+      <section className={styles.picker} aria-labelledby="beneficiary-choice-title" data-testid="beneficiary-picker">
+        <h2 id="beneficiary-choice-title" className={styles.title}>
+          {t("beneficiary-picker.label")}
+        </h2>
+        <ListError message={error} testId="beneficiary-picker-error" />
+      </section>
+    );
   if (choices.length === 0) return null;
   return (
     <Form method="get" className={styles.picker} data-testid="beneficiary-picker">

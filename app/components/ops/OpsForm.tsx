@@ -8,6 +8,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { ListError } from "../ui/ListError";
 import { OpsCsrfInput } from "./OpsCsrfInput";
 import { opsStyles as styles } from "./OpsShell";
 
@@ -135,9 +136,20 @@ export interface FoundOrganization {
 
 /**
  * Find an organization by name (GET `action?q=`) and list the matches, each linking to
- * `action?organizationId=<id>`.
+ * `action?organizationId=<id>`; a search the API refused shows its `error` (lib/list-errors.server)
+ * in the matches' place, the search box keeping what was typed.
  */
-export function OrganizationSearch({ action, q, found }: { action: string; q: string; found: FoundOrganization[] }) {
+export function OrganizationSearch({
+  action,
+  q,
+  found,
+  error = null,
+}: {
+  action: string;
+  q: string;
+  found: FoundOrganization[];
+  error?: string | null;
+}) {
   const { t } = useTranslation("ops");
   return (
     <>
@@ -150,7 +162,9 @@ export function OrganizationSearch({ action, q, found }: { action: string; q: st
           {t("admin.settings.search")}
         </button>
       </Form>
-      {q ? (
+      {error ? (
+        <ListError message={error} testId="organizations-error" />
+      ) : q ? (
         found.length ? (
           <ul data-testid="organizations">
             {found.map((o) => (

@@ -8,6 +8,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BeneficiaryDocument } from "../../../server/api/v1/contract";
+import { ListError } from "../ui/ListError";
 import { opsStyles as styles } from "./OpsShell";
 import { ReviewDecision } from "./ReviewDecision";
 
@@ -21,7 +22,10 @@ export function reviewStatusOf(url: string): ReviewStatus {
   return REVIEW_STATUSES.find((s) => s === wanted) ?? "UNDER_REVIEW";
 }
 
-/** A review queue page: heading, link to the other queue, status tabs, and the table or the empty text. */
+/**
+ * A review queue page: heading, link to the other queue, status tabs, and the table or the empty
+ * text; or, when the queue's call failed, its error in the table's place (lib/list-errors.server).
+ */
 export function ReviewQueue(props: {
   /** The queue's own path, e.g. "/ops/contracts". */
   path: string;
@@ -35,6 +39,8 @@ export function ReviewQueue(props: {
   /** data-testid of the table. */
   testId: string;
   empty: boolean;
+  /** The failed queue's error text (settleList), or null. */
+  error?: string | null;
   /** Keys of the column headings (ops namespace). */
   columns: string[];
   /** The body rows. */
@@ -58,7 +64,9 @@ export function ReviewQueue(props: {
           ))}
         </ul>
       </nav>
-      {props.empty ? (
+      {props.error ? (
+        <ListError message={props.error} testId={`${props.testId}-error`} />
+      ) : props.empty ? (
         <p data-testid="empty">{t(props.emptyKey)}</p>
       ) : (
         <table className={styles.table} data-testid={props.testId}>

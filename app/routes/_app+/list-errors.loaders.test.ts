@@ -7,7 +7,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { loader as historyLoader } from "./history";
 import { loader as layoutLoader } from "./_layout";
+import { loader as orderCardLoader } from "./cards+/order-card";
 import { loader as paymentsLoader } from "./payments+/_index";
+import { loader as signResultLoader } from "./payments+/sign+/result";
+import { loader as gbpFormLoader } from "./payments+/gbp+/form";
+import { loader as internalFormLoader } from "./payments+/internal+/form";
 
 const whoami = TEST_WHOAMI;
 const emptyPage = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
@@ -111,5 +115,118 @@ describe("signed-in layout", () => {
     });
     const data = await load(layoutLoader as Loader, "http://x/home");
     expect(data).toMatchObject({ accounts: [{ id: "a", cards: [] }], accountsError: "Internal Server Error. Try Again" });
+  });
+});
+
+describe("payment forms' beneficiary picker (a list read for choices)", () => {
+  const nul = refused([{ property: "search", constraints: { noNulCharacters: "search must not contain NUL characters" } }]);
+
+  it("a choices list the API refuses: the form's data as usual, the error for the picker, nothing chosen", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] }] }),
+      "/settings/payments": ok({ paymentTypes: [{ type: "FASTER_PAYMENT", currencies: ["GBP"] }] }),
+      "/payment-categories": ok({ data: [] }),
+      "/beneficiaries": refused("Beneficiaries are being migrated", 422),
+    });
+    const data = await load(gbpFormLoader as Loader, "http://x/payments/gbp/form?source=a:GBP&beneficiary=b1");
+    expect(data).toMatchObject({
+      saved: { choices: [], chosen: null, error: "Beneficiaries are being migrated" },
+      schemes: ["FASTER_PAYMENT"],
+      defaults: { source: "a:GBP" },
+    });
+    expect(Array.isArray(data.sources) && data.sources.length).toBe(1);
+  });
+
+  it("the refusal is worded for a list, in the page's language", async () => {
+    stubApi({
+      "/accounts": ok({ data: [] }),
+      "/settings/payments": ok({ paymentTypes: [] }),
+      "/payment-categories": ok({ data: [] }),
+      "/beneficiaries": nul,
+    });
+    const data = await load(gbpFormLoader as Loader, "http://x/payments/gbp/form");
+    expect((data.saved as { error: string }).error).toBe(
+      "A search or filter holds an invisible control character. Remove it and try again.",
+    );
+  });
+
+  it("internal: the error only when a saved beneficiary was asked for (the list is read only to find it)", async () => {
+    const answers = {
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] }] }),
+      "/payment-categories": ok({ data: [] }),
+      "/clients-organizations/check-invididual-recepient": ok({ displayName: "Amelia Clarke" }),
+      "/beneficiaries": refused("Beneficiaries are being migrated", 422),
+    };
+    stubApi(answers);
+    const asked = await load(
+      internalFormLoader as Loader,
+      "http://x/payments/internal/form?phone=%2B447700900002&beneficiary=b1",
+    );
+    expect(asked.saved).toEqual({ choices: [], chosen: null, error: "Beneficiaries are being migrated" });
+    const plain = await load(internalFormLoader as Loader, "http://x/payments/internal/form?phone=%2B447700900002");
+    expect(plain.saved).toEqual({ choices: [], chosen: null, error: null });
+  });
+});
+
+describe("/cards/order-card (lists read for the form's choices)", () => {
+  const settings = ok({
+    orderingEnabled: true,
+    currencies: ["GBP", "EUR"],
+    paymentSystems: ["VISA"],
+    colors: ["BLUE"],
+    deliveryMethods: ["POST"],
+    prepaidAvailable: false,
+  });
+
+  it("a cards list refused: the error for the replacement choice; the accounts and the rest of the form as usual", async () => {
+    stubApi({
+      "/settings/cards": settings,
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "1.00" }] }] }),
+      "/cards": refused("Cards are being migrated", 422),
+    });
+    const data = await load(orderCardLoader as Loader, "http://x/cards/order-card?cardId=c1");
+    expect(data).toMatchObject({
+      cards: [],
+      cardsError: "Cards are being migrated",
+      accountsError: null,
+      accounts: [{ id: "a" }],
+      values: { accountId: "a", currencyId: "GBP", paymentSystem: "VISA", cardId: "" },
+    });
+  });
+
+  it("an accounts list refused: its error (not 'no accounts'), the form's other choices kept", async () => {
+    stubApi({ "/settings/cards": settings, "/accounts": refused(undefined, 400), "/cards": ok({ data: [] }) });
+    const data = await load(orderCardLoader as Loader, "http://x/cards/order-card");
+    expect(data).toMatchObject({
+      accounts: [],
+      accountsError: "Internal Server Error. Try Again",
+      cardsError: null,
+      values: { accountId: "", currencyId: "GBP", color: "BLUE" },
+    });
+  });
+});
+
+describe("/payments/sign/result", () => {
+  it("the latest operations and a still-to-sign list refused: each its own error; the rest as usual", async () => {
+    stubApi({
+      "/settings/payments": ok({ "PAYMENTS-ORDERS-ENABLED": true, paymentTypes: [] }),
+      "/settings/exchange-custom-rate": ok({ enabled: true }),
+      "/exchange/fx-requests": ok(emptyPage),
+      "/payments-orders": ok(emptyPage),
+      "/payments": refused("Signing lists are closed for maintenance", 409),
+      "/statements-items": refused("transferDateFrom is out of range"),
+    });
+    const data = await load(signResultLoader as Loader, "http://x/payments/sign/result?back=/payments");
+    expect(data).toMatchObject({
+      back: "/payments",
+      signed: [],
+      notSigned: [],
+      unsigned: [],
+      unsignedError: "Signing lists are closed for maintenance",
+      fxToSignError: null,
+      ordersToSignError: null,
+      history: [],
+      historyError: "transferDateFrom is out of range",
+    });
   });
 });

@@ -7,7 +7,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
-import { opsErrorKey, OpsApiError, requireStaff } from "~/lib/ops.server";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
+import { requireStaff } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:audit.title" };
 
@@ -37,13 +39,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   >;
   const cursor = url.searchParams.get("cursor") ?? "";
   const headers = { "Cache-Control": "private, no-store" };
-  try {
-    const page = await api.get<{ data: AuditEntry[]; nextCursor: string | null }>("/audit", { ...filter, cursor, take: 50 });
-    return json({ filter, entries: page.data, nextCursor: page.nextCursor, error: null as string | null }, { headers });
-  } catch (error) {
-    if (!(error instanceof OpsApiError) || error.status >= 500) throw error;
-    return json({ filter, entries: [] as AuditEntry[], nextCursor: null, error: opsErrorKey(error) }, { status: 400, headers });
-  }
+  // A log the API refuses (a filter or cursor it does not accept) shows its error in the table's
+  // place, the filters kept (spec 000 §7 failed lists; lib/list-errors.server, as every list).
+  const page = await settleList(
+    request,
+    api.get<{ data: AuditEntry[]; nextCursor: string | null }>("/audit", { ...filter, cursor, take: 50 }),
+  );
+  return json(
+    { filter, entries: page.data?.data ?? [], nextCursor: page.data?.nextCursor ?? null, error: page.error },
+    { headers },
+  );
 }
 
 function show(value: unknown): string {
@@ -70,11 +75,8 @@ export default function OpsAudit() {
         </button>
       </Form>
       {error ? (
-        <p className={styles.error} role="alert">
-          {t(error)}
-        </p>
-      ) : null}
-      {entries.length === 0 ? (
+        <ListError message={error} testId="audit-error" />
+      ) : entries.length === 0 ? (
         <p>{t("audit.none")}</p>
       ) : (
         <table className={styles.table} data-testid="audit-entries">

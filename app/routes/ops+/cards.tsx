@@ -13,6 +13,8 @@ import type { OpsCard as StaffCardRow } from "../../../server/api/v1/contract";
 import { ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { RowAction, RowError, RowHiddenFields, type RowFeedback } from "~/components/ops/RowAction";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { CARD_EXPIRY_PATTERN, LAST_FOUR_PATTERN } from "../../../server/rules/card-mask";
 
@@ -32,8 +34,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "PAYMENTS");
   const wanted = new URL(request.url).searchParams.get("status") ?? "ORDERED";
   const status = (STATUSES as readonly string[]).includes(wanted) ? wanted : "ORDERED";
-  const page = await api.get<{ status: string; data: StaffCardRow[] }>("/cards", { status });
-  return json({ status, cards: page.data }, { headers: { "Cache-Control": "private, no-store" } });
+  // A list the API refuses shows its error in the table's place (spec 000 §7 failed lists).
+  const page = await settleList(request, api.get<{ status: string; data: StaffCardRow[] }>("/cards", { status }));
+  return json(
+    { status, cards: page.data?.data ?? [], listError: page.error },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** The issue form's fields, checked as the API checks them (the API checks again). */
@@ -146,7 +152,7 @@ function IssueForm({ card, feedback }: { card: StaffCardRow; feedback: CardFeedb
 
 export default function OpsCards() {
   const { t, i18n } = useTranslation("ops");
-  const { status, cards } = useLoaderData<typeof loader>();
+  const { status, cards, listError } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const feedback = data?.feedback as CardFeedback | undefined;
   const [params] = useSearchParams();
@@ -171,7 +177,9 @@ export default function OpsCards() {
           ))}
         </ul>
       </nav>
-      {cards.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="cards-error" />
+      ) : cards.length === 0 ? (
         <p data-testid="empty">{t("cards.empty")}</p>
       ) : (
         <table className={styles.table} data-testid="cards">

@@ -13,6 +13,8 @@ import type { FxRequest } from "../../../server/api/v1/contract";
 import { OpsMoney, ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { RowAction, RowError, type RowFeedback } from "~/components/ops/RowAction";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:payments.fx.title" };
@@ -31,8 +33,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const wanted = url.searchParams.get("status") ?? "PENDING";
   const status = (STATUSES as readonly string[]).includes(wanted) ? wanted : "PENDING";
   const cursor = url.searchParams.get("cursor") || undefined;
-  const page = await api.get<Page>("/fx-requests", { status, cursor, take: 20 });
-  return json({ status, page }, { headers: { "Cache-Control": "private, no-store" } });
+  // A list the API refuses (a cursor it does not know too) shows its error in the table's place
+  // (spec 000 §7 failed lists).
+  const listed = await settleList(request, api.get<Page>("/fx-requests", { status, cursor, take: 20 }));
+  const page: Page = listed.data ?? { edges: [], pageInfo: { hasNextPage: false, endCursor: null } };
+  return json({ status, page, listError: listed.error }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -64,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OpsFxRequests() {
   const { t, i18n } = useTranslation("ops");
-  const { status, page } = useLoaderData<typeof loader>();
+  const { status, page, listError } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const feedback = data?.feedback as RowFeedback | undefined;
   const [params] = useSearchParams();
@@ -94,7 +99,9 @@ export default function OpsFxRequests() {
           {t("payments.list.show")}
         </button>
       </Form>
-      {page.edges.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="fx-requests-error" />
+      ) : page.edges.length === 0 ? (
         <p data-testid="empty">{t("payments.fx.empty")}</p>
       ) : (
         <table className={styles.table} data-testid="fx-requests">

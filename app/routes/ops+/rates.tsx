@@ -9,6 +9,8 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import type { OpsRates } from "../../../server/api/v1/contract";
 import { OpsIntentForm, OpsNotices, OpsSelectField, OpsTextField } from "~/components/ops/OpsForm";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
@@ -21,9 +23,15 @@ const DONE = ["set", "clear", "spread", "sol"] as const;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "ADMIN");
-  const rates = await api.get<OpsRates>("/rates");
+  // Rates the API refuses: the error in the table's place and in the set form's currency choice;
+  // the spread and SOL forms stay usable (spec 000 §7 failed lists).
+  const listed = await settleList(request, api.get<OpsRates>("/rates"));
+  const rates: OpsRates = listed.data ?? { date: null, spreadPercent: "", solPriceUsd: "", rates: [] };
   const done = new URL(request.url).searchParams.get("done");
-  return json({ rates, done: DONE.find((d) => d === done) ?? null }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { rates, ratesError: listed.error, done: DONE.find((d) => d === done) ?? null },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 type ActionData = { intent: string; errors: FormErrors; values: Record<string, string> };
@@ -65,7 +73,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OpsRatesPage() {
   const { t } = useTranslation("ops");
-  const { rates, done } = useLoaderData<typeof loader>();
+  const { rates, ratesError, done } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const mine = (intent: string) => (data?.intent === intent ? data : null);
   const set = mine("set");
@@ -76,56 +84,64 @@ export default function OpsRatesPage() {
       <h1>{t("admin.rates.title")}</h1>
       <p>{t("admin.rates.intro", { date: rates.date ?? "—" })}</p>
       <OpsNotices doneKey={done ? `admin.rates.done.${done}` : null} formError={data?.errors.form} />
-      <table className={styles.table} data-testid="rates">
-        <caption className="visually-hidden">{t("admin.rates.table")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.rates.currency")}</th>
-            <th scope="col">{t("admin.rates.units-per-eur")}</th>
-            <th scope="col">{t("admin.rates.source")}</th>
-            <th scope="col">{t("admin.rates.date")}</th>
-            <th scope="col">{t("admin.rates.actions")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rates.rates.map((r) => (
-            <tr key={r.currencyId} data-testid={`rate-${r.currencyId}`}>
-              <th scope="row">{r.currencyId}</th>
-              <td>{r.unitsPerEur ?? "—"}</td>
-              <td>{r.source ? t(`admin.rates.sources.${r.source}`) : t("admin.rates.no-rate")}</td>
-              <td>{r.date ?? "—"}</td>
-              <td>
-                {r.source === "BANK" ? (
-                  <OpsIntentForm action="/ops/rates" intent="clear">
-                    <input type="hidden" name="currencyId" value={r.currencyId} />
-                    <button type="submit" className={`${styles.button} ${styles.secondary}`}>
-                      {t("admin.rates.clear", { currency: r.currencyId })}
-                    </button>
-                  </OpsIntentForm>
-                ) : null}
-              </td>
+      {ratesError ? (
+        <ListError message={ratesError} testId="rates-error" />
+      ) : (
+        <table className={styles.table} data-testid="rates">
+          <caption className="visually-hidden">{t("admin.rates.table")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.rates.currency")}</th>
+              <th scope="col">{t("admin.rates.units-per-eur")}</th>
+              <th scope="col">{t("admin.rates.source")}</th>
+              <th scope="col">{t("admin.rates.date")}</th>
+              <th scope="col">{t("admin.rates.actions")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rates.rates.map((r) => (
+              <tr key={r.currencyId} data-testid={`rate-${r.currencyId}`}>
+                <th scope="row">{r.currencyId}</th>
+                <td>{r.unitsPerEur ?? "—"}</td>
+                <td>{r.source ? t(`admin.rates.sources.${r.source}`) : t("admin.rates.no-rate")}</td>
+                <td>{r.date ?? "—"}</td>
+                <td>
+                  {r.source === "BANK" ? (
+                    <OpsIntentForm action="/ops/rates" intent="clear">
+                      <input type="hidden" name="currencyId" value={r.currencyId} />
+                      <button type="submit" className={`${styles.button} ${styles.secondary}`}>
+                        {t("admin.rates.clear", { currency: r.currencyId })}
+                      </button>
+                    </OpsIntentForm>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
 
       <h2>{t("admin.rates.set-title")}</h2>
       <OpsIntentForm action="/ops/rates" intent="set" className={styles.form} noValidate>
-        <OpsSelectField
-          id="rate-currency"
-          name="currencyId"
-          label={t("admin.rates.currency")}
-          defaultValue={set?.values.currencyId ?? ""}
-          error={set?.errors.fields.currencyId}
-        >
-          {rates.rates
-            .filter((r) => r.settable)
-            .map((r) => (
-              <option key={r.currencyId} value={r.currencyId}>
-                EUR/{r.currencyId}
-              </option>
-            ))}
-        </OpsSelectField>
+        {ratesError ? (
+          <ListError message={ratesError} testId="rate-currency-error" />
+        ) : (
+          <OpsSelectField
+            id="rate-currency"
+            name="currencyId"
+            label={t("admin.rates.currency")}
+            defaultValue={set?.values.currencyId ?? ""}
+            error={set?.errors.fields.currencyId}
+          >
+            {rates.rates
+              .filter((r) => r.settable)
+              .map((r) => (
+                <option key={r.currencyId} value={r.currencyId}>
+                  EUR/{r.currencyId}
+                </option>
+              ))}
+          </OpsSelectField>
+        )}
         <OpsTextField
           inputMode="decimal"
           id="rate-value"

@@ -12,6 +12,8 @@ import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { OpsNotices, OrganizationSearch, type FoundOrganization } from "~/components/ops/OpsForm";
 import { opsStyles } from "~/components/ops/OpsShell";
 import admin from "~/components/ops/OpsAdmin.module.css";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { formErrorsOf, text } from "~/lib/ops-forms.server";
 
@@ -26,14 +28,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 100);
   const organizationId = UUID.test(params.get("organizationId") ?? "") ? params.get("organizationId")! : null;
-  const bank = await api.get<{ data: OpsSettingFlag[] }>("/settings");
-  const own = organizationId ? await api.get<{ data: OpsSettingFlag[] }>("/settings", { organizationId }) : null;
-  const found = q ? (await api.get<{ data: FoundOrganization[] }>("/organizations", { q })).data : [];
+  // The flag lists and the organization search show their own error when the API refuses them
+  // (spec 000 §7 failed lists).
+  const [bank, own, found] = await Promise.all([
+    settleList(request, api.get<{ data: OpsSettingFlag[] }>("/settings")),
+    settleList(
+      request,
+      organizationId ? api.get<{ data: OpsSettingFlag[] }>("/settings", { organizationId }) : Promise.resolve(null),
+    ),
+    settleList(request, q ? api.get<{ data: FoundOrganization[] }>("/organizations", { q }) : Promise.resolve({ data: [] })),
+  ]);
   const organization = organizationId
     ? (await api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`)).organization
     : null;
   return json(
-    { flags: bank.data, q, found, organizationId, organization, own: own?.data ?? null, done: params.get("done") === "1" },
+    {
+      flags: bank.data?.data ?? [],
+      flagsError: bank.error,
+      q,
+      found: found.data?.data ?? [],
+      foundError: found.error,
+      organizationId,
+      organization,
+      own: own.data?.data ?? null,
+      ownError: own.error,
+      done: params.get("done") === "1",
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -86,41 +106,46 @@ export default function OpsSettings() {
       <h1>{t("admin.settings.title")}</h1>
       <OpsNotices doneKey={data.done ? "admin.settings.done" : null} formError={failed?.form} />
       <h2>{t("admin.settings.bank-title")}</h2>
-      <table className={styles.table} data-testid="bank-flags">
-        <caption className="visually-hidden">{t("admin.settings.bank-title")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("admin.settings.flag")}</th>
-            <th scope="col">{t("admin.settings.value")}</th>
-            <th scope="col">{t("admin.settings.scope")}</th>
-            <th scope="col">{t("admin.settings.change")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.flags.map((f) => (
-            <tr key={f.key} data-testid={`flag-${f.key}`}>
-              <th scope="row">
-                {t(`admin.settings.flags.${f.key}`)}
-                <br />
-                <code>{f.key}</code>
-              </th>
-              <td data-testid="value">{onOff(f.bankValue)}</td>
-              <td>{t(`admin.settings.scopes.${f.scope}`)}</td>
-              <td>
-                <SetFlag
-                  flagKey={f.key}
-                  value={f.bankValue ? "false" : "true"}
-                  label={t(f.bankValue ? "admin.settings.turn-off" : "admin.settings.turn-on")}
-                  testId={`toggle-${f.key}`}
-                />
-              </td>
+      {data.flagsError ? (
+        <ListError message={data.flagsError} testId="bank-flags-error" />
+      ) : (
+        <table className={styles.table} data-testid="bank-flags">
+          <caption className="visually-hidden">{t("admin.settings.bank-title")}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t("admin.settings.flag")}</th>
+              <th scope="col">{t("admin.settings.value")}</th>
+              <th scope="col">{t("admin.settings.scope")}</th>
+              <th scope="col">{t("admin.settings.change")}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {data.flags.map((f) => (
+              <tr key={f.key} data-testid={`flag-${f.key}`}>
+                <th scope="row">
+                  {t(`admin.settings.flags.${f.key}`)}
+                  <br />
+                  <code>{f.key}</code>
+                </th>
+                <td data-testid="value">{onOff(f.bankValue)}</td>
+                <td>{t(`admin.settings.scopes.${f.scope}`)}</td>
+                <td>
+                  <SetFlag
+                    flagKey={f.key}
+                    value={f.bankValue ? "false" : "true"}
+                    label={t(f.bankValue ? "admin.settings.turn-off" : "admin.settings.turn-on")}
+                    testId={`toggle-${f.key}`}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
 
       <h2>{t("admin.settings.organization-title")}</h2>
-      <OrganizationSearch action="/ops/settings" q={data.q} found={data.found} />
+      <OrganizationSearch action="/ops/settings" q={data.q} found={data.found} error={data.foundError} />
+      {data.ownError ? <ListError message={data.ownError} testId="organization-flags-error" /> : null}
       {data.own && data.organizationId ? (
         <>
           <h3>{t("admin.settings.organization-heading", { name: data.organization?.name ?? data.organizationId })}</h3>

@@ -15,6 +15,8 @@ import type { Fee, OpsOrganizationFees, OpsTariff } from "../../../server/api/v1
 import { OpsIntentForm, OpsNotices, OpsSelectField, OpsTextField, OrganizationSearch } from "~/components/ops/OpsForm";
 import { opsStyles } from "~/components/ops/OpsShell";
 import admin from "~/components/ops/OpsAdmin.module.css";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { formErrorsOf, text, type FormErrors } from "~/lib/ops-forms.server";
 
@@ -56,12 +58,31 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = (params.get("q") ?? "").slice(0, 100);
   const organizationId = UUID.test(params.get("organizationId") ?? "") ? params.get("organizationId")! : null;
-  const tariffs = (await api.get<{ data: OpsTariff[] }>("/tariffs")).data;
-  const found = q ? (await api.get<{ data: { id: string; name: string; type: string }[] }>("/organizations", { q })).data : [];
+  // The tariffs list and the organization search show their own error when the API refuses them;
+  // the forms stay usable (spec 000 §7 failed lists).
+  const [tariffsListed, foundListed] = await Promise.all([
+    settleList(request, api.get<{ data: OpsTariff[] }>("/tariffs")),
+    settleList(
+      request,
+      q
+        ? api.get<{ data: { id: string; name: string; type: string }[] }>("/organizations", { q })
+        : Promise.resolve({ data: [] }),
+    ),
+  ]);
+  const tariffs = tariffsListed.data?.data ?? [];
+  const found = foundListed.data?.data ?? [];
   const organization = organizationId ? await api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`) : null;
   const done = params.get("done");
   return json(
-    { tariffs, q, found, organization, done: DONE.find((d) => d === done) ?? null },
+    {
+      tariffs,
+      tariffsError: tariffsListed.error,
+      q,
+      found,
+      foundError: foundListed.error,
+      organization,
+      done: DONE.find((d) => d === done) ?? null,
+    },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -198,6 +219,7 @@ export default function OpsTariffs() {
       <h1>{t("admin.tariffs.title")}</h1>
       <OpsNotices doneKey={data.done ? `admin.tariffs.done.${data.done}` : null} formError={result?.errors.form} />
 
+      {data.tariffsError ? <ListError message={data.tariffsError} testId="tariffs-error" /> : null}
       {data.tariffs.map((tariff) => (
         <section key={tariff.id} aria-labelledby={`tariff-${tariff.id}`} data-testid={`tariff-${tariff.name}`}>
           <h2 id={`tariff-${tariff.id}`}>
@@ -210,7 +232,7 @@ export default function OpsTariffs() {
       ))}
 
       <h2>{t("admin.tariffs.organization-title")}</h2>
-      <OrganizationSearch action="/ops/tariffs" q={data.q} found={data.found} />
+      <OrganizationSearch action="/ops/tariffs" q={data.q} found={data.found} error={data.foundError} />
       {org ? (
         <section aria-labelledby="org-heading" data-testid="organization">
           <h3 id="org-heading">{t("admin.tariffs.organization-heading", { name: org.organization.name })}</h3>
@@ -222,6 +244,7 @@ export default function OpsTariffs() {
           </p>
           <OpsIntentForm action="/ops/tariffs" intent="assign" className={styles.row}>
             <input type="hidden" name="organizationId" value={org.organization.id} />
+            {data.tariffsError ? <ListError message={data.tariffsError} testId="assign-tariff-error" /> : null}
             <div className={styles.field}>
               <label htmlFor="assign-tariff">{t("admin.tariffs.assign-label")}</label>
               <select
@@ -253,6 +276,7 @@ export default function OpsTariffs() {
       <p>{t("admin.tariffs.set-fee-intro")}</p>
       <OpsIntentForm action="/ops/tariffs" intent="fee" className={styles.form} noValidate testId="fee-form">
         {org ? <input type="hidden" name="organizationId" value={org.organization.id} /> : null}
+        {data.tariffsError ? <ListError message={data.tariffsError} testId="fee-owner-error" /> : null}
         <OpsSelectField id="fee-owner" name="owner" label={t("admin.tariffs.owner")} defaultValue={v.owner ?? ""} error={e.owner}>
           {data.tariffs.map((x) => (
             <option key={x.id} value={x.id}>

@@ -6,7 +6,10 @@
  * offered as GET /v1/settings/cards allows. POST → POST /v1/cards/order with the idempotency key
  * made in the loader (a double submit orders one card) → /cards/<new id>?done=ordered. Refusals
  * (checked here first, then by the API) come back as translated field errors with an error
- * summary, the form filled as sent (status 400/409).
+ * summary, the form filled as sent (status 400/409). The accounts and cards are read only to offer
+ * choices: a list the API refuses shows its error where its choices would be (spec 000 §7 "a
+ * failed list passes the server message on as its error"; lib/list-errors.server), the rest of the
+ * form as usual (without accounts the order is refused as "choose an account").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -22,6 +25,8 @@ import { ApiError } from "~/lib/api.server";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
+import { ListError } from "~/components/ui/ListError";
 import styles from "./cards.module.css";
 
 export const handle = { i18n: ["cards"], titleKey: "cards:order.title" };
@@ -36,11 +41,16 @@ const CARD_NAME_MAX = 40;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
-  const [settings, accounts, cards] = await Promise.all([
+  const [settings, accountsListed, cardsListed] = await Promise.all([
     api.get<CardsSettings>("/settings/cards", { organizationId: org.id }),
-    listAccounts(api, org.id),
-    api.get<ListResponse<Card>>("/cards", { organizationId: org.id }).then((r) => r.data),
+    settleList(request, listAccounts(api, org.id)),
+    settleList(
+      request,
+      api.get<ListResponse<Card>>("/cards", { organizationId: org.id }).then((r) => r.data),
+    ),
   ]);
+  const accounts = accountsListed.data ?? [];
+  const cards = cardsListed.data ?? [];
   const usable = accounts.filter((a) => a.balances.some((b) => (settings.currencies as string[]).includes(b.currencyId)));
   const replace = cards.find((c) => c.id === url.searchParams.get("cardId") && c.status !== "ORDERED") ?? null;
   const account = replace?.accountId ?? url.searchParams.get("accountId") ?? usable[0]?.id ?? "";
@@ -67,6 +77,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       cards: cards
         .filter((c) => c.status !== "ORDERED")
         .map((c) => ({ id: c.id, accountId: c.accountId, label: `${c.cardName} ${c.cardNumber ?? ""}`.trim() })),
+      accountsError: accountsListed.error,
+      cardsError: cardsListed.error,
       replacing: Boolean(replace),
       values,
     },
@@ -143,6 +155,27 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
+/**
+ * Where a select's choices would be when their list could not be loaded: its label, the list's
+ * error (ListError) and the field's own error (the error summary links to `id`); no input, so
+ * nothing is sent for it.
+ */
+function ChoicesError({ id, label, message, error }: { id: string; label: string; message: string; error?: string }) {
+  return (
+    <div role="group" className={styles.fieldset} id={id} tabIndex={-1} aria-labelledby={`${id}-label`}>
+      <p id={`${id}-label`} className={styles.label}>
+        {label}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
+      <ListError message={message} testId={`${id}-choices-error`} />
+    </div>
+  );
+}
+
 /** A group of radio buttons (one fieldset, legend, error tied to the group; the first input carries the id the error summary links to). */
 function Choices({
   name,
@@ -178,13 +211,13 @@ function Choices({
 }
 
 export default function OrderCard() {
-  const { settings, accounts, cards, replacing, values: initial } = useLoaderData<typeof loader>();
+  const { settings, accounts, cards, accountsError, cardsError, replacing, values: initial } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation("cards");
   const values = failed?.values ?? initial;
   const errors: Errors = failed?.errors ?? {};
   const title = replacing ? t("order.replacement-title") : t("order.title");
-  if (!settings.orderingEnabled || accounts.length === 0)
+  if (!settings.orderingEnabled || (accounts.length === 0 && !accountsError))
     return (
       <>
         <h1>{title}</h1>
@@ -210,13 +243,17 @@ export default function OrderCard() {
       >
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" defaultValue={values.idempotencyKey} />
-        <Field as="select" name="accountId" label={t("order.account")} error={errors.accountId} defaultValue={values.accountId}>
-          {accounts.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.label}
-            </option>
-          ))}
-        </Field>
+        {accountsError ? (
+          <ChoicesError id="accountId" label={t("order.account")} message={accountsError} error={errors.accountId} />
+        ) : (
+          <Field as="select" name="accountId" label={t("order.account")} error={errors.accountId} defaultValue={values.accountId}>
+            {accounts.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.label}
+              </option>
+            ))}
+          </Field>
+        )}
         <Field
           as="select"
           name="currencyId"
@@ -231,21 +268,30 @@ export default function OrderCard() {
             </option>
           ))}
         </Field>
-        <Field as="select" name="cardId" label={t("order.replace-card")} error={errors.cardId} defaultValue={values.cardId}>
-          <option value="">{t("order.replace-none")}</option>
-          {accounts.map((a) => {
-            const own = cards.filter((c) => c.accountId === a.id);
-            return own.length ? (
-              <optgroup key={a.id} label={a.label}>
-                {own.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.label}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null;
-          })}
-        </Field>
+        {cardsError || accountsError ? (
+          <ChoicesError
+            id="cardId"
+            label={t("order.replace-card")}
+            message={(cardsError ?? accountsError)!}
+            error={errors.cardId}
+          />
+        ) : (
+          <Field as="select" name="cardId" label={t("order.replace-card")} error={errors.cardId} defaultValue={values.cardId}>
+            <option value="">{t("order.replace-none")}</option>
+            {accounts.map((a) => {
+              const own = cards.filter((c) => c.accountId === a.id);
+              return own.length ? (
+                <optgroup key={a.id} label={a.label}>
+                  {own.map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null;
+            })}
+          </Field>
+        )}
         <Choices
           name="paymentSystem"
           legend={t("order.payment-system")}

@@ -7,6 +7,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ApplicationSummary } from "../../../../server/api/v1/contract";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { requireStaff } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops", "identity"], titleKey: "ops:applications.title" };
@@ -17,17 +19,30 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "ONBOARDING");
   const asked = new URL(request.url).searchParams.get("status") ?? "";
   const status = (STATUSES as readonly string[]).includes(asked) ? asked : "READY_TO_REVIEW";
-  const queue = await api.get<{
-    status: string;
-    data: (ApplicationSummary & { applicantPhone: string })[];
-    counts: Record<string, number>;
-  }>("/applications", { status });
-  return json(queue, { headers: { "Cache-Control": "private, no-store" } });
+  // A queue the API refuses shows its error in the table's place, the tabs without counts
+  // (spec 000 §7 failed lists).
+  const queue = await settleList(
+    request,
+    api.get<{
+      status: string;
+      data: (ApplicationSummary & { applicantPhone: string })[];
+      counts: Record<string, number>;
+    }>("/applications", { status }),
+  );
+  return json(
+    {
+      status: queue.data?.status ?? status,
+      data: queue.data?.data ?? [],
+      counts: queue.data?.counts ?? null,
+      listError: queue.error,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function OpsApplications() {
   const { t } = useTranslation("ops");
-  const { status, data, counts } = useLoaderData<typeof loader>();
+  const { status, data, counts, listError } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("applications.title")}</h1>
@@ -36,14 +51,18 @@ export default function OpsApplications() {
           {STATUSES.map((s) => (
             <li key={s}>
               <Link to={`/ops/applications?status=${s}`} aria-current={s === status ? "page" : undefined}>
-                {t("applications.tab", { status: t(`identity:statuses.${s}`), count: counts[s] ?? 0 })}
+                {counts
+                  ? t("applications.tab", { status: t(`identity:statuses.${s}`), count: counts[s] ?? 0 })
+                  : t(`identity:statuses.${s}`)}
               </Link>
             </li>
           ))}
         </ul>
       </nav>
       <h2>{t(`identity:statuses.${status}`)}</h2>
-      {data.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="ops-applications-error" />
+      ) : data.length === 0 ? (
         <p>{t("applications.none")}</p>
       ) : (
         <table className={styles.table} data-testid="ops-applications">

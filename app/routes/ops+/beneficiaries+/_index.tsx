@@ -6,6 +6,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { queueDate, ReviewQueue, reviewStatusOf } from "~/components/ops/OpsReview";
+import { settleList } from "~/lib/list-errors.server";
 import { requireStaff } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:beneficiaries.title" };
@@ -22,12 +23,16 @@ interface Row {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "COMPLIANCE");
   const status = reviewStatusOf(request.url);
-  const list = await api.get<{ data: Row[] }>("/beneficiaries", { status });
-  return json({ status, rows: list.data }, { headers: { "Cache-Control": "private, no-store" } });
+  // A queue the API refuses shows its error in the table's place (spec 000 §7 failed lists).
+  const list = await settleList(request, api.get<{ data: Row[] }>("/beneficiaries", { status }));
+  return json(
+    { status, rows: list.data?.data ?? [], listError: list.error },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function OpsBeneficiaries() {
-  const { status, rows } = useLoaderData<typeof loader>();
+  const { status, rows, listError } = useLoaderData<typeof loader>();
   return (
     <ReviewQueue
       path="/ops/beneficiaries"
@@ -36,6 +41,7 @@ export default function OpsBeneficiaries() {
       status={status}
       emptyKey="beneficiaries.empty"
       testId="beneficiary-queue"
+      error={listError}
       empty={rows.length === 0}
       columns={[
         "beneficiaries.name",

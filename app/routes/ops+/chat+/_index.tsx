@@ -8,6 +8,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { requireStaff } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:chat.title" };
@@ -35,20 +37,37 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "SUPPORT");
   const q = (new URL(request.url).searchParams.get("q") ?? "").trim();
   const queryError = q && (q.length < 2 || q.length > 100) ? "ops:chat.search-length" : null;
-  const [{ data }, found] = await Promise.all([
-    api.get<{ data: Waiting[] }>("/chat"),
-    q && !queryError ? api.get<{ data: Found[] }>("/chat-search", { q }).then((r) => r.data) : Promise.resolve(null),
+  // Each list the API refuses shows its error in its own place (spec 000 §7 failed lists): the
+  // waiting channels, and the search results under the search form (which keeps what was typed).
+  const [waiting, search] = await Promise.all([
+    settleList(request, api.get<{ data: Waiting[] }>("/chat")),
+    settleList(
+      request,
+      q && !queryError ? api.get<{ data: Found[] }>("/chat-search", { q }).then((r) => r.data) : Promise.resolve(null),
+    ),
   ]);
-  return json({ data, q, found, queryError }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    {
+      data: waiting.data?.data ?? [],
+      waitingError: waiting.error,
+      q,
+      found: search.data,
+      foundError: search.error,
+      queryError,
+    },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function OpsChat() {
   const { t } = useTranslation("ops");
-  const { data, q, found, queryError } = useLoaderData<typeof loader>();
+  const { data, waitingError, q, found, foundError, queryError } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("chat.title")}</h1>
-      {data.length === 0 ? (
+      {waitingError ? (
+        <ListError message={waitingError} testId="ops-chat-channels-error" />
+      ) : data.length === 0 ? (
         <p>{t("chat.none")}</p>
       ) : (
         <table className={styles.table} data-testid="ops-chat-channels">
@@ -102,7 +121,9 @@ export default function OpsChat() {
           {t("chat.search-submit")}
         </button>
       </Form>
-      {found ? (
+      {foundError ? (
+        <ListError message={foundError} testId="ops-chat-found-error" />
+      ) : found ? (
         found.length === 0 ? (
           <p data-testid="ops-chat-found-none">{t("chat.search-none", { q })}</p>
         ) : (

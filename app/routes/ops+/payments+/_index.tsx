@@ -13,6 +13,8 @@ import type { OpsExternalPaymentList, PaymentKind, SettlementStatus } from "../.
 import { OpsMoney, ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { RowAction, RowError, type RowFeedback } from "~/components/ops/RowAction";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:payments.list.title" };
@@ -34,13 +36,19 @@ function filters(url: URL) {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "PAYMENTS");
   const f = filters(new URL(request.url));
-  const list = await api.get<OpsExternalPaymentList>("/payments", {
-    rail: f.rail || undefined,
-    status: f.status,
-    cursor: f.cursor || undefined,
-    take: 20,
-  });
-  return json({ filters: f, list }, { headers: { "Cache-Control": "private, no-store" } });
+  // A list the API refuses shows its error in the table's place, the filters kept (spec 000 §7
+  // failed lists).
+  const listed = await settleList(
+    request,
+    api.get<OpsExternalPaymentList>("/payments", {
+      rail: f.rail || undefined,
+      status: f.status,
+      cursor: f.cursor || undefined,
+      take: 20,
+    }),
+  );
+  const list: OpsExternalPaymentList = listed.data ?? { data: [], nextCursor: null };
+  return json({ filters: f, list, listError: listed.error }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -79,7 +87,7 @@ const statusKey = (s: SettlementStatus) => `payments.status.${s}`;
 
 export default function OpsPayments() {
   const { t, i18n } = useTranslation("ops");
-  const { filters: f, list } = useLoaderData<typeof loader>();
+  const { filters: f, list, listError } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const feedback = data?.feedback as RowFeedback | undefined;
   const [params] = useSearchParams();
@@ -123,7 +131,9 @@ export default function OpsPayments() {
           {t("payments.list.show")}
         </button>
       </Form>
-      {list.data.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="payments-error" />
+      ) : list.data.length === 0 ? (
         <p data-testid="empty">{t("payments.list.empty")}</p>
       ) : (
         <table className={styles.table} data-testid="payments">

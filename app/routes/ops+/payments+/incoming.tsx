@@ -15,6 +15,8 @@ import { validateAmount } from "../../../../server/rules/amount";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { OpsMoney } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:payments.incoming.title" };
@@ -26,8 +28,16 @@ type Errors = Partial<Record<Field | "form", string>>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, "PAYMENTS");
-  const recent = await api.get<{ data: IncomingPayment[]; nextCursor: string | null }>("/payments/incoming", { take: 20 });
-  return json({ key: randomUUID(), recent: recent.data }, { headers: { "Cache-Control": "private, no-store" } });
+  // The recent list the API refuses shows its error in its place; the form above works as usual
+  // (spec 000 §7 failed lists).
+  const recent = await settleList(
+    request,
+    api.get<{ data: IncomingPayment[]; nextCursor: string | null }>("/payments/incoming", { take: 20 }),
+  );
+  return json(
+    { key: randomUUID(), recent: recent.data?.data ?? [], recentError: recent.error },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 /** The form's own checks (the API checks again, by the currency's scale). */
@@ -100,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export default function OpsIncomingPayment() {
   const { t, i18n } = useTranslation("ops");
-  const { key, recent } = useLoaderData<typeof loader>();
+  const { key, recent, recentError } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const errors: Errors = data?.errors ?? {};
@@ -174,7 +184,9 @@ export default function OpsIncomingPayment() {
         </button>
       </Form>
       <h2>{t("payments.incoming.recent")}</h2>
-      {recent.length === 0 ? (
+      {recentError ? (
+        <ListError message={recentError} testId="incoming-error" />
+      ) : recent.length === 0 ? (
         <p>{t("payments.incoming.none")}</p>
       ) : (
         <table className={styles.table} data-testid="incoming">

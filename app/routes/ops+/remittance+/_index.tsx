@@ -8,6 +8,8 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { RemittanceOrder } from "../../../../server/api/v1/contract";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { ListError } from "~/components/ui/ListError";
+import { settleList } from "~/lib/list-errors.server";
 import { requireStaff } from "~/lib/ops.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:remittance.title" };
@@ -18,16 +20,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api } = await requireStaff(request, ["PAYMENTS", "COMPLIANCE"]);
   const wanted = new URL(request.url).searchParams.get("status");
   const status = STATUSES.find((s) => s === wanted) ?? null;
-  const list = await api.get<{ data: (RemittanceOrder & { organizationName: string })[] }>(
-    "/remittance",
-    status ? { status } : {},
+  // A list the API refuses shows its error in the table's place (spec 000 §7 failed lists).
+  const list = await settleList(
+    request,
+    api.get<{ data: (RemittanceOrder & { organizationName: string })[] }>("/remittance", status ? { status } : {}),
   );
-  return json({ status, rows: list.data }, { headers: { "Cache-Control": "private, no-store" } });
+  return json(
+    { status, rows: list.data?.data ?? [], listError: list.error },
+    { headers: { "Cache-Control": "private, no-store" } },
+  );
 }
 
 export default function OpsRemittance() {
   const { t } = useTranslation("ops");
-  const { status, rows } = useLoaderData<typeof loader>();
+  const { status, rows, listError } = useLoaderData<typeof loader>();
   return (
     <>
       <h1>{t("remittance.title")}</h1>
@@ -47,7 +53,9 @@ export default function OpsRemittance() {
           ))}
         </ul>
       </nav>
-      {rows.length === 0 ? (
+      {listError ? (
+        <ListError message={listError} testId="remittance-queue-error" />
+      ) : rows.length === 0 ? (
         <p data-testid="empty">{t("remittance.empty")}</p>
       ) : (
         <table className={styles.table} data-testid="remittance-queue">

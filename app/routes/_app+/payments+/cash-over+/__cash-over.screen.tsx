@@ -93,7 +93,7 @@ export default function CashOverScreen() {
         <h2 id="cash-how-title">{t("cash-over.how-title")}</h2>
         <p>{t("cash-over.how-text")}</p>
       </section>
-      <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+      <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} error={saved.error} />
       <ValidatedForm
         // A picked beneficiary fills the form: a new form (defaults apply on mount only).
         key={saved.chosen?.id ?? "none"}

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     api.get<PspPartnersSettings>("/settings/psp-partners"),
-    beneficiaryChoice(api, org.id, url, "CASH_OVER_COUNTER"),
+    beneficiaryChoice(api, org.id, request, "CASH_OVER_COUNTER"),
   ]);
   const all = cashSources(accounts, settings);
   // The balance chosen on /payments/cash-over; for a picked beneficiary, a balance in its currency.

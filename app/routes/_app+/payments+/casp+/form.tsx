@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.get<PaymentsSettings>("/settings/payments"),
     api.get<{ data: Casp[] }>("/casps"),
     paymentFormData(api, "casp", org.id, releasedPayment(request)),
-    beneficiaryChoice(api, org.id, url, "CRYPTO_ASSET_PAYMENT"),
+    beneficiaryChoice(api, org.id, request, "CRYPTO_ASSET_PAYMENT"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);
   const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));

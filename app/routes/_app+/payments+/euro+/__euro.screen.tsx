@@ -91,7 +91,7 @@ export default function EuroScreen() {
         <Alert>{t("euro.no-eur")}</Alert>
       ) : (
         <>
-          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} error={saved.error} />
           <ValidatedForm
             // A picked beneficiary fills the form: a new form (defaults apply on mount only).
             key={saved.chosen?.id ?? "none"}

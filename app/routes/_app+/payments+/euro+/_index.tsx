@@ -32,11 +32,10 @@ function euroKind(value: string | null | undefined): EuroKind | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const url = new URL(request.url);
   const [accounts, form, saved] = await Promise.all([
     listAccounts(api, org.id),
     paymentFormData(api, "euro", org.id, releasedPayment(request)),
-    beneficiaryChoice(api, org.id, url, "LOCAL", "EUR"),
+    beneficiaryChoice(api, org.id, request, "LOCAL", "EUR"),
   ]);
   const sources = balanceSources(accounts, "EUR");
   // The kind chosen on /payments/euro/payment-kinds, else the draft's, else SEPA credit transfer.

@@ -110,7 +110,7 @@ export default function GbpScreen() {
       ) : (
         <>
           <DraftNotice restored={!!draft} />
-          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} error={saved.error} />
           <ValidatedForm
             // A picked beneficiary fills the form: a new form (defaults apply on mount only).
             key={saved.chosen?.id ?? "none"}

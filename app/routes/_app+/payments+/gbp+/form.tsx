@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [options, form, saved] = await Promise.all([
     railOptions(api, org.id, "GBP", GBP_SCHEMES),
     paymentFormData(api, "gbp", org.id, releasedPayment(request)),
-    beneficiaryChoice(api, org.id, url, "LOCAL", "GBP"),
+    beneficiaryChoice(api, org.id, request, "LOCAL", "GBP"),
   ]);
   // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.
   const defaults: Record<string, string> = {

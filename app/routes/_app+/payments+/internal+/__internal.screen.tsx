@@ -89,7 +89,7 @@ export default function InternalScreen() {
           {by === "phone" ? t("internal.phone") : t("internal.company-number")}: {value} —{" "}
           <Link to={`/payments/internal?${query}`}>{t("internal.change-recipient")}</Link>
         </p>
-        {saved.chosen ? <BeneficiaryPicker choices={[]} chosen={saved.chosen} /> : null}
+        {saved.chosen || saved.error ? <BeneficiaryPicker choices={[]} chosen={saved.chosen} error={saved.error} /> : null}
         {sources.length === 0 ? (
           <Alert>{t("no-accounts.text")}</Alert>
         ) : (

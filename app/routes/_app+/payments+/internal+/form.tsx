@@ -51,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   const [form, saved] = await Promise.all([
     paymentFormData(api, "internal", org.id, releasedPayment(request)),
-    beneficiaryChoice(api, org.id, new URL(request.url), "INTERNAL"),
+    beneficiaryChoice(api, org.id, request, "INTERNAL"),
   ]);
   // A saved beneficiary (`?beneficiary=`, from its pay link) is kept only for the phone looked up here.
   const chosen = saved.chosen && query.by === "phone" && saved.chosen.phone === query.value ? saved.chosen : null;
@@ -65,7 +65,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sources: balanceSources(accounts),
       ...form,
       draft: draftRecipient === query.value ? form.draft : null,
-      saved: { choices: [], chosen },
+      // The list was read only to find the asked beneficiary: its error is shown when one was asked.
+      saved: {
+        choices: [],
+        chosen,
+        error: new URL(request.url).searchParams.has("beneficiary") ? saved.error : null,
+      },
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );

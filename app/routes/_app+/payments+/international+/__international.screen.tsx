@@ -449,7 +449,7 @@ export default function InternationalScreen() {
         <Alert>{t("international.no-balance", { currencies: currencies.join(", ") })}</Alert>
       ) : (
         <>
-          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} error={saved.error} />
           <ValidatedForm
             // A picked beneficiary fills the form: a new form (defaults apply on mount only).
             key={saved.chosen?.id ?? "none"}

@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     paymentFormData(api, "international", org.id, releasedPayment(request)),
-    beneficiaryChoice(api, org.id, url, "INTERNATIONAL"),
+    beneficiaryChoice(api, org.id, request, "INTERNATIONAL"),
     countryOptionsFor(request),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);

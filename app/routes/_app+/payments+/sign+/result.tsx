@@ -9,7 +9,9 @@
  * page reloads its data about 3 s and 7 s after it opened (spec 000 §4: the unsigned list after
  * 3 s, the history after 7 s); without it, the page already shows the state after signing.
  * Reasons are read from the URL but only known API codes are shown, and only for payments that
- * are not signed now.
+ * are not signed now. A list the API refuses (the still-to-sign lists, the latest operations)
+ * shows its error in its place, the outcome of the signing as usual (spec 000 §7 "a failed list
+ * passes the server message on as its error"; lib/list-errors.server, as on /payments).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
@@ -17,6 +19,7 @@ import { useTranslation } from "react-i18next";
 import type { ListResponse, PaymentList, PaymentsSettings, StatementItem } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
+import { ListError } from "~/components/ui/ListError";
 import { DayGroups } from "~/components/ui/DayGroups";
 import { Money } from "~/components/ui/Money";
 import { StatementRow } from "~/components/ui/StatementRow";
@@ -27,6 +30,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
 import { fxRequestsToSign } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { CODE_KEYS } from "~/lib/server-errors";
 import { canSign } from "~/lib/signing";
@@ -67,22 +71,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
       .filter(([id, code]) => ids.includes(id) && code),
   );
   const official = org.type === "COMPANY_OFFICIAL";
-  const [selected, unsigned, history, fxToSign, ordersToSign] = await Promise.all([
+  const [selected, unsignedListed, historyListed, fxListed, ordersListed] = await Promise.all([
     loadSelection(api, selection).then((s) => s.items),
-    api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 }),
-    official
-      ? Promise.resolve(null)
-      : api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 5 }),
+    settleList(request, api.get<PaymentList>("/payments", { organizationId: org.id, status: "AWAITING_SIGNATURE", take: 20 })),
+    settleList(
+      request,
+      official
+        ? Promise.resolve(null)
+        : api.get<ListResponse<StatementItem>>("/statements-items", { organizationId: org.id, take: 5 }),
+    ),
     // Still to sign: the remittance orders and FX rate requests too, as on the lists (spec 000 §2).
-    fxRequestsToSign(api, org.id, lng),
-    remittanceOrdersToSign(
-      api,
-      org.id,
-      api
-        .get<PaymentsSettings>("/settings/payments", { organizationId: org.id })
-        .then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+    settleList(request, fxRequestsToSign(api, org.id, lng)),
+    settleList(
+      request,
+      remittanceOrdersToSign(
+        api,
+        org.id,
+        api
+          .get<PaymentsSettings>("/settings/payments", { organizationId: org.id })
+          .then((s) => s["PAYMENTS-ORDERS-ENABLED"] === true),
+      ),
     ),
   ]);
+  const unsigned: PaymentList = unsignedListed.data ?? { data: [], nextCursor: null, totalCount: 0 };
+  const fxToSign = fxListed.data ?? { groups: [], count: 0 };
+  const ordersToSign = ordersListed.data ?? { orders: [], count: 0 };
+  const history = historyListed.data;
   const slim = (i: BatchItem) => ({
     id: i.id,
     kind: i.kind,
@@ -100,10 +114,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         .filter((i) => i.state !== "signed")
         .map((p) => ({ ...slim(p), reason: reasonKey(p, failed.get(p.id)) })),
       unsigned: unsigned.data,
+      unsignedError: unsignedListed.error,
       fxToSign: fxToSign.groups,
       fxToSignCount: fxToSign.count,
+      fxToSignError: fxListed.error,
       ordersToSign: ordersToSign.orders,
       ordersToSignCount: ordersToSign.count,
+      ordersToSignError: ordersListed.error,
       unsignedMore: unsigned.nextCursor
         ? `${back}${back.includes("?") ? "&" : "?"}cursor=${encodeURIComponent(unsigned.nextCursor)}`
         : null,
@@ -112,6 +129,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       official,
       // The latest operations grouped by day, as every transaction list (spec 000 §2 Layout).
       history: groupByDay(history?.data ?? [], (i) => i.transferDate, lng),
+      historyError: historyListed.error,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -170,16 +188,28 @@ export default function BatchSignResult() {
       <section aria-labelledby="unsigned-title" className={styles.section}>
         <h2 id="unsigned-title">{t("result.unsigned-title")}</h2>
         {hydrated ? <p>{t("result.refresh-note")}</p> : null}
-        <UnsignedPayments
-          payments={data.unsigned}
-          returnTo={data.back}
-          canSign={data.canSign}
-          organizationName={data.organizationName}
-          more={data.unsignedMore}
-          batchForm={false}
-        />
-        <UnsignedRemittanceOrders orders={data.ordersToSign} count={data.ordersToSignCount} canSign={data.canSign} selectable />
-        <UnsignedFxRequests groups={data.fxToSign} count={data.fxToSignCount} canSign={data.canSign} selectable />
+        {data.unsignedError ? (
+          <ListError message={data.unsignedError} testId="unsigned-error" />
+        ) : (
+          <UnsignedPayments
+            payments={data.unsigned}
+            returnTo={data.back}
+            canSign={data.canSign}
+            organizationName={data.organizationName}
+            more={data.unsignedMore}
+            batchForm={false}
+          />
+        )}
+        {data.ordersToSignError ? (
+          <ListError message={data.ordersToSignError} testId="orders-to-sign-error" />
+        ) : (
+          <UnsignedRemittanceOrders orders={data.ordersToSign} count={data.ordersToSignCount} canSign={data.canSign} selectable />
+        )}
+        {data.fxToSignError ? (
+          <ListError message={data.fxToSignError} testId="fx-to-sign-error" />
+        ) : (
+          <UnsignedFxRequests groups={data.fxToSign} count={data.fxToSignCount} canSign={data.canSign} selectable />
+        )}
         {data.unsigned.length || data.ordersToSign.length || data.fxToSign.length ? (
           <UnsignedBatchForm returnTo={data.back} canSign={data.canSign} />
         ) : null}
@@ -188,7 +218,9 @@ export default function BatchSignResult() {
       {data.official ? null : (
         <section aria-labelledby="history-title" className={styles.section}>
           <h2 id="history-title">{t("result.history-title")}</h2>
-          {data.history.length ? (
+          {data.historyError ? (
+            <ListError message={data.historyError} testId="result-history-error" />
+          ) : data.history.length ? (
             <DayGroups
               groups={data.history}
               idPrefix="result-day"

@@ -130,7 +130,7 @@ export default function UsdScreen() {
         <>
           <DraftNotice restored={!!draft} />
           <p>{t("usd.sent-by", { scheme: t("schemes.FEDWIRE"), hint: t("usd.scheme-hint.FEDWIRE") })}</p>
-          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} />
+          <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} error={saved.error} />
           <ValidatedForm
             // A picked beneficiary fills the form: a new form (defaults apply on mount only).
             key={saved.chosen?.id ?? "none"}

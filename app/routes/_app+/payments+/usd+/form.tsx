@@ -29,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [options, form, saved, countries] = await Promise.all([
     railOptions(api, org.id, "USD", USD_SCHEMES),
     paymentFormData(api, "usd", org.id, releasedPayment(request)),
-    beneficiaryChoice(api, org.id, url, "LOCAL", "USD"),
+    beneficiaryChoice(api, org.id, request, "LOCAL", "USD"),
     countryOptionsFor(request),
   ]);
   // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.

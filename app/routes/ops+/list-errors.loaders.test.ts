@@ -1,0 +1,132 @@
+/**
+ * The back office's list pages with the ops API stubbed (fetch): a list call the API refuses
+ * becomes the page's error text in the list's place, the rest of the page's data as usual, not
+ * the error page (spec 000 §7 "a failed list passes the server message on as its error";
+ * lib/list-errors.server.ts, docs/decisions.md "Failed lists").
+ */
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { opsSignedInRequest, TEST_STAFF } from "~/test-utils/signed-in";
+import { loader as applicationsLoader } from "./applications+/_index";
+import { loader as auditLoader } from "./audit";
+import { loader as beneficiariesLoader } from "./beneficiaries+/_index";
+import { loader as cardsLoader } from "./cards";
+import { loader as chatLoader } from "./chat+/_index";
+import { loader as contractsLoader } from "./contracts+/_index";
+import { loader as fxLoader } from "./fx-requests";
+import { loader as paymentsLoader } from "./payments+/_index";
+import { loader as incomingLoader } from "./payments+/incoming";
+import { loader as ratesLoader } from "./rates";
+import { loader as remittanceLoader } from "./remittance+/_index";
+import { loader as settingsLoader } from "./settings";
+import { loader as tariffsLoader } from "./tariffs";
+
+type Answer = { status: number; body: unknown };
+const ok = (body: unknown): Answer => ({ status: 200, body });
+const refused = (message: unknown, status = 400): Answer => ({
+  status,
+  body: { statusCode: status, code: "VALIDATION_FAILED", message },
+});
+/** The NUL refusal of server/api/v1/input-guard.ts on query parameter `q`. */
+const nulRefusal = refused([{ property: "q", constraints: { noNulCharacters: "q must not contain NUL characters" } }]);
+const NUL_TEXT = "A search or filter holds an invisible control character. Remove it and try again.";
+
+/** The ops API's answers by path (under /api/v1/ops); /me always answers. */
+function stubOpsApi(answers: Record<string, Answer>) {
+  vi.stubGlobal("fetch", async (url: string) => {
+    const path = new URL(url).pathname.replace(/^\/api\/v1\/ops/, "");
+    if (path === "/me") return Response.json(TEST_STAFF);
+    const a = answers[path];
+    return a ? Response.json(a.body, { status: a.status }) : new Response(`not stubbed: ${path}`, { status: 599 });
+  });
+}
+
+type Loader = (args: { request: Request; params: Record<string, string>; context: object }) => Promise<unknown>;
+
+async function load(loader: Loader, url: string) {
+  const res = (await loader({ request: await opsSignedInRequest(url), params: {}, context: {} })) as Response;
+  expect(res.status).toBe(200);
+  return (await res.json()) as Record<string, unknown>;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("back-office queues and lists", () => {
+  const cases: [string, Loader, string, string, string][] = [
+    ["/ops/applications", applicationsLoader as Loader, "/applications", "http://x/ops/applications", "listError"],
+    ["/ops/beneficiaries", beneficiariesLoader as Loader, "/beneficiaries", "http://x/ops/beneficiaries", "listError"],
+    ["/ops/contracts", contractsLoader as Loader, "/contracts", "http://x/ops/contracts", "listError"],
+    ["/ops/remittance", remittanceLoader as Loader, "/remittance", "http://x/ops/remittance", "listError"],
+    ["/ops/cards", cardsLoader as Loader, "/cards", "http://x/ops/cards", "listError"],
+    ["/ops/fx-requests", fxLoader as Loader, "/fx-requests", "http://x/ops/fx-requests?cursor=zz", "listError"],
+    ["/ops/payments", paymentsLoader as Loader, "/payments", "http://x/ops/payments?status=PENDING", "listError"],
+    ["/ops/payments/incoming", incomingLoader as Loader, "/payments/incoming", "http://x/ops/payments/incoming", "recentError"],
+    ["/ops/audit", auditLoader as Loader, "/audit", "http://x/ops/audit?action=x", "error"],
+    ["/ops/rates", ratesLoader as Loader, "/rates", "http://x/ops/rates", "ratesError"],
+  ];
+  for (const [page, loader, path, url, key] of cases) {
+    it(`${page}: the API's message in the list's place, not the error page`, async () => {
+      stubOpsApi({ [path]: refused("This list is closed for maintenance", 409) });
+      const data = await load(loader, url);
+      expect(data[key]).toBe("This list is closed for maintenance");
+    });
+  }
+
+  it("a 5xx: the generic text only, never its body", async () => {
+    stubOpsApi({ "/cards": refused('relation "cards" does not exist', 500) });
+    const data = await load(cardsLoader as Loader, "http://x/ops/cards?status=ACTIVE");
+    expect(data).toMatchObject({ status: "ACTIVE", cards: [], listError: "Internal Server Error. Try Again" });
+  });
+
+  it("/ops/applications: the tabs stay (without counts), the chosen status kept", async () => {
+    stubOpsApi({ "/applications": refused(undefined) });
+    const data = await load(applicationsLoader as Loader, "http://x/ops/applications?status=DECLINED");
+    expect(data).toMatchObject({ status: "DECLINED", data: [], counts: null, listError: "Internal Server Error. Try Again" });
+  });
+
+  it("/ops/payments: the filters kept beside the error", async () => {
+    stubOpsApi({ "/payments": refused("cursor is not valid") });
+    const data = await load(paymentsLoader as Loader, "http://x/ops/payments?rail=EURO&status=SETTLED&cursor=zz");
+    expect(data).toMatchObject({
+      filters: { rail: "EURO", status: "SETTLED", cursor: "zz" },
+      list: { data: [], nextCursor: null },
+      listError: "cursor is not valid",
+    });
+  });
+});
+
+describe("/ops/chat", () => {
+  it("a search the API refuses: its error under the search (worded for a list), the waiting channels as usual", async () => {
+    stubOpsApi({ "/chat": ok({ data: [] }), "/chat-search": nulRefusal });
+    const data = await load(chatLoader as Loader, "http://x/ops/chat?q=ab%00");
+    expect(data).toMatchObject({ data: [], waitingError: null, q: "ab\u0000", found: null, foundError: NUL_TEXT });
+  });
+
+  it("the waiting channels refused: their error; the search still answers", async () => {
+    stubOpsApi({ "/chat": refused("Chat is read-only"), "/chat-search": ok({ data: [] }) });
+    const data = await load(chatLoader as Loader, "http://x/ops/chat?q=Oliver");
+    expect(data).toMatchObject({ data: [], waitingError: "Chat is read-only", found: [], foundError: null });
+  });
+});
+
+describe("/ops/tariffs and /ops/settings", () => {
+  it("tariffs: the tariffs list and the organization search each show their own error", async () => {
+    stubOpsApi({ "/tariffs": refused("Tariffs are being migrated", 422), "/organizations": nulRefusal });
+    const data = await load(tariffsLoader as Loader, "http://x/ops/tariffs?q=North%00");
+    expect(data).toMatchObject({
+      tariffs: [],
+      tariffsError: "Tariffs are being migrated",
+      q: "North\u0000",
+      found: [],
+      foundError: NUL_TEXT,
+    });
+  });
+
+  it("settings: the bank's flags refused; the search as usual", async () => {
+    stubOpsApi({
+      "/settings": refused("Flags unavailable"),
+      "/organizations": ok({ data: [{ id: "o", name: "N", type: "CORPORATE" }] }),
+    });
+    const data = await load(settingsLoader as Loader, "http://x/ops/settings?q=North");
+    expect(data).toMatchObject({ flags: [], flagsError: "Flags unavailable", found: [{ id: "o" }], foundError: null });
+  });
+});

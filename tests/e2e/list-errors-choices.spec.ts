@@ -1,0 +1,147 @@
+/**
+ * A list a form reads only for its choices (spec 000 §7 "a failed list passes the server message
+ * on as its error"; docs/decisions.md "Failed lists"): when the API refuses the payment form's
+ * saved-beneficiary choices, the form still renders and works, the error (worded for a list, in
+ * the page's language) where the picker would be, never an empty-looking picker.
+ *
+ * Nothing a person types reaches that list call, so the refusal is provoked on the way: a second
+ * bank process (its own embedded database) whose web app reaches its API through a small proxy in
+ * this test. While `refusePicker` is on, the proxy adds a NUL character to the picker's call
+ * (GET /api/v1/beneficiaries with status=APPROVED and a paymentType) and passes everything else on
+ * untouched; the real API then refuses it (400 VALIDATION_FAILED noNulCharacters,
+ * server/api/v1/input-guard.ts). JavaScript on and off; axe with the error shown (JavaScript on).
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { axe, formReady } from "./signing-helpers";
+
+const base = Number(process.env.E2E_PORT ?? 3100);
+/** Ports of this file's bank and proxy, apart from every shard's own (3100, 3101 …). */
+const BANK_PORT = base + 1000;
+const PROXY_PORT = base + 2000;
+const BANK = `http://127.0.0.1:${BANK_PORT}`;
+const DATA_DIR = `tests/.tmp/e2e-choices-db-${BANK_PORT}`;
+
+/** errors:Lists.constraints.noNulCharacters in English. */
+const REFUSAL = "A search or filter holds an invisible control character. Remove it and try again.";
+
+let refusePicker = true;
+let bank: ChildProcess | undefined;
+let proxy: http.Server | undefined;
+let log = "";
+
+test.describe.configure({ mode: "serial" });
+test.use({ baseURL: BANK });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  proxy = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", BANK);
+    const picker =
+      req.method === "GET" &&
+      url.pathname === "/api/v1/beneficiaries" &&
+      url.searchParams.get("status") === "APPROVED" &&
+      url.searchParams.has("paymentType");
+    if (refusePicker && picker) url.searchParams.set("search", "\u0000");
+    const onward = http.request(url, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    onward.on("error", () => res.writeHead(502).end());
+    req.pipe(onward);
+  });
+  await new Promise<void>((resolve) => proxy!.listen(PROXY_PORT, "127.0.0.1", resolve));
+
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+  bank = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    env: {
+      PATH: process.env.PATH,
+      PORT: String(BANK_PORT),
+      HOST: "127.0.0.1",
+      DATA_DIR,
+      NODE_ENV: "production",
+      DEPLOYMENT: "sandbox",
+      SMS_DEBUG_CODES: "true",
+      RATE_LIMITS: "relaxed",
+      LOG_LEVEL: "warn",
+      BANKING_API_URL: `http://127.0.0.1:${PROXY_PORT}/api/v1`,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  bank.stdout!.on("data", (d) => (log += d));
+  bank.stderr!.on("data", (d) => (log += d));
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (bank.exitCode !== null) throw new Error(`the bank exited (${bank.exitCode}):\n${log}`);
+    const up = await fetch(`${BANK}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`the bank did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+});
+
+test.afterAll(async () => {
+  if (bank && bank.exitCode === null) {
+    const exited = new Promise((r) => bank!.once("exit", r));
+    bank.kill("SIGTERM");
+    await exited;
+  }
+  await new Promise<void>((r) => (proxy ? proxy.close(() => r()) : r()));
+  fs.rmSync(DATA_DIR, { recursive: true, force: true });
+});
+
+test.beforeEach(() => {
+  refusePicker = true;
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("a payment form whose beneficiary choices the API refuses: the error where they would be, the form usable", async ({
+      page,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      const answer = await page.goto("/payments/gbp/form");
+      expect(answer?.status()).toBe(200);
+      await expect(page.locator("main h1")).toHaveText("Pound payment details");
+
+      const picker = page.getByTestId("beneficiary-picker");
+      await expect(picker.getByRole("heading", { name: "Pay a saved beneficiary" })).toBeVisible();
+      const error = page.getByTestId("beneficiary-picker-error");
+      await expect(error).toHaveAttribute("role", "alert");
+      await expect(error).toContainText("This list could not be shown.");
+      await expect(page.getByTestId("beneficiary-picker-error-message")).toHaveText(REFUSAL);
+      // No empty-looking picker: no select, no "use" button.
+      await expect(page.locator("select[name=beneficiary]")).toHaveCount(0);
+
+      // The rest of the form works: a refused submission comes back filled, the error still shown.
+      const form = page.locator("main form[method=post]").first();
+      await formReady(page, javaScriptEnabled, form);
+      await axe(page, javaScriptEnabled);
+      await page.locator("[name=beneficiaryName]").fill("Ada Choices");
+      await page.locator("[name=sortCode]").fill("12");
+      await page.locator("[name=accountNumber]").fill("12345678");
+      await page.locator("[name=amount]").fill("1.23");
+      await form.locator("button[type=submit]").first().click();
+      await expect(page.locator("[name=sortCode]")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("#sortCode-error")).toBeVisible();
+      await expect(page.locator("[name=beneficiaryName]")).toHaveValue("Ada Choices");
+      await expect(page.locator("[name=accountNumber]")).toHaveValue("12345678");
+      await expect(page.locator("[name=amount]")).toHaveValue("1.23");
+      await expect(page.getByTestId("beneficiary-picker-error-message")).toHaveText(REFUSAL);
+
+      // The same list answered: no error (the picker, or nothing when there is no saved payee).
+      refusePicker = false;
+      await page.goto("/home"); // leave no draft behind
+      await page.goto("/payments/gbp/form");
+      await expect(page.locator("main h1")).toHaveText("Pound payment details");
+      await expect(page.getByTestId("beneficiary-picker-error")).toHaveCount(0);
+    });
+  });
+}
