@@ -5,6 +5,11 @@
  * their fields with everything typed kept; then the seeded applicant's number is changed: the
  * customer's open session ends, the new number logs in, the old one gets no code. The number is
  * changed back at the end (through `npm run bank`), so the seeded applicant keeps theirs.
+ *
+ * The customer search on the same page (docs/ops.md "Customer search"), read-only: Northwind's
+ * two officials by company name (type and role shown), Nina Brook (+447700900022, seeded for
+ * these tests and changed by none) by trailing digits; a too-short query on its field, wildcards
+ * literal; a result's link fills the phone form's current number, the search kept.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -29,6 +34,73 @@ for (const js of [false, true]) {
   const who = APPLICANTS[js ? "on" : "off"];
   test.describe(`ops customers, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
+
+    test("a compliance officer finds customers by company name and by trailing digits; a result fills the phone form", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await opsLogin(page, STAFF.compliance);
+      await page.goto("/ops/customers");
+      const search = page.getByRole("search", { name: "Find a customer" });
+      const field = search.getByLabel("Phone number, name, e-mail, company name or company number");
+      const phoneForm = page.getByTestId("phone-change");
+      const currentPhone = phoneForm.getByLabel("Current phone number");
+
+      // Too short: on the field, the query kept in the URL and in the field.
+      await field.fill("x");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=x$/);
+      await expect(page.getByTestId("q-error")).toHaveText("Enter 2 to 100 characters.");
+      await expect(field).toHaveValue("x");
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      allowValidationAnswers(consoleErrors, "/ops/customers");
+
+      // By company name: both Northwind officials, each with the organization's type and their role.
+      await field.fill("northwind");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=northwind$/);
+      const found = page.getByTestId("customers-found");
+      await expect(found.locator("caption")).toHaveText("Customers matching “northwind”");
+      await expect(field).toHaveValue("northwind");
+      const amelia = found.getByRole("row").filter({ hasText: "Amelia Clarke" });
+      await expect(amelia.getByTestId("customer-phone")).toHaveText("+447700900002");
+      await expect(amelia).toContainText("Identified");
+      await expect(amelia).toContainText("Active");
+      await expect(amelia.getByTestId("customer-organizations")).toHaveText(
+        "Northwind Trading Ltd (Company): Main representative · company number 09876543",
+      );
+      const daniel = found.getByRole("row").filter({ hasText: "Daniel Hughes" });
+      await expect(daniel.getByTestId("customer-organizations")).toContainText("Northwind Trading Ltd (Company): Director");
+      if (js) await expectNoViolations(page, "/ops/customers?q=northwind");
+
+      // A result's link opens the phone form with the current number filled in, the results kept.
+      await amelia.getByRole("link", { name: "New phone number for Amelia Clarke" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=northwind&phone=%2B447700900002#phone-change-title$/);
+      await expect(currentPhone).toHaveValue("+447700900002");
+      await expect(field).toHaveValue("northwind");
+      await daniel.getByRole("link", { name: "New phone number for Daniel Hughes" }).click();
+      await expect(page).toHaveURL(/phone=%2B447700900006/);
+      await expect(currentPhone).toHaveValue("+447700900006");
+      await expect(phoneForm.getByLabel("New phone number")).toHaveValue("");
+
+      // Wildcards are literal: nobody's name holds "%_".
+      await field.fill("%_");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByTestId("customers-none")).toHaveText("No customer matches “%_”.");
+
+      // By trailing digits: a customer not identified, in no organization.
+      await field.fill("900022");
+      await search.getByRole("button", { name: "Search" }).click();
+      const nina = page.getByTestId("customers-found").getByRole("row").filter({ hasText: "Nina Brook" });
+      await expect(nina.getByTestId("customer-phone")).toHaveText("+447700900022");
+      await expect(nina).toContainText("Not identified");
+      await expect(nina).toContainText("None");
+      await expect(page.getByTestId("customers-more")).toHaveCount(0);
+      await nina.getByRole("link", { name: "New phone number for Nina Brook" }).click();
+      await expect(currentPhone).toHaveValue("+447700900022");
+      await expect(field).toHaveValue("900022");
+      if (js) await expectNoViolations(page, "/ops/customers with a number filled in");
+    });
 
     test("a compliance officer gives an applicant a new phone number: refusals on their fields, then every device logged out", async ({
       page,
