@@ -7,9 +7,10 @@
  * changed back at the end (through `npm run bank`), so the seeded applicant keeps theirs.
  *
  * The customer search on the same page (docs/ops.md "Customer search"), read-only: Northwind's
- * two officials by company name (type and role shown), Nina Brook (+447700900022, seeded for
- * these tests and changed by none) by trailing digits; a too-short query on its field, wildcards
- * literal; a result's link fills the phone form's current number, the search kept.
+ * two officials by company name (type and role shown), Oliver Thompson (+447700900001, whose
+ * number, name and organizations no spec changes) by his number's last digits; a too-short query
+ * on its field, wildcards literal; a result's link fills the phone form's current number, the
+ * search kept.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -88,17 +89,24 @@ for (const js of [false, true]) {
       await search.getByRole("button", { name: "Search" }).click();
       await expect(page.getByTestId("customers-none")).toHaveText("No customer matches “%_”.");
 
-      // By trailing digits: a customer not identified, in no organization.
-      await field.fill("900022");
+      // By trailing digits: his own (INDIVIDUAL) organization, as its holder.
+      await field.fill("900001");
       await search.getByRole("button", { name: "Search" }).click();
-      const nina = page.getByTestId("customers-found").getByRole("row").filter({ hasText: "Nina Brook" });
-      await expect(nina.getByTestId("customer-phone")).toHaveText("+447700900022");
-      await expect(nina).toContainText("Not identified");
-      await expect(nina).toContainText("None");
+      await expect(page).toHaveURL(/\/ops\/customers\?q=900001$/);
+      const oliver = page.getByTestId("customers-found").getByRole("row").filter({ hasText: "Oliver Thompson" });
+      await expect(oliver.getByTestId("customer-phone")).toHaveText("+447700900001");
+      await expect(oliver).toContainText("Identified");
+      await expect(oliver.getByTestId("customer-organizations")).toHaveText("Oliver Thompson (Personal): Account holder");
       await expect(page.getByTestId("customers-more")).toHaveCount(0);
-      await nina.getByRole("link", { name: "New phone number for Nina Brook" }).click();
-      await expect(currentPhone).toHaveValue("+447700900022");
-      await expect(field).toHaveValue("900022");
+      await oliver.getByRole("link", { name: "New phone number for Oliver Thompson" }).click();
+      await expect(currentPhone).toHaveValue("+447700900001");
+      await expect(field).toHaveValue("900001");
+      // A refused change (no new number, no reason) keeps the number and the results.
+      await phoneForm.getByRole("button", { name: "Change the phone number" }).click();
+      await expect(page.getByTestId("newPhone-error")).toHaveText("Fill this in.");
+      await expect(currentPhone).toHaveValue("+447700900001");
+      await expect(oliver.getByTestId("customer-phone")).toHaveText("+447700900001");
+      allowValidationAnswers(consoleErrors, "/ops/customers");
       if (js) await expectNoViolations(page, "/ops/customers with a number filled in");
     });
 
