@@ -5,6 +5,12 @@
  * their fields with everything typed kept; then the seeded applicant's number is changed: the
  * customer's open session ends, the new number logs in, the old one gets no code. The number is
  * changed back at the end (through `npm run bank`), so the seeded applicant keeps theirs.
+ *
+ * The customer search on the same page (docs/ops.md "Customer search"), read-only: Northwind's
+ * two officials by company name (type and role shown), Oliver Thompson (+447700900001, whose
+ * number, name and organizations no spec changes) by his number's last digits; a too-short query
+ * on its field, wildcards literal; a result's link fills the phone form's current number, the
+ * search kept.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
@@ -29,6 +35,80 @@ for (const js of [false, true]) {
   const who = APPLICANTS[js ? "on" : "off"];
   test.describe(`ops customers, JavaScript ${js ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled: js });
+
+    test("a compliance officer finds customers by company name and by trailing digits; a result fills the phone form", async ({
+      page,
+      consoleErrors,
+    }) => {
+      await opsLogin(page, STAFF.compliance);
+      await page.goto("/ops/customers");
+      const search = page.getByRole("search", { name: "Find a customer" });
+      const field = search.getByLabel("Phone number, name, e-mail, company name or company number");
+      const phoneForm = page.getByTestId("phone-change");
+      const currentPhone = phoneForm.getByLabel("Current phone number");
+
+      // Too short: on the field, the query kept in the URL and in the field.
+      await field.fill("x");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=x$/);
+      await expect(page.getByTestId("q-error")).toHaveText("Enter 2 to 100 characters.");
+      await expect(field).toHaveValue("x");
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      allowValidationAnswers(consoleErrors, "/ops/customers");
+
+      // By company name: both Northwind officials, each with the organization's type and their role.
+      await field.fill("northwind");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=northwind$/);
+      const found = page.getByTestId("customers-found");
+      await expect(found.locator("caption")).toHaveText("Customers matching “northwind”");
+      await expect(field).toHaveValue("northwind");
+      const amelia = found.getByRole("row").filter({ hasText: "Amelia Clarke" });
+      await expect(amelia.getByTestId("customer-phone")).toHaveText("+447700900002");
+      await expect(amelia).toContainText("Identified");
+      await expect(amelia).toContainText("Active");
+      await expect(amelia.getByTestId("customer-organizations")).toHaveText(
+        "Northwind Trading Ltd (Company): Main representative · company number 09876543",
+      );
+      const daniel = found.getByRole("row").filter({ hasText: "Daniel Hughes" });
+      await expect(daniel.getByTestId("customer-organizations")).toContainText("Northwind Trading Ltd (Company): Director");
+      if (js) await expectNoViolations(page, "/ops/customers?q=northwind");
+
+      // A result's link opens the phone form with the current number filled in, the results kept.
+      await amelia.getByRole("link", { name: "New phone number for Amelia Clarke" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=northwind&phone=%2B447700900002#phone-change-title$/);
+      await expect(currentPhone).toHaveValue("+447700900002");
+      await expect(field).toHaveValue("northwind");
+      await daniel.getByRole("link", { name: "New phone number for Daniel Hughes" }).click();
+      await expect(page).toHaveURL(/phone=%2B447700900006/);
+      await expect(currentPhone).toHaveValue("+447700900006");
+      await expect(phoneForm.getByLabel("New phone number")).toHaveValue("");
+
+      // Wildcards are literal: nobody's name holds "%_".
+      await field.fill("%_");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page.getByTestId("customers-none")).toHaveText("No customer matches “%_”.");
+
+      // By trailing digits: his own (INDIVIDUAL) organization, as its holder.
+      await field.fill("900001");
+      await search.getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/\/ops\/customers\?q=900001$/);
+      const oliver = page.getByTestId("customers-found").getByRole("row").filter({ hasText: "Oliver Thompson" });
+      await expect(oliver.getByTestId("customer-phone")).toHaveText("+447700900001");
+      await expect(oliver).toContainText("Identified");
+      await expect(oliver.getByTestId("customer-organizations")).toHaveText("Oliver Thompson (Personal): Account holder");
+      await expect(page.getByTestId("customers-more")).toHaveCount(0);
+      await oliver.getByRole("link", { name: "New phone number for Oliver Thompson" }).click();
+      await expect(currentPhone).toHaveValue("+447700900001");
+      await expect(field).toHaveValue("900001");
+      // A refused change (no new number, no reason) keeps the number and the results.
+      await phoneForm.getByRole("button", { name: "Change the phone number" }).click();
+      await expect(page.getByTestId("newPhone-error")).toHaveText("Fill this in.");
+      await expect(currentPhone).toHaveValue("+447700900001");
+      await expect(oliver.getByTestId("customer-phone")).toHaveText("+447700900001");
+      allowValidationAnswers(consoleErrors, "/ops/customers");
+      if (js) await expectNoViolations(page, "/ops/customers with a number filled in");
+    });
 
     test("a compliance officer gives an applicant a new phone number: refusals on their fields, then every device logged out", async ({
       page,

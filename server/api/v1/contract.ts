@@ -1541,6 +1541,37 @@ export interface OpsPhoneChange {
   sessionsRevoked: number;
 }
 
+/**
+ * One customer (a user) found by GET /v1/ops/customers?q= (role COMPLIANCE; docs/ops.md "Customer
+ * search"): the full phone (staff), identified or not, the login's status (ACTIVE | BLOCKED) and
+ * every organization the person belongs to with its type and the person's role there
+ * (`role`: MAIN_REPRESENTATIVE, DIRECTOR, SHAREHOLDER, UBO; null in their own INDIVIDUAL
+ * organization) and the membership's status (APPROVED | SUSPENDED).
+ */
+export interface OpsFoundCustomer {
+  userId: string;
+  /** First and last name; null while the person has given none. */
+  name: string | null;
+  phone: string;
+  email: string | null;
+  identified: boolean;
+  status: string;
+  organizations: {
+    id: string;
+    type: OrganizationType;
+    name: string;
+    companyNumber: string | null;
+    role: string | null;
+    membershipStatus: string;
+  }[];
+}
+
+/** GET /v1/ops/customers?q=&cursor=&take= → a page of customers, newest first; `nextCursor` null on the last page. */
+export interface OpsCustomerSearch {
+  data: OpsFoundCustomer[];
+  nextCursor: string | null;
+}
+
 export interface OpsCard {
   id: string;
   cardName: string;

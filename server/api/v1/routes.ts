@@ -19,7 +19,7 @@ import { opsChatAttachFields, opsChatReplyBody, opsChatSearchQuery } from "./ops
 import { opsFxRequestsQuery, opsIncomingBody, opsIncomingQuery, opsPaymentReasonBody, opsPaymentsQuery } from "./ops/payments.js";
 import { opsAdvanceBody, opsRejectBody, opsRemittanceQuery, opsReviewQuery } from "./ops/decisions.js";
 import { opsCardIssueBody, opsCardReasonBody, opsCardsQuery } from "./ops/cards.js";
-import { opsPhoneChangeBody } from "./ops/customers.js";
+import { opsCustomerSearchQuery, opsPhoneChangeBody } from "./ops/customers.js";
 import {
   opsAssignTariffBody,
   opsDefaultTariffBody,
@@ -290,4 +290,5 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /ops/cards/:id/cancel": { body: opsCardReasonBody },
   "POST /ops/cards/:id/void": { body: opsCardReasonBody },
   "POST /ops/customers/phone": { body: opsPhoneChangeBody },
+  "GET /ops/customers": { query: opsCustomerSearchQuery },
 };

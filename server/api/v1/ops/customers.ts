@@ -7,12 +7,17 @@
  *   the customer's chat told, audited `user.phone-change`.
  * Errors: 401/403 (guard), 404 NOT_FOUND (no user has `phone`), 400 VALIDATION_FAILED (`newPhone`:
  *   not E.164, the same, or another user's; `reason`).
+ * GET /ops/customers?q=&cursor=&take= → OpsCustomerSearch (role COMPLIANCE): customers by phone (full
+ *   or trailing digits), name, e-mail, company name or number, newest first, 20 a page
+ *   (server/domain/ops/customers.ts). Errors: 401/403 (guard), 400 VALIDATION_FAILED (`q`: missing,
+ *   not 2 to 100 characters, control characters; `take`; `cursor`).
  */
 import { Router } from "express";
 import { z } from "zod";
 import type { ApiDeps } from "../http.js";
-import type { OpsPhoneChange } from "../contract.js";
+import type { OpsCustomerSearch, OpsPhoneChange } from "../contract.js";
 import { changePhoneAsStaff, PHONE_CHANGE_REASON_MAX } from "../../../domain/ops/users.js";
+import { searchCustomers } from "../../../domain/ops/customers.js";
 import { opsRoute } from "./guard.js";
 import { parse } from "./auth.js";
 
@@ -24,9 +29,25 @@ export const opsPhoneChangeBody = z
   })
   .strict();
 
+/** GET /ops/customers: the search (the domain checks `q` after trimming: 2 to 100 characters). */
+export const opsCustomerSearchQuery = z.object({
+  q: z.string().max(200),
+  cursor: z.string().max(200).optional(),
+  take: z.coerce.number().int().min(1).max(50).optional(),
+});
+
 /** The customers routes (paths relative to /api/v1/ops). */
 export function createOpsCustomersRouter(deps: ApiDeps): Router {
   const r = Router();
+  r.get(
+    "/customers",
+    // COMPLIANCE only: the search serves the phone change (docs/ops.md "Customer search").
+    ...opsRoute(deps, "COMPLIANCE", async (req, res) => {
+      const { q, cursor, take } = parse(opsCustomerSearchQuery, req.query);
+      const answer: OpsCustomerSearch = await searchCustomers(deps.db, q, { cursor, take });
+      res.json(answer);
+    }),
+  );
   r.post(
     "/customers/phone",
     ...opsRoute(deps, "COMPLIANCE", async (req, res, staff) => {
