@@ -10,6 +10,7 @@ import path from "node:path";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.js";
+import { usePreparedStatements } from "./pglite-statements.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -70,6 +71,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     await client.exec("SET client_min_messages TO notice; SET log_min_messages TO warning");
     pruneArrayParsers(client.parsers, types.parsers);
     await migrate(drizzle(client, { schema }), { migrationsFolder });
+    usePreparedStatements(client);
   } catch (error) {
     await client.close().catch(() => {});
     release();
