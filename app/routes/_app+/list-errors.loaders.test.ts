@@ -168,6 +168,35 @@ describe("payment forms' beneficiary picker (a list read for choices)", () => {
   });
 });
 
+describe("payment forms' category select (a list read for choices)", () => {
+  it("a categories list the API refuses: its error for the select (not an empty one), the form's data as usual", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] }] }),
+      "/settings/payments": ok({ paymentTypes: [{ type: "FASTER_PAYMENT", currencies: ["GBP"] }] }),
+      "/payment-categories": refused("Categories are being migrated", 422),
+      "/beneficiaries": ok(emptyPage),
+    });
+    const data = await load(gbpFormLoader as Loader, "http://x/payments/gbp/form?source=a:GBP");
+    expect(data).toMatchObject({
+      categories: [],
+      categoriesError: "Categories are being migrated",
+      schemes: ["FASTER_PAYMENT"],
+      defaults: { source: "a:GBP" },
+      saved: { error: null },
+    });
+  });
+
+  it("a 5xx: the generic text, on another payment form too", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] }] }),
+      "/payment-categories": refused("relation payment_categories does not exist", 500),
+      "/clients-organizations/check-invididual-recepient": ok({ displayName: "Amelia Clarke" }),
+    });
+    const data = await load(internalFormLoader as Loader, "http://x/payments/internal/form?phone=%2B447700900002");
+    expect(data).toMatchObject({ categories: [], categoriesError: "Internal Server Error. Try Again" });
+  });
+});
+
 describe("/cards/order-card (lists read for the form's choices)", () => {
   const settings = ok({
     orderingEnabled: true,

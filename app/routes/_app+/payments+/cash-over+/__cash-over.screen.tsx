@@ -80,7 +80,7 @@ export function cashOverSchema(partnersEnabled: boolean) {
 export const cashOverValidator = (partnersEnabled: boolean) => withZod(cashOverSchema(partnersEnabled));
 
 export default function CashOverScreen() {
-  const { chosen, sources, partnersEnabled, partners, idempotencyKey, pendingPaymentId, categories, draft, saved, prefill } =
+  const { chosen, sources, partnersEnabled, partners, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, saved, prefill } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -148,7 +148,7 @@ export default function CashOverScreen() {
           maxLength={20}
           required
         />
-        <PaymentPurposeFields categories={categories} purposeRequired={false} />
+        <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
         <PaymentFormEnd />
         <div className={styles.actions}>
           <SaveDraftButton />

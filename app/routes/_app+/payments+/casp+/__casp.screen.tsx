@@ -131,7 +131,7 @@ export function caspValidator(scales: Readonly<Record<string, number>>): Validat
 }
 
 export default function CaspScreen() {
-  const { sources, scales, casps, source, currencies, categories, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
+  const { sources, scales, casps, source, currencies, categories, categoriesError, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -202,7 +202,7 @@ export default function CaspScreen() {
               required
               maxLength={128}
             />
-            <PaymentPurposeFields categories={categories} purposeRequired />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired />
             <ValidatedAmountInput
               label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
               hint={t("casp.amount-hint", { count: scale })}

@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
     api.get<{ data: Casp[] }>("/casps"),
-    paymentFormData(api, "casp", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "casp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "CRYPTO_ASSET_PAYMENT"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);
