@@ -192,7 +192,10 @@ export async function clearDraftsOutsidePayments(api: Api, pathname: string): Pr
  * @returns `{ data, error: null }`, or `{ data: null, error }` when the call failed
  */
 export async function loadPaymentCategories(api: Api, request: Request): Promise<Listed<PaymentCategory[]>> {
-  return settleList(request, api.get<{ data: PaymentCategory[] }>("/payment-categories").then((r) => r.data));
+  return settleList(
+    request,
+    api.get<{ data: PaymentCategory[] }>("/payment-categories").then((r) => r.data),
+  );
 }
 
 /**

@@ -80,8 +80,19 @@ export function cashOverSchema(partnersEnabled: boolean) {
 export const cashOverValidator = (partnersEnabled: boolean) => withZod(cashOverSchema(partnersEnabled));
 
 export default function CashOverScreen() {
-  const { chosen, sources, partnersEnabled, partners, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, saved, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    chosen,
+    sources,
+    partnersEnabled,
+    partners,
+    idempotencyKey,
+    pendingPaymentId,
+    categories,
+    categoriesError,
+    draft,
+    saved,
+    prefill,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => cashOverValidator(partnersEnabled), [partnersEnabled]);

@@ -131,8 +131,20 @@ export function caspValidator(scales: Readonly<Record<string, number>>): Validat
 }
 
 export default function CaspScreen() {
-  const { sources, scales, casps, source, currencies, categories, categoriesError, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    sources,
+    scales,
+    casps,
+    source,
+    currencies,
+    categories,
+    categoriesError,
+    draft,
+    idempotencyKey,
+    pendingPaymentId,
+    saved,
+    prefill,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => caspValidator(scales), [scales]);

@@ -76,7 +76,8 @@ export const euroSchema = z.object({
 export const validator = withZod(euroSchema);
 
 export default function EuroScreen() {
-  const { sources, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, kind, saved, prefill } = useLoaderData<typeof loader>();
+  const { sources, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, kind, saved, prefill } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const sourceText = useSourceLabel();
   const hydrated = useIsHydrated();

@@ -414,8 +414,19 @@ function IntermediaryBank() {
 }
 
 export default function InternationalScreen() {
-  const { sources, scales, source, currencies, categories, categoriesError, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    sources,
+    scales,
+    source,
+    currencies,
+    categories,
+    categoriesError,
+    draft,
+    idempotencyKey,
+    pendingPaymentId,
+    saved,
+    prefill,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => internationalValidator(scales), [scales]);
