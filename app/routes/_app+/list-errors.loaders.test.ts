@@ -203,7 +203,6 @@ describe("payment forms' category select (a list read for choices)", () => {
 
 describe("other forms' choices lists", () => {
   const account = { id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] };
-  const rates = ok({ rates: [{ currencyId: "EUR" }, { currencyId: "USD" }] });
   const currencies = ok({
     data: [
       { id: "GBP", scale: 2, crypto: false },
