@@ -16,6 +16,7 @@ import { loader as exchangeLoader } from "./currency-exchange+/_index";
 import { loader as fxRequestLoader } from "./currency-exchange+/requests+/new";
 import { loader as remittanceNewLoader } from "./payments+/remittance+/new";
 import { loader as beneficiaryCreateLoader } from "./beneficiaries+/create";
+import { loader as caspFormLoader } from "./payments+/casp+/form";
 
 const whoami = TEST_WHOAMI;
 const emptyPage = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
@@ -279,6 +280,20 @@ describe("other forms' choices lists", () => {
         approvalRequired: true,
       },
     });
+  });
+});
+
+describe("/payments/casp/form", () => {
+  it("the CASPs refused: their error for the provider select, the balances and the form as usual", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Wallet", number: "1", balances: [{ currencyId: "USDT", amount: "5.00" }] }] }),
+      "/settings/payments": ok({ paymentTypes: [{ type: "CRYPTO_ASSET_PAYMENT", currencies: ["USDT"] }] }),
+      "/casps": refused("Providers are being reviewed", 409),
+      "/payment-categories": ok({ data: [] }),
+      "/beneficiaries": ok(emptyPage),
+    });
+    const data = await load(caspFormLoader as Loader, "http://x/payments/casp/form?source=a:USDT");
+    expect(data).toMatchObject({ casps: [], caspsError: "Providers are being reviewed", source: "a:USDT", currencies: ["USDT"] });
   });
 });
 

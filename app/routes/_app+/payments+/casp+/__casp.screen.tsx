@@ -27,7 +27,7 @@ import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
@@ -135,6 +135,7 @@ export default function CaspScreen() {
     sources,
     scales,
     casps,
+    caspsError,
     source,
     currencies,
     categories,
@@ -187,13 +188,23 @@ export default function CaspScreen() {
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
             <SourceBalanceSelect sources={sources} />
-            <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
-              {shownCasps.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
-                </option>
-              ))}
-            </ValidatedField>
+            {caspsError ? (
+              <ValidatedChoicesError
+                id="caspId"
+                label={t("casp.casp")}
+                hint={t("casp.casp-hint")}
+                message={caspsError}
+                required
+              />
+            ) : (
+              <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
+                {shownCasps.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
+                  </option>
+                ))}
+              </ValidatedField>
+            )}
             <ValidatedField
               name="beneficiaryName"
               readOnly={saved.chosen !== null}
