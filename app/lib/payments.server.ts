@@ -25,6 +25,7 @@ import type { Api } from "./api.server";
 import type { PaymentFormId, SessionData, SignChallenge } from "./session.server";
 import { clearChallenge, liveChallenge, rememberChallenge } from "./sign-challenge.server";
 import { isPaymentsPath } from "./drafts";
+import { settleList, type Listed } from "./list-errors.server";
 import { canSign, type BatchSelection } from "./signing";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
@@ -183,14 +184,18 @@ export async function clearDraftsOutsidePayments(api: Api, pathname: string): Pr
   api.touch();
 }
 
-/** Payment categories for the category select (GET /v1/payment-categories); [] when unavailable. */
-export async function loadPaymentCategories(api: Api): Promise<PaymentCategory[]> {
-  try {
-    return (await api.get<{ data: PaymentCategory[] }>("/payment-categories")).data;
-  } catch (error) {
-    if (error instanceof ApiError) return [];
-    throw error;
-  }
+/**
+ * Payment categories for the category select (GET /v1/payment-categories). A list the API refuses
+ * does not empty the select silently: `error` carries the text to show in its place (spec 000 §7;
+ * lib/list-errors.server `settleList`); the category is optional, so the form still works.
+ * @param request the page's request (its language translates the error)
+ * @returns `{ data, error: null }`, or `{ data: null, error }` when the call failed
+ */
+export async function loadPaymentCategories(api: Api, request: Request): Promise<Listed<PaymentCategory[]>> {
+  return settleList(
+    request,
+    api.get<{ data: PaymentCategory[] }>("/payment-categories").then((r) => r.data),
+  );
 }
 
 /**
@@ -199,16 +204,22 @@ export async function loadPaymentCategories(api: Api): Promise<PaymentCategory[]
  * brought to an expired session on top (kept for this person's next login: kept-form.server.ts;
  * the page says the draft was restored).
  */
-export async function paymentFormData(api: Api, form: PaymentForm, organizationId: string, releaseAfter: string | null) {
+export async function paymentFormData(
+  api: Api,
+  request: Request,
+  form: PaymentForm,
+  organizationId: string,
+  releaseAfter: string | null,
+) {
   const [{ key, pendingPaymentId }, categories, saved] = await Promise.all([
     paymentFormKey(api, form, releaseAfter),
-    loadPaymentCategories(api),
+    loadPaymentCategories(api, request),
     loadPaymentDraft(api, form, organizationId),
   ]);
   const kept = api.keptForm();
   const typed = kept ? draftData(Object.fromEntries(kept)) : {};
   const draft = Object.keys(typed).length ? { ...(saved ?? {}), ...typed } : saved;
-  return { idempotencyKey: key, pendingPaymentId, categories, draft };
+  return { idempotencyKey: key, pendingPaymentId, categories: categories.data ?? [], categoriesError: categories.error, draft };
 }
 
 function rememberFormPayment(api: Api, form: PaymentForm, key: string, paymentId: string): void {

@@ -9,12 +9,14 @@
  * this test. While `refusePicker` is on, the proxy adds a NUL character to the picker's call
  * (GET /api/v1/beneficiaries with status=APPROVED and a paymentType) and passes everything else on
  * untouched; the real API then refuses it (400 VALIDATION_FAILED noNulCharacters,
- * server/api/v1/input-guard.ts). JavaScript on and off; axe with the error shown (JavaScript on).
+ * server/api/v1/input-guard.ts). The same way, `refuseCategories` refuses the payment forms'
+ * categories (GET /api/v1/payment-categories) and `refuseRates` the exchange form's currencies
+ * (GET /api/v1/exchange/rates). JavaScript on and off; axe with the error shown (JavaScript on).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
 import { axe, formReady } from "./signing-helpers";
 
 const base = Number(process.env.E2E_PORT ?? 3100);
@@ -28,6 +30,8 @@ const DATA_DIR = `tests/.tmp/e2e-choices-db-${BANK_PORT}`;
 const REFUSAL = "A search or filter holds an invisible control character. Remove it and try again.";
 
 let refusePicker = true;
+let refuseCategories = false;
+let refuseRates = false;
 let bank: ChildProcess | undefined;
 let proxy: http.Server | undefined;
 let log = "";
@@ -45,6 +49,9 @@ test.beforeAll(async () => {
       url.searchParams.get("status") === "APPROVED" &&
       url.searchParams.has("paymentType");
     if (refusePicker && picker) url.searchParams.set("search", "\u0000");
+    const get = (path: string) => req.method === "GET" && url.pathname === path;
+    if (refuseCategories && get("/api/v1/payment-categories")) url.searchParams.set("search", "\u0000");
+    if (refuseRates && get("/api/v1/exchange/rates")) url.searchParams.set("search", "\u0000");
     const onward = http.request(url, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -97,6 +104,8 @@ test.afterAll(async () => {
 
 test.beforeEach(() => {
   refusePicker = true;
+  refuseCategories = false;
+  refuseRates = false;
 });
 
 for (const javaScriptEnabled of [true, false]) {
@@ -142,6 +151,79 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/payments/gbp/form");
       await expect(page.locator("main h1")).toHaveText("Pound payment details");
       await expect(page.getByTestId("beneficiary-picker-error")).toHaveCount(0);
+    });
+
+    test("a payment form whose categories the API refuses: the error where the select would be; sent without a category", async ({
+      page,
+    }) => {
+      refusePicker = false;
+      refuseCategories = true;
+      await login(page, CUSTOMERS.individual);
+      const answer = await page.goto("/payments/gbp/form?scheme=FASTER_PAYMENT");
+      expect(answer?.status()).toBe(200);
+      await expect(page.locator("main h1")).toHaveText("Pound payment details");
+
+      const category = page.getByTestId("categoryId-choices");
+      await expect(category).toHaveAttribute("role", "group");
+      await expect(category).toContainText("Category");
+      const error = page.getByTestId("categoryId-choices-error");
+      await expect(error).toHaveAttribute("role", "alert");
+      await expect(error).toContainText("This list could not be shown.");
+      await expect(page.getByTestId("categoryId-choices-error-message")).toHaveText(REFUSAL);
+      // Never a select offering only "No category"; the category is optional: no "cannot be sent" line.
+      await expect(page.locator("select[name=categoryId]")).toHaveCount(0);
+      await expect(page.getByTestId("categoryId-choices-required")).toHaveCount(0);
+
+      const form = page.locator("main form[method=post]").first();
+      await formReady(page, javaScriptEnabled, form);
+      await axe(page, javaScriptEnabled);
+      const source = page.locator("select[name=source]");
+      await source.selectOption({ label: await source.locator("option", { hasText: "Main account" }).first().innerText() });
+      await expect(page.locator("select[name=paymentType]")).toHaveValue("FASTER_PAYMENT");
+      await page.locator("[name=beneficiaryName]").fill("Ada Categories");
+      await page.locator("[name=sortCode]").fill("12");
+      await page.locator("[name=accountNumber]").fill("12345678");
+      await page.locator("[name=amount]").fill(javaScriptEnabled ? "1.41" : "1.42");
+      await page.locator("[name=reference]").fill("Categories down");
+      await form.locator("button[type=submit]").first().click();
+      // Refused: comes back filled, the list's error still in the select's place.
+      await expect(page.locator("[name=sortCode]")).toHaveAttribute("aria-invalid", "true");
+      await expect(page.locator("[name=beneficiaryName]")).toHaveValue("Ada Categories");
+      await expect(page.locator("[name=reference]")).toHaveValue("Categories down");
+      await expect(page.getByTestId("categoryId-choices-error-message")).toHaveText(REFUSAL);
+
+      // Corrected, it is sent without a category: the signing page.
+      await page.locator("[name=sortCode]").fill("12-34-56");
+      await page.locator("main form[method=post]").first().locator("button[type=submit]").first().click();
+      await expect(page).toHaveURL(/\/payments\/[^/?#]+\/sign$/);
+      await expect(page.locator("main dl")).toContainText("Sort code 12-34-56, account 12345678");
+    });
+
+    test("the exchange form whose currencies the API refuses: the error in their place, a quote refused on that field, the amount kept", async ({
+      page,
+      consoleErrors,
+    }) => {
+      refusePicker = false;
+      refuseRates = true;
+      await login(page, CUSTOMERS.individual);
+      const answer = await page.goto("/currency-exchange");
+      expect(answer?.status()).toBe(200);
+      const to = page.getByTestId("toCurrencyId-choices");
+      await expect(to).toContainText("To currency");
+      await expect(page.getByTestId("toCurrencyId-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("toCurrencyId-choices-required")).toHaveText(
+        "Nothing can be sent without a choice here. Reload the page to try again.",
+      );
+      await expect(page.locator("select[name=toCurrencyId]")).toHaveCount(0);
+      await expect(page.locator("select[name=source]")).toBeVisible();
+
+      await page.locator("main [name=amount]").fill("12.34");
+      await page.getByTestId("get-quote").click();
+      await expect(page.locator("#toCurrencyId-error")).toHaveText("Choose another currency to exchange to");
+      await expect(page.locator("main [name=amount]")).toHaveValue("12.34");
+      await expect(page.getByTestId("toCurrencyId-choices-error-message")).toHaveText(REFUSAL);
+      await axe(page, javaScriptEnabled);
+      allowValidationAnswers(consoleErrors, "/currency-exchange");
     });
   });
 }

@@ -10,11 +10,21 @@ import { useTranslation } from "react-i18next";
 import { type BalanceSource, sourceScales, useSourceLabel } from "~/lib/balance-sources";
 import { scaleOfSource } from "~/lib/payment-schemas";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
-import { ValidatedField } from "./ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "./ValidatedField";
 
-export function SourceBalanceSelect({ sources, name = "source" }: { sources: readonly BalanceSource[]; name?: string }) {
+export function SourceBalanceSelect({
+  sources,
+  name = "source",
+  error = null,
+}: {
+  sources: readonly BalanceSource[];
+  name?: string;
+  /** The failed accounts list's text (settleList), or null. */
+  error?: string | null;
+}) {
   const { t } = useTranslation("payments");
   const label = useSourceLabel();
+  if (error) return <ValidatedChoicesError id={name} label={t("fields.from-balance")} message={error} required />;
   return (
     <ValidatedField as="select" name={name} label={t("fields.from-balance")} required>
       {sources.map((s) => (

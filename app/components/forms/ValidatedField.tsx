@@ -4,6 +4,7 @@
  * Only for form routes (keeps remix-validated-form out of the home page bundle).
  */
 import { useField } from "remix-validated-form";
+import { ChoicesError, type ChoicesErrorProps } from "./ChoicesError";
 import { Field, type FieldProps } from "./Field";
 
 export function ValidatedField(props: FieldProps) {
@@ -12,4 +13,10 @@ export function ValidatedField(props: FieldProps) {
   const own = (props as { defaultValue?: unknown }).defaultValue;
   const merged = { ...(bound as object), defaultValue: bound.defaultValue ?? own } as object;
   return <Field {...(props as FieldProps)} {...merged} error={error ?? props.error} />;
+}
+
+/** `ChoicesError` of a validated form: the field's error from client validation or the action. */
+export function ValidatedChoicesError(props: ChoicesErrorProps) {
+  const { error } = useField(props.id);
+  return <ChoicesError {...props} error={error ?? props.error} />;
 }

@@ -12,6 +12,11 @@ import { loader as paymentsLoader } from "./payments+/_index";
 import { loader as signResultLoader } from "./payments+/sign+/result";
 import { loader as gbpFormLoader } from "./payments+/gbp+/form";
 import { loader as internalFormLoader } from "./payments+/internal+/form";
+import { loader as exchangeLoader } from "./currency-exchange+/_index";
+import { loader as fxRequestLoader } from "./currency-exchange+/requests+/new";
+import { loader as remittanceNewLoader } from "./payments+/remittance+/new";
+import { loader as beneficiaryCreateLoader } from "./beneficiaries+/create";
+import { loader as caspFormLoader } from "./payments+/casp+/form";
 
 const whoami = TEST_WHOAMI;
 const emptyPage = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
@@ -165,6 +170,130 @@ describe("payment forms' beneficiary picker (a list read for choices)", () => {
     expect(asked.saved).toEqual({ choices: [], chosen: null, error: "Beneficiaries are being migrated" });
     const plain = await load(internalFormLoader as Loader, "http://x/payments/internal/form?phone=%2B447700900002");
     expect(plain.saved).toEqual({ choices: [], chosen: null, error: null });
+  });
+});
+
+describe("payment forms' category select (a list read for choices)", () => {
+  it("a categories list the API refuses: its error for the select (not an empty one), the form's data as usual", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] }] }),
+      "/settings/payments": ok({ paymentTypes: [{ type: "FASTER_PAYMENT", currencies: ["GBP"] }] }),
+      "/payment-categories": refused("Categories are being migrated", 422),
+      "/beneficiaries": ok(emptyPage),
+    });
+    const data = await load(gbpFormLoader as Loader, "http://x/payments/gbp/form?source=a:GBP");
+    expect(data).toMatchObject({
+      categories: [],
+      categoriesError: "Categories are being migrated",
+      schemes: ["FASTER_PAYMENT"],
+      defaults: { source: "a:GBP" },
+      saved: { error: null },
+    });
+  });
+
+  it("a 5xx: the generic text, on another payment form too", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] }] }),
+      "/payment-categories": refused("relation payment_categories does not exist", 500),
+      "/clients-organizations/check-invididual-recepient": ok({ displayName: "Amelia Clarke" }),
+    });
+    const data = await load(internalFormLoader as Loader, "http://x/payments/internal/form?phone=%2B447700900002");
+    expect(data).toMatchObject({ categories: [], categoriesError: "Internal Server Error. Try Again" });
+  });
+});
+
+describe("other forms' choices lists", () => {
+  const account = { id: "a", name: "Main", number: "1", balances: [{ currencyId: "GBP", amount: "10.00" }] };
+  const currencies = ok({
+    data: [
+      { id: "GBP", scale: 2, crypto: false },
+      { id: "SOL", scale: 9, crypto: true },
+    ],
+  });
+
+  it("/currency-exchange: accounts refused and currencies failing: each its error, the page (not 'no accounts') as usual", async () => {
+    stubApi({
+      "/accounts": refused("Accounts are being migrated", 422),
+      "/exchange/rates": refused("rates table locked", 503),
+      "/currencies": currencies,
+      "/settings/exchange-custom-rate": ok({ enabled: true }),
+    });
+    const data = await load(exchangeLoader as Loader, "http://x/currency-exchange");
+    expect(data).toMatchObject({
+      sources: [],
+      sourcesError: "Accounts are being migrated",
+      currencies: [],
+      currenciesError: "Internal Server Error. Try Again",
+      customRate: true,
+      scales: { GBP: 2, SOL: 9 },
+    });
+  });
+
+  it("/currency-exchange/requests/new: the currencies refused, the balances and the form as usual", async () => {
+    stubApi({
+      "/settings/exchange-custom-rate": ok({ enabled: true }),
+      "/accounts": ok({ data: [account] }),
+      "/exchange/rates": refused("Rates are being published", 409),
+      "/currencies": refused(undefined, 400),
+    });
+    const data = await load(fxRequestLoader as Loader, "http://x/currency-exchange/requests/new");
+    expect(data).toMatchObject({
+      sourcesError: null,
+      currencies: [],
+      currenciesError: "Rates are being published",
+      scales: {},
+    });
+    expect(Array.isArray(data.sources) && data.sources.length).toBe(1);
+    expect(typeof data.idempotencyKey).toBe("string");
+  });
+
+  it("/payments/remittance/new: the accounts refused: their error for 'Pay from', the form's other data as usual", async () => {
+    stubApi({
+      "/settings/payments": ok({ "PAYMENTS-ORDERS-ENABLED": true, paymentTypes: [] }),
+      "/accounts": refused("Accounts are being migrated", 422),
+      "/settings/transactions-documents": ok({ allowedTypes: ["application/pdf"] }),
+    });
+    const data = await load(remittanceNewLoader as Loader, "http://x/payments/remittance/new");
+    expect(data).toMatchObject({ sources: [], sourcesError: "Accounts are being migrated", accept: "application/pdf" });
+    expect(Array.isArray(data.countries) && data.countries.length).toBeGreaterThan(100);
+  });
+
+  it("/beneficiaries/create: the currencies and the CASPs refused: each its error, the form as usual", async () => {
+    stubApi({
+      "/currencies": refused("Currencies are being migrated", 422),
+      "/casps": refused("duplicate key value violates unique constraint", 500),
+      "/settings/beneficiaries": ok({ approvalRequired: true }),
+    });
+    const data = await load(
+      beneficiaryCreateLoader as Loader,
+      "http://x/beneficiaries/create?paymentType=CRYPTO_ASSET_PAYMENT&name=Ada",
+    );
+    expect(data).toMatchObject({
+      ready: true,
+      values: { name: "Ada" },
+      choices: {
+        fiat: [],
+        crypto: [],
+        currenciesError: "Currencies are being migrated",
+        casps: [],
+        caspsError: "Internal Server Error. Try Again",
+        approvalRequired: true,
+      },
+    });
+  });
+});
+
+describe("/payments/casp/form", () => {
+  it("the CASPs refused: their error for the provider select, the balances and the form as usual", async () => {
+    stubApi({
+      "/accounts": ok({ data: [{ id: "a", name: "Wallet", number: "1", balances: [{ currencyId: "USDT", amount: "5.00" }] }] }),
+      "/settings/payments": ok({ paymentTypes: [{ type: "CRYPTO_ASSET_PAYMENT", currencies: ["USDT"] }] }),
+      "/casps": refused("Providers are being reviewed", 409),
+      "/payment-categories": ok({ data: [] }),
+      "/beneficiaries": ok(emptyPage),
+    });
+    const data = await load(caspFormLoader as Loader, "http://x/payments/casp/form?source=a:USDT");
+    expect(data).toMatchObject({ casps: [], caspsError: "Providers are being reviewed", source: "a:USDT", currencies: ["USDT"] });
   });
 });
 

@@ -22,6 +22,7 @@ import { formFields, isPaymentType, LOCAL_CURRENCIES, payeeFields } from "~/lib/
 import { verifyCsrf } from "~/lib/csrf.server";
 import type { ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { mapServerErrors, toFieldErrors } from "~/lib/server-errors";
 
 /** Values of the form as strings (checkbox "true"/absent). */
@@ -113,20 +114,40 @@ export function formChoice(params: URLSearchParams, saved?: Pick<Beneficiary, "p
 
 /**
  * Choices of the form: currencies (fiat or crypto by type), CASPs, countries when a field needs
- * them (named in `lng`, the page's language).
+ * them (named in `lng`, the page's language). The currencies and CASPs are lists read only for
+ * the selects: one the API refuses gives its error text (`currenciesError`, `caspsError`;
+ * lib/list-errors.server `settleList`) for the form to show where its choices would be.
+ * @param request the page's request (its language translates an error)
  */
-export async function formChoices(api: Api, paymentType: BeneficiaryPaymentType | null, currencyId: string | null, lng: string) {
+export async function formChoices(
+  api: Api,
+  request: Request,
+  paymentType: BeneficiaryPaymentType | null,
+  currencyId: string | null,
+  lng: string,
+) {
   const [currencies, casps, settings] = await Promise.all([
-    api.get<{ data: Currency[] }>("/currencies"),
-    paymentType === "CRYPTO_ASSET_PAYMENT" ? api.get<{ data: Casp[] }>("/casps") : Promise.resolve({ data: [] as Casp[] }),
+    settleList(
+      request,
+      api.get<{ data: Currency[] }>("/currencies").then((r) => r.data),
+    ),
+    paymentType === "CRYPTO_ASSET_PAYMENT"
+      ? settleList(
+          request,
+          api.get<{ data: Casp[] }>("/casps").then((r) => r.data),
+        )
+      : Promise.resolve({ data: [] as Casp[], error: null }),
     api.get<BeneficiariesSettings>("/settings/beneficiaries"),
   ]);
   const fields = paymentType ? payeeFields(paymentType, currencyId) : [];
   const needsCountries = fields.some((f) => /country/i.test(f));
+  const all = currencies.data ?? [];
   return {
-    fiat: currencies.data.filter((c) => !c.crypto).map((c) => c.id),
-    crypto: currencies.data.filter((c) => c.crypto).map((c) => c.id),
-    casps: casps.data.map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId) })),
+    fiat: all.filter((c) => !c.crypto).map((c) => c.id),
+    crypto: all.filter((c) => c.crypto).map((c) => c.id),
+    currenciesError: currencies.error,
+    casps: (casps.data ?? []).map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId) })),
+    caspsError: casps.error,
     countries: needsCountries ? countryOptions(lng) : [],
     approvalRequired: settings.approvalRequired,
   };

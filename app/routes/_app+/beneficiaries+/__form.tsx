@@ -14,6 +14,7 @@ import { useTranslation } from "react-i18next";
 import type { BeneficiaryPaymentType } from "../../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
 import { COMMON_FIELDS, LOCAL_CURRENCIES, PAYMENT_TYPES, payeeFields, requiredPayeeFields } from "~/lib/beneficiaries";
@@ -24,7 +25,11 @@ type Values = Record<string, string>;
 interface Choices {
   fiat: string[];
   crypto: string[];
+  /** The failed currencies list's text (settleList), or null. */
+  currenciesError: string | null;
   casps: { id: string; name: string; assets: string[] }[];
+  /** The failed CASPs list's text (settleList), or null. */
+  caspsError: string | null;
   countries: { code: string; name: string }[];
   approvalRequired: boolean;
 }
@@ -126,6 +131,10 @@ export function DetailsStep({
       );
     }
     if (name === "caspId") {
+      if (choices.caspsError)
+        return (
+          <ChoicesError key={name} id={name} label={t("fields.caspId")} message={choices.caspsError} error={err(name)} required />
+        );
       return (
         <Field key={name} as="select" name={name} label={t("fields.caspId")} error={err(name)} defaultValue={v(name)} required>
           <option value="">{t("form.choose")}</option>
@@ -209,6 +218,14 @@ export function DetailsStep({
       />
       {paymentType === "LOCAL" ? (
         <input type="hidden" name="currencyId" value={currencyId ?? ""} />
+      ) : choices.currenciesError ? (
+        <ChoicesError
+          id="currencyId"
+          label={t("fields.currencyId")}
+          message={choices.currenciesError}
+          error={err("currencyId")}
+          required
+        />
       ) : (
         <Field
           as="select"

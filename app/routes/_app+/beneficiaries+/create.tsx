@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const kept = keptValues(api.keptForm(), paymentType, currencyId);
   const values = kept ?? queryValues(params);
   const ready = params.get("step") !== "type" && paymentType !== null && (paymentType !== "LOCAL" || currencyId !== null);
-  const choices = await formChoices(api, ready ? paymentType : null, currencyId, await i18next.getLocale(request));
+  const choices = await formChoices(api, request, ready ? paymentType : null, currencyId, await i18next.getLocale(request));
   const carry = new URLSearchParams(values);
   if (paymentType) carry.set("paymentType", paymentType);
   return json(

@@ -18,6 +18,7 @@ import type { Account, Card, CardsSettings, ListResponse } from "../../../../ser
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -26,7 +27,6 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
-import { ListError } from "~/components/ui/ListError";
 import styles from "./cards.module.css";
 
 export const handle = { i18n: ["cards"], titleKey: "cards:order.title" };
@@ -155,27 +155,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-/**
- * Where a select's choices would be when their list could not be loaded: its label, the list's
- * error (ListError) and the field's own error (the error summary links to `id`); no input, so
- * nothing is sent for it.
- */
-function ChoicesError({ id, label, message, error }: { id: string; label: string; message: string; error?: string }) {
-  return (
-    <div role="group" className={styles.fieldset} id={id} tabIndex={-1} aria-labelledby={`${id}-label`}>
-      <p id={`${id}-label`} className={styles.label}>
-        {label}
-      </p>
-      {error ? (
-        <p id={`${id}-error`} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-      <ListError message={message} testId={`${id}-choices-error`} />
-    </div>
-  );
-}
-
 /** A group of radio buttons (one fieldset, legend, error tied to the group; the first input carries the id the error summary links to). */
 function Choices({
   name,
@@ -244,7 +223,7 @@ export default function OrderCard() {
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" defaultValue={values.idempotencyKey} />
         {accountsError ? (
-          <ChoicesError id="accountId" label={t("order.account")} message={accountsError} error={errors.accountId} />
+          <ChoicesError id="accountId" label={t("order.account")} message={accountsError} error={errors.accountId} required />
         ) : (
           <Field as="select" name="accountId" label={t("order.account")} error={errors.accountId} defaultValue={values.accountId}>
             {accounts.map((a) => (

@@ -7,7 +7,9 @@
  * side's currency: `__amount-scale.ts`); the action checks the same rules (`readExchangeForm`).
  * A user with no accounts gets the no-accounts popup (spec 000 §2, spec 001 §2: NoAccountsPanel). When FX rate requests are
  * enabled for the organization (EXCHANGE-CUSTOM-RATE-ENABLED), links to propose your own rate and
- * to your rate requests (/currency-exchange/requests).
+ * to your rate requests (/currency-exchange/requests). The accounts and the exchanged currencies
+ * are read only for the selects: a list the API refuses shows its error where its choices would
+ * be (lib/list-errors.server), the rest of the form as usual; a quote needs both choices.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
@@ -17,6 +19,7 @@ import type { Currency, ExchangeQuote, ExchangeRates } from "../../../../server/
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AmountInput } from "~/components/forms/AmountInput";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -25,6 +28,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
 import { verifyCsrf } from "~/lib/csrf.server";
+import { settleList } from "~/lib/list-errors.server";
 import { translateMessage } from "~/lib/i18n-message";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -36,13 +40,15 @@ export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:titl
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
+  // The accounts and the exchanged currencies are read only for the selects: a list the API refuses
+  // shows its error where its choices would be (lib/list-errors.server), the rest of the form as usual.
   const [accounts, rates, customRate, scales] = await Promise.all([
-    listAccounts(api, org.id),
-    api.get<ExchangeRates>("/exchange/rates"),
+    settleList(request, listAccounts(api, org.id)),
+    settleList(request, api.get<ExchangeRates>("/exchange/rates")),
     customRateEnabled(api, org.id),
-    currencyScales(api),
+    currencyScales(api, request),
   ]);
-  const sources = balanceSources(accounts).map(({ value, name, amount, scale, currencyId, overdraft }) => ({
+  const sources = balanceSources(accounts.data ?? []).map(({ value, name, amount, scale, currencyId, overdraft }) => ({
     value,
     name,
     amount,
@@ -50,23 +56,38 @@ export async function loader({ request }: LoaderFunctionArgs) {
     currencyId,
     overdraft,
   }));
-  const currencies = rates.rates.map((r) => r.currencyId);
+  const currencies = (rates.data?.rates ?? []).map((r) => r.currencyId);
   return json(
-    { sources, currencies, customRate, scales, organizationType: org.type },
+    {
+      sources,
+      sourcesError: accounts.error,
+      currencies,
+      currenciesError: rates.error,
+      customRate,
+      scales,
+      organizationType: org.type,
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
 
-/** Decimals of every currency (currency code → scale): the amount's rules depend on its currency. */
-async function currencyScales(api: Awaited<ReturnType<typeof requireAppContext>>["api"]): Promise<Record<string, number>> {
-  const all = await api.get<{ data: Currency[] }>("/currencies");
-  return Object.fromEntries(all.data.map((c) => [c.id, c.scale]));
+/**
+ * Decimals of every currency (currency code → scale): the amount's rules depend on its currency.
+ * When the API refuses the currencies list, none (every amount then takes 2 decimals, and the API
+ * checks the real scale): the form stays usable, what was typed comes back.
+ */
+async function currencyScales(
+  api: Awaited<ReturnType<typeof requireAppContext>>["api"],
+  request: Request,
+): Promise<Record<string, number>> {
+  const all = await settleList(request, api.get<{ data: Currency[] }>("/currencies"));
+  return Object.fromEntries((all.data?.data ?? []).map((c) => [c.id, c.scale]));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { api } = await requireAppContext(request);
   await verifyCsrf(request, api.session);
-  const read = readExchangeForm(await request.formData(), await currencyScales(api));
+  const read = readExchangeForm(await request.formData(), await currencyScales(api, request));
   if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400, headers: await api.headers() });
   try {
     const quote = await api.post<ExchangeQuote>("/exchange/calc", read.request);
@@ -79,7 +100,8 @@ export async function action({ request }: ActionFunctionArgs) {
 const FORM_ID = "exchange-form";
 
 export default function CurrencyExchange() {
-  const { sources, currencies, customRate, scales, organizationType } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, currencies, currenciesError, customRate, scales, organizationType } =
+    useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
   const sourceText = useSourceLabel();
@@ -98,7 +120,7 @@ export default function CurrencyExchange() {
     if (name === "source" || name === "toCurrencyId" || name === "side") setChoice((c) => ({ ...c, [name]: value }));
   };
   const scale = exchangeAmountScale(choice, scales);
-  if (sources.length === 0) {
+  if (sources.length === 0 && !sourcesError) {
     return (
       <>
         <h1>{t("title")}</h1>
@@ -125,27 +147,42 @@ export default function CurrencyExchange() {
         onChange={onChange}
       >
         <AuthenticityTokenInput />
-        <Field as="select" name="source" label={t("fields.source")} defaultValue={values?.source} error={errors.source} required>
-          {sources.map((s) => (
-            <option key={s.value} value={s.value}>
-              {sourceText(s)}
-            </option>
-          ))}
-        </Field>
-        <Field
-          as="select"
-          name="toCurrencyId"
-          label={t("fields.to")}
-          defaultValue={values?.toCurrencyId ?? (currencies.includes("EUR") ? "EUR" : undefined)}
-          error={errors.toCurrencyId}
-          required
-        >
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Field>
+        {sourcesError ? (
+          <ChoicesError id="source" label={t("fields.source")} message={sourcesError} error={errors.source} required />
+        ) : (
+          <Field
+            as="select"
+            name="source"
+            label={t("fields.source")}
+            defaultValue={values?.source}
+            error={errors.source}
+            required
+          >
+            {sources.map((s) => (
+              <option key={s.value} value={s.value}>
+                {sourceText(s)}
+              </option>
+            ))}
+          </Field>
+        )}
+        {currenciesError ? (
+          <ChoicesError id="toCurrencyId" label={t("fields.to")} message={currenciesError} error={errors.toCurrencyId} required />
+        ) : (
+          <Field
+            as="select"
+            name="toCurrencyId"
+            label={t("fields.to")}
+            defaultValue={values?.toCurrencyId ?? (currencies.includes("EUR") ? "EUR" : undefined)}
+            error={errors.toCurrencyId}
+            required
+          >
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Field>
+        )}
         <AmountInput
           label={t("fields.amount")}
           hint={t("payments:fields.amount-hint-scale", { count: scale })}

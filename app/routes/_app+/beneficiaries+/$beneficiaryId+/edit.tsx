@@ -33,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const url = new URL(request.url);
   const { paymentType, currencyId } = formChoice(url.searchParams, beneficiary);
-  const choices = await formChoices(api, paymentType, currencyId, await i18next.getLocale(request));
+  const choices = await formChoices(api, request, paymentType, currencyId, await i18next.getLocale(request));
   if (!isEditable(beneficiary.status, choices.approvalRequired))
     throw redirect(`/beneficiaries/${beneficiary.id}`, { headers: await api.headers() });
   // What a save that met an expired session brought, kept for this login: shown unsaved.

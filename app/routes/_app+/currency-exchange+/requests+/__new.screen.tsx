@@ -19,7 +19,7 @@ import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -67,7 +67,7 @@ function preview(form: HTMLFormElement, scales: Record<string, number>): { amoun
 }
 
 export default function NewFxRequestScreen() {
-  const { sources, currencies, scales, idempotencyKey } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, currencies, currenciesError, scales, idempotencyKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const hydrated = useIsHydrated();
   const [bought, setBought] = useState<{ amount: string; currency: string } | null>(null);
@@ -85,7 +85,7 @@ export default function NewFxRequestScreen() {
     <>
       <h1>{t("requests.new.title")}</h1>
       <p>{t("requests.new.intro")}</p>
-      {sources.length === 0 ? (
+      {sources.length === 0 && !sourcesError ? (
         <Alert>{t("requests.new.no-balances")}</Alert>
       ) : (
         <ValidatedForm
@@ -101,14 +101,18 @@ export default function NewFxRequestScreen() {
           <ValidatedErrorSummary order={FIELDS} />
           <AuthenticityTokenInput />
           <IdempotencyKeyInput fallback={idempotencyKey} />
-          <SourceBalanceSelect sources={sources} />
-          <ValidatedField as="select" name="toCurrencyId" label={t("fields.to")} required>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </ValidatedField>
+          <SourceBalanceSelect sources={sources} error={sourcesError} />
+          {currenciesError ? (
+            <ValidatedChoicesError id="toCurrencyId" label={t("fields.to")} message={currenciesError} required />
+          ) : (
+            <ValidatedField as="select" name="toCurrencyId" label={t("fields.to")} required>
+              {currencies.map((c) => (
+                <option key={c} value={c}>
+                  {c}
+                </option>
+              ))}
+            </ValidatedField>
+          )}
           <ValidatedAmountInput name="sellAmount" label={t("requests.new.sell")} hint={t("requests.new.sell-hint")} />
           <ValidatedField
             name="rate"

@@ -5,7 +5,9 @@
  * same request) → the signing code is sent → the confirmation page
  * /currency-exchange/requests/:requestId/sign, which shows what the customer would receive. Nothing
  * is held until the customer signs there. Refusals come back on their fields (shared
- * `mapServerErrors`), the form filled. 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off.
+ * `mapServerErrors`), the form filled. 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off. The accounts
+ * and the exchanged currencies are read only for the selects: a list the API refuses shows its
+ * error where its choices would be (lib/list-errors.server), the rest of the form as usual.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type {
@@ -22,6 +24,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import { requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 import { FIELDS, newFxRequestValidator, Screen } from "./__new.screen.server";
@@ -31,18 +34,21 @@ export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:requ
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireCustomRate(api, org.id);
+  // Lists read only for the form's choices: a failed one shows its error where they would be.
   const [accounts, rates, all] = await Promise.all([
-    listAccounts(api, org.id),
-    api.get<ExchangeRates>("/exchange/rates"),
-    api.get<{ data: Currency[] }>("/currencies"),
+    settleList(request, listAccounts(api, org.id)),
+    settleList(request, api.get<ExchangeRates>("/exchange/rates")),
+    settleList(request, api.get<{ data: Currency[] }>("/currencies")),
   ]);
   return json(
     {
-      sources: balanceSources(accounts),
+      sources: balanceSources(accounts.data ?? []),
+      sourcesError: accounts.error,
       // The currencies the bank exchanges (those with a reference rate).
-      currencies: rates.rates.map((r) => r.currencyId),
-      // Decimals of each currency, for the preview of the bought amount.
-      scales: Object.fromEntries(all.data.map((c) => [c.id, c.scale])) as Record<string, number>,
+      currencies: (rates.data?.rates ?? []).map((r) => r.currencyId),
+      currenciesError: rates.error,
+      // Decimals of each currency, for the preview of the bought amount (none without them: no preview).
+      scales: Object.fromEntries((all.data?.data ?? []).map((c) => [c.id, c.scale])) as Record<string, number>,
       idempotencyKey: crypto.randomUUID(),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },

@@ -80,8 +80,19 @@ export function cashOverSchema(partnersEnabled: boolean) {
 export const cashOverValidator = (partnersEnabled: boolean) => withZod(cashOverSchema(partnersEnabled));
 
 export default function CashOverScreen() {
-  const { chosen, sources, partnersEnabled, partners, idempotencyKey, pendingPaymentId, categories, draft, saved, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    chosen,
+    sources,
+    partnersEnabled,
+    partners,
+    idempotencyKey,
+    pendingPaymentId,
+    categories,
+    categoriesError,
+    draft,
+    saved,
+    prefill,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => cashOverValidator(partnersEnabled), [partnersEnabled]);
@@ -148,7 +159,7 @@ export default function CashOverScreen() {
           maxLength={20}
           required
         />
-        <PaymentPurposeFields categories={categories} purposeRequired={false} />
+        <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
         <PaymentFormEnd />
         <div className={styles.actions}>
           <SaveDraftButton />

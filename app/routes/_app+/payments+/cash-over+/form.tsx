@@ -44,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     partnersSettings.enabled
       ? api.get<{ data: PspPartner[] }>("/psp-partners", { currencyId }).then((r) => r.data)
       : Promise.resolve([] as PspPartner[]),
-    paymentFormData(api, "cash-over", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "cash-over", org.id, releasedPayment(request)),
   ]);
   // The draft of another currency does not fit this form (its partner pays out another currency).
   const draftSource = form.draft?.source ? parseSource(form.draft.source) : null;

@@ -27,7 +27,7 @@ import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
@@ -131,8 +131,21 @@ export function caspValidator(scales: Readonly<Record<string, number>>): Validat
 }
 
 export default function CaspScreen() {
-  const { sources, scales, casps, source, currencies, categories, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    sources,
+    scales,
+    casps,
+    caspsError,
+    source,
+    currencies,
+    categories,
+    categoriesError,
+    draft,
+    idempotencyKey,
+    pendingPaymentId,
+    saved,
+    prefill,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => caspValidator(scales), [scales]);
@@ -175,13 +188,23 @@ export default function CaspScreen() {
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
             <SourceBalanceSelect sources={sources} />
-            <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
-              {shownCasps.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
-                </option>
-              ))}
-            </ValidatedField>
+            {caspsError ? (
+              <ValidatedChoicesError
+                id="caspId"
+                label={t("casp.casp")}
+                hint={t("casp.casp-hint")}
+                message={caspsError}
+                required
+              />
+            ) : (
+              <ValidatedField as="select" name="caspId" label={t("casp.casp")} hint={t("casp.casp-hint")} required>
+                {shownCasps.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {t("casp.casp-option", { name: c.name, assets: c.assets.join(", ") })}
+                  </option>
+                ))}
+              </ValidatedField>
+            )}
             <ValidatedField
               name="beneficiaryName"
               readOnly={saved.chosen !== null}
@@ -202,7 +225,7 @@ export default function CaspScreen() {
               required
               maxLength={128}
             />
-            <PaymentPurposeFields categories={categories} purposeRequired />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired />
             <ValidatedAmountInput
               label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
               hint={t("casp.amount-hint", { count: scale })}

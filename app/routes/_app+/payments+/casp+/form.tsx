@@ -14,6 +14,7 @@ import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.se
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
+import { settleList } from "~/lib/list-errors.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, wallet rules) is a chunk of its own.
 import { caspValidator, FIELDS, Screen } from "./__casp.screen.server";
@@ -35,8 +36,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [accounts, settings, casps, form, saved] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
-    api.get<{ data: Casp[] }>("/casps"),
-    paymentFormData(api, "casp", org.id, releasedPayment(request)),
+    // Read only for the provider select: a failed list shows its error there (list-errors.server).
+    settleList(request, api.get<{ data: Casp[] }>("/casps")),
+    paymentFormData(api, request, "casp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "CRYPTO_ASSET_PAYMENT"),
   ]);
   const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);
@@ -59,9 +61,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currencies,
       scales: Object.fromEntries([...held].map((c) => [c, scales[c]])),
       // Every CASP that takes an asset the customer holds (the screen narrows it to the chosen asset with JavaScript).
-      casps: casps.data
+      casps: (casps.data?.data ?? [])
         .map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId as string) }))
         .filter((c) => c.assets.some((a) => held.has(a))),
+      caspsError: casps.error,
       source: sources.some((s) => s.value === asked) ? asked : null,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -72,7 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // The same validator as the screen's needs the balances' scales; the CASP list tells which
   // provider takes which asset (a mismatch is refused on the provider field, as the API would).
   const { api, org } = await requireAppContext(request);
-  const [accounts, casps] = await Promise.all([listAccounts(api, org.id), api.get<{ data: Casp[] }>("/casps")]);
+  // Without the CASP list (refused) no provider was offered: the form's own check refuses the empty choice.
+  const [accounts, casps] = await Promise.all([
+    listAccounts(api, org.id),
+    settleList(request, api.get<{ data: Casp[] }>("/casps")).then((r) => r.data ?? { data: [] as Casp[] }),
+  ]);
   const validator = caspValidator(balanceScales(accounts));
   return submitPaymentForm(request, "casp", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);

@@ -76,7 +76,8 @@ export const euroSchema = z.object({
 export const validator = withZod(euroSchema);
 
 export default function EuroScreen() {
-  const { sources, idempotencyKey, pendingPaymentId, categories, draft, kind, saved, prefill } = useLoaderData<typeof loader>();
+  const { sources, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, kind, saved, prefill } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const sourceText = useSourceLabel();
   const hydrated = useIsHydrated();
@@ -150,7 +151,7 @@ export default function EuroScreen() {
               spellCheck={false}
               required
             />
-            <PaymentPurposeFields categories={categories} purposeRequired={false} />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
             <PaymentFormEnd amountLabelKey="fields.amount-eur" />
             <div className={styles.actions}>
               <SaveDraftButton />

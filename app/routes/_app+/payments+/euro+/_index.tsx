@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const [accounts, form, saved] = await Promise.all([
     listAccounts(api, org.id),
-    paymentFormData(api, "euro", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "euro", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "LOCAL", "EUR"),
   ]);
   const sources = balanceSources(accounts, "EUR");

@@ -94,7 +94,7 @@ export const validator = withZod(
 );
 
 export default function GbpScreen() {
-  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId, saved } =
+  const { sources, schemes, defaults, draft, categories, categoriesError, idempotencyKey, pendingPaymentId, saved } =
     useLoaderData<typeof loader>();
   const fromSaved = saved.chosen !== null;
   const { t } = useTranslation("payments");
@@ -171,7 +171,7 @@ export default function GbpScreen() {
               spellCheck={false}
               required
             />
-            <PaymentPurposeFields categories={categories} purposeRequired={false} />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
             <PaymentFormEnd amountLabelKey="gbp.amount" />
             <div className={styles.draft}>
               <SaveDraftButton />

@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [options, form, saved] = await Promise.all([
     railOptions(api, org.id, "GBP", GBP_SCHEMES),
-    paymentFormData(api, "gbp", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "gbp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "LOCAL", "GBP"),
   ]);
   // The chooser's explicit choice wins over a draft's; a picked beneficiary's details over both.

@@ -73,7 +73,7 @@ export function internalSchema(scales: CurrencyScales) {
 export const internalValidator = perScales((scales) => withZod(internalSchema(scales)));
 
 export default function InternalScreen() {
-  const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, draft, saved } =
+  const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, saved } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -111,7 +111,7 @@ export default function InternalScreen() {
             <ChosenBeneficiaryFields chosen={saved.chosen} />
             <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
             <SourceBalanceSelect sources={sources} />
-            <PaymentPurposeFields categories={categories} purposeRequired={false} />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
             <PaymentFormEnd scale={scale} />
             <div className={styles.actions}>
               <SaveDraftButton />

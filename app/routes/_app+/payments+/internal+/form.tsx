@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     );
   }
   const [form, saved] = await Promise.all([
-    paymentFormData(api, "internal", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "internal", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "INTERNAL"),
   ]);
   // A saved beneficiary (`?beneficiary=`, from its pay link) is kept only for the phone looked up here.

@@ -414,8 +414,19 @@ function IntermediaryBank() {
 }
 
 export default function InternationalScreen() {
-  const { sources, scales, source, currencies, categories, draft, idempotencyKey, pendingPaymentId, saved, prefill } =
-    useLoaderData<typeof loader>();
+  const {
+    sources,
+    scales,
+    source,
+    currencies,
+    categories,
+    categoriesError,
+    draft,
+    idempotencyKey,
+    pendingPaymentId,
+    saved,
+    prefill,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const validator = useMemo(() => internationalValidator(scales), [scales]);
@@ -563,7 +574,7 @@ export default function InternationalScreen() {
               />
             </fieldset>
             <IntermediaryBank />
-            <PaymentPurposeFields categories={categories} purposeRequired />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired />
             <ValidatedAmountInput
               label={currency ? t("international.amount", { currency }) : t("fields.amount")}
               hint={t("international.amount-hint", { count: scale })}

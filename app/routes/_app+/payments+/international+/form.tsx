@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [accounts, settings, form, saved, countries] = await Promise.all([
     listAccounts(api, org.id),
     api.get<PaymentsSettings>("/settings/payments"),
-    paymentFormData(api, "international", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "international", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "INTERNATIONAL"),
     countryOptionsFor(request),
   ]);

@@ -96,7 +96,7 @@ function FilesInput({ accept }: { accept: string }) {
 }
 
 export default function NewRemittanceScreen() {
-  const { sources, idempotencyKey, pendingOrderId, accept, countries } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, idempotencyKey, pendingOrderId, accept, countries } = useLoaderData<typeof loader>();
   const { t } = useTranslation("remittance");
   const hydrated = useIsHydrated();
   const canSign = useCanSign();
@@ -114,7 +114,7 @@ export default function NewRemittanceScreen() {
           <Link to={`/payments/remittance/new?after=${pendingOrderId}`}>{t("new.pending-new")}</Link>
         </Alert>
       ) : null}
-      {sources.length === 0 ? (
+      {sources.length === 0 && !sourcesError ? (
         <Alert>{t("new.no-balances")}</Alert>
       ) : (
         <ValidatedForm
@@ -131,7 +131,7 @@ export default function NewRemittanceScreen() {
           <AuthenticityTokenInput />
           <IdempotencyKeyInput fallback={idempotencyKey} />
           <h2>{t("new.order-title")}</h2>
-          <SourceBalanceSelect sources={sources} />
+          <SourceBalanceSelect sources={sources} error={sourcesError} />
           <ValidatedAmountInput name="sum" label={t("new.sum")} hint={t("new.sum-hint")} />
           <ValidatedField
             name="description"

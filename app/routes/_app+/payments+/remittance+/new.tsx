@@ -7,6 +7,8 @@
  * /payments/remittance/:orderId/sign. Refusals come back on their fields, the form filled (files
  * must be chosen again: browsers never refill a file input). 404 when orders are off. Resubmitted,
  * the form uploads its files again; the API answers the order as a replay and deletes that copy.
+ * An accounts list the API refuses shows its error where the "Pay from" choices would be
+ * (lib/list-errors.server), the rest of the form as usual; an order cannot be sent without them.
  */
 import { redirect, json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type {
@@ -21,6 +23,7 @@ import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
+import { settleList } from "~/lib/list-errors.server";
 import { canSign } from "~/lib/signing";
 import { countryOptionsFor } from "~/lib/countries.server";
 import { splitScreen } from "~/lib/split-screen";
@@ -33,18 +36,21 @@ export const handle = { i18n: ["payments", "remittance"], titleKey: "remittance:
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireOrdersEnabled(api, org.id);
-  const [accounts, key, rule, countries] = await Promise.all([
-    listAccounts(api, org.id),
+  const [listed, key, rule, countries] = await Promise.all([
+    // Read only for the "Pay from" choices: a failed list shows its error there (list-errors.server).
+    settleList(request, listAccounts(api, org.id)),
     orderFormKey(api, new URL(request.url).searchParams.get("after")),
     api.get<TransactionsDocumentsSettings>("/settings/transactions-documents").catch(() => null),
     countryOptionsFor(request),
   ]);
+  const accounts = listed.data ?? [];
   // Cash is paid out in fiat only (the API refuses crypto-assets: isFiat).
   const crypto = new Set(accounts.flatMap((a) => a.balances.filter((b) => b.currency?.crypto).map((b) => b.currencyId)));
   const sources = balanceSources(accounts).filter((s) => !crypto.has(s.currencyId));
   return json(
     {
       sources,
+      sourcesError: listed.error,
       idempotencyKey: key.key,
       pendingOrderId: key.pendingOrderId,
       accept: (rule?.allowedTypes ?? DEFAULT_ACCEPT).join(","),

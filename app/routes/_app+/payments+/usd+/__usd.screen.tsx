@@ -114,7 +114,7 @@ export const validator = withZod(
 );
 
 export default function UsdScreen() {
-  const { sources, schemes, defaults, draft, categories, idempotencyKey, pendingPaymentId, saved, countries } =
+  const { sources, schemes, defaults, draft, categories, categoriesError, idempotencyKey, pendingPaymentId, saved, countries } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -208,7 +208,7 @@ export default function UsdScreen() {
                 </option>
               ))}
             </ValidatedField>
-            <PaymentPurposeFields categories={categories} purposeRequired />
+            <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired />
             <PaymentFormEnd amountLabelKey="usd.amount" />
             <div className={styles.draft}>
               <SaveDraftButton />

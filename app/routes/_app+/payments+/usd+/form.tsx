@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const [options, form, saved, countries] = await Promise.all([
     railOptions(api, org.id, "USD", USD_SCHEMES),
-    paymentFormData(api, "usd", org.id, releasedPayment(request)),
+    paymentFormData(api, request, "usd", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "LOCAL", "USD"),
     countryOptionsFor(request),
   ]);
