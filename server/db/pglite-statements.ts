@@ -20,8 +20,11 @@
  */
 import { parse, protocol, type PGlite, type QueryOptions, type Results, type Transaction } from "@electric-sql/pglite";
 
-/** Named statements kept per database (distinct SQL texts; the application has a few hundred). */
-export const MAX_STATEMENTS = 2000;
+/**
+ * Named statements kept per database: distinct SQL texts (a few hundred in the application; an
+ * `in (…)` list of another length is another text). Each keeps its plan in PGlite's memory.
+ */
+export const MAX_STATEMENTS = 500;
 
 /** SQLSTATEs of a stale prepared statement: invalid_sql_statement_name, feature_not_supported ("cached plan must not change result type"). */
 const STALE_STATEMENT_CODES = new Set(["26000", "0A000"]);
