@@ -10,6 +10,7 @@ import path from "node:path";
 import fs from "node:fs";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { lockDataDir } from "./data-dir-lock.js";
+import { usePreparedStatements as usePgPreparedStatements } from "./pg-statements.js";
 import { usePreparedStatements } from "./pglite-statements.js";
 import * as schema from "./schema/index.js";
 
@@ -47,6 +48,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    usePgPreparedStatements(pool);
     await migrate(drizzle(pool, { schema }), { migrationsFolder });
     // node-postgres sends BEGIN/COMMIT through Drizzle, so its logger sees every statement.
     const db = drizzle(pool, { schema, logger: queryLogger(opts.onQuery) });
