@@ -1,9 +1,8 @@
 /**
- * Server entry: streams HTML (renderToPipeableStream); bots and SPA-less crawlers get the
+ * Server entry: streams HTML (renderToPipeableStream, without React 18's NUL padding); bots and SPA-less crawlers get the
  * whole document at once (isbot). Creates a per-request i18next instance with the route
  * namespaces, and passes the CSP nonce (load context) to React and Remix scripts.
  */
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -12,6 +11,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { i18nConfig } from "./i18n";
+import { htmlStream } from "./lib/html-stream.server";
 import i18next from "./lib/i18next.server";
 import { localeResources } from "./lib/locale-resources.server";
 import { NonceProvider } from "./lib/nonce";
@@ -52,7 +52,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // React 18 pads some chunks with NUL bytes (lib/html-stream.server): dropped here.
+          const body = htmlStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages show balances and personal data: never stored by browsers or proxies (route

@@ -13,6 +13,11 @@ import { workerDatabaseUrl } from "./helpers.js";
 
 const url = process.env.TEST_DATABASE_URL;
 
+/** Rows of a raw statement (the database handle is typed for both drivers: its result is not). */
+async function rowsOf<T>(result: Promise<unknown>): Promise<T[]> {
+  return ((await result) as { rows: T[] }).rows;
+}
+
 describe.runIf(url)("prepared statements on PostgreSQL", () => {
   let handle: DatabaseHandle;
   beforeAll(async () => {
@@ -30,14 +35,16 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
   /** This connection's named statements' texts (the probe itself has no parameters: not named). */
   const preparedTexts = async () =>
     (
-      await handle.db.execute<{ statement: string }>(sql`select statement from pg_prepared_statements order by statement`)
-    ).rows.map((r) => r.statement);
+      await rowsOf<{ statement: string }>(handle.db.execute(sql`select statement from pg_prepared_statements order by statement`))
+    ).map((r) => r.statement);
 
   it("prepares a parameterized text once and reuses it; a text without parameters is not prepared", async () => {
     const before = await preparedTexts();
     for (let i = 1; i <= 3; i++) await handle.db.execute(sql`insert into prepared_probe (id, label) values (${i}, ${"p" + i})`);
-    const count = await handle.db.execute<{ n: number }>(sql`select count(*)::int as n from prepared_probe where id > ${0}`);
-    expect(count.rows[0].n).toBe(3);
+    const count = await rowsOf<{ n: number }>(
+      handle.db.execute(sql`select count(*)::int as n from prepared_probe where id > ${0}`),
+    );
+    expect(count[0].n).toBe(3);
     const added = (await preparedTexts()).filter((t) => !before.includes(t));
     expect(added).toEqual([
       "insert into prepared_probe (id, label) values ($1, $2)",
@@ -46,11 +53,11 @@ describe.runIf(url)("prepared statements on PostgreSQL", () => {
   });
 
   it("a statement whose table changed fails once, then runs unnamed on that connection", async () => {
-    const all = () => handle.db.execute(sql`select * from prepared_probe where id = ${1}`);
-    expect(Object.keys((await all()).rows[0])).toEqual(["id", "label"]);
+    const all = () => rowsOf<object>(handle.db.execute(sql`select * from prepared_probe where id = ${1}`));
+    expect(Object.keys((await all())[0])).toEqual(["id", "label"]);
     await handle.db.execute(sql`alter table prepared_probe add column note text`);
     await expect(all()).rejects.toMatchObject({ cause: { code: "0A000" } });
-    expect(Object.keys((await all()).rows[0])).toEqual(["id", "label", "note"]);
+    expect(Object.keys((await all())[0])).toEqual(["id", "label", "note"]);
   });
 
   it("keeps at most the cap of named statements per connection; the rest run unnamed", async () => {
