@@ -134,6 +134,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
   historyNavigation.closingPendingPanel = false;
   // Opening an item (over the list, or as its own page): this route's data stays as it is.
   if (itemIdOf(nextUrl.pathname)) return false;
+  // Leaving an item's own page (no list under it: this route's data is `itemPage`) for the list,
+  // even at the same search (where Remix would keep the data): the list is loaded.
+  if (itemIdOf(currentUrl.pathname) && historyNavigation.panelListSearch === null) return true;
   // Closing the panel: the list under it is the one asked for.
   if (
     itemIdOf(currentUrl.pathname) &&
