@@ -45,7 +45,7 @@ import {
 } from "./__history.server";
 import { historyNavigation, itemIdOf } from "./__history.navigation";
 
-/** Where the list is about to show after a client-side navigation, while its chunk loads (rarely: it is preloaded). */
+/** Shown where the list goes after a client-side navigation while its chunk loads (rare: it is preloaded). */
 function ListLoading() {
   const { t } = useTranslation("history");
   return (
