@@ -3,7 +3,10 @@
  * §1): prove they are still enhanced with JavaScript — the form hydrates (remix-validated-form
  * sets `novalidate`) and an invalid submission is answered in the browser, with the field error
  * shown and no POST sent — and that the screen chunk is not part of the page's first load.
- * (Without JavaScript the same forms are covered by flows, story and auth-flows specs.)
+ * (Without JavaScript the same forms are covered by flows, story and auth-flows specs.) The
+ * list pages split the same way (/payments, /payments/sign/result, /history and its item page):
+ * their chunk is not linked from the HTML, they hydrate, and client-side navigation to and from
+ * them renders the next page in the same document.
  */
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
@@ -152,5 +155,76 @@ test("/home: the other tabs are a chunk fetched only when one of them shows; ser
     })
     .toBe(true);
   expect(await fetchedHomeTabs(page)).toBe(true);
+  expect(errors).toEqual([]);
+});
+
+/** Pathnames of the scripts this document fetched. */
+const fetchedScripts = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
+
+/** Mark the document: a full page load loses the mark, a client-side navigation keeps it. */
+const markDocument = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument);
+
+/** Whether React has hydrated (or rendered) the element. */
+const hydrated = (locator: ReturnType<Page["locator"]>) =>
+  locator.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactFiber")));
+
+test("/payments/sign/result: its body is a chunk of its own that hydrates; its link to /history opens the list client-side", async ({
+  page,
+}) => {
+  const errors = reactErrors(page);
+  await login(page, CUSTOMERS.individual);
+  const url = "/payments/sign/result?ids=&back=%2Fpayments";
+  const html = await (await page.request.get(url)).text();
+  expect(html).not.toMatch(/__result\.screen-[A-Z0-9]+\.js/);
+  expect(html, "server-rendered body").toContain('id="unsigned-title"');
+  await page.goto(url);
+  // The note on the automatic refreshes is rendered only by the hydrated screen.
+  await expect(page.locator("#unsigned-title + p")).toBeVisible();
+  expect(await fetchedScripts(page)).toContainEqual(expect.stringMatching(/^\/build\/_shared\/__result\.screen-[A-Z0-9]+\.js$/));
+
+  await markDocument(page);
+  await page.locator("main a[href='/history']").click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByTestId("statement-item").first()).toBeVisible();
+  // The list part is hydrated (the calendar button is rendered only by it, with JavaScript).
+  await expect(page.getByTestId("calendar-open")).toBeVisible();
+  expect(await sameDocument(page), "same document").toBe(true);
+  expect(await fetchedScripts(page)).toContainEqual(expect.stringMatching(/^\/build\/_shared\/__history\.list-[A-Z0-9]+\.js$/));
+  expect(errors).toEqual([]);
+});
+
+test("/history and /history/:itemId: the list and the item are chunks of their own; the item page's link back opens the list client-side", async ({
+  page,
+}) => {
+  const errors = reactErrors(page);
+  await login(page, CUSTOMERS.individual);
+  const listHtml = await (await page.request.get("/history")).text();
+  expect(listHtml).not.toMatch(/__history\.list-[A-Z0-9]+\.js/);
+  await page.goto("/history");
+  await expect(page.getByTestId("calendar-open"), "the list hydrated").toBeVisible();
+  expect(await fetchedScripts(page)).toContainEqual(expect.stringMatching(/^\/build\/_shared\/__history\.list-[A-Z0-9]+\.js$/));
+  const itemUrl = await page.locator("main [data-testid=statement-item] a").first().getAttribute("href");
+  expect(itemUrl).toMatch(/^\/history\/[^/]+$/);
+
+  // The item's own page: neither its screen nor the list is linked from its HTML (first load).
+  const itemHtml = await (await page.request.get(itemUrl!)).text();
+  expect(itemHtml).not.toMatch(/__history\.(list|item\.screen)-[A-Z0-9]+\.js/);
+  expect(itemHtml, "server-rendered item").toContain('href="/history"');
+  await page.goto(itemUrl!);
+  const back = page.locator("main a[href='/history']");
+  await expect.poll(() => hydrated(back), { message: "the item screen hydrated" }).toBe(true);
+  expect(await fetchedScripts(page)).toContainEqual(
+    expect.stringMatching(/^\/build\/_shared\/__history\.item\.screen-[A-Z0-9]+\.js$/),
+  );
+
+  await markDocument(page);
+  await back.click();
+  await expect(page).toHaveURL(/\/history$/);
+  await expect(page.getByTestId("statement-item").first()).toBeVisible();
+  await expect(page.getByTestId("calendar-open")).toBeVisible();
+  expect(await sameDocument(page), "same document").toBe(true);
   expect(errors).toEqual([]);
 });

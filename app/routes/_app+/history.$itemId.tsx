@@ -6,16 +6,15 @@
  * Nested in /history: opened from the history list with JavaScript, it shows in the list's side
  * panel (the list route renders the panel; `inPanel` in the outlet context); opened directly
  * (a document request, a new tab, any link from elsewhere, or without JavaScript) it is its own
- * page, as before. The page's body is a split screen (./__history.item.screen.tsx).
+ * page, as before. The page's body is a split screen (./__history.item.screen.tsx; lib/split-part.tsx).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { StatementItemDetail } from "../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { ApiError } from "~/lib/api.server";
-import { requireAppContext } from "~/lib/app-context.server";
-import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (the info block) is a chunk of its own.
-import { Screen } from "./__history.item.screen.server";
+import { splitPart } from "~/lib/split-part";
+// Server-only, shared with /history (one stub chunk in the browser, on the item page's first load
+// already): the loader's helpers and the screen, which in the browser is a chunk of its own.
+import { ApiError, ItemScreen, requireAppContext } from "./__history.server";
 
 export const handle = { i18n: ["history"], titleKey: "history:item.title" };
 
@@ -36,6 +35,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
 }
 
-export default splitScreen(Screen, () => import("./__history.item.screen"));
+/**
+ * The item's screen: a split screen made with lib/split-part.tsx, which /history's list uses too
+ * (one helper chunk on the item page's first load), its chunk fetched as soon as this module is
+ * evaluated, as lib/split-screen.tsx does.
+ */
+const itemScreen = splitPart(ItemScreen, () => import("./__history.item.screen"));
+if (typeof document !== "undefined") itemScreen.preload();
+
+export default function HistoryItemRoute() {
+  return <itemScreen.Part />;
+}
 
 export const ErrorBoundary = RouteErrorBoundary;

@@ -18,75 +18,57 @@
  * A list the API refuses shows its error where the list would be, the filters and the export
  * form kept (spec 000 §7 "a failed list passes the server message on as its error";
  * lib/list-errors.server.ts); a "more" page refused likewise, under the pages already shown.
+ *
+ * The list (__history.list.tsx) is a part of its own in the browser (lib/split-part.tsx), fetched
+ * as soon as this module is evaluated for a list URL; an item's own page, whose first load carries
+ * only this small module, fetches it once hydrated.
  */
-import { json, redirect, type LoaderFunctionArgs, type SerializeFrom } from "@remix-run/node";
-import {
-  Form,
-  Link,
-  Outlet,
-  useFetcher,
-  useLoaderData,
-  useLocation,
-  useMatches,
-  useNavigate,
-  useNavigation,
-  useNavigationType,
-  useParams,
-  useSubmit,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type MouseEvent } from "react";
+import { json, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Outlet, useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { ListResponse, StatementItem, StatementItemDetail } from "../../../server/api/v1/contract";
-import { Field } from "~/components/forms/Field";
+import type { ListResponse, StatementItem } from "../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
-import { DayGroups } from "~/components/ui/DayGroups";
-import { ListError } from "~/components/ui/ListError";
-import { PlaceholderRows } from "~/components/ui/Placeholder";
-import { StatementRow } from "~/components/ui/StatementRow";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
-import i18next from "~/lib/i18next.server";
-import { mergeDayGroups } from "~/lib/date-groups-merge";
-import { parseHistoryFilter, type HistoryFilter } from "~/lib/history-filter";
-import { PERIODS } from "~/lib/history-periods";
-import { settleList } from "~/lib/list-errors.server";
-import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
-import { useIsHydrated } from "~/lib/use-hydrated";
-import type { HistoryItemPanelProps } from "./__history.panel";
-import styles from "./history.module.css";
+import { parseHistoryFilter } from "~/lib/history-filter";
+import { splitPart } from "~/lib/split-part";
+// Server-only (a stub in the browser): the loader's helpers and the list part.
+import {
+  firstPageOnBadCursor,
+  i18next,
+  listAccounts,
+  ListPart,
+  requireAppContext,
+  settleList,
+  withoutCursor,
+} from "./__history.server";
+import { historyNavigation, itemIdOf } from "./__history.navigation";
 
-/** The calendar (date-fns and all) is a chunk of its own, loaded when first wanted. */
-const loadDateRangePicker = () => import("~/components/ui/DateRangePicker");
-const DateRangePicker = lazy(loadDateRangePicker);
-
-/** The item side panel is a chunk of its own, loaded when first opened (or a row is pointed at or focused). */
-const loadItemPanel = () => import("./__history.panel");
-const HistoryItemPanel = lazy<ComponentType<HistoryItemPanelProps>>(() =>
-  loadItemPanel().catch(() => ({ default: ItemPageInFull })),
-);
-
-/** When the panel's chunk cannot load: the item's own page, loaded in full (as without JavaScript). */
-function ItemPageInFull({ itemId }: HistoryItemPanelProps) {
-  useEffect(() => window.location.assign(`/history/${encodeURIComponent(itemId)}`), [itemId]);
-  return null;
+/** Shown where the list goes after a client-side navigation while its chunk loads (rare: it is preloaded). */
+function ListLoading() {
+  const { t } = useTranslation("history");
+  return (
+    <>
+      <h1>{t("title")}</h1>
+      <p role="status" aria-busy="true">
+        {t("loading")}
+      </p>
+    </>
+  );
 }
 
-/** Route id of the nested item route (its loader data titles the side panel). */
-const ITEM_ROUTE_ID = "routes/_app+/history.$itemId";
+/** The list (filters, items, side panel, export): a chunk of its own in the browser. */
+const listPart = splitPart(ListPart, () => import("./__history.list"), <ListLoading />);
+// Fetched at once for a list URL (the first page, or a client-side navigation starting from
+// elsewhere), in parallel with what hydration or the navigation waits for; an item's own page
+// asked directly fetches it only once hydrated (History below), never on its first load.
+if (typeof document !== "undefined" && !itemIdOf(window.location.pathname)) listPart.preload();
 
-/** /history/:itemId (not /history/statement, a route of its own). */
-function itemIdOf(pathname: string): string | null {
-  const m = /^\/history\/([^/]+)\/?$/.exec(pathname);
-  return m && m[1] !== "statement" ? m[1] : null;
-}
+export const handle = { i18n: ["history"], titleKey: "history:title" };
 
 /** Items per page of the history list. */
 const PAGE_SIZE = 20;
-
-export const handle = { i18n: ["history"], titleKey: "history:title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   // The nested item URL asked for directly: the item's own page alone (its loader does the rest).
@@ -146,34 +128,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
-type ListData = Extract<SerializeFrom<typeof loader>, { itemPage: false }>;
-
-/** One page loaded by "more": its day groups and the cursor after it. */
-interface MorePage {
-  groups: ListData["groups"];
-  nextCursor: string | null;
-}
-
-/**
- * Search string of the list the side panel was opened over (null while the item's own page is
- * shown): navigating back to it needs no reload of the list.
- */
-let panelListSearch: string | null = null;
-
-/**
- * Set while a panel still loading is closed: the list is navigated to again (same URL, to cancel
- * the item's navigation), which must not reload it (the pages "more" appended would be lost).
- */
-let closingPendingPanel = false;
-
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  const closing = closingPendingPanel;
-  closingPendingPanel = false;
+  const closing = historyNavigation.closingPendingPanel;
+  historyNavigation.closingPendingPanel = false;
   // Opening an item (over the list, or as its own page): this route's data stays as it is.
   if (itemIdOf(nextUrl.pathname)) return false;
+  // Leaving an item's own page (no list under it: this route's data is `itemPage`) for the list,
+  // even at the same search (where Remix would keep the data): the list is loaded.
+  if (itemIdOf(currentUrl.pathname) && historyNavigation.panelListSearch === null) return true;
   // Closing the panel: the list under it is the one asked for.
-  if (itemIdOf(currentUrl.pathname) && panelListSearch !== null && nextUrl.search === panelListSearch) return false;
+  if (
+    itemIdOf(currentUrl.pathname) &&
+    historyNavigation.panelListSearch !== null &&
+    nextUrl.search === historyNavigation.panelListSearch
+  )
+    return false;
   // Closing a panel before its item loaded: the list never left the screen.
   if (closing && currentUrl.search === nextUrl.search && currentUrl.pathname === nextUrl.pathname) return false;
   return defaultShouldRevalidate;
@@ -182,7 +152,13 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export default function History() {
   const data = useLoaderData<typeof loader>();
   const { t } = useTranslation("history");
-  if (data.itemPage) return <Outlet />;
+  // An item's own page: the list's chunk once the page is interactive, so its link back to the
+  // list opens it at once (as when the list was part of this module).
+  const { itemPage } = data;
+  useEffect(() => {
+    if (itemPage) listPart.preload();
+  }, [itemPage]);
+  if (itemPage) return <Outlet />;
   if (data.official)
     return (
       <>
@@ -190,315 +166,7 @@ export default function History() {
         <Alert>{t("official")}</Alert>
       </>
     );
-  return <HistoryList data={data} />;
-}
-
-/** Put the filter form's fields back to the URL's filter (after Back/Forward: they are uncontrolled). */
-function resetFilterForm(form: HTMLFormElement, filter: HistoryFilter) {
-  for (const radio of form.querySelectorAll<HTMLInputElement>("input[name=period]"))
-    radio.checked = radio.value === filter.period;
-  for (const name of ["from", "to", "currency"] as const) {
-    const field = form.elements.namedItem(name);
-    if (field instanceof HTMLInputElement || field instanceof HTMLSelectElement) field.value = filter[name];
-  }
-}
-
-/** The same list filter (the cursor aside). */
-function sameFilter(a: HistoryFilter, b: HistoryFilter): boolean {
-  return a.period === b.period && a.from === b.from && a.to === b.to && a.currency === b.currency;
-}
-
-/** A plain left click (not one that opens a new tab or window). */
-function isPlainClick(event: MouseEvent) {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
-
-function HistoryList({ data }: { data: ListData }) {
-  const { filter, errors, currencies, groups, nextCursor, listError } = data;
-  const { t } = useTranslation("history");
-  const hydrated = useIsHydrated();
-  const location = useLocation();
-  const navigationType = useNavigationType();
-  const navigation = useNavigation();
-  const navigate = useNavigate();
-  const submit = useSubmit();
-  const openItemId = useParams().itemId ?? null;
-  const formRef = useRef<HTMLFormElement>(null);
-  const listRef = useRef<HTMLDivElement>(null);
-
-  // The search of the list shown (under the panel too), for shouldRevalidate and the placeholders.
-  const [listSearch, setListSearch] = useState(location.search);
-  if (!openItemId && listSearch !== location.search) setListSearch(location.search);
-  useEffect(() => {
-    panelListSearch = listSearch;
-    return () => {
-      panelListSearch = null;
-    };
-  }, [listSearch]);
-
-  // Not on the first render: what was typed before hydration stays.
-  const rendered = useRef(false);
-  useEffect(() => {
-    if (rendered.current && navigationType === "POP" && formRef.current) resetFilterForm(formRef.current, filter);
-    rendered.current = true;
-  }, [location.key, navigationType, filter]);
-
-  // "More" with JavaScript: the next pages are appended (fetcher), until the list itself changes.
-  const more = useFetcher<typeof loader>();
-  const [pages, setPages] = useState({ base: data, extra: [] as MorePage[], seen: more.data });
-  let shown = pages;
-  if (pages.base !== data) {
-    shown = { base: data, extra: [], seen: more.data };
-    setPages(shown);
-  } else if (more.data && more.data !== pages.seen && !more.data.itemPage && !more.data.official) {
-    // A page fetched for another filter (changed while it loaded) is dropped.
-    const page = more.data;
-    const extra = sameFilter(page.filter, filter)
-      ? [...pages.extra, { groups: page.groups, nextCursor: page.nextCursor }]
-      : pages.extra;
-    shown = { ...pages, extra, seen: page };
-    setPages(shown);
-  }
-  const allGroups = useMemo(() => mergeDayGroups([groups, ...shown.extra.map((p) => p.groups)]), [groups, shown.extra]);
-  const cursor = shown.extra.length ? shown.extra[shown.extra.length - 1].nextCursor : nextCursor;
-  // A "more" page the API refused (for this filter): its error under the pages shown.
-  const moreError =
-    more.data && !more.data.itemPage && !more.data.official && sameFilter(more.data.filter, filter) ? more.data.listError : null;
-  const appended = shown.extra.length ? shown.extra[shown.extra.length - 1].groups.reduce((n, g) => n + g.items.length, 0) : 0;
-
-  // After "more", focus moves to the first item added.
-  const focusIndex = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusIndex.current === null) return;
-    listRef.current?.querySelectorAll<HTMLElement>("[data-testid=statement-item] a")[focusIndex.current]?.focus();
-    focusIndex.current = null;
-  }, [shown.extra.length]);
-
-  function loadMore(event: MouseEvent<HTMLAnchorElement>) {
-    if (!cursor || !isPlainClick(event)) return;
-    event.preventDefault();
-    focusIndex.current = allGroups.reduce((n, g) => n + g.items.length, 0);
-    more.load(`/history?${pageParams(filter, cursor)}`);
-  }
-
-  // Placeholders while another list loads (a filter change), or the next page.
-  const target = navigation.state === "loading" ? navigation.location : null;
-  const listLoading = Boolean(target && target.pathname === "/history" && target.search !== listSearch);
-  const moreLoading = more.state === "loading";
-
-  // Side panel: the nested item route, opened over the list (or loading into it).
-  const pendingItemId = target ? itemIdOf(target.pathname) : null;
-  const panelItemId = pendingItemId ?? openItemId;
-  const itemData = useMatches().find((m) => m.id === ITEM_ROUTE_ID)?.data as { item?: StatementItemDetail } | undefined;
-  const item = !pendingItemId && itemData?.item?.id === openItemId ? itemData?.item : undefined;
-  function closePanel() {
-    // Opened by a click on the list: back to it. Else (still loading, or no list entry before it): replace.
-    if (openItemId && (location.state as { historyPanel?: boolean } | null)?.historyPanel) navigate(-1);
-    else {
-      closingPendingPanel = !openItemId;
-      navigate(`/history${listSearch}`, { replace: true, preventScrollReset: true });
-    }
-  }
-
-  // Calendar for the custom range (with JavaScript; the date inputs remain).
-  const [picking, setPicking] = useState<{ from: string; to: string } | null>(null);
-  function fieldOf(name: string) {
-    return formRef.current?.elements.namedItem(name) as HTMLInputElement | null;
-  }
-  function applyRange(from: string, to: string) {
-    const [fromField, toField] = [fieldOf("from"), fieldOf("to")];
-    if (fromField) fromField.value = from;
-    if (toField) toField.value = to;
-    if (!from || !to || !formRef.current) return;
-    const custom = formRef.current.querySelector<HTMLInputElement>("input[name=period][value=custom]");
-    if (custom) custom.checked = true;
-    submit(formRef.current, { preventScrollReset: true });
-  }
-  function applyNow(event: { currentTarget: HTMLInputElement | HTMLSelectElement }) {
-    if (event.currentTarget.form) submit(event.currentTarget.form, { preventScrollReset: true });
-  }
-
-  return (
-    <>
-      <h1>{t("title")}</h1>
-      <Form method="get" className={styles.filters} aria-labelledby="filters-title" ref={formRef} preventScrollReset>
-        <h2 id="filters-title" className="visually-hidden">
-          {t("filters")}
-        </h2>
-        <fieldset className={styles.periods}>
-          <legend>{t("period.legend")}</legend>
-          {PERIODS.map((p) => (
-            <label key={p}>
-              <input
-                type="radio"
-                name="period"
-                value={p}
-                defaultChecked={filter.period === p}
-                // A preset applies at once with JavaScript; custom dates wait for both days.
-                onChange={p === "custom" ? undefined : applyNow}
-              />{" "}
-              {t(`period.${p}`)}
-            </label>
-          ))}
-        </fieldset>
-        <div className={styles.dates}>
-          <Field
-            name="from"
-            label={t("from")}
-            type="date"
-            min="1920-01-01"
-            max="2050-01-01"
-            defaultValue={filter.from}
-            error={errors.from}
-            hint={t("custom-hint")}
-          />
-          <Field
-            name="to"
-            label={t("to")}
-            type="date"
-            min="1920-01-01"
-            max="2050-01-01"
-            defaultValue={filter.to}
-            error={errors.to}
-          />
-        </div>
-        {hydrated ? (
-          <p>
-            <Button
-              type="button"
-              variant="secondary"
-              data-testid="calendar-open"
-              onPointerEnter={() => void loadDateRangePicker()}
-              onFocus={() => void loadDateRangePicker()}
-              onClick={() => setPicking({ from: fieldOf("from")?.value ?? "", to: fieldOf("to")?.value ?? "" })}
-            >
-              {t("calendar")}
-            </Button>
-          </p>
-        ) : null}
-        {picking ? (
-          <Suspense fallback={null}>
-            <DateRangePicker from={picking.from} to={picking.to} onChange={applyRange} onClose={() => setPicking(null)} />
-          </Suspense>
-        ) : null}
-        <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency} onChange={applyNow}>
-          <option value="">{t("all-currencies")}</option>
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Field>
-        <Button type="submit">{t("apply")}</Button>
-      </Form>
-
-      <p role="status" className="visually-hidden">
-        {listLoading || moreLoading ? t("loading") : appended ? t("loaded", { count: appended }) : ""}
-      </p>
-      <div ref={listRef} aria-busy={listLoading || moreLoading} data-testid="history-list">
-        {listLoading ? (
-          <ul className={styles.items}>
-            <PlaceholderRows testId="history-placeholder" />
-          </ul>
-        ) : listError ? (
-          <ListError message={listError} testId="history-error" />
-        ) : allGroups.length === 0 ? (
-          <p>{t("empty")}</p>
-        ) : (
-          <DayGroups
-            groups={allGroups}
-            idPrefix="day"
-            level={2}
-            listClassName={styles.items}
-            renderItem={(i) => (
-              <StatementRow
-                key={i.id}
-                item={i}
-                href={`/history/${i.id}`}
-                linkProps={{
-                  state: { historyPanel: true },
-                  preventScrollReset: true,
-                  onPointerEnter: preloadItemPanel,
-                  onFocus: preloadItemPanel,
-                }}
-              />
-            )}
-          />
-        )}
-        {moreLoading && !listLoading ? (
-          <ul className={styles.items}>
-            <PlaceholderRows testId="history-placeholder" />
-          </ul>
-        ) : null}
-        {moreError && !moreLoading && !listLoading ? <ListError message={moreError} testId="history-more-error" /> : null}
-      </div>
-      {cursor && !listLoading ? (
-        <p>
-          <Link to={`?${pageParams(filter, cursor)}`} className={styles.more} data-testid="history-more" onClick={loadMore}>
-            {t("more")}
-          </Link>
-        </p>
-      ) : null}
-
-      {panelItemId ? (
-        <Suspense fallback={null}>
-          <HistoryItemPanel
-            itemId={panelItemId}
-            item={item}
-            loading={Boolean(pendingItemId)}
-            showItem={Boolean(item || (!pendingItemId && openItemId))}
-            onClose={closePanel}
-            returnFocus={() => listRef.current?.querySelector<HTMLElement>(`a[href="/history/${panelItemId}"]`) ?? null}
-          />
-        </Suspense>
-      ) : null}
-
-      <Form method="get" action="/history/statement" reloadDocument className={styles.filters} aria-labelledby="export-title">
-        <h2 id="export-title">{t("export.title")}</h2>
-        <input type="hidden" name="statementPeriod" value={filter.period} />
-        <input type="hidden" name="statementFrom" value={filter.from} />
-        <input type="hidden" name="statementTo" value={filter.to} />
-        <Field
-          as="select"
-          id="export-currency"
-          name="statementCurrency"
-          label={t("currency")}
-          defaultValue={filter.currency || currencies[0]}
-          required
-        >
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Field>
-        <Field as="select" id="export-format" name="format" label={t("export.format")} defaultValue="pdf">
-          <option value="pdf">PDF</option>
-          <option value="csv">CSV</option>
-          <option value="xlsx">Excel (XLSX)</option>
-        </Field>
-        <p className={styles.hint}>{t("export.hint")}</p>
-        <Button type="submit">{t("export.submit")}</Button>
-      </Form>
-    </>
-  );
-}
-
-/** Start fetching the item panel's chunk (a row pointed at or focused: it may be opened next). */
-function preloadItemPanel() {
-  void loadItemPanel().catch(() => {});
-}
-
-/** URL parameters of the current filter with another page's cursor. */
-function pageParams(filter: { period: string; from: string; to: string; currency: string }, cursor: string): string {
-  const p = new URLSearchParams({ period: filter.period });
-  if (filter.period === "custom") {
-    p.set("from", filter.from);
-    p.set("to", filter.to);
-  }
-  if (filter.currency) p.set("currency", filter.currency);
-  p.set("cursor", cursor);
-  return p.toString();
+  return <listPart.Part />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

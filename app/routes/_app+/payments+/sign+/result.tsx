@@ -11,21 +11,12 @@
  * Reasons are read from the URL but only known API codes are shown, and only for payments that
  * are not signed now. A list the API refuses (the still-to-sign lists, the latest operations)
  * shows its error in its place, the outcome of the signing as usual (spec 000 §7 "a failed list
- * passes the server message on as its error"; lib/list-errors.server, as on /payments).
+ * passes the server message on as its error"; lib/list-errors.server, as on /payments). The
+ * page's body is a split screen (./__result.screen.tsx).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
-import { useTranslation } from "react-i18next";
 import type { ListResponse, PaymentList, PaymentsSettings, StatementItem } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
-import { Alert } from "~/components/ui/Alert";
-import { ListError } from "~/components/ui/ListError";
-import { DayGroups } from "~/components/ui/DayGroups";
-import { Money } from "~/components/ui/Money";
-import { StatementRow } from "~/components/ui/StatementRow";
-import { UnsignedFxRequests } from "~/components/ui/UnsignedFxRequests";
-import { UnsignedBatchForm, UnsignedPayments } from "~/components/ui/UnsignedPayments";
-import { UnsignedRemittanceOrders } from "~/components/ui/UnsignedRemittanceOrders";
 import { requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
 import { fxRequestsToSign } from "~/lib/fx-requests.server";
@@ -34,10 +25,11 @@ import { settleList } from "~/lib/list-errors.server";
 import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
 import { CODE_KEYS } from "~/lib/server-errors";
 import { canSign } from "~/lib/signing";
+import { splitScreen } from "~/lib/split-screen";
 import { SIGN_REFRESH_MS, useRevalidateAfter } from "~/lib/use-revalidate-after";
-import { useIsHydrated } from "~/lib/use-hydrated";
 import { loadSelection, selectionFromUrl, type BatchItem } from "../__selection.server";
-import styles from "../payments.module.css";
+// Server-only: in the browser the screen (the outcome and the lists) is a chunk of its own.
+import { Screen } from "./__result.screen.server";
 
 export const handle = {
   i18n: ["payments", "signing", "history", "remittance", "exchange"],
@@ -135,111 +127,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
+/** The page's body, a split screen; the refreshes after signing are timed from the route's mount. */
+const ResultScreen = splitScreen(Screen, () => import("./__result.screen"));
+
 export default function BatchSignResult() {
-  const data = useLoaderData<typeof loader>();
-  const { t } = useTranslation(["signing", "payments", "history", "errors"]);
-  const nameOf = (i: { name: string; currencyId: string; fx: { to: string } | null }) =>
-    i.fx ? t("item.fx", { from: i.currencyId, to: i.fx.to }) : i.name;
-  const hydrated = useIsHydrated();
   useRevalidateAfter([SIGN_REFRESH_MS.unsigned, SIGN_REFRESH_MS.history]);
-  return (
-    <>
-      <h1>{t("result.title")}</h1>
-      {data.signed.length ? (
-        <Alert kind="success" testId="batch-signed-count">
-          {t("result.signed", { count: data.signed.length })}
-        </Alert>
-      ) : null}
-      {data.notSigned.length ? (
-        <Alert kind="error" testId="batch-failed-count">
-          {t("result.failed", { count: data.notSigned.length })}
-        </Alert>
-      ) : null}
-
-      {data.signed.length ? (
-        <section aria-labelledby="signed-title" className={styles.section}>
-          <h2 id="signed-title">{t("result.signed-title")}</h2>
-          <ul className={styles.plainList}>
-            {data.signed.map((p) => (
-              <li key={p.id} data-testid="batch-signed" data-kind={p.kind}>
-                <Link to={p.href}>{nameOf(p)}</Link> <Money amount={p.amount} currency={p.currencyId} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      {data.notSigned.length ? (
-        <section aria-labelledby="failed-title" className={styles.section}>
-          <h2 id="failed-title">{t("result.failed-title")}</h2>
-          <ul className={styles.plainList}>
-            {data.notSigned.map((p) => (
-              <li key={p.id} data-testid="batch-failed" data-kind={p.kind}>
-                <Link to={p.href} aria-label={t("result.open", { name: nameOf(p) })}>
-                  {nameOf(p)}
-                </Link>{" "}
-                <Money amount={p.amount} currency={p.currencyId} />: <span data-testid="batch-failed-reason">{t(p.reason)}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-
-      <section aria-labelledby="unsigned-title" className={styles.section}>
-        <h2 id="unsigned-title">{t("result.unsigned-title")}</h2>
-        {hydrated ? <p>{t("result.refresh-note")}</p> : null}
-        {data.unsignedError ? (
-          <ListError message={data.unsignedError} testId="unsigned-error" />
-        ) : (
-          <UnsignedPayments
-            payments={data.unsigned}
-            returnTo={data.back}
-            canSign={data.canSign}
-            organizationName={data.organizationName}
-            more={data.unsignedMore}
-            batchForm={false}
-          />
-        )}
-        {data.ordersToSignError ? (
-          <ListError message={data.ordersToSignError} testId="orders-to-sign-error" />
-        ) : (
-          <UnsignedRemittanceOrders orders={data.ordersToSign} count={data.ordersToSignCount} canSign={data.canSign} selectable />
-        )}
-        {data.fxToSignError ? (
-          <ListError message={data.fxToSignError} testId="fx-to-sign-error" />
-        ) : (
-          <UnsignedFxRequests groups={data.fxToSign} count={data.fxToSignCount} canSign={data.canSign} selectable />
-        )}
-        {data.unsigned.length || data.ordersToSign.length || data.fxToSign.length ? (
-          <UnsignedBatchForm returnTo={data.back} canSign={data.canSign} />
-        ) : null}
-      </section>
-
-      {data.official ? null : (
-        <section aria-labelledby="history-title" className={styles.section}>
-          <h2 id="history-title">{t("result.history-title")}</h2>
-          {data.historyError ? (
-            <ListError message={data.historyError} testId="result-history-error" />
-          ) : data.history.length ? (
-            <DayGroups
-              groups={data.history}
-              idPrefix="result-day"
-              level={3}
-              listClassName={styles.plainList}
-              renderItem={(item) => <StatementRow key={item.id} item={item} />}
-            />
-          ) : (
-            <p>{t("history:empty")}</p>
-          )}
-          <Link to="/history">{t("result.history-all")}</Link>
-        </section>
-      )}
-
-      <p className={styles.section}>
-        <Link to={data.back}>{t("batch.back")}</Link>
-      </p>
-    </>
-  );
+  return <ResultScreen />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;
