@@ -96,7 +96,8 @@ test.describe("JavaScript off", () => {
 
     await expect(p1).toHaveURL(stepUrl("cof-agreements", id));
     const repAgreements = p1.getByRole("checkbox", { name: /I have read and accept/ });
-    // The URL commits before the page is parsed: wait for the first box, then count.
+    // The URL commits before the page is parsed: wait for the whole document, then count.
+    await p1.waitForLoadState("domcontentloaded");
     await expect(repAgreements.first()).toBeVisible();
     for (const box of await repAgreements.all()) await box.check();
     await saveAndContinue(p1);
@@ -235,6 +236,7 @@ test.describe("JavaScript off", () => {
     // 5. The representative's agreements.
     await expect(page).toHaveURL(stepUrl("cof-agreements", id));
     await axe("cof-agreements");
+    await page.waitForLoadState("domcontentloaded"); // every box parsed before they are counted
     for (const box of await page.getByRole("checkbox", { name: /I have read and accept/ }).all()) await box.check();
     await saveAndContinue(page);
 
@@ -375,6 +377,7 @@ test.describe("JavaScript off", () => {
       await page.getByRole("group", { name: question }).getByLabel("No").check();
     await page.getByLabel(/I confirm that the information I gave is true/).check();
     const agreements = page.getByRole("checkbox", { name: /I have read and accept/ });
+    await page.waitForLoadState("domcontentloaded"); // every box parsed before they are counted
     const signed = await agreements.count();
     expect(signed, "the company's agreements to sign").toBeGreaterThan(0);
     for (const box of await agreements.all()) await box.check();

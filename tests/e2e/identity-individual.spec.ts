@@ -26,8 +26,13 @@ function stepOf(page: Page): string {
   return new URL(page.url()).pathname.split("/").pop() ?? "";
 }
 
-/** Choose the first real option of every select of the step form that has none chosen. */
+/**
+ * Choose the first real option of every select of the step form that has none chosen, once the
+ * whole page is parsed: the URL commits before the HTML has streamed in, and a select not yet
+ * parsed would be left empty (its `required` then blocks the submit without JavaScript).
+ */
 async function chooseFirstOptions(page: Page) {
+  await page.waitForLoadState("domcontentloaded");
   for (const select of await page.locator("form[data-testid=step-form] select").all()) {
     if ((await select.inputValue()) === "") await select.selectOption({ index: 1 });
   }
@@ -148,6 +153,7 @@ async function completeIndividualApplication(page: Page, phone: string) {
   await expect(page).toHaveURL(/\/identity\/individual\/sign\?applicationId=/);
   await expect(page.locator("#agreements-error")).toBeVisible();
   await expect(page.getByLabel("Living at the current address since")).toHaveValue("2012-03-01");
+  await page.waitForLoadState("domcontentloaded"); // every box parsed before they are counted
   for (const box of await page.getByRole("checkbox", { name: /I have read and accept/ }).all()) await box.check();
   await saveAndContinue(page);
 
