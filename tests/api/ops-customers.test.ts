@@ -12,25 +12,9 @@ import { DomainError } from "../../server/domain/errors.js";
 import { escapeLike, searchCustomers } from "../../server/domain/ops/customers.js";
 import { phoneQuery } from "../../server/rules/customer-search.js";
 import { addMember, createCustomer, createOrganization, createUser } from "../../server/seed/factories.js";
+import type { OpsFoundCustomer } from "../../server/api/v1/contract.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 import { staffLogin } from "./ops-helpers.js";
-
-interface Found {
-  userId: string;
-  name: string | null;
-  phone: string;
-  email: string | null;
-  identified: boolean;
-  status: string;
-  organizations: {
-    id: string;
-    type: string;
-    name: string;
-    companyNumber: string | null;
-    role: string | null;
-    membershipStatus: string;
-  }[];
-}
 
 describe.each(databases)("customer search by staff on %s", (kind) => {
   let s: TestServer;
@@ -43,7 +27,7 @@ describe.each(databases)("customer search by staff on %s", (kind) => {
 
   const search = async (query: string, token = compliance) => {
     const res = await s.call("GET", `/ops/customers?${query}`, { token });
-    return res as { status: number; body: { data: Found[]; nextCursor: string | null } & Record<string, unknown> };
+    return res as { status: number; body: { data: OpsFoundCustomer[]; nextCursor: string | null } & Record<string, unknown> };
   };
   const phones = async (q: string) => (await search(`q=${encodeURIComponent(q)}`)).body.data.map((c) => c.phone);
 
