@@ -12,7 +12,9 @@
  * migrations, which may hold several statements) stay on the simple protocol, unnamed. Each
  * connection keeps at most `maxPerConnection` named statements (PostgreSQL holds their plans in
  * that backend's memory); beyond that a text runs unnamed, as before. PostgreSQL replans a named
- * statement itself when a table it reads changes.
+ * statement itself when a table it reads changes; when it refuses one whose row type changed
+ * (0A000), a query of the pool (`pool.query`) loses its connection (pg-pool drops a client
+ * released with an error) and a transaction's client runs that text unnamed from then on.
  */
 import { createHash } from "node:crypto";
 import type pg from "pg";
