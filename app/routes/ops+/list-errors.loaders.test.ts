@@ -2,10 +2,11 @@
  * The back office's list pages with the ops API stubbed (fetch): a list call the API refuses
  * becomes the page's error text in the list's place, the rest of the page's data as usual, not
  * the error page (spec 000 §7 "a failed list passes the server message on as its error";
- * lib/list-errors.server.ts, docs/decisions.md "Failed lists").
+ * lib/list-errors.server.ts, docs/decisions.md "Failed lists"). The start page's counts likewise.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { opsSignedInRequest, TEST_STAFF } from "~/test-utils/signed-in";
+import { loader as dashboardLoader } from "./_index";
 import { loader as applicationsLoader } from "./applications+/_index";
 import { loader as auditLoader } from "./audit";
 import { loader as beneficiariesLoader } from "./beneficiaries+/_index";
@@ -128,5 +129,87 @@ describe("/ops/tariffs and /ops/settings", () => {
     });
     const data = await load(settingsLoader as Loader, "http://x/ops/settings?q=North");
     expect(data).toMatchObject({ flags: [], flagsError: "Flags unavailable", found: [{ id: "o" }], foundError: null });
+  });
+});
+
+describe("/ops start page: the queue counts", () => {
+  const COUNTS = {
+    applications: { READY_TO_REVIEW: 3, REVIEW_IN_PROGRESS: 1 },
+    chat: { channels: 2, unread: 5 },
+    payments: { payments: 4, fxRequests: 0 },
+    decisions: { beneficiaries: 2, contracts: 1, remittance: 6 },
+  };
+  const ROLES = { onboarding: true, support: true, paymentsRole: true, compliance: true, remittance: true, admin: true };
+
+  it("answered: every count", async () => {
+    stubOpsApi({ "/dashboard": ok(COUNTS) });
+    const data = await load(dashboardLoader as Loader, "http://x/ops");
+    expect(data).toMatchObject({
+      ...ROLES,
+      counts: {
+        chatUnread: 5,
+        payments: { payments: 4, fxRequests: 0 },
+        decisions: { beneficiaries: 2, contracts: 1, remittance: 6 },
+        applications: { ready: 3, inReview: 1 },
+      },
+      countsError: null,
+    });
+  });
+
+  it("refused: the API's message in the counts' place, the areas (links) kept, not the error page", async () => {
+    stubOpsApi({ "/dashboard": refused("Counts are being rebuilt", 409) });
+    const data = await load(dashboardLoader as Loader, "http://x/ops");
+    expect(data).toMatchObject({ ...ROLES, counts: null, countsError: "Counts are being rebuilt" });
+  });
+
+  it("a refused character: the list wording of the constraint", async () => {
+    stubOpsApi({ "/dashboard": nulRefusal });
+    const data = await load(dashboardLoader as Loader, "http://x/ops");
+    expect(data).toMatchObject({ counts: null, countsError: NUL_TEXT });
+  });
+
+  it("a 5xx: the generic text only, never its body", async () => {
+    stubOpsApi({ "/dashboard": refused('relation "applications" does not exist', 500) });
+    const data = await load(dashboardLoader as Loader, "http://x/ops");
+    expect(data).toMatchObject({ counts: null, countsError: "Internal Server Error. Try Again" });
+  });
+
+  it("an unreachable API: the generic text", async () => {
+    vi.stubGlobal("fetch", async (url: string) => {
+      if (new URL(url).pathname.endsWith("/ops/me")) return Response.json(TEST_STAFF);
+      throw new TypeError("fetch failed");
+    });
+    const data = await load(dashboardLoader as Loader, "http://x/ops");
+    expect(data).toMatchObject({ counts: null, countsError: "Internal Server Error. Try Again" });
+  });
+
+  it("a 401 is still the ops client's: to /ops/login, the staff token dropped", async () => {
+    stubOpsApi({ "/dashboard": refused("Not signed in", 401) });
+    const thrown = await (dashboardLoader as Loader)({
+      request: await opsSignedInRequest("http://x/ops"),
+      params: {},
+      context: {},
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe("/ops/login");
+    expect((thrown as Response).headers.get("Set-Cookie")).toMatch(/^__ops=/);
+  });
+
+  it("a 403 is still the ops client's: the 403 page", async () => {
+    stubOpsApi({ "/dashboard": refused("Forbidden", 403) });
+    const thrown = await (dashboardLoader as Loader)({
+      request: await opsSignedInRequest("http://x/ops"),
+      params: {},
+      context: {},
+    }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(403);
   });
 });
