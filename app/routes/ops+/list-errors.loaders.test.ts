@@ -213,3 +213,36 @@ describe("/ops start page: the queue counts", () => {
     expect((thrown as Response).status).toBe(403);
   });
 });
+
+describe("/ops/tariffs and /ops/settings: the chosen organization", () => {
+  const ORG = "0b8c6a52-6f1e-4a43-9d55-3c1b2b7f0a11";
+
+  it("tariffs: the organization and its own fees refused: their error, the tariffs and search as usual", async () => {
+    stubOpsApi({
+      "/tariffs": ok({ data: [{ id: "t", name: "Standard", isDefault: true, organizationCount: 1, fees: [] }] }),
+      [`/organizations/${ORG}/fees`]: refused("Organization is archived", 409),
+    });
+    const data = await load(tariffsLoader as Loader, `http://x/ops/tariffs?organizationId=${ORG}`);
+    expect(data).toMatchObject({
+      tariffs: [{ name: "Standard" }],
+      tariffsError: null,
+      organization: null,
+      organizationError: "Organization is archived",
+    });
+  });
+
+  it("tariffs: a 5xx on the organization gives the generic text", async () => {
+    stubOpsApi({ "/tariffs": ok({ data: [] }), [`/organizations/${ORG}/fees`]: refused("boom at line 3", 502) });
+    const data = await load(tariffsLoader as Loader, `http://x/ops/tariffs?organizationId=${ORG}`);
+    expect(data).toMatchObject({ organization: null, organizationError: "Internal Server Error. Try Again" });
+  });
+
+  it("settings: the organization's name refused: its flags as usual, the heading names the id", async () => {
+    stubOpsApi({
+      "/settings": ok({ data: [] }),
+      [`/organizations/${ORG}/fees`]: refused("Organization is archived", 409),
+    });
+    const data = await load(settingsLoader as Loader, `http://x/ops/settings?organizationId=${ORG}`);
+    expect(data).toMatchObject({ organizationId: ORG, organization: null, own: [], ownError: null, flagsError: null });
+  });
+});

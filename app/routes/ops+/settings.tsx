@@ -38,9 +38,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ),
     settleList(request, q ? api.get<{ data: FoundOrganization[] }>("/organizations", { q }) : Promise.resolve({ data: [] })),
   ]);
-  const organization = organizationId
-    ? (await api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`)).organization
-    : null;
+  // The organization's name for the heading only: refused, the heading names the id instead (its
+  // flags above show their own error when they are refused too).
+  const named = await settleList(
+    request,
+    organizationId ? api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`) : Promise.resolve(null),
+  );
+  const organization = named.data?.organization ?? null;
   return json(
     {
       flags: bank.data?.data ?? [],

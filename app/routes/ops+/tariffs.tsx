@@ -71,7 +71,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const tariffs = tariffsListed.data?.data ?? [];
   const found = foundListed.data?.data ?? [];
-  const organization = organizationId ? await api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`) : null;
+  // The chosen organization with its own fees: refused, its error where it would be, the tariffs
+  // and the forms as without an organization (docs/decisions.md "Failed lists").
+  const organizationListed = await settleList(
+    request,
+    organizationId ? api.get<OpsOrganizationFees>(`/organizations/${organizationId}/fees`) : Promise.resolve(null),
+  );
+  const organization = organizationListed.data;
   const done = params.get("done");
   return json(
     {
@@ -81,6 +87,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       found,
       foundError: foundListed.error,
       organization,
+      organizationError: organizationListed.error,
       done: DONE.find((d) => d === done) ?? null,
     },
     { headers: { "Cache-Control": "private, no-store" } },
@@ -233,6 +240,7 @@ export default function OpsTariffs() {
 
       <h2>{t("admin.tariffs.organization-title")}</h2>
       <OrganizationSearch action="/ops/tariffs" q={data.q} found={data.found} error={data.foundError} />
+      {data.organizationError ? <ListError message={data.organizationError} testId="organization-error" /> : null}
       {org ? (
         <section aria-labelledby="org-heading" data-testid="organization">
           <h3 id="org-heading">{t("admin.tariffs.organization-heading", { name: org.organization.name })}</h3>
