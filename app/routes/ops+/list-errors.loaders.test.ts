@@ -2,21 +2,27 @@
  * The back office's list pages with the ops API stubbed (fetch): a list call the API refuses
  * becomes the page's error text in the list's place, the rest of the page's data as usual, not
  * the error page (spec 000 §7 "a failed list passes the server message on as its error";
- * lib/list-errors.server.ts, docs/decisions.md "Failed lists"). The start page's counts likewise.
+ * lib/list-errors.server.ts, docs/decisions.md "Failed lists"). The start page's counts likewise;
+ * the single-item pages, whose lists come in the item's own answer, keep their error page.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { opsSignedInRequest, TEST_STAFF } from "~/test-utils/signed-in";
 import { loader as dashboardLoader } from "./_index";
+import { loader as applicationLoader } from "./applications+/$id+/_index";
 import { loader as applicationsLoader } from "./applications+/_index";
+import { loader as beneficiaryLoader } from "./beneficiaries+/$id";
 import { loader as auditLoader } from "./audit";
 import { loader as beneficiariesLoader } from "./beneficiaries+/_index";
 import { loader as cardsLoader } from "./cards";
+import { loader as channelLoader } from "./chat+/$channelId";
 import { loader as chatLoader } from "./chat+/_index";
+import { loader as contractLoader } from "./contracts+/$id";
 import { loader as contractsLoader } from "./contracts+/_index";
 import { loader as fxLoader } from "./fx-requests";
 import { loader as paymentsLoader } from "./payments+/_index";
 import { loader as incomingLoader } from "./payments+/incoming";
 import { loader as ratesLoader } from "./rates";
+import { loader as remittanceOrderLoader } from "./remittance+/$id";
 import { loader as remittanceLoader } from "./remittance+/_index";
 import { loader as settingsLoader } from "./settings";
 import { loader as tariffsLoader } from "./tariffs";
@@ -245,4 +251,34 @@ describe("/ops/tariffs and /ops/settings: the chosen organization", () => {
     const data = await load(settingsLoader as Loader, `http://x/ops/settings?organizationId=${ORG}`);
     expect(data).toMatchObject({ organizationId: ORG, organization: null, own: [], ownError: null, flagsError: null });
   });
+});
+
+describe("single-item pages: the item and its lists are one answer, a refusal is the error page", () => {
+  const ID = "0b8c6a52-6f1e-4a43-9d55-3c1b2b7f0a22";
+  const pages: [string, Loader, string, Record<string, string>][] = [
+    ["/ops/applications/:id", applicationLoader as Loader, `/applications/${ID}`, { id: ID }],
+    ["/ops/beneficiaries/:id", beneficiaryLoader as Loader, `/beneficiaries/${ID}`, { id: ID }],
+    ["/ops/contracts/:id", contractLoader as Loader, `/contracts/${ID}`, { id: ID }],
+    ["/ops/remittance/:id", remittanceOrderLoader as Loader, `/remittance/${ID}`, { id: ID }],
+    ["/ops/chat/:channelId", channelLoader as Loader, `/chat/${ID}`, { channelId: ID }],
+  ];
+  const thrownBy = async (loader: Loader, params: Record<string, string>) =>
+    loader({ request: await opsSignedInRequest(`http://x/ops/item/${ID}`), params, context: {} }).then(
+      () => null,
+      (e: unknown) => e,
+    );
+  for (const [page, loader, path, params] of pages) {
+    it(`${page}: an unknown item is the 404 page`, async () => {
+      stubOpsApi({ [path]: { status: 404, body: { statusCode: 404, code: "NOT_FOUND", message: "Not found" } } });
+      const thrown = await thrownBy(loader, params);
+      expect(thrown).toBeInstanceOf(Response);
+      expect((thrown as Response).status).toBe(404);
+    });
+
+    it(`${page}: any other refusal of the item is the error page (nothing settled)`, async () => {
+      stubOpsApi({ [path]: refused("Documents store unavailable", 503) });
+      const thrown = await thrownBy(loader, params);
+      expect(thrown).toMatchObject({ name: "OpsApiError", status: 503 });
+    });
+  }
 });

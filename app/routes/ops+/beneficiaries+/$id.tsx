@@ -3,6 +3,8 @@
  * the customer gave them, its organization, documents and contracts; while UNDER_REVIEW, approve
  * or reject with a reason the customer reads. Plain POST forms (`intent`), CSRF checked before
  * the body is read; after a decision the page shows the new status.
+ * The item and its lists come in one answer of the ops API: a refusal is the item's, so the error
+ * page (404 for an unknown one); no list of this page is read apart (docs/decisions.md "Failed lists").
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -4,6 +4,8 @@
  * attachment form (plain POSTs, multipart for the files, work without JavaScript; audited as
  * chat.reply and chat.attach). Role SUPPORT. A refused reply comes back on its field with the
  * text kept; refused files on the file field.
+ * The item and its lists come in one answer of the ops API: a refusal is the item's, so the error
+ * page (404 for an unknown one); no list of this page is read apart (docs/decisions.md "Failed lists").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";

@@ -2,6 +2,8 @@
  * /ops/contracts/:id — review one beneficiary contract (role COMPLIANCE; issue 13): the contract,
  * its beneficiary and organization, its documents; while UNDER_REVIEW, approve or reject with a
  * reason the customer reads. Plain POST forms (`intent`), CSRF checked before the body is read.
+ * The item and its lists come in one answer of the ops API: a refusal is the item's, so the error
+ * page (404 for an unknown one); no list of this page is read apart (docs/decisions.md "Failed lists").
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";

@@ -3,6 +3,8 @@
  * sum, purpose, files, its history; the moves allowed now (QUEUED → PROC → AML → AML_DONE →
  * ACCEPTED, or REJECTED with a reason the customer reads), shown only to the role that makes
  * them (the AML decision: COMPLIANCE; the others: PAYMENTS). Plain POST forms, CSRF first.
+ * The item and its lists come in one answer of the ops API: a refusal is the item's, so the error
+ * page (404 for an unknown one); no list of this page is read apart (docs/decisions.md "Failed lists").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";

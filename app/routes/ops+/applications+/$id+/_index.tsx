@@ -4,6 +4,8 @@
  * here with an `intent`: take into review, request changes (reason), approve, decline (reason).
  * A refused decision comes back on its own form with the reason kept; a done one redirects
  * here with `?done=<intent>`. Every decision is audited by the API in the same transaction.
+ * The item and its lists come in one answer of the ops API: a refusal is the item's, so the error
+ * page (404 for an unknown one); no list of this page is read apart (docs/decisions.md "Failed lists").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
