@@ -12,11 +12,17 @@
  * server/api/v1/input-guard.ts). The same way, `refuseCategories` refuses the payment forms'
  * categories (GET /api/v1/payment-categories) and `refuseRates` the exchange form's currencies
  * (GET /api/v1/exchange/rates). JavaScript on and off; axe with the error shown (JavaScript on).
+ *
+ * The back office through the same bank: `refuseDashboard` refuses the /ops start page's queue
+ * counts (GET /api/v1/ops/dashboard: one error box, each count "—", the areas' links kept) and
+ * `refuseOrganization` the organization chosen on /ops/tariffs (GET
+ * /api/v1/ops/organizations/:id/fees: its error where its panel would be, the tariffs kept).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
+import { opsLogin, STAFF } from "./ops-fixtures";
 import { axe, formReady } from "./signing-helpers";
 
 const base = Number(process.env.E2E_PORT ?? 3100);
@@ -32,6 +38,8 @@ const REFUSAL = "A search or filter holds an invisible control character. Remove
 let refusePicker = true;
 let refuseCategories = false;
 let refuseRates = false;
+let refuseDashboard = false;
+let refuseOrganization = false;
 let bank: ChildProcess | undefined;
 let proxy: http.Server | undefined;
 let log = "";
@@ -52,6 +60,9 @@ test.beforeAll(async () => {
     const get = (path: string) => req.method === "GET" && url.pathname === path;
     if (refuseCategories && get("/api/v1/payment-categories")) url.searchParams.set("search", "\u0000");
     if (refuseRates && get("/api/v1/exchange/rates")) url.searchParams.set("search", "\u0000");
+    if (refuseDashboard && get("/api/v1/ops/dashboard")) url.searchParams.set("search", "\u0000");
+    const organizationFees = /^\/api\/v1\/ops\/organizations\/[^/]+\/fees$/.test(url.pathname);
+    if (refuseOrganization && req.method === "GET" && organizationFees) url.searchParams.set("search", "\u0000");
     const onward = http.request(url, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -106,6 +117,8 @@ test.beforeEach(() => {
   refusePicker = true;
   refuseCategories = false;
   refuseRates = false;
+  refuseDashboard = false;
+  refuseOrganization = false;
 });
 
 for (const javaScriptEnabled of [true, false]) {
@@ -224,6 +237,64 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("toCurrencyId-choices-error-message")).toHaveText(REFUSAL);
       await axe(page, javaScriptEnabled);
       allowValidationAnswers(consoleErrors, "/currency-exchange");
+    });
+
+    test("the back office: refused queue counts on /ops and a refused organization on /ops/tariffs keep their pages", async ({
+      page,
+    }) => {
+      refusePicker = false;
+      refuseDashboard = true;
+      await opsLogin(page, STAFF.admin); // ends on /ops
+      await expect(page.locator("main h1")).toHaveText("Overview");
+      const error = page.getByTestId("ops-counts-error");
+      await expect(error).toHaveAttribute("role", "alert");
+      await expect(error).toContainText("The queue counts could not be shown.");
+      await expect(page.getByTestId("ops-counts-error-message")).toHaveText(REFUSAL);
+      // Every area with its links; each count "—", said in words to screen readers.
+      const applications = page.getByTestId("queue-applications");
+      await expect(applications.getByRole("link", { name: "Applications waiting for review" })).toHaveAttribute(
+        "href",
+        "/ops/applications?status=READY_TO_REVIEW",
+      );
+      await expect(page.getByTestId("count-unknown")).toHaveCount(8);
+      await expect(applications.getByTestId("count-unknown").first()).toHaveText(
+        "Applications waiting for review: —number not shown (see the error above)",
+      );
+      await expect(page.getByTestId("queue-remittance").getByRole("link", { name: "Orders waiting for the bank" })).toBeVisible();
+      await expect(page.getByTestId("admin-links").getByRole("link", { name: "Tariffs" })).toBeVisible();
+      await axe(page, javaScriptEnabled);
+
+      // Answered again: the counts, no error.
+      refuseDashboard = false;
+      await page.goto("/ops");
+      await expect(page.getByTestId("ops-counts-error")).toHaveCount(0);
+      await expect(page.getByTestId("count-unknown")).toHaveCount(0);
+      await expect(page.getByTestId("queue-applications").getByRole("link").first()).toHaveText(
+        /^\d+ applications? waiting for review$/,
+      );
+
+      // /ops/tariffs with an organization chosen whose read the API refuses.
+      await page.goto("/ops/tariffs?q=Northwind");
+      const northwind = page.getByTestId("organizations").getByRole("link", { name: "Northwind Trading Ltd" });
+      refuseOrganization = true;
+      await northwind.click();
+      await expect(page).toHaveURL(/\/ops\/tariffs\?organizationId=/);
+      const orgError = page.getByTestId("organization-error");
+      await expect(orgError).toHaveAttribute("role", "alert");
+      await expect(orgError).toContainText("This list could not be shown.");
+      await expect(page.getByTestId("organization-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("organization")).toHaveCount(0);
+      // The rest of the page: the tariffs and the fee form.
+      await expect(page.locator("main h1")).toHaveText("Tariffs and fees");
+      await expect(page.getByTestId("tariffs-error")).toHaveCount(0);
+      await expect(page.getByTestId("tariff-Standard")).toBeVisible();
+      await expect(page.getByTestId("fee-form")).toBeVisible();
+      await axe(page, javaScriptEnabled);
+
+      refuseOrganization = false;
+      await page.reload();
+      await expect(page.getByTestId("organization-error")).toHaveCount(0);
+      await expect(page.getByTestId("organization")).toContainText("Northwind Trading Ltd");
     });
   });
 }
