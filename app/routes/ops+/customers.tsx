@@ -19,7 +19,9 @@ import { useTranslation } from "react-i18next";
 import type { OpsCustomerSearch, OpsFoundCustomer, OpsPhoneChange } from "../../../server/api/v1/contract";
 import { OpsIntentForm, OpsTextField } from "~/components/ops/OpsForm";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
+import { ListError } from "~/components/ui/ListError";
 import { OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
+import { settleList } from "~/lib/list-errors.server";
 import { text } from "~/lib/ops-forms.server";
 import { CUSTOMER_QUERY_MAX, customerQueryProblem } from "../../../server/rules/customer-search";
 
@@ -35,13 +37,18 @@ function searchPart(q: string, cursor: string, extra: Record<string, string> = {
   return text ? `?${text}` : "";
 }
 
-/** The search's answer: what was asked, the customers found (null: no search), the next page, an error key for the field. */
+/**
+ * The search's answer: what was asked, the customers found (null: no search), the next page, an
+ * error key for the field (a query the API refused, 400), or the failed list's text (any other
+ * refusal, lib/list-errors.server: shown where the results would be, the page and its phone form kept).
+ */
 interface SearchState {
   q: string;
   cursor: string;
   found: OpsFoundCustomer[] | null;
   nextCursor: string | null;
   error: string | null;
+  failed: string | null;
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -55,18 +62,32 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const raw = params.get("q") ?? "";
   const q = raw.trim();
   const cursor = (params.get("cursor") ?? "").slice(0, 200);
-  const search: SearchState = { q: q.slice(0, CUSTOMER_QUERY_MAX * 2), cursor, found: null, nextCursor: null, error: null };
+  const search: SearchState = {
+    q: q.slice(0, CUSTOMER_QUERY_MAX * 2),
+    cursor,
+    found: null,
+    nextCursor: null,
+    error: null,
+    failed: null,
+  };
   const problem = raw ? customerQueryProblem(raw) : null;
   if (problem) search.error = `ops:customers.search.errors.${problem}`;
   else if (q) {
-    try {
-      const page = await api.get<OpsCustomerSearch>("/customers", { q, ...(cursor ? { cursor } : {}) });
-      search.found = page.data;
-      search.nextCursor = page.nextCursor;
-    } catch (error) {
-      if (!(error instanceof OpsApiError) || error.status !== 400) throw error;
-      const field = Array.isArray(error.body.message) ? error.body.message[0]?.property : undefined;
-      search.error = field === "cursor" ? "ops:customers.search.errors.cursor" : "ops:customers.search.errors.invalid";
+    const call = api.get<OpsCustomerSearch>("/customers", { q, ...(cursor ? { cursor } : {}) });
+    // A refused query is the field's error; any other refusal (a 5xx) is a failed list.
+    const listed = await settleList(
+      request,
+      call.catch((error: unknown) => {
+        if (!(error instanceof OpsApiError) || error.status !== 400) throw error;
+        const field = Array.isArray(error.body.message) ? error.body.message[0]?.property : undefined;
+        search.error = field === "cursor" ? "ops:customers.search.errors.cursor" : "ops:customers.search.errors.invalid";
+        return null;
+      }),
+    );
+    if (listed.error !== null) search.failed = listed.error;
+    else if (listed.data) {
+      search.found = listed.data.data;
+      search.nextCursor = listed.data.nextCursor;
     }
   }
   return json({ done, prefill, search }, { status: search.error ? 400 : 200, headers: { "Cache-Control": "private, no-store" } });
@@ -108,7 +129,7 @@ export async function action({ request }: ActionFunctionArgs) {
 /** The search form and its results (a table, or "none"), and the link to the next page. */
 function CustomerSearch({ search }: { search: SearchState }) {
   const { t } = useTranslation("ops");
-  const { q, found, nextCursor, error } = search;
+  const { q, found, nextCursor, error, failed } = search;
   return (
     <section aria-labelledby="customer-search-title">
       <h2 id="customer-search-title">{t("customers.search.title")}</h2>
@@ -137,6 +158,7 @@ function CustomerSearch({ search }: { search: SearchState }) {
           {t("customers.search.submit")}
         </button>
       </Form>
+      {failed ? <ListError message={failed} testId="customers-error" /> : null}
       {found === null ? null : found.length === 0 ? (
         <p data-testid="customers-none">{t("customers.search.none", { q })}</p>
       ) : (

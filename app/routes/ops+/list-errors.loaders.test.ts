@@ -18,6 +18,7 @@ import { loader as channelLoader } from "./chat+/$channelId";
 import { loader as chatLoader } from "./chat+/_index";
 import { loader as contractLoader } from "./contracts+/$id";
 import { loader as contractsLoader } from "./contracts+/_index";
+import { loader as customersLoader } from "./customers";
 import { loader as fxLoader } from "./fx-requests";
 import { loader as paymentsLoader } from "./payments+/_index";
 import { loader as incomingLoader } from "./payments+/incoming";
@@ -98,6 +99,29 @@ describe("back-office queues and lists", () => {
       list: { data: [], nextCursor: null },
       listError: "cursor is not valid",
     });
+  });
+});
+
+describe("/ops/customers: the search", () => {
+  const url = "http://x/ops/customers?q=Thompson";
+  it("a query the API refuses (400): its error on the field, status 400, no list error", async () => {
+    stubOpsApi({ "/customers": refused([{ property: "q", constraints: { minLength: "q is too short" } }]) });
+    const res = (await customersLoader({ request: await opsSignedInRequest(url), params: {}, context: {} })) as Response;
+    expect(res.status).toBe(400);
+    const { search } = (await res.json()) as { search: Record<string, unknown> };
+    expect(search).toMatchObject({ q: "Thompson", found: null, error: "ops:customers.search.errors.invalid", failed: null });
+  });
+
+  it("any other refusal: the failed list's text where the results would be, the page (and its phone form) kept", async () => {
+    stubOpsApi({ "/customers": refused("The customer index is being rebuilt", 409) });
+    const data = await load(customersLoader as Loader, url);
+    expect(data.search).toMatchObject({ q: "Thompson", found: null, error: null, failed: "The customer index is being rebuilt" });
+  });
+
+  it("a 5xx: the generic text only, never its body", async () => {
+    stubOpsApi({ "/customers": refused('relation "users" does not exist', 500) });
+    const data = await load(customersLoader as Loader, url);
+    expect(data.search).toMatchObject({ found: null, failed: "Internal Server Error. Try Again" });
   });
 });
 
