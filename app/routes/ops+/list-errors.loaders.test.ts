@@ -106,7 +106,11 @@ describe("/ops/customers: the search", () => {
   const url = "http://x/ops/customers?q=Thompson";
   it("a query the API refuses (400): its error on the field, status 400, no list error", async () => {
     stubOpsApi({ "/customers": refused([{ property: "q", constraints: { minLength: "q is too short" } }]) });
-    const res = (await customersLoader({ request: await opsSignedInRequest(url), params: {}, context: {} })) as Response;
+    const res = (await (customersLoader as Loader)({
+      request: await opsSignedInRequest(url),
+      params: {},
+      context: {},
+    })) as Response;
     expect(res.status).toBe(400);
     const { search } = (await res.json()) as { search: Record<string, unknown> };
     expect(search).toMatchObject({ q: "Thompson", found: null, error: "ops:customers.search.errors.invalid", failed: null });
