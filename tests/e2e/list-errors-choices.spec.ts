@@ -256,7 +256,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("source-choices-required")).toHaveText(REQUIRED);
       await expect(page.getByTestId("no-balance")).toHaveCount(0);
       await expect(page.locator("main select[name=source]")).toHaveCount(0);
-      await expect(page.locator("main").getByRole("link", { name: "Back to payments" })).toBeVisible();
+      // /payments: the options (which depend on the balances) and the accounts show the error too.
+      await page.locator("main").getByRole("link", { name: "Back to payments" }).click();
+      await expect(page).toHaveURL(/\/payments$/);
+      await expect(page.getByTestId("payment-options-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("payments-accounts-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("payment-option-gbp")).toHaveCount(0);
 
       // The form: everything else as usual, the error where "Pay from" would be.
       answer = await page.goto("/payments/gbp/form?scheme=BACS");

@@ -7,6 +7,7 @@
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
+import { loader as paymentsLoader } from "./_index";
 import { loader as betweenLoader } from "./between-accounts+/_index";
 import { loader as cashChooserLoader } from "./cash-over+/_index";
 import { loader as cashFormLoader } from "./cash-over+/form";
@@ -87,6 +88,35 @@ async function load(loader: Loader, url: string) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe("/payments (the options and the accounts)", () => {
+  const lists = {
+    "/settings/exchange-custom-rate": ok({ enabled: true }),
+    "/exchange/fx-requests": ok(emptyPage),
+    "/payments-orders": ok(emptyPage),
+    "/payments": ok({ data: [], nextCursor: null }),
+  };
+
+  it("the accounts refused: their error for the options and the accounts section, not the no-accounts popup", async () => {
+    stubApi({ ...lists, "/accounts": nul, "/settings/payments": settings });
+    const data = await load(paymentsLoader as Loader, "http://x/payments?prompt=no-accounts");
+    expect(data).toMatchObject({
+      options: [],
+      optionsError: NUL_TEXT,
+      accounts: [],
+      accountsError: NUL_TEXT,
+      noAccountsPrompt: false,
+      unsignedError: null,
+      beneficiariesError: null,
+    });
+  });
+
+  it("the payments settings failing (5xx): the generic text for the options, the accounts listed", async () => {
+    stubApi({ ...lists, "/accounts": ok({ data: [account("a", "GBP")] }), "/settings/payments": refused("boom", 500) });
+    const data = await load(paymentsLoader as Loader, "http://x/payments");
+    expect(data).toMatchObject({ options: [], optionsError: INTERNAL, accounts: [{ id: "a" }], accountsError: null });
+  });
+});
 
 describe("pound and USD payments (railOptions)", () => {
   it("/payments/gbp: the accounts refused: their error for 'Pay from', not 'no balance'; the schemes as usual", async () => {
