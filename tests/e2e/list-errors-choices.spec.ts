@@ -10,8 +10,11 @@
  * (GET /api/v1/beneficiaries with status=APPROVED and a paymentType) and passes everything else on
  * untouched; the real API then refuses it (400 VALIDATION_FAILED noNulCharacters,
  * server/api/v1/input-guard.ts). The same way, `refuseCategories` refuses the payment forms'
- * categories (GET /api/v1/payment-categories) and `refuseRates` the exchange form's currencies
- * (GET /api/v1/exchange/rates). JavaScript on and off; axe with the error shown (JavaScript on).
+ * categories (GET /api/v1/payment-categories), `refuseRates` the exchange form's currencies
+ * (GET /api/v1/exchange/rates), `refuseAccounts` the accounts list (GET /api/v1/accounts: the
+ * payment forms' "Pay from" balances, and the accounts column) and `refuseCasps` the crypto-asset
+ * service providers (GET /api/v1/casps). JavaScript on and off; axe with the error shown
+ * (JavaScript on).
  *
  * The back office through the same bank: `refuseDashboard` refuses the /ops start page's queue
  * counts (GET /api/v1/ops/dashboard: one error box, each count "—", the areas' links kept) and
@@ -34,12 +37,16 @@ const DATA_DIR = `tests/.tmp/e2e-choices-db-${BANK_PORT}`;
 
 /** errors:Lists.constraints.noNulCharacters in English. */
 const REFUSAL = "A search or filter holds an invisible control character. Remove it and try again.";
+/** errors:Lists.choices-required in English. */
+const REQUIRED = "Nothing can be sent without a choice here. Reload the page to try again.";
 
 let refusePicker = true;
 let refuseCategories = false;
 let refuseRates = false;
 let refuseDashboard = false;
 let refuseOrganization = false;
+let refuseAccounts = false;
+let refuseCasps = false;
 let bank: ChildProcess | undefined;
 let proxy: http.Server | undefined;
 let log = "";
@@ -63,6 +70,8 @@ test.beforeAll(async () => {
     if (refuseDashboard && get("/api/v1/ops/dashboard")) url.searchParams.set("search", "\u0000");
     const organizationFees = /^\/api\/v1\/ops\/organizations\/[^/]+\/fees$/.test(url.pathname);
     if (refuseOrganization && req.method === "GET" && organizationFees) url.searchParams.set("search", "\u0000");
+    if (refuseAccounts && get("/api/v1/accounts")) url.searchParams.set("search", "\u0000");
+    if (refuseCasps && get("/api/v1/casps")) url.searchParams.set("search", "\u0000");
     const onward = http.request(url, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -119,6 +128,8 @@ test.beforeEach(() => {
   refuseRates = false;
   refuseDashboard = false;
   refuseOrganization = false;
+  refuseAccounts = false;
+  refuseCasps = false;
 });
 
 for (const javaScriptEnabled of [true, false]) {
@@ -295,6 +306,118 @@ for (const javaScriptEnabled of [true, false]) {
       await page.reload();
       await expect(page.getByTestId("organization-error")).toHaveCount(0);
       await expect(page.getByTestId("organization")).toContainText("Northwind Trading Ltd");
+    });
+
+    test("payment forms whose 'Pay from' balances the API refuses: the error in their place, never 'no balance'; a submit refused on that field, the form kept", async ({
+      page,
+    }) => {
+      refusePicker = false;
+      await login(page, CUSTOMERS.individual);
+      refuseAccounts = true;
+      const choices = page.getByTestId("source-choices");
+
+      // The first step offers nothing but the choice: its error instead of the form, the way back.
+      let answer = await page.goto("/payments/gbp");
+      expect(answer?.status()).toBe(200);
+      await expect(page.locator("main h1")).toHaveText("Pound payment");
+      await expect(choices).toHaveAttribute("role", "group");
+      await expect(choices).toContainText("Pay from");
+      await expect(page.getByTestId("source-choices-error")).toHaveAttribute("role", "alert");
+      await expect(page.getByTestId("source-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("source-choices-required")).toHaveText(REQUIRED);
+      await expect(page.getByTestId("no-balance")).toHaveCount(0);
+      await expect(page.locator("main select[name=source]")).toHaveCount(0);
+      // /payments: the options (which depend on the balances) and the accounts show the error too.
+      await page.locator("main").getByRole("link", { name: "Back to payments" }).click();
+      await expect(page).toHaveURL(/\/payments$/);
+      await expect(page.getByTestId("payment-options-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("payments-accounts-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("payment-option-gbp")).toHaveCount(0);
+
+      // The form: everything else as usual, the error where "Pay from" would be.
+      answer = await page.goto("/payments/gbp/form?scheme=BACS");
+      expect(answer?.status()).toBe(200);
+      await expect(page.locator("main h1")).toHaveText("Pound payment details");
+      await expect(page.getByTestId("source-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("source-choices-required")).toHaveText(REQUIRED);
+      await expect(page.getByTestId("no-balance")).toHaveCount(0);
+      await expect(page.locator("select[name=source]")).toHaveCount(0);
+      await expect(page.locator("select[name=paymentType]")).toHaveValue("BACS");
+      const form = page.locator("main form[method=post]").first();
+      await formReady(page, javaScriptEnabled, form);
+      await axe(page, javaScriptEnabled);
+      await page.locator("[name=beneficiaryName]").fill("Ada Balances");
+      await page.locator("[name=sortCode]").fill("12-34-56");
+      await page.locator("[name=accountNumber]").fill("12345678");
+      await page.locator("[name=amount]").fill("2.34");
+      await page.locator("[name=reference]").fill("Balances down");
+      await form.locator("button[type=submit]").first().click();
+      // Refused on the missing choice (never sent with a guessed balance), what was typed kept.
+      await expect(page.locator("#source-error")).toHaveText("Choose an account");
+      await expect(page).toHaveURL(/\/payments\/gbp\/form/);
+      await expect(page.locator("[name=beneficiaryName]")).toHaveValue("Ada Balances");
+      await expect(page.locator("[name=sortCode]")).toHaveValue("12-34-56");
+      await expect(page.locator("[name=amount]")).toHaveValue("2.34");
+      await expect(page.getByTestId("source-choices-error-message")).toHaveText(REFUSAL);
+
+      // Forms tested with loader tests only so far: the remittance order and the FX rate request.
+      await page.goto("/payments/remittance/new");
+      await expect(page.locator("main h1")).toHaveText("New remittance order");
+      await expect(page.getByTestId("source-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("source-choices-required")).toHaveText(REQUIRED);
+      await expect(page.locator("main [name=payeeName]")).toBeVisible();
+      await page.goto("/currency-exchange/requests/new");
+      await expect(page.getByTestId("source-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.locator("main select[name=source]")).toHaveCount(0);
+      await expect(page.locator("main [name=rate]")).toBeVisible();
+      await axe(page, javaScriptEnabled);
+
+      // Answered again: the select is back (no draft left behind: /home clears it).
+      refuseAccounts = false;
+      await page.goto("/home");
+      await page.goto("/payments/gbp/form");
+      await expect(page.locator("select[name=source]")).toBeVisible();
+      await expect(choices).toHaveCount(0);
+    });
+
+    test("crypto-asset providers the API refuses: the error for the payment's and the beneficiary form's provider choice", async ({
+      page,
+    }) => {
+      refusePicker = false;
+      refuseCasps = true;
+      await login(page, CUSTOMERS.individual);
+      const answer = await page.goto("/payments/casp");
+      expect(answer?.status()).toBe(200);
+      const source = page.locator("main select[name=source]");
+      await source.selectOption({ label: await source.locator("option", { hasText: "USDT" }).first().innerText() });
+      await page.locator("main form button[type=submit]").first().click();
+      await expect(page).toHaveURL(/\/payments\/casp\/form\?source=/);
+      await expect(page.getByTestId("caspId-choices")).toContainText("Crypto-asset service provider");
+      await expect(page.getByTestId("caspId-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("caspId-choices-required")).toHaveText(REQUIRED);
+      await expect(page.locator("select[name=caspId]")).toHaveCount(0);
+      const form = page.locator("main form[method=post]").first();
+      await formReady(page, javaScriptEnabled, form);
+      await axe(page, javaScriptEnabled);
+      await page.locator("[name=beneficiaryName]").fill("Ada Wallets");
+      await page.locator("[name=purpose]").fill("Providers down");
+      // Every field the browser itself requires (JavaScript off) is filled: the server refuses the provider.
+      await page.locator("[name=walletAddress]").fill("not-a-wallet");
+      await page.locator("[name=amount]").fill("1.5");
+      await form.locator("button[type=submit]").first().click();
+      await expect(page.locator("#caspId-error")).toHaveText("Choose the crypto-asset service provider");
+      await expect(page.locator("[name=beneficiaryName]")).toHaveValue("Ada Wallets");
+      await expect(page.locator("[name=purpose]")).toHaveValue("Providers down");
+      await expect(page.getByTestId("caspId-choices-error-message")).toHaveText(REFUSAL);
+
+      await page.goto("/beneficiaries/create?paymentType=CRYPTO_ASSET_PAYMENT");
+      await expect(page.getByTestId("caspId-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("caspId-choices-required")).toHaveText(REQUIRED);
+      await expect(page.locator("select[name=caspId]")).toHaveCount(0);
+      await expect(page.locator("main [name=walletAddress]")).toBeVisible();
+      await axe(page, javaScriptEnabled);
+      refuseCasps = false;
+      await page.goto("/home"); // leave no draft behind
     });
   });
 }

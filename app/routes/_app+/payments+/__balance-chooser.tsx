@@ -3,10 +3,13 @@
  * /payments/casp): the balance to pay from, among the currencies GET /v1/settings/payments offers
  * with the rail's provider type, as a GET form to the rail's form page
  * (`<action>?source=<accountId:CUR>`): works without JavaScript and can be bookmarked.
- * No matching balance: an alert names the currencies the rail serves.
+ * No matching balance: an alert names the currencies the rail serves. The accounts or the
+ * payments settings refused by the API: the error in the choice's place instead of the form
+ * (ChoicesError), saying nothing can be sent without it (docs/decisions.md "Failed lists").
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -16,20 +19,29 @@ export interface BalanceChooserProps {
   /** i18n section in `payments` (`international`, `casp`): title, no-balance, choose-intro. */
   section: string;
   sources: readonly BalanceSource[];
+  /** The refused accounts list's or payments settings' text (lib/list-errors.server), or null. */
+  sourcesError?: string | null;
   /** Currencies the rail serves (named in the texts). */
   currencies: readonly string[];
   /** The form page (`/payments/casp/form`). */
   action: string;
 }
 
-export function BalanceChooser({ section, sources, currencies, action }: BalanceChooserProps) {
+export function BalanceChooser({ section, sources, sourcesError, currencies, action }: BalanceChooserProps) {
   const { t } = useTranslation("payments");
   const label = useSourceLabel();
   const list = currencies.join(", ");
   return (
     <>
       <h1>{t(`${section}.title`)}</h1>
-      {sources.length === 0 ? (
+      {sourcesError ? (
+        <>
+          <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required />
+          <p>
+            <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
+          </p>
+        </>
+      ) : sources.length === 0 ? (
         <Alert>
           {t(`${section}.no-balance`, { currencies: list })} <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
         </Alert>

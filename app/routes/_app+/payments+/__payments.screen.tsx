@@ -20,6 +20,7 @@ import type { loader } from "./_index";
 export default function Payments() {
   const {
     options,
+    optionsError,
     unsigned,
     unsignedError,
     nextCursor,
@@ -28,6 +29,7 @@ export default function Payments() {
     organizationType,
     official,
     accounts,
+    accountsError,
     beneficiaries,
     beneficiariesError,
     fxToSign,
@@ -43,27 +45,35 @@ export default function Payments() {
     <>
       <h1>{t("title")}</h1>
       {noAccountsPrompt ? <NoAccountsPanel organizationType={organizationType} /> : null}
-      {accounts.length > 0 ? (
+      {accounts.length > 0 || accountsError ? (
         <section aria-labelledby="accounts-title" className={styles.accountsSection} data-testid="payments-accounts">
           <h2 id="accounts-title">{t("common:accounts.title")}</h2>
-          <ul className={styles.accounts}>
-            {accounts.map((account) => (
-              <AccountCard key={account.id} account={account} testId="payments-account" />
-            ))}
-          </ul>
+          {accountsError ? (
+            <ListError message={accountsError} testId="payments-accounts-error" />
+          ) : (
+            <ul className={styles.accounts}>
+              {accounts.map((account) => (
+                <AccountCard key={account.id} account={account} testId="payments-account" />
+              ))}
+            </ul>
+          )}
         </section>
       ) : null}
       <section aria-labelledby="options-title">
         <h2 id="options-title">{t("options.title")}</h2>
-        <ul className={styles.options}>
-          {options.map((o) => (
-            <li key={o.id}>
-              <Link to={o.href} data-testid={`payment-option-${o.id}`}>
-                {t(`options.${o.id}`)}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        {optionsError ? (
+          <ListError message={optionsError} testId="payment-options-error" />
+        ) : (
+          <ul className={styles.options}>
+            {options.map((o) => (
+              <li key={o.id}>
+                <Link to={o.href} data-testid={`payment-option-${o.id}`}>
+                  {t(`options.${o.id}`)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="unsigned-title" className={styles.section}>
         <h2 id="unsigned-title">{t("unsigned.title")}</h2>

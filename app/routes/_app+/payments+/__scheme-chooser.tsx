@@ -4,10 +4,15 @@
  * (`<action>?source=<accountId:CUR>&scheme=<type>`), so it works without JavaScript and the
  * result can be bookmarked. Every choice is shown even when there is only one (pre-selected):
  * the page looks the same for everyone. No balance or no scheme: an alert says why.
+ * A choices list the API refused (the accounts, the payments settings): its error in the
+ * choice's place instead of the form (ChoicesError), saying nothing can be sent without it, and
+ * the way back to /payments; the form page would have nothing to offer either
+ * (docs/decisions.md "Failed lists").
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { ProviderPaymentTypeCode } from "../../../../server/api/v1/contract";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
@@ -18,18 +23,30 @@ export interface SchemeChooserProps {
   /** i18n section in `payments` (`gbp`, `usd`): title, intro, scheme, scheme-hint.<type>, no-balance, no-scheme. */
   section: string;
   sources: readonly BalanceSource[];
+  /** The refused accounts list's text (lib/list-errors.server), or null. */
+  sourcesError?: string | null;
   schemes: readonly ProviderPaymentTypeCode[];
+  /** The refused payments settings' text, or null. */
+  schemesError?: string | null;
   /** The form page (`/payments/gbp/form`). */
   action: string;
 }
 
-export function SchemeChooser({ section, sources, schemes, action }: SchemeChooserProps) {
+export function SchemeChooser({ section, sources, sourcesError, schemes, schemesError, action }: SchemeChooserProps) {
   const { t } = useTranslation("payments");
   const label = useSourceLabel();
   return (
     <>
       <h1>{t(`${section}.title`)}</h1>
-      {sources.length === 0 ? (
+      {sourcesError || schemesError ? (
+        <>
+          {sourcesError ? <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required /> : null}
+          {schemesError ? <ChoicesError id="scheme" label={t(`${section}.scheme`)} message={schemesError} required /> : null}
+          <p>
+            <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
+          </p>
+        </>
+      ) : sources.length === 0 ? (
         <Alert testId="no-balance">{t(`${section}.no-balance`)}</Alert>
       ) : schemes.length === 0 ? (
         <Alert testId="no-scheme">{t(`${section}.no-scheme`)}</Alert>

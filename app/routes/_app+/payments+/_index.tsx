@@ -11,6 +11,9 @@
  * accounts nor the beneficiaries; their beneficiaries are not even read. `?prompt=no-accounts`
  * (where Currency exchange leads without accounts) shows the no-accounts popup (NoAccountsPanel)
  * when the organization has none. The page's body is a split screen (./__payments.screen.tsx).
+ * An accounts list or payments settings the API refuses: the error where the options would be
+ * (which options show depends on both) and, for the accounts, where they would be listed; never
+ * the no-accounts popup (lib/list-errors.server; docs/decisions.md "Failed lists").
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { PaymentList, PaymentsSettings } from "../../../../server/api/v1/contract";
@@ -44,8 +47,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The signing lists and the beneficiaries block show their own error when their call fails
   // (spec 000 §7 "a failed list passes the server message on as its error"; lib/list-errors.server.ts).
   const [accounts, settings, unsigned, beneficiaries, fxListed, ordersListed] = await Promise.all([
-    listAccounts(api, org.id),
-    settingsRead,
+    settleList(request, listAccounts(api, org.id)),
+    settleList(request, settingsRead),
     settleList(
       request,
       api
@@ -69,9 +72,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const fxToSign = fxListed.data ?? { groups: [], count: 0 };
   const ordersToSign = ordersListed.data ?? { orders: [], count: 0 };
   const prompt = url.searchParams.get("prompt") === "no-accounts";
+  const optionsError = accounts.error ?? settings.error;
   return json(
     {
-      options: paymentOptions(accounts, settings),
+      options: accounts.data && settings.data ? paymentOptions(accounts.data, settings.data) : [],
+      optionsError,
       unsigned: unsigned.data?.data ?? [],
       unsignedError: unsigned.error,
       nextCursor: unsigned.data?.nextCursor ?? null,
@@ -84,11 +89,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ordersToSignError: ordersListed.error,
       canSign: canSign(org),
       organizationName: org.fullName,
-      noAccountsPrompt: prompt && accounts.length === 0,
+      noAccountsPrompt: prompt && accounts.data?.length === 0,
       organizationType: org.type,
       official,
       // What the accounts section shows: each account's link and balances.
-      accounts: official ? [] : accounts.map(({ id, name, number, balances }) => ({ id, name, number, balances })),
+      accounts: official ? [] : (accounts.data ?? []).map(({ id, name, number, balances }) => ({ id, name, number, balances })),
+      accountsError: official ? null : accounts.error,
       beneficiaries: beneficiaries.data ?? [],
       beneficiariesError: beneficiaries.error,
     },

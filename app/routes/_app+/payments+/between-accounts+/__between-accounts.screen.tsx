@@ -13,6 +13,7 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
@@ -28,6 +29,7 @@ import {
   requiredChoice,
   sourceScaledAmount,
 } from "~/lib/payment-schemas";
+import type { BalanceSource } from "~/lib/balance-sources";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./_index";
 
@@ -57,38 +59,59 @@ export function betweenSchema(scales: CurrencyScales) {
 export const betweenValidator = perScales((scales) => withZod(betweenSchema(scales)));
 
 export default function BetweenAccountsScreen() {
-  const { sources, targets, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, targets, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
-  const hydrated = useIsHydrated();
-  const { scale, scales, onChange } = useSourceScale(FORM_ID, sources);
   return (
     <>
       <h1>{t("between.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
       <p>{t("between.intro")}</p>
-      <ValidatedForm
-        id={FORM_ID}
-        // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
-        data-unsaved-guard
-        validator={betweenValidator(scales)}
-        method="post"
-        action="/payments/between-accounts"
-        noValidate={hydrated}
-        onChange={onChange}
-      >
-        <ValidatedErrorSummary order={FIELDS} />
-        <AuthenticityTokenInput />
-        <IdempotencyKeyInput fallback={idempotencyKey} />
-        <SourceBalanceSelect sources={sources} />
-        <ValidatedField as="select" name="toAccountId" label={t("fields.to-account")} required defaultValue={targets[1]?.id}>
-          {targets.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.label}
-            </option>
-          ))}
-        </ValidatedField>
-        <PaymentFormEnd scale={scale} />
-      </ValidatedForm>
+      {/* Both accounts come from the refused list: its error instead of the form (nothing to send). */}
+      {sourcesError ? (
+        <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required />
+      ) : (
+        <BetweenAccountsForm sources={sources} targets={targets} idempotencyKey={idempotencyKey} />
+      )}
     </>
+  );
+}
+
+/** The transfer form (the balances, the target accounts and the amount). */
+function BetweenAccountsForm({
+  sources,
+  targets,
+  idempotencyKey,
+}: {
+  sources: readonly BalanceSource[];
+  targets: readonly { id: string; label: string }[];
+  idempotencyKey: string;
+}) {
+  const { t } = useTranslation("payments");
+  const hydrated = useIsHydrated();
+  const { scale, scales, onChange } = useSourceScale(FORM_ID, sources);
+  return (
+    <ValidatedForm
+      id={FORM_ID}
+      // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
+      data-unsaved-guard
+      validator={betweenValidator(scales)}
+      method="post"
+      action="/payments/between-accounts"
+      noValidate={hydrated}
+      onChange={onChange}
+    >
+      <ValidatedErrorSummary order={FIELDS} />
+      <AuthenticityTokenInput />
+      <IdempotencyKeyInput fallback={idempotencyKey} />
+      <SourceBalanceSelect sources={sources} />
+      <ValidatedField as="select" name="toAccountId" label={t("fields.to-account")} required defaultValue={targets[1]?.id}>
+        {targets.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.label}
+          </option>
+        ))}
+      </ValidatedField>
+      <PaymentFormEnd scale={scale} />
+    </ValidatedForm>
   );
 }

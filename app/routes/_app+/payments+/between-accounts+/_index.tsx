@@ -1,11 +1,15 @@
 /**
  * /payments/between-accounts — transfer between own accounts (spec 000 §2: only with more than
  * one account; same currency). From = an (account, currency) balance; To = another account.
+ * Both choices come from the accounts list: one the API refuses shows its error instead of the
+ * form (nothing else on it could be sent), not a redirect as for fewer than two accounts
+ * (lib/list-errors.server; docs/decisions.md "Failed lists").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { listAccounts, requireAppContext, type AppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
+import { settleList } from "~/lib/list-errors.server";
 import { paymentFormKey, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
@@ -15,12 +19,14 @@ export const handle = { i18n: ["payments"], titleKey: "payments:between.title" }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const accounts = await listAccounts(api, org.id);
-  if (accounts.length < 2) throw redirect("/payments", { headers: await api.headers() });
+  const listed = await settleList(request, listAccounts(api, org.id));
+  const accounts = listed.data ?? [];
+  if (!listed.error && accounts.length < 2) throw redirect("/payments", { headers: await api.headers() });
   const formKey = await paymentFormKey(api, "between-accounts", releasedPayment(request));
   return json(
     {
       sources: balanceSources(accounts),
+      sourcesError: listed.error,
       targets: accounts.map((a) => ({
         id: a.id,
         label: `${a.name || a.number} (${a.balances.map((b) => b.currencyId).join(", ")})`,
@@ -34,8 +40,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
+  // A refused list: no scales (the form is not shown then: a submit lacks its choices, refused).
   const validator = async ({ api, org }: AppContext) =>
-    betweenValidator(sourceScales(balanceSources(await listAccounts(api, org.id))));
+    betweenValidator(sourceScales(balanceSources((await settleList(request, listAccounts(api, org.id))).data ?? [])));
   return submitPaymentForm(request, "between-accounts", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };

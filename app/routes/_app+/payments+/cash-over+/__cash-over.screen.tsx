@@ -2,7 +2,8 @@
  * The form of /payments/cash-over/form (route module `form.tsx` beside it) and its zod schema,
  * shared with the route's action: pay-from balance (same currency as chosen on
  * /payments/cash-over), the PSP partner paying out the cash (a select when
- * GET /v1/settings/psp-partners offers the choice, else a sentence: the bank chooses), the
+ * GET /v1/settings/psp-partners offers the choice, else a sentence: the bank chooses; a partners
+ * list the API refused: its error in the select's place), the
  * collector's full name and phone (E.164), purpose and category (optional), amount and
  * reference. Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
  * static import on the server.
@@ -22,7 +23,7 @@ import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
@@ -83,8 +84,10 @@ export default function CashOverScreen() {
   const {
     chosen,
     sources,
+    sourcesError,
     partnersEnabled,
     partners,
+    partnersError,
     idempotencyKey,
     pendingPaymentId,
     categories,
@@ -123,11 +126,13 @@ export default function CashOverScreen() {
         <AuthenticityTokenInput />
         <IdempotencyKeyInput fallback={idempotencyKey} />
         <ChosenBeneficiaryFields chosen={saved.chosen} />
-        <SourceBalanceSelect sources={sources} />
+        <SourceBalanceSelect sources={sources} error={sourcesError} />
         <p>
           <Link to="/payments/cash-over">{t("cash-over.change-balance")}</Link>
         </p>
-        {partnersEnabled ? (
+        {partnersEnabled && partnersError ? (
+          <ValidatedChoicesError id="pspPartnerId" label={t("cash-over.partner")} message={partnersError} required />
+        ) : partnersEnabled ? (
           <ValidatedField as="select" name="pspPartnerId" label={t("cash-over.partner")} required>
             <option value="">{t("cash-over.partner-choose")}</option>
             {partners.map((p) => (

@@ -6,9 +6,12 @@
 import type { Account, PaymentsSettings } from "../../../../../server/api/v1/contract";
 import { balanceSources, type BalanceSource } from "~/lib/balance-sources";
 
+/** The currencies GET /v1/settings/payments offers with CASH_OVER_COUNTER. */
+export function cashCurrencies(settings: PaymentsSettings): Set<string> {
+  return new Set((settings.paymentTypes ?? []).filter((t) => t.type === "CASH_OVER_COUNTER").flatMap((t) => t.currencies));
+}
+
 export function cashSources(accounts: readonly Account[], settings: PaymentsSettings): BalanceSource[] {
-  const currencies = new Set(
-    (settings.paymentTypes ?? []).filter((t) => t.type === "CASH_OVER_COUNTER").flatMap((t) => t.currencies),
-  );
+  const currencies = cashCurrencies(settings);
   return balanceSources(accounts).filter((s) => currencies.has(s.currencyId));
 }

@@ -2,12 +2,15 @@
  * /payments/cash-over — cash over the counter, step 1 (spec 000 §2): choose the balance to pay
  * from, among those in a currency offered with CASH_OVER_COUNTER (GET /v1/settings/payments).
  * A GET form to /payments/cash-over/form?source=<accountId:CUR> (works without JavaScript, can
- * be bookmarked). A saved draft is offered as "continue the payment you started".
+ * be bookmarked). A saved draft is offered as "continue the payment you started". The accounts or
+ * the payments settings refused by the API: the error in the choice's place instead of the form,
+ * saying nothing can be sent without it (lib/list-errors.server; docs/decisions.md "Failed lists").
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentsSettings } from "../../../../../server/api/v1/contract";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { useSourceLabel } from "~/lib/balance-sources";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
@@ -15,6 +18,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { settleList } from "~/lib/list-errors.server";
 import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import { cashSources } from "./__cash-sources";
 
@@ -23,16 +27,19 @@ export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title"
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const [accounts, settings, draft, { pendingPaymentId }] = await Promise.all([
-    listAccounts(api, org.id),
-    api.get<PaymentsSettings>("/settings/payments"),
+    // Read only for the "Pay from" choices: a refusal is their error, not "no balance".
+    settleList(request, listAccounts(api, org.id)),
+    settleList(request, api.get<PaymentsSettings>("/settings/payments")),
     loadPaymentDraft(api, "cash-over", org.id),
     paymentFormKey(api, "cash-over", releasedPayment(request)),
   ]);
-  const sources = cashSources(accounts, settings);
+  const sourcesError = accounts.error ?? settings.error;
+  const sources = accounts.data && settings.data ? cashSources(accounts.data, settings.data) : [];
   const draftSource = sources.find((s) => s.value === draft?.source);
   return json(
     {
       sources,
+      sourcesError,
       continueHref: draftSource ? `/payments/cash-over/form?source=${encodeURIComponent(draftSource.value)}` : null,
       pendingPaymentId,
     },
@@ -41,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CashOverChooser() {
-  const { sources, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, continueHref, pendingPaymentId } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const label = useSourceLabel();
   return (
@@ -53,7 +60,14 @@ export default function CashOverChooser() {
           <Link to={continueHref}>{t("cash-over.continue-draft")}</Link>
         </Alert>
       ) : null}
-      {sources.length === 0 ? (
+      {sourcesError ? (
+        <>
+          <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required />
+          <p>
+            <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
+          </p>
+        </>
+      ) : sources.length === 0 ? (
         <Alert testId="no-balance">{t("cash-over.no-balance")}</Alert>
       ) : (
         <Form method="get" action="/payments/cash-over/form">

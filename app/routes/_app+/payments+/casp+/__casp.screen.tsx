@@ -133,6 +133,7 @@ export function caspValidator(scales: Readonly<Record<string, number>>): Validat
 export default function CaspScreen() {
   const {
     sources,
+    sourcesError,
     scales,
     casps,
     caspsError,
@@ -166,7 +167,7 @@ export default function CaspScreen() {
       <h1>{t("casp.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
       <DraftNotice restored={!!draft} />
-      {sources.length === 0 ? (
+      {sources.length === 0 && !sourcesError ? (
         <Alert>{t("casp.no-balance", { currencies: currencies.join(", ") })}</Alert>
       ) : (
         <>
@@ -187,7 +188,7 @@ export default function CaspScreen() {
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
-            <SourceBalanceSelect sources={sources} />
+            <SourceBalanceSelect sources={sources} error={sourcesError} />
             {caspsError ? (
               <ValidatedChoicesError
                 id="caspId"

@@ -14,14 +14,23 @@ export const handle = { i18n: ["payments"], titleKey: "payments:casp.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  return json(await railBalances(api, org.id, "CRYPTO_ASSET_PAYMENT"), {
+  // A refused accounts list or payments settings: its error in the choice's place (railBalances).
+  return json(await railBalances(request, api, org.id, "CRYPTO_ASSET_PAYMENT"), {
     headers: await api.headers({ "Cache-Control": "private, no-store" }),
   });
 }
 
 export default function CaspChooser() {
-  const { sources, currencies } = useLoaderData<typeof loader>();
-  return <BalanceChooser section="casp" sources={sources} currencies={currencies} action="/payments/casp/form" />;
+  const { sources, sourcesError, currencies } = useLoaderData<typeof loader>();
+  return (
+    <BalanceChooser
+      section="casp"
+      sources={sources}
+      sourcesError={sourcesError}
+      currencies={currencies}
+      action="/payments/casp/form"
+    />
+  );
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

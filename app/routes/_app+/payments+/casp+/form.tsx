@@ -33,15 +33,21 @@ function balanceScales(accounts: readonly Account[]): Record<string, number> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
-  const [accounts, settings, casps, form, saved] = await Promise.all([
-    listAccounts(api, org.id),
-    api.get<PaymentsSettings>("/settings/payments"),
-    // Read only for the provider select: a failed list shows its error there (list-errors.server).
+  const [listed, settings, casps, form, saved] = await Promise.all([
+    // Read only for the "Pay from" choices (which balances, in which assets): a refusal shows its
+    // error there (list-errors.server), the rest of the form as usual.
+    settleList(request, listAccounts(api, org.id)),
+    settleList(request, api.get<PaymentsSettings>("/settings/payments")),
+    // Read only for the provider select: a failed list shows its error there.
     settleList(request, api.get<{ data: Casp[] }>("/casps")),
     paymentFormData(api, request, "casp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "CRYPTO_ASSET_PAYMENT"),
   ]);
-  const currencies = settings.paymentTypes.filter((p) => p.type === "CRYPTO_ASSET_PAYMENT").flatMap((p) => p.currencies);
+  const currencies = (settings.data?.paymentTypes ?? [])
+    .filter((p) => p.type === "CRYPTO_ASSET_PAYMENT")
+    .flatMap((p) => p.currencies);
+  const sourcesError = listed.error ?? settings.error;
+  const accounts = sourcesError ? [] : (listed.data ?? []);
   const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
   const held = new Set(sources.map((s) => s.currencyId as string));
   const scales = balanceScales(accounts);
@@ -58,12 +64,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
       saved,
       prefill,
       sources,
+      sourcesError,
       currencies,
       scales: Object.fromEntries([...held].map((c) => [c, scales[c]])),
-      // Every CASP that takes an asset the customer holds (the screen narrows it to the chosen asset with JavaScript).
+      // Every CASP that takes an asset the customer holds (the screen narrows it to the chosen asset
+      // with JavaScript); every CASP when the balances are not known (their error is shown).
       casps: (casps.data?.data ?? [])
         .map((c) => ({ id: c.id, name: c.name, assets: c.assets.map((a) => a.currencyId as string) }))
-        .filter((c) => c.assets.some((a) => held.has(a))),
+        .filter((c) => sourcesError !== null || c.assets.some((a) => held.has(a))),
       caspsError: casps.error,
       source: sources.some((s) => s.value === asked) ? asked : null,
     },
@@ -76,8 +84,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // provider takes which asset (a mismatch is refused on the provider field, as the API would).
   const { api, org } = await requireAppContext(request);
   // Without the CASP list (refused) no provider was offered: the form's own check refuses the empty choice.
+  // Without the accounts (refused) no balance was offered either: no scales, the empty choice refused.
   const [accounts, casps] = await Promise.all([
-    listAccounts(api, org.id),
+    settleList(request, listAccounts(api, org.id)).then((r) => r.data ?? []),
     settleList(request, api.get<{ data: Casp[] }>("/casps")).then((r) => r.data ?? { data: [] as Casp[] }),
   ]);
   const validator = caspValidator(balanceScales(accounts));

@@ -19,7 +19,7 @@ import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { useSourceLabel } from "~/lib/balance-sources";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
@@ -76,7 +76,7 @@ export const euroSchema = z.object({
 export const validator = withZod(euroSchema);
 
 export default function EuroScreen() {
-  const { sources, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, kind, saved, prefill } =
+  const { sources, sourcesError, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, kind, saved, prefill } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const sourceText = useSourceLabel();
@@ -88,7 +88,7 @@ export default function EuroScreen() {
     <>
       <h1>{t("euro.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
-      {sources.length === 0 ? (
+      {sources.length === 0 && !sourcesError ? (
         <Alert>{t("euro.no-eur")}</Alert>
       ) : (
         <>
@@ -118,13 +118,17 @@ export default function EuroScreen() {
                 {t("euro-kinds.change")}
               </Link>
             </p>
-            <ValidatedField as="select" name="accountId" label={t("fields.from-account")} required>
-              {sources.map((s) => (
-                <option key={s.accountId} value={s.accountId}>
-                  {sourceText(s)}
-                </option>
-              ))}
-            </ValidatedField>
+            {sourcesError ? (
+              <ValidatedChoicesError id="accountId" label={t("fields.from-account")} message={sourcesError} required />
+            ) : (
+              <ValidatedField as="select" name="accountId" label={t("fields.from-account")} required>
+                {sources.map((s) => (
+                  <option key={s.accountId} value={s.accountId}>
+                    {sourceText(s)}
+                  </option>
+                ))}
+              </ValidatedField>
+            )}
             <ValidatedField
               name="beneficiaryName"
               readOnly={saved.chosen !== null}

@@ -4,7 +4,9 @@
  * The kind (`?kind=`: SEPA_SCT by default, SEPA_SCT_INST, TARGET_2) is chosen on
  * /payments/euro/payment-kinds and sent as `paymentType`. Creates the payment with an
  * Idempotency-Key, then sends the signing code and goes to the signing page; what was typed is
- * kept as the "euro" draft.
+ * kept as the "euro" draft. An accounts list the API refuses shows its error where the "From
+ * account" choices would be (lib/list-errors.server), the rest of the form as usual; the payment
+ * cannot be sent without them.
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
@@ -13,6 +15,7 @@ import { balanceSources } from "~/lib/balance-sources";
 import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.server";
 import { skipDraftRevalidation } from "~/lib/drafts";
 import { SEPA_KIND_TYPES } from "~/lib/payment-options";
+import { settleList } from "~/lib/list-errors.server";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import type { ProviderPaymentTypeCode } from "../../../../../server/api/v1/contract";
@@ -33,11 +36,11 @@ function euroKind(value: string | null | undefined): EuroKind | null {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const [accounts, form, saved] = await Promise.all([
-    listAccounts(api, org.id),
+    settleList(request, listAccounts(api, org.id)),
     paymentFormData(api, request, "euro", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "LOCAL", "EUR"),
   ]);
-  const sources = balanceSources(accounts, "EUR");
+  const sources = balanceSources(accounts.data ?? [], "EUR");
   // The kind chosen on /payments/euro/payment-kinds, else the draft's, else SEPA credit transfer.
   const kind = euroKind(new URL(request.url).searchParams.get("kind")) ?? euroKind(form.draft?.paymentType) ?? "SEPA_SCT";
   // A picked beneficiary's details fill the form (over a draft's).
@@ -45,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     ? valuesFromBeneficiary(saved.chosen, { beneficiaryName: "name", iban: "iban", bic: "bic" })
     : null;
   return json(
-    { sources, kind, ...form, saved, prefill },
+    { sources, sourcesError: accounts.error, kind, ...form, saved, prefill },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }

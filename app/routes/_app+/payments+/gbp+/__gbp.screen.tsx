@@ -21,7 +21,7 @@ import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
@@ -94,8 +94,19 @@ export const validator = withZod(
 );
 
 export default function GbpScreen() {
-  const { sources, schemes, defaults, draft, categories, categoriesError, idempotencyKey, pendingPaymentId, saved } =
-    useLoaderData<typeof loader>();
+  const {
+    sources,
+    sourcesError,
+    schemes,
+    schemesError,
+    defaults,
+    draft,
+    categories,
+    categoriesError,
+    idempotencyKey,
+    pendingPaymentId,
+    saved,
+  } = useLoaderData<typeof loader>();
   const fromSaved = saved.chosen !== null;
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
@@ -103,9 +114,10 @@ export default function GbpScreen() {
     <>
       <h1>{t("gbp.form-title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
-      {sources.length === 0 ? (
+      {/* A refused list is not "no balance" / "not available": the form, its error in the choice's place. */}
+      {sources.length === 0 && !sourcesError ? (
         <Alert testId="no-balance">{t("gbp.no-balance")}</Alert>
-      ) : schemes.length === 0 ? (
+      ) : schemes.length === 0 && !schemesError ? (
         <Alert testId="no-scheme">{t("gbp.no-scheme")}</Alert>
       ) : (
         <>
@@ -127,22 +139,26 @@ export default function GbpScreen() {
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
-            <SourceBalanceSelect sources={sources} />
-            <ValidatedField
-              as="select"
-              name="paymentType"
-              label={t("gbp.scheme")}
-              hint={schemes
-                .map((s) => t("gbp.scheme-line", { scheme: t(`schemes.${s}`), hint: t(`gbp.scheme-hint.${s}`) }))
-                .join(" ")}
-              required
-            >
-              {schemes.map((s) => (
-                <option key={s} value={s}>
-                  {t(`schemes.${s}`)}
-                </option>
-              ))}
-            </ValidatedField>
+            <SourceBalanceSelect sources={sources} error={sourcesError} />
+            {schemesError ? (
+              <ValidatedChoicesError id="paymentType" label={t("gbp.scheme")} message={schemesError} required />
+            ) : (
+              <ValidatedField
+                as="select"
+                name="paymentType"
+                label={t("gbp.scheme")}
+                hint={schemes
+                  .map((s) => t("gbp.scheme-line", { scheme: t(`schemes.${s}`), hint: t(`gbp.scheme-hint.${s}`) }))
+                  .join(" ")}
+                required
+              >
+                {schemes.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`schemes.${s}`)}
+                  </option>
+                ))}
+              </ValidatedField>
+            )}
             <ValidatedField
               name="beneficiaryName"
               readOnly={fromSaved}

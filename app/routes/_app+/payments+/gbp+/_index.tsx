@@ -16,13 +16,14 @@ export const handle = { i18n: ["payments"], titleKey: "payments:gbp.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const { sources, schemes } = await railOptions(api, org.id, "GBP", GBP_KIND_TYPES);
-  return json({ sources, schemes }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  // A refused accounts list or payments settings: its error in the choice's place (railOptions).
+  const options = await railOptions(request, api, org.id, "GBP", GBP_KIND_TYPES);
+  return json(options, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export default function GbpChooser() {
-  const { sources, schemes } = useLoaderData<typeof loader>();
-  return <SchemeChooser section="gbp" sources={sources} schemes={schemes} action="/payments/gbp/form" />;
+  const options = useLoaderData<typeof loader>();
+  return <SchemeChooser section="gbp" {...options} action="/payments/gbp/form" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

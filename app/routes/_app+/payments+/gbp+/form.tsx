@@ -25,7 +25,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
   const [options, form, saved] = await Promise.all([
-    railOptions(api, org.id, "GBP", GBP_SCHEMES),
+    // A refused accounts list or payments settings: its error where its choices would be.
+    railOptions(request, api, org.id, "GBP", GBP_SCHEMES),
     paymentFormData(api, request, "gbp", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "LOCAL", "GBP"),
   ]);

@@ -73,8 +73,19 @@ export function internalSchema(scales: CurrencyScales) {
 export const internalValidator = perScales((scales) => withZod(internalSchema(scales)));
 
 export default function InternalScreen() {
-  const { by, value, recipient, sources, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, saved } =
-    useLoaderData<typeof loader>();
+  const {
+    by,
+    value,
+    recipient,
+    sources,
+    sourcesError,
+    idempotencyKey,
+    pendingPaymentId,
+    categories,
+    categoriesError,
+    draft,
+    saved,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const query = `${by}=${encodeURIComponent(value)}`;
@@ -90,7 +101,7 @@ export default function InternalScreen() {
           <Link to={`/payments/internal?${query}`}>{t("internal.change-recipient")}</Link>
         </p>
         {saved.chosen || saved.error ? <BeneficiaryPicker choices={[]} chosen={saved.chosen} error={saved.error} /> : null}
-        {sources.length === 0 ? (
+        {sources.length === 0 && !sourcesError ? (
           <Alert>{t("no-accounts.text")}</Alert>
         ) : (
           <ValidatedForm
@@ -110,7 +121,7 @@ export default function InternalScreen() {
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
             <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
-            <SourceBalanceSelect sources={sources} />
+            <SourceBalanceSelect sources={sources} error={sourcesError} />
             <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
             <PaymentFormEnd scale={scale} />
             <div className={styles.actions}>

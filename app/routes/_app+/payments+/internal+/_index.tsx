@@ -6,17 +6,22 @@
  * the customer back here with `?error=` (invalid, not-found, rate-limited, failed) when it
  * fails: the value typed comes back in its field with the message. Works without JavaScript.
  * An organization without accounts gets the no-accounts popup instead of the forms (spec 000 §6):
- * nothing to pay from, so no lookup is spent on it (lookups are rate-limited).
+ * nothing to pay from, so no lookup is spent on it (lookups are rate-limited). An accounts list
+ * the API refuses: its error where the forms would be (the "Pay from" choices' error, as the form
+ * page would show it: nothing can be sent without them), no lookup spent either
+ * (docs/decisions.md "Failed lists").
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
+import { settleList } from "~/lib/list-errors.server";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import styles from "../payments.module.css";
@@ -29,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const query = recipientQuery(params);
   const [accounts, draft, { pendingPaymentId }] = await Promise.all([
-    listAccounts(api, org.id),
+    // Read only to know whether there is anything to pay from: a refusal is shown, not "no accounts".
+    settleList(request, listAccounts(api, org.id)),
     loadPaymentDraft(api, "internal", org.id),
     paymentFormKey(api, "internal", releasedPayment(request)),
   ]);
@@ -47,7 +53,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       by: query?.by ?? null,
       continueHref: draftRecipient ? `/payments/internal/form?${draftRecipient}` : null,
       pendingPaymentId,
-      noAccounts: accounts.length === 0,
+      noAccounts: accounts.data?.length === 0,
+      accountsError: accounts.error,
       organizationType: org.type,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -55,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function InternalLookup() {
-  const { phone, companyNumber, error, by, continueHref, pendingPaymentId, noAccounts, organizationType } =
+  const { phone, companyNumber, error, by, continueHref, pendingPaymentId, noAccounts, accountsError, organizationType } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   if (noAccounts)
@@ -75,6 +82,30 @@ export default function InternalLookup() {
         </Alert>
       ) : null}
       <p>{t("internal.intro")}</p>
+      {accountsError ? (
+        <ChoicesError id="source" label={t("fields.from-balance")} message={accountsError} required />
+      ) : (
+        <InternalLookupForms phone={phone} companyNumber={companyNumber} error={error} by={by} />
+      )}
+    </>
+  );
+}
+
+/** The two lookup forms (a person by phone, a company by its number), each with its value and error. */
+function InternalLookupForms({
+  phone,
+  companyNumber,
+  error,
+  by,
+}: {
+  phone: string;
+  companyNumber: string;
+  error: string | null;
+  by: string | null;
+}) {
+  const { t } = useTranslation("payments");
+  return (
+    <>
       <section aria-labelledby="person-title">
         <h2 id="person-title">{t("internal.person-title")}</h2>
         <Form method="get" action="/payments/internal/form">

@@ -5,7 +5,9 @@
  * bookmarked or reloaded form still shows who is paid; no recipient, or a failed lookup, goes
  * back to /payments/internal (with `?error=`). The form posts pay-from balance, purpose and
  * category (optional), amount and reference; the action creates an InternalPaymentRequest
- * (Idempotency-Key) and goes to signing. What was typed is kept as the "internal" draft.
+ * (Idempotency-Key) and goes to signing. What was typed is kept as the "internal" draft. An
+ * accounts list the API refuses shows its error where the "Pay from" choices would be
+ * (list-errors.server), the rest of the form as usual; the payment cannot be sent without them.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { RecipientCheck } from "../../../../../server/api/v1/contract";
@@ -15,6 +17,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { beneficiaryChoice } from "~/lib/beneficiaries.server";
 import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
+import { settleList } from "~/lib/list-errors.server";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { recipientQuery, type LookupError } from "./__recipient";
@@ -35,8 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     });
   if (!query.valid) throw await back("invalid");
   // Nothing to pay from: step 1 shows the no-accounts popup; no lookup is spent (rate-limited).
-  const accounts = await listAccounts(api, org.id);
-  if (accounts.length === 0) throw redirect("/payments/internal", { headers: await api.headers() });
+  // A refused list is not "nothing": the form, its error where the choices would be.
+  const accounts = await settleList(request, listAccounts(api, org.id));
+  if (accounts.data?.length === 0) throw redirect("/payments/internal", { headers: await api.headers() });
   let recipient: RecipientCheck;
   try {
     recipient =
@@ -62,7 +66,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       by: query.by,
       value: query.value,
       recipient,
-      sources: balanceSources(accounts),
+      sources: balanceSources(accounts.data ?? []),
+      sourcesError: accounts.error,
       ...form,
       draft: draftRecipient === query.value ? form.draft : null,
       // The list was read only to find the asked beneficiary: its error is shown when one was asked.
@@ -81,7 +86,9 @@ export async function action({ request }: ActionFunctionArgs) {
     request,
     "internal",
     // The screen's validator needs the balances' scales: the amount is checked at the chosen one's.
-    async ({ api, org }) => internalValidator(sourceScales(balanceSources(await listAccounts(api, org.id)))),
+    // A refused list: no scales (no balance was offered either: the empty choice is refused).
+    async ({ api, org }) =>
+      internalValidator(sourceScales(balanceSources((await settleList(request, listAccounts(api, org.id))).data ?? []))),
     [...FIELDS, "recipientPhone", "recipientCompanyNumber"],
     (d, organizationId) => {
       const source = parseSource(d.source);

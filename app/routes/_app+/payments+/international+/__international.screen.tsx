@@ -416,6 +416,7 @@ function IntermediaryBank() {
 export default function InternationalScreen() {
   const {
     sources,
+    sourcesError,
     scales,
     source,
     currencies,
@@ -456,7 +457,7 @@ export default function InternationalScreen() {
       <h1>{t("international.title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
       <DraftNotice restored={!!draft} />
-      {sources.length === 0 ? (
+      {sources.length === 0 && !sourcesError ? (
         <Alert>{t("international.no-balance", { currencies: currencies.join(", ") })}</Alert>
       ) : (
         <>
@@ -477,7 +478,7 @@ export default function InternationalScreen() {
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
-            <SourceBalanceSelect sources={sources} />
+            <SourceBalanceSelect sources={sources} error={sourcesError} />
             <fieldset className={styles.group}>
               <legend className={styles.legend}>{t("international.beneficiary")}</legend>
               <BeneficiaryTypeField />

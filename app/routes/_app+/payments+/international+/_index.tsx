@@ -14,15 +14,22 @@ export const handle = { i18n: ["payments"], titleKey: "payments:international.ti
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  return json(await railBalances(api, org.id, "SWIFT"), {
+  // A refused accounts list or payments settings: its error in the choice's place (railBalances).
+  return json(await railBalances(request, api, org.id, "SWIFT"), {
     headers: await api.headers({ "Cache-Control": "private, no-store" }),
   });
 }
 
 export default function InternationalChooser() {
-  const { sources, currencies } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, currencies } = useLoaderData<typeof loader>();
   return (
-    <BalanceChooser section="international" sources={sources} currencies={currencies} action="/payments/international/form" />
+    <BalanceChooser
+      section="international"
+      sources={sources}
+      sourcesError={sourcesError}
+      currencies={currencies}
+      action="/payments/international/form"
+    />
   );
 }
 

@@ -14,6 +14,7 @@ import { beneficiaryChoice, valuesFromBeneficiary } from "~/lib/beneficiaries.se
 import { countryOptionsFor } from "~/lib/countries.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { skipDraftRevalidation } from "~/lib/drafts";
+import { settleList } from "~/lib/list-errors.server";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
@@ -33,14 +34,18 @@ function balanceScales(accounts: readonly Account[]): Record<string, number> {
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
-  const [accounts, settings, form, saved, countries] = await Promise.all([
-    listAccounts(api, org.id),
-    api.get<PaymentsSettings>("/settings/payments"),
+  const [listed, settings, form, saved, countries] = await Promise.all([
+    // Read only for the "Pay from" choices (which balances, in which currencies SWIFT takes): a
+    // refusal shows its error there (list-errors.server), the rest of the form as usual.
+    settleList(request, listAccounts(api, org.id)),
+    settleList(request, api.get<PaymentsSettings>("/settings/payments")),
     paymentFormData(api, request, "international", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "INTERNATIONAL"),
     countryOptionsFor(request),
   ]);
-  const currencies = settings.paymentTypes.filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);
+  const currencies = (settings.data?.paymentTypes ?? []).filter((p) => p.type === "SWIFT").flatMap((p) => p.currencies);
+  const sourcesError = listed.error ?? settings.error;
+  const accounts = sourcesError ? [] : (listed.data ?? []);
   const sources = balanceSources(accounts).filter((s) => currencies.includes(s.currencyId));
   const scales = balanceScales(accounts);
   const asked = url.searchParams.get("source");
@@ -73,6 +78,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       saved,
       prefill,
       sources,
+      sourcesError,
       currencies,
       countries,
       scales: Object.fromEntries(sources.map((s) => [s.currencyId, scales[s.currencyId]])),
@@ -85,7 +91,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   // The amount's scale is the chosen balance's: the same validator as the screen's needs the accounts.
   const { api, org } = await requireAppContext(request);
-  const validator = internationalValidator(balanceScales(await listAccounts(api, org.id)));
+  // A refused list: no scales (no balance can be chosen then: the form's own check refuses it).
+  const listed = await settleList(request, listAccounts(api, org.id));
+  const validator = internationalValidator(balanceScales(listed.data ?? []));
   return submitPaymentForm(request, "international", validator, FIELDS, (d, organizationId) => {
     const source = parseSource(d.source);
     if (!source) return { field: "source", key: "errors:account-required" };

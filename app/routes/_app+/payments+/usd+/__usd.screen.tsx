@@ -22,7 +22,7 @@ import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
-import { ValidatedField } from "~/components/forms/ValidatedField";
+import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
@@ -114,22 +114,35 @@ export const validator = withZod(
 );
 
 export default function UsdScreen() {
-  const { sources, schemes, defaults, draft, categories, categoriesError, idempotencyKey, pendingPaymentId, saved, countries } =
-    useLoaderData<typeof loader>();
+  const {
+    sources,
+    sourcesError,
+    schemes,
+    schemesError,
+    defaults,
+    draft,
+    categories,
+    categoriesError,
+    idempotencyKey,
+    pendingPaymentId,
+    saved,
+    countries,
+  } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   return (
     <>
       <h1>{t("usd.form-title")}</h1>
       <PendingPaymentNotice paymentId={pendingPaymentId} />
-      {sources.length === 0 ? (
+      {/* A refused list is not "no balance" / "not available": the form, its error in the choice's place. */}
+      {sources.length === 0 && !sourcesError ? (
         <Alert testId="no-balance">{t("usd.no-balance")}</Alert>
-      ) : schemes.length === 0 ? (
+      ) : schemes.length === 0 && !schemesError ? (
         <Alert testId="no-scheme">{t("usd.no-scheme")}</Alert>
       ) : (
         <>
           <DraftNotice restored={!!draft} />
-          <p>{t("usd.sent-by", { scheme: t("schemes.FEDWIRE"), hint: t("usd.scheme-hint.FEDWIRE") })}</p>
+          {schemesError ? null : <p>{t("usd.sent-by", { scheme: t("schemes.FEDWIRE"), hint: t("usd.scheme-hint.FEDWIRE") })}</p>}
           <BeneficiaryPicker choices={saved.choices} chosen={saved.chosen} error={saved.error} />
           <ValidatedForm
             // A picked beneficiary fills the form: a new form (defaults apply on mount only).
@@ -147,8 +160,12 @@ export default function UsdScreen() {
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
-            <input type="hidden" name="paymentType" value="FEDWIRE" />
-            <SourceBalanceSelect sources={sources} />
+            {/* Without the settings Fedwire is not known to be offered: not sent as a guess. */}
+            {schemesError ? null : <input type="hidden" name="paymentType" value="FEDWIRE" />}
+            <SourceBalanceSelect sources={sources} error={sourcesError} />
+            {schemesError ? (
+              <ValidatedChoicesError id="paymentType" label={t("usd.scheme")} message={schemesError} required />
+            ) : null}
             <ValidatedField
               name="beneficiaryName"
               readOnly={saved.chosen !== null}

@@ -15,13 +15,14 @@ export const handle = { i18n: ["payments"], titleKey: "payments:usd.title" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
-  const { sources, schemes } = await railOptions(api, org.id, "USD", ["FEDWIRE"] as const);
-  return json({ sources, schemes }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+  // A refused accounts list or payments settings: its error in the choice's place (railOptions).
+  const options = await railOptions(request, api, org.id, "USD", ["FEDWIRE"] as const);
+  return json(options, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
 }
 
 export default function UsdChooser() {
-  const { sources, schemes } = useLoaderData<typeof loader>();
-  return <SchemeChooser section="usd" sources={sources} schemes={schemes} action="/payments/usd/form" />;
+  const options = useLoaderData<typeof loader>();
+  return <SchemeChooser section="usd" {...options} action="/payments/usd/form" />;
 }
 
 export const ErrorBoundary = RouteErrorBoundary;

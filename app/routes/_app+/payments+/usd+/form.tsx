@@ -27,7 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
   const [options, form, saved, countries] = await Promise.all([
-    railOptions(api, org.id, "USD", USD_SCHEMES),
+    // A refused accounts list or payments settings: its error where its choices would be.
+    railOptions(request, api, org.id, "USD", USD_SCHEMES),
     paymentFormData(api, request, "usd", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "LOCAL", "USD"),
     countryOptionsFor(request),
