@@ -372,6 +372,18 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("main [name=rate]")).toBeVisible();
       await axe(page, javaScriptEnabled);
 
+      // /home: "My accounts" shows the error (never "no accounts"), no quick payment guessed from
+      // unknown balances, "All payment types" and the rest of the page as usual.
+      answer = await page.goto("/home");
+      expect(answer?.status()).toBe(200);
+      await expect(page.locator("main h1")).toHaveText("Home");
+      await expect(page.getByTestId("home-accounts-error")).toHaveAttribute("role", "alert");
+      await expect(page.getByTestId("home-accounts-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("quick-internal")).toHaveCount(0);
+      await expect(page.locator("main").getByRole("link", { name: "All payment types" })).toBeVisible();
+      await expect(page.getByTestId("tab-fees")).toBeVisible();
+      await axe(page, javaScriptEnabled);
+
       // Answered again: the select is back (no draft left behind: /home clears it).
       refuseAccounts = false;
       await page.goto("/home");

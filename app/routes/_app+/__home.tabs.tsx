@@ -43,7 +43,7 @@ export default function HomeTabPanel() {
     organizationName,
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["remittance", "exchange"]);
-  if (tab === "fees" && fees) return <FeesList fees={fees} />;
+  if (tab === "fees") return fees ? <FeesList fees={fees} /> : <ListError message={tabError ?? ""} testId="home-fees-error" />;
   if (tab === "remittance")
     return tabError ? (
       <ListError message={tabError} testId="home-remittance-error" />

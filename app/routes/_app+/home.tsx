@@ -15,7 +15,8 @@
  * leads to /profile/agreements while the person has agreements to sign (GET
  * /v1/agreements/unsigned). No form libraries here (JS budget); the tabs other than history are
  * rendered by `__home.tabs.tsx`, a chunk the browser fetches only when one of them shows
- * (lib/split-part.tsx). A list the API refuses (the open tab's, the beneficiaries block) shows its
+ * (lib/split-part.tsx). A list the API refuses (the accounts, the open tab's, the fees, the
+ * beneficiaries block) shows its
  * error in the list's place, the rest of the page as usual (spec 000 §7 "a failed list passes the
  * server message on as its error"; lib/list-errors.server.ts).
  */
@@ -127,8 +128,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const official = org.type === "COMPANY_OFFICIAL";
   // Paging applies to the signing tab's list; the count is always of every unsigned payment.
   const cursor = asked === "signing" ? url.searchParams.get("cursor") || undefined : undefined;
-  const [accounts, unsigned, settings, beneficiaries, fees, offers] = await Promise.all([
-    listAccounts(api, org.id),
+  const [accountsListed, unsigned, settings, beneficiaries, feesListed, offers] = await Promise.all([
+    settleList(request, listAccounts(api, org.id)),
     settleList(
       request,
       api
@@ -138,12 +139,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
     settleList(request, official ? Promise.resolve([]) : recentBeneficiaries(api, org.id)),
     // The tab shows the count, so the fees are read whichever tab is open.
-    official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`),
+    settleList(request, official ? Promise.resolve(null) : api.get<OrganizationFees>(`/clients-organizations/${org.id}/fees`)),
     // The requests tab exists only when FX rate requests are enabled for the organization;
     // company officials without a personal account, nor one applied for, are invited to open one.
     organizationOffers(api, user, org),
   ]);
   const { customRate: requestsTab, openAccountInvitation } = offers;
+  // A refused accounts list or fees read: their error in their place, the rest of the page kept.
+  const accounts = accountsListed.data ?? [];
+  const fees = feesListed.data;
   // The remittance tab exists only when orders are enabled for the organization.
   const remittanceTab = settings?.["PAYMENTS-ORDERS-ENABLED"] === true;
   const tab =
@@ -151,7 +155,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       ? "signing"
       : asked === "remittance" && remittanceTab
         ? "remittance"
-        : asked === "fees" && fees
+        : asked === "fees" && (fees || feesListed.error)
           ? "fees"
           : asked === "requests" && requestsTab
             ? "requests"
@@ -188,6 +192,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       official,
       openAccountInvitation,
       accounts,
+      accountsError: accountsListed.error,
       unsigned: unsigned.data?.data ?? [],
       unsignedCount: (unsigned.data?.totalCount ?? 0) + fxToSign.count + ordersToSign.count,
       // The open tab's list refused by the API: its error in the list's place.
@@ -200,7 +205,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
               ? fxRequests.error
               : tab === "signing"
                 ? unsigned.error
-                : null,
+                : tab === "fees"
+                  ? feesListed.error
+                  : null,
       // A company official's panel is the signing list whatever the tab.
       unsignedError: unsigned.error,
       // The list shows on the signing tab (a company official's panel is the signing list whatever the tab).
@@ -223,12 +230,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
       beneficiaries: beneficiaries.data ?? [],
       beneficiariesError: beneficiaries.error,
       fees,
+      // The fees tab stays when its read was refused (its error in the tab's place, no count).
+      feesError: feesListed.error,
       feesCount: feesCount(fees),
       // Quick payment actions: the chooser's rule for each (spec 000 §2), and without an account
-      // the no-accounts popup instead of a form (spec 000 §2 company officials, §6).
-      quick: paymentOptions(accounts, settings ?? { "PAYMENTS-ORDERS-ENABLED": false, paymentTypes: [] }).filter((o) =>
-        QUICK_PAYMENTS.includes(o.id),
-      ),
+      // the no-accounts popup instead of a form (spec 000 §2 company officials, §6). With the
+      // accounts refused, which options apply is unknown: only "All payment types" (/payments
+      // shows the error where its options would be).
+      quick: accountsListed.error
+        ? []
+        : paymentOptions(accounts, settings ?? { "PAYMENTS-ORDERS-ENABLED": false, paymentTypes: [] }).filter((o) =>
+            QUICK_PAYMENTS.includes(o.id),
+          ),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -278,6 +291,7 @@ export default function Home() {
     official,
     openAccountInvitation,
     accounts,
+    accountsError,
     unsignedCount,
     history,
     remittanceTab,
@@ -287,6 +301,7 @@ export default function Home() {
     tabError,
     corporate,
     fees,
+    feesError,
     feesCount,
     agreementsToSign,
     verifiedNotice,
@@ -322,8 +337,9 @@ export default function Home() {
 
       <section aria-labelledby="accounts-title" className={styles.section}>
         <h2 id="accounts-title">{t("accounts.title")}</h2>
-        {accounts.length === 0 ? <p>{t("accounts.none")}</p> : null}
-        {accounts.length === 1 ? (
+        {accountsError ? <ListError message={accountsError} testId="home-accounts-error" /> : null}
+        {accounts.length === 0 && !accountsError ? <p>{t("accounts.none")}</p> : null}
+        {accounts.length === 0 ? null : accounts.length === 1 ? (
           <AccountBalances account={accounts[0]} testIdPrefix="" />
         ) : (
           <ul className={styles.accounts}>
@@ -406,16 +422,20 @@ export default function Home() {
                 {t("exchange:requests.home.tab")}
               </Tab>
             ) : null}
-            {fees ? (
+            {fees || feesError ? (
               <Tab
                 to="fees"
                 current={tab}
                 testId="tab-fees"
-                count={{
-                  value: feesCount,
-                  label: t("payments:fees.tab-count", { count: feesCount }),
-                  testId: "fees-count",
-                }}
+                count={
+                  fees
+                    ? {
+                        value: feesCount,
+                        label: t("payments:fees.tab-count", { count: feesCount }),
+                        testId: "fees-count",
+                      }
+                    : undefined
+                }
               >
                 {t("payments:fees.tab")}
               </Tab>

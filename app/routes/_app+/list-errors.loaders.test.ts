@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { loader as historyLoader } from "./history";
+import { loader as homeLoader } from "./home";
 import { loader as layoutLoader } from "./_layout";
 import { loader as orderCardLoader } from "./cards+/order-card";
 import { loader as paymentsLoader } from "./payments+/_index";
@@ -98,6 +99,49 @@ describe("/payments", () => {
       ordersToSignError: null,
     });
     expect(Array.isArray(data.options)).toBe(true);
+  });
+});
+
+describe("/home: the accounts and the fees", () => {
+  const org = TEST_WHOAMI.organizations[0].id;
+  const rest = (): Record<string, Answer> => ({
+    "/payments": ok({ data: [], totalCount: 0, nextCursor: null }),
+    "/settings/payments": ok({ "PAYMENTS-ORDERS-ENABLED": false, paymentTypes: [] }),
+    "/settings/exchange-custom-rate": ok({ enabled: false }),
+    "/beneficiaries": ok(emptyPage),
+    [`/clients-organizations/${org}/fees`]: ok({ tariff: null, customFees: [], owed: [] }),
+    "/statements-items": ok({ data: [], nextCursor: null }),
+    "/agreements/unsigned": ok({ data: [] }),
+  });
+
+  it("a refused accounts list: its error in 'My accounts', no quick payment guessed, the rest of the page as usual", async () => {
+    stubApi({ ...rest(), "/accounts": refused("Accounts are being migrated", 409) });
+    const data = await load(homeLoader as Loader, "http://x/home");
+    expect(data).toMatchObject({ accounts: [], accountsError: "Accounts are being migrated", quick: [], tab: "history" });
+    expect(data.tabError).toBeNull();
+    expect(data.beneficiariesError).toBeNull();
+  });
+
+  it("a 5xx on the accounts: the generic text only", async () => {
+    stubApi({ ...rest(), "/accounts": refused('relation "accounts" does not exist', 500) });
+    expect((await load(homeLoader as Loader, "http://x/home")).accountsError).toBe("Internal Server Error. Try Again");
+  });
+
+  it("refused fees: the fees tab stays (no count) and shows the error when open; the accounts as usual", async () => {
+    stubApi({
+      ...rest(),
+      "/accounts": ok({ data: [{ id: "a", name: "Main", number: "1", balances: [] }] }),
+      [`/clients-organizations/${org}/fees`]: refused("Fees are being recalculated", 409),
+    });
+    const data = await load(homeLoader as Loader, "http://x/home?tab=fees");
+    expect(data).toMatchObject({
+      tab: "fees",
+      fees: null,
+      feesError: "Fees are being recalculated",
+      tabError: "Fees are being recalculated",
+    });
+    expect(data.accountsError).toBeNull();
+    expect(data.accounts).toHaveLength(1);
   });
 });
 
