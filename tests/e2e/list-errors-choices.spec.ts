@@ -384,6 +384,17 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("tab-fees")).toBeVisible();
       await axe(page, javaScriptEnabled);
 
+      // /history: the accounts give only the currency choices; the list as usual, each currency
+      // choice (the filter's, the statement's) the error, no statement to ask for without one.
+      await page.goto("/history");
+      await expect(page.locator("main h1")).toHaveText("History");
+      await expect(page.getByTestId("currency-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("export-currency-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("export-currency-choices-required")).toHaveText(REQUIRED);
+      await expect(page.locator("main select[name=currency], main select[name=statementCurrency]")).toHaveCount(0);
+      await expect(page.getByTestId("history-list").locator("a[href^='/history/']").first()).toBeVisible();
+      await axe(page, javaScriptEnabled);
+
       // Answered again: the select is back (no draft left behind: /home clears it).
       refuseAccounts = false;
       await page.goto("/home");

@@ -24,6 +24,7 @@ import type { SerializeFrom } from "@remix-run/node";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import type { StatementItemDetail } from "../../../server/api/v1/contract";
+import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
 import { DayGroups } from "~/components/ui/DayGroups";
@@ -93,7 +94,7 @@ export default function HistoryListPart() {
 }
 
 function HistoryList({ data }: { data: ListData }) {
-  const { filter, errors, currencies, groups, nextCursor, listError } = data;
+  const { filter, errors, currencies, currenciesError, groups, nextCursor, listError } = data;
   const { t } = useTranslation("history");
   const hydrated = useIsHydrated();
   const location = useLocation();
@@ -260,14 +261,22 @@ function HistoryList({ data }: { data: ListData }) {
             <DateRangePicker from={picking.from} to={picking.to} onChange={applyRange} onClose={() => setPicking(null)} />
           </Suspense>
         ) : null}
-        <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency} onChange={applyNow}>
-          <option value="">{t("all-currencies")}</option>
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Field>
+        {currenciesError ? (
+          <>
+            {/* The currencies could not be read: the filter already applied is kept, none can be chosen. */}
+            <ChoicesError id="currency" label={t("currency")} message={currenciesError} />
+            {filter.currency ? <input type="hidden" name="currency" value={filter.currency} /> : null}
+          </>
+        ) : (
+          <Field as="select" name="currency" label={t("currency")} defaultValue={filter.currency} onChange={applyNow}>
+            <option value="">{t("all-currencies")}</option>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Field>
+        )}
         <Button type="submit">{t("apply")}</Button>
       </Form>
 
@@ -337,27 +346,36 @@ function HistoryList({ data }: { data: ListData }) {
         <input type="hidden" name="statementPeriod" value={filter.period} />
         <input type="hidden" name="statementFrom" value={filter.from} />
         <input type="hidden" name="statementTo" value={filter.to} />
-        <Field
-          as="select"
-          id="export-currency"
-          name="statementCurrency"
-          label={t("currency")}
-          defaultValue={filter.currency || currencies[0]}
-          required
-        >
-          {currencies.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </Field>
-        <Field as="select" id="export-format" name="format" label={t("export.format")} defaultValue="pdf">
-          <option value="pdf">PDF</option>
-          <option value="csv">CSV</option>
-          <option value="xlsx">Excel (XLSX)</option>
-        </Field>
-        <p className={styles.hint}>{t("export.hint")}</p>
-        <Button type="submit">{t("export.submit")}</Button>
+        {currenciesError ? (
+          // A statement is of one currency: without the choice there is nothing to ask for (no format, no button).
+          <ChoicesError id="export-currency" label={t("currency")} message={currenciesError} required />
+        ) : (
+          <Field
+            as="select"
+            id="export-currency"
+            name="statementCurrency"
+            label={t("currency")}
+            defaultValue={filter.currency || currencies[0]}
+            required
+          >
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Field>
+        )}
+        {currenciesError ? null : (
+          <>
+            <Field as="select" id="export-format" name="format" label={t("export.format")} defaultValue="pdf">
+              <option value="pdf">PDF</option>
+              <option value="csv">CSV</option>
+              <option value="xlsx">Excel (XLSX)</option>
+            </Field>
+            <p className={styles.hint}>{t("export.hint")}</p>
+            <Button type="submit">{t("export.submit")}</Button>
+          </>
+        )}
       </Form>
     </>
   );

@@ -87,6 +87,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         filter,
         errors,
         currencies: [] as string[],
+        currenciesError: null as string | null,
         groups: [] as DayGroup<StatementItem>[],
         nextCursor: null as string | null,
         listError: null as string | null,
@@ -94,8 +95,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       { headers: await api.headers() },
     );
   }
+  // The accounts are read only for the currency choices (the filter's, the statement's): a refusal
+  // is those choices' error, the list as usual (docs/decisions.md "Failed lists").
   const [accounts, listed] = await Promise.all([
-    listAccounts(api, org.id),
+    settleList(request, listAccounts(api, org.id)),
     settleList(
       request,
       Object.keys(errors).length === 0
@@ -111,7 +114,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ),
   ]);
   const items = listed.data ?? { data: [] as StatementItem[], nextCursor: null };
-  const currencies = [...new Set(accounts.flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();
+  const currencies = [...new Set((accounts.data ?? []).flatMap((a) => a.balances.map((b) => b.currencyId)))].sort();
   const sorted = [...items.data].sort((a, b) => Date.parse(b.transferDate) - Date.parse(a.transferDate));
   return json(
     {
@@ -120,6 +123,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       filter,
       errors,
       currencies,
+      currenciesError: accounts.error,
       groups: groupByDay(sorted, (i) => i.transferDate, await i18next.getLocale(request)),
       nextCursor: items.nextCursor,
       listError: listed.error,

@@ -67,6 +67,20 @@ describe("/history", () => {
     });
   });
 
+  it("refused accounts: the currency choices' error (filter and statement), the list and the filter as usual", async () => {
+    stubApi({
+      "/accounts": refused("Accounts are being migrated", 409),
+      "/statements-items": ok({ data: [], nextCursor: null }),
+    });
+    const data = await load(historyLoader as Loader, "http://x/history?currency=EUR");
+    expect(data).toMatchObject({
+      currencies: [],
+      currenciesError: "Accounts are being migrated",
+      listError: null,
+      filter: { currency: "EUR" },
+    });
+  });
+
   it("a 5xx: the generic text only", async () => {
     stubApi({
       "/accounts": ok({ data: [] }),
