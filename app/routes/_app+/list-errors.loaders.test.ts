@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { loader as historyLoader } from "./history";
 import { loader as homeLoader } from "./home";
+import { loader as servicesLoader } from "./services+/_index";
 import { loader as layoutLoader } from "./_layout";
 import { loader as orderCardLoader } from "./cards+/order-card";
 import { loader as paymentsLoader } from "./payments+/_index";
@@ -156,6 +157,21 @@ describe("/home: the accounts and the fees", () => {
     });
     expect(data.accountsError).toBeNull();
     expect(data.accounts).toHaveLength(1);
+  });
+});
+
+describe("/services", () => {
+  it("refused accounts count as unknown, not none: exchange and card order lead to their pages, no 'open an account'", async () => {
+    stubApi({
+      "/accounts": refused("Accounts are being migrated", 409),
+      "/settings/payments": ok({ "PAYMENTS-ORDERS-ENABLED": false, paymentTypes: [] }),
+      "/settings/exchange-custom-rate": ok({ enabled: false }),
+    });
+    const data = await load(servicesLoader as Loader, "http://x/services");
+    const entries = (data.groups as { entries: { id: string; href: string }[] }[]).flatMap((g) => g.entries);
+    expect(entries).toContainEqual({ id: "exchange", href: "/currency-exchange" });
+    expect(entries.map((e) => e.id)).toContain("order-card");
+    expect(entries.map((e) => e.id)).not.toContain("open-account");
   });
 });
 

@@ -4,3 +4,4 @@
  */
 export { listAccounts, requireAppContext } from "~/lib/app-context.server";
 export { organizationOffers } from "~/lib/organization-offers.server";
+export { settleList } from "~/lib/list-errors.server";

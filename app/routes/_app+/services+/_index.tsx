@@ -2,7 +2,8 @@
  * /services — everything besides paying, on one page: the header's and the mobile tab bar's
  * "services" (spec 000 §2; its contents are a decision: docs/decisions.md "The services page").
  * On a phone the accounts column is hidden, so this page also lists each account's details and
- * its cards (from the signed-in layout's data, no second read). Which entries show is
+ * its cards (from the signed-in layout's data, no second read). The accounts this page reads
+ * itself only decide entries: refused, they count as some (no "open an account" offered). Which entries show is
  * lib/services.ts `serviceGroups`; plain links, no script of its own.
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
@@ -13,7 +14,7 @@ import { CardLinks, type SidebarCard } from "~/components/layout/AppShell";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { profileMenu } from "~/lib/profile-menu";
 import { serviceGroups } from "~/lib/services";
-import { listAccounts, organizationOffers, requireAppContext } from "./__services.server";
+import { listAccounts, organizationOffers, requireAppContext, settleList } from "./__services.server";
 import styles from "./services.module.css";
 
 export const handle = { i18n: ["common"], titleKey: "common:services.title" };
@@ -22,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org, user } = await requireAppContext(request);
   const official = org.type === "COMPANY_OFFICIAL";
   const [accounts, settings, { customRate, openAccountInvitation }] = await Promise.all([
-    listAccounts(api, org.id),
+    settleList(request, listAccounts(api, org.id)),
     api.get<PaymentsSettings>("/settings/payments", { organizationId: org.id }).catch(() => null),
     organizationOffers(api, user, org),
   ]);
@@ -30,7 +31,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       groups: serviceGroups({
         organizationType: org.type,
-        hasAccounts: accounts.length > 0,
+        // Refused accounts are unknown, not none: the entries lead to their pages (which show the
+        // error where the accounts would be), never to "open an account" (docs/decisions.md "Failed lists").
+        hasAccounts: accounts.error !== null || (accounts.data?.length ?? 0) > 0,
         ordersEnabled: settings?.["PAYMENTS-ORDERS-ENABLED"] === true,
         customRate,
         companyUsersHref: profileMenu(user, org).companyUsersHref,
