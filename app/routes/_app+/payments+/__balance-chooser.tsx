@@ -9,11 +9,11 @@
  */
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
+import { PayFromError } from "./__pay-from-error";
 
 export interface BalanceChooserProps {
   /** i18n section in `payments` (`international`, `casp`): title, no-balance, choose-intro. */
@@ -35,12 +35,7 @@ export function BalanceChooser({ section, sources, sourcesError, currencies, act
     <>
       <h1>{t(`${section}.title`)}</h1>
       {sourcesError ? (
-        <>
-          <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required />
-          <p>
-            <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
-          </p>
-        </>
+        <PayFromError message={sourcesError} />
       ) : sources.length === 0 ? (
         <Alert>
           {t(`${section}.no-balance`, { currencies: list })} <Link to="/payments">{t("common:placeholder.back-payments")}</Link>

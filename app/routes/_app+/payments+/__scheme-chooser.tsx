@@ -18,6 +18,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 import styles from "./__scheme-chooser.module.css";
+import { PayFromError } from "./__pay-from-error";
 
 export interface SchemeChooserProps {
   /** i18n section in `payments` (`gbp`, `usd`): title, intro, scheme, scheme-hint.<type>, no-balance, no-scheme. */
@@ -39,13 +40,9 @@ export function SchemeChooser({ section, sources, sourcesError, schemes, schemes
     <>
       <h1>{t(`${section}.title`)}</h1>
       {sourcesError || schemesError ? (
-        <>
-          {sourcesError ? <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required /> : null}
+        <PayFromError message={sourcesError}>
           {schemesError ? <ChoicesError id="scheme" label={t(`${section}.scheme`)} message={schemesError} required /> : null}
-          <p>
-            <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
-          </p>
-        </>
+        </PayFromError>
       ) : sources.length === 0 ? (
         <Alert testId="no-balance">{t(`${section}.no-balance`)}</Alert>
       ) : schemes.length === 0 ? (

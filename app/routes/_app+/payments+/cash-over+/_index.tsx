@@ -10,7 +10,6 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PaymentsSettings } from "../../../../../server/api/v1/contract";
-import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { useSourceLabel } from "~/lib/balance-sources";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
@@ -21,6 +20,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { settleList } from "~/lib/list-errors.server";
 import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import { cashSources } from "./__cash-sources";
+import { PayFromError } from "../__pay-from-error";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title" };
 
@@ -61,12 +61,7 @@ export default function CashOverChooser() {
         </Alert>
       ) : null}
       {sourcesError ? (
-        <>
-          <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required />
-          <p>
-            <Link to="/payments">{t("common:placeholder.back-payments")}</Link>
-          </p>
-        </>
+        <PayFromError message={sourcesError} />
       ) : sources.length === 0 ? (
         <Alert testId="no-balance">{t("cash-over.no-balance")}</Alert>
       ) : (
