@@ -372,6 +372,20 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("main [name=rate]")).toBeVisible();
       await axe(page, javaScriptEnabled);
 
+      // Internal transfer and between own accounts: nothing to send from, so the error instead of
+      // their forms, and the same way back to /payments as the other first steps.
+      for (const [url, title] of [
+        ["/payments/internal", "Transfer to another customer"],
+        ["/payments/between-accounts", "Between my accounts"],
+      ]) {
+        await page.goto(url);
+        await expect(page.locator("main h1")).toHaveText(title);
+        await expect(page.getByTestId("source-choices-error-message")).toHaveText(REFUSAL);
+        await expect(page.getByTestId("no-accounts")).toHaveCount(0);
+        await expect(page.locator("main form[method=post], main input[name=phone]")).toHaveCount(0);
+        await expect(page.locator("main").getByRole("link", { name: "Back to payments" })).toHaveAttribute("href", "/payments");
+      }
+
       // /home: "My accounts" shows the error (never "no accounts"), no quick payment guessed from
       // unknown balances, "All payment types" and the rest of the page as usual.
       answer = await page.goto("/home");

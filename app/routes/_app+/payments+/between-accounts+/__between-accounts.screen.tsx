@@ -13,7 +13,6 @@ import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
 import { z } from "zod";
-import { ChoicesError } from "~/components/forms/ChoicesError";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
@@ -32,6 +31,7 @@ import {
 import type { BalanceSource } from "~/lib/balance-sources";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./_index";
+import { PayFromError } from "../__pay-from-error";
 
 export const FIELDS = ["source", "toAccountId", "amount", "reference"] as const;
 
@@ -68,7 +68,7 @@ export default function BetweenAccountsScreen() {
       <p>{t("between.intro")}</p>
       {/* Both accounts come from the refused list: its error instead of the form (nothing to send). */}
       {sourcesError ? (
-        <ChoicesError id="source" label={t("fields.from-balance")} message={sourcesError} required />
+        <PayFromError message={sourcesError} />
       ) : (
         <BetweenAccountsForm sources={sources} targets={targets} idempotencyKey={idempotencyKey} />
       )}

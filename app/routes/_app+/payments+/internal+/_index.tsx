@@ -14,7 +14,6 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
@@ -26,6 +25,7 @@ import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
 import styles from "../payments.module.css";
 import { lookupErrorKey, recipientQuery } from "./__recipient";
+import { PayFromError } from "../__pay-from-error";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:internal.title" };
 
@@ -83,7 +83,7 @@ export default function InternalLookup() {
       ) : null}
       <p>{t("internal.intro")}</p>
       {accountsError ? (
-        <ChoicesError id="source" label={t("fields.from-balance")} message={accountsError} required />
+        <PayFromError message={accountsError} />
       ) : (
         <InternalLookupForms phone={phone} companyNumber={companyNumber} error={error} by={by} />
       )}
