@@ -60,15 +60,29 @@ export function fieldError(property: string, rule: string, message: string): Dom
   return new DomainError("VALIDATION_FAILED", [{ property, constraints: { [rule]: message } }]);
 }
 
-/** zod error → VALIDATION_FAILED, one entry per property (first issue wins), constraint id = zod issue code. */
+/**
+ * zod error → VALIDATION_FAILED, one entry per property (first issue wins), constraint id = zod
+ * issue code, except a value that is missing altogether (absent, or null), which is `isNotEmpty`
+ * ("<property> should not be empty"), the id the web app translates as a required field (spec
+ * 000 §5 lists isNotEmpty; zod's own "Required" would reach a form as "Currency Id required").
+ */
 export function fieldErrors(error: ZodError): DomainError {
   const byProperty = new Map<string, Record<string, string>>();
   for (const issue of error.issues) {
     const property = issue.path.length ? issue.path.join(".") : "coreError";
     const constraints = byProperty.get(property) ?? {};
-    const rule = issue.code === "custom" && typeof issue.params?.rule === "string" ? issue.params.rule : issue.code;
+    const missing = issue.code === "invalid_type" && (issue.received === "undefined" || issue.received === "null");
+    const rule = missing
+      ? "isNotEmpty"
+      : issue.code === "custom" && typeof issue.params?.rule === "string"
+        ? issue.params.rule
+        : issue.code;
     if (!(rule in constraints))
-      constraints[rule] = issue.message.includes(property) ? issue.message : `${property} ${lowerFirst(issue.message)}`;
+      constraints[rule] = missing
+        ? `${property} should not be empty`
+        : issue.message.includes(property)
+          ? issue.message
+          : `${property} ${lowerFirst(issue.message)}`;
     byProperty.set(property, constraints);
   }
   return new DomainError(

@@ -247,6 +247,9 @@ describe.each(databases)("beneficiaries on %s", (kind) => {
       [{ ...VALID.euro, beneficiaryType: "PERSON" }, { beneficiaryType: "invalid_enum_value" }],
       [{ ...VALID.euro, paymentType: "TELEPORT" }, { paymentType: "invalid_union_discriminator" }],
       [{ ...VALID.internal, currencyId: "XYZ" }, { currencyId: "isCurrency" }],
+      // A field left out (a form whose currencies could not be read posts none): the web app's
+      // required-field text, not zod's "Required" spelled out with the property's name.
+      [{ ...VALID.swiftAccount, currencyId: undefined }, { currencyId: "isNotEmpty" }],
     ];
     for (const [body, fields] of cases) {
       const r = await create(c, body);

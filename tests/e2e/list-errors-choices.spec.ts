@@ -13,7 +13,8 @@
  * categories (GET /api/v1/payment-categories), `refuseRates` the exchange form's currencies
  * (GET /api/v1/exchange/rates), `refuseAccounts` the accounts list (GET /api/v1/accounts: the
  * payment forms' "Pay from" balances, and the accounts column) and `refuseCasps` the crypto-asset
- * service providers (GET /api/v1/casps). JavaScript on and off; axe with the error shown
+ * service providers (GET /api/v1/casps) and `refuseCurrencies` the currencies (GET
+ * /api/v1/currencies: the beneficiary form's currency choice). JavaScript on and off; axe with the error shown
  * (JavaScript on).
  *
  * The back office through the same bank: `refuseDashboard` refuses the /ops start page's queue
@@ -47,6 +48,7 @@ let refuseDashboard = false;
 let refuseOrganization = false;
 let refuseAccounts = false;
 let refuseCasps = false;
+let refuseCurrencies = false;
 let bank: ChildProcess | undefined;
 let proxy: http.Server | undefined;
 let log = "";
@@ -72,6 +74,7 @@ test.beforeAll(async () => {
     if (refuseOrganization && req.method === "GET" && organizationFees) url.searchParams.set("search", "\u0000");
     if (refuseAccounts && get("/api/v1/accounts")) url.searchParams.set("search", "\u0000");
     if (refuseCasps && get("/api/v1/casps")) url.searchParams.set("search", "\u0000");
+    if (refuseCurrencies && get("/api/v1/currencies")) url.searchParams.set("search", "\u0000");
     const onward = http.request(url, { method: req.method, headers: req.headers }, (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);
@@ -454,6 +457,40 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("main [name=walletAddress]")).toBeVisible();
       await axe(page, javaScriptEnabled);
       refuseCasps = false;
+      await page.goto("/home"); // leave no draft behind
+    });
+
+    test("the beneficiary form's currencies the API refuses: the error in the currency's place, a submit refused on it, the form kept", async ({
+      page,
+      consoleErrors,
+    }) => {
+      refusePicker = false;
+      refuseCurrencies = true;
+      await login(page, CUSTOMERS.individual);
+      const answer = await page.goto("/beneficiaries/create?paymentType=INTERNATIONAL");
+      expect(answer?.status()).toBe(200);
+      await expect(page.getByTestId("currencyId-choices")).toContainText("Currency");
+      await expect(page.getByTestId("currencyId-choices-error-message")).toHaveText(REFUSAL);
+      await expect(page.getByTestId("currencyId-choices-required")).toHaveText(REQUIRED);
+      await expect(page.locator("main select[name=currencyId]")).toHaveCount(0);
+      const form = page.locator("main form[method=post]").first();
+      await formReady(page, javaScriptEnabled, form);
+      await axe(page, javaScriptEnabled);
+      await page.locator("main [name=name]").fill("Ada Currencies");
+      await page.locator("main [name=nickname]").fill("Currencies down");
+      await form.locator("button[type=submit]").first().click();
+      await expect(page.locator("#currencyId-error")).toHaveText("This field is required");
+      await expect(page).toHaveURL(/\/beneficiaries\/create/);
+      await expect(page.locator("main [name=name]")).toHaveValue("Ada Currencies");
+      await expect(page.locator("main [name=nickname]")).toHaveValue("Currencies down");
+      allowValidationAnswers(consoleErrors, "/beneficiaries/create");
+      await expect(page.getByTestId("currencyId-choices-error-message")).toHaveText(REFUSAL);
+
+      // Answered again: the select is back.
+      refuseCurrencies = false;
+      await page.goto("/beneficiaries/create?paymentType=INTERNATIONAL");
+      await expect(page.locator("main select[name=currencyId]")).toBeVisible();
+      await expect(page.getByTestId("currencyId-choices")).toHaveCount(0);
       await page.goto("/home"); // leave no draft behind
     });
   });
