@@ -7,6 +7,11 @@ describe("safeReturnTo", () => {
     expect(safeReturnTo("//evil.example", "/x")).toBe("/x");
     expect(safeReturnTo("https://evil.example", "/x")).toBe("/x");
     expect(safeReturnTo(null, "/x")).toBe("/x");
+    // Paths browsers resolve to another host (backslash read as a slash, tabs dropped).
+    expect(safeReturnTo("/\\evil.example", "/x")).toBe("/x");
+    expect(safeReturnTo("/\t/evil.example", "/x")).toBe("/x");
+    expect(safeReturnTo("/%5Cevil.example", "/x")).toBe("/%5Cevil.example");
+    expect(new URL(safeReturnTo("/\\evil.example", "/x"), "https://bank.example").host).toBe("bank.example");
   });
 });
 

@@ -27,6 +27,7 @@ import { clearChallenge, liveChallenge, rememberChallenge } from "./sign-challen
 import { isPaymentsPath } from "./drafts";
 import { settleList, type Listed } from "./list-errors.server";
 import { canSign, type BatchSelection } from "./signing";
+import { safeReturnTo as sameOriginPath } from "./session-rules";
 
 /** Send a signing code for one payment and remember the challenge in the session. */
 export async function sendSignCode(api: Api, paymentId: string, channel: OtpChannel): Promise<CodeChallenge> {
@@ -261,9 +262,13 @@ export async function createPaymentAndSign(
   return redirect(`/payments/${payment.id}/sign`, { headers: await api.headers() });
 }
 
-/** Only same-site paths are accepted as return targets (no open redirect). */
+/**
+ * A return target (`?back=`, a form's `returnTo`) or `fallback`: only a same-origin path passes
+ * (session-rules `safeReturnTo`: no `//host`, no `/\host`, no control characters or backslash,
+ * which browsers would resolve to another site; not the login pages). No open redirect.
+ */
 export function safeReturnTo(value: FormDataEntryValue | null, fallback: string): string {
-  return typeof value === "string" && value.startsWith("/") && !value.startsWith("//") ? value : fallback;
+  return (typeof value === "string" ? sameOriginPath(value) : null) ?? fallback;
 }
 
 /** A UUID (ids of saved beneficiaries and contracts sent by the payment forms). */
