@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import "~/test-utils/i18n";
 import { cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { CodeInput } from "./CodeInput";
 
@@ -17,9 +18,29 @@ describe("CodeInput (spec 000 §4/§5)", () => {
     expect(input.name).toBe("code");
     expect(input.getAttribute("inputmode")).toBe("numeric");
     expect(input.getAttribute("autocomplete")).toBe("one-time-code");
-    expect(input.maxLength).toBe(4);
     fireEvent.change(input, { target: { value: "1a2" } });
     expect(input.value).toBe("12");
+  });
+
+  it("takes up to 6 characters before the JavaScript runs, any pasted text after (its first 4 digits kept)", () => {
+    const html = renderToString(
+      <form>
+        <CodeInput label="Code" />
+      </form>,
+    );
+    expect(html).toMatch(/maxLength="6"/i);
+    const onSubmit = vi.fn((e: Event) => e.preventDefault());
+    render(
+      <form onSubmit={(e) => onSubmit(e.nativeEvent)}>
+        <CodeInput label="Code" />
+      </form>,
+    );
+    const input = screen.getByLabelText("Code") as HTMLInputElement;
+    // Hydrated: no browser cut, which would shorten "Code: 1234" to "Code: " before the digits are kept.
+    expect(input.hasAttribute("maxlength")).toBe(false);
+    fireEvent.change(input, { target: { value: "Code: 1234" } });
+    expect(input.value).toBe("1234");
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 
   it("submits its form once 4 digits are typed, only once per value", () => {
