@@ -8,10 +8,10 @@ const now = new Date("2026-11-22T10:00:00Z");
 const p = (q: string) => parseHistoryFilter(new URLSearchParams(q), now);
 
 describe("parseHistoryFilter", () => {
-  it("defaults to the last week", () => {
+  it("defaults to the last week: 7 calendar days, today included (16–22 November)", () => {
     const r = p("");
     expect(r.filter.period).toBe("week");
-    expect(r.query).toEqual({ transferDateFrom: "2026-11-15T00:00:00.000Z" });
+    expect(r.query).toEqual({ transferDateFrom: "2026-11-16T00:00:00.000Z" });
   });
   it("month goes back one calendar month", () => {
     // 22 October is still British Summer Time (until the 25th): its midnight is 23:00 UTC.
@@ -27,10 +27,11 @@ describe("parseHistoryFilter", () => {
     expect(p("period=custom&from=2026-02-01&to=2026-01-01").errors).toEqual({ to: "errors:history.range-order" });
     expect(p("period=custom&from=1900-01-01&to=2026-01-01").errors.from).toBe("errors:history.date-invalid");
   });
-  it("presets: all time has no bounds; today starts at midnight; last 30 days", () => {
+  it("presets: all time has no bounds; today starts at midnight; last 30 days (24 October–22 November)", () => {
     expect(p("period=all").query).toEqual({});
     expect(p("period=today").query).toEqual({ transferDateFrom: "2026-11-22T00:00:00.000Z" });
-    expect(p("period=days30&currency=GBP").query).toEqual({ transferDateFrom: "2026-10-22T23:00:00.000Z", currencyId: "GBP" });
+    // 24 October is still British Summer Time (until the 25th): its midnight is 23:00 UTC.
+    expect(p("period=days30&currency=GBP").query).toEqual({ transferDateFrom: "2026-10-23T23:00:00.000Z", currencyId: "GBP" });
     expect(p("period=nonsense").filter.period).toBe("week");
   });
   it("summer (BST): days start at midnight London time, 23:00 UTC the day before", () => {
@@ -38,8 +39,8 @@ describe("parseHistoryFilter", () => {
     const justAfterMidnight = new Date("2026-07-14T23:30:00Z");
     const at = (q: string) => parseHistoryFilter(new URLSearchParams(q), justAfterMidnight).query;
     expect(at("period=today")).toEqual({ transferDateFrom: "2026-07-14T23:00:00.000Z" });
-    expect(at("period=week")).toEqual({ transferDateFrom: "2026-07-07T23:00:00.000Z" });
-    expect(at("period=days30")).toEqual({ transferDateFrom: "2026-06-14T23:00:00.000Z" });
+    expect(at("period=week")).toEqual({ transferDateFrom: "2026-07-08T23:00:00.000Z" });
+    expect(at("period=days30")).toEqual({ transferDateFrom: "2026-06-15T23:00:00.000Z" });
     expect(at("period=month")).toEqual({ transferDateFrom: "2026-06-14T23:00:00.000Z" });
     expect(at("period=custom&from=2026-07-01&to=2026-07-31")).toEqual({
       transferDateFrom: "2026-06-30T23:00:00.000Z",

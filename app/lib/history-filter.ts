@@ -1,6 +1,8 @@
 /**
  * History filters (spec 000 §2 "Period selector (Week, Month, custom range, currency filter)",
  * §9 Week = 7 days, Month = 1 month) → API query (transferDateFrom/To ISO, currencyId).
+ * "Last 7 days" (Week) and "last 30 days" are that many calendar days, today included (today and
+ * the 6, or 29, days before it); Month starts on the same day a calendar month back.
  *
  * Days are calendar days in the display time zone (Europe/London, lib/dates.ts), the days the
  * pages group and print payments under, whatever the server's own zone: "Today" starts at
@@ -58,9 +60,9 @@ export function parseHistoryFilter(
       period === "today"
         ? today
         : period === "days30"
-          ? shiftDay(today, { days: -30 })
+          ? shiftDay(today, { days: -29 })
           : period === "week"
-            ? shiftDay(today, { days: -7 })
+            ? shiftDay(today, { days: -6 })
             : shiftDay(today, { months: -1 });
     query.transferDateFrom = zonedDayStart(first).toISOString();
   } else {
