@@ -18,6 +18,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("a[href='/identity/individual/personal-data']")).toBeVisible();
       await expect(page.locator("a[href^='/accounts/']")).toHaveCount(0);
       await expect(page.getByTestId("statement-item")).toHaveCount(0);
+      // No history tab: the signing list shows, and its tab is the one marked current.
+      const tabs = page.locator("main nav ul a");
+      await expect(tabs.filter({ hasText: "History" })).toHaveCount(0);
+      await expect(page.locator("main nav a[aria-current=page]")).toHaveAttribute("href", /tab=signing/);
 
       await page.goto("/history");
       await expect(page.getByText("Operation history is not available for company officials.")).toBeVisible();

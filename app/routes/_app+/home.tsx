@@ -159,7 +159,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
           ? "fees"
           : asked === "requests" && requestsTab
             ? "requests"
-            : "history";
+            : // A company official has no history tab: their list, and the tab marked current, is signing.
+              official
+              ? "signing"
+              : "history";
   const [history, orders, fxRequests, toSign, fxListed, ordersListed] = await Promise.all([
     settleList(
       request,
