@@ -190,6 +190,8 @@ for (const javaScriptEnabled of [true, false]) {
       // account its fourth (10000004): the ledger's numbers of the accounts debited and credited.
       await expect(row(page, "Debited account")).toHaveText("10000001");
       await expect(row(page, "Credited account")).toHaveText("10000004");
+      // Formatted as every amount (Oliver's main balance is in the thousands: a group separator).
+      await expect(row(page, "Balance after")).toHaveText(/^\d{1,3}(,\d{3})+\.\d{2} GBP$/);
       await axe(page, "/history/:itemId (internal payment)", javaScriptEnabled);
 
       // The opening transfer 60 days ago came from another bank: the bank's clearing account was

@@ -2,9 +2,10 @@
  * The info block of one statement item (spec 000 §3): signed amount, fee, status, operation
  * type, date dd.mm.yyyy and time HH:MM, purpose, payment category (its translation by id, else
  * the stored name), reference, counterparty, sender (senderAccount.clientName) and accounts, sort
- * codes, BIC, payment type, general-ledger transaction with its debited and credited accounts
+ * codes, BIC, payment type (its name, e.g. "Faster Payments"), general-ledger transaction with its debited and credited accounts
  * (the bank's own accounts carry no number: "The bank's own account"), contract (its name,
- * linking to the beneficiary's contracts page with the contract open), balance after. Shown on
+ * linking to the beneficiary's contracts page with the contract open), balance after (formatted
+ * as every amount is). Shown on
  * the item's own page and in the history side panel; `ReceiptLink` downloads its PDF receipt.
  */
 import { Link } from "@remix-run/react";
@@ -33,7 +34,7 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.counterparty-bic", item.counterpartyBic],
     ["item.account", item.accountIban ?? item.accountNumber],
     ["item.account-sort-code", item.accountSortCode],
-    ["item.payment-type", item.paymentType],
+    ["item.payment-type", item.paymentType ? t(`payment-type.${item.paymentType}`, { defaultValue: item.paymentType }) : null],
     ["item.gl-transaction", gl.id],
     ["item.gl-debit", ledgerAccount(gl.debitAccountNumber)],
     ["item.gl-credit", ledgerAccount(gl.creditAccountNumber)],
@@ -48,7 +49,10 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
         </Link>
       ) : null,
     ],
-    ["item.balance-after", `${item.balanceAfter} ${item.currencyId}`],
+    [
+      "item.balance-after",
+      <Money key="balance-after" amount={item.balanceAfter} currency={item.currencyId} testId="item-balance-after" />,
+    ],
   ];
   return (
     <>

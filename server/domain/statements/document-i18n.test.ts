@@ -5,6 +5,9 @@ import type { StatementItemDetail } from "../../api/v1/contract.js";
 import en from "../../../public/locales/en/common.json";
 import de from "../../../public/locales/de/common.json";
 import ar from "../../../public/locales/ar/common.json";
+import enHistory from "../../../public/locales/en/history.json";
+import deHistory from "../../../public/locales/de/history.json";
+import arHistory from "../../../public/locales/ar/history.json";
 
 describe("catalogs", () => {
   it("every language has every label, and known codes are translated", () => {
@@ -30,6 +33,22 @@ describe("catalogs", () => {
     expect(documentLabels("de").code("category", "rent", "Rent")).toBe("Miete");
     expect(documentLabels("ar").code("category", "rent", "Rent")).toBe("إيجار");
     expect(documentLabels("de").code("category", "office-snacks", "Office snacks")).toBe("Office snacks");
+  });
+  it("payment types: the web app's names by code (history.json payment-type), else the code", () => {
+    for (const [lang, history] of [
+      ["en", enHistory],
+      ["de", deHistory],
+      ["ar", arHistory],
+    ] as const) {
+      const catalog = Object.fromEntries(
+        Object.entries(DOCUMENT_CATALOGS[lang])
+          .filter(([k]) => k.startsWith("paymentType."))
+          .map(([k, v]) => [k.slice("paymentType.".length), v]),
+      );
+      expect(catalog).toEqual(history["payment-type"]);
+    }
+    expect(documentLabels("de").code("paymentType", "CASH_OVER_COUNTER")).toBe("Barauszahlung am Schalter");
+    expect(documentLabels("en").code("paymentType", "NEW_RAIL")).toBe("NEW_RAIL");
   });
 });
 

@@ -5,7 +5,9 @@
  * API call). Codes stay codes (currency, IBAN, ids); labels, titles and the item statuses and
  * operation types (spec 000 §3) are translated, and so are the seeded payment categories by id
  * (`category.<id>`: the texts of public/locales/{lang}/common.json "payment-category", which the
- * catalog test keeps equal; another category prints its stored name). Arabic PDFs use DejaVu Sans (npm
+ * catalog test keeps equal; another category prints its stored name), and the payment types
+ * (`paymentType.<code>`: history.json "payment-type", kept equal the same way; another code
+ * prints as sent). Arabic PDFs use DejaVu Sans (npm
  * `dejavu-fonts-ttf`, Latin and Arabic glyphs; pdfkit/fontkit shape the Arabic joining forms)
  * and are laid out right to left by `rtlLine` (Unicode bidi levels from `bidi-js`, UAX #9).
  */
@@ -79,6 +81,15 @@ const EN = {
   "category.investment": "Investment",
   "category.loan-repayment": "Loan repayment",
   "category.other": "Other",
+  "paymentType.SEPA_SCT": "SEPA credit transfer",
+  "paymentType.SEPA_SCT_INST": "SEPA Instant",
+  "paymentType.TARGET_2": "TARGET2",
+  "paymentType.FASTER_PAYMENT": "Faster Payments",
+  "paymentType.BACS": "BACS",
+  "paymentType.SWIFT": "SWIFT",
+  "paymentType.FEDWIRE": "Fedwire",
+  "paymentType.CRYPTO_ASSET_PAYMENT": "Crypto-asset transfer",
+  "paymentType.CASH_OVER_COUNTER": "Cash over the counter",
 } as const;
 
 export type DocumentLabel = keyof typeof EN;
@@ -145,6 +156,15 @@ const DE: Record<DocumentLabel, string> = {
   "category.investment": "Investition",
   "category.loan-repayment": "Kreditrückzahlung",
   "category.other": "Sonstiges",
+  "paymentType.SEPA_SCT": "SEPA-Überweisung",
+  "paymentType.SEPA_SCT_INST": "SEPA Instant",
+  "paymentType.TARGET_2": "TARGET2",
+  "paymentType.FASTER_PAYMENT": "Faster Payments",
+  "paymentType.BACS": "BACS",
+  "paymentType.SWIFT": "SWIFT",
+  "paymentType.FEDWIRE": "Fedwire",
+  "paymentType.CRYPTO_ASSET_PAYMENT": "Kryptowerte-Transfer",
+  "paymentType.CASH_OVER_COUNTER": "Barauszahlung am Schalter",
 };
 
 const AR: Record<DocumentLabel, string> = {
@@ -209,6 +229,15 @@ const AR: Record<DocumentLabel, string> = {
   "category.investment": "استثمار",
   "category.loan-repayment": "سداد قرض",
   "category.other": "أخرى",
+  "paymentType.SEPA_SCT": "تحويل SEPA الائتماني",
+  "paymentType.SEPA_SCT_INST": "SEPA Instant",
+  "paymentType.TARGET_2": "TARGET2",
+  "paymentType.FASTER_PAYMENT": "Faster Payments",
+  "paymentType.BACS": "BACS",
+  "paymentType.SWIFT": "SWIFT",
+  "paymentType.FEDWIRE": "Fedwire",
+  "paymentType.CRYPTO_ASSET_PAYMENT": "تحويل أصول مشفرة",
+  "paymentType.CASH_OVER_COUNTER": "صرف نقدي عند الشباك",
 };
 
 const CATALOG: Record<DocumentLanguage, Record<DocumentLabel, string>> = { en: EN, de: DE, ar: AR };
@@ -220,7 +249,7 @@ const CATALOG: Record<DocumentLanguage, Record<DocumentLabel, string>> = { en: E
 export function documentLabels(lang: DocumentLanguage): {
   label: (key: DocumentLabel) => string;
   code: (
-    prefix: "itemStatus" | "operation" | "rail" | "field" | "category",
+    prefix: "itemStatus" | "operation" | "rail" | "field" | "category" | "paymentType",
     value: string | null | undefined,
     fallback?: string,
   ) => string;

@@ -136,7 +136,7 @@ export function renderReceiptPdf(
       [label("sender"), item.senderAccount.clientName],
       [label("amount"), `${item.amount} ${item.currencyId}`],
       [label("fee"), item.fee ? `${item.fee} ${item.feeCurrencyId}` : `0 ${item.currencyId}`],
-      [label("paymentType"), item.paymentType],
+      [label("paymentType"), item.paymentType ? code("paymentType", item.paymentType) : null],
       [label("purpose"), item.purpose],
       [label("category"), category ? code("category", category.id, category.name) : null],
       [label("reference"), item.reference],
