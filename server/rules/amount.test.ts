@@ -108,6 +108,9 @@ describe("acceptAmountKeystroke", () => {
     expect(acceptAmountKeystroke("12.5", "12.55")).toBe("12.55");
     expect(acceptAmountKeystroke("1", "")).toBe("");
     expect(acceptAmountKeystroke("", "0.")).toBe("0.");
+    // A currency without decimals takes whole numbers (before, every keystroke was refused).
+    expect(acceptAmountKeystroke("", "5", 0)).toBe("5");
+    expect(acceptAmountKeystroke("5", "50", 0)).toBe("50");
   });
   it("refuses invalid keystrokes by returning the previous value", () => {
     expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.55");

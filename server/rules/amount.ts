@@ -129,7 +129,7 @@ export function acceptAmountKeystroke(previous: string, next: string, scale = DE
   if (value.startsWith(".")) return previous;
   if (/^0[0-9]/.test(value)) return previous;
   const fracPart = value.split(".")[1] ?? "";
-  if (fracPart.length > (scale === 0 ? -1 : scale)) return previous;
+  if (fracPart.length > scale) return previous;
   if (scale === 0 && value.includes(".")) return previous;
   if (compareDecimalStrings(value.endsWith(".") ? value.slice(0, -1) : value, MAX_AMOUNT) > 0) return previous;
   return value;
