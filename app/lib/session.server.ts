@@ -148,11 +148,19 @@ export const LOGOUT_COOKIES = [
   "refreshTokenExpiresAt",
 ] as const;
 
-/** Headers of a logout answer: the destroyed session plus every cookie of `LOGOUT_COOKIES` expired. */
+/**
+ * Headers of a logout answer: the destroyed session plus every cookie of `LOGOUT_COOKIES`
+ * expired, and `Clear-Site-Data: "storage"` so the browser drops the origin's local storage
+ * (the sidebar's opened accounts) however the session ended: logout, a 401 no refresh cured, the
+ * inactivity limit (spec 000 §8 "401 anywhere: clear stored local data and cookies", §9). Cookies
+ * are expired by name rather than by `"cookies"` there, so the cookie of an application step's
+ * answers kept at expiry (kept-form.server.ts) survives for the next login.
+ */
 export async function logoutHeaders(session: AppSession): Promise<Headers> {
   const headers = new Headers();
   headers.append("Set-Cookie", await destroySession(session));
   for (const name of LOGOUT_COOKIES) headers.append("Set-Cookie", `${name}=; Path=/; Max-Age=0; SameSite=Lax`);
+  headers.set("Clear-Site-Data", '"storage"');
   return headers;
 }
 

@@ -1,6 +1,6 @@
 /**
  * Layout widgets (spec 000 §2, §5, §9): the sidebar remembers opened accounts in local storage
- * (and forgets them on logout), the back button's history rule, the tooltip's width rule.
+ * (and forgets them when the session ends), the back button's history rule, the tooltip's width rule.
  */
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
@@ -53,6 +53,23 @@ test.describe("JavaScript on", () => {
       .getByRole("button", { name: /log out/i })
       .click();
     await page.waitForURL(/\/auth\//);
+    expect(await page.evaluate((key) => localStorage.getItem(key), OPENED)).toBeNull();
+  });
+
+  test("a session that ends without the logout button (cookie gone, 401, expiry) forgets the opened accounts too", async ({
+    page,
+    context,
+  }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/home");
+    const first = page.locator("aside details[data-account-id]").first();
+    const id = await first.getAttribute("data-account-id");
+    await first.locator("summary").click();
+    await expect.poll(() => page.evaluate((key) => localStorage.getItem(key), OPENED)).toContain(`"${id}":false`);
+    // The session is gone (as after a revocation elsewhere): the next page lands on the login.
+    await context.clearCookies();
+    await page.goto("/history");
+    await page.waitForURL(/\/auth\/phone/);
     expect(await page.evaluate((key) => localStorage.getItem(key), OPENED)).toBeNull();
   });
 
