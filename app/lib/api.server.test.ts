@@ -132,6 +132,21 @@ describe("getApi", () => {
     expect(bad.body.code).toBe("VALIDATION_FAILED");
   });
 
+  it("sends an /identity page's 403 to the identity layout's permission-denied page (spec 001 §2)", async () => {
+    answers = [
+      () => Response.json({ code: "FORBIDDEN" }, { status: 403 }),
+      () => Response.json({ code: "FORBIDDEN" }, { status: 403 }),
+    ];
+    const onStep = await getApi(
+      await requestWith(tokens(7), Date.now(), "http://x/identity/individual/personal-data?applicationId=a"),
+    );
+    const thrown = (await onStep.get("/applications/a").catch((e: unknown) => e)) as Response;
+    expect(thrown.headers.get("Location")).toBe("/identity/permission-denied");
+    // Only /identity itself and below: a look-alike path keeps the signed-in page.
+    const elsewhere = await getApi(await requestWith(tokens(8), Date.now(), "http://x/identityx"));
+    expect(((await elsewhere.get("/x").catch((e: unknown) => e)) as Response).headers.get("Location")).toBe("/permission-denied");
+  });
+
   it("keeps a 401 INVALID_CODE as a form error", async () => {
     answers = [() => Response.json({ statusCode: 401, code: "INVALID_CODE", message: "wrong" }, { status: 401 })];
     const api = await getApi(await requestWith(tokens(6)));

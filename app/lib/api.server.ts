@@ -9,7 +9,8 @@
  * - 2xx → parsed JSON (`undefined` for 204).
  * - 401 with a code/MFA error code (INVALID_CODE …) → `ApiError` (form error, not a logout).
  * - final 401 → throws a redirect to /auth/phone that destroys the session (spec 000 §8).
- * - 403 → throws a redirect to /permission-denied (spec 000 §8).
+ * - 403 → throws a redirect to /permission-denied (spec 000 §8), from an /identity page to
+ *   /identity/permission-denied (spec 001 §2: the message in the identity layout).
  * - anything else → throws `ApiError` carrying the `ApiErrorBody`.
  *
  * Bodies are JSON, or a `FormData` sent as multipart/form-data (POST /v1/uploads); with
@@ -235,6 +236,9 @@ export async function getApi(request: Request, options: { activity?: boolean } =
   // The page's language, sent as Accept-Language: the documents the API draws (receipts,
   // statements, top-up instructions) come in it.
   const language = await i18next.getLocale(request);
+  const deniedPage = /^\/identity(\/|$)/.test(new URL(request.url).pathname)
+    ? "/identity/permission-denied"
+    : "/permission-denied";
   const now = Date.now();
   if (isIdleExpired(session.get("seen"), now, config().SESSION_IDLE_MS)) throw await expiredRedirect(request, session);
   const seen = session.get("seen");
@@ -336,7 +340,8 @@ export async function getApi(request: Request, options: { activity?: boolean } =
       }
       const { status, parsed } = answer;
       if (isSessionFailure(status, parsed)) throw await sessionLostRedirect(session);
-      if (status === 403) throw redirect("/permission-denied", { headers: await api.headers() });
+      // An /identity page's refusal stays in the identity layout (an applicant may have no /home).
+      if (status === 403) throw redirect(deniedPage, { headers: await api.headers() });
       if (status < 200 || status > 299) throw new ApiError(status, toErrorBody(status, parsed));
       return parsed as T;
     },
