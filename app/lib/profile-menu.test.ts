@@ -34,6 +34,13 @@ describe("profileMenu (spec 001 §2 Profile popup, §6)", () => {
     expect(menu.personal).toMatchObject({ id: "p", active: false });
     expect(menu.companyUsersHref).toBe("/profile/companies/c/cof");
   });
+  it("the personal entry of a corporate customer without a personal profile: where to open one", () => {
+    expect(profileMenu(whoami([corp]), corp)).toMatchObject({ personal: null, openPersonalHref: "/identity" });
+    expect(profileMenu(whoami([personal, corp]), corp).openPersonalHref).toBeNull();
+    // Not offered to a company official or an individual from the menu (the home page invites an official).
+    const official = org("o", "COMPANY_OFFICIAL");
+    expect(profileMenu(whoami([official]), official).openPersonalHref).toBeNull();
+  });
   it("no company users link for another official type or for an individual", () => {
     const director = org("d", "CORPORATE", "DIRECTOR");
     expect(profileMenu(whoami([director]), director).companyUsersHref).toBeNull();
@@ -48,6 +55,13 @@ describe("profileMenu (spec 001 §2 Profile popup, §6)", () => {
   });
   it("any other customer: only the applications link, a generic title without a name", () => {
     const menu = profileMenu(whoami([], true, null), null);
-    expect(menu).toEqual({ fullName: null, companies: [], personal: null, companyUsersHref: null, showProfile: false });
+    expect(menu).toEqual({
+      fullName: null,
+      companies: [],
+      personal: null,
+      openPersonalHref: null,
+      companyUsersHref: null,
+      showProfile: false,
+    });
   });
 });

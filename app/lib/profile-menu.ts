@@ -1,7 +1,9 @@
 /**
  * What the profile popup shows (spec 001 §2 "Profile popup", §6), as plain data for the popup
  * (JavaScript) and the /profile/organizations page (without it):
- * - CORPORATE: the companies list plus the personal entry;
+ * - CORPORATE: the companies list plus the personal entry (spec 001 §2 "companies list plus
+ *   personal entry"): the personal profile to switch to, or, for a user who has none, a link to
+ *   open one (/identity, where an individual application is started or continued);
  * - INDIVIDUAL and COMPANY_OFFICIAL: companies only when demo mode is on or the user is
  *   identified (signed-in pages require identification, so `identified` is passed as is);
  * - any other customer type (no organization): only the applications link;
@@ -24,6 +26,8 @@ export interface ProfileMenuData {
   companies: MenuOrganization[];
   /** The INDIVIDUAL organization (null when not shown or none). */
   personal: MenuOrganization | null;
+  /** Where a CORPORATE customer without a personal profile opens one (the personal entry then), else null. */
+  openPersonalHref: string | null;
   /** /profile/companies/{id}/cof for a main representative of the active corporate, else null. */
   companyUsersHref: string | null;
   /** False for a customer with no organization: only the applications link. */
@@ -51,6 +55,7 @@ export function profileMenu(user: WhoAmI, active: OrganizationSummary | null, op
     fullName,
     companies: listed ? user.organizations.filter((o) => o.type !== "INDIVIDUAL").map(entry) : [],
     personal: listed && personal ? entry(personal) : null,
+    openPersonalHref: type === "CORPORATE" && !personal ? "/identity" : null,
     companyUsersHref,
     showProfile: Boolean(type),
   };

@@ -45,6 +45,16 @@ test.describe("without JavaScript", () => {
     await expect(accounts(page)).toContainText(PERSONAL);
   });
 
+  test("a corporate customer without a personal profile: the personal entry is where to open one", async ({ page }) => {
+    await login(page, CUSTOMERS.corporate);
+    await page.goto("/profile/organizations");
+    await expect(page.getByTestId("org-current")).toContainText("Northwind Trading Ltd");
+    const entry = page.getByRole("region", { name: "Personal profile" });
+    await expect(entry.getByTestId("open-personal-link")).toHaveText("Open a personal account");
+    await entry.getByTestId("open-personal-link").click();
+    await expect(page).toHaveURL(/\/identity$/);
+  });
+
   test("a foreign organization id is refused (403) and changes nothing", async ({ page }) => {
     const foreign = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
     await login(page, CUSTOMERS.both);

@@ -73,6 +73,15 @@ export function ProfileMenu({ menu }: { menu: ProfileMenuData }) {
           </h3>
           <SwitchEntry org={menu.personal} />
         </section>
+      ) : menu.openPersonalHref ? (
+        <section aria-labelledby="profile-menu-personal">
+          <h3 id="profile-menu-personal" className={styles.heading}>
+            {t("profile-menu.personal")}
+          </h3>
+          <Link to={menu.openPersonalHref} data-testid="open-personal-link">
+            {t("profile-menu.open-personal")}
+          </Link>
+        </section>
       ) : null}
       <button type="submit" form="logout-form" className={styles.logout}>
         {t("logout")}
