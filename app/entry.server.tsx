@@ -2,6 +2,10 @@
  * Server entry: streams HTML (renderToPipeableStream, without React 18's NUL padding); bots and SPA-less crawlers get the
  * whole document at once (isbot). Creates a per-request i18next instance with the route
  * namespaces, and passes the CSP nonce (load context) to React and Remix scripts.
+ *
+ * Besides Remix's own exports it exports `wrapRequestHandler`, which server/app.ts applies to
+ * Remix's request handler: every answer of a request that changed the session (rotated tokens)
+ * carries its cookie, also one thrown without `api.headers()` (lib/session-scope.server.ts).
  */
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
@@ -15,6 +19,8 @@ import { htmlStream } from "./lib/html-stream.server";
 import i18next from "./lib/i18next.server";
 import { localeResources } from "./lib/locale-resources.server";
 import { NonceProvider } from "./lib/nonce";
+
+export { wrapRequestHandler } from "./lib/session-scope.server";
 
 const ABORT_DELAY = 5_000;
 

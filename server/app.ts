@@ -9,8 +9,10 @@ import path from "node:path";
 import compression from "compression";
 import express from "express";
 import helmet from "helmet";
-import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+// The helpers of @remix-run/express's own adapter (exported and typed by its module), so that
+// Remix's handler can be wrapped by the web app before the answer is sent (webRequestHandler).
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
+import { createRequestHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import { createApiRouter } from "./api/v1/index.js";
 import { createStaffRouter } from "./staff/bank-endpoint.js";
 import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
@@ -22,6 +24,34 @@ export interface CreateAppOptions {
   remixBuild?: ServerBuild;
   /** Folder holding `public/` (default: process.cwd()). */
   root?: string;
+}
+
+/** Remix's request handler: one request in, its answer out. */
+type WebHandler = (request: Request, loadContext?: AppLoadContext) => Promise<Response>;
+
+/** What the web app's server entry (app/entry.server.tsx) exports beyond Remix's own. */
+interface WebEntry {
+  /** Wraps Remix's handler: every answer of a request that rotated the session's tokens carries them. */
+  wrapRequestHandler: (handler: WebHandler) => WebHandler;
+}
+
+/**
+ * The web app as Express middleware: @remix-run/express's adapter (same request, same sending),
+ * with Remix's handler wrapped by the web build's `wrapRequestHandler` (app/lib/session-scope.server.ts).
+ * @throws at start when the build's server entry has no `wrapRequestHandler`
+ */
+function webRequestHandler(build: ServerBuild, mode: string): express.RequestHandler {
+  const { wrapRequestHandler } = build.entry.module as unknown as Partial<WebEntry>;
+  if (typeof wrapRequestHandler !== "function") throw new Error("The web build's server entry exports no wrapRequestHandler");
+  const handle = wrapRequestHandler(createRequestHandler(build, mode));
+  return async (req, res, next) => {
+    try {
+      const response = await handle(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string });
+      await sendRemixResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
 }
 
 /** The ws:/wss: origin of this request's host, for the CSP `connect-src` of the chat socket ('self' when the Host is unusable). */
@@ -113,13 +143,12 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
     app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
     app.all(
       "*",
-      createRequestHandler({
-        build: opts.remixBuild,
+      webRequestHandler(
+        opts.remixBuild,
         // Remix's development mode sends error details to the browser: only in a sandbox that
         // also runs the libraries' development builds.
-        mode: production || deps.config.NODE_ENV === "production" ? "production" : "development",
-        getLoadContext: (_req, res) => ({ cspNonce: res.locals.cspNonce as string }),
-      }),
+        production || deps.config.NODE_ENV === "production" ? "production" : "development",
+      ),
     );
   }
   return app;

@@ -3,7 +3,8 @@
  * actions. Sends `Authorization: Bearer <access token>` from the session; refreshes via
  * POST /v1/auth/refresh when the access token is (about to be) expired or when a call answers
  * 401 (once), and writes the rotated tokens back to the cookie: attach `await api.headers()`
- * to the route's response.
+ * to the route's response. An answer built without them still carries the changed session (the
+ * rotated tokens above all: the old refresh token is spent): session-scope.server.ts.
  *
  * Outcomes of a call:
  * - 2xx → parsed JSON (`undefined` for 204).
@@ -22,6 +23,7 @@ import { config } from "./config.server";
 import i18next from "./i18next.server";
 import { keepExpiredPost, keepsFormOnExpiry, takeKeptForm } from "./kept-form.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
+import { noteSessionChange } from "./session-scope.server";
 import {
   commitSession,
   getSession,
@@ -246,6 +248,7 @@ export async function getApi(request: Request, options: { activity?: boolean } =
   if (options.activity !== false && (typeof seen !== "number" || now - seen >= ACTIVITY_RESOLUTION_MS)) {
     session.set("seen", now);
     dirty = true;
+    noteSessionChange(session);
   }
 
   const refresh = async (): Promise<AuthTokens> => {
@@ -268,6 +271,8 @@ export async function getApi(request: Request, options: { activity?: boolean } =
     tokens = next;
     setTokens(session, next);
     dirty = true;
+    // The old refresh token is spent: the new one reaches the browser whatever the route answers.
+    noteSessionChange(session, next);
     return next;
   };
 
@@ -350,6 +355,7 @@ export async function getApi(request: Request, options: { activity?: boolean } =
     del: (path) => api.request("DELETE", path),
     touch() {
       dirty = true;
+      noteSessionChange(session);
     },
     keptForm() {
       const kept = takeKeptForm(request, session.get("phone") ?? null);

@@ -61,11 +61,14 @@ export interface SessionData {
 
 export type AppSession = Session<SessionData, { flash: string }>;
 
+/** The session cookie's name. */
+export const SESSION_COOKIE = "__session";
+
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData, { flash: string }>> | undefined;
 function sessionStorage() {
   storage ??= createCookieSessionStorage<SessionData, { flash: string }>({
     cookie: {
-      name: "__session",
+      name: SESSION_COOKIE,
       httpOnly: true,
       sameSite: "lax",
       path: "/",

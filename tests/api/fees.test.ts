@@ -426,6 +426,54 @@ describe.each(databases)("GET /clients-organizations/:id/fees on %s", (kind) => 
     expect((await s.call("GET", `/clients-organizations/not-a-uuid/fees`, { token })).status).toBe(403);
   });
 
+  it("marks the tariff's fees a custom fee replaces on every payment they cover, as findFee decides", async () => {
+    // Seeded Northwind's agreement: SWIFT 0.10 % in any currency (kind INTERNATIONAL, type SWIFT).
+    const customer = await createCustomer(s.db, { type: "CORPORATE" });
+    const orgId = customer.organization.id;
+    await createFee(s.db, {
+      name: "SWIFT payment (negotiated)",
+      paymentKind: "INTERNATIONAL",
+      paymentType: "SWIFT",
+      feeAmountType: "PERCENT",
+      feePercentAmount: "0.10",
+      feePercentMinAmount: "5.00",
+      feePercentMaxAmount: "50.00",
+      organizationId: orgId,
+    });
+    // An agreed TARGET2 fee in GBP only: narrower than the tariff's TARGET2 fee (EUR), which stays.
+    await createFee(s.db, {
+      ...fixed("3", { paymentKind: "EURO", paymentType: "TARGET_2", currencyId: "GBP" }),
+      organizationId: orgId,
+    });
+    const token = await s.login(customer.phone);
+    const res = await s.call("GET", `/clients-organizations/${orgId}/fees`, { token });
+    expect(res.status).toBe(200);
+    const tariffFees = res.body.tariff.fees as { name: string; superseded: boolean }[];
+    // The Standard tariff's three SWIFT rows (AED, CNY, any currency) are all replaced; nothing else is.
+    expect(tariffFees.filter((f) => f.superseded).map((f) => f.name)).toEqual([
+      "SWIFT payment (AED)",
+      "SWIFT payment (CNY)",
+      "SWIFT payment",
+    ]);
+    expect(tariffFees.find((f) => f.name === "TARGET2")?.superseded).toBe(false);
+    expect(tariffFees.find((f) => f.name === "SEPA Instant")?.superseded).toBe(false);
+    expect(res.body.customFees.map((f: { name: string }) => f.name)).toEqual(["fixed 3", "SWIFT payment (negotiated)"]);
+    // What a payment is charged agrees: the agreed fee, also where the tariff had a row for the currency.
+    for (const currencyId of ["USD", "CNY", "AED"]) {
+      const row = await findFee(s.db, { organizationId: orgId, kind: "INTERNATIONAL", paymentType: "SWIFT", currencyId });
+      expect(row?.name).toBe("SWIFT payment (negotiated)");
+    }
+    const target2 = await findFee(s.db, { organizationId: orgId, kind: "EURO", paymentType: "TARGET_2", currencyId: "EUR" });
+    expect(target2?.organizationId).toBeNull();
+
+    // Another customer on the same tariff: nothing replaced.
+    const other = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const theirs = await s.call("GET", `/clients-organizations/${other.organization.id}/fees`, {
+      token: await s.login(other.phone),
+    });
+    expect((theirs.body.tariff.fees as { superseded: boolean }[]).some((f) => f.superseded)).toBe(false);
+  });
+
   it("lists monthly service fees still owed until they are collected", async () => {
     const poor = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0.50" } });
     const token = await s.login(poor.phone);

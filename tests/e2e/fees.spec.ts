@@ -1,6 +1,7 @@
 /**
  * The home fees tab (issue 9 "Fees"; spec 001 §2, §3 Fee): the count on the tab, the tariff's
- * fees and a negotiated custom fee, with JavaScript on and off; axe on the tab.
+ * fees and a negotiated custom fee, which replaces the tariff's fees for the same payments (they
+ * are not listed nor counted), with JavaScript on and off; axe on the tab.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
@@ -9,7 +10,7 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
-    test("the fees tab lists the tariff's fees and the company's negotiated SWIFT fee, with their count", async ({ page }) => {
+    test("the fees tab lists the company's negotiated SWIFT fee in place of the tariff's, with their count", async ({ page }) => {
       await login(page, CUSTOMERS.corporate);
       await page.goto("/home");
       const count = Number(await page.getByTestId("fees-count").textContent());
@@ -22,6 +23,9 @@ for (const javaScriptEnabled of [true, false]) {
       const custom = fees.first();
       await expect(custom).toContainText("Agreed for you");
       await expect(custom).toContainText("0.1 % of the amount");
+      // The Standard tariff's SWIFT fees (0.2 %, any currency, CNY, AED) do not apply to Northwind: not listed.
+      await expect(fees.filter({ hasText: "SWIFT" })).toHaveCount(1);
+      await expect(page.getByTestId("home-fees")).not.toContainText("0.2 % of the amount");
       await expect(page.getByTestId("home-fees")).toContainText("Your tariff: Standard");
       const sepaInstant = fees.filter({ hasText: "SEPA Instant" });
       await expect(sepaInstant).toContainText("0.50 EUR");

@@ -4,7 +4,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
-import { commitSession, getSession } from "../../app/lib/session.server";
+import type { AuthTokens } from "../../server/api/v1/contract";
+import { commitSession, getSession, getTokens, setTokens } from "../../app/lib/session.server";
 import { expect } from "./fixtures";
 
 /** The layout's popup script is loaded after hydration: wait for it. */
@@ -31,4 +32,28 @@ export async function ageSession(context: BrowserContext, baseURL: string, agoMs
   session.set("seen", Date.now() - agoMs);
   const value = (await commitSession(session)).split(";")[0].slice("__session=".length);
   await context.addCookies([{ ...cookie, value }]);
+}
+
+/** The API tokens a context's `__session` cookie holds (decrypted with the development session secret), or null. */
+export async function sessionTokens(context: BrowserContext, baseURL: string): Promise<AuthTokens | null> {
+  const cookie = (await context.cookies(baseURL)).find((c) => c.name === "__session");
+  if (!cookie) return null;
+  return getTokens(await getSession(new Request(baseURL, { headers: { Cookie: `__session=${cookie.value}` } })));
+}
+
+/**
+ * Re-seal a context's `__session` cookie with its access token expired (its refresh token as it
+ * is), so the web app's API client refreshes, rotating the refresh token, on the next call.
+ * @returns the tokens the cookie held
+ */
+export async function expireAccessToken(context: BrowserContext, baseURL: string): Promise<AuthTokens> {
+  const cookie = (await context.cookies(baseURL)).find((c) => c.name === "__session");
+  if (!cookie) throw new Error("no __session cookie");
+  const session = await getSession(new Request(baseURL, { headers: { Cookie: `__session=${cookie.value}` } }));
+  const tokens = getTokens(session);
+  if (!tokens) throw new Error("no tokens in the __session cookie");
+  setTokens(session, { ...tokens, accessTokenExpiresAt: new Date(Date.now() - 60_000).toISOString() });
+  const value = (await commitSession(session)).split(";")[0].slice("__session=".length);
+  await context.addCookies([{ ...cookie, value }]);
+  return tokens;
 }

@@ -12,7 +12,7 @@
  */
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
-import { ageSession, expectNoViolations, watchReady } from "./layout-helpers";
+import { ageSession, expectNoViolations, expireAccessToken, sessionTokens, watchReady } from "./layout-helpers";
 
 /** The login steps from the current /auth/phone page (no wait for /home). */
 async function loginHere(page: Page, phone: string) {
@@ -106,6 +106,35 @@ test.describe("with JavaScript", () => {
     await expect(popup).toBeVisible();
     await popup.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/auth\/phone$/);
+  });
+
+  test("a page that answers 404 right after a token refresh keeps the rotated tokens in the cookie", async ({
+    page,
+    context,
+    baseURL,
+    consoleErrors,
+  }) => {
+    await login(page, CUSTOMERS.individual);
+    await page.goto("/home");
+    await page.waitForFunction(() => "__remixRouter" in window);
+    const before = await expireAccessToken(context, baseURL!);
+    // A navigation with JavaScript asks the new page's loader alone (?_data=): it refreshes the
+    // tokens (the old refresh token is spent), then throws a bare 404 (no api.headers()).
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { navigate(to: string): Promise<void> } }).__remixRouter.navigate(
+        "/payments/00000000-0000-4000-8000-00000000dead",
+      ),
+    );
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    // The 404 reached on purpose (its data request, logged by Chromium as a failed load).
+    const expected = /status of 404 \(Not Found\) @ http:\/\/[^/]+\/payments\/00000000-0000-4000-8000-00000000dead\?_data=/;
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !expected.test(e)));
+    const after = await sessionTokens(context, baseURL!);
+    expect(after?.refreshToken).toBeTruthy();
+    expect(after?.refreshToken).not.toBe(before.refreshToken);
+    expect(Date.parse(after!.accessTokenExpiresAt)).toBeGreaterThan(Date.now());
+    await page.goto("/history");
+    await expect(page).toHaveURL(/\/history$/);
   });
 
   test("reaching zero logs out", async ({ page }) => {

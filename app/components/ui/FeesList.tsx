@@ -1,13 +1,14 @@
 /**
  * The fees an organization pays (home fees tab; spec 001 §2 "fees tab shows a count", §3 Fee: a
  * fee is shown as its amount and currency): its custom fees first (they take precedence), then
- * its tariff's. Each fee: its name, the payments it applies to (scheme and currency, translated
+ * its tariff's, leaving out those a custom fee replaces (`superseded`: never charged to it), in
+ * the list and in the count. Each fee: its name, the payments it applies to (scheme and currency, translated
  * from codes) and what it charges — FIXED: the amount; PERCENT: the rate with its minimum and
  * maximum (in the payment's currency when the fee names none). Monthly fees still owed come
  * first, with what funds them.
  */
 import { useTranslation } from "react-i18next";
-import type { Fee, OrganizationFees } from "../../../server/api/v1/contract";
+import type { Fee, OrganizationFees, TariffFee } from "../../../server/api/v1/contract";
 import { formatAmount } from "~/lib/money";
 import { Money } from "./Money";
 import styles from "./FeesList.module.css";
@@ -74,11 +75,16 @@ function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
   );
 }
 
+/** The tariff's fees the organization pays: those no custom fee replaces. */
+function tariffFeesInForce(fees: OrganizationFees): TariffFee[] {
+  return fees.tariff?.fees.filter((fee) => !fee.superseded) ?? [];
+}
+
 /** The fees list; `fees` from GET /v1/clients-organizations/:id/fees. */
 export function FeesList({ fees }: { fees: OrganizationFees }) {
   const { t } = useTranslation("payments");
-  const count = fees.customFees.length + (fees.tariff?.fees.length ?? 0);
-  if (count === 0) return <p>{t("fees.none")}</p>;
+  const tariffFees = tariffFeesInForce(fees);
+  if (fees.customFees.length + tariffFees.length === 0) return <p>{t("fees.none")}</p>;
   return (
     <div data-testid="home-fees">
       {fees.owed.length ? (
@@ -98,7 +104,7 @@ export function FeesList({ fees }: { fees: OrganizationFees }) {
         {fees.customFees.map((fee) => (
           <FeeItem key={fee.feeId} fee={fee} custom />
         ))}
-        {fees.tariff?.fees.map((fee) => (
+        {tariffFees.map((fee) => (
           <FeeItem key={fee.feeId} fee={fee} custom={false} />
         ))}
       </ul>
@@ -107,7 +113,7 @@ export function FeesList({ fees }: { fees: OrganizationFees }) {
   );
 }
 
-/** How many fees the tab's count shows. */
+/** How many fees the tab's count shows: the ones listed (custom, and the tariff's not replaced). */
 export function feesCount(fees: OrganizationFees | null): number {
-  return fees ? fees.customFees.length + (fees.tariff?.fees.length ?? 0) : 0;
+  return fees ? fees.customFees.length + tariffFeesInForce(fees).length : 0;
 }

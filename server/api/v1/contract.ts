@@ -128,7 +128,7 @@ export interface OrganizationSummary {
  */
 export interface OrganizationDetail extends OrganizationSummary, OrganizationRegisteredAddress {
   companyNumber: string | null;
-  tariff: { id: string; name: string; fees: Fee[] } | null;
+  tariff: { id: string; name: string; fees: TariffFee[] } | null;
   customFees: Fee[];
   account: { id: string; fullNumber: string; organizationId: string } | null;
 }
@@ -169,6 +169,16 @@ export interface Fee {
   feeCurrencyId: string | null;
 }
 
+/**
+ * A fee of the organization's tariff, as the organization's fees list it. `superseded`: a fee
+ * agreed for the organization alone (`customFees`) applies instead on every payment this one
+ * covers — same payment kind, and the custom fee's type and currency each any or this fee's own —
+ * so the organization never pays it.
+ */
+export interface TariffFee extends Fee {
+  superseded: boolean;
+}
+
 /** Back office (issue 13 ADMIN; server/domain/fees/admin.ts): a tariff with its fees and how many organizations are on it. */
 export interface OpsTariff {
   id: string;
@@ -207,10 +217,12 @@ export interface OpsOrganizationFees {
 /**
  * GET /v1/clients-organizations/:organizationId/fees: the organization's tariff (its own, else
  * the bank's default) with its fees, and the fees set for this organization alone, which take
- * precedence (spec 001 §3 Organization "tariff (id, name, fees), customFees").
+ * precedence (spec 001 §3 Organization "tariff (id, name, fees), customFees"): a tariff fee a
+ * custom fee replaces on every payment it covers is marked `superseded`.
  */
 export interface OrganizationFees {
-  tariff: { id: string; name: string; fees: Fee[] } | null;
+  /** The tariff's fees, each marked `superseded` when a custom fee replaces it for this organization. */
+  tariff: { id: string; name: string; fees: TariffFee[] } | null;
   customFees: Fee[];
   /**
    * Monthly service fees not yet paid (the balance could not pay when they were charged; they are

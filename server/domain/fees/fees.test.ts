@@ -1,7 +1,10 @@
-/** computeFee (spec 001 §3 Fee): percent with min/max clamps, fixed in another currency, rounding per scale, zero → null. */
+/**
+ * computeFee (spec 001 §3 Fee): percent with min/max clamps, fixed in another currency, rounding per scale, zero → null;
+ * isSuperseded: which tariff fees a custom fee replaces.
+ */
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../ledger/money.js";
-import { computeFee, type FeeRule } from "./index.js";
+import { computeFee, isSuperseded, type FeeRule, type FeeScope } from "./index.js";
 
 const SCALES: Record<string, number> = { GBP: 2, EUR: 2, USD: 2, USDT: 6, EURC: 6, SOL: 9 };
 const scales = (id: string) => {
@@ -142,5 +145,31 @@ describe("computeFee: misconfiguration", () => {
     const r = computeFee({ ...percent("0"), feePercentAmount: new Decimal("0.25") }, new Decimal("400"), "EUR", scales);
     expect(r?.amount.toFixed(2)).toBe("1.00");
     expect(r?.amount).toBeInstanceOf(Decimal);
+  });
+});
+
+describe("isSuperseded: a custom fee replaces a tariff fee on every payment the tariff fee covers", () => {
+  const scope = (paymentKind: string, paymentType: string | null = null, currencyId: string | null = null): FeeScope => ({
+    paymentKind,
+    paymentType,
+    currencyId,
+  });
+  const swiftAny = scope("INTERNATIONAL", "SWIFT");
+  const swiftCny = scope("INTERNATIONAL", "SWIFT", "CNY");
+
+  it("by a custom fee of the same kind whose type and currency are each any or the same", () => {
+    expect(isSuperseded(swiftAny, [scope("INTERNATIONAL", "SWIFT")])).toBe(true);
+    expect(isSuperseded(swiftCny, [scope("INTERNATIONAL", "SWIFT")])).toBe(true);
+    expect(isSuperseded(swiftCny, [scope("INTERNATIONAL")])).toBe(true);
+    expect(isSuperseded(swiftCny, [scope("INTERNATIONAL", null, "CNY")])).toBe(true);
+    expect(isSuperseded(scope("SERVICE"), [scope("SERVICE")])).toBe(true);
+  });
+
+  it("not by a narrower custom fee (the tariff fee still applies to the other payments), nor another kind or type", () => {
+    expect(isSuperseded(swiftAny, [scope("INTERNATIONAL", "SWIFT", "EUR")])).toBe(false);
+    expect(isSuperseded(swiftCny, [scope("INTERNATIONAL", "SWIFT", "EUR")])).toBe(false);
+    expect(isSuperseded(scope("CASH_OVER_COUNTER"), [scope("CASH_OVER_COUNTER", "CASH_OVER_COUNTER")])).toBe(false);
+    expect(isSuperseded(swiftAny, [scope("EURO", "SWIFT")])).toBe(false);
+    expect(isSuperseded(swiftAny, [])).toBe(false);
   });
 });

@@ -11,13 +11,14 @@
  * rounded once, at the end, to the fee currency's scale.
  *
  * `feeFor` is the one call the payment rails make (server/domain/payments/create.ts);
- * `organizationFees` lists what an organization pays (the home fees tab).
+ * `organizationFees` lists what an organization pays (the home fees tab), marking the tariff's
+ * fees that a custom fee replaces (`isSuperseded`).
  */
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, fees, organizations, serviceFeeCharges, tariffs } from "../../db/schema/index.js";
-import type { Fee, OrganizationFees, PaymentKind } from "../../api/v1/contract.js";
+import type { Fee, OrganizationFees, PaymentKind, TariffFee } from "../../api/v1/contract.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { requireMembership } from "../organizations/access.js";
 
@@ -180,6 +181,32 @@ export async function feeFor(db: Db, q: FeeQuery & { currencyId: string; amount:
   });
 }
 
+/** The payments a fee row is looked up for (`findFee`): its kind, its type and currency (null: any). */
+export interface FeeScope {
+  paymentKind: string;
+  paymentType: string | null;
+  currencyId: string | null;
+}
+
+/**
+ * Whether a custom fee applies instead of a tariff fee on every payment the tariff fee covers.
+ * `findFee` takes any matching custom row before every tariff row, so a tariff fee is never
+ * charged when one custom fee has its payment kind and, for type and currency each, either any
+ * (null) or the tariff fee's own: that custom fee matches every payment the tariff fee matches.
+ * A tariff fee wider than the custom fees (SWIFT in any currency beside a SWIFT fee agreed in
+ * EUR only) still applies to the other payments: not superseded.
+ * @param tariffFee the tariff's fee (a `fees` row or any `FeeScope`)
+ * @param customFees the organization's custom fees
+ */
+export function isSuperseded(tariffFee: FeeScope, customFees: readonly FeeScope[]): boolean {
+  return customFees.some(
+    (custom) =>
+      custom.paymentKind === tariffFee.paymentKind &&
+      (custom.paymentType === null || custom.paymentType === tariffFee.paymentType) &&
+      (custom.currencyId === null || custom.currencyId === tariffFee.currencyId),
+  );
+}
+
 /** A nullable decimal column as a Decimal (null = 0). */
 function dec(value: DecimalValue | null): Decimal {
   return new Decimal(value ?? 0);
@@ -212,9 +239,10 @@ export function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => n
 /**
  * The fees an organization pays, for the fees tab (GET /v1/clients-organizations/:id/fees):
  * its tariff (`organizations.tariff_id`, else the default tariff, as `findFee` resolves it) with
- * the tariff's fees, its custom fees (which `findFee` prefers), and its monthly service fees
- * still owed (server/domain/fees/service.ts). Fees in a stable order: the monthly service fee
- * first, then by payment kind, type, currency, name.
+ * all the tariff's fees, each marked `superseded` when a custom fee replaces it on every payment
+ * it covers (`isSuperseded`), its custom fees (which `findFee` prefers), and its monthly service
+ * fees still owed (server/domain/fees/service.ts). Fees in a stable order: the monthly service
+ * fee first, then by payment kind, type, currency, name.
  * @param userId the caller; must be an APPROVED member of `organizationId`
  * @returns contract OrganizationFees (tariff null when the bank has no tariff at all)
  * @throws DomainError FORBIDDEN when the caller is not a member of the organization
@@ -251,15 +279,18 @@ export async function organizationFees(db: Database, userId: string, organizatio
     (await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies)).map((c) => [c.id, c.scale]),
   );
   const scaleOf = (id: string | null) => (id === null ? null : (scales.get(id) ?? null));
+  const custom = rows.filter((r) => r.organizationId === organizationId);
   return {
     tariff: tariff
       ? {
           id: tariff.id,
           name: tariff.name,
-          fees: rows.filter((r) => r.organizationId === null).map((r) => feeToWire(r, scaleOf)),
+          fees: rows
+            .filter((r) => r.organizationId === null)
+            .map((r): TariffFee => ({ ...feeToWire(r, scaleOf), superseded: isSuperseded(r, custom) })),
         }
       : null,
-    customFees: rows.filter((r) => r.organizationId === organizationId).map((r) => feeToWire(r, scaleOf)),
+    customFees: custom.map((r) => feeToWire(r, scaleOf)),
     owed: (
       await db
         .select({ month: serviceFeeCharges.month, amount: serviceFeeCharges.amount, currencyId: serviceFeeCharges.currencyId })
