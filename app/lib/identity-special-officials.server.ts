@@ -24,8 +24,10 @@ import {
   officialValuesFrom,
   withApplicationId,
 } from "./identity-special";
+import type { ServerT } from "./forms.server";
 import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
-import { identityNavOf } from "./identity";
+import { firstFutureDay, identityNavOf } from "./identity";
+import { todayIso } from "./identity-step.server";
 
 /** The cof step's id. */
 export const COF_STEP = "cof";
@@ -100,11 +102,29 @@ export async function officialLoader(request: Request, officialId: string) {
       values: official ? officialFormValues(official) : {},
       countries,
       remove,
+      today: todayIso(),
+      tomorrow: firstFutureDay(),
       self: officialHref(application.id, officialId),
       back: cofHref(application.id),
       identityNav: identityNavOf(application, COF_STEP, cofHref(application.id)),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
+  );
+}
+
+/**
+ * The official form's messages for a refusal's body (`identityFieldErrors`): labelled with the
+ * form's own labels, and worded for the official where this page has its own text
+ * (`identity:officials.errors.<id>`: "An official must be 18 or older", not "You must…").
+ */
+export function officialFieldErrors(t: ServerT, body: unknown): Record<string, string> {
+  const tAny = t as unknown as (key: string | string[], options?: Record<string, unknown>) => string;
+  const own = (key: string, options?: Record<string, unknown>) =>
+    key.startsWith("identity:errors.")
+      ? tAny([key.replace("identity:errors.", "identity:officials.errors."), key], options)
+      : t(key, options);
+  return identityFieldErrors(body, OFFICIAL_FIELD_NAMES, own, undefined, (name) =>
+    tAny([`identity:fields.${name}`, `identity:officials.fields.${name}`]),
   );
 }
 
@@ -135,9 +155,8 @@ export async function officialAction(request: Request, officialId: string): Prom
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404 });
-    const t = await identityT(request);
     return json(
-      { fieldErrors: identityFieldErrors(error.body, OFFICIAL_FIELD_NAMES, (k, o) => t(k, o)), values },
+      { fieldErrors: officialFieldErrors(await identityT(request), error.body), values },
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
     );
   }

@@ -164,12 +164,15 @@ export function officialName(o: Pick<ApplicationOfficial, "firstName" | "lastNam
  * under `_form` (joined with ', '); a body that is none of these: the internal-error message.
  * @param fields the form's field names
  * @param aliases show a property's errors on another field (e.g. `documents.OTHER` → `files-OTHER`)
+ * @param labelOf the `{{label}}` of a message ("Date of birth must be a real date"): the field's
+ *   label; by default the property name made readable
  */
 export function identityFieldErrors(
   source: unknown,
   fields: readonly string[],
   t: Translate,
   aliases: (property: string) => string | null = () => null,
+  labelOf: (property: string) => string = humanisePropertyName,
 ): Record<string, string> {
   const body = Array.isArray(source) ? { message: source } : source;
   const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : undefined;
@@ -195,7 +198,9 @@ export function identityFieldErrors(
     }
     const defaultValue = String(raw).replace(item.property, humanisePropertyName(item.property));
     const special = specialErrorKey(item.property);
-    const text = special ? t(special.key, { defaultValue, ...special.options(t) }) : t(`identity:errors.${id}`, { defaultValue });
+    const text = special
+      ? t(special.key, { defaultValue, ...special.options(t) })
+      : t(`identity:errors.${id}`, { defaultValue, label: labelOf(item.property) });
     const field = fields.includes(item.property) ? item.property : aliases(item.property);
     if (field && fields.includes(field)) out[field] ??= text;
     else general.push(text);

@@ -11,6 +11,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { dateBounds } from "../../server/rules/applications/validate";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
@@ -116,6 +117,10 @@ test.describe("JavaScript off", () => {
     // Add one with an invalid email: refused on the field, the form comes back filled.
     await page.getByTestId("add-official").click();
     await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof/new\\?${q(id)}$`));
+    // The birthday picker offers 18 to 130 years ago, as the step pages' (spec 001 §5 minimum age 18).
+    const birthdays = dateBounds("adult", new Date().toISOString().slice(0, 10));
+    await expect(page.getByLabel("Date of birth")).toHaveAttribute("max", birthdays.max);
+    await expect(page.getByLabel("Date of birth")).toHaveAttribute("min", birthdays.min);
     await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");

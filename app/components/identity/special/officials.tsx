@@ -21,6 +21,7 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import type { cofLoader, officialLoader } from "~/lib/identity-special-officials.server";
+import { dateInputBounds } from "~/lib/identity";
 import { OFFICIAL_FIELD_NAMES, officialName, withApplicationId } from "~/lib/identity-special";
 import { RadioGroup } from "./RadioGroup";
 import { SpecialPage } from "./SpecialPage";
@@ -131,18 +132,25 @@ const AUTOCOMPLETE: Record<string, string> = {
 /** Fields with a hint (`officials.hints.<name>`). */
 const HINTS = ["phone", "dob", "position", "percentage", "natureOfControl"];
 
-const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel", date: "date" };
+const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel" };
 
-function OfficialField({
+/** One field of the official's form; a date input takes its rule's days (`dateInputBounds`, as on the step pages). */
+export function OfficialField({
   def,
   value,
   error,
   countries,
+  today,
+  tomorrow,
 }: {
   def: FieldDef;
   value: string | undefined;
   error: string | undefined;
   countries: readonly { id: string; name: string }[];
+  /** yyyy-mm-dd: the API's today (date limits). */
+  today: string;
+  /** yyyy-mm-dd: the first day of a date that must be in the future. */
+  tomorrow: string;
 }) {
   const { t } = useTranslation("identity");
   const label = fieldLabel(t, def.name);
@@ -186,7 +194,7 @@ function OfficialField({
       label={label}
       hint={hint}
       error={error}
-      type={INPUT_TYPES[def.kind] ?? "text"}
+      {...(def.kind === "date" ? dateInputBounds(def, today, tomorrow) : { type: INPUT_TYPES[def.kind] ?? "text" })}
       inputMode={def.kind === "percentage" ? "decimal" : undefined}
       autoComplete={AUTOCOMPLETE[def.name] ?? "off"}
       spellCheck={def.kind === "text" ? undefined : false}
@@ -250,6 +258,8 @@ export function OfficialStep() {
               value={(values as Record<string, string>)[def.name]}
               error={errors?.[def.name]}
               countries={data.countries}
+              today={data.today}
+              tomorrow={data.tomorrow}
             />
           ))}
           <div className={styles.actions}>
