@@ -20,13 +20,14 @@ import { verifyCsrf } from "./csrf.server";
 import {
   identityFieldErrors,
   OFFICIAL_FIELD_NAMES,
+  OFFICIAL_KEY_FIELD,
   officialFormValues,
   officialValuesFrom,
   withApplicationId,
 } from "./identity-special";
 import type { ServerT } from "./forms.server";
 import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
-import { firstFutureDay, identityNavOf } from "./identity";
+import { firstFutureDay, identityNavOf, isCreationKey } from "./identity";
 import { todayIso } from "./identity-step.server";
 
 /** The cof step's id. */
@@ -102,6 +103,8 @@ export async function officialLoader(request: Request, officialId: string) {
       values: official ? officialFormValues(official) : {},
       countries,
       remove,
+      // A key per add form (none when editing); kept with the typed values through a refusal.
+      creationKey: adding ? crypto.randomUUID() : null,
       today: todayIso(),
       tomorrow: firstFutureDay(),
       self: officialHref(application.id, officialId),
@@ -130,8 +133,10 @@ export function officialFieldErrors(t: ServerT, body: unknown): Record<string, s
 
 /**
  * The add/edit page's action. intent=delete: DELETE the official (already gone: the list all the
- * same). Otherwise save the form's OFFICIAL_FIELDS: POST (add) or PUT (edit). Success → the list
- * with a notice; a refusal → 400 `{ fieldErrors, values }` (the form filled with what was typed).
+ * same). Otherwise save the form's OFFICIAL_FIELDS: POST (add, with the form's key as its
+ * Idempotency-Key: a repeat saves into the official it added) or PUT (edit). Success → the list
+ * with a notice; a refusal → 400 `{ fieldErrors, values, creationKey }` (the form filled with
+ * what was typed, under the same key).
  */
 export async function officialAction(request: Request, officialId: string): Promise<Response> {
   const { api, application } = await loadApplication(request, "CORPORATE");
@@ -149,14 +154,17 @@ export async function officialAction(request: Request, officialId: string): Prom
     return redirect(cofHref(application.id, "removed"), { headers: await api.headers() });
   }
   const values = officialValuesFrom(form);
+  // The add form's key (a UUID; anything else is no key: a page from before keys were sent).
+  const posted = form.get(OFFICIAL_KEY_FIELD);
+  const creationKey = adding && typeof posted === "string" && isCreationKey(posted) ? posted : null;
   try {
-    if (adding) await api.post<ApplicationOfficial>(base, { values });
+    if (adding) await api.post<ApplicationOfficial>(base, { values }, creationKey ? { idempotencyKey: creationKey } : {});
     else await api.request<ApplicationOfficial>("PUT", `${base}/${encodeURIComponent(officialId)}`, { body: { values } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404 });
     return json(
-      { fieldErrors: officialFieldErrors(await identityT(request), error.body), values },
+      { fieldErrors: officialFieldErrors(await identityT(request), error.body), values, creationKey },
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
     );
   }

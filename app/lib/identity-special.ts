@@ -122,6 +122,12 @@ export function verificationView(app: Pick<Application, "scheme" | "verification
 /** Names of the official form's fields, in display order (OFFICIAL_FIELDS of the step catalogue). */
 export const OFFICIAL_FIELD_NAMES: readonly string[] = OFFICIAL_FIELDS.map((f) => f.name);
 
+/**
+ * The company official's add form's hidden field: a UUID made by its loader, sent as the add
+ * call's Idempotency-Key, so a double submit (or a post sent again) adds one official.
+ */
+export const OFFICIAL_KEY_FIELD = "idempotencyKey";
+
 /** Form values as strings, by field name. */
 export type FormValues = Record<string, string>;
 

@@ -46,6 +46,16 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 const q = (id: string) => `applicationId=${id}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The company official's fields of a director, as the add form posts them. */
+const DIRECTOR = {
+  role: "DIRECTOR",
+  lastName: "Clicked",
+  dob: "1970-01-01",
+  nationalityId: "GB",
+  natureOfControl: "DIRECT_CONTROL",
+};
 
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -129,8 +139,12 @@ test.describe("JavaScript off", () => {
     await page.getByLabel("Nationality").selectOption("US");
     await page.getByLabel("Position").fill("Director");
     await page.getByRole("group", { name: "Nature of control" }).getByLabel("Direct", { exact: true }).check();
+    const addKey = await page.locator("input[name=idempotencyKey]").inputValue();
+    expect(addKey).toMatch(UUID);
     await page.getByTestId("save-official").click();
     await expect(page.getByRole("alert").getByRole("link")).toHaveAttribute("href", "#email");
+    // Refused: the form comes back under the same key (the add it names has not happened yet).
+    await expect(page.locator("input[name=idempotencyKey]")).toHaveValue(addKey);
     await expect(page.locator("#email-error")).toBeVisible();
     await expect(page.locator("#email")).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#firstName")).toHaveValue("Grace");
@@ -186,6 +200,67 @@ test.describe("JavaScript off", () => {
     await page.getByTestId("continue").click();
     await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof-agreements\\?${q(id)}$`));
   });
+
+  test("a double submit of the company official's form (two posts under its key) adds one official", async ({ page }) => {
+    const id = await corporateApplication(page.request, "Double Official Ltd");
+    await login(page, CUSTOMERS.unidentified);
+    await page.goto(`/identity/corporate/cof/new?${q(id)}`);
+    const form = page.getByTestId("official-form");
+    const key = await form.locator("input[name=idempotencyKey]").inputValue();
+    expect(key).toMatch(UUID);
+    const action = new URL((await form.getAttribute("action"))!, page.url());
+    const fields = {
+      csrf: await form.locator("input[name=csrf]").inputValue(),
+      intent: "save",
+      idempotencyKey: key,
+      ...DIRECTOR,
+      firstName: "Twice",
+    };
+    const path = action.pathname + action.search;
+    const [a, b] = await Promise.all([
+      page.request.post(path, { form: fields, maxRedirects: 0 }),
+      page.request.post(path, { form: fields, maxRedirects: 0 }),
+    ]);
+    for (const res of [a, b]) expect(res.status(), await res.text()).toBe(302);
+    expect(a.headers()["location"]).toMatch(/\/identity\/corporate\/cof\?.*notice=added/);
+    await page.goto(`/identity/corporate/cof?${q(id)}`);
+    await expect(page.getByTestId("official")).toHaveCount(1);
+    await expect(page.getByTestId("official")).toContainText("Twice Clicked");
+  });
+});
+
+test("JavaScript on: the company official's Save is disabled while it is sent, and a double click adds one official", async ({
+  page,
+}) => {
+  const id = await corporateApplication(page.request, "Busy Button Ltd");
+  await login(page, CUSTOMERS.unidentified);
+  await page.goto(`/identity/corporate/cof/new?${q(id)}`);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
+  await page.getByLabel("First name").fill("Busy");
+  await page.getByLabel("Last name").fill(DIRECTOR.lastName);
+  await page.getByLabel("Date of birth").fill(DIRECTOR.dob);
+  await page.getByLabel("Nationality").selectOption(DIRECTOR.nationalityId);
+  await page.getByRole("group", { name: "Nature of control" }).getByLabel("Direct", { exact: true }).check();
+  // The add is held on its way, so the button can be seen while the form is being sent.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/identity/corporate/cof/new",
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  const save = page.getByTestId("save-official");
+  await save.dblclick();
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page).toHaveURL(/\/identity\/corporate\/cof\?.*notice=added/);
+  // Whether the second click was sent or not, its key makes it the same add.
+  await expect(page.getByTestId("official")).toHaveCount(1);
+  await expect(page.getByTestId("official")).toContainText("Busy Clicked");
 });
 
 test("the special step pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {

@@ -9,9 +9,11 @@
  *   `identity:options.<value>`, with this page's own keys under `officials.` as fallback), or with
  *   `?remove=1` the removal's confirmation (a POST with intent=delete).
  * Plain forms (no JavaScript needed); refusals come back on the fields with what was typed and an
- * error summary. Server side: lib/identity-special-officials.server.ts.
+ * error summary. The add form carries its key (`idempotencyKey`: a double submit adds one
+ * official); with JavaScript its Save is disabled while it is sent. Server side:
+ * lib/identity-special-officials.server.ts.
  */
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ApplicationOfficial } from "../../../../server/api/v1/contract";
@@ -22,7 +24,7 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import type { cofLoader, officialLoader } from "~/lib/identity-special-officials.server";
 import { dateInputBounds } from "~/lib/identity";
-import { OFFICIAL_FIELD_NAMES, officialName, withApplicationId } from "~/lib/identity-special";
+import { OFFICIAL_FIELD_NAMES, OFFICIAL_KEY_FIELD, officialName, withApplicationId } from "~/lib/identity-special";
 import { RadioGroup } from "./RadioGroup";
 import { SpecialPage } from "./SpecialPage";
 import styles from "./special.module.css";
@@ -208,8 +210,15 @@ export function OfficialField({
 /** /identity/corporate/cof/:officialId (add, change, or with ?remove=1 the removal's confirmation). */
 export function OfficialStep() {
   const data = useLoaderData<typeof officialLoader>();
-  const action = useActionData<{ fieldErrors?: Record<string, string>; values?: Record<string, string> }>();
+  const action = useActionData<{
+    fieldErrors?: Record<string, string>;
+    values?: Record<string, string>;
+    creationKey?: string | null;
+  }>();
   const { t } = useTranslation("identity");
+  const navigation = useNavigation();
+  // Sent, and until the next page is shown: a second click would only send it again.
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
   if (data.remove && data.official) {
     const name = officialName(data.official) ?? t("officials.unnamed");
     return (
@@ -234,6 +243,7 @@ export function OfficialStep() {
   }
   const values = action?.values ?? data.values;
   const errors = action?.fieldErrors;
+  const creationKey = action?.creationKey ?? data.creationKey;
   return (
     <SpecialPage
       title={t(data.official ? "officials.form.edit-title" : "officials.form.add-title")}
@@ -251,6 +261,7 @@ export function OfficialStep() {
         <Form method="post" action={data.self} noValidate data-testid="official-form">
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="save" />
+          {creationKey ? <input type="hidden" name={OFFICIAL_KEY_FIELD} value={creationKey} /> : null}
           {OFFICIAL_FIELDS.map((def) => (
             <OfficialField
               key={def.name}
@@ -263,7 +274,7 @@ export function OfficialStep() {
             />
           ))}
           <div className={styles.actions}>
-            <Button type="submit" data-testid="save-official">
+            <Button type="submit" data-testid="save-official" disabled={busy} aria-busy={busy || undefined}>
               {t("officials.form.save")}
             </Button>
             <Link to={data.back}>{t("officials.form.back")}</Link>
