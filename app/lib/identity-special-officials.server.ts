@@ -9,7 +9,10 @@
  *   …/company-officials/:officialId; a 400 comes back on the fields with what was typed;
  *   `?remove=1` is the removal's confirmation page, whose POST (intent=delete) calls DELETE
  *   …/company-officials/:officialId.
- * Every answer is PRG: back to the list with `notice=added|saved|removed`.
+ * Every answer is PRG: back to the list with `notice=added|saved|removed` (or, from the
+ * unsaved-changes popup's "save and close", to the link it held: `returnTo`). The add/edit form's
+ * answers are kept when its save meets an expired session (its path is one kept-form.server.ts
+ * keeps), and its loader shows them after the next login.
  */
 import { json, redirect } from "@remix-run/node";
 import type { ApplicationOfficial, Country } from "../../server/api/v1/contract";
@@ -27,7 +30,7 @@ import {
 } from "./identity-special";
 import type { ServerT } from "./forms.server";
 import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
-import { firstFutureDay, identityNavOf, isCreationKey } from "./identity";
+import { firstFutureDay, identityNavOf, isCreationKey, safeReturnTo } from "./identity";
 import { todayIso } from "./identity-step.server";
 
 /** The cof step's id. */
@@ -88,23 +91,31 @@ function findOfficial(officials: readonly ApplicationOfficial[], officialId: str
   return found;
 }
 
-/** The add/edit page's (or the removal confirmation's) data. */
+/**
+ * The add/edit page's (or the removal confirmation's) data. Answers a save brought to an expired
+ * session (kept-form.server.ts) are shown in place of the saved ones, unsaved, once (`kept`),
+ * under the add's key they were posted with.
+ */
 export async function officialLoader(request: Request, officialId: string) {
   const { api, application } = await loadApplication(request, "CORPORATE");
   const adding = officialId === NEW_OFFICIAL;
   const official = adding ? null : findOfficial(application.officials, officialId);
   const remove = !adding && new URL(request.url).searchParams.get("remove") === "1";
-  const countries = remove || !application.editable ? [] : await loadCountries(api, request);
+  const form = !remove && application.editable;
+  const countries = form ? await loadCountries(api, request) : [];
+  const kept = form ? api.keptForm() : null;
+  const keptKey = kept?.get(OFFICIAL_KEY_FIELD);
   return json(
     {
       applicationId: application.id,
       editable: application.editable,
       official,
-      values: official ? officialFormValues(official) : {},
+      values: kept ? officialValuesFrom(kept) : official ? officialFormValues(official) : {},
+      kept: kept !== null,
       countries,
       remove,
-      // A key per add form (none when editing); kept with the typed values through a refusal.
-      creationKey: adding ? crypto.randomUUID() : null,
+      // A key per add form (none when editing), kept with the typed values through a refusal or an expiry.
+      creationKey: adding ? (typeof keptKey === "string" && isCreationKey(keptKey) ? keptKey : crypto.randomUUID()) : null,
       today: todayIso(),
       tomorrow: firstFutureDay(),
       self: officialHref(application.id, officialId),
@@ -168,5 +179,7 @@ export async function officialAction(request: Request, officialId: string): Prom
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
     );
   }
-  return redirect(cofHref(application.id, adding ? "added" : "saved"), { headers: await api.headers() });
+  // "Save and close" of the unsaved-changes popup: on to the link it held once saved.
+  const back = safeReturnTo(form.get("returnTo"));
+  return redirect(back ?? cofHref(application.id, adding ? "added" : "saved"), { headers: await api.headers() });
 }

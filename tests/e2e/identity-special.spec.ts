@@ -5,9 +5,10 @@
  * with its bytes, refused for another customer, removed; a file that is not what its name says
  * refused on its category's input), a company official added with an invalid field and fixed,
  * changed and removed after a confirmation, "Continue" refused then accepted, and the sandbox
- * identity verification (no outcome chosen → error; reject; approve → Continue goes on). Then
- * axe-core on each page, in a JavaScript-enabled context (axe needs page scripts), error states
- * included.
+ * identity verification (no outcome chosen → error; reject; approve → Continue goes on); a double
+ * submit of the official's form adds one official (its key). With JavaScript: the official's
+ * Save disabled while sent, and its form guarded by the unsaved-changes popup. Then axe-core on
+ * each page, in a JavaScript-enabled context (axe needs page scripts), error states included.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
@@ -229,8 +230,9 @@ test.describe("JavaScript off", () => {
   });
 });
 
-test("JavaScript on: the company official's Save is disabled while it is sent, and a double click adds one official", async ({
+test("JavaScript on: the company official's Save is disabled while it is sent, a double click adds one official, and the form is guarded", async ({
   page,
+  consoleErrors,
 }) => {
   const id = await corporateApplication(page.request, "Busy Button Ltd");
   await login(page, CUSTOMERS.unidentified);
@@ -261,6 +263,50 @@ test("JavaScript on: the company official's Save is disabled while it is sent, a
   // Whether the second click was sent or not, its key makes it the same add.
   await expect(page.getByTestId("official")).toHaveCount(1);
   await expect(page.getByTestId("official")).toContainText("Busy Clicked");
+  await page.unroute((url) => url.pathname === "/identity/corporate/cof/new");
+
+  // Unsaved changes (spec 001 §2): the official's form is guarded like a step form. An untouched
+  // form asks nothing.
+  const official = page.getByTestId("official");
+  await official.getByRole("link", { name: "Change Busy Clicked" }).click();
+  await expect(page.getByTestId("official-form")).toBeVisible();
+  await page.getByTestId("identity-back").click();
+  await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof\\?${q(id)}$`));
+  // Changed: the back link opens the popup; Cancel stays with what was typed.
+  await official.getByRole("link", { name: "Change Busy Clicked" }).click();
+  await page.getByLabel("Position").fill("Chair");
+  const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
+  await page.getByTestId("identity-back").click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/identity\/corporate\/cof\/[0-9a-f-]{36}\?/);
+  await expect(page.getByLabel("Position")).toHaveValue("Chair");
+  // The logo too; "Save and close" saves the official and goes on to the link.
+  await page.locator("header a[href='/identity']").click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Save and close" }).click();
+  await expect(page).toHaveURL(/\/identity$/);
+  await page.goto(`/identity/corporate/cof?${q(id)}`);
+  await expect(official).toContainText("Chair");
+  // "Close without saving" leaves it as saved.
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await official.getByRole("link", { name: "Change Busy Clicked" }).click();
+  await page.getByLabel("Position").fill("Not saved");
+  await page.getByTestId("identity-back").click();
+  await dialog.getByRole("button", { name: "Close without saving" }).click();
+  await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof\\?${q(id)}$`));
+  await expect(official).toContainText("Chair");
+  // An add refused by the API is unsaved too: leaving it asks (what was typed is only on the page).
+  await page.getByTestId("add-official").click();
+  await page.getByLabel("First name").fill("Refused");
+  await page.getByTestId("save-official").click();
+  await expect(page.locator("#lastName-error")).toBeVisible();
+  await page.getByTestId("identity-back").click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel("First name")).toHaveValue("Refused");
+  allowValidationAnswers(consoleErrors, "/identity/corporate/cof/new");
 });
 
 test("the special step pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {

@@ -10,10 +10,13 @@
  *   `?remove=1` the removal's confirmation (a POST with intent=delete).
  * Plain forms (no JavaScript needed); refusals come back on the fields with what was typed and an
  * error summary. The add form carries its key (`idempotencyKey`: a double submit adds one
- * official); with JavaScript its Save is disabled while it is sent. Server side:
- * lib/identity-special-officials.server.ts.
+ * official); with JavaScript its Save is disabled while it is sent. The add/edit form is guarded
+ * like a step form (the unsaved-changes popup, and the session script sends it at expiry:
+ * ../use-guarded-form.ts), and shows the answers kept when a save met an expired session.
+ * Server side: lib/identity-special-officials.server.ts.
  */
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ApplicationOfficial } from "../../../../server/api/v1/contract";
@@ -25,6 +28,8 @@ import { Button } from "~/components/ui/Button";
 import type { cofLoader, officialLoader } from "~/lib/identity-special-officials.server";
 import { dateInputBounds } from "~/lib/identity";
 import { OFFICIAL_FIELD_NAMES, OFFICIAL_KEY_FIELD, officialName, withApplicationId } from "~/lib/identity-special";
+import { IDENTITY_FORM_ATTRIBUTE } from "../form-state";
+import { useGuardedForm } from "../use-guarded-form";
 import { RadioGroup } from "./RadioGroup";
 import { SpecialPage } from "./SpecialPage";
 import styles from "./special.module.css";
@@ -217,8 +222,16 @@ export function OfficialStep() {
   }>();
   const { t } = useTranslation("identity");
   const navigation = useNavigation();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
   // Sent, and until the next page is shown: a second click would only send it again.
   const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  // Guarded like a step form; answers kept at an expiry, or refused, are unsaved from the start.
+  useGuardedForm(formRef, {
+    enabled: data.editable && !data.remove,
+    unsaved: data.kept || Boolean(action?.fieldErrors),
+    resetKey: location.key,
+  });
   if (data.remove && data.official) {
     const name = officialName(data.official) ?? t("officials.unnamed");
     return (
@@ -258,9 +271,19 @@ export function OfficialStep() {
           </p>
         </>
       ) : (
-        <Form method="post" action={data.self} noValidate data-testid="official-form">
+        <Form
+          method="post"
+          action={data.self}
+          noValidate
+          ref={formRef}
+          {...{ [IDENTITY_FORM_ATTRIBUTE]: "" }}
+          data-testid="official-form"
+        >
+          {data.kept && !action ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="save" />
+          {/* Where "save and close" of the unsaved-changes popup goes once saved. */}
+          <input type="hidden" name="returnTo" defaultValue="" />
           {creationKey ? <input type="hidden" name={OFFICIAL_KEY_FIELD} value={creationKey} /> : null}
           {OFFICIAL_FIELDS.map((def) => (
             <OfficialField
