@@ -265,6 +265,15 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
       await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
       await expect(page.locator("select[name=countryOfIncorporationId] option:checked")).toHaveText("Germany");
+      if (javaScriptEnabled) {
+        // Not saved, so leaving by a link asks first, although nothing was typed on this page.
+        await page.waitForFunction(() => "__remixRouter" in window);
+        await page.locator("header a[href='/identity']").click();
+        const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
+      }
       // Shown once: the next visit shows the saved state (nothing was saved).
       await page.reload();
       await expect(page.getByTestId("kept-answers")).toHaveCount(0);
