@@ -9,7 +9,10 @@
  *   …/company-officials/:officialId; a 400 comes back on the fields with what was typed;
  *   `?remove=1` is the removal's confirmation page, whose POST (intent=delete) calls DELETE
  *   …/company-officials/:officialId.
- * Every answer is PRG: back to the list with `notice=added|saved|removed`.
+ * Every answer is PRG: back to the list with `notice=added|saved|removed` (or, from the
+ * unsaved-changes popup's "save and close", to the link it held: `returnTo`). The add/edit form's
+ * answers are kept when its save meets an expired session (its path is one kept-form.server.ts
+ * keeps), and its loader shows them after the next login.
  */
 import { json, redirect } from "@remix-run/node";
 import type { ApplicationOfficial, Country } from "../../server/api/v1/contract";
@@ -20,12 +23,15 @@ import { verifyCsrf } from "./csrf.server";
 import {
   identityFieldErrors,
   OFFICIAL_FIELD_NAMES,
+  OFFICIAL_KEY_FIELD,
   officialFormValues,
   officialValuesFrom,
   withApplicationId,
 } from "./identity-special";
+import type { ServerT } from "./forms.server";
 import { continueStep, hrefOf, identityT, loadApplication, savedStepErrors } from "./identity-special.server";
-import { identityNavOf } from "./identity";
+import { firstFutureDay, identityNavOf, isCreationKey, safeReturnTo } from "./identity";
+import { todayIso } from "./identity-step.server";
 
 /** The cof step's id. */
 export const COF_STEP = "cof";
@@ -85,21 +91,33 @@ function findOfficial(officials: readonly ApplicationOfficial[], officialId: str
   return found;
 }
 
-/** The add/edit page's (or the removal confirmation's) data. */
+/**
+ * The add/edit page's (or the removal confirmation's) data. Answers a save brought to an expired
+ * session (kept-form.server.ts) are shown in place of the saved ones, unsaved, once (`kept`),
+ * under the add's key they were posted with.
+ */
 export async function officialLoader(request: Request, officialId: string) {
   const { api, application } = await loadApplication(request, "CORPORATE");
   const adding = officialId === NEW_OFFICIAL;
   const official = adding ? null : findOfficial(application.officials, officialId);
   const remove = !adding && new URL(request.url).searchParams.get("remove") === "1";
-  const countries = remove || !application.editable ? [] : await loadCountries(api, request);
+  const form = !remove && application.editable;
+  const countries = form ? await loadCountries(api, request) : [];
+  const kept = form ? api.keptForm() : null;
+  const keptKey = kept?.get(OFFICIAL_KEY_FIELD);
   return json(
     {
       applicationId: application.id,
       editable: application.editable,
       official,
-      values: official ? officialFormValues(official) : {},
+      values: kept ? officialValuesFrom(kept) : official ? officialFormValues(official) : {},
+      kept: kept !== null,
       countries,
       remove,
+      // A key per add form (none when editing), kept with the typed values through a refusal or an expiry.
+      creationKey: adding ? (typeof keptKey === "string" && isCreationKey(keptKey) ? keptKey : crypto.randomUUID()) : null,
+      today: todayIso(),
+      tomorrow: firstFutureDay(),
       self: officialHref(application.id, officialId),
       back: cofHref(application.id),
       identityNav: identityNavOf(application, COF_STEP, cofHref(application.id)),
@@ -109,9 +127,27 @@ export async function officialLoader(request: Request, officialId: string) {
 }
 
 /**
+ * The official form's messages for a refusal's body (`identityFieldErrors`): labelled with the
+ * form's own labels, and worded for the official where this page has its own text
+ * (`identity:officials.errors.<id>`: "An official must be 18 or older", not "You must…").
+ */
+export function officialFieldErrors(t: ServerT, body: unknown): Record<string, string> {
+  const tAny = t as unknown as (key: string | string[], options?: Record<string, unknown>) => string;
+  const own = (key: string, options?: Record<string, unknown>) =>
+    key.startsWith("identity:errors.")
+      ? tAny([key.replace("identity:errors.", "identity:officials.errors."), key], options)
+      : t(key, options);
+  return identityFieldErrors(body, OFFICIAL_FIELD_NAMES, own, undefined, (name) =>
+    tAny([`identity:fields.${name}`, `identity:officials.fields.${name}`]),
+  );
+}
+
+/**
  * The add/edit page's action. intent=delete: DELETE the official (already gone: the list all the
- * same). Otherwise save the form's OFFICIAL_FIELDS: POST (add) or PUT (edit). Success → the list
- * with a notice; a refusal → 400 `{ fieldErrors, values }` (the form filled with what was typed).
+ * same). Otherwise save the form's OFFICIAL_FIELDS: POST (add, with the form's key as its
+ * Idempotency-Key: a repeat saves into the official it added) or PUT (edit). Success → the list
+ * with a notice; a refusal → 400 `{ fieldErrors, values, creationKey }` (the form filled with
+ * what was typed, under the same key).
  */
 export async function officialAction(request: Request, officialId: string): Promise<Response> {
   const { api, application } = await loadApplication(request, "CORPORATE");
@@ -129,17 +165,21 @@ export async function officialAction(request: Request, officialId: string): Prom
     return redirect(cofHref(application.id, "removed"), { headers: await api.headers() });
   }
   const values = officialValuesFrom(form);
+  // The add form's key (a UUID; anything else is no key: a page from before keys were sent).
+  const posted = form.get(OFFICIAL_KEY_FIELD);
+  const creationKey = adding && typeof posted === "string" && isCreationKey(posted) ? posted : null;
   try {
-    if (adding) await api.post<ApplicationOfficial>(base, { values });
+    if (adding) await api.post<ApplicationOfficial>(base, { values }, creationKey ? { idempotencyKey: creationKey } : {});
     else await api.request<ApplicationOfficial>("PUT", `${base}/${encodeURIComponent(officialId)}`, { body: { values } });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404 });
-    const t = await identityT(request);
     return json(
-      { fieldErrors: identityFieldErrors(error.body, OFFICIAL_FIELD_NAMES, (k, o) => t(k, o)), values },
+      { fieldErrors: officialFieldErrors(await identityT(request), error.body), values, creationKey },
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
     );
   }
-  return redirect(cofHref(application.id, adding ? "added" : "saved"), { headers: await api.headers() });
+  // "Save and close" of the unsaved-changes popup: on to the link it held once saved.
+  const back = safeReturnTo(form.get("returnTo"));
+  return redirect(back ?? cofHref(application.id, adding ? "added" : "saved"), { headers: await api.headers() });
 }

@@ -122,6 +122,12 @@ export function verificationView(app: Pick<Application, "scheme" | "verification
 /** Names of the official form's fields, in display order (OFFICIAL_FIELDS of the step catalogue). */
 export const OFFICIAL_FIELD_NAMES: readonly string[] = OFFICIAL_FIELDS.map((f) => f.name);
 
+/**
+ * The company official's add form's hidden field: a UUID made by its loader, sent as the add
+ * call's Idempotency-Key, so a double submit (or a post sent again) adds one official.
+ */
+export const OFFICIAL_KEY_FIELD = "idempotencyKey";
+
 /** Form values as strings, by field name. */
 export type FormValues = Record<string, string>;
 
@@ -164,12 +170,15 @@ export function officialName(o: Pick<ApplicationOfficial, "firstName" | "lastNam
  * under `_form` (joined with ', '); a body that is none of these: the internal-error message.
  * @param fields the form's field names
  * @param aliases show a property's errors on another field (e.g. `documents.OTHER` → `files-OTHER`)
+ * @param labelOf the `{{label}}` of a message ("Date of birth must be a real date"): the field's
+ *   label; by default the property name made readable
  */
 export function identityFieldErrors(
   source: unknown,
   fields: readonly string[],
   t: Translate,
   aliases: (property: string) => string | null = () => null,
+  labelOf: (property: string) => string = humanisePropertyName,
 ): Record<string, string> {
   const body = Array.isArray(source) ? { message: source } : source;
   const message = typeof body === "object" && body !== null ? (body as { message?: unknown }).message : undefined;
@@ -195,7 +204,9 @@ export function identityFieldErrors(
     }
     const defaultValue = String(raw).replace(item.property, humanisePropertyName(item.property));
     const special = specialErrorKey(item.property);
-    const text = special ? t(special.key, { defaultValue, ...special.options(t) }) : t(`identity:errors.${id}`, { defaultValue });
+    const text = special
+      ? t(special.key, { defaultValue, ...special.options(t) })
+      : t(`identity:errors.${id}`, { defaultValue, label: labelOf(item.property) });
     const field = fields.includes(item.property) ? item.property : aliases(item.property);
     if (field && fields.includes(field)) out[field] ??= text;
     else general.push(text);

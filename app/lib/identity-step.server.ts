@@ -115,7 +115,8 @@ function stepOf(type: ApplicationType, stepId: string): StepDef {
   return step;
 }
 
-function todayIso(): string {
+/** Today as `yyyy-mm-dd` by the UTC date: the API's today (its date rules), so date inputs' limits match it. */
+export function todayIso(): string {
   return new Date().toISOString().slice(0, 10);
 }
 

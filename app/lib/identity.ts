@@ -11,6 +11,7 @@
  */
 import type { Application, ApplicationStepState, ApplicationType, ClientRange } from "../../server/api/v1/contract";
 import type { FieldDef } from "../../server/rules/applications/steps";
+import { dateBounds } from "../../server/rules/applications/validate";
 import { zonedDayKey } from "./dates";
 
 /** Answer of one field: a string, or a list for multi-choice fields. */
@@ -60,6 +61,20 @@ export function firstFutureDay(now: Date = new Date()): string {
   const day = new Date(`${zonedDayKey(now)}T00:00:00Z`);
   day.setUTCDate(day.getUTCDate() + 1);
   return day.toISOString().slice(0, 10);
+}
+
+/**
+ * The `type`, `min` and `max` of a date input: the days the API takes for the field's rule
+ * (`dateBounds`, shared with its check), except that a date in the future starts at `tomorrow`
+ * in Europe/London (`firstFutureDay`), which is never before the API's first day.
+ */
+export function dateInputBounds(
+  field: Pick<FieldDef, "dateRule">,
+  today: string,
+  tomorrow: string,
+): { type: "date"; min: string; max: string } {
+  const { min, max } = dateBounds(field.dateRule, today);
+  return { type: "date", min: field.dateRule === "future" ? tomorrow : min, max };
 }
 
 /**

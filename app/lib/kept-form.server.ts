@@ -44,8 +44,10 @@ interface Kept {
 
 /**
  * Whether a form post to `pathname` is kept when it meets an expired session: the application
- * steps (their loader: identity-step.server.ts), the payment forms (`paymentFormData`) and the
- * beneficiary form (`keptValues` in routes/_app+/beneficiaries+/__form.server.ts).
+ * steps (their loader: identity-step.server.ts) and the company official's form of the cof step
+ * (`officialLoader` in identity-special-officials.server.ts), the payment forms
+ * (`paymentFormData`) and the beneficiary form (`keptValues` in
+ * routes/_app+/beneficiaries+/__form.server.ts).
  */
 export function keepsFormOnExpiry(pathname: string): boolean {
   return (

@@ -752,6 +752,98 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect((await list()).length).toBe(2);
   });
 
+  it("an official added again under its Idempotency-Key is saved into the one it added: one official, not two", async () => {
+    const { token } = await newApplicant();
+    const id = await newCorporateApplication(token, "Twice Added Ltd");
+    const director = {
+      role: "DIRECTOR",
+      firstName: "Ada",
+      lastName: "Byron",
+      dob: "1980-12-10",
+      nationalityId: "GB",
+      natureOfControl: "DIRECT_CONTROL",
+    };
+    const path = `/clients-applications/corporates/${id}/company-officials`;
+    const add = (key: string | null, values: object = director, on = path) =>
+      s.call("POST", on, { token, body: { values }, headers: key ? { "Idempotency-Key": key } : {} });
+    const officials = async () => (await s.call("GET", `/clients-applications/${id}`, { token })).body.officials;
+    const cofComplete = async () => {
+      const app = await s.call("PUT", `/clients-applications/corporates/${id}`, { token, body: { step: "cof" } });
+      return app.body.steps.find((x: { id: string }) => x.id === "cof").status === "complete";
+    };
+
+    // Two identical posts one after the other (a double submit): one official.
+    const key = crypto.randomUUID();
+    const first = await add(key);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(await cofComplete()).toBe(true);
+    const again = await add(key);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await officials()).toHaveLength(1);
+    // A replay changes nothing, so the step stays complete; changed values are saved into the same one.
+    expect(await cofComplete()).toBe(true);
+    const changed = await add(key, { ...director, position: "Chair" });
+    expect(changed.status).toBe(200);
+    expect(changed.body.id).toBe(first.body.id);
+    expect(changed.body.position).toBe("Chair");
+    expect(await officials()).toHaveLength(1);
+    // A repeat is checked like any save.
+    const invalid = await add(key, { ...director, dob: "2020-01-01" });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message.map((e: { property: string }) => e.property)).toEqual(["dob"]);
+
+    // Two at once under one key: one official.
+    const pairKey = crypto.randomUUID();
+    const pair = await Promise.all([
+      add(pairKey, { ...director, firstName: "Grace" }),
+      add(pairKey, { ...director, firstName: "Grace" }),
+    ]);
+    expect(pair.map((a) => a.status).sort()).toEqual([200, 201]);
+    expect(pair[0].body.id).toBe(pair[1].body.id);
+    expect((await officials()).map((o: { firstName: string }) => o.firstName).sort()).toEqual(["Ada", "Grace"]);
+
+    // Another key, or none, adds another; the key is the application's own, not the user's.
+    expect((await add(crypto.randomUUID(), { ...director, firstName: "Alan" })).status).toBe(201);
+    expect((await add(null, { ...director, firstName: "Edsger" })).status).toBe(201);
+    expect(await officials()).toHaveLength(4);
+    const otherId = await newCorporateApplication(token, "Other Added Ltd");
+    const elsewhere = await add(key, director, `/clients-applications/corporates/${otherId}/company-officials`);
+    expect(elsewhere.status).toBe(201);
+    expect(elsewhere.body.id).not.toBe(first.body.id);
+    const malformed = await add("k".repeat(129));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message[0].property).toBe("idempotencyKey");
+    expect(await officials()).toHaveLength(4);
+  });
+
+  it("ten simultaneous adds of an official under one Idempotency-Key add one", async () => {
+    const { token } = await newApplicant();
+    const id = await newCorporateApplication(token, "Many Clicks Ltd");
+    const key = crypto.randomUUID();
+    const values = {
+      role: "UBO",
+      firstName: "Tom",
+      lastName: "Hale",
+      dob: "1975-03-01",
+      nationalityId: "GB",
+      natureOfControl: "INDIRECT_CONTROL",
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        s.call("POST", `/clients-applications/corporates/${id}/company-officials`, {
+          token,
+          body: { values },
+          headers: { "Idempotency-Key": key },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(9);
+    expect(new Set(answers.map((a) => a.body.id)).size).toBe(1);
+    expect((await s.call("GET", `/clients-applications/${id}`, { token })).body.officials).toHaveLength(1);
+  });
+
   it("an individual first step sent twice under its key answers the same application instead of 'already exists'", async () => {
     const { token } = await newApplicant();
     const key = crypto.randomUUID();

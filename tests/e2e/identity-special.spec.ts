@@ -5,12 +5,14 @@
  * with its bytes, refused for another customer, removed; a file that is not what its name says
  * refused on its category's input), a company official added with an invalid field and fixed,
  * changed and removed after a confirmation, "Continue" refused then accepted, and the sandbox
- * identity verification (no outcome chosen → error; reject; approve → Continue goes on). Then
- * axe-core on each page, in a JavaScript-enabled context (axe needs page scripts), error states
- * included.
+ * identity verification (no outcome chosen → error; reject; approve → Continue goes on); a double
+ * submit of the official's form adds one official (its key). With JavaScript: the official's
+ * Save disabled while sent, and its form guarded by the unsaved-changes popup. Then axe-core on
+ * each page, in a JavaScript-enabled context (axe needs page scripts), error states included.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
+import { dateBounds } from "../../server/rules/applications/validate";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
@@ -45,6 +47,16 @@ async function expectNoViolations(page: Page, label: string) {
 }
 
 const q = (id: string) => `applicationId=${id}`;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The company official's fields of a director, as the add form posts them. */
+const DIRECTOR = {
+  role: "DIRECTOR",
+  lastName: "Clicked",
+  dob: "1970-01-01",
+  nationalityId: "GB",
+  natureOfControl: "DIRECT_CONTROL",
+};
 
 test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -116,6 +128,10 @@ test.describe("JavaScript off", () => {
     // Add one with an invalid email: refused on the field, the form comes back filled.
     await page.getByTestId("add-official").click();
     await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof/new\\?${q(id)}$`));
+    // The birthday picker offers 18 to 130 years ago, as the step pages' (spec 001 §5 minimum age 18).
+    const birthdays = dateBounds("adult", new Date().toISOString().slice(0, 10));
+    await expect(page.getByLabel("Date of birth")).toHaveAttribute("max", birthdays.max);
+    await expect(page.getByLabel("Date of birth")).toHaveAttribute("min", birthdays.min);
     await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
     await page.getByLabel("First name").fill("Grace");
     await page.getByLabel("Last name").fill("Hopper");
@@ -124,8 +140,12 @@ test.describe("JavaScript off", () => {
     await page.getByLabel("Nationality").selectOption("US");
     await page.getByLabel("Position").fill("Director");
     await page.getByRole("group", { name: "Nature of control" }).getByLabel("Direct", { exact: true }).check();
+    const addKey = await page.locator("input[name=idempotencyKey]").inputValue();
+    expect(addKey).toMatch(UUID);
     await page.getByTestId("save-official").click();
     await expect(page.getByRole("alert").getByRole("link")).toHaveAttribute("href", "#email");
+    // Refused: the form comes back under the same key (the add it names has not happened yet).
+    await expect(page.locator("input[name=idempotencyKey]")).toHaveValue(addKey);
     await expect(page.locator("#email-error")).toBeVisible();
     await expect(page.locator("#email")).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("#firstName")).toHaveValue("Grace");
@@ -181,6 +201,112 @@ test.describe("JavaScript off", () => {
     await page.getByTestId("continue").click();
     await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof-agreements\\?${q(id)}$`));
   });
+
+  test("a double submit of the company official's form (two posts under its key) adds one official", async ({ page }) => {
+    const id = await corporateApplication(page.request, "Double Official Ltd");
+    await login(page, CUSTOMERS.unidentified);
+    await page.goto(`/identity/corporate/cof/new?${q(id)}`);
+    const form = page.getByTestId("official-form");
+    const key = await form.locator("input[name=idempotencyKey]").inputValue();
+    expect(key).toMatch(UUID);
+    const action = new URL((await form.getAttribute("action"))!, page.url());
+    const fields = {
+      csrf: await form.locator("input[name=csrf]").inputValue(),
+      intent: "save",
+      idempotencyKey: key,
+      ...DIRECTOR,
+      firstName: "Twice",
+    };
+    const path = action.pathname + action.search;
+    const [a, b] = await Promise.all([
+      page.request.post(path, { form: fields, maxRedirects: 0 }),
+      page.request.post(path, { form: fields, maxRedirects: 0 }),
+    ]);
+    for (const res of [a, b]) expect(res.status(), await res.text()).toBe(302);
+    expect(a.headers()["location"]).toMatch(/\/identity\/corporate\/cof\?.*notice=added/);
+    await page.goto(`/identity/corporate/cof?${q(id)}`);
+    await expect(page.getByTestId("official")).toHaveCount(1);
+    await expect(page.getByTestId("official")).toContainText("Twice Clicked");
+  });
+});
+
+test("JavaScript on: the company official's Save is disabled while it is sent, a double click adds one official, and the form is guarded", async ({
+  page,
+  consoleErrors,
+}) => {
+  const id = await corporateApplication(page.request, "Busy Button Ltd");
+  await login(page, CUSTOMERS.unidentified);
+  await page.goto(`/identity/corporate/cof/new?${q(id)}`);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
+  await page.getByLabel("First name").fill("Busy");
+  await page.getByLabel("Last name").fill(DIRECTOR.lastName);
+  await page.getByLabel("Date of birth").fill(DIRECTOR.dob);
+  await page.getByLabel("Nationality").selectOption(DIRECTOR.nationalityId);
+  await page.getByRole("group", { name: "Nature of control" }).getByLabel("Direct", { exact: true }).check();
+  // The add is held on its way, so the button can be seen while the form is being sent.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === "/identity/corporate/cof/new",
+    async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    },
+  );
+  const save = page.getByTestId("save-official");
+  await save.dblclick();
+  await expect(save).toBeDisabled();
+  await expect(save).toHaveAttribute("aria-busy", "true");
+  release();
+  await expect(page).toHaveURL(/\/identity\/corporate\/cof\?.*notice=added/);
+  // Whether the second click was sent or not, its key makes it the same add.
+  await expect(page.getByTestId("official")).toHaveCount(1);
+  await expect(page.getByTestId("official")).toContainText("Busy Clicked");
+  await page.unroute((url) => url.pathname === "/identity/corporate/cof/new");
+
+  // Unsaved changes (spec 001 §2): the official's form is guarded like a step form. An untouched
+  // form asks nothing.
+  const official = page.getByTestId("official");
+  await official.getByRole("link", { name: "Change Busy Clicked" }).click();
+  await expect(page.getByTestId("official-form")).toBeVisible();
+  await page.getByTestId("identity-back").click();
+  await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof\\?${q(id)}$`));
+  // Changed: the back link opens the popup; Cancel stays with what was typed.
+  await official.getByRole("link", { name: "Change Busy Clicked" }).click();
+  await page.getByLabel("Position").fill("Chair");
+  const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
+  await page.getByTestId("identity-back").click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/identity\/corporate\/cof\/[0-9a-f-]{36}\?/);
+  await expect(page.getByLabel("Position")).toHaveValue("Chair");
+  // The logo too; "Save and close" saves the official and goes on to the link.
+  await page.locator("header a[href='/identity']").click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Save and close" }).click();
+  await expect(page).toHaveURL(/\/identity$/);
+  await page.goto(`/identity/corporate/cof?${q(id)}`);
+  await expect(official).toContainText("Chair");
+  // "Close without saving" leaves it as saved.
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await official.getByRole("link", { name: "Change Busy Clicked" }).click();
+  await page.getByLabel("Position").fill("Not saved");
+  await page.getByTestId("identity-back").click();
+  await dialog.getByRole("button", { name: "Close without saving" }).click();
+  await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof\\?${q(id)}$`));
+  await expect(official).toContainText("Chair");
+  // An add refused by the API is unsaved too: leaving it asks (what was typed is only on the page).
+  await page.getByTestId("add-official").click();
+  await page.getByLabel("First name").fill("Refused");
+  await page.getByTestId("save-official").click();
+  await expect(page.locator("#lastName-error")).toBeVisible();
+  await page.getByTestId("identity-back").click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(page.getByLabel("First name")).toHaveValue("Refused");
+  allowValidationAnswers(consoleErrors, "/identity/corporate/cof/new");
 });
 
 test("the special step pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {

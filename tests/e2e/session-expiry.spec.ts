@@ -294,6 +294,15 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
       await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
       await expect(page.locator("select[name=countryOfIncorporationId] option:checked")).toHaveText("Germany");
+      if (javaScriptEnabled) {
+        // Not saved, so leaving by a link asks first, although nothing was typed on this page.
+        await page.waitForFunction(() => "__remixRouter" in window);
+        await page.locator("header a[href='/identity']").click();
+        const dialog = page.getByRole("dialog", { name: "You have unsaved changes" });
+        await expect(dialog).toBeVisible();
+        await dialog.getByRole("button", { name: "Cancel" }).click();
+        await expect(page.getByTestId("step-form").getByLabel(/company name/i)).toHaveValue(company);
+      }
       // Shown once: the next visit shows the saved state (nothing was saved).
       await page.reload();
       await expect(page.getByTestId("kept-answers")).toHaveCount(0);
@@ -301,6 +310,93 @@ for (const javaScriptEnabled of [false, true]) {
     });
   });
 }
+
+/** A new corporate application of the unidentified applicant, its first step saved through the page; its id. */
+async function newCorporateApplication(page: Page, company: string): Promise<string> {
+  await page.goto("/identity/corporate/country-and-name?new=1");
+  await page.getByLabel("Company name").fill(company);
+  await page.getByRole("button", { name: "Save and come back later" }).click();
+  await expect(page).toHaveURL(/\/identity\?saved=/);
+  return new URL(page.url()).searchParams.get("saved")!;
+}
+
+// The company official's form too (identity-special-officials.server.ts reads the kept answers).
+for (const javaScriptEnabled of [false, true]) {
+  test.describe(`a company official's answers survive the expiry, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test("the save meets an expired session; after logging in again the official's form shows what was typed, unsaved", async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await login(page, CUSTOMERS.unidentified);
+      const applicationId = await newCorporateApplication(page, `Kept Official ${javaScriptEnabled ? "On" : "Off"} Ltd`);
+      const path = `/identity/corporate/cof/new?applicationId=${applicationId}`;
+      await page.goto(path);
+      const form = page.getByTestId("official-form");
+      await expect(form).toBeVisible();
+      if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+      const key = await form.locator("input[name=idempotencyKey]").inputValue();
+      await form.getByRole("group", { name: "Role" }).getByLabel("Shareholder").check();
+      await form.getByLabel("First name").fill("Kept");
+      await form.getByLabel("Last name").fill("Official");
+      await form.getByLabel("Nationality").selectOption("DE");
+      await ageSession(context, baseURL!, 6 * 60_000);
+      await form.getByTestId("save-official").click();
+      await expect(page).toHaveURL(
+        new RegExp(`/auth/phone\\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcof%2Fnew%3FapplicationId%3D${applicationId}$`),
+      );
+      await loginHere(page, CUSTOMERS.unidentified);
+      await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof/new\\?applicationId=${applicationId}$`));
+      await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
+      await expect(page.getByLabel("First name")).toHaveValue("Kept");
+      await expect(page.getByLabel("Last name")).toHaveValue("Official");
+      await expect(page.getByRole("group", { name: "Role" }).getByLabel("Shareholder")).toBeChecked();
+      await expect(page.getByLabel("Nationality")).toHaveValue("DE");
+      // The same add (its key), which has not happened: nothing was saved with the expired session.
+      await expect(page.locator("input[name=idempotencyKey]")).toHaveValue(key);
+      await page.goto(`/identity/corporate/cof?applicationId=${applicationId}`);
+      await expect(page.getByTestId("officials-none")).toBeVisible();
+    });
+  });
+}
+
+test("identity pages: reaching zero with a changed company official's form keeps its answers for the next login", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.clock.install();
+  await login(page, CUSTOMERS.unidentified);
+  const applicationId = await newCorporateApplication(page, "Zero Official Ltd");
+  const status = { remaining: null as number | null };
+  await page.route("**/session/status", async (route) => {
+    try {
+      const response = await route.fetch();
+      const body = await response.json();
+      if (body.signedIn && status.remaining !== null) body.remainingMs = status.remaining;
+      await route.fulfill({ response, json: body });
+    } catch (error) {
+      if (/disposed|closed|test ended/i.test(String(error))) return;
+      throw error;
+    }
+  });
+  await page.goto(`/identity/corporate/cof/new?applicationId=${applicationId}`);
+  await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
+  await page.getByLabel("First name").fill("Typed Before Zero");
+  status.remaining = 20_000;
+  await page.clock.fastForward("04:05");
+  await expect(page.getByRole("dialog", { name: "Your session is about to expire" })).toBeVisible();
+  // The server's limit passes as the countdown ends: the form is sent and its answers kept.
+  await ageSession(context, baseURL!, 6 * 60_000);
+  await page.clock.fastForward(21_000);
+  await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=%2Fidentity%2Fcorporate%2Fcof%2Fnew/);
+  await loginHere(page, CUSTOMERS.unidentified);
+  await expect(page).toHaveURL(/\/identity\/corporate\/cof\/new\?applicationId=/);
+  await expect(page.getByTestId("kept-answers")).toBeVisible();
+  await expect(page.getByLabel("First name")).toHaveValue("Typed Before Zero");
+});
 
 test.describe("a payment form's answers survive the expiry, JavaScript off", () => {
   test.use({ javaScriptEnabled: false });

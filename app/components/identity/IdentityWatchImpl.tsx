@@ -5,18 +5,19 @@
  * - Session expiry, as on the app's pages (components/layout/LayoutWatchImpl.tsx): the deadline
  *   moves with every navigation; 60 s before it, GET /session/status (not activity) says what is
  *   really left and the popup counts down. Continue keeps the session (POST /session/keepalive).
- * - Reaching zero with a changed step form: the form is sent as "save and come back later". The
- *   session has ended, so nothing is saved, but the server keeps the answers for the same
- *   person's next login (app/lib/kept-form.server.ts) and the login returns to the step; if
- *   another tab kept the session alive, the answers are simply saved. Otherwise the layout's way:
- *   ask /session/status, then log out.
+ * - Reaching zero with a changed step form, or a changed company official's form: the form is
+ *   sent (a step as "save and come back later", an official as its save). The session has ended,
+ *   so nothing is saved, but the server keeps the answers for the same person's next login
+ *   (app/lib/kept-form.server.ts) and the login returns to the page; if another tab kept the
+ *   session alive, the answers are simply saved. Otherwise the layout's way: ask
+ *   /session/status, then log out.
  * - Logging out (the header's button or the popup's) with a changed step form first saves its
  *   draft (POST /identity/draft, awaited), so the step shows it at the next login.
  */
 import { useLocation } from "@remix-run/react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useExpiryWarning } from "../layout/watch-state";
-import { isDirty, markSettled, stepForm, submitForLater } from "./form-state";
+import { identityForm, isDirty, markSettled, submitForLater } from "./form-state";
 import { saveDraftNow } from "./use-draft-on-leave";
 
 const ExpiryPopup = lazy(() => import("../layout/LayoutPopups").then((m) => ({ default: m.ExpiryPopup })));
@@ -40,7 +41,7 @@ export default function IdentityWatchImpl({ idleMs }: { idleMs: number }) {
   useEffect(() => {
     const onSubmit = (event: SubmitEvent) => {
       const logout = event.target;
-      const form = stepForm();
+      const form = identityForm();
       if (!(logout instanceof HTMLFormElement) || logout.id !== LOGOUT_FORM_ID || !form || !isDirty(form)) return;
       event.preventDefault();
       event.stopPropagation();
@@ -55,7 +56,7 @@ export default function IdentityWatchImpl({ idleMs }: { idleMs: number }) {
 
   // At zero, a changed step form is sent (its answers are kept by the server: see header).
   const atZero = useCallback(() => {
-    const form = stepForm();
+    const form = identityForm();
     if (!form || !isDirty(form)) return false;
     submitForLater(form);
     return true;

@@ -72,6 +72,28 @@ describe("StepFields (the step renderer)", () => {
     expect(input.getAttribute("max")).toBe("2099-01-01");
   });
 
+  it("date pickers take each kind of date's bounds: a company from 1600 to today, a birthday 18 to 130 years ago", () => {
+    const registration = findStep("CORPORATE", "registration-information")!;
+    const incorporation = registration.fields.filter((f) => f.name === "dateOfIncorporation");
+    const personal = findStep("INDIVIDUAL", "personal-data")!.fields.filter((f) => f.name === "dob");
+    render(
+      <StepFields
+        fields={[...incorporation, ...personal]}
+        values={{}}
+        errors={{}}
+        options={{}}
+        today="2026-01-15"
+        tomorrow="2026-01-16"
+      />,
+    );
+    const founded = screen.getByLabelText("Date of incorporation");
+    expect(founded.getAttribute("min")).toBe("1600-01-01");
+    expect(founded.getAttribute("max")).toBe("2026-01-15");
+    const dob = screen.getByLabelText("Date of birth");
+    expect(dob.getAttribute("min")).toBe("1896-01-15");
+    expect(dob.getAttribute("max")).toBe("2008-01-15");
+  });
+
   it("asks yes/no questions in a fieldset and reveals the details only for YES (with JavaScript)", () => {
     const step = findStep("INDIVIDUAL", "additional-information")!;
     render(

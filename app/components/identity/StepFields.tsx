@@ -18,12 +18,11 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldDef } from "../../../server/rules/applications/steps";
-import { yearsBefore } from "../../../server/rules/applications/validate";
 import { describedByIds } from "../forms/Field";
 import fieldStyles from "../forms/Field.module.css";
 import { Button } from "../ui/Button";
 import { textareaMaxRows, textareaRows, TEXTAREA_MAX_ROWS_DEFAULT } from "~/lib/textarea-rows";
-import { formatAnswerDate, isBlank, type AnswerValue, type FieldOption, type Values } from "~/lib/identity";
+import { dateInputBounds, formatAnswerDate, isBlank, type AnswerValue, type FieldOption, type Values } from "~/lib/identity";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "./identity.module.css";
@@ -168,12 +167,7 @@ function SingleField({
     const input = {
       email: { type: "email", inputMode: "email" as const, spellCheck: false },
       phone: { type: "tel", inputMode: "tel" as const },
-      date: {
-        type: "date",
-        // "future": after today, as the API requires (today itself is refused).
-        min: field.dateRule === "future" ? tomorrow : "1920-01-01",
-        max: field.dateRule === "adult" ? yearsBefore(today, 18) : field.dateRule === "past" ? today : "2099-01-01",
-      },
+      date: dateInputBounds(field, today, tomorrow),
       url: { type: "text", inputMode: "url" as const, spellCheck: false },
       integer: { type: "text", inputMode: "numeric" as const, pattern: "[0-9]*" },
       percentage: { type: "text", inputMode: "decimal" as const },

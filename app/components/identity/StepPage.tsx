@@ -92,6 +92,7 @@ export function StepPage() {
     applicationId: data.applicationId,
     stepId: data.stepId,
     enabled: data.editable,
+    unsaved: data.kept && !actionData,
   });
 
   // Errors of properties without a field on this page are the form's own.

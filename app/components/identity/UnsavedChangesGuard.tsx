@@ -5,18 +5,20 @@
  * links simply navigate and nothing typed was ever kept only in the browser.
  *
  * Watches clicks on links inside `[data-identity-nav]` (the identity header and the step list).
- * When the page's step form is dirty (./form-state.ts) the click is held and a modal <dialog>
- * asks:
+ * When the page's guarded form — the step form, or the company official's form — is dirty
+ * (./form-state.ts) the click is held and a modal <dialog> asks:
  * - close without saving: go to the link;
- * - save and close: submit the step form as "save and come back later" with `returnTo` = the
- *   link, so the action saves the step (partial) and redirects there;
+ * - save and close: submit the form with `returnTo` = the link — a step form as "save and come
+ *   back later", so the action saves the step (partial) and redirects there; the official's form
+ *   as its save, which redirects there once the official is saved (a refusal stays on the form,
+ *   with its errors and what was typed);
  * - cancel: stay.
  */
 import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Button } from "../ui/Button";
-import { isDirty, markSettled, stepForm, submitForLater } from "./form-state";
+import { identityForm, isDirty, markSettled, submitForLater } from "./form-state";
 import styles from "./identity.module.css";
 
 export function UnsavedChangesGuard() {
@@ -31,7 +33,7 @@ export function UnsavedChangesGuard() {
         return;
       const link = (event.target as Element | null)?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement) || !link.closest("[data-identity-nav]")) return;
-      const form = stepForm();
+      const form = identityForm();
       if (!form || !isDirty(form)) return;
       const url = new URL(link.href, window.location.href);
       if (url.origin !== window.location.origin) return;
@@ -45,13 +47,13 @@ export function UnsavedChangesGuard() {
 
   const close = () => dialogRef.current?.close();
   const leave = () => {
-    const form = stepForm();
+    const form = identityForm();
     if (form) markSettled(form);
     close();
     if (blocked) navigate(blocked);
   };
   const saveAndLeave = () => {
-    const form = stepForm();
+    const form = identityForm();
     close();
     if (!form || !blocked) return;
     const returnTo = form.elements.namedItem("returnTo");

@@ -3,7 +3,7 @@ import { act } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
-import { isDirty, markClean, markSettled, serializeDefaults, serializeForm } from "./form-state";
+import { identityForm, isDirty, markClean, markSettled, serializeDefaults, serializeForm, STEP_FORM_ID } from "./form-state";
 
 afterEach(() => {
   document.body.innerHTML = "";
@@ -87,5 +87,23 @@ describe("identity form state (unsaved changes, drafts)", () => {
     form.querySelector<HTMLInputElement>("[name=csrf]")!.value = "other";
     form.querySelector<HTMLInputElement>("[name=off]")!.value = "changed";
     expect(isDirty(form)).toBe(false);
+  });
+
+  it("a form showing answers not saved yet (kept at an expiry, or refused) is dirty from the start, until settled", () => {
+    const form = mountServerHtml();
+    markClean(form, true);
+    expect(isDirty(form)).toBe(true);
+    markSettled(form);
+    expect(isDirty(form)).toBe(false);
+    markClean(form);
+    expect(isDirty(form)).toBe(false);
+  });
+
+  it("the page's guarded form: the step form, else a form with data-identity-form (the company official's)", () => {
+    expect(identityForm()).toBeNull();
+    document.body.innerHTML = '<form data-identity-form=""><input name="firstName"></form>';
+    expect(identityForm()).toBe(document.querySelector("form"));
+    document.body.innerHTML = `<form data-identity-form=""></form><form id="${STEP_FORM_ID}"></form><div id="x"></div>`;
+    expect(identityForm()?.id).toBe(STEP_FORM_ID);
   });
 });

@@ -7,11 +7,21 @@
  * mounts, from the fields' *default* states (the values the server rendered), not their current
  * ones: on a slow phone an applicant types before the page's JavaScript has started, and that
  * text is a change like any other (it is sent as a draft and guarded by the unsaved-changes
- * popup), not part of the saved form. The layout's guard and the draft sender read it from here.
+ * popup), not part of the saved form. A form that shows answers not saved yet (kept at a session
+ * expiry, or refused) is dirty from the start (`markClean(form, true)`). The layout's guard, the
+ * session script and the draft sender read it from here.
+ *
+ * The guarded form of a page (`identityForm`): the step form, or another identity form that
+ * opts in with `data-identity-form` (the company official's form, components/identity/special/
+ * officials.tsx, which has no draft: only the guard and the expiry keep its answers).
  */
 
 /** The id of the one step form of a page. */
 export const STEP_FORM_ID = "identity-step-form";
+/** The attribute by which an identity form other than the step form is guarded (see module header). */
+export const IDENTITY_FORM_ATTRIBUTE = "data-identity-form";
+/** A baseline no form's fields ever serialize to: the form is dirty until it is submitted or left. */
+const UNSAVED = "\u0000unsaved";
 
 const IGNORED = new Set(["csrf", "intent", "returnTo", "lng"]);
 const baselines = new WeakMap<HTMLFormElement, string>();
@@ -52,9 +62,13 @@ export function serializeDefaults(form: HTMLFormElement): string {
   return params.toString();
 }
 
-/** Record the form's baseline on mount: its server-rendered defaults (see module header). */
-export function markClean(form: HTMLFormElement): void {
-  baselines.set(form, serializeDefaults(form));
+/**
+ * Record the form's baseline on mount: its server-rendered defaults (see module header).
+ * @param unsaved the form shows answers that are not saved (kept at an expiry, or a refused
+ *   save's): dirty until submitted or left without saving, even before any change
+ */
+export function markClean(form: HTMLFormElement, unsaved = false): void {
+  baselines.set(form, unsaved ? UNSAVED : serializeDefaults(form));
   settled.delete(form);
 }
 
@@ -71,15 +85,17 @@ export function isDirty(form: HTMLFormElement): boolean {
 }
 
 /**
- * Send the step form as "save and come back later" (its `later` button: partial answers are
- * saved, nothing is validated as complete), through the page's own submit handling.
+ * Send the form to be saved before leaving, through the page's own submit handling: a step form
+ * as "save and come back later" (its `later` button: partial answers are saved, nothing is
+ * validated as complete); a form without that button (the company official's) as its own save.
  */
 export function submitForLater(form: HTMLFormElement): void {
   form.requestSubmit(form.querySelector<HTMLButtonElement>("button[name=intent][value=later]") ?? undefined);
 }
 
-/** The page's step form, when there is one. */
-export function stepForm(): HTMLFormElement | null {
-  const el = typeof document === "undefined" ? null : document.getElementById(STEP_FORM_ID);
+/** The page's guarded form, when there is one: the step form, else a `data-identity-form` form. */
+export function identityForm(): HTMLFormElement | null {
+  if (typeof document === "undefined") return null;
+  const el = document.getElementById(STEP_FORM_ID) ?? document.querySelector(`form[${IDENTITY_FORM_ATTRIBUTE}]`);
   return el instanceof HTMLFormElement ? el : null;
 }

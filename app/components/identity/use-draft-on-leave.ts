@@ -23,16 +23,20 @@ export async function saveDraftNow(form: HTMLFormElement): Promise<void> {
   await savers.get(form)?.();
 }
 
+/**
+ * @param options.unsaved the step shows answers kept at a session expiry (not saved): a change
+ *   from the start, so leaving asks (the layout's guard) or sends them as the draft
+ */
 export function useDraftOnLeave(
   formRef: RefObject<HTMLFormElement>,
-  options: { draftHref: string; applicationId: string | null; stepId: string; enabled: boolean },
+  options: { draftHref: string; applicationId: string | null; stepId: string; enabled: boolean; unsaved?: boolean },
 ): void {
-  const { draftHref, applicationId, stepId, enabled } = options;
+  const { draftHref, applicationId, stepId, enabled, unsaved = false } = options;
   useEffect(() => {
     const form = formRef.current;
     if (!form || !enabled) return;
     // Against what the server rendered: text typed before hydration is a change (form-state.ts).
-    markClean(form);
+    markClean(form, unsaved);
     let lastSent: string | null = null;
     /** What to send: the form's fields as the draft route reads them; null when nothing is due. */
     const draft = () => {
@@ -71,5 +75,5 @@ export function useDraftOnLeave(
       form.removeEventListener("submit", onSubmit);
       send();
     };
-  }, [formRef, draftHref, applicationId, stepId, enabled]);
+  }, [formRef, draftHref, applicationId, stepId, enabled, unsaved]);
 }

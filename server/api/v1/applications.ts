@@ -10,6 +10,7 @@
  *   PUT    /clients-applications/{individuals|corporates|company-officials}/:id    SaveApplicationStepRequest → Application
  *   PUT    /clients-applications/:id/drafts { step, values }     → 204
  *   POST   /clients-applications/corporates/:id/company-officials { values } → 201 ApplicationOfficial
+ *          (optional Idempotency-Key: a repeat saves into the official the key added → 200 ApplicationOfficial)
  *   PUT    /clients-applications/corporates/:id/company-officials/:officialId { values } → ApplicationOfficial
  *   DELETE /clients-applications/corporates/:id/company-officials/:officialId → 204
  *   GET    /clients-applications/:id/documents/allowed-categories → { data: string[] }
@@ -141,7 +142,10 @@ export function createApplicationsRouter(deps: ApiDeps): Router {
   r.post(
     "/clients-applications/corporates/:id/company-officials",
     asyncHandler(async (req, res) => {
-      res.status(201).json(await addOfficial(deps.db, uid(res), req.params.id, parse(officialBody, req.body).values));
+      const creationKey = optionalIdempotencyKey(req);
+      const body = parse(officialBody, req.body);
+      const { official, created } = await addOfficial(deps.db, uid(res), req.params.id, body.values, new Date(), creationKey);
+      res.status(created ? 201 : 200).json(official);
     }),
   );
   r.put(

@@ -1416,6 +1416,7 @@ export interface SaveApplicationStepRequest {
 // PUT /v1/clients-applications/:id/drafts { step, values } → 204: what the applicant typed, unchecked
 //   (sent when a page is left with JavaScript); shown back until the step is saved.
 // POST /v1/clients-applications/corporates/:id/company-officials { values } → 201 ApplicationOfficial | 400 field errors
+//   (optional Idempotency-Key header: a repeat with it saves into the official it added → 200 ApplicationOfficial)
 // PUT  /v1/clients-applications/corporates/:id/company-officials/:officialId { values } → ApplicationOfficial | 400
 // DELETE /v1/clients-applications/corporates/:id/company-officials/:officialId → 204
 // GET  /v1/clients-applications/:id/documents/allowed-categories → { data: string[] }

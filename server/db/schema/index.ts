@@ -951,9 +951,18 @@ export const applicationOfficials = pgTable(
     percentage: numeric("percentage", { precision: 5, scale: 2 }),
     natureOfControl: text("nature_of_control"), // DIRECT_CONTROL | INDIRECT_CONTROL
     answers: jsonb("answers").$type<Record<string, string | string[]>>().notNull().default({}),
+    /**
+     * The Idempotency-Key of the call that added the official (the web form's hidden key): a
+     * repeat with it saves into this official instead of adding another (a double submit).
+     * Unique per application; null for officials added without one and the main representative.
+     */
+    creationKey: text("creation_key"),
     createdAt: createdAt(),
   },
-  (t) => [index("application_officials_app_idx").on(t.applicationId, t.createdAt)],
+  (t) => [
+    index("application_officials_app_idx").on(t.applicationId, t.createdAt),
+    uniqueIndex("application_officials_creation_key_uq").on(t.applicationId, t.creationKey),
+  ],
 );
 
 /** Documents of an application by category (spec 001 §3 document categories), after POST /v1/uploads. */

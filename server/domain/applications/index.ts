@@ -578,6 +578,14 @@ async function touchOfficials(tx: Tx, row: ApplicationRow) {
 
 /**
  * POST /v1/clients-applications/corporates/:id/company-officials: add a director, shareholder or UBO.
+ *
+ * With a creation key (the call's Idempotency-Key; the web form's hidden key) the add is
+ * idempotent: the key names the official it added, so a repeat (a double submit, a retried
+ * call) saves the values into that official instead of adding another, and says it was not
+ * created — as a repeated application create does (docs/decisions.md "Starting an
+ * application"). Adds to one application are serialised on its row, so simultaneous repeats
+ * find the key; the key is unique per application (`application_officials_creation_key_uq`).
+ * @returns the official, and whether this call added it
  * @throws 404; 409 APPLICATION_NOT_EDITABLE; 400 field errors (OFFICIAL_FIELDS) or `coreError`
  *   maxItems beyond MAX_OFFICIALS
  */
@@ -587,18 +595,33 @@ export async function addOfficial(
   id: string,
   values: Record<string, string | string[]>,
   now: Date = new Date(),
-): Promise<ApplicationOfficial> {
+  creationKey: string | null = null,
+): Promise<{ official: ApplicationOfficial; created: boolean }> {
   return db.transaction(async (tx) => {
-    const row = await editableCorporate(tx, userId, id);
+    const row = await editableCorporate(tx, userId, id); // locked: adds to one application wait for each other
+    const [twin] =
+      creationKey === null
+        ? []
+        : await tx
+            .select()
+            .from(applicationOfficials)
+            .where(and(eq(applicationOfficials.applicationId, id), eq(applicationOfficials.creationKey, creationKey)));
+    if (twin) {
+      const v = await officialValues(tx, values, now);
+      const [o] = await tx.update(applicationOfficials).set(v).where(eq(applicationOfficials.id, twin.id)).returning();
+      const official = officialToWire(o);
+      if (JSON.stringify(official) !== JSON.stringify(officialToWire(twin))) await touchOfficials(tx, row);
+      return { official, created: false };
+    }
     const [{ n }] = await tx.select({ n: count() }).from(applicationOfficials).where(eq(applicationOfficials.applicationId, id));
     if (n >= MAX_OFFICIALS + 1) throw fieldError("coreError", "maxItems", `At most ${MAX_OFFICIALS} officials`);
     const v = await officialValues(tx, values, now);
     const [o] = await tx
       .insert(applicationOfficials)
-      .values({ applicationId: id, ...v })
+      .values({ applicationId: id, ...v, creationKey })
       .returning();
     await touchOfficials(tx, row);
-    return officialToWire(o);
+    return { official: officialToWire(o), created: true };
   });
 }
 

@@ -29,6 +29,7 @@ import en from "i18n-iso-countries/langs/en.json";
 import { z } from "zod";
 import type { Database, Tx } from "../../db/client.js";
 import { applicationSchemes, clientRanges, referenceItems, settings, sicCodes } from "../../db/schema/index.js";
+import { MINIMUM_AGE } from "../../rules/applications/validate.js";
 import type {
   ApplicationScheme,
   ApplicationsSettings,
@@ -70,8 +71,8 @@ export const SETTING_APPLICATIONS_DOCUMENTS = "APPLICATIONS-DOCUMENTS";
 /** Settings key: rows a textarea of the application forms shows (integer 2–20, default 10: spec 001 §5 "grows up to 10 rows by default"). */
 export const SETTING_CLIENTS_TEXTAREA_MAX_ROWS = "CLIENTS-TEXTAREA-MAX-ROWS";
 
-/** Minimum age of an applicant (spec 001 §5; the `adult` date rule of server/rules/applications/validate.ts). */
-export const MINIMUM_AGE = 18;
+/** Minimum age of an applicant (spec 001 §5): the one the `adult` date rule of the step rules enforces. */
+export { MINIMUM_AGE };
 /** Longest one-line text answer (server/rules/applications/steps.ts: text, email and url fields). */
 export const TEXT_MAX_LENGTH = 200;
 const DEFAULT_TEXTAREA_ROWS = 10;

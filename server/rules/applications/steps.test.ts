@@ -14,7 +14,11 @@ import {
 } from "./steps";
 import {
   addressHistoryGap,
+  dateBounds,
+  dayAfter,
+  EARLIEST_DATE,
   isIsoDate,
+  LATEST_DATE,
   previousAddressMissing,
   validateStep,
   yearsBefore,
@@ -261,15 +265,63 @@ describe("step validation keeps the valid part", () => {
     expect(bad.errors[0]).toMatchObject({ property: "clientActivityId", constraints: { oneOf: expect.any(String) } });
   });
 
-  it("dates: real calendar days between 1920 and 2099; 18 years to the day", () => {
+  it("dates: a real calendar day, whatever the year; 18 years to the day", () => {
     expect(isIsoDate("2024-02-29")).toBe(true);
     expect(isIsoDate("2023-02-29")).toBe(false);
-    expect(isIsoDate("1919-12-31")).toBe(false);
+    expect(isIsoDate("1900-02-29")).toBe(false);
+    expect(isIsoDate("1919-12-31")).toBe(true);
+    expect(isIsoDate("0050-01-31")).toBe(true);
+    expect(isIsoDate("2026-13-01")).toBe(false);
+    expect(isIsoDate("26-11-23")).toBe(false);
     expect(yearsBefore("2026-11-23", 18)).toBe("2008-11-23");
     expect(yearsBefore("2028-02-29", 1)).toBe("2027-02-28");
     const r = (dob: string) => validateStep(personal, { dob }, ctx(), { partial: true }).errors.length;
     expect(r("2008-11-23")).toBe(0);
     expect(r("2008-11-24")).toBe(1);
+  });
+
+  it('each kind of date has its own bounds (docs/decisions.md "Dates in onboarding"), not the date-range picker\'s 1920', () => {
+    const today = "2026-11-23";
+    expect(dateBounds("adult", today)).toEqual({ min: "1896-11-23", max: "2008-11-23" });
+    expect(dateBounds("past", today)).toEqual({ min: EARLIEST_DATE, max: today });
+    expect(dateBounds("future", today)).toEqual({ min: "2026-11-24", max: LATEST_DATE });
+    expect(dateBounds(undefined, today)).toEqual({ min: "1600-01-01", max: "2099-01-01" });
+    expect(dayAfter("2028-02-28")).toBe("2028-02-29");
+    expect(dayAfter("2026-12-31")).toBe("2027-01-01");
+
+    // A company incorporated before 1920 completes registration-information.
+    const registration = CORPORATE_STEPS.find((x) => x.id === "registration-information")!;
+    const incorporated = (dateOfIncorporation: string) =>
+      validateStep(registration, { dateOfIncorporation }, ctx(), { partial: true }).errors.map(
+        (e) => Object.keys(e.constraints)[0],
+      );
+    expect(incorporated("1885-06-01")).toEqual([]);
+    expect(incorporated("1694-07-27")).toEqual([]);
+    expect(incorporated("1600-01-01")).toEqual([]);
+    expect(incorporated(today)).toEqual([]);
+    expect(incorporated("1599-12-31")).toEqual(["dateTooEarly"]);
+    expect(incorporated("0202-01-01")).toEqual(["dateTooEarly"]);
+    expect(incorporated("2026-11-24")).toEqual(["notFuture"]);
+    expect(incorporated("1885-02-29")).toEqual(["date"]);
+
+    // Birthdays: 18 to 130 years ago; one before 1920 is a person over 106, still taken.
+    const born = (dob: string) =>
+      validateStep(personal, { dob }, ctx(), { partial: true }).errors.map((e) => Object.keys(e.constraints)[0]);
+    expect(born("1919-05-01")).toEqual([]);
+    expect(born("1896-11-23")).toEqual([]);
+    expect(born("1896-11-22")).toEqual(["dateTooEarly"]);
+    expect(born("2008-11-24")).toEqual(["adult"]);
+
+    // A date in the future: after today, up to 1 Jan 2099.
+    const expiry = CORPORATE_STEPS.flatMap((x) => x.fields).find((f) => f.name === "hmrcRegistrationExpiryDate")!;
+    const expires = (v: string) =>
+      validateStep({ id: "x", fields: [expiry] }, { [expiry.name]: v }, ctx(), { partial: true }).errors.map(
+        (e) => Object.keys(e.constraints)[0],
+      );
+    expect(expires("2026-11-24")).toEqual([]);
+    expect(expires("2099-01-01")).toEqual([]);
+    expect(expires(today)).toEqual(["notPast"]);
+    expect(expires("2099-01-02")).toEqual(["dateTooLate"]);
   });
 
   it("three years of addresses: a previous address while the current one is newer", () => {

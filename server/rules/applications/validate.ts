@@ -42,6 +42,8 @@ export type ConstraintId =
   | "adult"
   | "notFuture"
   | "notPast"
+  | "dateTooEarly"
+  | "dateTooLate"
   | "oneOf"
   | "minItems"
   | "maxItems"
@@ -54,20 +56,69 @@ const EMAIL = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]{2
 const PHONE = /^\+[1-9]\d{6,14}$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-/** True for a real calendar date `yyyy-mm-dd` between 1920-01-01 and 2099-01-01 (spec 001 §5, §9). */
+/**
+ * The earliest day any onboarding date may be (docs/decisions.md "Dates in onboarding"): a
+ * company may be much older than a person — chartered bodies still trading date from the 1600s
+ * (the Bank of England, 1694) — so the floor only catches a mistyped year (0202, 1026).
+ */
+export const EARLIEST_DATE = "1600-01-01";
+/** The latest day any onboarding date may be (spec 001 §5, §9: pickers disable days after 1 Jan 2099 by default). */
+export const LATEST_DATE = "2099-01-01";
+/** Minimum age of an applicant or official in years (spec 001 §5 "minimum age 18"). */
+export const MINIMUM_AGE = 18;
+/** The oldest birthday taken, in years before today (the oldest person on record lived to 122). */
+export const MAXIMUM_AGE = 130;
+
+/**
+ * True for a real calendar date written `yyyy-mm-dd` (29 Feb only in a leap year). No range:
+ * each kind of date has its own (`dateBounds`); the date-range picker's 1920–2050 (spec 000 §9)
+ * is not an onboarding bound.
+ */
 export function isIsoDate(value: string): boolean {
   const m = DATE.exec(value);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.toISOString().slice(0, 10) === value && value >= "1920-01-01" && value <= "2099-01-01";
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(y, mo - 1, d); // not Date.UTC, which reads years 0–99 as 1900–1999
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
 }
 
 /** `yyyy-mm-dd` minus whole years (29 Feb → 28 Feb in a common year). */
 export function yearsBefore(today: string, years: number): string {
-  const y = Number(today.slice(0, 4)) - years;
+  const y = String(Number(today.slice(0, 4)) - years).padStart(4, "0");
   const md = today.slice(5);
   const candidate = `${y}-${md}`;
   return isIsoDate(candidate) ? candidate : `${y}-02-28`;
+}
+
+/** The day after `day` (`yyyy-mm-dd`, UTC calendar). */
+export function dayAfter(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * The days a date field takes, both inclusive, by its rule (docs/decisions.md "Dates in
+ * onboarding"); the API checks them (`checkValue`) and the web form's date input carries them
+ * as `min`/`max`:
+ * - `adult` (a birthday): from MAXIMUM_AGE to MINIMUM_AGE years before today;
+ * - `past` (date of incorporation, living at an address since): EARLIEST_DATE to today;
+ * - `future` (an expiry): the day after today to LATEST_DATE;
+ * - none: EARLIEST_DATE to LATEST_DATE.
+ * @param today `yyyy-mm-dd` (the API's today, UTC)
+ */
+export function dateBounds(rule: FieldDef["dateRule"], today: string): { min: string; max: string } {
+  switch (rule) {
+    case "adult":
+      return { min: yearsBefore(today, MAXIMUM_AGE), max: yearsBefore(today, MINIMUM_AGE) };
+    case "past":
+      return { min: EARLIEST_DATE, max: today };
+    case "future":
+      return { min: dayAfter(today), max: LATEST_DATE };
+    default:
+      return { min: EARLIEST_DATE, max: LATEST_DATE };
+  }
 }
 
 function fail(property: string, id: ConstraintId, text: string): StepFieldError {
@@ -146,10 +197,16 @@ export function checkValue(
     }
     case "date": {
       if (!isIsoDate(v)) return { error: fail(p, "date", `${p} must be a valid date`) };
-      if (field.dateRule === "adult" && v > yearsBefore(ctx.today, 18))
-        return { error: fail(p, "adult", `${p} must be at least 18 years ago`) };
-      if (field.dateRule === "past" && v > ctx.today) return { error: fail(p, "notFuture", `${p} must not be in the future`) };
-      if (field.dateRule === "future" && v <= ctx.today) return { error: fail(p, "notPast", `${p} must be in the future`) };
+      const { min, max } = dateBounds(field.dateRule, ctx.today);
+      if (v > max) {
+        if (field.dateRule === "adult") return { error: fail(p, "adult", `${p} must be at least ${MINIMUM_AGE} years ago`) };
+        if (field.dateRule === "past") return { error: fail(p, "notFuture", `${p} must not be in the future`) };
+        return { error: fail(p, "dateTooLate", `${p} must be on or before ${max}`) };
+      }
+      if (v < min) {
+        if (field.dateRule === "future") return { error: fail(p, "notPast", `${p} must be in the future`) };
+        return { error: fail(p, "dateTooEarly", `${p} must be on or after ${min}`) };
+      }
       return { value: v };
     }
     case "yesno":

@@ -9,9 +9,14 @@
  *   `identity:options.<value>`, with this page's own keys under `officials.` as fallback), or with
  *   `?remove=1` the removal's confirmation (a POST with intent=delete).
  * Plain forms (no JavaScript needed); refusals come back on the fields with what was typed and an
- * error summary. Server side: lib/identity-special-officials.server.ts.
+ * error summary. The add form carries its key (`idempotencyKey`: a double submit adds one
+ * official); with JavaScript its Save is disabled while it is sent. The add/edit form is guarded
+ * like a step form (the unsaved-changes popup, and the session script sends it at expiry:
+ * ../use-guarded-form.ts), and shows the answers kept when a save met an expired session.
+ * Server side: lib/identity-special-officials.server.ts.
  */
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import type { ApplicationOfficial } from "../../../../server/api/v1/contract";
@@ -21,7 +26,10 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import type { cofLoader, officialLoader } from "~/lib/identity-special-officials.server";
-import { OFFICIAL_FIELD_NAMES, officialName, withApplicationId } from "~/lib/identity-special";
+import { dateInputBounds } from "~/lib/identity";
+import { OFFICIAL_FIELD_NAMES, OFFICIAL_KEY_FIELD, officialName, withApplicationId } from "~/lib/identity-special";
+import { IDENTITY_FORM_ATTRIBUTE } from "../form-state";
+import { useGuardedForm } from "../use-guarded-form";
 import { RadioGroup } from "./RadioGroup";
 import { SpecialPage } from "./SpecialPage";
 import styles from "./special.module.css";
@@ -131,18 +139,25 @@ const AUTOCOMPLETE: Record<string, string> = {
 /** Fields with a hint (`officials.hints.<name>`). */
 const HINTS = ["phone", "dob", "position", "percentage", "natureOfControl"];
 
-const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel", date: "date" };
+const INPUT_TYPES: Record<string, string> = { email: "email", phone: "tel" };
 
-function OfficialField({
+/** One field of the official's form; a date input takes its rule's days (`dateInputBounds`, as on the step pages). */
+export function OfficialField({
   def,
   value,
   error,
   countries,
+  today,
+  tomorrow,
 }: {
   def: FieldDef;
   value: string | undefined;
   error: string | undefined;
   countries: readonly { id: string; name: string }[];
+  /** yyyy-mm-dd: the API's today (date limits). */
+  today: string;
+  /** yyyy-mm-dd: the first day of a date that must be in the future. */
+  tomorrow: string;
 }) {
   const { t } = useTranslation("identity");
   const label = fieldLabel(t, def.name);
@@ -186,7 +201,7 @@ function OfficialField({
       label={label}
       hint={hint}
       error={error}
-      type={INPUT_TYPES[def.kind] ?? "text"}
+      {...(def.kind === "date" ? dateInputBounds(def, today, tomorrow) : { type: INPUT_TYPES[def.kind] ?? "text" })}
       inputMode={def.kind === "percentage" ? "decimal" : undefined}
       autoComplete={AUTOCOMPLETE[def.name] ?? "off"}
       spellCheck={def.kind === "text" ? undefined : false}
@@ -200,8 +215,23 @@ function OfficialField({
 /** /identity/corporate/cof/:officialId (add, change, or with ?remove=1 the removal's confirmation). */
 export function OfficialStep() {
   const data = useLoaderData<typeof officialLoader>();
-  const action = useActionData<{ fieldErrors?: Record<string, string>; values?: Record<string, string> }>();
+  const action = useActionData<{
+    fieldErrors?: Record<string, string>;
+    values?: Record<string, string>;
+    creationKey?: string | null;
+  }>();
   const { t } = useTranslation("identity");
+  const navigation = useNavigation();
+  const location = useLocation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Sent, and until the next page is shown: a second click would only send it again.
+  const busy = navigation.state !== "idle" && navigation.formMethod !== undefined;
+  // Guarded like a step form; answers kept at an expiry, or refused, are unsaved from the start.
+  useGuardedForm(formRef, {
+    enabled: data.editable && !data.remove,
+    unsaved: data.kept || Boolean(action?.fieldErrors),
+    resetKey: location.key,
+  });
   if (data.remove && data.official) {
     const name = officialName(data.official) ?? t("officials.unnamed");
     return (
@@ -226,6 +256,7 @@ export function OfficialStep() {
   }
   const values = action?.values ?? data.values;
   const errors = action?.fieldErrors;
+  const creationKey = action?.creationKey ?? data.creationKey;
   return (
     <SpecialPage
       title={t(data.official ? "officials.form.edit-title" : "officials.form.add-title")}
@@ -240,9 +271,20 @@ export function OfficialStep() {
           </p>
         </>
       ) : (
-        <Form method="post" action={data.self} noValidate data-testid="official-form">
+        <Form
+          method="post"
+          action={data.self}
+          noValidate
+          ref={formRef}
+          {...{ [IDENTITY_FORM_ATTRIBUTE]: "" }}
+          data-testid="official-form"
+        >
+          {data.kept && !action ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="save" />
+          {/* Where "save and close" of the unsaved-changes popup goes once saved. */}
+          <input type="hidden" name="returnTo" defaultValue="" />
+          {creationKey ? <input type="hidden" name={OFFICIAL_KEY_FIELD} value={creationKey} /> : null}
           {OFFICIAL_FIELDS.map((def) => (
             <OfficialField
               key={def.name}
@@ -250,10 +292,12 @@ export function OfficialStep() {
               value={(values as Record<string, string>)[def.name]}
               error={errors?.[def.name]}
               countries={data.countries}
+              today={data.today}
+              tomorrow={data.tomorrow}
             />
           ))}
           <div className={styles.actions}>
-            <Button type="submit" data-testid="save-official">
+            <Button type="submit" data-testid="save-official" disabled={busy} aria-busy={busy || undefined}>
               {t("officials.form.save")}
             </Button>
             <Link to={data.back}>{t("officials.form.back")}</Link>

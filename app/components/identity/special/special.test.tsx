@@ -3,6 +3,8 @@ import i18next from "~/test-utils/i18n";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import identity from "../../../../public/locales/en/identity.json";
+import { OFFICIAL_FIELDS } from "../../../../server/rules/applications/fields";
+import { OfficialField } from "./officials";
 import { RadioGroup } from "./RadioGroup";
 import { ProviderContainer } from "./VerificationStep";
 
@@ -43,5 +45,18 @@ describe("ProviderContainer (a provider's web SDK mounts here)", () => {
   it("says the check cannot start without a token", () => {
     render(<ProviderContainer provider="SUMSUB" token={null} tokenError />);
     expect(screen.getByRole("alert").textContent).toBe("The identity check cannot start right now. Try again later.");
+  });
+});
+
+describe("OfficialField (the company official's form)", () => {
+  it("offers a date of birth from 130 to 18 years ago, as the step pages' birthday pickers (spec 001 §5)", () => {
+    const dob = OFFICIAL_FIELDS.find((f) => f.name === "dob")!;
+    render(
+      <OfficialField def={dob} value={undefined} error={undefined} countries={[]} today="2026-01-15" tomorrow="2026-01-16" />,
+    );
+    const input = screen.getByLabelText("Date of birth");
+    expect(input.getAttribute("type")).toBe("date");
+    expect(input.getAttribute("max")).toBe("2008-01-15");
+    expect(input.getAttribute("min")).toBe("1896-01-15");
   });
 });

@@ -1,0 +1,2 @@
+ALTER TABLE "application_officials" ADD COLUMN "creation_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "application_officials_creation_key_uq" ON "application_officials" USING btree ("application_id","creation_key");
