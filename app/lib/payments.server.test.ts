@@ -11,6 +11,7 @@ describe("safeReturnTo", () => {
     expect(safeReturnTo("/\\evil.example", "/x")).toBe("/x");
     expect(safeReturnTo("/\t/evil.example", "/x")).toBe("/x");
     expect(safeReturnTo("/%5Cevil.example", "/x")).toBe("/%5Cevil.example");
+    expect(safeReturnTo("/.//evil.example", "/x")).toBe("/x");
     expect(new URL(safeReturnTo("/\\evil.example", "/x"), "https://bank.example").host).toBe("bank.example");
   });
 });

@@ -49,6 +49,17 @@ describe("safeReturnTo", () => {
     expect(safeReturnTo("/history?from=2026-01-01")).toBe("/history?from=2026-01-01");
     expect(safeReturnTo("/payments/euro")).toBe("/payments/euro");
   });
+  it("refuses paths whose dot segments resolve to a protocol-relative URL", () => {
+    for (const crafted of [
+      "/.//evil.example",
+      "/%2e//evil.example",
+      "/payments/..//evil.example/login",
+      "/a/../..//evil.example",
+    ])
+      expect(safeReturnTo(crafted), crafted).toBeNull();
+    // Dot segments that stay on the site are resolved as usual.
+    expect(safeReturnTo("/payments/../history")).toBe("/history");
+  });
   it("drops Remix data parameters", () => {
     expect(safeReturnTo("/home?_data=routes%2F_app%2B%2Fhome")).toBe("/home");
   });

@@ -46,6 +46,9 @@ export function safeReturnTo(value: string | null | undefined): string | null {
     return null;
   }
   if (url.origin !== "http://x.invalid") return null;
+  // The answer is the parsed path, with its dot segments resolved ("/.//host" → "//host"): it is
+  // checked again, so what is returned is never protocol-relative either.
+  if (url.pathname.startsWith("//")) return null;
   if (url.pathname.startsWith("/auth/") || url.pathname.startsWith("/session/")) return null;
   url.searchParams.delete("_data");
   url.searchParams.delete("index");
