@@ -5,9 +5,16 @@
  * wrong codes count to 5; an unknown phone gets the same answer and no message; the login's
  * sending limits apply (counted with login codes).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hash as argon2Hash } from "@node-rs/argon2";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+// The password hash counted (the real one still runs): recovery must not hash for a dead challenge.
+vi.mock("@node-rs/argon2", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@node-rs/argon2")>();
+  return { ...real, hash: vi.fn(real.hash) };
+});
 
 describe.each(databases)("account recovery on %s", (kind) => {
   let s: TestServer;
@@ -21,6 +28,25 @@ describe.each(databases)("account recovery on %s", (kind) => {
     const verified = await s.call("POST", "/auth/verify-code", { body: { token: start.body.token, code: start.body.debugCode } });
     return s.call("POST", "/auth/verify-password", { body: { token: verified.body.token, password } });
   };
+
+  it("hashes no password for a token that cannot be tried (made up, unknown, spent): the code's answer first", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const start = await s.call("POST", "/recover/send-code", { body: { phone: c.phone } });
+    const wrongCode = start.body.debugCode === "0000" ? "1111" : "0000";
+    for (let i = 0; i < 5; i++)
+      await s.call("POST", "/recover/verify-code", {
+        body: { token: start.body.token, code: wrongCode, password: "a brand new passphrase" },
+      });
+    const hashes = vi.mocked(argon2Hash).mock.calls.length;
+    const attempt = (token: string, password = "a brand new passphrase") =>
+      s.call("POST", "/recover/verify-code", { body: { token, code: "1234", password } });
+    expect((await attempt("x")).body.code).toBe("INVALID_CODE");
+    expect((await attempt("00000000-0000-4000-8000-000000000000")).body.code).toBe("INVALID_CODE");
+    // Its five tries spent: refused as spent, even with a password its rules would refuse.
+    expect((await attempt(start.body.token)).body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
+    expect((await attempt(start.body.token, "short")).body.code).toBe("CODE_ATTEMPTS_EXCEEDED");
+    expect(vi.mocked(argon2Hash).mock.calls.length).toBe(hashes);
+  });
 
   it("sets a new password after the code; the old one and every session stop working", async () => {
     const c = await createCustomer(s.db, { type: "INDIVIDUAL" });

@@ -15,11 +15,10 @@
 import { hash as argon2Hash } from "@node-rs/argon2";
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { apiSessions, oneTimeCodes, users } from "../../db/schema/index.js";
-import { isUuid } from "../accounts/index.js";
+import { apiSessions, users } from "../../db/schema/index.js";
 import type { CodeChallenge, OtpChannel } from "../../api/v1/contract.js";
 import { fieldError } from "../errors.js";
-import { issueCode, verifyCode, type OtpDeps } from "../otp/index.js";
+import { issueCode, openChallenge, verifyCode, type OtpDeps } from "../otp/index.js";
 import { codeTexts } from "../otp/texts.js";
 import type { Language } from "../language.js";
 import { disconnectChatUsers } from "../chat/publisher.js";
@@ -49,16 +48,6 @@ export function passwordProblem(password: string, phone: string): "too-short" | 
   return null;
 }
 
-/** The phone a RECOVERY challenge was sent to ("" for an unknown or malformed token: it fails at the code check). */
-async function challengePhone(db: Database, token: string): Promise<string> {
-  if (!isUuid(token)) return "";
-  const [row] = await db
-    .select({ phone: oneTimeCodes.phone })
-    .from(oneTimeCodes)
-    .where(and(eq(oneTimeCodes.id, token), eq(oneTimeCodes.purpose, "RECOVERY")));
-  return row?.phone ?? "";
-}
-
 /**
  * Step 1: send a recovery code to `phone` (E.164).
  * @returns contract CodeChallenge (same shape for unknown phones; debugCode only in sandbox for known ones)
@@ -86,8 +75,9 @@ export async function startRecovery(
 
 /**
  * Step 2: check the code and set the new password; every session of the user ends.
- * @throws DomainError VALIDATION_FAILED on `password` (too-short, too-long, is-phone) before the
- *   code is tried; INVALID_CODE (`attemptsLeft`), CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED
+ * @throws DomainError INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED for a challenge that can
+ *   no longer be tried (before anything else); then VALIDATION_FAILED on `password` (too-short,
+ *   too-long, is-phone) before the code is tried; then INVALID_CODE (`attemptsLeft`) and the rest
  */
 export async function finishRecovery(
   db: Database,
@@ -95,7 +85,10 @@ export async function finishRecovery(
   deps: Pick<OtpDeps, "config" | "now">,
 ): Promise<void> {
   const now = (deps.now ?? (() => new Date()))();
-  const problem = passwordProblem(input.password, await challengePhone(db, input.token));
+  // The challenge first: a password is hashed (argon2id, ~20 ms and 19 MiB) only for a code that
+  // can still be tried, so a flood of calls with made-up or spent tokens costs a lookup each.
+  const { phone } = await openChallenge(db, { token: input.token, purpose: "RECOVERY" }, now);
+  const problem = passwordProblem(input.password, phone);
   if (problem) throw fieldError("password", problem, PASSWORD_PROBLEM_TEXT[problem]);
   const passwordHash = await argon2Hash(input.password);
   let recovered: string | null = null;

@@ -266,9 +266,8 @@ export async function verifyCode(
       )
       .for("update");
     if (!row) return { refusal: invalid() };
-    if (row.attempts >= OTP_POLICY.maxAttempts) return { refusal: attemptsExceeded() };
-    if (row.usedAt || row.verifiedAt) return { refusal: codeExpired("This code has already been used. Request a new one.") };
-    if (row.expiresAt <= now) return { refusal: codeExpired("The code has expired. Request a new one.") };
+    const closed = closedChallengeRefusal(row, now);
+    if (closed) return { refusal: closed };
 
     const expected = Buffer.from(row.codeHash, "hex");
     const actual = Buffer.from(hashCode(secret, row.id, String(input.code)), "hex");
@@ -287,6 +286,47 @@ export async function verifyCode(
   });
   if ("refusal" in outcome) throw outcome.refusal;
   return outcome.row;
+}
+
+/**
+ * The refusal a challenge gets before any code is compared: its tries spent, already used, or
+ * expired (in that order, as `verifyCode` answers); null while it can still be tried.
+ */
+function closedChallengeRefusal(row: Pick<OneTimeCodeRow, "attempts" | "usedAt" | "verifiedAt" | "expiresAt">, now: Date) {
+  if (row.attempts >= OTP_POLICY.maxAttempts) return attemptsExceeded();
+  if (row.usedAt || row.verifiedAt) return codeExpired("This code has already been used. Request a new one.");
+  if (row.expiresAt <= now) return codeExpired("The code has expired. Request a new one.");
+  return null;
+}
+
+/**
+ * A challenge that can still be tried, read without a lock (it may close before the code is
+ * checked: `verifyCode` decides under its row lock). For work that must not be spent on a dead
+ * challenge, such as hashing a new password before the recovery code is checked.
+ * @returns the challenge's phone, whatever its user (known or not: the answers must not differ)
+ * @throws DomainError as `verifyCode` would without trying the code: INVALID_CODE (unknown token,
+ *   other purpose), CODE_ATTEMPTS_EXCEEDED, CODE_EXPIRED
+ */
+export async function openChallenge(
+  db: Database,
+  input: { token: string; purpose: OtpPurpose },
+  now: Date,
+): Promise<{ phone: string }> {
+  if (!UUID_RE.test(input.token)) throw new DomainError("INVALID_CODE", "Invalid code");
+  const [row] = await db
+    .select({
+      phone: oneTimeCodes.phone,
+      attempts: oneTimeCodes.attempts,
+      usedAt: oneTimeCodes.usedAt,
+      verifiedAt: oneTimeCodes.verifiedAt,
+      expiresAt: oneTimeCodes.expiresAt,
+    })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.id, input.token), eq(oneTimeCodes.purpose, input.purpose)));
+  if (!row) throw new DomainError("INVALID_CODE", "Invalid code");
+  const closed = closedChallengeRefusal(row, now);
+  if (closed) throw closed;
+  return { phone: row.phone };
 }
 
 function codeExpired(message: string): DomainError {
