@@ -17,7 +17,7 @@ import { createApiRouter } from "./api/v1/index.js";
 import { createStaffRouter } from "./staff/bank-endpoint.js";
 import { DomainError, errorMiddleware, type ApiDeps } from "./api/v1/http.js";
 import { rejectNulCharacters } from "./api/v1/input-guard.js";
-import { rejectMalformedUrl, requireSameOrigin } from "./web-guards.js";
+import { limitWebBodies, rejectMalformedUrl, requireSameOrigin } from "./web-guards.js";
 
 export interface CreateAppOptions {
   /** The Remix server build; absent in API-only tests. */
@@ -104,9 +104,11 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
   });
   app.use(compression());
   // Malformed input answers 4xx before any router (issue 5): bad percent-encoding; web form
-  // posts from a foreign Origin (server/web-guards.ts).
+  // posts from a foreign Origin; web bodies over their limit, before anything buffers them
+  // (server/web-guards.ts).
   app.use(rejectMalformedUrl(opts.root));
   app.use(requireSameOrigin(opts.root));
+  app.use(limitWebBodies(opts.root));
   app.use((req, res, next) => {
     const started = process.hrtime.bigint();
     res.on("finish", () => {

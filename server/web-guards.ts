@@ -18,7 +18,15 @@
  * else the Host header. Behind a TLS-terminating proxy set TRUST_PROXY, or every form post is
  * refused (the browser's Origin says https, the socket says http).
  *
- * Page texts come from public/locales/en/errors.json (`Errors.bad-request`, `Errors.foreign-origin`).
+ * - `limitWebBodies`: a body sent to the web app (outside /api) must declare its length and stay
+ *   within `WEB_FORM_BODY_LIMIT` (256 KiB: any form's text), or `WEB_UPLOAD_BODY_LIMIT` for a
+ *   multipart post to a page that takes files (`UPLOAD_PAGES`); else 413 (411 without a length),
+ *   before anything reads it. Remix parses form bodies in memory (`request.formData()`, the CSRF
+ *   check's clone), and several pages parse before they know who is asking (login, language):
+ *   without this a body of any size was buffered, a denial of service for everyone.
+ *
+ * Page texts come from public/locales/en/errors.json (`Errors.bad-request`, `Errors.foreign-origin`,
+ * `Errors.too-large`, `Errors.length-required`).
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -27,10 +35,16 @@ import type { Request, RequestHandler, Response } from "express";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Texts of the plain pages, keys of `Errors` in public/locales/en/errors.json (English only). */
-type PageTexts = { title: string; badRequest: string; foreignOrigin: string };
+type PageTexts = { title: string; badRequest: string; foreignOrigin: string; tooLarge: string; lengthRequired: string };
 
 function loadTexts(root: string): PageTexts {
-  const fallback = { title: "Something went wrong", badRequest: "Bad request.", foreignOrigin: "Forbidden." };
+  const fallback = {
+    title: "Something went wrong",
+    badRequest: "Bad request.",
+    foreignOrigin: "Forbidden.",
+    tooLarge: "Too large.",
+    lengthRequired: "Length required.",
+  };
   try {
     const json = JSON.parse(fs.readFileSync(path.join(root, "public/locales/en/errors.json"), "utf8"));
     const e = json.Errors ?? {};
@@ -38,6 +52,8 @@ function loadTexts(root: string): PageTexts {
       title: e.title ?? fallback.title,
       badRequest: e["bad-request"] ?? fallback.badRequest,
       foreignOrigin: e["foreign-origin"] ?? fallback.foreignOrigin,
+      tooLarge: e["too-large"] ?? fallback.tooLarge,
+      lengthRequired: e["length-required"] ?? fallback.lengthRequired,
     };
   } catch {
     return fallback;
@@ -122,5 +138,50 @@ export function requireSameOrigin(root: string = process.cwd()): RequestHandler 
     const own = ownOrigin(req);
     if (own !== null && origin.trim().toLowerCase() === own && remixWouldAccept(req, origin)) return next();
     plainPage(res, 403, texts.title, texts.foreignOrigin);
+  };
+}
+
+/** Largest body of a form without files (bytes): the longest forms' text is a few KiB. */
+export const WEB_FORM_BODY_LIMIT = 256 * 1024;
+/**
+ * Largest multipart body of a page that takes files (bytes): the API's 10 files of 10 MiB each
+ * (server/domain/uploads MAX_UPLOAD_FILES, MAX_UPLOAD_BYTES; app/lib/uploads.server.ts reads
+ * them with those limits), plus 1 MiB of boundaries, headers and text fields.
+ */
+export const WEB_UPLOAD_BODY_LIMIT = 10 * 10 * 1024 * 1024 + 1024 * 1024;
+/**
+ * The pages whose forms send files (encType multipart/form-data, read by app/lib/uploads.server.ts
+ * `readUploadForm`): a payment's signing page, a new remittance order, a beneficiary's contracts,
+ * a chat channel (customer and staff), a company application's documents step.
+ */
+export const UPLOAD_PAGES: readonly RegExp[] = [
+  /^\/payments\/[^/]+\/sign$/,
+  /^\/payments\/remittance\/new$/,
+  /^\/beneficiaries\/[^/]+\/contracts$/,
+  /^\/chat\/[^/]+$/,
+  /^\/ops\/chat\/[^/]+$/,
+  /^\/identity\/corporate\/add-documents$/,
+];
+
+/**
+ * For requests with a body outside /api: 411 without a Content-Length (browsers always send one
+ * for a form; a chunked body could not be bounded before it is read), 413 over the limit of its
+ * kind (see the module note). `root` holds public/locales.
+ */
+export function limitWebBodies(root: string = process.cwd()): RequestHandler {
+  const texts = loadTexts(root);
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method) || isApi(req)) return next();
+    const declared = req.get("content-length");
+    if (declared === undefined) {
+      // No body at all (a bodiless POST) passes; one sent without its length does not.
+      if (req.get("transfer-encoding") === undefined) return next();
+      return plainPage(res.set("Connection", "close"), 411, texts.title, texts.lengthRequired);
+    }
+    const multipart = (req.get("content-type") ?? "").toLowerCase().startsWith("multipart/form-data");
+    const limit = multipart && UPLOAD_PAGES.some((page) => page.test(req.path)) ? WEB_UPLOAD_BODY_LIMIT : WEB_FORM_BODY_LIMIT;
+    if (/^\d{1,15}$/.test(declared) && Number(declared) <= limit) return next();
+    // The body is not read: the connection closes after the answer.
+    plainPage(res.set("Connection", "close"), 413, texts.title, texts.tooLarge);
   };
 }

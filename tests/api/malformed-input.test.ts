@@ -15,7 +15,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import { pathToFileURL } from "node:url";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -287,6 +287,68 @@ describe.each(databases)("malformed input on %s", (kind) => {
         const r = await raw("GET", `/api/v1/statements-items?organizationId=${orgId}&${q}`);
         expect(r.status, q).toBe(200);
       }
+    });
+  });
+
+  describe("web bodies over their limit (server/web-guards.ts limitWebBodies)", () => {
+    const post = (p: string, body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${s.baseUrl}${p}`, { method: "POST", body, headers, redirect: "manual", duplex: "half" } as RequestInit);
+    const form = (bytes: number) => `csrf=x&text=${"a".repeat(bytes)}`;
+    const multipart = (bytes: number) => {
+      const data = new FormData();
+      data.set("csrf", "x");
+      data.set("files", new Blob([new Uint8Array(bytes)], { type: "application/pdf" }), "a.pdf");
+      return data;
+    };
+
+    it("a form body over 256 KiB → 413 plain page, unread; one within passes on", async () => {
+      const urlencoded = { "content-type": "application/x-www-form-urlencoded" };
+      for (const p of ["/locale", "/auth/phone", "/payments/euro"]) {
+        const res = await post(p, form(300 * 1024), urlencoded);
+        expect(res.status, p).toBe(413);
+        const text = await res.text();
+        expect(text).toContain("too large");
+        expect(text).not.toMatch(LEAK);
+        expect((await post(p, form(100), urlencoded)).status, p).not.toBe(413);
+      }
+    });
+    it("multipart over 256 KiB only to a page that takes files; within the upload limit there", async () => {
+      expect((await post("/locale", multipart(1024 * 1024))).status).toBe(413);
+      expect((await post("/payments/abc/decline", multipart(1024 * 1024))).status).toBe(413);
+      for (const p of [
+        "/payments/abc/sign",
+        "/payments/remittance/new",
+        "/beneficiaries/abc/contracts",
+        "/chat/abc",
+        "/ops/chat/abc",
+      ])
+        expect((await post(p, multipart(1024 * 1024))).status, p).not.toBe(413);
+      expect((await post("/identity/corporate/add-documents?applicationId=a", multipart(1024 * 1024))).status).not.toBe(413);
+      // Declared over 10 files of 10 MiB: refused before a byte of it is read.
+      const declared = await new Promise<number>((resolve, reject) => {
+        const req = http.request(`${s.baseUrl}/payments/abc/sign`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=x", "content-length": String(102 * 1024 * 1024) },
+        });
+        req.on("response", (res) => resolve(res.statusCode ?? 0));
+        req.on("error", reject);
+        req.write("--x\r\n");
+      });
+      expect(declared).toBe(413);
+    });
+    it("a body without its length (chunked) → 411; the API keeps its own parsers", async () => {
+      const chunked = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("csrf=x"));
+          controller.close();
+        },
+      });
+      expect((await post("/locale", chunked, { "content-type": "application/x-www-form-urlencoded" })).status).toBe(411);
+      const api = await raw("POST", "/api/v1/auth/phone", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ phone: "+447700900001", pad: "a".repeat(300 * 1024) }),
+      });
+      expect(api.status).toBe(413);
     });
   });
 
