@@ -43,6 +43,12 @@ for (const javaScriptEnabled of [true, false]) {
     test("history: presets and currency in the URL, paging, item page, receipt, statement export, top-up", async ({ page }) => {
       test.setTimeout(120_000);
       await login(page, CUSTOMERS.individual);
+      // "See all history" on the home page opens every operation, not the default last 7 days
+      // (which would show fewer than the home page's own list).
+      await page.goto("/home");
+      await page.locator("main").getByRole("link", { name: "See all history" }).click();
+      await expect(page).toHaveURL(/\/history\?period=all$/);
+      await expect(page.locator("input[name=period][value=all]")).toBeChecked();
       await page.goto("/history");
       await page.locator("input[name=period][value=all]").check();
       await page.locator("select[name=currency]").selectOption("GBP");

@@ -462,7 +462,7 @@ export default function Home() {
               listClassName={styles.history}
               renderItem={(item) => <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />}
             />
-            <Link to="/history">{t("history:see-all")}</Link>
+            <Link to="/history?period=all">{t("history:see-all")}</Link>
           </>
         )}
       </section>

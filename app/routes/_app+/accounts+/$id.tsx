@@ -118,7 +118,7 @@ export default function AccountPage() {
             renderItem={(item) => <StatementRow key={item.id} item={item} href={`/history/${item.id}`} />}
           />
         )}
-        <Link to="/history">{t("history:see-all")}</Link>
+        <Link to="/history?period=all">{t("history:see-all")}</Link>
       </section>
     </>
   );
