@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import { balances, exchangeQuotes, postings } from "../../server/db/schema/index.js";
-import { createCustomer } from "../../server/seed/factories.js";
+import { addMember, createCustomer } from "../../server/seed/factories.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { customerRate, midRate, unitsPerEur } from "../../server/domain/exchange/rates.js";
 import { runBankCommand } from "../../server/staff/commands.js";
@@ -206,6 +206,29 @@ describe.each(databases)("exchange API on %s", (kind) => {
       403,
     );
     expect(await amountOf(owner.accountId, "GBP")).toBe("1000.00");
+  });
+
+  it("an official without signature duty (NONE) of a company neither quotes nor executes: 403, nothing moves", async () => {
+    const company = await createCustomer(s.db, { type: "CORPORATE", balances: { GBP: "1000.00", EUR: "10.00" } });
+    const signer = await s.login(company.phone);
+    const viewer = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    await addMember(s.db, {
+      organizationId: company.organization.id,
+      userId: viewer.user.id,
+      signatureType: "NONE",
+      companyOfficialType: "SHAREHOLDER",
+    });
+    const viewerToken = await s.login(viewer.phone);
+    const body = { accountId: company.account!.id, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "10.00" };
+    const refused = await calc(viewerToken, body);
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe("FORBIDDEN");
+    // A quote the signer asked for cannot be executed by the viewer either.
+    const q = (await calc(signer, body)).body;
+    expect((await exec(viewerToken, q.id, "viewer-exec")).status).toBe(403);
+    expect(await amountOf(company.account!.id, "GBP")).toBe("1000.00");
+    expect((await exec(signer, q.id, "signer-exec")).status).toBe(201);
+    expect(await amountOf(company.account!.id, "GBP")).not.toBe("1000.00");
   });
 
   it("a target balance the account does not have yet is opened by the exchange (GBP → USD)", async () => {

@@ -33,7 +33,7 @@ import {
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
-import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
+import { forbidden, hasSignatureDuty, memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { customerRate, exchangeAmounts, midRate, parseEcbCsv, SOL_REFERENCE_PRICE_USD, unitsPerEur } from "./rates.js";
 
@@ -328,7 +328,8 @@ export async function exchangeFee(
  * @param input.body contract ExchangeCalcRequest (validated with `exchangeCalcSchema`)
  * @param input.now clock (tests); default now
  * @returns the quote (status QUOTED) with rate, both amounts, fee and both balances after
- * @throws DomainError 404 NOT_FOUND (account not in the caller's organizations), 400 VALIDATION_FAILED
+ * @throws DomainError 404 NOT_FOUND (account not in the caller's organizations), 403 FORBIDDEN (an
+ *   official without signature duty: `requireExchangeDuty`), 400 VALIDATION_FAILED
  *   (field errors: currencies, amounts; toCurrencyId without a rate, e.g. RUB), 400 INSUFFICIENT_FUNDS
  *   (field `amount`: the source balance cannot pay sellAmount + fee)
  */
@@ -338,6 +339,8 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
   const body = parsed.data;
   const now = input.now ?? new Date();
   const account = await findOwnAccount(db, input.userId, body.accountId);
+  // A customer account always belongs to an organization (findOwnAccount: one of the caller's).
+  await requireExchangeDuty(db, input.userId, account.organizationId ?? "");
   const scales = await scalesOf(db, [body.fromCurrencyId, body.toCurrencyId]);
   if (!scales.has(body.fromCurrencyId))
     throw fieldError("fromCurrencyId", "isCurrency", "fromCurrencyId is not a known currency");
@@ -402,6 +405,18 @@ export async function quoteExchange(db: Database, input: { userId: string; body:
 }
 
 /** The quote `id` if it belongs to one of the caller's organizations, else 404 (one answer: nothing to enumerate). */
+/**
+ * An exchange moves the organization's money (no code, docs/decisions.md "Currency exchange"), so
+ * only a member who could sign its payments makes one: an individual, or an official whose
+ * signatureType is not NONE (spec 000 §4, §6 `hasSignatureDuty`). An official without that duty
+ * (a shareholder, a viewer) neither quotes nor executes.
+ * @throws DomainError 403 FORBIDDEN
+ */
+async function requireExchangeDuty(db: Db, userId: string, organizationId: string): Promise<void> {
+  if (!hasSignatureDuty(await requireMembership(db, userId, organizationId)))
+    throw forbidden("Only an official who can sign may exchange this organization's money");
+}
+
 async function findOwnQuote(db: Db, userId: string, id: string, lock: boolean): Promise<QuoteRow> {
   if (!z.string().uuid().safeParse(id).success) throw notFound("Exchange");
   const query = db
@@ -463,6 +478,7 @@ export async function executeExchange(
   const { quoteId } = parsed.data;
   const result = await withSerializableRetry(db, async (tx): Promise<{ row: QuoteRow; created: boolean }> => {
     const q = await findOwnQuote(tx, input.userId, quoteId, true);
+    await requireExchangeDuty(tx, input.userId, q.organizationId);
     const [byKey] = await tx
       .select({ id: exchangeQuotes.id })
       .from(exchangeQuotes)
