@@ -109,7 +109,12 @@ for (const javaScriptEnabled of [true, false]) {
     }) => {
       test.setTimeout(150_000);
       await login(page, SECOND_OFFICIAL);
-      await page.goto("/currency-exchange/requests/new");
+      // An exchange moves the company's money at once: he may not make one, only propose a rate.
+      await page.goto("/currency-exchange");
+      await expect(page.getByTestId("exchange-no-duty")).toContainText("Only an official who can sign");
+      await expect(page.getByTestId("exchange-form")).toHaveCount(0);
+      await page.getByRole("link", { name: "Propose your own rate for a signer to confirm" }).click();
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
       const form = page.locator("form#fx-request-form");
       await expect(form).toBeVisible();
       if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");

@@ -5,7 +5,9 @@
  * (PRG) to /currency-exchange/confirm?quote=<id>. Errors re-render the form with the values.
  * The amount is the shared AmountInput (spec 000 §5 rules while typing, at the scale of the fixed
  * side's currency: `__amount-scale.ts`); the action checks the same rules (`readExchangeForm`).
- * A user with no accounts gets the no-accounts popup (spec 000 §2, spec 001 §2: NoAccountsPanel). When FX rate requests are
+ * An official who may not sign (signatureType NONE) is told that only a signer exchanges the
+ * company's money (the API refuses them too), with the way to propose a rate for a signer when
+ * rate requests are on. A user with no accounts gets the no-accounts popup (spec 000 §2, spec 001 §2: NoAccountsPanel). When FX rate requests are
  * enabled for the organization (EXCHANGE-CUSTOM-RATE-ENABLED), links to propose your own rate and
  * to your rate requests (/currency-exchange/requests). The accounts and the exchanged currencies
  * are read only for the selects: a list the API refuses shows its error where its choices would
@@ -27,6 +29,7 @@ import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
 import { customRateEnabled } from "~/lib/fx-requests.server";
+import { canSign } from "~/lib/signing";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { settleList } from "~/lib/list-errors.server";
 import { translateMessage } from "~/lib/i18n-message";
@@ -66,6 +69,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       customRate,
       scales,
       organizationType: org.type,
+      // An exchange moves the organization's money: only a member who could sign may make one.
+      canExchange: canSign(org),
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -85,8 +90,10 @@ async function currencyScales(
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { api } = await requireAppContext(request);
+  const { api, org } = await requireAppContext(request);
   await verifyCsrf(request, api.session);
+  // The page offers no form then; a post anyway gets the page back (the API would refuse with 403).
+  if (!canSign(org)) return redirect("/currency-exchange", { headers: await api.headers() });
   const read = readExchangeForm(await request.formData(), await currencyScales(api, request));
   if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400, headers: await api.headers() });
   try {
@@ -100,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FORM_ID = "exchange-form";
 
 export default function CurrencyExchange() {
-  const { sources, sourcesError, currencies, currenciesError, customRate, scales, organizationType } =
+  const { sources, sourcesError, currencies, currenciesError, customRate, scales, organizationType, canExchange } =
     useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
@@ -125,6 +132,19 @@ export default function CurrencyExchange() {
       <>
         <h1>{t("title")}</h1>
         <NoAccountsPanel organizationType={organizationType} />
+      </>
+    );
+  }
+  if (!canExchange) {
+    return (
+      <>
+        <h1>{t("title")}</h1>
+        <Alert testId="exchange-no-duty">{t("no-duty")}</Alert>
+        {customRate ? (
+          <p>
+            <Link to="/currency-exchange/requests/new">{t("no-duty-request")}</Link>
+          </p>
+        ) : null}
       </>
     );
   }
