@@ -117,6 +117,18 @@ describe("notificationText", async () => {
       `Beneficiary ${escapeMarkdown("[Evil](https://x.example) *Ltd*")} was approved: you can now pay them.`,
     );
   });
+  it("a name with a URL or line breaks stays one plain line of text in the rendered notification", async () => {
+    const { renderNotification } = await import("./markdown");
+    const text = notificationText(
+      n("Notifications.beneficiary-approved", { name: "https://evil.example/verify\n\n# Call us" }),
+      t,
+    );
+    const html = renderNotification(text);
+    expect(html).not.toContain("<a");
+    expect(html).not.toContain("<h1");
+    expect(html).toContain("https://evil.example/verify # Call us");
+    expect(html.match(/<p>/g)).toHaveLength(1);
+  });
   it("picks the reason variant when there is a reason", () => {
     const params = { sum: "10.00", currency: "GBP", payee: "Ann", status: "REJECTED" };
     expect(notificationText(n("Notifications.remittance-status", params), t)).toBe(

@@ -123,7 +123,8 @@ export function documentHref(message: Pick<ChatMessage, "channelId" | "documentI
 
 /** Escape markdown in a value typed by someone (a payee's name, a reason) before it goes into a markdown text. */
 export function escapeMarkdown(value: string): string {
-  return value.replace(/[\\`*_[\]()<>|~!#]/g, (c) => `\\${c}`);
+  // On one line: a line break in a name would start a paragraph or list of its own.
+  return value.replace(/\s+/g, " ").replace(/[\\`*_[\]()<>|~!#]/g, (c) => `\\${c}`);
 }
 
 /**

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /** Chat markdown must render any text inert (docs/chat.md "markdown without HTML"). */
 import { describe, expect, it } from "vitest";
-import { renderMarkdown } from "./markdown";
+import { renderMarkdown, renderNotification } from "./markdown";
 
 /** Parse the HTML as a browser would (jsdom) and list what could run or fetch. */
 function dangers(html: string): string[] {
@@ -96,5 +96,12 @@ describe("renderMarkdown", () => {
     const html = renderMarkdown('![a <b>bold</b> alt](https://evil.example/x.png "t")');
     expect(html).not.toContain("evil.example");
     expect(dangers(html)).toEqual([]);
+  });
+});
+
+describe("renderNotification", () => {
+  it("leaves bare URLs as text (a typed name is never a link in the bank's message); chat messages keep them", () => {
+    expect(renderNotification("Beneficiary https://evil.example/verify was approved")).not.toContain("<a");
+    expect(renderMarkdown("see https://bank.example/help")).toContain('<a href="https://bank.example/help"');
   });
 });

@@ -15,11 +15,13 @@ import MarkdownIt from "markdown-it";
 /** Link schemes a message may use. */
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
-let instance: MarkdownIt | null = null;
+/** The renderers: messages (bare URLs become links) and notifications (they do not). */
+const instances = new Map<boolean, MarkdownIt>();
 
-function md(): MarkdownIt {
-  if (instance) return instance;
-  const m = new MarkdownIt("default", { html: false, linkify: true, typographer: false, breaks: true });
+function md(linkify = true): MarkdownIt {
+  const existing = instances.get(linkify);
+  if (existing) return existing;
+  const m = new MarkdownIt("default", { html: false, linkify, typographer: false, breaks: true });
   // Only http(s) and mailto survive as links; the parser leaves anything else as text.
   m.validateLink = (url: string) => SAFE_LINK.test(url.trim());
   const defaultLinkOpen =
@@ -32,7 +34,7 @@ function md(): MarkdownIt {
   // An image becomes its alt text (escaped): no request to a URL chosen by the sender.
   m.renderer.rules.image = (tokens, idx, options, env, self) =>
     m.utils.escapeHtml(self.renderInlineAsText(tokens[idx].children ?? [], options, env));
-  instance = m;
+  instances.set(linkify, m);
   return m;
 }
 
@@ -44,4 +46,14 @@ function md(): MarkdownIt {
  */
 export function renderMarkdown(text: string): string {
   return md().render(text);
+}
+
+/**
+ * Render a notification's text (the bank's words with values someone typed, markdown-escaped:
+ * lib/chat.ts `notificationText`) as safe HTML, like `renderMarkdown` but without turning bare
+ * URLs into links: a payee named "https://evil.example/verify" must not become a link in a
+ * message from the bank.
+ */
+export function renderNotification(text: string): string {
+  return md(false).render(text);
 }

@@ -53,7 +53,7 @@ import {
   RECONNECT_DELAY_MS,
 } from "~/lib/chat-connection";
 import { formatDate, formatTime } from "~/lib/dates";
-import { renderMarkdown } from "~/lib/markdown";
+import { renderMarkdown, renderNotification } from "~/lib/markdown";
 import { ModalDialog } from "../ui/ModalDialog";
 import { ChannelSummary, MessageList, TabLabel, useAuthorName, useChannelTitle } from "./ChatUi";
 import styles from "./Chat.module.css";
@@ -610,7 +610,7 @@ function NotificationList({
 }) {
   const { t } = useTranslation("chat");
   const html = useMemo(
-    () => new Map(notifications.map((n) => [n.id, renderMarkdown(notificationText(n, t as never))])),
+    () => new Map(notifications.map((n) => [n.id, renderNotification(notificationText(n, t as never))])),
     [notifications, t],
   );
   if (notifications.length === 0)

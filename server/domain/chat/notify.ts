@@ -37,7 +37,8 @@ import { notifyQuietly, type ChatOwner } from "./index.js";
 
 /** Markdown-escape a value typed by someone (a name, a reason) for the content text. */
 export function escapeMarkdown(value: string): string {
-  return value.replace(/[\\`*_[\]()<>|~!]/g, (c) => `\\${c}`);
+  // On one line: a line break in a name would start a paragraph or list of its own.
+  return value.replace(/\s+/g, " ").replace(/[\\`*_[\]()<>|~!]/g, (c) => `\\${c}`);
 }
 
 type Notice = { content: string; key: string; params: Record<string, string> };

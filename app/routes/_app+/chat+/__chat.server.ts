@@ -17,7 +17,7 @@ export { startAction } from "~/lib/forms.server";
 export { default as i18next } from "~/lib/i18next.server";
 export { settleList } from "~/lib/list-errors.server";
 export { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
-export { renderMarkdown } from "~/lib/markdown";
+export { renderMarkdown, renderNotification } from "~/lib/markdown";
 export { chosenFiles, readUploadForm, uploadErrorResponse, uploadFiles, uploadReadErrorResponse } from "~/lib/uploads.server";
 
 export interface ChatOverview {

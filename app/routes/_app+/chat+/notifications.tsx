@@ -23,7 +23,7 @@ import {
   i18next,
   listNotifications,
   markNotificationRead,
-  renderMarkdown,
+  renderNotification,
   requireAppContext,
   settleList,
   withoutCursor,
@@ -50,7 +50,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const t = (await i18next.getFixedT(request, ["chat"])) as unknown as (key: string, options: Record<string, unknown>) => string;
   return json(
     {
-      notifications: page?.data.map((n) => ({ ...n, html: renderMarkdown(notificationText(n, t)) })) ?? [],
+      notifications: page?.data.map((n) => ({ ...n, html: renderNotification(notificationText(n, t)) })) ?? [],
       cursor: page?.cursor ?? null,
       isMorePage: page?.paged ?? Boolean(cursor),
       listError,
