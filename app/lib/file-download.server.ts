@@ -69,9 +69,17 @@ export async function downloadFailed(
 ): Promise<Response> {
   if (error instanceof Response) throw error;
   const ns = back.key.includes(":") ? back.key.split(":")[0] : "common";
-  const t = (await i18next.getFixedT(request, ["common", "history", ns])) as unknown as (k: string) => string;
+  const t = (await i18next.getFixedT(request, ["common", "history", "errors", ns])) as unknown as (
+    k: string,
+    o?: { defaultValue: string },
+  ) => string;
   const raw = error instanceof ApiError && error.status < 500 ? error.body.message : undefined;
-  const apiMessage = Array.isArray(raw) ? raw.flatMap((f) => Object.values(f.constraints)).join(" ") : raw;
+  // Each refusal in the page's language where the web app has words for it (errors:constraints.<id>).
+  const apiMessage = Array.isArray(raw)
+    ? raw
+        .flatMap((f) => Object.entries(f.constraints).map(([id, text]) => t(`errors:constraints.${id}`, { defaultValue: text })))
+        .join(" ")
+    : raw;
   const message = apiMessage || t(messageKey ?? "history:download.failed");
   const status = error instanceof ApiError && error.status < 500 ? error.status : messageKey ? 400 : 500;
   headers.set("Content-Type", "text/html; charset=utf-8");

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postTransaction } from "../../server/domain/ledger/index.js";
 import { systemBalanceId } from "../../server/domain/ledger/system.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
+import { MAX_STATEMENT_ITEMS, statementExport } from "../../server/domain/statements/index.js";
 import type { Database } from "../../server/db/client.js";
 import { createAccount, createCustomer, postExternal, type CreatedCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
@@ -340,6 +341,18 @@ describe.each(databases)("history on %s", (kind) => {
     expect(arText).toContain("Supplier Ltd");
     expect(arText).toContain("-20.00 GBP");
     expect(arText).toContain(owner.account!.number);
+  });
+
+  it("a statement over its most operations is refused (statementTooLong: ask for a shorter period); within, drawn", async () => {
+    const q = { organizationId: orgId, currencyId: "GBP", account: owner.account!.id };
+    const total = (await statementExport(s.db, owner.user.id, q)).items.length;
+    expect(total).toBeGreaterThan(20);
+    await expect(statementExport(s.db, owner.user.id, q, total - 1)).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      body: [{ property: "coreError", constraints: { statementTooLong: expect.stringContaining(`more than ${total - 1}`) } }],
+    });
+    expect((await statementExport(s.db, owner.user.id, q, total)).items).toHaveLength(total);
+    expect(MAX_STATEMENT_ITEMS).toBe(5000);
   });
 
   it("statement CSV, PDF and XLSX: opening + items = closing, to the cent", async () => {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./api.server";
+import { downloadFailed } from "./file-download.server";
+
+describe("downloadFailed", () => {
+  const back = { href: "/history", key: "history:item.back" };
+  const refused = new ApiError(400, {
+    statusCode: 400,
+    code: "VALIDATION_FAILED",
+    message: [{ property: "coreError", constraints: { statementTooLong: "The statement would list more than 5000 operations" } }],
+  } as never);
+
+  it("says a refusal in the page's language where the web app has words for it (errors:constraints)", async () => {
+    const request = new Request("http://x/history/statement", { headers: { "Accept-Language": "de" } });
+    const res = await downloadFailed(request, refused, back, new Headers());
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain("Der Kontoauszug würde mehr als 5.000 Umsätze enthalten.");
+    expect(html).not.toContain("5000 operations");
+  });
+
+  it("keeps the API's words for a refusal it has none for", async () => {
+    const other = new ApiError(400, {
+      statusCode: 400,
+      code: "VALIDATION_FAILED",
+      message: [{ property: "currencyId", constraints: { somethingNew: "currencyId is odd" } }],
+    } as never);
+    const res = await downloadFailed(new Request("http://x/history/statement"), other, back, new Headers());
+    expect(await res.text()).toContain("currencyId is odd");
+  });
+});
