@@ -18,7 +18,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq } from "drizzle-orm";
 import { settings, uploads } from "../../server/db/schema/index.js";
 import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
-import { MAX_UPLOAD_BYTES, sanitizeFileName, SETTING_TRANSACTIONS_DOCUMENTS } from "../../server/domain/uploads/index.js";
+import {
+  MAX_UPLOAD_BYTES,
+  sanitizeFileName,
+  SETTING_TRANSACTIONS_DOCUMENTS,
+  storeUploads,
+} from "../../server/domain/uploads/index.js";
+import { uploadCost } from "../../server/domain/rate-limit/index.js";
 import { attachmentDisposition } from "../../server/api/v1/uploads.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -162,6 +168,24 @@ describe.each(databases)("uploads and payment documents on %s", (kind) => {
     s.call("POST", `/payments/${id}/sign`, { token, body: { mfaToken, signedAt: new Date().toISOString() } });
   const attach = (token: string, paymentId: string, uploadIds: string[]) =>
     s.call("POST", `/payments/${paymentId}/documents`, { token, body: { uploadIds } });
+
+  it("a user's uploads count in MiB begun against 200 an hour (strict limits): the next is 429, stores nothing", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const one = () =>
+      storeUploads(s.db, {
+        userId: c.user.id,
+        organizationId: c.organization.id,
+        files: [{ name: "a.pdf", bytes: PDF }],
+        limits: { relaxed: false },
+      });
+    // A 3 MiB file costs 3, a tiny one 1 (a MiB begun).
+    expect(uploadCost(3 * 1024 * 1024)).toBe(3);
+    expect(uploadCost(PDF.length)).toBe(1);
+    for (let i = 0; i < 200; i++) await one();
+    await expect(one()).rejects.toMatchObject({ code: "RATE_LIMITED" });
+    const [{ n }] = await s.db.select({ n: count() }).from(uploads).where(eq(uploads.userId, c.user.id));
+    expect(n).toBe(200);
+  });
 
   it("accepts PDF, PNG, JPEG, DOCX and XLSX, typed by their bytes (not by name or claimed type)", async () => {
     const r = await upload(aToken, a.organization.id, [

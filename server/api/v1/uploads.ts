@@ -128,6 +128,7 @@ export function createUploadsRouter(deps: ApiDeps): Router {
         userId: getAuth(res).userId,
         organizationId: fields.data.organizationId ?? null,
         files: files.map((f) => ({ name: f.originalname, bytes: f.buffer })),
+        limits: { relaxed: deps.config.RATE_LIMITS === "relaxed" },
       });
       res.status(201).json({ data });
     }),

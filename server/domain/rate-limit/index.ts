@@ -56,7 +56,24 @@ export const RATE_LIMITS = {
     limit: 30,
     windowMs: 60_000,
   }),
+  /**
+   * Files a user uploads (payment documents, contracts, chat attachments, onboarding documents),
+   * counted in MiB begun (`uploadCost`): 200 MiB an hour is twenty full 10 MiB files, more than a
+   * customer attaches in a day; a script storing files without end gets 429. Unattached uploads
+   * are purged after a day (housekeeping), so this bounds what one user can pile up.
+   */
+  uploadMegabytes: (userId: string): RateLimitRule => ({
+    name: "upload-megabytes",
+    subject: `user:${userId}`,
+    limit: 200,
+    windowMs: 60 * 60_000,
+  }),
 } as const;
+
+/** The cost of an upload under `RATE_LIMITS.uploadMegabytes`: its bytes in MiB begun (at least 1). */
+export function uploadCost(bytes: number): number {
+  return Math.max(1, Math.ceil(bytes / (1024 * 1024)));
+}
 
 let redis: Redis | null = null;
 let redisPrefix = "bank";
@@ -104,13 +121,18 @@ function limiterFor(db: Database | Tx, rule: RateLimitRule, points: number): Rat
 }
 
 /**
- * Record one attempt under `rule` and refuse it when the window's limit is spent.
+ * Record one attempt under `rule` (or `cost` points of it: `uploadCost`) and refuse it when the
+ * window's limit is spent.
  * @throws DomainError RATE_LIMITED `{ retryAfter }` (whole seconds, at least 1).
  */
-export async function consumeRateLimit(db: Database | Tx, rule: RateLimitRule, opts: { relaxed?: boolean } = {}): Promise<void> {
+export async function consumeRateLimit(
+  db: Database | Tx,
+  rule: RateLimitRule,
+  opts: { relaxed?: boolean; cost?: number } = {},
+): Promise<void> {
   const points = rule.limit * (opts.relaxed ? RELAXED_FACTOR : 1);
   try {
-    await limiterFor(db, rule, points).consume(rule.subject, 1);
+    await limiterFor(db, rule, points).consume(rule.subject, opts.cost ?? 1);
   } catch (err) {
     if (err instanceof RateLimiterRes) {
       const retryAfter = Math.max(1, Math.ceil(err.msBeforeNext / 1000));

@@ -40,6 +40,7 @@ import { DomainError, fieldError } from "../errors.js";
 import { withSerializableRetry } from "../ledger/index.js";
 import { isUuid } from "../accounts/index.js";
 import { callerMembershipOn, memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
+import { consumeRateLimit, RATE_LIMITS, uploadCost } from "../rate-limit/index.js";
 
 /** Largest accepted file: 10 MiB (10 × 1024 × 1024 bytes). A larger one gets 'Identity.max-size-error'. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -183,11 +184,11 @@ export async function checkedFile(
  *   `arrayMaxSize`), an empty file (`isNotEmpty`), a file over `MAX_UPLOAD_BYTES` (`maxSize`,
  *   message 'Identity.max-size-error', spec 000 §8), a type other than PDF, PNG, JPG, XLSX,
  *   DOCX as read from the bytes (`isAllowedType`). One bad file refuses the whole request:
- *   nothing is stored.
+ *   nothing is stored. 429 RATE_LIMITED (`RATE_LIMITS.uploadMegabytes`: 200 MiB an hour per user).
  */
 export async function storeUploads(
   db: Database,
-  input: { userId: string; organizationId: string | null; files: UploadInput[] },
+  input: { userId: string; organizationId: string | null; files: UploadInput[]; limits?: { relaxed?: boolean } },
 ): Promise<Upload[]> {
   if (input.organizationId !== null) await requireMembership(db, input.userId, input.organizationId);
   if (input.files.length === 0) throw fieldError("files", "arrayMinSize", "files must contain at least one file");
@@ -196,6 +197,12 @@ export async function storeUploads(
   const rows: (typeof uploads.$inferInsert & { id: string })[] = [];
   for (const file of input.files)
     rows.push({ ...(await checkedFile(file)), organizationId: input.organizationId, userId: input.userId });
+  // Files that passed their checks count against the user's hourly megabytes before they are stored.
+  const bytes = input.files.reduce((sum, f) => sum + f.bytes.length, 0);
+  await consumeRateLimit(db, RATE_LIMITS.uploadMegabytes(input.userId), {
+    relaxed: input.limits?.relaxed,
+    cost: uploadCost(bytes),
+  });
   const stored = await db.insert(uploads).values(rows).returning(uploadColumns);
   const byId = new Map(stored.map((r) => [r.id, r]));
   return rows.map((r) => toWire(byId.get(r.id)!));
