@@ -261,7 +261,8 @@ function Tab({
   to: string;
   current: string;
   testId?: string;
-  count?: { value: number; label: string; testId: string };
+  /** `attention`: the count asks for action (items to sign): the filled badge; else a quiet one. */
+  count?: { value: number; label: string; testId: string; attention?: boolean };
   children: ReactNode;
 }) {
   const active = to === current;
@@ -277,7 +278,7 @@ function Tab({
         {count ? (
           <>
             {" "}
-            <span className={styles.badge} data-testid={count.testId}>
+            <span className={count.attention ? styles.badge : styles.badgeQuiet} data-testid={count.testId}>
               {count.value}
             </span>
             <span className="visually-hidden"> {count.label}</span>
@@ -411,6 +412,7 @@ export default function Home() {
                 value: unsignedCount,
                 label: t("home.tab.signing-count", { count: unsignedCount }),
                 testId: "signing-count",
+                attention: unsignedCount > 0,
               }}
             >
               {t("home.tab.signing")}
