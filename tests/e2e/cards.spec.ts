@@ -111,7 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("card-plate")).toHaveAttribute("data-color", "BLACK");
       await expect(page.getByTestId("freeze-link")).toHaveCount(0);
       await axe(page, javaScriptEnabled);
-      await expect(sidebar(page).getByRole("link", { name: `${name} Card ordered` })).toBeVisible();
+      await expect(sidebar(page).getByRole("link", { name: `${name} (Card ordered)` })).toBeVisible();
       await expectNoPan(page);
 
       // Canceled before the bank numbered it (ORDERED → CANCELED): no longer "Card ordered" but
@@ -123,7 +123,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("card-number")).toHaveText("No card number");
       await expect(page.locator("main dl")).toContainText("Card numberNo card number");
       await expect(page.locator("main")).not.toContainText("Card ordered");
-      await expect(sidebar(page).getByRole("link", { name: `${name} No card number` })).toBeVisible();
+      await expect(sidebar(page).getByRole("link", { name: `${name} (No card number)` })).toBeVisible();
       await axe(page, javaScriptEnabled);
     });
 

@@ -199,8 +199,15 @@ function Avatar({ name }: { name: string }) {
 export function CardLinks({ cards, className }: { cards: readonly SidebarCard[] | undefined; className?: string }) {
   const { t } = useTranslation();
   if (!cards?.length) return null;
+  // The masked number never breaks inside; a status is set apart from the card's name.
   const cardText = (shown: CardNumberShown) =>
-    shown.kind === "number" ? shown.number : t(shown.kind === "ordered" ? "accounts.card-ordered" : "accounts.card-no-number");
+    shown.kind === "number" ? (
+      <span className={styles.cardNumber}>{shown.number}</span>
+    ) : (
+      <span className={styles.cardNumber}>
+        ({t(shown.kind === "ordered" ? "accounts.card-ordered" : "accounts.card-no-number")})
+      </span>
+    );
   return (
     <ul className={className}>
       {cards.map((c) => (
