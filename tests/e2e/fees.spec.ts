@@ -13,6 +13,10 @@ for (const javaScriptEnabled of [true, false]) {
     test("the fees tab lists the company's negotiated SWIFT fee in place of the tariff's, with their count", async ({ page }) => {
       await login(page, CUSTOMERS.corporate);
       await page.goto("/home");
+      // Northwind's one account: its balances under its name, which leads to its page.
+      const account = page.locator("#accounts-title ~ ul h3 a");
+      await expect(account).toHaveCount(1);
+      await expect(account).toHaveAttribute("href", /^\/accounts\/[0-9a-f-]{36}$/);
       const count = Number(await page.getByTestId("fees-count").textContent());
       await page.getByTestId("tab-fees").click();
       await expect(page).toHaveURL(/tab=fees/);

@@ -344,7 +344,10 @@ export default function Home() {
         {accountsError ? <ListError message={accountsError} testId="home-accounts-error" /> : null}
         {accounts.length === 0 && !accountsError ? <p>{t("accounts.none")}</p> : null}
         {accounts.length === 0 ? null : accounts.length === 1 ? (
-          <AccountBalances account={accounts[0]} testIdPrefix="" />
+          // One account: its balances (spec 000 §2), under its name, which leads to its page.
+          <ul className={styles.accounts}>
+            <AccountCard account={accounts[0]} testIdPrefix="" />
+          </ul>
         ) : (
           <ul className={styles.accounts}>
             {shown.map((account, i) => (
