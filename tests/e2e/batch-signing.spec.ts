@@ -177,6 +177,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("send-code")).toHaveText("Send code");
       await expectPrimary(page.getByTestId("send-code"));
       await expectSecondary(page.locator("form#documents button[type=submit]"));
+      // The debited account by its name and number, as the accounts column names it.
+      await expect(page.locator("dt", { hasText: /^From account$/ }).locator("+ dd")).toHaveText(/^Operating account — \d{8}$/);
       // The batch page of it: the same.
       await page.goto(`/payments/sign?ids=${acme}`);
       await expect(page.getByTestId("send-code")).toHaveText("Send code");

@@ -26,6 +26,7 @@ import { formatMoney } from "~/lib/money";
 import { codeValidator, resendValidator } from "~/components/signing/code-validators";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { useLayoutAccountName } from "~/lib/use-layout-account";
 import styles from "../payments.module.css";
 import { DocumentList } from "./__document-list";
 import type { loader } from "./sign";
@@ -123,11 +124,12 @@ export default function SignScreen() {
   const { payment, challenge, canSign, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
+  const accountName = useLayoutAccountName(payment.accountId);
   return (
     <>
       <h1>{t("sign.title")}</h1>
       <p data-testid="sign-intro">{t(!canSign ? "sign.intro-check" : challenge ? "sign.intro" : "sign.intro-send")}</p>
-      <PaymentDetails payment={payment} />
+      <PaymentDetails payment={payment} accountName={accountName} />
 
       <DocumentsNotice />
       {!canSign ? (
