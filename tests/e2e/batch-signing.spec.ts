@@ -178,7 +178,20 @@ for (const javaScriptEnabled of [true, false]) {
       await expectPrimary(page.getByTestId("send-code"));
       await expectSecondary(page.locator("form#documents button[type=submit]"));
       // The debited account by its name and number, as the accounts column names it.
-      await expect(page.locator("dt", { hasText: /^From account$/ }).locator("+ dd")).toHaveText(/^Operating account — \d{8}$/);
+      const fromLabel = page.locator("dt", { hasText: /^From account$/ });
+      const fromValue = fromLabel.locator("+ dd");
+      await expect(fromValue).toHaveText(/^Operating account — \d{8}$/);
+      // Wide: each label beside its value. At 360 px the label stands over its value, which takes
+      // the whole width (not a third of it beside a label column).
+      const stacked = async () => {
+        const [label, value] = [await fromLabel.boundingBox(), await fromValue.boundingBox()];
+        return value!.y >= label!.y + label!.height - 1 && Math.abs(value!.x - label!.x) < 2;
+      };
+      expect(await stacked(), "two columns on a wide screen").toBe(false);
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect.poll(stacked, { message: "label over value at 360 px" }).toBe(true);
+      await page.setViewportSize(viewport);
       // The batch page of it: the same.
       await page.goto(`/payments/sign?ids=${acme}`);
       await expect(page.getByTestId("send-code")).toHaveText("Send code");

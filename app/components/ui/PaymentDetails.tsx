@@ -3,7 +3,8 @@
  * description list: the same facts on the signing page (what the code authorises) and on
  * the receipt. `before` and `after` add rows (status first; date and new balance last). The
  * debited account reads as the rest of the app names accounts, with its number ("Main account —
- * 10000001"), when the page knows its name (`accountName`), else as its number.
+ * 10000001"), when the page knows its name (`accountName`), else as its number. Labels stand
+ * over their values in a narrow column (a phone), beside them in a wide one.
  */
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
@@ -34,25 +35,27 @@ export function PaymentDetails({
 }) {
   const { t } = useTranslation("payments");
   return (
-    <dl className={styles.details}>
-      {before}
-      <Row label={t("receipt.amount")}>
-        <Money amount={payment.amount} currency={payment.currencyId} />
-      </Row>
-      <Row label={t("receipt.fee")}>
-        {payment.fee ? <Money amount={payment.fee.amount} currency={payment.fee.currencyId} /> : t("receipt.no-fee")}
-      </Row>
-      <Row label={t("receipt.payee")}>{payment.benificiaryFullName}</Row>
-      {payment.payeeDescription || payment.beneficiaryAccount ? (
-        <Row label={t("receipt.payee-account")}>{payment.payeeDescription || payment.beneficiaryAccount}</Row>
-      ) : null}
-      {payment.paymentType ? <Row label={t("receipt.scheme")}>{t(`schemes.${payment.paymentType}`)}</Row> : null}
-      {payment.reference ? <Row label={t("fields.reference")}>{payment.reference}</Row> : null}
-      {payment.purpose ? <Row label={t("fields.purpose")}>{payment.purpose}</Row> : null}
-      <Row label={t("receipt.from")}>
-        {accountName ? t("receipt.from-account", { name: accountName, number: payment.accountNumber }) : payment.accountNumber}
-      </Row>
-      {after}
-    </dl>
+    <div className={styles.container}>
+      <dl className={styles.details}>
+        {before}
+        <Row label={t("receipt.amount")}>
+          <Money amount={payment.amount} currency={payment.currencyId} />
+        </Row>
+        <Row label={t("receipt.fee")}>
+          {payment.fee ? <Money amount={payment.fee.amount} currency={payment.fee.currencyId} /> : t("receipt.no-fee")}
+        </Row>
+        <Row label={t("receipt.payee")}>{payment.benificiaryFullName}</Row>
+        {payment.payeeDescription || payment.beneficiaryAccount ? (
+          <Row label={t("receipt.payee-account")}>{payment.payeeDescription || payment.beneficiaryAccount}</Row>
+        ) : null}
+        {payment.paymentType ? <Row label={t("receipt.scheme")}>{t(`schemes.${payment.paymentType}`)}</Row> : null}
+        {payment.reference ? <Row label={t("fields.reference")}>{payment.reference}</Row> : null}
+        {payment.purpose ? <Row label={t("fields.purpose")}>{payment.purpose}</Row> : null}
+        <Row label={t("receipt.from")}>
+          {accountName ? t("receipt.from-account", { name: accountName, number: payment.accountNumber }) : payment.accountNumber}
+        </Row>
+        {after}
+      </dl>
+    </div>
   );
 }
