@@ -5,6 +5,7 @@
  * (server/domain/beneficiaries/validation.ts) decides validity with the shared field rules.
  */
 import type { Beneficiary, BeneficiaryPaymentType, BeneficiaryStatus } from "../../server/api/v1/contract";
+import { formatIban } from "../../server/rules/iban-format";
 
 export const PAYMENT_TYPES = [
   "LOCAL",
@@ -98,7 +99,12 @@ export function isEditable(status: BeneficiaryStatus, approvalRequired: boolean)
   return !approvalRequired || status === "DRAFT" || status === "REJECTED";
 }
 
-/** The account shown in lists: IBAN, account number, wallet or phone, whichever the type has. */
-export function accountLabel(b: Beneficiary): string {
-  return b.iban ?? b.bankAccountNumber ?? b.walletAddress ?? b.phone ?? b.collectorContact ?? "";
+/**
+ * The account shown in lists: IBAN (in groups of four, as the account page prints it), account
+ * number, wallet or phone, whichever the type has.
+ */
+export function accountLabel(
+  b: Pick<Beneficiary, "iban" | "bankAccountNumber" | "walletAddress" | "phone" | "collectorContact">,
+): string {
+  return (b.iban ? formatIban(b.iban) : null) ?? b.bankAccountNumber ?? b.walletAddress ?? b.phone ?? b.collectorContact ?? "";
 }

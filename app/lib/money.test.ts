@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyName, formatAmount, formatMoney, isNegativeAmount, toScale } from "./money";
+import { currencyName, currencyNames, formatAmount, formatMoney, isNegativeAmount, toScale } from "./money";
 
 describe("toScale", () => {
   it.each([
@@ -66,5 +66,17 @@ describe("currencyName", () => {
     expect(currencyName("EUR", "de", "Euro")).toBe("Euro");
     expect(currencyName("GBP", "de", "Pound sterling")).toMatch(/Pfund/);
     expect(currencyName("EUR", "ar", "Euro")).toBe("يورو");
+  });
+});
+
+describe("currencyNames", () => {
+  const list = [
+    { id: "EUR", name: "Euro" },
+    { id: "GBP", name: "Pound sterling" },
+    { id: "USDT", name: "Tether USD" },
+  ];
+  it("names each offered currency in the page's language, none for a code the list lacks", () => {
+    expect(currencyNames(["EUR", "USDT", "XYZ"], list, "en")).toEqual({ EUR: "Euro", USDT: "Tether USD" });
+    expect(currencyNames(["GBP"], list, "de").GBP).toMatch(/Pfund/);
   });
 });

@@ -133,3 +133,21 @@ export function currencyName(code: string, lng: string, fallback: string): strin
     return fallback;
   }
 }
+
+/**
+ * Names of the currencies a select offers, in the page's language (`currencyName`, the bank's
+ * own name from GET /v1/currencies as the fallback), computed by the loader so the browser needs
+ * no name tables and shows what the server rendered. A code the list lacks gets no name (its
+ * option then reads as the code alone).
+ * @returns code → name, e.g. `{ EUR: "Euro", GBP: "Pound sterling" }`
+ */
+export function currencyNames(
+  codes: readonly string[],
+  currencies: readonly { id: string; name: string }[],
+  lng: string,
+): Record<string, string> {
+  const known = new Map(currencies.map((c) => [c.id, c.name]));
+  return Object.fromEntries(
+    codes.filter((code) => known.has(code)).map((code) => [code, currencyName(code, lng, known.get(code) || code)]),
+  );
+}

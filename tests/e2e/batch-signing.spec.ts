@@ -49,6 +49,15 @@ async function betweenAccounts(page: Page, javaScriptEnabled: boolean, amount: s
   return new URL(page.url()).pathname.split("/")[2];
 }
 
+/** A filled (primary) button; a secondary one is white with a border (Button.module.css). */
+async function expectPrimary(button: Locator) {
+  await expect(button).toBeVisible();
+  await expect(button).not.toHaveCSS("background-color", "rgb(255, 255, 255)");
+}
+async function expectSecondary(button: Locator) {
+  await expect(button).toHaveCSS("background-color", "rgb(255, 255, 255)");
+}
+
 /** The unsigned list's row of a payment, by its payee's name and amount. */
 const row = (page: Page, text: string) => page.getByTestId("unsigned-payment").filter({ hasText: text });
 
@@ -154,12 +163,52 @@ for (const javaScriptEnabled of [true, false]) {
       test.setTimeout(120_000);
       const payee = `Northwind Signed ${mode}`;
       await login(page, CUSTOMERS.corporate);
+      // A payment of hers waiting with no code sent yet (the seed's, to Acme Supplies): the intro
+      // asks for a code (not "enter the code we sent") and "Send code" is the primary button,
+      // attaching documents a secondary one.
+      await page.goto("/home?tab=signing");
+      const acme = await row(page, "Acme Supplies Ltd").getByRole("checkbox").getAttribute("value");
+      await page.goto(`/payments/${acme}/sign`);
+      await expect(page.getByTestId("sign-intro")).toHaveText(
+        "Check the details, then send yourself a code: entering it signs this payment.",
+      );
+      await expect(page.getByText(/code we sent/)).toHaveCount(0);
+      await expect(page.locator("form#sign")).toHaveCount(0);
+      await expect(page.getByTestId("send-code")).toHaveText("Send code");
+      await expectPrimary(page.getByTestId("send-code"));
+      await expectSecondary(page.locator("form#documents button[type=submit]"));
+      // The debited account by its name and number, as the accounts column names it.
+      const fromLabel = page.locator("dt", { hasText: /^From account$/ });
+      const fromValue = fromLabel.locator("+ dd");
+      await expect(fromValue).toHaveText(/^Operating account — \d{8}$/);
+      // Wide: each label beside its value. At 360 px the label stands over its value, which takes
+      // the whole width (not a third of it beside a label column).
+      const stacked = async () => {
+        const [label, value] = [await fromLabel.boundingBox(), await fromValue.boundingBox()];
+        return value!.y >= label!.y + label!.height - 1 && Math.abs(value!.x - label!.x) < 2;
+      };
+      expect(await stacked(), "two columns on a wide screen").toBe(false);
+      const viewport = page.viewportSize()!;
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect.poll(stacked, { message: "label over value at 360 px" }).toBe(true);
+      await page.setViewportSize(viewport);
+      // The batch page of it: the same.
+      await page.goto(`/payments/sign?ids=${acme}`);
+      await expect(page.getByTestId("send-code")).toHaveText("Send code");
+      await expectPrimary(page.getByTestId("send-code"));
+
       const id = await euroPayment(page, javaScriptEnabled, payee, "4.44");
       // Before: no signature yet (the list is loaded for CORPORATE organizations).
       await page.goto(`/payments/${id}`);
       await expect(page.getByTestId("no-signatures")).toBeVisible();
       await page.goto(`/payments/${id}/sign`);
       const code = await debugCode(page);
+      // A code was sent: the intro asks for it, signing is the primary button, a new code secondary.
+      await expect(page.getByTestId("sign-intro")).toHaveText(
+        "Check the details. Enter the code we sent to confirm this payment.",
+      );
+      await expectPrimary(page.locator("form#sign button[type=submit]"));
+      await expectSecondary(page.getByTestId("send-code"));
       await formReady(page, javaScriptEnabled, page.locator("form#sign"));
       await page.locator("form#sign input[name=code]").fill(code);
       if (!javaScriptEnabled) await page.locator("form#sign button[type=submit]").click();

@@ -83,6 +83,8 @@ for (const javaScriptEnabled of [true, false]) {
 
         await page.goto("/currency-exchange");
         await expect(page.locator("main h1")).toHaveText("Currency exchange");
+        // Currencies by name and code, as elsewhere (not the bare code).
+        await expect(page.locator("main select[name=toCurrencyId] option[value=EUR]")).toHaveText("Euro (EUR)");
         if (javaScriptEnabled) await expectNoViolations(page, "/currency-exchange");
         await chooseGbpSource(page);
         await page.locator("main select[name=toCurrencyId]").selectOption("EUR");

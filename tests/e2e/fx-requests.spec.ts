@@ -72,9 +72,14 @@ for (const javaScriptEnabled of [true, false]) {
       const eurBefore = await homeBalance(page, "EUR");
 
       await page.goto("/currency-exchange");
+      // "Your own rate": its heading over its text, not beside it in a row.
+      const offer = page.getByTestId("custom-rate");
+      const heading = (await offer.getByRole("heading").boundingBox())!;
+      expect((await offer.locator("p").first().boundingBox())!.y).toBeGreaterThanOrEqual(heading.y + heading.height);
       await page.getByTestId("propose-rate").click();
       await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
       await axe(page, javaScriptEnabled);
+      await expect(page.locator("main select[name=toCurrencyId] option[value=EUR]")).toHaveText("Euro (EUR)");
 
       // 10.00 × 1.234567890123 = 12.34567890123 → EUR 12.35 (half-even at 2 decimals); JS off: 11.00 → 13.58.
       const sell = javaScriptEnabled ? "10.00" : "11.00";

@@ -27,6 +27,19 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto("/history?period=custom&from=2026-02-31&to=2026-03-01");
       await expect(page.locator("#from-error")).not.toBeEmpty();
       await expect(page.locator("input[name=from]")).toHaveAttribute("aria-invalid", "true");
+
+      // The From and To dates only once "Custom dates" is chosen (CSS: without JavaScript too), their
+      // boxes side by side on one line on a wide screen, one hint for both.
+      await page.goto("/history?period=all");
+      const [from, to] = [page.locator("input[name=from]"), page.locator("input[name=to]")];
+      await expect(from).toBeHidden();
+      await expect(to).toBeHidden();
+      await page.locator("input[name=period][value=custom]").check();
+      await expect(from).toBeVisible();
+      await expect(page).toHaveURL(/period=all/); // nothing applied yet
+      expect((await from.boundingBox())!.y).toBe((await to.boundingBox())!.y);
+      await expect(from).toHaveAttribute("aria-describedby", "dates-hint");
+      await expect(to).toHaveAttribute("aria-describedby", "dates-hint");
     });
 
     test("signing: a new code by WhatsApp replaces the first one, and only the new one signs", async ({

@@ -134,6 +134,10 @@ test.describe("JavaScript on", () => {
   test("a range picked on the calendar with the keyboard becomes the custom period", async ({ page }) => {
     await login(page, CUSTOMERS.individual);
     await page.goto("/history?period=all");
+    // The dates wait for "Custom dates" (choosing it applies nothing yet: both days are needed).
+    await expect(page.getByTestId("calendar-open")).toBeVisible(); // hydrated
+    await expect(page.locator("input[name=from]")).toBeHidden();
+    await page.locator("input[name=period][value=custom]").check();
     await page.locator("input[name=from]").fill("2026-03-10");
     await mark(page);
 

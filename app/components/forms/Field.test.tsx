@@ -25,6 +25,11 @@ describe("Field", () => {
     expect(document.getElementById("iban-hint")?.textContent).toBe("Starts with the country code");
   });
 
+  it("names a hint shared with other fields first, then its own error", () => {
+    render(<Field name="from" label="From" sharedHintId="dates-hint" error="Enter a date" />);
+    expect(screen.getByLabelText("From").getAttribute("aria-describedby")).toBe("dates-hint from-error");
+  });
+
   it("shows a translated error for an i18n key", () => {
     render(<Field name="code" label="Code" error="errors:Payments.code-required" />);
     expect(document.getElementById("code-error")?.textContent).toBe("Enter the code");

@@ -21,6 +21,8 @@ interface CommonProps {
   error?: string | null;
   /** Override the id (defaults to `name`). */
   id?: string;
+  /** Id of a hint outside the field that describes it too (one hint for a pair of fields). */
+  sharedHintId?: string;
 }
 
 export type FieldProps = CommonProps &
@@ -39,10 +41,11 @@ export function describedByIds(id: string, hasHint: boolean, hasError: boolean, 
 
 export function Field(props: FieldProps) {
   const { t } = useTranslation();
-  const { name, label, hint, tooltip, error, id: idProp, ...rest } = props;
+  const { name, label, hint, tooltip, error, id: idProp, sharedHintId, ...rest } = props;
   const id = idProp ?? name;
   const errorText = translateMessage(t, error);
-  const describedBy = describedByIds(id, Boolean(hint), Boolean(errorText), Boolean(tooltip));
+  const own = describedByIds(id, Boolean(hint), Boolean(errorText), Boolean(tooltip));
+  const describedBy = [sharedHintId, own].filter(Boolean).join(" ") || undefined;
   const aria = { "aria-invalid": errorText ? true : undefined, "aria-describedby": describedBy };
   return (
     <div className={`${styles.field} ${errorText ? styles.invalid : ""}`}>

@@ -221,26 +221,34 @@ function HistoryList({ data }: { data: ListData }) {
             </label>
           ))}
         </fieldset>
-        <div className={styles.dates}>
-          <Field
-            name="from"
-            label={t("from")}
-            type="date"
-            min="1920-01-01"
-            max="2050-01-01"
-            defaultValue={filter.from}
-            error={errors.from}
-            hint={t("custom-hint")}
-          />
-          <Field
-            name="to"
-            label={t("to")}
-            type="date"
-            min="1920-01-01"
-            max="2050-01-01"
-            defaultValue={filter.to}
-            error={errors.to}
-          />
+        {/* Only for "Custom dates": hidden by CSS (:has) until it is chosen, so a phone sees the
+            list sooner; shown, with its hint, where :has() is not supported. */}
+        <div className={styles.dates} data-testid="custom-dates">
+          <p id="dates-hint" className={styles.datesHint}>
+            {t("custom-hint")}
+          </p>
+          <div className={styles.datesRow}>
+            <Field
+              name="from"
+              label={t("from")}
+              type="date"
+              min="1920-01-01"
+              max="2050-01-01"
+              defaultValue={filter.from}
+              error={errors.from}
+              sharedHintId="dates-hint"
+            />
+            <Field
+              name="to"
+              label={t("to")}
+              type="date"
+              min="1920-01-01"
+              max="2050-01-01"
+              defaultValue={filter.to}
+              error={errors.to}
+              sharedHintId="dates-hint"
+            />
+          </div>
         </div>
         {hydrated ? (
           <p>

@@ -1,5 +1,6 @@
 /**
- * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present,
+ * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present
+ * (components/ui/AccountDetails: the IBAN in groups of four, the sort code in pairs),
  * balances (each with its overdraft limit and available funds where the overdraft applies,
  * spec 000 §5) and the account's recent history grouped by day (spec 000 §2 Layout; GET
  * /v1/accounts/:id, /v1/statements-items?account=). An account the API does not show: 404. A
@@ -11,6 +12,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { AccountDetails } from "~/components/ui/AccountDetails";
 import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { DayGroups } from "~/components/ui/DayGroups";
 import { ListError } from "~/components/ui/ListError";
@@ -20,7 +22,6 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
-import { formatIban } from "../../../../server/rules/iban-format";
 import styles from "../payments+/payments.module.css";
 
 export const handle = { i18n: ["common", "history"], titleKey: "common:account.title" };
@@ -56,28 +57,7 @@ export default function AccountPage() {
   return (
     <>
       <h1>{account.name || account.number}</h1>
-      <dl className={styles.details}>
-        <dt>{t("account.number")}</dt>
-        <dd>{account.fullNumber || account.number}</dd>
-        {account.iban ? (
-          <>
-            <dt>{t("account.iban")}</dt>
-            <dd>{formatIban(account.iban)}</dd>
-          </>
-        ) : null}
-        {account.bic ? (
-          <>
-            <dt>{t("account.bic")}</dt>
-            <dd>{account.bic}</dd>
-          </>
-        ) : null}
-        {account.sortCode ? (
-          <>
-            <dt>{t("account.sort-code")}</dt>
-            <dd>{account.sortCode}</dd>
-          </>
-        ) : null}
-      </dl>
+      <AccountDetails account={account} />
       <section aria-labelledby="balances-title">
         <h2 id="balances-title">{t("account.balances")}</h2>
         <ul className={styles.plainList}>

@@ -33,6 +33,8 @@ import { canSign } from "~/lib/signing";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { settleList } from "~/lib/list-errors.server";
 import { translateMessage } from "~/lib/i18n-message";
+import i18next from "~/lib/i18next.server";
+import { currencyNames } from "~/lib/money";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { exchangeAmountScale } from "./__amount-scale";
@@ -45,11 +47,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   // The accounts and the exchanged currencies are read only for the selects: a list the API refuses
   // shows its error where its choices would be (lib/list-errors.server), the rest of the form as usual.
-  const [accounts, rates, customRate, scales] = await Promise.all([
+  const [accounts, rates, customRate, all, lng] = await Promise.all([
     settleList(request, listAccounts(api, org.id)),
     settleList(request, api.get<ExchangeRates>("/exchange/rates")),
     customRateEnabled(api, org.id),
-    currencyScales(api, request),
+    currencyList(api, request),
+    i18next.getLocale(request),
   ]);
   const sources = balanceSources(accounts.data ?? []).map(({ value, name, amount, scale, currencyId, overdraft }) => ({
     value,
@@ -65,9 +68,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sources,
       sourcesError: accounts.error,
       currencies,
+      // "Euro (EUR)" in the "To" select, as currencies are named elsewhere (the accounts' balances).
+      names: currencyNames(currencies, all, lng),
       currenciesError: rates.error,
       customRate,
-      scales,
+      scales: scalesOf(all),
       organizationType: org.type,
       // An exchange moves the organization's money: only a member who could sign may make one.
       canExchange: canSign(org),
@@ -77,16 +82,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /**
- * Decimals of every currency (currency code → scale): the amount's rules depend on its currency.
- * When the API refuses the currencies list, none (every amount then takes 2 decimals, and the API
- * checks the real scale): the form stays usable, what was typed comes back.
+ * Every currency (GET /v1/currencies): their decimals (the amount's rules depend on its currency)
+ * and names. When the API refuses the list, none (every amount then takes 2 decimals, and the API
+ * checks the real scale; options read as codes): the form stays usable, what was typed comes back.
  */
-async function currencyScales(
-  api: Awaited<ReturnType<typeof requireAppContext>>["api"],
-  request: Request,
-): Promise<Record<string, number>> {
+async function currencyList(api: Awaited<ReturnType<typeof requireAppContext>>["api"], request: Request): Promise<Currency[]> {
   const all = await settleList(request, api.get<{ data: Currency[] }>("/currencies"));
-  return Object.fromEntries((all.data?.data ?? []).map((c) => [c.id, c.scale]));
+  return all.data?.data ?? [];
+}
+
+/** Decimals of every currency: currency code → scale. */
+function scalesOf(currencies: readonly Currency[]): Record<string, number> {
+  return Object.fromEntries(currencies.map((c) => [c.id, c.scale]));
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -94,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await verifyCsrf(request, api.session);
   // The page offers no form then; a post anyway gets the page back (the API would refuse with 403).
   if (!canSign(org)) return redirect("/currency-exchange", { headers: await api.headers() });
-  const read = readExchangeForm(await request.formData(), await currencyScales(api, request));
+  const read = readExchangeForm(await request.formData(), scalesOf(await currencyList(api, request)));
   if (!read.ok) return json({ values: read.values, errors: read.errors }, { status: 400, headers: await api.headers() });
   try {
     const quote = await api.post<ExchangeQuote>("/exchange/calc", read.request);
@@ -107,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const FORM_ID = "exchange-form";
 
 export default function CurrencyExchange() {
-  const { sources, sourcesError, currencies, currenciesError, customRate, scales, organizationType, canExchange } =
+  const { sources, sourcesError, currencies, names, currenciesError, customRate, scales, organizationType, canExchange } =
     useLoaderData<typeof loader>();
   const data = useActionData<{ values: ExchangeFormValues; errors: ExchangeFormErrors }>();
   const { t } = useTranslation("exchange");
@@ -198,7 +205,7 @@ export default function CurrencyExchange() {
           >
             {currencies.map((c) => (
               <option key={c} value={c}>
-                {c}
+                {names[c] ? t("fields.to-option", { name: names[c], code: c }) : c}
               </option>
             ))}
           </Field>
@@ -226,15 +233,17 @@ export default function CurrencyExchange() {
         </div>
       </Form>
       {customRate ? (
-        <section aria-labelledby="custom-rate-title" className={styles.actions}>
+        <section aria-labelledby="custom-rate-title" className={styles.offer} data-testid="custom-rate">
           <h2 id="custom-rate-title">{t("requests.offer.title")}</h2>
           <p>{t("requests.offer.text")}</p>
-          <Link to="/currency-exchange/requests/new" data-testid="propose-rate">
-            {t("requests.offer.propose")}
-          </Link>
-          <Link to="/currency-exchange/requests" data-testid="fx-requests-link">
-            {t("requests.offer.list")}
-          </Link>
+          <p className={styles.actions}>
+            <Link to="/currency-exchange/requests/new" data-testid="propose-rate">
+              {t("requests.offer.propose")}
+            </Link>
+            <Link to="/currency-exchange/requests" data-testid="fx-requests-link">
+              {t("requests.offer.list")}
+            </Link>
+          </p>
         </section>
       ) : null}
     </>

@@ -3,7 +3,8 @@
  * its payment type has, the status badge (and the staff's reason when REJECTED), and what the
  * customer can do now: pay it (APPROVED), edit it (DRAFT/REJECTED), submit it for review (POST
  * here, `intent=submit` → PUT /v1/beneficiaries/:id/status UNDER_REVIEW), its contracts, delete
- * it (confirmation page). `?notice=saved|submitted` after the form.
+ * it (confirmation page). `?notice=saved|submitted` after the form. The IBAN reads in groups of
+ * four, the sort code in pairs (12-34-56).
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -20,6 +21,8 @@ import { requireAppContext } from "~/lib/app-context.server";
 import i18next from "~/lib/i18next.server";
 import { isEditable, payeeFields, payHref, statusTone } from "~/lib/beneficiaries";
 import { verifyCsrf } from "~/lib/csrf.server";
+import { formatIban } from "../../../../../server/rules/iban-format";
+import { formatSortCode } from "../../../../../server/rules/sort-code";
 import styles from "../beneficiaries.module.css";
 
 export const handle = { i18n: ["beneficiaries"], titleKey: "beneficiaries:detail.title" };
@@ -47,7 +50,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       const value = b[f as keyof Beneficiary];
       if (value === null || value === "" || value === false) return null;
       const text =
-        value === true ? "yes" : /country/i.test(f) ? `${countryName(String(value), lng) ?? value} (${value})` : String(value);
+        value === true
+          ? "yes"
+          : /country/i.test(f)
+            ? `${countryName(String(value), lng) ?? value} (${value})`
+            : f === "iban"
+              ? formatIban(String(value))
+              : f === "sortCode"
+                ? formatSortCode(String(value))
+                : String(value);
       return { field: f, text };
     })
     .filter((r): r is { field: string; text: string } => r !== null);

@@ -67,7 +67,7 @@ function preview(form: HTMLFormElement, scales: Record<string, number>): { amoun
 }
 
 export default function NewFxRequestScreen() {
-  const { sources, sourcesError, currencies, currenciesError, scales, idempotencyKey } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, currencies, names, currenciesError, scales, idempotencyKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const hydrated = useIsHydrated();
   const [bought, setBought] = useState<{ amount: string; currency: string } | null>(null);
@@ -108,7 +108,7 @@ export default function NewFxRequestScreen() {
             <ValidatedField as="select" name="toCurrencyId" label={t("fields.to")} required>
               {currencies.map((c) => (
                 <option key={c} value={c}>
-                  {c}
+                  {names[c] ? t("fields.to-option", { name: names[c], code: c }) : c}
                 </option>
               ))}
             </ValidatedField>

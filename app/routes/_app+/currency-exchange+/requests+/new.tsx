@@ -25,6 +25,7 @@ import { createRefusal, validationError, type ServerT } from "~/lib/forms.server
 import { requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
+import { currencyNames } from "~/lib/money";
 import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 import { FIELDS, newFxRequestValidator, Screen } from "./__new.screen.server";
@@ -35,17 +36,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireCustomRate(api, org.id);
   // Lists read only for the form's choices: a failed one shows its error where they would be.
-  const [accounts, rates, all] = await Promise.all([
+  const [accounts, rates, all, lng] = await Promise.all([
     settleList(request, listAccounts(api, org.id)),
     settleList(request, api.get<ExchangeRates>("/exchange/rates")),
     settleList(request, api.get<{ data: Currency[] }>("/currencies")),
+    i18next.getLocale(request),
   ]);
+  // The currencies the bank exchanges (those with a reference rate).
+  const currencies = (rates.data?.rates ?? []).map((r) => r.currencyId);
   return json(
     {
       sources: balanceSources(accounts.data ?? []),
       sourcesError: accounts.error,
-      // The currencies the bank exchanges (those with a reference rate).
-      currencies: (rates.data?.rates ?? []).map((r) => r.currencyId),
+      currencies,
+      // "Euro (EUR)" in the "To" select (lib/money currencyNames).
+      names: currencyNames(currencies, all.data?.data ?? [], lng),
       currenciesError: rates.error,
       // Decimals of each currency, for the preview of the bought amount (none without them: no preview).
       scales: Object.fromEntries((all.data?.data ?? []).map((c) => [c.id, c.scale])) as Record<string, number>,

@@ -2,8 +2,11 @@
  * The signing screen of /payments/:paymentId/sign (route module
  * `sign.tsx` beside it): supporting documents (list, multipart upload form, the notice when
  * the payment needs one), code form, resend form, decline, and the code and upload schemas
- * shared with the route's action. Loaded as its own chunk in the browser
- * (lib/split-screen.tsx); rendered from a static import on the server.
+ * shared with the route's action. The intro says the next step (send a code, or enter the one
+ * sent), and that step is the primary button: "Send code" before a code was sent, "Sign
+ * payment" after (a new code is then secondary); attaching documents is always secondary.
+ * Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a static import
+ * on the server.
  */
 import { Form, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
@@ -23,6 +26,7 @@ import { formatMoney } from "~/lib/money";
 import { codeValidator, resendValidator } from "~/components/signing/code-validators";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { useLayoutAccountName } from "~/lib/use-layout-account";
 import styles from "../payments.module.css";
 import { DocumentList } from "./__document-list";
 import type { loader } from "./sign";
@@ -103,7 +107,7 @@ function DocumentsSection() {
         <input type="hidden" name="intent" value="upload" />
         <DocumentsInput accept={documentsRule.accept} />
         <div className={styles.actions}>
-          <SubmitButton>{t("documents.submit")}</SubmitButton>
+          <SubmitButton variant="secondary">{t("documents.submit")}</SubmitButton>
         </div>
       </ValidatedForm>
     </section>
@@ -120,11 +124,12 @@ export default function SignScreen() {
   const { payment, challenge, canSign, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
+  const accountName = useLayoutAccountName(payment.accountId);
   return (
     <>
       <h1>{t("sign.title")}</h1>
-      <p>{t("sign.intro")}</p>
-      <PaymentDetails payment={payment} />
+      <p data-testid="sign-intro">{t(!canSign ? "sign.intro-check" : challenge ? "sign.intro" : "sign.intro-send")}</p>
+      <PaymentDetails payment={payment} accountName={accountName} />
 
       <DocumentsNotice />
       {!canSign ? (
@@ -146,9 +151,7 @@ export default function SignScreen() {
             </div>
           </ValidatedForm>
         </>
-      ) : (
-        <Alert>{t("sign.no-code")}</Alert>
-      )}
+      ) : null}
 
       {canSign ? <ResendForm /> : null}
 
@@ -165,7 +168,10 @@ export default function SignScreen() {
   );
 }
 
-/** A (new) code by SMS or WhatsApp; after a code was sent, only once its 60 s have passed. */
+/**
+ * A (new) code by SMS or WhatsApp; after a code was sent, only once its 60 s have passed. Before
+ * a code was sent this is the page's next step (primary button); after, the code form is.
+ */
 function ResendForm() {
   const { challenge, defaultChannel } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
@@ -193,7 +199,12 @@ function ResendForm() {
         </label>
       </fieldset>
       {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
-      <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
+      <Button
+        type="submit"
+        variant={challenge ? "secondary" : "primary"}
+        disabled={Boolean(challenge) && remaining > 0}
+        data-testid="send-code"
+      >
         {challenge ? t("auth:resend.submit") : t("sign.send")}
       </Button>
     </ValidatedForm>

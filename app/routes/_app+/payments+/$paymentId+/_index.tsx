@@ -41,7 +41,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     ]);
     const balance = account?.balances.find((b) => b.currencyId === payment.currencyId) ?? null;
     return json(
-      { payment, balance, documents, signatures, canSign: canSign(org), organizationName: org.fullName },
+      {
+        payment,
+        accountName: account?.name || null,
+        balance,
+        documents,
+        signatures,
+        canSign: canSign(org),
+        organizationName: org.fullName,
+      },
       { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
     );
   } catch (error) {
@@ -86,7 +94,7 @@ function Signatures({ signatures }: { signatures: { id: string; createdAt: strin
 }
 
 export default function PaymentReceipt() {
-  const { payment, balance, documents, signatures, canSign, organizationName } = useLoaderData<typeof loader>();
+  const { payment, accountName, balance, documents, signatures, canSign, organizationName } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <>
@@ -98,6 +106,7 @@ export default function PaymentReceipt() {
       ) : null}
       <PaymentDetails
         payment={payment}
+        accountName={accountName}
         before={
           <>
             <dt>{t("receipt.status")}</dt>

@@ -180,7 +180,12 @@ export default function BatchSignScreen() {
               </label>
             </fieldset>
             {challenge && remaining > 0 ? <p aria-live="polite">{t("auth:resend.wait", { count: remaining })}</p> : null}
-            <Button type="submit" variant="secondary" disabled={Boolean(challenge) && remaining > 0}>
+            <Button
+              type="submit"
+              variant={challenge ? "secondary" : "primary"}
+              disabled={Boolean(challenge) && remaining > 0}
+              data-testid="send-code"
+            >
               {challenge ? t("auth:resend.submit") : t("batch.send")}
             </Button>
           </ValidatedForm>
