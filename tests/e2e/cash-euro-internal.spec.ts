@@ -360,6 +360,46 @@ test.describe("JavaScript on", () => {
       await page.goto("/home");
     });
 
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 360, height: 740 },
+  ])
+    test(`euro form (${viewport.name}): the picker's button beside its select; Continue, Save draft and Cancel in one spaced row`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/euro");
+      await formReady(page, true, page.locator("form#euro-form"));
+      const select = await page.locator("#beneficiary-choice").boundingBox();
+      const use = await page.getByRole("button", { name: "Use this beneficiary" }).boundingBox();
+      const row = page.getByTestId("form-actions");
+      const items = [
+        await row.getByRole("button", { name: "Continue" }).boundingBox(),
+        await row.getByRole("button", { name: "Save draft" }).boundingBox(),
+        await row.getByRole("link", { name: "Cancel" }).boundingBox(),
+      ];
+      if (viewport.name === "desktop") {
+        // Beside the select (1rem apart), not pushed to the far edge.
+        expect(use!.x - (select!.x + select!.width)).toBeGreaterThanOrEqual(8);
+        expect(use!.x - (select!.x + select!.width)).toBeLessThanOrEqual(24);
+        // One row, in this order, at least 16 px apart.
+        for (const [a, b] of [
+          [items[0]!, items[1]!],
+          [items[1]!, items[2]!],
+        ]) {
+          expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2))).toBeLessThanOrEqual(2);
+          expect(b.x - (a.x + a.width)).toBeGreaterThanOrEqual(16);
+        }
+      } else {
+        // Under the select, from the same edge; the row stays on the screen.
+        expect(use!.y).toBeGreaterThanOrEqual(select!.y + select!.height);
+        expect(Math.abs(use!.x - select!.x)).toBeLessThanOrEqual(2);
+        for (const box of items) expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        expect(items[1]!.x - (items[0]!.x + items[0]!.width)).toBeGreaterThanOrEqual(16);
+      }
+    });
+
   test("the new pages have no WCAG 2.1 AA violations", async ({ page }) => {
     await login(page, CUSTOMERS.individual);
     for (const url of [
