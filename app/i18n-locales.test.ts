@@ -8,7 +8,8 @@
  * number in words) but no other placeholder. In a right-to-left language, a phone number (an
  * example, or `{{phone}}`) sits between the Unicode isolates U+2066 … U+2069, so it reads left
  * to right: "+44 7700 900001", not "900001 7700 44+" (Unicode bidi algorithm, UAX #9; W3C
- * "Inline markup and bidirectional text").
+ * "Inline markup and bidirectional text"). A hint of an onboarding date field (a native date
+ * input, in the browser's own format) writes out no date to type.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -38,6 +39,9 @@ export function unisolatedPhones(text: string): string[] {
     .filter((m) => text[m.index! - 1] !== "\u2066" || text[m.index! + m[0].length] !== "\u2069")
     .map((m) => m[0]);
 }
+
+/** A date written out as an example: 27 3 1990, 27.03.1990, 1980-03-27. */
+const DATE_EXAMPLE = /\d{1,4}([ ./-])\d{1,2}\1\d{1,4}/;
 
 function placeholders(text: string, plural = false): string[] {
   const names = [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]);
@@ -93,6 +97,14 @@ describe("locale files", () => {
         const backwards = [...read(lng, ns)!].filter(([, text]) => unisolatedPhones(text).length > 0).map(([k]) => k);
         expect(backwards, `phone numbers in ${lng}/${ns} without U+2066 … U+2069 around them`).toEqual([]);
       });
+
+  // Date fields of the onboarding forms are native date inputs, shown in the browser's own format:
+  // a hint like "For example, 27 3 1990" contradicts what the customer sees (UX walkthrough).
+  for (const lng of SUPPORTED_LANGUAGES)
+    it(`${lng}/identity.json: no hint writes out a date to type`, () => {
+      const dated = [...read(lng, "identity")!].filter(([k, text]) => /(^|\.)hints\./.test(k) && DATE_EXAMPLE.test(text));
+      expect(dated.map(([k]) => k)).toEqual([]);
+    });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== "en"))
     for (const ns of ALL_NAMESPACES)
