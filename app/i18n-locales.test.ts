@@ -9,7 +9,8 @@
  * example, or `{{phone}}`) sits between the Unicode isolates U+2066 … U+2069, so it reads left
  * to right: "+44 7700 900001", not "900001 7700 44+" (Unicode bidi algorithm, UAX #9; W3C
  * "Inline markup and bidirectional text"). A hint of an onboarding date field (a native date
- * input, in the browser's own format) writes out no date to type.
+ * input, in the browser's own format) writes out no date to type; an amount hint names both
+ * decimal separators the amount input takes.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -104,6 +105,20 @@ describe("locale files", () => {
     it(`${lng}/identity.json: no hint writes out a date to type`, () => {
       const dated = [...read(lng, "identity")!].filter(([k, text]) => /(^|\.)hints\./.test(k) && DATE_EXAMPLE.test(text));
       expect(dated.map(([k]) => k)).toEqual([]);
+    });
+
+  // An amount takes a dot or a comma (server/rules/amount.ts normaliseAmountInput): a hint naming
+  // the dot only contradicts German balances ("31.800,00 EUR") (UX walkthrough).
+  const SEPARATORS: Record<string, [RegExp, RegExp]> = {
+    en: [/\bdot\b/, /\bcomma\b/],
+    de: [/\bPunkt/, /\bKomma/],
+    ar: [/نقطة/, /فاصلة/],
+  };
+  for (const lng of SUPPORTED_LANGUAGES)
+    it(`${lng}/payments.json: the amount hints name both decimal separators`, () => {
+      const hints = [...read(lng, "payments")!].filter(([k]) => /(^|\.)amount-hint(-scale)?$/.test(k));
+      expect(hints.length).toBeGreaterThanOrEqual(4);
+      expect(hints.filter(([, text]) => !SEPARATORS[lng].every((re) => re.test(text))).map(([k]) => k)).toEqual([]);
     });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== "en"))
