@@ -6,8 +6,9 @@
  * has six) — and each value carries the same `{{placeholders}}` as the English one. A plural
  * form may leave out `{{count}}` (English "Decline this payment?", Arabic "تحويلان" say the
  * number in words) but no other placeholder. In a right-to-left language, a phone number (an
- * example, or `{{phone}}`) sits between the Unicode isolates U+2066 … U+2069, so it reads left
- * to right: "+44 7700 900001", not "900001 7700 44+" (Unicode bidi algorithm, UAX #9; W3C
+ * example, or `{{phone}}`), and an example of numbers joined by hyphens or spaces (an invoice or
+ * sort code) or an IBAN, sits between the Unicode isolates U+2066 … U+2069, so it reads left to
+ * right: "+44 7700 900001", not "900001 7700 44+", "2024-117", not "117-2024" (UAX #9; W3C
  * "Inline markup and bidirectional text"). A hint of an onboarding date field (a native date
  * input, in the browser's own format) writes out no date to type; an amount hint names both
  * decimal separators the amount input takes.
@@ -34,9 +35,13 @@ function read(lng: string, ns: string): Flat | null {
   return fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, "utf8"))) : null;
 }
 
-/** Phone numbers in `text` not isolated left to right (U+2066 LRI … U+2069 PDI). */
-export function unisolatedPhones(text: string): string[] {
-  return [...text.matchAll(/(\+\d[\d ]*\d|\{\{phone\}\})/g)]
+/**
+ * Left-to-right examples in `text` not isolated left to right (U+2066 LRI … U+2069 PDI): phone
+ * numbers (and `{{phone}}`), numbers joined by hyphens or spaces (an invoice number 2024-117, a
+ * sort code 12-34-56, a date: after Arabic letters they read 117-2024, 56-34-12) and IBANs.
+ */
+export function unisolatedLtrRuns(text: string): string[] {
+  return [...text.matchAll(/(\+\d[\d ]*\d|\{\{phone\}\}|\d+(?:[- ]\d+)+|[A-Z]{2}\d{2}(?: [A-Z0-9]{1,4})+)/g)]
     .filter((m) => text[m.index! - 1] !== "\u2066" || text[m.index! + m[0].length] !== "\u2069")
     .map((m) => m[0]);
 }
@@ -86,17 +91,20 @@ describe("locale files", () => {
     expect(placeholders("Zahlen")).not.toEqual(placeholders(en.get("a")!));
   });
 
-  it("the isolation check sees a phone number that would read backwards", () => {
-    expect(unisolatedPhones("مثال: +44 7700 900001")).toEqual(["+44 7700 900001"]);
-    expect(unisolatedPhones("أرسلنا رمزًا إلى {{phone}}.")).toEqual(["{{phone}}"]);
-    expect(unisolatedPhones("مثال: \u2066+44 7700 900001\u2069, \u2066{{phone}}\u2069")).toEqual([]);
+  it("the isolation check sees a phone number, an invoice number, a sort code or an IBAN that would read backwards", () => {
+    expect(unisolatedLtrRuns("مثال: +44 7700 900001")).toEqual(["+44 7700 900001"]);
+    expect(unisolatedLtrRuns("أرسلنا رمزًا إلى {{phone}}.")).toEqual(["{{phone}}"]);
+    expect(unisolatedLtrRuns("مثال: \u2066+44 7700 900001\u2069, \u2066{{phone}}\u2069")).toEqual([]);
+    expect(unisolatedLtrRuns("مثل «فاتورة 2024-117»، مثال: 12-34-56")).toEqual(["2024-117", "12-34-56"]);
+    expect(unisolatedLtrRuns("مثال: DE89 3704 0044 0532 0130 00")).toEqual(["DE89 3704 0044 0532 0130 00"]);
+    expect(unisolatedLtrRuns("مثل «فاتورة \u20662024-117\u2069»، 2 إلى 100، 1.18، 24/7، 10 MB")).toEqual([]);
   });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => directionOf(l) === "rtl"))
     for (const ns of ALL_NAMESPACES)
-      it(`${lng}/${ns}.json isolates phone numbers left to right`, () => {
-        const backwards = [...read(lng, ns)!].filter(([, text]) => unisolatedPhones(text).length > 0).map(([k]) => k);
-        expect(backwards, `phone numbers in ${lng}/${ns} without U+2066 … U+2069 around them`).toEqual([]);
+      it(`${lng}/${ns}.json isolates left-to-right examples (phone numbers, references, codes) left to right`, () => {
+        const backwards = [...read(lng, ns)!].filter(([, text]) => unisolatedLtrRuns(text).length > 0).map(([k]) => k);
+        expect(backwards, `examples in ${lng}/${ns} without U+2066 … U+2069 around them`).toEqual([]);
       });
 
   // Date fields of the onboarding forms are native date inputs, shown in the browser's own format:
