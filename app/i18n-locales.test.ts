@@ -115,6 +115,15 @@ describe("locale files", () => {
       expect(dated.map(([k]) => k)).toEqual([]);
     });
 
+  // One wording for logging out in each language ("Log Out" on the onboarding pages, "Log out"
+  // everywhere else, UX walkthrough).
+  for (const lng of SUPPORTED_LANGUAGES)
+    it(`${lng}: every 'log out' text is the same`, () => {
+      const all = ALL_NAMESPACES.flatMap((ns) => [...read(lng, ns)!].filter(([k]) => /(^|\.)logout$/.test(k)).map(([, v]) => v));
+      expect(all.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(all).size).toBe(1);
+    });
+
   // An amount takes a dot or a comma (server/rules/amount.ts normaliseAmountInput): a hint naming
   // the dot only contradicts German balances ("31.800,00 EUR") (UX walkthrough).
   const SEPARATORS: Record<string, [RegExp, RegExp]> = {
