@@ -6,9 +6,12 @@
  * has six) — and each value carries the same `{{placeholders}}` as the English one. A plural
  * form may leave out `{{count}}` (English "Decline this payment?", Arabic "تحويلان" say the
  * number in words) but no other placeholder. In a right-to-left language, a phone number (an
- * example, or `{{phone}}`) sits between the Unicode isolates U+2066 … U+2069, so it reads left
- * to right: "+44 7700 900001", not "900001 7700 44+" (Unicode bidi algorithm, UAX #9; W3C
- * "Inline markup and bidirectional text").
+ * example, or `{{phone}}`), and an example of numbers joined by hyphens or spaces (an invoice or
+ * sort code) or an IBAN, sits between the Unicode isolates U+2066 … U+2069, so it reads left to
+ * right: "+44 7700 900001", not "900001 7700 44+", "2024-117", not "117-2024" (UAX #9; W3C
+ * "Inline markup and bidirectional text"). A hint of an onboarding date field (a native date
+ * input, in the browser's own format) writes out no date to type; an amount hint names both
+ * decimal separators the amount input takes.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -32,12 +35,19 @@ function read(lng: string, ns: string): Flat | null {
   return fs.existsSync(file) ? flatten(JSON.parse(fs.readFileSync(file, "utf8"))) : null;
 }
 
-/** Phone numbers in `text` not isolated left to right (U+2066 LRI … U+2069 PDI). */
-export function unisolatedPhones(text: string): string[] {
-  return [...text.matchAll(/(\+\d[\d ]*\d|\{\{phone\}\})/g)]
+/**
+ * Left-to-right examples in `text` not isolated left to right (U+2066 LRI … U+2069 PDI): phone
+ * numbers (and `{{phone}}`), numbers joined by hyphens or spaces (an invoice number 2024-117, a
+ * sort code 12-34-56, a date: after Arabic letters they read 117-2024, 56-34-12) and IBANs.
+ */
+export function unisolatedLtrRuns(text: string): string[] {
+  return [...text.matchAll(/(\+\d[\d ]*\d|\{\{phone\}\}|\d+(?:[- ]\d+)+|[A-Z]{2}\d{2}(?: [A-Z0-9]{1,4})+)/g)]
     .filter((m) => text[m.index! - 1] !== "\u2066" || text[m.index! + m[0].length] !== "\u2069")
     .map((m) => m[0]);
 }
+
+/** A date written out as an example: 27 3 1990, 27.03.1990, 1980-03-27. */
+const DATE_EXAMPLE = /\d{1,4}([ ./-])\d{1,2}\1\d{1,4}/;
 
 function placeholders(text: string, plural = false): string[] {
   const names = [...text.matchAll(/\{\{\s*([^}\s,]+)[^}]*\}\}/g)].map((m) => m[1]);
@@ -81,18 +91,52 @@ describe("locale files", () => {
     expect(placeholders("Zahlen")).not.toEqual(placeholders(en.get("a")!));
   });
 
-  it("the isolation check sees a phone number that would read backwards", () => {
-    expect(unisolatedPhones("مثال: +44 7700 900001")).toEqual(["+44 7700 900001"]);
-    expect(unisolatedPhones("أرسلنا رمزًا إلى {{phone}}.")).toEqual(["{{phone}}"]);
-    expect(unisolatedPhones("مثال: \u2066+44 7700 900001\u2069, \u2066{{phone}}\u2069")).toEqual([]);
+  it("the isolation check sees a phone number, an invoice number, a sort code or an IBAN that would read backwards", () => {
+    expect(unisolatedLtrRuns("مثال: +44 7700 900001")).toEqual(["+44 7700 900001"]);
+    expect(unisolatedLtrRuns("أرسلنا رمزًا إلى {{phone}}.")).toEqual(["{{phone}}"]);
+    expect(unisolatedLtrRuns("مثال: \u2066+44 7700 900001\u2069, \u2066{{phone}}\u2069")).toEqual([]);
+    expect(unisolatedLtrRuns("مثل «فاتورة 2024-117»، مثال: 12-34-56")).toEqual(["2024-117", "12-34-56"]);
+    expect(unisolatedLtrRuns("مثال: DE89 3704 0044 0532 0130 00")).toEqual(["DE89 3704 0044 0532 0130 00"]);
+    expect(unisolatedLtrRuns("مثل «فاتورة \u20662024-117\u2069»، 2 إلى 100، 1.18، 24/7، 10 MB")).toEqual([]);
   });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => directionOf(l) === "rtl"))
     for (const ns of ALL_NAMESPACES)
-      it(`${lng}/${ns}.json isolates phone numbers left to right`, () => {
-        const backwards = [...read(lng, ns)!].filter(([, text]) => unisolatedPhones(text).length > 0).map(([k]) => k);
-        expect(backwards, `phone numbers in ${lng}/${ns} without U+2066 … U+2069 around them`).toEqual([]);
+      it(`${lng}/${ns}.json isolates left-to-right examples (phone numbers, references, codes) left to right`, () => {
+        const backwards = [...read(lng, ns)!].filter(([, text]) => unisolatedLtrRuns(text).length > 0).map(([k]) => k);
+        expect(backwards, `examples in ${lng}/${ns} without U+2066 … U+2069 around them`).toEqual([]);
       });
+
+  // Date fields of the onboarding forms are native date inputs, shown in the browser's own format:
+  // a hint like "For example, 27 3 1990" contradicts what the customer sees (UX walkthrough).
+  for (const lng of SUPPORTED_LANGUAGES)
+    it(`${lng}/identity.json: no hint writes out a date to type`, () => {
+      const dated = [...read(lng, "identity")!].filter(([k, text]) => /(^|\.)hints\./.test(k) && DATE_EXAMPLE.test(text));
+      expect(dated.map(([k]) => k)).toEqual([]);
+    });
+
+  // One wording for logging out in each language ("Log Out" on the onboarding pages, "Log out"
+  // everywhere else, UX walkthrough).
+  for (const lng of SUPPORTED_LANGUAGES)
+    it(`${lng}: every 'log out' text is the same`, () => {
+      const all = ALL_NAMESPACES.flatMap((ns) => [...read(lng, ns)!].filter(([k]) => /(^|\.)logout$/.test(k)).map(([, v]) => v));
+      expect(all.length).toBeGreaterThanOrEqual(2);
+      expect(new Set(all).size).toBe(1);
+    });
+
+  // An amount takes a dot or a comma (server/rules/amount.ts normaliseAmountInput): a hint naming
+  // the dot only contradicts German balances ("31.800,00 EUR") (UX walkthrough).
+  const SEPARATORS: Record<string, [RegExp, RegExp]> = {
+    en: [/\bdot\b/, /\bcomma\b/],
+    de: [/\bPunkt/, /\bKomma/],
+    ar: [/نقطة/, /فاصلة/],
+  };
+  for (const lng of SUPPORTED_LANGUAGES)
+    it(`${lng}/payments.json: the amount hints name both decimal separators`, () => {
+      const hints = [...read(lng, "payments")!].filter(([k]) => /(^|\.)amount-hint(-scale)?$/.test(k));
+      expect(hints.length).toBeGreaterThanOrEqual(4);
+      expect(hints.filter(([, text]) => !SEPARATORS[lng].every((re) => re.test(text))).map(([k]) => k)).toEqual([]);
+    });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => l !== "en"))
     for (const ns of ALL_NAMESPACES)

@@ -3,7 +3,9 @@
  * steps (issue 6), each with JavaScript on and off: a payment of each signed with the sandbox
  * code (fee on the signing page, balance after), an invalid collector phone shown on its field
  * with the form still filled, a draft restored after leaving to another /payments page and gone
- * after /home, a company lookup that finds nobody; axe on the new pages (JavaScript on).
+ * after /home, a company lookup that finds nobody; axe on the new pages (JavaScript on); on the
+ * euro form (desktop and phone), a field's error on blur without the error summary, and one click
+ * on Continue from a bad field showing the summary with every error, focused.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
@@ -304,7 +306,7 @@ test.describe("JavaScript on", () => {
     await openCashForm(page, true);
     await page.getByLabel("Collector's full name").fill("Browser Check");
     await page.getByLabel("Collector's phone number").fill("12345");
-    // Leave the field first: its error (shown on blur) moves the button down, which would swallow a click.
+    // Leaving the field shows its error beside it (the summary waits for a submit).
     await page.getByLabel("Collector's phone number").press("Tab");
     await expect(page.locator("#collectorContact-error")).toBeVisible();
     const posts: string[] = [];
@@ -317,6 +319,86 @@ test.describe("JavaScript on", () => {
     await expect(page.locator("#amount-error")).toHaveText("Enter an amount");
     expect(posts).toEqual([]);
   });
+
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 360, height: 740 },
+  ])
+    test(`euro form (${viewport.name}): a field's error shows when it is left; the summary only after Continue, with every error, and focused`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/euro");
+      await formReady(page, true, page.locator("form#euro-form"));
+      const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
+      const iban = page.getByLabel("IBAN", { exact: true });
+      // Tab out of a bad IBAN: its error beside it, no summary, the focus goes on to the BIC.
+      await iban.fill("DE00 1234");
+      await iban.press("Tab");
+      await expect(page.locator("#iban-error")).toBeVisible();
+      await expect(page.getByLabel("BIC (SWIFT code)")).toBeFocused();
+      await expect(summary).toHaveCount(0);
+      // Straight from a bad field to Continue (one click): the summary lists all four errors and has the focus.
+      await page.reload();
+      await formReady(page, true, page.locator("form#euro-form"));
+      await iban.fill("DE00 1234");
+      await submitButton(page).click();
+      await expect(summary).toBeFocused();
+      await expect(summary.locator("li")).toHaveText([
+        "Enter the beneficiary name",
+        "Enter a valid IBAN",
+        "Enter the BIC",
+        "Enter an amount",
+      ]);
+      // Fixing a field while typing leaves the summary as it is and the focus in the field.
+      await page.getByLabel("Beneficiary name").fill("Anna Schmidt");
+      await page.getByLabel("Beneficiary name").press("Tab");
+      await expect(summary.locator("li")).toHaveCount(4);
+      await expect(page.getByLabel("IBAN", { exact: true })).toBeFocused();
+      // The typed form is kept as a draft: /home drops it for the tests after this one.
+      await page.goto("/home");
+    });
+
+  for (const viewport of [
+    { name: "desktop", width: 1280, height: 800 },
+    { name: "phone", width: 360, height: 740 },
+  ])
+    test(`euro form (${viewport.name}): the picker's button beside its select; Continue, Save draft and Cancel in one spaced row`, async ({
+      page,
+    }) => {
+      await page.setViewportSize(viewport);
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/payments/euro");
+      await formReady(page, true, page.locator("form#euro-form"));
+      const select = await page.locator("#beneficiary-choice").boundingBox();
+      const use = await page.getByRole("button", { name: "Use this beneficiary" }).boundingBox();
+      const row = page.getByTestId("form-actions");
+      const items = [
+        await row.getByRole("button", { name: "Continue" }).boundingBox(),
+        await row.getByRole("button", { name: "Save draft" }).boundingBox(),
+        await row.getByRole("link", { name: "Cancel" }).boundingBox(),
+      ];
+      if (viewport.name === "desktop") {
+        // Beside the select (1rem apart), not pushed to the far edge.
+        expect(use!.x - (select!.x + select!.width)).toBeGreaterThanOrEqual(8);
+        expect(use!.x - (select!.x + select!.width)).toBeLessThanOrEqual(24);
+        // One row, in this order, at least 16 px apart.
+        for (const [a, b] of [
+          [items[0]!, items[1]!],
+          [items[1]!, items[2]!],
+        ]) {
+          expect(Math.abs(a.y + a.height / 2 - (b.y + b.height / 2))).toBeLessThanOrEqual(2);
+          expect(b.x - (a.x + a.width)).toBeGreaterThanOrEqual(16);
+        }
+      } else {
+        // Under the select, from the same edge; the row stays on the screen.
+        expect(use!.y).toBeGreaterThanOrEqual(select!.y + select!.height);
+        expect(Math.abs(use!.x - select!.x)).toBeLessThanOrEqual(2);
+        for (const box of items) expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+        expect(items[1]!.x - (items[0]!.x + items[0]!.width)).toBeGreaterThanOrEqual(16);
+      }
+    });
 
   test("the new pages have no WCAG 2.1 AA violations", async ({ page }) => {
     await login(page, CUSTOMERS.individual);

@@ -187,7 +187,7 @@ for (const javaScriptEnabled of [true, false]) {
       await chooseGbpSource(page);
       await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
       const amount = page.locator("main [name=amount]");
-      await expect(page.locator("#amount-hint")).toHaveText("Use a dot for decimals, at most 2 decimals");
+      await expect(page.locator("#amount-hint")).toHaveText("Use a dot or a comma for decimals, at most 2 decimals");
 
       if (javaScriptEnabled) {
         // While typing: a comma becomes a dot; letters, a leading zero before a digit, a second dot
@@ -208,7 +208,9 @@ for (const javaScriptEnabled of [true, false]) {
       // "1.123" on GBP: typed for a 6-decimal USDT balance, then GBP chosen (with JavaScript too).
       await selectSource(page, ":USDT");
       await expect(page.locator("#amount-hint")).toHaveText(
-        javaScriptEnabled ? "Use a dot for decimals, at most 6 decimals" : "Use a dot for decimals, at most 2 decimals",
+        javaScriptEnabled
+          ? "Use a dot or a comma for decimals, at most 6 decimals"
+          : "Use a dot or a comma for decimals, at most 2 decimals",
       );
       await amount.fill("1.123");
       await expect(amount).toHaveValue("1.123");

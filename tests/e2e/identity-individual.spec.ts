@@ -54,7 +54,7 @@ async function saveAndContinue(page: Page) {
 async function completeIndividualApplication(page: Page, phone: string) {
   await login(page, phone);
   await expect(page).toHaveURL(/\/identity$/);
-  await expect(page.getByRole("button", { name: "Log Out" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Log out" })).toBeVisible();
   await page.getByTestId("start-individual").click();
 
   // Personal details: the step list shows the later steps disabled (no application yet).

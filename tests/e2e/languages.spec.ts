@@ -1,7 +1,8 @@
 /**
  * German and Arabic (issue 12): the language switcher works without JavaScript, the whole
  * journey (login with its errors, home, history, profile) reads German with JavaScript off, and
- * Arabic turns the page right to left — with amounts and IBANs still left to right.
+ * Arabic turns the page right to left — with amounts and IBANs still left to right, and the
+ * examples in hints (an invoice number, an IBAN) too.
  */
 import fs from "node:fs";
 import type { Page } from "@playwright/test";
@@ -22,6 +23,27 @@ function texts(lng: string): Set<string> {
 const de = JSON.parse(fs.readFileSync("public/locales/de/common.json", "utf8"));
 const deAuth = JSON.parse(fs.readFileSync("public/locales/de/auth.json", "utf8"));
 const en = JSON.parse(fs.readFileSync("public/locales/en/common.json", "utf8"));
+
+/** Whether `first` shows left of `second` in the element `selector` (both in one of its texts). */
+async function leftOf(page: Page, selector: string, first: string, second: string): Promise<boolean> {
+  return page.locator(selector).evaluate(
+    (el, [a, b]) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      let node: Node | null;
+      while ((node = walker.nextNode()) && !(node.textContent ?? "").includes(a));
+      if (!node) throw new Error(`no text with ${a}`);
+      const text = node.textContent ?? "";
+      const x = (part: string) => {
+        const range = document.createRange();
+        range.setStart(node!, text.indexOf(part));
+        range.setEnd(node!, text.indexOf(part) + part.length);
+        return range.getBoundingClientRect().x;
+      };
+      return x(a) < x(b);
+    },
+    [first, second],
+  );
+}
 
 async function switchTo(page: Page, language: string) {
   const form = page.locator('form[action="/locale"]');
@@ -98,6 +120,15 @@ test.describe("German and Arabic, JavaScript on", () => {
     const amount = page.locator("aside [dir=ltr]").first();
     await expect(amount).toHaveCSS("direction", "ltr");
     await expectNoViolations(page, "/home in Arabic");
+
+    // Examples in hints read left to right inside the Arabic text: the invoice number 2024-117
+    // (not 117-2024) and the IBAN's groups in their order.
+    await page.goto("/payments/euro");
+    for (const [hint, first, second] of [
+      ["#purpose-hint", "2024", "117"],
+      ["#iban-hint", "DE89", "3704"],
+    ])
+      expect(await leftOf(page, hint, first, second), `${first} left of ${second} in ${hint}`).toBe(true);
 
     await switchTo(page, "English");
     await expect(page.locator("html")).toHaveAttribute("dir", "ltr");

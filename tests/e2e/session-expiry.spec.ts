@@ -253,7 +253,7 @@ test.describe("with JavaScript", () => {
     await page.goto(step);
     await identityWatchReady(page);
     await page.getByLabel("Company number").fill("07654321");
-    await page.getByRole("button", { name: "Log Out" }).click();
+    await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/auth\/phone/);
     await login(page, CUSTOMERS.unidentified);
     await page.goto(step);

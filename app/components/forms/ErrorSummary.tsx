@@ -1,7 +1,9 @@
 /**
  * Error summary at the top of a form (GOV.UK pattern): a titled alert listing every error,
  * each linking to its field (`#<name>`); form-level errors (`_form`) are listed as text.
- * Receives focus when shown so screen reader users hear it after a submission.
+ * It answers a submit attempt: it receives focus when it is shown for one (so screen reader
+ * users hear it after a submission, and the customer lands on it), and only then — never while
+ * the customer is still filling the form in.
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,18 +15,25 @@ export interface ErrorSummaryProps {
   errors: Record<string, string | undefined> | undefined;
   /** Field order (errors listed in that order; others after). */
   order?: readonly string[];
+  /**
+   * Which submit attempt the errors answer: the summary takes focus when it appears and each time
+   * this changes while it shows. Default: the errors themselves (a form whose errors come only from
+   * the server has new errors only after a submission).
+   */
+  attempt?: number | string;
 }
 
-export function ErrorSummary({ errors, order = [] }: ErrorSummaryProps) {
+export function ErrorSummary({ errors, order = [], attempt }: ErrorSummaryProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
   const entries = Object.entries(errors ?? {}).filter((e): e is [string, string] => Boolean(e[1]));
   entries.sort(([a], [b]) => rank(a, order) - rank(b, order));
-  const count = entries.length;
+  const shown = entries.length > 0;
+  const attemptKey = attempt ?? entries.map(([name, message]) => `${name}\u0000${message}`).join("\u0001");
   useEffect(() => {
-    if (count > 0) ref.current?.focus();
-  }, [count]);
-  if (count === 0) return null;
+    if (shown) ref.current?.focus();
+  }, [shown, attemptKey]);
+  if (!shown) return null;
   return (
     <div className={styles.summary} role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
       <h2 id="error-summary-title" className={styles.title}>

@@ -1,16 +1,28 @@
 /**
  * The end every payment form shares: amount (spec 000 §5 rules), optional reference (140
- * characters, the SEPA remittance-information limit), Continue and Cancel.
+ * characters, the SEPA remittance-information limit), and the action row: Continue, the form's own
+ * secondary actions (`children`, e.g. Save draft), Cancel (`PaymentActions` below).
  * `amountLabelKey` lets a form name its currency (e.g. "fields.amount-eur"); `scale` (decimals of
  * the chosen balance's currency, default 2) is what the amount input accepts and its hint names.
  */
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FormActions } from "./FormActions";
 import { SubmitButton } from "./SubmitButton";
 import { ValidatedAmountInput } from "./ValidatedAmountInput";
 import { ValidatedField } from "./ValidatedField";
 
-export function PaymentFormEnd({ amountLabelKey = "fields.amount", scale }: { amountLabelKey?: string; scale?: number }) {
+export function PaymentFormEnd({
+  amountLabelKey = "fields.amount",
+  scale,
+  children,
+}: {
+  amountLabelKey?: string;
+  scale?: number;
+  /** Secondary actions between Continue and Cancel. */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation("payments");
   return (
     <>
@@ -27,7 +39,22 @@ export function PaymentFormEnd({ amountLabelKey = "fields.amount", scale }: { am
         autoComplete="off"
         maxLength={140}
       />
-      <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
+      <PaymentActions>{children}</PaymentActions>
     </>
+  );
+}
+
+/**
+ * The action row of a payment form: Continue (the form's default button: it comes first), the
+ * form's own secondary actions (e.g. Save draft), Cancel back to /payments.
+ */
+export function PaymentActions({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation("payments");
+  return (
+    <FormActions>
+      <SubmitButton>{t("continue")}</SubmitButton>
+      {children}
+      <Link to="/payments">{t("common:cancel")}</Link>
+    </FormActions>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * The identity layout (spec 001 §2 "Identity layout"): its own header (brand linking to
- * /identity, 'Log Out' posting to /auth/logout with the CSRF token), a back link, the step list
+ * /identity, 'Log out' posting to /auth/logout with the CSRF token), a back link, the step list
  * of an application step page, and the page; the language switcher in the footer (on a step
  * page it sends the step form: what was typed survives the switch). A page without a back link
  * gets, with JavaScript and a history longer than 2 entries, a Back button to the previous page
@@ -50,7 +50,7 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
         <Form method="post" action="/auth/logout" id="logout-form" className={styles.logoutForm}>
           <AuthenticityTokenInput />
           <button type="submit" className={styles.logout}>
-            {t("identity:layout.logout")}
+            {t("common:logout")}
           </button>
         </Form>
       </header>

@@ -12,6 +12,7 @@ import { useTranslation } from "react-i18next";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { FormActions } from "~/components/forms/FormActions";
 import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 import { PayFromError } from "./__pay-from-error";
 
@@ -50,7 +51,10 @@ export function BalanceChooser({ section, sources, sourcesError, currencies, act
               </option>
             ))}
           </Field>
-          <Button type="submit">{t("continue")}</Button> <Link to="/payments">{t("common:cancel")}</Link>
+          <FormActions>
+            <Button type="submit">{t("continue")}</Button>
+            <Link to="/payments">{t("common:cancel")}</Link>
+          </FormActions>
         </Form>
       )}
     </>

@@ -16,6 +16,7 @@ import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { FormActions } from "~/components/forms/FormActions";
 import { type BalanceSource, useSourceLabel } from "~/lib/balance-sources";
 import styles from "./__scheme-chooser.module.css";
 import { PayFromError } from "./__pay-from-error";
@@ -79,7 +80,10 @@ export function SchemeChooser({ section, sources, sourcesError, schemes, schemes
               </div>
             ))}
           </fieldset>
-          <Button type="submit">{t("continue")}</Button> <Link to="/payments">{t("common:cancel")}</Link>
+          <FormActions>
+            <Button type="submit">{t("continue")}</Button>
+            <Link to="/payments">{t("common:cancel")}</Link>
+          </FormActions>
         </Form>
       )}
     </>

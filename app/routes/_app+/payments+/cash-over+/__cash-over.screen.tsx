@@ -165,10 +165,9 @@ export default function CashOverScreen() {
           required
         />
         <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
-        <PaymentFormEnd />
-        <div className={styles.actions}>
+        <PaymentFormEnd>
           <SaveDraftButton />
-        </div>
+        </PaymentFormEnd>
         <DraftAutosave formId="cash-over-form" />
       </ValidatedForm>
     </>

@@ -16,6 +16,7 @@ import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { FormActions } from "~/components/forms/FormActions";
 import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { settleList } from "~/lib/list-errors.server";
 import { loadPaymentDraft, paymentFormKey, releasedPayment } from "~/lib/payments.server";
@@ -74,7 +75,10 @@ export default function CashOverChooser() {
               </option>
             ))}
           </Field>
-          <Button type="submit">{t("continue")}</Button> <Link to="/payments">{t("common:cancel")}</Link>
+          <FormActions>
+            <Button type="submit">{t("continue")}</Button>
+            <Link to="/payments">{t("common:cancel")}</Link>
+          </FormActions>
         </Form>
       )}
     </>

@@ -11,7 +11,7 @@
  * every CASP that takes an asset the customer holds is listed, each with the assets it takes,
  * and the action refuses a mismatch on the provider field (as the API would).
  */
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -20,11 +20,11 @@ import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
+import { PaymentActions } from "~/components/forms/PaymentFormEnd";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
-import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
@@ -36,7 +36,6 @@ import { useIsHydrated } from "~/lib/use-hydrated";
 import { DEFAULT_SCALE, validateAmount } from "../../../../../server/rules/amount";
 import { ASSET_NETWORK, validateWalletAddress, type WalletNetwork } from "../../../../../server/rules/wallet";
 import type { loader } from "./form";
-import styles from "./casp.module.css";
 
 /** Field names in display order (error summary order; API errors for others become form errors). */
 export const FIELDS = [
@@ -239,10 +238,9 @@ export default function CaspScreen() {
               autoComplete="off"
               maxLength={140}
             />
-            <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
-            <div className={styles.draft}>
+            <PaymentActions>
               <SaveDraftButton />
-            </div>
+            </PaymentActions>
             <DraftAutosave formId={FORM_ID} />
           </ValidatedForm>
         </>

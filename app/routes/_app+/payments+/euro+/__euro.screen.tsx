@@ -24,7 +24,6 @@ import { Alert } from "~/components/ui/Alert";
 import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import styles from "../payments.module.css";
 import type { loader } from "./_index";
 
 export const FIELDS = ["accountId", "beneficiaryName", "iban", "bic", "purpose", "categoryId", "amount", "reference"] as const;
@@ -156,10 +155,9 @@ export default function EuroScreen() {
               required
             />
             <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
-            <PaymentFormEnd amountLabelKey="fields.amount-eur" />
-            <div className={styles.actions}>
+            <PaymentFormEnd amountLabelKey="fields.amount-eur">
               <SaveDraftButton />
-            </div>
+            </PaymentFormEnd>
             <DraftAutosave formId="euro-form" />
           </ValidatedForm>
         </>

@@ -14,6 +14,7 @@ import { ChoicesError } from "~/components/forms/ChoicesError";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { FormActions } from "~/components/forms/FormActions";
 import { requireAppContext } from "~/lib/app-context.server";
 import { settleList } from "~/lib/list-errors.server";
 import { SEPA_KIND_TYPES } from "~/lib/payment-options";
@@ -71,7 +72,10 @@ export default function EuroPaymentKinds() {
               </div>
             ))}
           </fieldset>
-          <Button type="submit">{t("continue")}</Button> <Link to="/payments">{t("common:cancel")}</Link>
+          <FormActions>
+            <Button type="submit">{t("continue")}</Button>
+            <Link to="/payments">{t("common:cancel")}</Link>
+          </FormActions>
         </Form>
       )}
     </>

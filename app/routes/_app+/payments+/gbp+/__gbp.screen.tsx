@@ -27,7 +27,6 @@ import { parseSource } from "~/lib/balance-sources";
 import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { validateSortCode, validateUkAccountNumber } from "../../../../../server/rules/sort-code";
-import styles from "../__rail-form.module.css";
 import type { loader } from "./form";
 
 /** The pound schemes, in display order (lib/payment-options.ts GBP_KIND_TYPES). */
@@ -188,10 +187,9 @@ export default function GbpScreen() {
               required
             />
             <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
-            <PaymentFormEnd amountLabelKey="gbp.amount" />
-            <div className={styles.draft}>
+            <PaymentFormEnd amountLabelKey="gbp.amount">
               <SaveDraftButton />
-            </div>
+            </PaymentFormEnd>
           </ValidatedForm>
           <DraftAutosave formId={FORM_ID} />
         </>

@@ -32,7 +32,6 @@ import {
   sourceScaledAmount,
 } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import styles from "../payments.module.css";
 import { COMPANY_NUMBER, E164, normaliseCompanyNumber, normalisePhone } from "./__recipient";
 import type { loader } from "./form";
 
@@ -123,10 +122,9 @@ export default function InternalScreen() {
             <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
             <SourceBalanceSelect sources={sources} error={sourcesError} />
             <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
-            <PaymentFormEnd scale={scale} />
-            <div className={styles.actions}>
+            <PaymentFormEnd scale={scale}>
               <SaveDraftButton />
-            </div>
+            </PaymentFormEnd>
             <DraftAutosave formId="internal-form" />
           </ValidatedForm>
         )}

@@ -8,7 +8,7 @@
  * required when the bank's country uses IBANs (`isIbanCountry`), else an account number; the
  * intermediary bank is validated only when "Use an intermediary bank" is checked; purpose required.
  */
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
@@ -17,11 +17,11 @@ import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
+import { PaymentActions } from "~/components/forms/PaymentFormEnd";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
-import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
@@ -588,10 +588,9 @@ export default function InternationalScreen() {
               autoComplete="off"
               maxLength={140}
             />
-            <SubmitButton>{t("continue")}</SubmitButton> <Link to="/payments">{t("common:cancel")}</Link>
-            <div className={styles.draft}>
+            <PaymentActions>
               <SaveDraftButton />
-            </div>
+            </PaymentActions>
             <DraftAutosave formId={FORM_ID} />
           </ValidatedForm>
         </>

@@ -15,6 +15,7 @@ import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInpu
 import { Field } from "~/components/forms/Field";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
+import { FormActions } from "~/components/forms/FormActions";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
@@ -171,10 +172,10 @@ export default function NewRemittanceScreen() {
             maxLength={50}
           />
           <FilesInput accept={accept} />
-          <div className={styles.actions}>
+          <FormActions>
             <SubmitButton>{t("new.submit")}</SubmitButton>
             <Link to="/payments/remittance">{t("new.cancel")}</Link>
-          </div>
+          </FormActions>
         </ValidatedForm>
       )}
     </>

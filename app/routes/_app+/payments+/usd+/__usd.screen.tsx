@@ -29,7 +29,6 @@ import { amountField, idempotencyKeyField, referenceField, requiredChoice } from
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { validateAbaRoutingNumber, validateUsAccountNumber } from "../../../../../server/rules/aba";
 import { validateCountry } from "../../../../../server/rules/country";
-import styles from "../__rail-form.module.css";
 import type { loader } from "./form";
 
 /** The USD schemes (spec 000 §2 USD option: Fedwire). */
@@ -226,10 +225,9 @@ export default function UsdScreen() {
               ))}
             </ValidatedField>
             <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired />
-            <PaymentFormEnd amountLabelKey="usd.amount" />
-            <div className={styles.draft}>
+            <PaymentFormEnd amountLabelKey="usd.amount">
               <SaveDraftButton />
-            </div>
+            </PaymentFormEnd>
           </ValidatedForm>
           <DraftAutosave formId={FORM_ID} />
         </>
