@@ -248,7 +248,6 @@ export async function getApi(request: Request, options: { activity?: boolean } =
   if (options.activity !== false && (typeof seen !== "number" || now - seen >= ACTIVITY_RESOLUTION_MS)) {
     session.set("seen", now);
     dirty = true;
-    noteSessionChange(session);
   }
 
   const refresh = async (): Promise<AuthTokens> => {
@@ -355,7 +354,6 @@ export async function getApi(request: Request, options: { activity?: boolean } =
     del: (path) => api.request("DELETE", path),
     touch() {
       dirty = true;
-      noteSessionChange(session);
     },
     keptForm() {
       const kept = takeKeptForm(request, session.get("phone") ?? null);

@@ -167,6 +167,16 @@ describe("an answer built without api.headers() after a refresh", () => {
     expect(removesCookie(sessionCookies[0])).toBe(true);
   });
 
+  it("adds nothing to an answer built without api.headers() when no token was rotated (a refused post keeps no activity)", async () => {
+    const session = await getSession(new Request("http://x/"));
+    setTokens(session, tokens("idle"));
+    session.set("seen", Date.now() - 120_000); // two minutes ago: a request moves it to now
+    const cookie = (await commitSession(session)).split(";")[0];
+    const answer = await handle(new Request("http://x/moved", { headers: { Cookie: cookie } }));
+    expect(refreshed).toEqual([]);
+    expect(answer.headers.getSetCookie().filter((c) => c.startsWith("__session="))).toEqual([]);
+  });
+
   it("leaves an answer alone when the request changed no session", async () => {
     const request = new Request("http://x/payments/p1?_data=" + encodeURIComponent(RECEIPT));
     const answer = await handle(request);

@@ -10,8 +10,10 @@
  * `redirect()`, an error page) dropped the new tokens, and a later request was logged out.
  *
  * `wrapRequestHandler` runs Remix's request handler (server/app.ts, through the server entry) in a
- * scope of its own (AsyncLocalStorage); the API client notes there every session it changes
- * (`noteSessionChange`: rotated tokens, activity, CSRF …). When the answer is ready:
+ * scope of its own (AsyncLocalStorage); the API client notes there a session whose tokens it
+ * rotated (`noteSessionChange`). Only that: an answer a route builds without `api.headers()` on
+ * purpose (a refused action: a wrong CSRF token) must not save the request's activity or anything
+ * else it set, or a refused post would keep a session alive. When the answer is ready:
  * - an answer that removes the session cookie (logout, expiry) stays as it is;
  * - an answer without a session cookie gets the last changed session's, with the rotated tokens;
  * - a session cookie carrying other tokens than the rotated ones (committed before the refresh,

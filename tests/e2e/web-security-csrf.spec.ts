@@ -966,7 +966,7 @@ const CASES: Record<string, CsrfCase> = {
     },
     async probe(page) {
       await page.goto("/home");
-      return page.getByRole("link", { name: "CSRF probe card Card ordered" }).count(); // 1 once ordered
+      return page.getByRole("link", { name: "CSRF probe card (Card ordered)" }).count(); // 1 once ordered
     },
   },
   "routes/_app+/beneficiaries+/create": {
