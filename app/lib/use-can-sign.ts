@@ -6,7 +6,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 
 /** Route id of the signed-in layout. */
-const APP_LAYOUT_ID = "routes/_app+/_layout";
+export const APP_LAYOUT_ID = "routes/_app+/_layout";
 
 export function useCanSign(): boolean {
   const layout = useRouteLoaderData(APP_LAYOUT_ID) as { canSign?: boolean } | undefined;

@@ -4,9 +4,7 @@
  * by id and number (a payment's debited account) with the name the rest of the app uses.
  */
 import { useRouteLoaderData } from "@remix-run/react";
-
-/** Route id of the signed-in layout. */
-const APP_LAYOUT_ID = "routes/_app+/_layout";
+import { APP_LAYOUT_ID } from "./use-can-sign";
 
 /** The name of the account `accountId` (null when the layout does not list it, or it has none). */
 export function useLayoutAccountName(accountId: string): string | null {
