@@ -56,7 +56,7 @@ export interface DemoCompany {
 
 /** Everything a demo page can show. */
 export interface DemoData {
-  accounts: (Account & { cards: Pick<DemoCard, "id" | "path" | "cardName" | "cardNumber" | "status">[] })[];
+  accounts: (Omit<Account, "cards"> & { cards: Pick<DemoCard, "id" | "path" | "cardName" | "cardNumber" | "status">[] })[];
   cards: DemoCard[];
   history: StatementItemDetail[];
   beneficiaries: DemoBeneficiary[];
@@ -87,6 +87,7 @@ function balance(currencyId: "GBP" | "EUR" | "USD"): Balance {
     accountId: DEMO_ACCOUNT_ID,
     currencyId,
     currency: { id: currencyId, name: currencyId, description: CURRENCY_NAMES[currencyId], scale: 2, crypto: false },
+    accountType: "CURRENT",
     amount: DEMO_BALANCES[currencyId],
     available: DEMO_BALANCES[currencyId],
     overdraftEnabled: false,
@@ -225,6 +226,9 @@ function historyItem(
     counterpartyAccountNumber: counterparty,
     reference: null,
     transferDate: date.toISOString(),
+    operationStatus: "COMPLETED",
+    paymentOrderId: null,
+    feeAmount: null,
     purpose,
     accountIban: null,
     accountSortCode: null,

@@ -29,7 +29,7 @@ import { cardNumberShown, type CardNumberShown } from "~/lib/card-number";
 export interface AppShellProps {
   userName: string;
   /** Accounts, each with its cards when the layout loaded them (masked numbers only). */
-  accounts: (Account & { cards?: SidebarCard[] })[];
+  accounts: (Omit<Account, "cards"> & { cards?: SidebarCard[] })[];
   showAccounts: boolean;
   /** The accounts or cards list's error when the API refused it (lib/list-errors.server.ts), shown in the column. */
   accountsError?: string | null;

@@ -278,12 +278,27 @@ export interface Currency {
   crypto: boolean;
 }
 
+/**
+ * What a balance is (spec 000 §3 Balance "accountType"): CURRENT for a fiat currency, CRYPTO for a
+ * crypto asset (its currency's `crypto`). One account holds both kinds; the kind decides what the
+ * balance can do (cards and the bank's rails are fiat only; a crypto asset moves by
+ * CRYPTO_ASSET_PAYMENT, exchange or between customers). docs/decisions.md "Balance fields".
+ */
+export type BalanceAccountType = "CURRENT" | "CRYPTO";
+
+/**
+ * One currency of an account (spec 000 §3 Balance). The spec's "amount / value" are two names of
+ * one field: it is `amount` here, not sent twice (docs/decisions.md "Balance fields").
+ */
 export interface Balance {
   id: string;
   accountId: string;
   currencyId: CurrencyCode;
+  /** The currency with its name and description (spec 000 §3 "currency (id as currencyId, name, description)"). */
   currency: Currency;
-  /** Ledger balance. */
+  /** CURRENT (fiat) or CRYPTO (crypto asset), from `currency.crypto`. */
+  accountType: BalanceAccountType;
+  /** Ledger balance (the spec's "amount / value"). */
   amount: Decimal;
   /** amount + overdraft headroom when overdraft applies. */
   available: Decimal;
@@ -311,6 +326,13 @@ export interface Account {
   overdraftEnabled: boolean;
   createdAt: IsoDateTime;
   balances: Balance[];
+  /**
+   * The account's live cards (spec 000 §3 Account "cards"): status ORDERED, NEW, ACTIVE or FROZEN,
+   * oldest first, each the Card of GET /v1/cards; CANCELED and VOID cards are left out (GET
+   * /v1/cards?accountId= lists every status). Only cards of the caller's organizations, as the
+   * cards endpoints (docs/decisions.md "Cards on an account").
+   */
+  cards: Card[];
 }
 // GET /v1/currencies?all=true → { data: Currency[] }
 // GET /v1/currencies/base → Currency: the bank's base currency (GBP; docs/decisions.md "Base currency")
@@ -977,6 +999,17 @@ export interface AttachBeneficiaryDocumentsRequest {
 
 export type StatementStatus = "SENT" | "ADDED" | "REFUND";
 export type OperationType = "COMMON" | "TRANSACTION_FEE" | "SERVICE_FEE" | "REFUND";
+/**
+ * Where a statement item's operation stands (spec 000 §3 "operationStatus", values of the spec's
+ * Process status, spelled as the spec spells them: IN_PROCCESS is a wire value). PENDING: accepted,
+ * waiting for the bank to start (a remittance order QUEUED, an FX rate request awaiting the bank's
+ * decision); IN_PROCCESS: the bank is working on it (a payment on an external rail not yet settled,
+ * a remittance order in PROC, AML or AML_DONE); COMPLETED: nothing more will happen to it (every
+ * other item: internal payments, exchanges, fees, money in, refunds, and the operations above once
+ * settled, accepted or rejected — a rejection's money back is its own REFUND item).
+ * Rule: server/domain/statements/operation-status.ts; docs/decisions.md "Statement list item fields".
+ */
+export type OperationStatus = "PENDING" | "IN_PROCCESS" | "COMPLETED";
 
 /** One posting on a customer balance, as shown in the history (spec 000 §3). */
 export interface StatementItem {
@@ -1009,6 +1042,28 @@ export interface StatementItem {
   counterpartyAccountNumber: string | null;
   reference: string | null;
   transferDate: IsoDateTime;
+  /** Where the item's operation stands (OperationStatus). */
+  operationStatus: OperationStatus;
+  /**
+   * Payment category the payer chose (spec 000 §3 "categoryId"; GET /v1/payment-categories): only
+   * on the payer's own items of the payment (the payee of an internal payment never sees it), null
+   * otherwise.
+   */
+  categoryId: string | null;
+  /**
+   * The remittance order the item belongs to (its sum or its refund; spec 000 §3 "paymentOrderId",
+   * the list's `paymentOrderId` filter), null otherwise.
+   */
+  paymentOrderId: string | null;
+  /**
+   * The fee charged with the item's payment (spec 000 §3 "feeAmount"; positive, at the scale of
+   * feeCurrencyId), on the payer's own items of the payment (its sum, its TRANSACTION_FEE item and
+   * their refunds); null when the payment has no fee, the item belongs to no payment, or to the
+   * payee's side of an internal payment (the payer's fee is the payer's business).
+   */
+  feeAmount: Decimal | null;
+  /** Currency of feeAmount; null with it. */
+  feeCurrencyId: CurrencyCode | null;
 }
 // GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&paymentOrderId=&parentId=&take=&cursor=
 //   → { data: StatementItem[], nextCursor }, sorted by transferDate descending (cursor paging, no cap).
@@ -1028,9 +1083,8 @@ export interface StatementItemDetail extends StatementItem {
   counterpartyBic: string | null;
   /** Rail code of the payment (FPS, SEPA_SCT, SWIFT …), null when not a customer payment. */
   paymentType: string | null;
-  /** Fee charged with the payment (positive), in feeCurrencyId; null when none. */
+  /** The same as feeAmount (the name the item detail had first). */
   fee: Decimal | null;
-  feeCurrencyId: CurrencyCode | null;
   /** General-ledger transaction id (same as transactionId). */
   glTransactionId: string;
   /**
@@ -1050,14 +1104,9 @@ export interface StatementItemDetail extends StatementItem {
    */
   senderAccount: { clientName: string | null };
   /**
-   * Payment category the payer chose (spec 000 §3 "categoryId"; GET /v1/payment-categories):
-   * only on the payer's own items (the payee of an internal payment never sees it), null otherwise.
-   */
-  categoryId: string | null;
-  /**
-   * That category with its stored name (the web app shows its translation by `id`, the stored
-   * name for a category it has no translation of); null without a category or when the category
-   * no longer exists.
+   * The item's category (categoryId) with its stored name (the web app shows its translation by
+   * `id`, the stored name for a category it has no translation of); null without a category or
+   * when the category no longer exists.
    */
   category: PaymentCategory | null;
   /** Beneficiary contract of the payment, if any (the same as `contract.id`). */

@@ -745,6 +745,9 @@ export const paymentOrders = pgTable(
   (t) => [
     uniqueIndex("payment_orders_idempotency_uq").on(t.organizationId, t.idempotencyKey),
     index("payment_orders_org_status_idx").on(t.organizationId, t.status, t.createdAt),
+    // A statement item finds its order by its ledger transaction (server/domain/statements).
+    index("payment_orders_ledger_tx_idx").on(t.ledgerTransactionId),
+    index("payment_orders_refund_tx_idx").on(t.refundLedgerTransactionId),
   ],
 );
 
@@ -1110,6 +1113,8 @@ export const fxRequests = pgTable(
   (t) => [
     uniqueIndex("fx_requests_idempotency_uq").on(t.organizationId, t.idempotencyKey),
     index("fx_requests_org_created_idx").on(t.organizationId, t.createdAt),
+    // A statement item finds the request its hold belongs to (server/domain/statements).
+    index("fx_requests_hold_tx_idx").on(t.holdTransactionId),
   ],
 );
 

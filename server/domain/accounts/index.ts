@@ -1,12 +1,15 @@
 /**
- * Customer accounts and their balances (contract Account, Balance; spec 000 §3, §7 Accounts).
- * Access: organizationId must be one of the caller's (403); an account id outside the
- * caller's organizations is 404.
+ * Customer accounts with their balances and live cards (contract Account, Balance; spec 000 §3,
+ * §7 Accounts). Access: organizationId must be one of the caller's (403); an account id outside
+ * the caller's organizations is 404; an account's cards are those of the caller's organizations
+ * (server/domain/cards `liveCardsByAccount`, the cards endpoints' rule).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { accounts, balances } from "../../db/schema/index.js";
-import type { Account, Balance, Currency } from "../../api/v1/contract.js";
+import type { Account, Balance, BalanceAccountType, Currency } from "../../api/v1/contract.js";
+import { liveCardsByAccount } from "../cards/index.js";
+import { isUuid } from "../ids.js";
 import { availableFunds } from "../ledger/index.js";
 import { formatAmount } from "../ledger/money.js";
 import { getBooleanSetting, listCurrencies, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
@@ -15,21 +18,19 @@ import { memberOrganizationIds, notFound, requireMembership } from "../organizat
 type AccountRow = typeof accounts.$inferSelect;
 type BalanceRow = typeof balances.$inferSelect;
 
-async function toWire(db: Database, rows: AccountRow[]): Promise<Account[]> {
+/**
+ * Account rows → contract Account[]: their balances and their live cards, each read for all rows
+ * at once (one query each, whatever the number of accounts).
+ * @param orgIds the caller's organizations: only their cards are listed
+ */
+async function toWire(db: Database, rows: AccountRow[], orgIds: string[]): Promise<Account[]> {
   if (!rows.length) return [];
-  const [currencyList, overdraftGlobal, balanceRows] = await Promise.all([
+  const ids = rows.map((r) => r.id);
+  const [currencyList, overdraftGlobal, cardsByAccount, balanceRows] = await Promise.all([
     listCurrencies(db),
     getBooleanSetting(db, SETTING_OVERDRAFT_ENABLED, false),
-    db
-      .select()
-      .from(balances)
-      .where(
-        inArray(
-          balances.accountId,
-          rows.map((r) => r.id),
-        ),
-      )
-      .orderBy(asc(balances.createdAt), asc(balances.currencyId)),
+    liveCardsByAccount(db, ids, orgIds),
+    db.select().from(balances).where(inArray(balances.accountId, ids)).orderBy(asc(balances.createdAt), asc(balances.currencyId)),
   ]);
   const currencyById = new Map(currencyList.map((c) => [c.id as string, c]));
   return rows.map((a) => ({
@@ -47,7 +48,16 @@ async function toWire(db: Database, rows: AccountRow[]): Promise<Account[]> {
     balances: balanceRows
       .filter((b) => b.accountId === a.id)
       .map((b) => balanceToWire(b, a, currencyById.get(b.currencyId)!, overdraftGlobal)),
+    cards: cardsByAccount.get(a.id) ?? [],
   }));
+}
+
+/**
+ * Balance.accountType (spec 000 §3; docs/decisions.md "Balance fields"): CRYPTO for a crypto-asset
+ * currency, CURRENT for a fiat one.
+ */
+export function balanceAccountType(currency: Pick<Currency, "crypto">): BalanceAccountType {
+  return currency.crypto ? "CRYPTO" : "CURRENT";
 }
 
 /** One balance row → contract Balance (amounts scaled to the currency). */
@@ -57,6 +67,7 @@ export function balanceToWire(b: BalanceRow, a: AccountRow, currency: Currency, 
     accountId: b.accountId,
     currencyId: currency.id,
     currency,
+    accountType: balanceAccountType(currency),
     amount: formatAmount(b.amount, currency.scale),
     available: formatAmount(availableFunds(b, a, overdraftGlobal), currency.scale),
     overdraftEnabled: overdraftGlobal && a.overdraftEnabled && b.overdraftEnabled,
@@ -78,7 +89,7 @@ export async function listAccounts(db: Database, userId: string, organizationId?
     .from(accounts)
     .where(and(inArray(accounts.organizationId, orgIds), eq(accounts.system, false)))
     .orderBy(asc(accounts.createdAt), asc(accounts.number));
-  return toWire(db, rows);
+  return toWire(db, rows, orgIds);
 }
 
 /** One account of the caller's organizations, or 404 NOT_FOUND. */
@@ -91,10 +102,8 @@ export async function getAccount(db: Database, userId: string, accountId: string
     .where(and(eq(accounts.id, accountId), inArray(accounts.organizationId, orgIds), eq(accounts.system, false)))
     .limit(1);
   if (!row) throw notFound("Account");
-  return (await toWire(db, [row]))[0];
+  return (await toWire(db, [row], orgIds))[0];
 }
 
-/** True for a canonical UUID string (ids from the URL are checked before querying uuid columns). */
-export function isUuid(value: unknown): value is string {
-  return typeof value === "string" && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
-}
+/** True for a canonical UUID string (server/domain/ids.ts; kept here for its many importers). */
+export { isUuid } from "../ids.js";

@@ -29,14 +29,14 @@ import type {
   CurrencyCode,
 } from "../../api/v1/contract.js";
 import { CARD_EXPIRY_PATTERN, LAST_FOUR_PATTERN, maskCardNumber } from "../../rules/card-mask.js";
-import { isUuid } from "../accounts/index.js";
+import { isUuid } from "../ids.js";
 import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { withSerializableRetry } from "../ledger/index.js";
 import { formatAmount } from "../ledger/money.js";
 import { memberOrganizationIds, notFound } from "../organizations/access.js";
 import { requestHash } from "../payments/idempotency.js";
 import { getBooleanSetting, getOrganizationBooleanSetting } from "../settings/index.js";
-import { canOrderReplacement, nextCardStatus, type CardAction } from "./transitions.js";
+import { canOrderReplacement, LIVE_CARD_STATUSES, nextCardStatus, type CardAction } from "./transitions.js";
 
 type Db = Database | Tx;
 type CardRow = typeof cards.$inferSelect;
@@ -173,6 +173,40 @@ export async function listCards(
     .where(and(...where))
     .orderBy(asc(accounts.createdAt), asc(cards.createdAt), asc(cards.id));
   return rows.map(toWire);
+}
+
+/**
+ * Account.cards (spec 000 §3; docs/decisions.md "Cards on an account"): the live cards
+ * (LIVE_CARD_STATUSES: not CANCELED or VOID) of `accountIds`, in one query, as GET /v1/cards
+ * answers them (contract Card), oldest first per account.
+ * @param accountIds accounts the caller may see (the caller has checked them)
+ * @param organizationIds the caller's organizations: only their cards, the cards endpoints' rule,
+ *   whatever account a card names
+ * @returns account id → its cards; an account without live cards is absent
+ */
+export async function liveCardsByAccount(
+  db: Db,
+  accountIds: readonly string[],
+  organizationIds: readonly string[],
+): Promise<Map<string, Card[]>> {
+  const byAccount = new Map<string, Card[]>();
+  if (!accountIds.length || !organizationIds.length) return byAccount;
+  const rows = await joined(db)
+    .where(
+      and(
+        inArray(cards.accountId, [...accountIds]),
+        inArray(cards.organizationId, [...organizationIds]),
+        inArray(cards.status, [...LIVE_CARD_STATUSES]),
+      ),
+    )
+    .orderBy(asc(cards.createdAt), asc(cards.id));
+  for (const row of rows) {
+    const card = toWire(row);
+    const list = byAccount.get(card.accountId);
+    if (list) list.push(card);
+    else byAccount.set(card.accountId, [card]);
+  }
+  return byAccount;
 }
 
 /** The caller's card row (any status) in the caller's organizations, or 404; `lock` locks it FOR UPDATE. */

@@ -5,6 +5,7 @@ import {
   canOrderReplacement,
   isCardStatus,
   isFinalCardStatus,
+  LIVE_CARD_STATUSES,
   nextCardStatus,
   type CardAction,
 } from "./transitions.js";
@@ -49,5 +50,11 @@ describe("card transitions", () => {
     expect(isCardStatus("FROZEN")).toBe(true);
     expect(isCardStatus("frozen")).toBe(false);
     expect(isCardStatus(1)).toBe(false);
+  });
+});
+
+describe("LIVE_CARD_STATUSES (Account.cards)", () => {
+  it("are the statuses a move can still leave: ORDERED, NEW, ACTIVE, FROZEN; not CANCELED or VOID", () => {
+    expect([...LIVE_CARD_STATUSES].sort()).toEqual(["ACTIVE", "FROZEN", "NEW", "ORDERED"]);
   });
 });

@@ -53,6 +53,12 @@ export function isFinalCardStatus(status: CardStatus): boolean {
 }
 
 /**
+ * Statuses of a live card: every status a move can still leave (ORDERED, NEW, ACTIVE, FROZEN), not
+ * the final CANCELED and VOID. Account.cards lists these (docs/decisions.md "Cards on an account").
+ */
+export const LIVE_CARD_STATUSES: readonly CardStatus[] = CARD_STATUSES.filter((s) => !isFinalCardStatus(s));
+
+/**
  * Whether a replacement may be ordered for a card in `status` (GET /cards/order-card?cardId=):
  * any card that has a number (NEW, ACTIVE, FROZEN, CANCELED, VOID); not one still ORDERED
  * (nothing to replace yet).

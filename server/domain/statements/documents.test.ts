@@ -25,6 +25,11 @@ const item = (over: Partial<StatementItem>): StatementItem => ({
   counterpartyAccountNumber: null,
   reference: null,
   transferDate: "2026-11-02T09:05:00.000Z",
+  operationStatus: "COMPLETED",
+  categoryId: null,
+  paymentOrderId: null,
+  feeAmount: null,
+  feeCurrencyId: null,
   ...over,
 });
 

@@ -8,9 +8,12 @@
  * TRANSACTION_FEE) and the legs of a currency exchange (transactionKind EXCHANGE), whose
  * counterparty is a label the bank wrote: the web app translates their titles from codes
  * ('Regular fee', spec 000 §4; 'Currency exchange') — the API sends no English labels.
+ * operationStatus, categoryId, paymentOrderId, feeAmount (spec 000 §3; docs/decisions.md
+ * "Statement list item fields") are read by left joins of the item's own query (its payment, its
+ * fee's currency, its remittance order, its FX rate request): no query per item.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { alias, type PgSelect } from "drizzle-orm/pg-core";
 import type { Database } from "../../db/client.js";
 import {
   accounts,
@@ -18,6 +21,7 @@ import {
   beneficiaries,
   beneficiaryContracts,
   currencies,
+  fxRequests,
   ledgerTransactions,
   organizations,
   paymentCategories,
@@ -28,6 +32,7 @@ import {
 
 /** Operation types of the bank's own fee items: titled by the web app from the code, not by a counterparty. */
 const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
+import { operationStatus } from "./operation-status.js";
 import type {
   CurrencyCode,
   OperationType,
@@ -76,6 +81,27 @@ const selection = {
   transferDate: postings.transferDate,
 };
 
+/** Currency of a payment's fee (its scale formats feeAmount). */
+const feeCurrency = alias(currencies, "fee_currency");
+
+/** `selection` and what the operation joins (`withOperations`) add: the item's organization, payment, order, FX request. */
+const itemSelection = {
+  ...selection,
+  organizationId: accounts.organizationId,
+  payOrganizationId: payments.organizationId,
+  payLedgerTransactionId: payments.ledgerTransactionId,
+  payFeeLedgerTransactionId: payments.feeLedgerTransactionId,
+  paySettlementStatus: payments.settlementStatus,
+  payCategoryId: payments.categoryId,
+  payFeeAmount: payments.feeAmount,
+  payFeeCurrencyId: payments.feeCurrencyId,
+  payFeeScale: feeCurrency.scale,
+  orderId: paymentOrders.id,
+  orderLedgerTransactionId: paymentOrders.ledgerTransactionId,
+  orderStatus: paymentOrders.status,
+  fxStatus: fxRequests.status,
+};
+
 type Row = {
   id: string;
   transactionId: string;
@@ -93,6 +119,19 @@ type Row = {
   counterpartyAccount: string | null;
   reference: string | null;
   transferDate: Date;
+  organizationId: string | null;
+  payOrganizationId: string | null;
+  payLedgerTransactionId: string | null;
+  payFeeLedgerTransactionId: string | null;
+  paySettlementStatus: string | null;
+  payCategoryId: string | null;
+  payFeeAmount: string | null;
+  payFeeCurrencyId: string | null;
+  payFeeScale: number | null;
+  orderId: string | null;
+  orderLedgerTransactionId: string | null;
+  orderStatus: string | null;
+  fxStatus: string | null;
 };
 
 /** Status of a posting as shown in the history (spec 000 §4). */
@@ -101,9 +140,18 @@ export function statementStatus(amount: Decimal, operationType: string): Stateme
   return amount.gt(0) ? "ADDED" : "SENT";
 }
 
+/**
+ * A joined row → contract StatementItem. The payment's category and fee only on the payer's own
+ * items (the item's organization made the payment); the fee when positive, at its currency's scale.
+ */
 function toItem(r: Row): StatementItem {
   const amount = new Decimal(r.amount);
   const fmt = (d: DecimalValue) => formatAmount(d, r.scale);
+  const payer = r.payOrganizationId !== null && r.payOrganizationId === r.organizationId;
+  const fee =
+    payer && r.payFeeAmount !== null && r.payFeeCurrencyId !== null && new Decimal(r.payFeeAmount).gt(0)
+      ? { amount: formatAmount(r.payFeeAmount, r.payFeeScale ?? 2), currencyId: r.payFeeCurrencyId as CurrencyCode }
+      : null;
   return {
     id: r.id,
     transactionId: r.transactionId,
@@ -123,17 +171,58 @@ function toItem(r: Row): StatementItem {
     counterpartyAccountNumber: r.counterpartyAccount,
     reference: r.reference,
     transferDate: r.transferDate.toISOString(),
+    operationStatus: operationStatus({
+      transactionId: r.transactionId,
+      payment: r.payOrganizationId
+        ? {
+            ledgerTransactionId: r.payLedgerTransactionId,
+            feeLedgerTransactionId: r.payFeeLedgerTransactionId,
+            settlementStatus: r.paySettlementStatus,
+          }
+        : null,
+      order: r.orderId && r.orderStatus ? { ledgerTransactionId: r.orderLedgerTransactionId, status: r.orderStatus } : null,
+      fxRequest: r.fxStatus ? { status: r.fxStatus } : null,
+    }),
+    categoryId: payer ? r.payCategoryId : null,
+    paymentOrderId: r.orderId,
+    feeAmount: fee?.amount ?? null,
+    feeCurrencyId: fee?.currencyId ?? null,
   };
 }
 
-function baseQuery(db: Database) {
-  return db
-    .select(selection)
-    .from(postings)
+/**
+ * Postings with their balance, account, ledger transaction and currency, and the operations the
+ * posting's ledger transaction belongs to as left joins (each at most one row: a transaction is
+ * one payment's, one remittance order's sum or refund, one FX rate request's hold), looked up by
+ * index (payments' primary key; payment_orders_ledger_tx_idx, payment_orders_refund_tx_idx,
+ * fx_requests_hold_tx_idx). A remittance order only of the item's own organization.
+ * @param q a dynamic select of `itemSelection` (or more: the item detail adds its legs) whose FROM
+ *   has `postings` (the list: its page joined to postings)
+ */
+function withItemJoins<Q extends PgSelect>(q: Q) {
+  return q
     .innerJoin(balances, eq(balances.id, postings.balanceId))
     .innerJoin(accounts, eq(accounts.id, balances.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, postings.transactionId))
-    .innerJoin(currencies, eq(currencies.id, postings.currencyId));
+    .innerJoin(currencies, eq(currencies.id, postings.currencyId))
+    .leftJoin(payments, eq(payments.id, ledgerTransactions.paymentId))
+    .leftJoin(feeCurrency, eq(feeCurrency.id, payments.feeCurrencyId))
+    .leftJoin(
+      paymentOrders,
+      and(
+        or(
+          eq(paymentOrders.ledgerTransactionId, postings.transactionId),
+          eq(paymentOrders.refundLedgerTransactionId, postings.transactionId),
+        ),
+        eq(paymentOrders.organizationId, accounts.organizationId),
+      ),
+    )
+    .leftJoin(fxRequests, eq(fxRequests.holdTransactionId, postings.transactionId));
+}
+
+/** Every item query's FROM and joins (the statement export's; the list chooses its page first). */
+function baseQuery(db: Database) {
+  return withItemJoins(db.select(itemSelection).from(postings).$dynamic());
 }
 
 /** ISO 8601 date or date-time with a four-digit year (no expanded years such as +099999). */
@@ -179,10 +268,22 @@ export async function listStatementItems(
     const c = decodeCursor(q.cursor);
     conditions.push(or(lt(postings.transferDate, c.date), and(eq(postings.transferDate, c.date), lt(postings.id, c.id)))!);
   }
-  const rows = (await baseQuery(db)
+  // The page is chosen first, in a derived table (LIMIT keeps PostgreSQL from flattening it),
+  // from the postings and their accounts only (what the conditions read); the item joins (ledger
+  // transaction, currency, payment, order, FX request) then run for the page's rows alone, not for
+  // every posting the sort passes over. One statement.
+  const chosen = db
+    .select({ pageId: postings.id })
+    .from(postings)
+    .innerJoin(balances, eq(balances.id, postings.balanceId))
+    .innerJoin(accounts, eq(accounts.id, balances.accountId))
     .where(and(...conditions))
     .orderBy(desc(postings.transferDate), desc(postings.id))
-    .limit(q.take + 1)) as Row[];
+    .limit(q.take + 1)
+    .as("page");
+  const rows = (await withItemJoins(
+    db.select(itemSelection).from(chosen).innerJoin(postings, eq(postings.id, chosen.pageId)).$dynamic(),
+  ).orderBy(desc(postings.transferDate), desc(postings.id))) as Row[];
   const page = rows.slice(0, q.take);
   const last = page[page.length - 1];
   return {
@@ -192,7 +293,8 @@ export async function listStatementItems(
 }
 
 /**
- * The WHERE conditions of a history query (shared by the list and the statement export).
+ * The WHERE conditions of a history query (shared by the list and the statement export). They
+ * read `postings` and `accounts` only: the list chooses its page from those (with `balances`).
  * @throws 403 FORBIDDEN (not a member, or a COMPANY_OFFICIAL organization: spec 000 §6),
  *   404 NOT_FOUND (account / parent / payment order outside the organization), 400 on dates.
  */
@@ -365,12 +467,11 @@ export async function getStatementItem(db: Database, userId: string, id: string)
   const legBalance = alias(balances, "leg_balance");
   const legAccount = alias(accounts, "leg_account");
   const legOrganization = alias(organizations, "leg_organization");
-  const rows = await db
+  const detailQuery = db
     .select({
-      ...selection,
+      ...itemSelection,
       iban: accounts.iban,
       sortCode: accounts.sortCode,
-      organizationId: accounts.organizationId,
       legId: leg.id,
       legAmount: leg.amount,
       legOperationType: leg.operationType,
@@ -382,10 +483,8 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       legLastName: legOrganization.lastName,
     })
     .from(postings)
-    .innerJoin(balances, eq(balances.id, postings.balanceId))
-    .innerJoin(accounts, eq(accounts.id, balances.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, postings.transactionId))
-    .innerJoin(currencies, eq(currencies.id, postings.currencyId))
+    .$dynamic();
+  const rows = await withItemJoins(detailQuery)
     .innerJoin(leg, and(eq(leg.transactionId, postings.transactionId), eq(leg.currencyId, postings.currencyId)))
     .innerJoin(legBalance, eq(legBalance.id, leg.balanceId))
     .innerJoin(legAccount, eq(legAccount.id, legBalance.accountId))
@@ -422,8 +521,8 @@ export async function getStatementItem(db: Database, userId: string, id: string)
         .limit(1)
     : [];
   const pay = found?.pay;
-  // The category is the payer's own choice: only on the payer's items, not on the payee's.
-  const categoryId = pay && pay.organizationId === row.organizationId ? pay.categoryId : null;
+  // The category and the fee are the payer's: only on the payer's items, not on the payee's (toItem).
+  const item = toItem(row as Row);
   // The contract only when it is the item's own organization's (an internal payment's payee sees
   // none of the payer's) and its beneficiary is not deleted (hidden everywhere, its pages 404).
   const [contract] =
@@ -445,25 +544,17 @@ export async function getStatementItem(db: Database, userId: string, id: string)
           )
           .limit(1)
       : [];
-  let fee: string | null = null;
-  let feeCurrencyId: CurrencyCode | null = null;
-  if (pay?.feeAmount && new Decimal(pay.feeAmount).gt(0) && pay.feeCurrencyId) {
-    const [fc] = await db.select({ scale: currencies.scale }).from(currencies).where(eq(currencies.id, pay.feeCurrencyId));
-    fee = formatAmount(pay.feeAmount, fc?.scale ?? 2);
-    feeCurrencyId = pay.feeCurrencyId as CurrencyCode;
-  }
   const details = (pay?.payeeDetails ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v ? v : null);
   return {
-    ...toItem(row),
+    ...item,
     purpose: pay?.purpose ?? row.description ?? null,
     accountIban: row.iban ?? null,
     accountSortCode: row.sortCode ?? null,
     counterpartySortCode: text(details.sortCode),
     counterpartyBic: pay?.beneficiaryBic ?? text(details.bic),
     paymentType: pay?.paymentType ?? null,
-    fee,
-    feeCurrencyId,
+    fee: item.feeAmount,
     glTransactionId: row.transactionId,
     generalLedgerTransaction: {
       id: row.transactionId,
@@ -471,8 +562,7 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       creditAccountNumber: numberOf(credited),
     },
     senderAccount: { clientName: sender },
-    categoryId,
-    category: categoryId && found?.categoryName ? { id: categoryId, name: found.categoryName } : null,
+    category: item.categoryId && found?.categoryName ? { id: item.categoryId, name: found.categoryName } : null,
     contractId: contract?.id ?? null,
     contract: contract ?? null,
   };
