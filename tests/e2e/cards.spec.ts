@@ -5,7 +5,8 @@
  * unfreezes it; orders a card (a refused name comes back translated on its field with the form
  * filled as sent), lands on the new card's page showing 'Card ordered', and sees it in the
  * sidebar; once the bank cancels it unnumbered it reads 'No card number' instead; orders a
- * replacement from a card's page (?cardId=). No page source carries a full card number. Axe on every card page (JavaScript on: axe needs page scripts).
+ * replacement from a card's page (?cardId=); on a small screen, where the sidebar is hidden, finds
+ * an account's live cards on its account page (spec 000 §3 Account "cards"). No page source carries a full card number. Axe on every card page (JavaScript on: axe needs page scripts).
  */
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
@@ -160,6 +161,33 @@ for (const javaScriptEnabled of [true, false]) {
       // The old card is untouched until the new one is issued.
       await page.goto(`/cards/${oldId}`);
       await expect(page.getByTestId("card-status")).toHaveText("Frozen");
+    });
+
+    test("on a small screen the account page lists the account's live cards, linking to them; its order link picks the account", async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/home");
+      // The accounts column (with its card links) is hidden at this width: the account page is where the cards are.
+      await expect(sidebar(page)).toBeHidden();
+      const href = await page.locator("aside a[href^='/accounts/']").filter({ hasText: "Main account" }).getAttribute("href");
+      await page.goto(href!);
+      const cards = page.getByTestId("account-card");
+      await expect(cards.filter({ hasText: "Everyday Visa" })).toHaveText(/^Everyday Visa •••• 4821 · (Active|Frozen)$/);
+      await expect(cards.filter({ hasText: "Travel Mastercard" })).toHaveText(/^Travel Mastercard •••• 7310 · (Active|Frozen)$/);
+      // The Savings account's card is not this account's.
+      await expect(cards.filter({ hasText: "Savings card" })).toHaveCount(0);
+      await expectNoPan(page);
+      await axe(page, javaScriptEnabled);
+      const accountId = href!.split("/").pop()!;
+      await page.getByRole("link", { name: "Order a card for this account" }).click();
+      await expect(page).toHaveURL(`/cards/order-card?accountId=${accountId}`);
+      await expect(page.getByTestId("order-card-form").locator("select[name=accountId]")).toHaveValue(accountId);
+      await page.goBack();
+      await cards.filter({ hasText: "Everyday Visa" }).getByRole("link", { name: "Everyday Visa" }).click();
+      await expect(page).toHaveURL(CARD_URL);
+      await expect(page.getByTestId("card-number")).toHaveText("•••• 4821");
     });
   });
 }

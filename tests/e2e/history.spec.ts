@@ -183,6 +183,8 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("payment-status")).toHaveText("Completed");
 
       await page.goto("/history?period=today&currency=GBP");
+      // The list names the payer's category beside the reference (StatementRow).
+      await expect(page.getByTestId("statement-item").filter({ hasText: reference })).toContainText(`${reference} · Rent · `);
       const href = await page
         .getByTestId("statement-item")
         .filter({ hasText: reference })

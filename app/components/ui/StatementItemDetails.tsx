@@ -1,6 +1,6 @@
 /**
- * The info block of one statement item (spec 000 §3): signed amount, fee, status, operation
- * type, date dd.mm.yyyy and time HH:MM, purpose, payment category (its translation by id, else
+ * The info block of one statement item (spec 000 §3): signed amount, fee, status, processing
+ * (operationStatus: pending, in progress, completed), operation type, date dd.mm.yyyy and time HH:MM, purpose, payment category (its translation by id, else
  * the stored name), reference, counterparty, sender (senderAccount.clientName) and accounts, sort
  * codes, BIC, payment type (its name, e.g. "Faster Payments"), general-ledger transaction with its debited and credited accounts
  * (the bank's own accounts carry no number: "The bank's own account"), contract (its name,
@@ -22,6 +22,7 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
   const ledgerAccount = (n: string | null) => n ?? t("item.bank-account");
   const rows: [string, ReactNode][] = [
     ["item.status", t(`status.${item.status}`)],
+    ["item.operation-status", item.operationStatus ? t(`operation-status.${item.operationStatus}`) : null],
     ["item.type", t(`type.${item.operationType}`)],
     ["item.date", `${formatDate(item.transferDate)} ${formatTime(item.transferDate)}`],
     ["item.purpose", item.purpose],

@@ -1,7 +1,10 @@
 /**
  * One statement item (history lists): title (the counterparty, or the operation type translated
  * from its code — 'Regular fee' for SERVICE_FEE; the API sends no English titles), reference or
- * counterparty account, time, signed amount. With `href` the title links to the item's page
+ * counterparty account, the payment category (the payer's own items; its translation by id, left
+ * out for a category the web app has no translation of: the list carries no stored name), 'In
+ * progress' or 'Pending' while the bank still works on the operation (operationStatus; nothing
+ * once COMPLETED), time, signed amount. With `href` the title links to the item's page
  * (`linkProps`: e.g. the navigation state of the history list's side panel).
  */
 import { Link, type LinkProps } from "@remix-run/react";
@@ -34,6 +37,10 @@ export function StatementRow({
   linkProps?: Omit<LinkProps, "to">;
 }) {
   const title = useItemTitle()(item);
+  const { t } = useTranslation("history");
+  const category = item.categoryId ? t(`common:payment-category.${item.categoryId}`, { defaultValue: "" }) : "";
+  const progress =
+    item.operationStatus && item.operationStatus !== "COMPLETED" ? t(`operation-status.${item.operationStatus}`) : "";
   return (
     <li className={styles.row} data-testid="statement-item">
       <div className={styles.text}>
@@ -47,7 +54,9 @@ export function StatementRow({
           )}
         </span>
         <span className={styles.meta}>
-          {[item.reference ?? item.counterpartyAccountNumber, formatTime(item.transferDate)].filter(Boolean).join(" · ")}
+          {[item.reference ?? item.counterpartyAccountNumber, category, progress, formatTime(item.transferDate)]
+            .filter(Boolean)
+            .join(" · ")}
         </span>
       </div>
       <Money amount={item.amount} currency={item.currencyId} signed />

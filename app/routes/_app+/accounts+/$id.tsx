@@ -2,7 +2,10 @@
  * /accounts/:id — account page (spec 000 §2): number, IBAN/BIC/sort code when present
  * (components/ui/AccountDetails: the IBAN in groups of four, the sort code in pairs),
  * balances (each with its overdraft limit and available funds where the overdraft applies,
- * spec 000 §5) and the account's recent history grouped by day (spec 000 §2 Layout; GET
+ * spec 000 §5), its live cards (spec 000 §3 Account "cards": name and masked number or 'card
+ * ordered', status, linking to the card's page; an order link for this account — on small screens
+ * the accounts column with its card links is hidden, so this is where they are) and the account's
+ * recent history grouped by day (spec 000 §2 Layout; GET
  * /v1/accounts/:id, /v1/statements-items?account=). An account the API does not show: 404. A
  * history list it refuses otherwise shows its error in the list's place, the account kept (spec
  * 000 §7 "a failed list passes the server message on as its error"; lib/list-errors.server.ts).
@@ -13,6 +16,7 @@ import { useTranslation } from "react-i18next";
 import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AccountDetails } from "~/components/ui/AccountDetails";
+import { cardNumberShown } from "~/lib/card-number";
 import { BalanceOverdraft, CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { DayGroups } from "~/components/ui/DayGroups";
 import { ListError } from "~/components/ui/ListError";
@@ -24,7 +28,7 @@ import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
 import styles from "../payments+/payments.module.css";
 
-export const handle = { i18n: ["common", "history"], titleKey: "common:account.title" };
+export const handle = { i18n: ["common", "history", "cards"], titleKey: "common:account.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
@@ -45,8 +49,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   ]);
   // Newest first (the API's order), grouped by day as every transaction list (spec 000 §2 Layout).
   const days = groupByDay(history.data?.data ?? [], (i) => i.transferDate, lng);
+  // Only what the cards list shows reaches the page (never more than the masked number).
+  const cards = account.cards.map(({ id, path, cardName, cardNumber, status }) => ({ id, path, cardName, cardNumber, status }));
   return json(
-    { account, history: days, listError: history.error },
+    { account: { ...account, cards }, history: days, listError: history.error },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
@@ -82,6 +88,31 @@ export default function AccountPage() {
             </li>
           ))}
         </ul>
+      </section>
+      <section aria-labelledby="cards-title" className={styles.section}>
+        <h2 id="cards-title">{t("account.cards")}</h2>
+        {account.cards.length === 0 ? (
+          <p>{t("account.no-cards")}</p>
+        ) : (
+          <ul className={styles.plainList} data-testid="account-cards">
+            {account.cards.map((c) => {
+              const shown = cardNumberShown(c);
+              return (
+                <li key={c.id} data-testid="account-card">
+                  <Link to={c.path}>{c.cardName}</Link>{" "}
+                  {shown.kind === "number" ? (
+                    <span dir="ltr">{shown.number}</span>
+                  ) : (
+                    `(${t(shown.kind === "ordered" ? "accounts.card-ordered" : "accounts.card-no-number")})`
+                  )}
+                  {" · "}
+                  {t(`cards:status.${c.status}`)}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <Link to={`/cards/order-card?accountId=${encodeURIComponent(account.id)}`}>{t("account.order-card")}</Link>
       </section>
       <section aria-labelledby="recent-title" className={styles.section}>
         <h2 id="recent-title">{t("history:recent")}</h2>

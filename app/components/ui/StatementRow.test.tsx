@@ -1,0 +1,50 @@
+// @vitest-environment jsdom
+/**
+ * StatementRow's meta line: the payment category (translated by id; left out when the web app has
+ * no translation of it) and the operation's progress while the bank still works on it
+ * (operationStatus PENDING / IN_PROCCESS; nothing once COMPLETED).
+ */
+import "~/test-utils/i18n";
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { StatementItem } from "../../../server/api/v1/contract";
+import { demoData } from "~/lib/demo.server";
+import { StatementRow } from "./StatementRow";
+
+afterEach(cleanup);
+
+const base: StatementItem = {
+  ...demoData(new Date("2026-11-22T10:00:00Z")).history[0]!,
+  reference: "INV-7",
+  categoryId: null,
+  operationStatus: "COMPLETED",
+};
+
+/** The row's meta line, split at its separators. */
+function meta(item: StatementItem): string[] {
+  render(
+    <ul>
+      <StatementRow item={item} />
+    </ul>,
+  );
+  const text = screen.getByTestId("statement-item").querySelector("span + span")?.textContent ?? "";
+  cleanup();
+  return text.split(" · ");
+}
+
+describe("StatementRow", () => {
+  it("names the payer's category by its translation", () => {
+    expect(meta({ ...base, categoryId: "rent" }).slice(0, 2)).toEqual(["INV-7", "Rent"]);
+  });
+
+  it("leaves out a category it has no translation of, and none when there is none", () => {
+    expect(meta({ ...base, categoryId: "made-up-category" })).toHaveLength(2);
+    expect(meta(base)).toHaveLength(2);
+  });
+
+  it("says 'In progress' or 'Pending' until the operation is completed", () => {
+    expect(meta({ ...base, operationStatus: "IN_PROCCESS" })[1]).toBe("In progress");
+    expect(meta({ ...base, operationStatus: "PENDING", categoryId: "rent" }).slice(1, 3)).toEqual(["Rent", "Pending"]);
+    expect(meta(base).join(" ")).not.toMatch(/Completed|progress|Pending/);
+  });
+});
