@@ -3,8 +3,8 @@
  * tokens reach the browser on every answer").
  *
  * The API client (api.server.ts) refreshes an expired access token; the API rotates the refresh
- * token and the old one is single use: presenting it again is reuse and ends the session
- * (server/domain/auth/sessions.ts, no grace window). The rotated tokens must therefore reach the
+ * token and the old one is single use: presenting it again after a 30 s grace is reuse and ends
+ * the session (server/domain/auth/sessions.ts). The rotated tokens must therefore reach the
  * browser on the answer of the request that rotated them. Routes attach `api.headers()`, but an
  * answer built without them (`throw new Response("Not found", { status: 404 })`, a bare
  * `redirect()`, an error page) dropped the new tokens, and a later request was logged out.
