@@ -4,7 +4,7 @@
  * else: for each document language and each output (PDF, XLSX, CSV), the wall time of one render
  * and the longest event-loop delay seen while it ran (`perf_hooks.monitorEventLoopDelay`, 1 ms
  * resolution; the max is the longest stretch another request would have waited), plus a
- * receipt PDF for scale — drawn on the main thread (`inline`, as before 2026-11-30) and through
+ * receipt PDF for scale — drawn on the main thread (`inline`, as before 2026-11-29) and through
  * the worker pool the API uses (`pool`, server/domain/statements/render-pool.ts; its first
  * drawing also starts the worker). Prints one line per figure (or one JSON line with `--json`).
  * Environment: BENCH_DOC_ITEMS (default MAX_STATEMENT_ITEMS), BENCH_DOC_RUNS (default 3; the
