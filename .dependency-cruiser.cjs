@@ -7,7 +7,7 @@
  *   Domain (server/domain) ──► DB (server/db), Providers (server/providers)
  *   Seed (server/seed) = tooling ──► DB, Domain
  *   Shared kernel: server/config.ts, server/logger.ts (anyone on the server may use them)
- *   Rules (server/rules: pure field rules) ◄── Web, Domain; Rules ──► npm packages and server/rules only
+ *   Rules (server/rules: pure field rules, and the upload byte budget) ◄── Web, Domain; Rules ──► npm packages and server/rules only
  *
  * Never Domain → API/Web/Entry/Seed, DB → Domain (or anything above it), API → DB. No cycles.
  *
@@ -34,7 +34,7 @@ const TEST = "(\\.test\\.tsx?$|^tests/|^scripts/)";
 const CONTRACT = "^server/api/v1/contract\\.ts$";
 const ENTRY = "^server/(index|app|web-guards)\\.ts$";
 const KERNEL = "^server/(config|logger)\\.ts$";
-/** Pure field rules (amount, IBAN, sort code, …) shared by the browser and the server. */
+/** Pure field rules (amount, IBAN, sort code, …) shared by the browser and the server; the pure upload byte budget (byte-budget.ts) shared by the web app's and the API's upload reads. */
 const RULES = "^server/rules/";
 /** Domain modules the Entry may wire (schedule a job, choose a store): see the header. */
 const ENTRY_WIRES = "^server/domain/(housekeeping|rate-limit)/index\\.ts$";

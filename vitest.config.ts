@@ -3,7 +3,7 @@ import { defineConfig } from "vitest/config";
 import { LongestFirstSequencer } from "./tests/longest-first-sequencer";
 
 /**
- * Two projects: `unit` (rules, beside their code; jsdom for .tsx) and `api` (tests/api,
+ * Two projects: `unit` (rules, beside their code, scripts' checks too; jsdom for .tsx) and `api` (tests/api,
  * against a real database: PGlite always, PostgreSQL when TEST_DATABASE_URL is set).
  */
 export default defineConfig({
@@ -16,7 +16,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           // A few unit tests open an in-memory PGlite and migrate and seed it in beforeAll: on a

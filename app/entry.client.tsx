@@ -2,6 +2,12 @@
  * Browser entry: loads translations over HTTP (versioned URLs `/locales/{{lng}}/{{ns}}.json?v=`,
  * only the namespaces the rendered routes declared) and hydrates. Uses the small fetch backend
  * (lib/i18n-fetch-backend.ts) instead of i18next-http-backend to fit the JS budget.
+ *
+ * Only in a browser of tier (a) (docs/decisions.md "Browsers we support"): Remix loads this
+ * module from a `<script type="module">` that a browser without modules ignores and one that
+ * cannot parse our ES2022 never runs; a browser that parses it but lacks an API the app uses
+ * is stopped here (lib/browser-floor.ts). All three keep the server-rendered page, which works
+ * without JavaScript.
  */
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
@@ -10,6 +16,7 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { ALL_NAMESPACES, i18nConfig, LOCALES_VERSION } from "./i18n";
+import { meetsBrowserFloor } from "./lib/browser-floor";
 import { FetchBackend } from "./lib/i18n-fetch-backend";
 
 /**
@@ -51,4 +58,4 @@ async function hydrate() {
   });
 }
 
-void hydrate();
+if (meetsBrowserFloor()) void hydrate();

@@ -16,6 +16,13 @@
  * - HOUSEKEEPING_INTERVAL_MS: how often the leading process purges expired records (default 1 hour).
  * - ORPHAN_UPLOAD_MAX_AGE_MS: age from which housekeeping deletes an upload attached nowhere
  *   (default 24 hours, at least 1 hour: docs/decisions.md "Uploads left behind").
+ * - DOCUMENT_WORKERS: worker threads that draw PDFs and XLSX statements off the event loop (default
+ *   one per two cores, at least one); DOCUMENT_QUEUE_LIMIT: drawings waiting for a worker at most
+ *   (default 16), beyond which a download answers 503 with Retry-After (server/domain/statements/render-pool.ts).
+ * - UPLOADS_IN_FLIGHT_MB: MiB of upload bodies this process reads into memory at once (default 256);
+ *   a multipart upload that would pass it is refused with 503 and Retry-After before its body is
+ *   read (server/api/v1/upload-budget.ts; the web app's upload forms count against their own
+ *   ceiling of the same size, app/lib/uploads.server.ts).
  * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
  *   only for the embedded setup; always false in production (DEPLOYMENT).
  * - TRUST_PROXY: Express "trust proxy" value when behind a load balancer (client IPs for rate limits).
@@ -58,6 +65,9 @@ const schema = z.object({
     .int()
     .min(60 * 60_000)
     .default(24 * 60 * 60_000),
+  DOCUMENT_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  DOCUMENT_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(16),
+  UPLOADS_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(1_048_576).default(256),
   SMS_DEBUG_CODES: bool.optional(),
   RATE_LIMITS: z.enum(["strict", "relaxed"]).default("strict"),
   SESSION_SECRET: z.string().min(16).optional(),

@@ -52,6 +52,9 @@ fi
 step "JavaScript budget (every page within 120 KB gzip)"
 npm run --silent bench:check || status=1
 
+step "browser floor (the build's JavaScript parses in tier (a); CSS features; browser APIs)"
+npm run --silent check:browsers || status=1
+
 step "process tests (production start with Twilio, several instances)"
 npx vitest run --project process --reporter=default --reporter=json --outputFile.json=tests/.tmp/process-results.json || status=1
 

@@ -6,6 +6,7 @@
  */
 import type { Beneficiary, BeneficiaryPaymentType, BeneficiaryStatus } from "../../server/api/v1/contract";
 import { formatIban } from "../../server/rules/iban-format";
+import { formatSortCode } from "../../server/rules/sort-code";
 
 export const PAYMENT_TYPES = [
   "LOCAL",
@@ -100,11 +101,18 @@ export function isEditable(status: BeneficiaryStatus, approvalRequired: boolean)
 }
 
 /**
- * The account shown in lists: IBAN (in groups of four, as the account page prints it), account
- * number, wallet or phone, whichever the type has.
+ * The account shown in lists: IBAN (in groups of four, as the account page prints it), else the
+ * account number with what routes it — the sort code in pairs before a UK account number
+ * ("20-00-00 55779911", as a UK statement prints it), the ABA routing number before a US one —,
+ * else the wallet, phone or collector contact, whichever the type has.
  */
 export function accountLabel(
-  b: Pick<Beneficiary, "iban" | "bankAccountNumber" | "walletAddress" | "phone" | "collectorContact">,
+  b: Pick<Beneficiary, "iban" | "bankAccountNumber" | "sortCode" | "aba" | "walletAddress" | "phone" | "collectorContact">,
 ): string {
-  return (b.iban ? formatIban(b.iban) : null) ?? b.bankAccountNumber ?? b.walletAddress ?? b.phone ?? b.collectorContact ?? "";
+  if (b.iban) return formatIban(b.iban);
+  if (b.bankAccountNumber) {
+    const routing = b.sortCode ? formatSortCode(b.sortCode) : b.aba;
+    return routing ? `${routing} ${b.bankAccountNumber}` : b.bankAccountNumber;
+  }
+  return b.walletAddress ?? b.phone ?? b.collectorContact ?? "";
 }

@@ -11,6 +11,8 @@
  *   Secure cookies, a session secret of its own.
  * - SESSION_IDLE_SECONDS: inactivity limit of the web session, default 300 (PSD2 RTS Art. 4(3)(b):
  *   at most 5 minutes); 30 to 300 (a longer one would break the rule).
+ * - UPLOADS_IN_FLIGHT_MB: MiB of upload form bodies the web app reads into memory at once
+ *   (default 256, the name and default server/config.ts gives the API's own ceiling; lib/uploads.server.ts).
  * @throws Error at first use when the environment is invalid
  */
 import { z } from "zod";
@@ -25,6 +27,7 @@ const schema = z
     BANKING_API_URL: z.string().url().optional(),
     SESSION_SECRET: z.string().min(16).optional(), // same minimum as server/config.ts
     SESSION_IDLE_SECONDS: z.coerce.number().int().min(30).max(300).default(300),
+    UPLOADS_IN_FLIGHT_MB: z.coerce.number().int().min(1).max(1_048_576).default(256),
   })
   .transform((env, ctx) => {
     const production = isProductionDeployment(env);
@@ -43,6 +46,7 @@ const schema = z
       BANKING_API_URL: (env.BANKING_API_URL ?? `http://127.0.0.1:${env.PORT ?? "3000"}/api/v1`).replace(/\/+$/, ""),
       SESSION_SECRET: env.SESSION_SECRET ?? DEV_SESSION_SECRET,
       SESSION_IDLE_MS: env.SESSION_IDLE_SECONDS * 1000,
+      UPLOADS_IN_FLIGHT_BYTES: env.UPLOADS_IN_FLIGHT_MB * 1024 * 1024,
     };
   });
 

@@ -28,4 +28,20 @@ describe("downloadFailed", () => {
     const res = await downloadFailed(new Request("http://x/history/statement"), other, back, new Headers());
     expect(await res.text()).toContain("currencyId is odd");
   });
+
+  it("a busy API (503 SERVICE_BUSY: too many documents drawing) is 'try again in a few seconds', 503 with Retry-After", async () => {
+    const busy = new ApiError(503, {
+      statusCode: 503,
+      code: "SERVICE_BUSY",
+      message: "Too many documents are being prepared right now. Try again in a few seconds.",
+      retryAfter: 5,
+    });
+    const request = new Request("http://x/history/statement", { headers: { "Accept-Language": "de" } });
+    const res = await downloadFailed(request, busy, back, new Headers());
+    expect(res.status).toBe(503);
+    expect(res.headers.get("Retry-After")).toBe("5");
+    const html = await res.text();
+    expect(html).toContain("Gerade werden sehr viele Dokumente erstellt.");
+    expect(html).not.toContain("Interner Serverfehler");
+  });
 });

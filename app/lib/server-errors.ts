@@ -107,6 +107,7 @@ export const CODE_KEYS: Record<string, string> = {
   ORDER_STATUS_CONFLICT: "errors:Remittance.status-conflict",
   BENEFICIARY_STATUS_CONFLICT: "errors:Beneficiaries.status-conflict",
   CONTRACT_STATUS_CONFLICT: "errors:Beneficiaries.contract-status-conflict",
+  SERVICE_BUSY: "errors:Errors.busy",
 };
 
 /** Result: field errors for known fields, plus global and general messages. */

@@ -1,10 +1,11 @@
 /**
  * The session cookie of one request, whatever the route answers (docs/decisions.md "Rotated
- * tokens reach the browser on every answer").
+ * tokens reach the browser on every answer"), and what a request holds until its answer is ready
+ * (`atRequestEnd`: upload bytes reserved by an action, lib/uploads.server.ts).
  *
  * The API client (api.server.ts) refreshes an expired access token; the API rotates the refresh
- * token and the old one is single use: presenting it again is reuse and ends the session
- * (server/domain/auth/sessions.ts, no grace window). The rotated tokens must therefore reach the
+ * token and the old one is single use: presenting it again after a 30 s grace is reuse and ends
+ * the session (server/domain/auth/sessions.ts). The rotated tokens must therefore reach the
  * browser on the answer of the request that rotated them. Routes attach `api.headers()`, but an
  * answer built without them (`throw new Response("Not found", { status: 404 })`, a bare
  * `redirect()`, an error page) dropped the new tokens, and a later request was logged out.
@@ -28,12 +29,14 @@ import { commitSession, getSession, getTokens, SESSION_COOKIE, setTokens, type A
 /** Remix's request handler (`createRequestHandler` of @remix-run/node): one request in, its answer out. */
 export type RequestHandler = (request: Request, loadContext?: AppLoadContext) => Promise<Response>;
 
-/** What one request did to the session. */
+/** What one request did to the session, and what it holds until its answer is ready. */
 interface RequestSession {
   /** The session last changed by an API client of this request (loaders and actions each have their own). */
   changed: AppSession | null;
   /** The tokens the API last rotated to during this request. */
   rotated: AuthTokens | null;
+  /** Run once the request's answer is ready, whatever happened (`atRequestEnd`). */
+  atEnd: (() => void)[];
 }
 
 const scope = new AsyncLocalStorage<RequestSession>();
@@ -56,9 +59,28 @@ export function noteSessionChange(session: AppSession, rotated?: AuthTokens): vo
  */
 export function wrapRequestHandler(handler: RequestHandler): RequestHandler {
   return (request, loadContext) => {
-    const state: RequestSession = { changed: null, rotated: null };
-    return scope.run(state, async () => settleSessionCookie(await handler(request, loadContext), state));
+    const state: RequestSession = { changed: null, rotated: null, atEnd: [] };
+    return scope.run(state, async () => {
+      try {
+        return settleSessionCookie(await handler(request, loadContext), state);
+      } finally {
+        for (const release of state.atEnd.splice(0)) release();
+      }
+    });
   };
+}
+
+/**
+ * Run `release` once the current request's loaders and actions are done and its answer is built
+ * — on success, on a thrown answer or error, and when the client went away — e.g. to give back
+ * the upload bytes an action reserved (lib/uploads.server.ts).
+ * @returns false outside `wrapRequestHandler` (unit tests of a loader): the caller releases itself
+ */
+export function atRequestEnd(release: () => void): boolean {
+  const current = scope.getStore();
+  if (!current) return false;
+  current.atEnd.push(release);
+  return true;
 }
 
 /** The cookie's name in a Set-Cookie value. */

@@ -6,12 +6,22 @@
  * size), forwarding the files to POST /v1/uploads (`uploadFiles`), and the form's answers to a
  * refused read or an API refusal (`uploadReadErrorResponse`, `uploadErrorResponse`). The API
  * decides the type by the bytes; the web only reads within limits and says why.
+ *
+ * The files are read into memory, so the web app counts the upload bodies it holds at once
+ * under a ceiling of its own (UPLOADS_IN_FLIGHT_MB, lib/config.server.ts; the API counts what it
+ * receives under its own, server/api/v1/uploads.ts): a body that would pass it is read for its
+ * text fields only (the CSRF token, the intent) and answered "busy, try again in a few seconds"
+ * on the form's `files` field (503, Retry-After), never buffered. docs/decisions.md "Upload
+ * bodies in memory".
  */
 import { MaxPartSizeExceededError, unstable_createMemoryUploadHandler, unstable_parseMultipartFormData } from "@remix-run/node";
 import type { UploadHandler } from "@remix-run/node";
 import type { ApiFieldError, Upload } from "../../server/api/v1/contract";
+import { ByteBudget } from "../../server/rules/byte-budget";
 import { ApiError, type Api } from "./api.server";
+import { config } from "./config.server";
 import { apiErrorResponse, validationError, type ServerT } from "./forms.server";
+import { atRequestEnd } from "./session-scope.server";
 
 /** Largest file the API takes (10 MiB, its MAX_UPLOAD_BYTES); a part over it stops the parse. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -22,14 +32,39 @@ const MAX_TEXT_FIELDS = 10;
 const MAX_TEXT_BYTES = 4 * 1024;
 /** After a refused part, the rest of the body is read and dropped (up to this much) before answering. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/**
+ * The most one upload form's body holds in memory (bytes): MAX_FILES files at one byte over the
+ * limit each (the parse stops a file there) and 1 MiB of text fields and framing — the web
+ * guard's WEB_UPLOAD_BODY_LIMIT (server/web-guards.ts), which refuses a larger body before it
+ * reaches a page. A body reserves its Content-Length, at most this.
+ */
+export const MAX_UPLOAD_BODY_BYTES = MAX_FILES * (MAX_FILE_BYTES + 1) + 1024 * 1024;
+/** Seconds a busy answer asks the browser to wait (Retry-After). */
+export const UPLOAD_RETRY_AFTER_SECONDS = 5;
+
+let processBudget: ByteBudget | undefined;
+/** The web app's ceiling on upload bodies held at once (UPLOADS_IN_FLIGHT_MB), made on first use. */
+function uploadBudget(): ByteBudget {
+  processBudget ??= new ByteBudget(config().UPLOADS_IN_FLIGHT_BYTES);
+  return processBudget;
+}
+
+/** The bytes a body reserves: its Content-Length, at most MAX_UPLOAD_BODY_BYTES (that much without one). */
+export function uploadReservation(contentLength: string | null): number {
+  if (!contentLength || !/^\d{1,15}$/.test(contentLength.trim())) return MAX_UPLOAD_BODY_BYTES;
+  return Math.min(Number(contentLength.trim()), MAX_UPLOAD_BODY_BYTES);
+}
 /** The file input's `accept` when the settings cannot be read (the API's list). */
 export const DEFAULT_ACCEPT = [".pdf", ".png", ".jpg", ".jpeg", ".xlsx", ".docx"];
 
 /** Form id of an upload form (remix-validated-form) unless the page says otherwise. */
 export const UPLOAD_FORM_ID = "documents";
 
-/** Why an upload body was refused while it was read. */
-export type UploadFormError = "too-large" | "too-many" | "unreadable";
+/**
+ * Why an upload body was refused while it was read; `busy`: the web app already holds as many
+ * upload bytes as it takes (its files were not read; try again in a few seconds).
+ */
+export type UploadFormError = "too-large" | "too-many" | "unreadable" | "busy";
 
 class UploadLimitError extends Error {
   constructor(readonly reason: UploadFormError) {
@@ -61,17 +96,25 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<v
  * limit: a larger part stops the parse as soon as it is read that far), text fields few and
  * short (`limits.maxTextFields`, default 10, for a form with more fields). The body is always read to its end (a refused one up to a limit), so the answer
  * reaches the browser.
+ *
+ * Before reading, the body's size (`uploadReservation`) is reserved under the web app's upload
+ * ceiling (`limits.budget`, default the process's: UPLOADS_IN_FLIGHT_MB) until the request's
+ * answer is ready (`atRequestEnd`; outside a request scope, until this read ends). When it does
+ * not fit, the text fields are read and the first file part ends the read with `busy`: no file
+ * is held.
  * @returns `form`: the whole form, or on a refusal the fields read before it (the CSRF token
  *   and intent come before the files in the page's form); `error` says what was refused
  */
 export async function readUploadForm(
   request: Request,
-  limits: { maxTextFields?: number } = {},
+  limits: { maxTextFields?: number; budget?: ByteBudget } = {},
 ): Promise<{ form: FormData; error: UploadFormError | null }> {
   const maxTextFields = limits.maxTextFields ?? MAX_TEXT_FIELDS;
   const fields = new FormData();
   const source = request.body?.getReader();
   if (!source) return { form: fields, error: "unreadable" };
+  const release = (limits.budget ?? uploadBudget()).tryAcquire(uploadReservation(request.headers.get("content-length")));
+  const heldUntilRead = release !== null && !atRequestEnd(release);
   // Pulled only when the parser reads (highWaterMark 0), so `drain` reads what the parser left.
   const body = new ReadableStream<Uint8Array>(
     {
@@ -90,6 +133,7 @@ export async function readUploadForm(
   let texts = 0;
   const handler: UploadHandler = async (part) => {
     if (typeof part.filename === "string") {
+      if (!release) throw new UploadLimitError("busy");
       if (part.name !== "files") throw new UploadLimitError("unreadable");
       if (++files > MAX_FILES) throw new UploadLimitError("too-many");
       return fileHandler(part);
@@ -109,6 +153,7 @@ export async function readUploadForm(
     return { form: fields, error: "unreadable" };
   } finally {
     await drain(source);
+    if (heldUntilRead) release();
   }
 }
 
@@ -118,20 +163,31 @@ export function chosenFiles(form: FormData): File[] {
 }
 
 /** Error keys of a refused read (`readUploadForm`). */
-const READ_ERROR_KEYS: Record<UploadFormError, string> = {
+export const READ_ERROR_KEYS: Record<UploadFormError, string> = {
   "too-large": "errors:Identity.max-size-error",
   "too-many": "errors:Payments.documents-too-many",
   unreadable: "errors:Payments.documents-unreadable",
+  busy: "errors:Payments.documents-busy",
 };
 
-/** The upload form's answer to a refused read: the message on `files` (`keys` over the defaults), status 400. */
+/**
+ * The upload form's answer to a refused read: the message on `files` (`keys` over the
+ * defaults), status 400; `busy` is 503 with Retry-After (nothing wrong with the files).
+ */
 export function uploadReadErrorResponse(
   error: UploadFormError,
   t: ServerT,
   formId = UPLOAD_FORM_ID,
   keys: Partial<Record<UploadFormError, string>> = {},
 ) {
-  return validationError({ fieldErrors: { files: t(keys[error] ?? READ_ERROR_KEYS[error]) }, formId }, {}, { status: 400 });
+  const init =
+    error === "busy" ? { status: 503, headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_SECONDS) } } : { status: 400 };
+  return validationError({ fieldErrors: { files: t(keys[error] ?? READ_ERROR_KEYS[error]) }, formId }, {}, init);
+}
+
+/** True for the API's "busy, try again" (503 SERVICE_BUSY: it holds as many upload bytes as it takes). */
+export function isServiceBusy(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503 && error.body.code === "SERVICE_BUSY";
 }
 
 /**
@@ -167,7 +223,8 @@ function isFieldError(v: unknown): v is ApiFieldError {
 /**
  * An error of an upload and attach (`uploadFiles`, then the resource's documents call) as the
  * upload form's answer (status 400): a field error on `files` or `uploadIds` on the `files`
- * field (translated; the API's text when the constraint is unknown); errors on the form's other
+ * field (translated; the API's text when the constraint is unknown); the API busy (503
+ * SERVICE_BUSY) as a refused read's `busy` on `files` (503, Retry-After); errors on the form's other
  * `fields` (e.g. a category) on those fields, anything else as a form-level message. Non-API
  * errors are rethrown.
  * @param options.formId the form's id (default "documents"); options.fields its other fields;
@@ -182,6 +239,7 @@ export function uploadErrorResponse(
     keys = {},
   }: { formId?: string; fields?: readonly string[]; keys?: Record<string, string> } = {},
 ) {
+  if (isServiceBusy(error)) return uploadReadErrorResponse("busy", t, formId);
   if (error instanceof ApiError && Array.isArray(error.body.message)) {
     for (const item of error.body.message) {
       if (!isFieldError(item) || (item.property !== "files" && item.property !== "uploadIds")) continue;

@@ -38,7 +38,8 @@ export type DomainErrorCode =
   | "CARD_LIMIT_REACHED"
   | "DOCUMENTS_REQUIRED"
   | "RATE_LIMITED"
-  | "SMS_DELIVERY_FAILED";
+  | "SMS_DELIVERY_FAILED"
+  | "SERVICE_BUSY";
 
 /**
  * A refusal the caller should see. `code` is a stable machine code, `body` a plain message or

@@ -59,7 +59,7 @@ import { ensureSystemAccounts } from "../domain/ledger/system.js";
 import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/index.js";
 import { PROFILE_AGREEMENT_ID, seedOnboardingReference } from "./onboarding-reference.js";
 import { requestAgreement } from "../domain/agreements/index.js";
-import { ensureDefaultServiceFee } from "../domain/fees/service.js";
+import { DEFAULT_SERVICE_FEE_AMOUNT, ensureDefaultServiceFee } from "../domain/fees/service.js";
 import { seedExchangeRates } from "../domain/exchange/index.js";
 import {
   addMember,
@@ -311,6 +311,14 @@ const STANDARD_FEES: FeeRuleInput[] = [
   },
   EXCHANGE_FEE,
 ];
+
+/**
+ * A past monthly service fee in a seeded history: the default tariff's amount, so the history
+ * shows what the fees tab lists ("Monthly account fee", server/domain/fees/service.ts).
+ */
+function monthlyFee(daysAgo: number): HistoryEvent {
+  return { daysAgo, amount: `-${DEFAULT_SERVICE_FEE_AMOUNT}`, counterparty: "Monthly account fee", operationType: "SERVICE_FEE" };
+}
 
 /** One history event on a customer balance: signed amount, days before `now`. */
 interface HistoryEvent {
@@ -833,8 +841,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
       },
       { daysAgo: 48, amount: "-120.40", counterparty: "Octopus Energy", reference: "Direct debit" },
       { daysAgo: 18, amount: "-120.40", counterparty: "Octopus Energy", reference: "Direct debit" },
-      { daysAgo: 45, amount: "-5.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
-      { daysAgo: 15, amount: "-5.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
+      monthlyFee(45),
+      monthlyFee(15),
       { daysAgo: 10, amount: "12.99", counterparty: "Amazon UK", reference: "Refund", operationType: "REFUND" },
       ...groceries.map((amount, i) => ({
         daysAgo: 58 - i * 7,
@@ -885,8 +893,8 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
         counterpartyAccount: "30-96-34 12345678",
         reference: "PO 7781",
       },
-      { daysAgo: 30, amount: "-25.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
-      { daysAgo: 1, amount: "-25.00", counterparty: "Monthly account fee", operationType: "SERVICE_FEE" },
+      monthlyFee(30),
+      monthlyFee(1),
     ];
     const northwindEur: HistoryEvent[] = [
       {

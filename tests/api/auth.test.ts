@@ -12,10 +12,10 @@ import pino from "pino";
 import { hash } from "@node-rs/argon2";
 import { eq, sql } from "drizzle-orm";
 import { loadConfig } from "../../server/config.js";
-import { oneTimeCodes, users } from "../../server/db/schema/index.js";
+import { apiSessions, oneTimeCodes, users } from "../../server/db/schema/index.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
-import { createSession, revokeSession } from "../../server/domain/auth/sessions.js";
+import { createSession, hashToken, revokeSession, SESSION_POLICY } from "../../server/domain/auth/sessions.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 const PASSWORD = "Bank-Demo-2026";
@@ -241,7 +241,18 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect(second.headers.get("retry-after")).toBe(String(second.body.retryAfter));
   });
 
-  it("refresh rotates; reusing the old refresh token is refused and ends that session only", async () => {
+  /** Move a spent refresh token's rotation (and revocation) `seconds` into the past. */
+  async function ageRotation(refreshToken: string, seconds: number) {
+    await h.db
+      .update(apiSessions)
+      .set({
+        rotatedAt: sql`rotated_at - make_interval(secs => ${seconds})`,
+        revokedAt: sql`revoked_at - make_interval(secs => ${seconds})`,
+      })
+      .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)));
+  }
+
+  it("refresh rotates; reusing the old refresh token after the grace is refused and ends that session only", async () => {
     const otherDevice = await login("+447700900001");
     const t1 = await login("+447700900001");
     const r = await call("/auth/refresh", { refreshToken: t1.refreshToken });
@@ -249,6 +260,7 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect(r.body.refreshToken).not.toBe(t1.refreshToken);
     expect((await call("/users/whoami", undefined, r.body.accessToken)).status).toBe(200);
     expect((await call("/users/whoami", undefined, t1.accessToken)).status).toBe(401);
+    await ageRotation(t1.refreshToken, SESSION_POLICY.rotationGraceMs / 1000 + 1);
     const reuse = await call("/auth/refresh", { refreshToken: t1.refreshToken });
     expect(reuse.status).toBe(401);
     // reuse detection revoked the rotated session too
@@ -256,6 +268,66 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect((await call("/auth/refresh", { refreshToken: r.body.refreshToken })).status).toBe(401);
     // the user's other login (another family) is untouched
     expect((await call("/users/whoami", undefined, otherDevice.accessToken)).status).toBe(200);
+  });
+
+  it("rotation grace: a spent refresh token presented again within 30 s gets a new pair; both pairs work", async () => {
+    const t1 = await login("+447700900001");
+    const first = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect(first.status).toBe(200);
+    // A parallel request (another tab, another app instance) or a retry after a lost answer.
+    await ageRotation(t1.refreshToken, SESSION_POLICY.rotationGraceMs / 1000 - 5);
+    const again = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect(again.status).toBe(200);
+    expect(again.body.refreshToken).not.toBe(first.body.refreshToken);
+    expect((await call("/users/whoami", undefined, first.body.accessToken)).status).toBe(200);
+    expect((await call("/users/whoami", undefined, again.body.accessToken)).status).toBe(200);
+    // Both successors refresh normally, and stay one device.
+    expect((await call("/auth/refresh", { refreshToken: first.body.refreshToken })).status).toBe(200);
+    expect((await call("/auth/refresh", { refreshToken: again.body.refreshToken })).status).toBe(200);
+    const [family] = await h.db
+      .select({ familyId: apiSessions.familyId })
+      .from(apiSessions)
+      .where(eq(apiSessions.refreshTokenHash, hashToken(t1.refreshToken)));
+    const rows = await h.db
+      .select({ familyId: apiSessions.familyId })
+      .from(apiSessions)
+      .where(eq(apiSessions.familyId, family.familyId));
+    expect(rows.length).toBe(5);
+  });
+
+  it("rotation grace: at most four live pairs per device; beyond that the token counts as reused", async () => {
+    const t1 = await login("+447700900001");
+    const first = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect(first.status).toBe(200);
+    const graced = [];
+    for (let i = 0; i < SESSION_POLICY.maxLiveRowsPerFamily - 1; i++) {
+      const r = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+      expect(r.status).toBe(200);
+      graced.push(r.body.accessToken as string);
+    }
+    const over = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect(over.status).toBe(401);
+    // Treated as reuse: the whole device is logged out.
+    for (const token of [first.body.accessToken, ...graced]) {
+      expect((await call("/users/whoami", undefined, token)).status).toBe(401);
+    }
+  });
+
+  it("rotation grace ends with the session: after a logout the spent token is refused at once", async () => {
+    const t1 = await login("+447700900001");
+    const first = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+    expect((await call("/auth/logout", { refreshToken: first.body.refreshToken })).status).toBe(204);
+    expect((await call("/auth/refresh", { refreshToken: t1.refreshToken })).status).toBe(401);
+    // A token never spent by a refresh but revoked by the logout gets no grace either.
+    expect((await call("/auth/refresh", { refreshToken: first.body.refreshToken })).status).toBe(401);
+  });
+
+  it("parallel refreshes with one refresh token all succeed (two tabs through two app instances)", async () => {
+    const t1 = await login("+447700900001");
+    const answers = await Promise.all(Array.from({ length: 3 }, () => call("/auth/refresh", { refreshToken: t1.refreshToken })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body.refreshToken)).size).toBe(3);
+    for (const a of answers) expect((await call("/users/whoami", undefined, a.body.accessToken)).status).toBe(200);
   });
 
   it("logout by refresh token (access token expired) ends the session; unknown tokens are ignored", async () => {

@@ -11,12 +11,12 @@
  *   checked again.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { io as connect, type Socket } from "socket.io-client";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { chatChannels, chatMessages, staffUsers, uploads } from "../../server/db/schema/index.js";
+import { apiSessions, chatChannels, chatMessages, staffUsers, uploads } from "../../server/db/schema/index.js";
 import { setChatPublisher, type ChatPublisher } from "../../server/domain/chat/publisher.js";
-import { createSession } from "../../server/domain/auth/sessions.js";
+import { createSession, hashToken } from "../../server/domain/auth/sessions.js";
 import { attachAsStaff, replyAsStaff } from "../../server/domain/ops/chat.js";
 import type { StaffContext } from "../../server/domain/ops/auth.js";
 import { addMember, createCustomer, createUser, type CreatedCustomer } from "../../server/seed/factories.js";
@@ -325,7 +325,11 @@ describe.each(databases)("chat sockets after access is lost on %s", (kind) => {
     const gone = disconnected(socket);
     const kept = await open(await tokenFor(await s.login(a.phone)));
     const issuedBefore = await tokenFor(rotated.body.accessToken);
-    // The old refresh token again (a copy): the family is revoked, and its sockets close.
+    // The old refresh token again (a copy, after the rotation grace): the family is revoked, and its sockets close.
+    await s.db
+      .update(apiSessions)
+      .set({ rotatedAt: sql`rotated_at - interval '1 minute'`, revokedAt: sql`revoked_at - interval '1 minute'` })
+      .where(eq(apiSessions.refreshTokenHash, hashToken(stolen.refreshToken)));
     expect((await s.call("POST", "/auth/refresh", { body: { refreshToken: stolen.refreshToken } })).status).toBe(401);
     expect(await gone).toBe("io server disconnect");
     expect(await emit(kept, "subscribe", { channelId: aMain })).toEqual({ ok: true });

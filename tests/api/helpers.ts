@@ -18,7 +18,7 @@ import type { Server } from "node:http";
 import pino from "pino";
 import { eq } from "drizzle-orm";
 import { openDatabase, type Database } from "../../server/db/client.js";
-import { loadConfig } from "../../server/config.js";
+import { loadConfig, type Config } from "../../server/config.js";
 import { users } from "../../server/db/schema/index.js";
 import { seed } from "../../server/seed/seed.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
@@ -45,6 +45,8 @@ export interface TestServer {
   db: Database;
   kind: TestDatabaseKind;
   sms: MemorySmsProvider;
+  /** The application's configuration (what `env` set, over the tests' defaults). */
+  config: Config;
   /** Access token for the seeded user with this phone (session created directly). */
   login: (phone: string) => Promise<string>;
   /** JSON call to /api/v1 + path. */
@@ -122,6 +124,8 @@ export async function startTestServer(opts: {
   deployment?: "production";
   /** Called with each SQL statement the app sends (openDatabase's debug hook), for tests that count them. */
   onQuery?: (sql: string) => void;
+  /** More configuration (server/config.ts names), over the tests' defaults, e.g. `{ UPLOADS_IN_FLIGHT_MB: "1" }`. */
+  env?: Record<string, string>;
 }): Promise<TestServer> {
   let handle;
   if (opts.db === "postgres") {
@@ -140,6 +144,7 @@ export async function startTestServer(opts: {
     OTP_SECRET: "api-test-otp-secret-0123456789",
     LOG_LEVEL: "silent",
     ...(opts.staffToken ? { STAFF_API_TOKEN: opts.staffToken } : {}),
+    ...opts.env,
   } as NodeJS.ProcessEnv);
   if (opts.deployment) config.deployment = opts.deployment;
   const logger = pino({ level: "silent" });
@@ -159,6 +164,7 @@ export async function startTestServer(opts: {
     db,
     kind: opts.db,
     sms,
+    config,
     async login(phone) {
       const [u] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone));
       if (!u) throw new Error(`No seeded user ${phone}`);

@@ -70,6 +70,8 @@ for (const javaScriptEnabled of [true, false]) {
       const row = page.getByTestId("beneficiary");
       await expect(row).toHaveCount(1);
       await expect(row.getByTestId("beneficiary-status")).toHaveText("Approved");
+      // A UK account is listed as a UK statement prints it: sort code in pairs, then the number.
+      await expect(row).toContainText("20-00-00 55779911");
 
       // The picker on the pound form fills the payee from the approved beneficiary.
       await page.goto("/payments/gbp/form");

@@ -25,7 +25,7 @@ import httpProxy from "http-proxy";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { io as connectSocket, type Socket } from "socket.io-client";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_PASSWORD } from "../../server/seed/factories.js";
 import { SEED_PHONES } from "../../server/seed/seed.js";
@@ -234,6 +234,43 @@ describe.skipIf(!available)("two instances on one PostgreSQL and one Redis", () 
     for (const base of [b().base, a().base, proxyBase, proxyBase]) {
       const home = await web(base, "/home");
       expect(home.status, `GET /home via ${base}`).toBe(200);
+    }
+
+    // Two tabs at once, one through each instance, both after the access token expired: both
+    // refresh with the same refresh token (no shared in-process cache), and neither ends the
+    // session as a reused token (rotation grace, domain/auth/sessions.ts).
+    const handle = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    try {
+      await handle.db.execute(
+        sql`update api_sessions set access_expires_at = now() - interval '1 second'
+            where revoked_at is null and user_id = (select id from users where phone = ${SEED_PHONES.both})`,
+      );
+    } finally {
+      await handle.close();
+    }
+    const sameCookie = cookie;
+    const tabs = await Promise.all(
+      [a().base, b().base].map(async (base) => {
+        const r = await fetch(`${base}/home`, { redirect: "manual", headers: { cookie: sameCookie } });
+        await r.text();
+        return {
+          base,
+          status: r.status,
+          cookie: r.headers
+            .getSetCookie()
+            .find((c) => c.startsWith("__session="))
+            ?.split(";")[0],
+        };
+      }),
+    );
+    for (const tab of tabs) {
+      expect(tab.status, `GET /home via ${tab.base} with an expired access token`).toBe(200);
+      expect(tab.cookie, "the answer carries the rotated tokens").toBeTruthy();
+    }
+    // Whichever answer the browser kept last, the session goes on.
+    for (const tab of tabs) {
+      cookie = tab.cookie!;
+      expect((await web(proxyBase, "/home")).status).toBe(200);
     }
   });
 

@@ -10,6 +10,7 @@
  * the code shown again after a refusal (digits only).
  */
 import { useEffect, useRef, useState } from "react";
+import { requestSubmit } from "~/lib/request-submit";
 import { useAdoptTypedValue } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { Field } from "./Field";
@@ -44,7 +45,8 @@ export function CodeInput({
   useEffect(() => {
     if (!autoSubmit || value.length !== CODE_LENGTH || submitted.current === value) return;
     submitted.current = value;
-    input.current?.form?.requestSubmit();
+    const form = input.current?.form;
+    if (form) requestSubmit(form);
   }, [value, autoSubmit]);
   return (
     <div>

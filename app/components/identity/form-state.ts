@@ -15,6 +15,7 @@
  * opts in with `data-identity-form` (the company official's form, components/identity/special/
  * officials.tsx, which has no draft: only the guard and the expiry keep its answers).
  */
+import { requestSubmit } from "~/lib/request-submit";
 
 /** The id of the one step form of a page. */
 export const STEP_FORM_ID = "identity-step-form";
@@ -90,7 +91,7 @@ export function isDirty(form: HTMLFormElement): boolean {
  * validated as complete); a form without that button (the company official's) as its own save.
  */
 export function submitForLater(form: HTMLFormElement): void {
-  form.requestSubmit(form.querySelector<HTMLButtonElement>("button[name=intent][value=later]") ?? undefined);
+  requestSubmit(form, form.querySelector<HTMLButtonElement>("button[name=intent][value=later]"));
 }
 
 /** The page's guarded form, when there is one: the step form, else a `data-identity-form` form. */

@@ -12,6 +12,7 @@ import { useNavigate, useRouteLoaderData, useSubmit } from "@remix-run/react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileMenuData } from "~/lib/profile-menu";
+import { requestSubmit } from "~/lib/request-submit";
 import { ORG_CHANGED_COUNTDOWN_S } from "~/lib/session-rules";
 import { Button } from "../ui/Button";
 import { ModalDialog } from "../ui/ModalDialog";
@@ -34,7 +35,7 @@ function useSecondsLeft(deadline: number): number {
 
 function logout() {
   const form = document.getElementById("logout-form");
-  if (form instanceof HTMLFormElement) form.requestSubmit();
+  if (form instanceof HTMLFormElement) requestSubmit(form);
 }
 
 function Centered({

@@ -349,7 +349,13 @@ function HistoryList({ data }: { data: ListData }) {
         </Suspense>
       ) : null}
 
-      <Form method="get" action="/history/statement" reloadDocument className={styles.filters} aria-labelledby="export-title">
+      <Form
+        method="get"
+        action="/history/statement"
+        reloadDocument
+        className={`${styles.filters} ${styles.export}`}
+        aria-labelledby="export-title"
+      >
         <h2 id="export-title">{t("export.title")}</h2>
         <input type="hidden" name="statementPeriod" value={filter.period} />
         <input type="hidden" name="statementFrom" value={filter.from} />

@@ -9,7 +9,8 @@
 import { Router } from "express";
 import { z } from "zod";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
-import { renderTopUpPdf, topUpInstructions } from "../../domain/statements/documents.js";
+import { topUpInstructions } from "../../domain/statements/documents.js";
+import { drawDocument } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
@@ -55,6 +56,8 @@ export function createAccountsRouter(deps: ApiDeps): Router {
       const q = topUpQuery.safeParse(req.query);
       if (!q.success) throw fieldErrors(q.error);
       const t = await topUpInstructions(deps.db, getAuth(res).userId, req.params.id, q.data.currencyId);
+      // Drawn before the file's headers are set: a refusal (503 SERVICE_BUSY) is answered as JSON, not as an attachment.
+      const pdf = await drawDocument("topUpPdf", t, preferredLanguage(req.get("accept-language")));
       res.set({
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="top-up-${t.currencyId}.pdf"`,
@@ -62,7 +65,7 @@ export function createAccountsRouter(deps: ApiDeps): Router {
         "Cache-Control": "private, no-store",
         Vary: "Accept-Language",
       });
-      res.send(await renderTopUpPdf(t, preferredLanguage(req.get("accept-language"))));
+      res.send(pdf);
     }),
   );
   return r;

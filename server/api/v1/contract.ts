@@ -43,7 +43,8 @@ export interface ApiFieldError {
  * INVALID_CODE, CODE_EXPIRED, CODE_ATTEMPTS_EXCEEDED, INVALID_PASSWORD, RATE_LIMITED,
  * UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, IDEMPOTENCY_KEY_REUSED, INSUFFICIENT_FUNDS,
  * MFA_TOKEN_INVALID, PAYMENT_NOT_PENDING, PAYMENT_SETTLEMENT_CONFLICT, BENEFICIARY_STATUS_CONFLICT, CONTRACT_STATUS_CONFLICT,
- * VALIDATION_FAILED.
+ * VALIDATION_FAILED, SERVICE_BUSY (503: the process is drawing or receiving as much as it takes
+ * at once; try again after `retryAfter` seconds).
  */
 export interface ApiErrorBody {
   statusCode: number;
@@ -51,7 +52,7 @@ export interface ApiErrorBody {
   message: string | ApiFieldError[];
   /** Remaining tries for a one-time code, when relevant. */
   attemptsLeft?: number;
-  /** Seconds to wait, with 429. */
+  /** Seconds to wait, with 429 and 503 (also sent as the Retry-After header). */
   retryAfter?: number;
 }
 

@@ -62,6 +62,7 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
       CARD_LIMIT_REACHED: 409,
       RATE_LIMITED: 429,
       SMS_DELIVERY_FAILED: 502,
+      SERVICE_BUSY: 503,
     });
     for (const [code, status] of Object.entries(HTTP_STATUS)) {
       const r = render(new DomainError(code as keyof typeof HTTP_STATUS, "m"));

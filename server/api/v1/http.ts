@@ -50,6 +50,7 @@ export const HTTP_STATUS: Readonly<Record<DomainErrorCode, number>> = {
   CARD_LIMIT_REACHED: 409,
   RATE_LIMITED: 429,
   SMS_DELIVERY_FAILED: 502,
+  SERVICE_BUSY: 503,
 };
 
 /** What every router factory receives. */

@@ -6,18 +6,15 @@
  * GET /statements-items/:id/pdf?accountId=|organizationId= → receipt PDF | 404
  * GET /statements-items/{pdf|csv|xlsx}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=
  *   → statement file (opening, items, closing) | 400 | 403 | 404
+ * PDFs and workbooks are drawn in a worker thread (domain/statements/render-pool.ts): 503
+ * SERVICE_BUSY with Retry-After when too many wait for one; the CSV is written here (a few ms).
  */
 import { getBrand } from "../../domain/brand/index.js";
 import { Router } from "express";
 import { z } from "zod";
 import { getStatementItem, listStatementItems, statementExport } from "../../domain/statements/index.js";
-import {
-  organizationName,
-  receiptPdf,
-  renderStatementCsv,
-  renderStatementPdf,
-  renderStatementXlsx,
-} from "../../domain/statements/documents.js";
+import { organizationName, receiptPdf, renderStatementCsv } from "../../domain/statements/documents.js";
+import { drawDocument } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
@@ -77,12 +74,13 @@ export function createStatementsRouter(deps: ApiDeps): Router {
         const holder = await organizationName(deps.db, q.data.organizationId);
         const { name: bankName } = await getBrand(deps.db);
         const lang = preferredLanguage(req.get("accept-language"));
+        // Drawn before the file's headers are set: a refusal (503 SERVICE_BUSY) is answered as JSON, not as an attachment.
+        const file =
+          type === "xlsx"
+            ? await drawDocument("statementXlsx", st, holder, bankName, lang)
+            : await drawDocument("statementPdf", st, holder, bankName, lang);
         res.set("Vary", "Accept-Language");
-        if (type === "xlsx") {
-          res.set(fileHeaders(XLSX_TYPE, name)).send(await renderStatementXlsx(st, holder, bankName, lang));
-          return;
-        }
-        res.set(fileHeaders("application/pdf", name)).send(await renderStatementPdf(st, holder, bankName, lang));
+        res.set(fileHeaders(type === "xlsx" ? XLSX_TYPE : "application/pdf", name)).send(file);
       }),
     );
   r.get(

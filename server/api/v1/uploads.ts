@@ -8,7 +8,9 @@
  *   onboarding documents, readable by the uploader only — files in field `files`)
  *   → 201 { data: Upload[] } | 400 VALIDATION_FAILED on `files` (type read from the bytes,
  *   empty, too many, too large: 'Identity.max-size-error') or `organizationId` | 400
- *   BAD_REQUEST (malformed multipart) | 403 (not a member) | 415 (a Content-Encoding)
+ *   BAD_REQUEST (malformed multipart) | 403 (not a member) | 415 (a Content-Encoding) | 503
+ *   SERVICE_BUSY with Retry-After (the process already holds UPLOADS_IN_FLIGHT_MB of upload
+ *   bodies: refused before the body is read; domain/uploads/in-flight.ts)
  * GET /uploads/:id/file → the bytes (Content-Type as stored, attachment, nosniff, no-store) | 404
  * POST /payments/:id/documents { uploadIds } → { data: string[] } (all the payment's document
  *   ids; a copy of a file the payment holds — same bytes and name — is not attached, and is
@@ -18,7 +20,8 @@
  * GET /settings/transactions-documents → TransactionsDocumentsSettings
  *
  * Multipart is parsed by multer (memory storage) only AFTER `requireAuth`, so an anonymous
- * body is never buffered. The API's JSON parser ignores multipart bodies, and the NUL guard
+ * body is never buffered, and only once its size is reserved under the process's ceiling
+ * (`multipartUpload`). The API's JSON parser ignores multipart bodies, and the NUL guard
  * (input-guard.ts) sees only the query before this router; it runs again on the parsed text
  * fields here. CSRF: nothing changes — the API authenticates by the Authorization header only,
  * which a cross-site form cannot send (web-guards.ts checks Origin for the web app's forms).
@@ -37,6 +40,7 @@ import {
   MAX_UPLOAD_FILES,
   storeUploads,
 } from "../../domain/uploads/index.js";
+import { type ByteBudget, uploadBudget, uploadReservation, uploadsBusy } from "../../domain/uploads/in-flight.js";
 import { asyncHandler, fieldError, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { rejectNulCharacters } from "./input-guard.js";
 
@@ -99,11 +103,47 @@ function multipartError(err: unknown): Error {
  * `multipartError`. A body with a Content-Encoding (other than identity) is refused with 415:
  * multipart bodies are not decompressed here.
  */
-export const parseMultipart: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+const parseMultipart: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
   const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
   if (encoding !== "identity" && req.is("multipart/form-data")) return next(clientError(415));
   multipart(req, res, (err?: unknown) => next(err ? multipartError(err) : undefined));
 };
+
+/** One upload ceiling per application (per process in production; per test server in the tests). */
+const budgets = new WeakMap<ApiDeps["config"], ByteBudget>();
+
+/** The upload ceiling of the application built with `deps` (UPLOADS_IN_FLIGHT_MB), made on first use. */
+export function uploadBudgetOf(deps: ApiDeps): ByteBudget {
+  let budget = budgets.get(deps.config);
+  if (!budget) budgets.set(deps.config, (budget = uploadBudget(deps.config.UPLOADS_IN_FLIGHT_MB)));
+  return budget;
+}
+
+/**
+ * Reserve the body's bytes under the process's upload ceiling (`uploadReservation`: its
+ * Content-Length, at most one request's maximum) BEFORE anything reads it; when they do not fit,
+ * 503 SERVICE_BUSY with Retry-After and the body is never buffered (Node reads and drops it).
+ * The reservation is released when the answer is done or the connection closes, whichever path
+ * the request took (stored, refused, malformed, client gone): `close` is the last event of every
+ * response.
+ */
+function reserveUploadBytes(budget: ByteBudget): RequestHandler {
+  return (req, res, next) => {
+    const release = budget.tryAcquire(uploadReservation(req.get("content-length")));
+    if (!release) return next(uploadsBusy());
+    res.once("close", release);
+    next();
+  };
+}
+
+/**
+ * The multipart handlers of an upload route, in order: reserve the body's bytes under the
+ * process's ceiling (`reserveUploadBytes`), then parse it (`parseMultipart`). Put them after the
+ * route's authentication, so an anonymous body is neither counted nor buffered.
+ */
+export function multipartUpload(deps: ApiDeps): RequestHandler[] {
+  return [reserveUploadBytes(uploadBudgetOf(deps)), parseMultipart];
+}
 
 /** RFC 6266 Content-Disposition for a download: an ASCII fallback and the UTF-8 name (RFC 5987/8187). */
 export function attachmentDisposition(name: string): string {
@@ -118,7 +158,7 @@ export function createUploadsRouter(deps: ApiDeps): Router {
   r.use("/uploads", requireAuth(deps));
   r.post(
     "/uploads",
-    parseMultipart,
+    ...multipartUpload(deps),
     rejectNulCharacters,
     asyncHandler(async (req, res) => {
       const fields = uploadFields.safeParse(req.body ?? {});

@@ -151,6 +151,12 @@ export const apiSessions = pgTable(
     refreshTokenHash: text("refresh_token_hash").notNull(),
     refreshExpiresAt: ts("refresh_expires_at").notNull(),
     revokedAt: ts("revoked_at"),
+    /**
+     * When a refresh replaced this row (its refresh token was spent); null when it was never
+     * refreshed. Its presence within `SESSION_POLICY.rotationGraceMs` lets the same refresh token
+     * be presented again by a parallel request (domain/auth/sessions.ts "rotation grace").
+     */
+    rotatedAt: ts("rotated_at"),
     /** What the client called the device at login ("Chrome on Android"), copied on every rotation; null when not given. */
     deviceName: text("device_name"),
     createdAt: createdAt(),

@@ -11,6 +11,13 @@
  * - Refresh-token reuse detection: presenting a refresh token whose row is already revoked means
  *   the token was copied (or replayed after logout); every live session of that family is
  *   revoked and its chat sockets closed. The user's other logins (other devices) are not touched.
+ * - Rotation grace (OAuth 2.0 Security BCP, RFC 9700 §4.14 refresh token protection; the grace
+ *   period Okta and Auth0 offer): a refresh token spent by a refresh less than
+ *   `SESSION_POLICY.rotationGraceMs` ago is honoured once more with a new pair in the same family,
+ *   while the family is still live and has fewer than `maxLiveRowsPerFamily` live rows. Two tabs
+ *   of one browser refreshing at once through two app instances, or an answer lost on a mobile
+ *   network after the refresh committed, no longer end the session as "reuse"; a copy presented
+ *   later still does (docs/decisions.md "Refresh token rotation grace").
  * - Logout revokes the whole family.
  * - A session authenticates only while not revoked, not expired, and the user is ACTIVE.
  */
@@ -23,10 +30,18 @@ import type { AuthTokens } from "../../api/v1/contract.js";
 import { disconnectChatDevices } from "../chat/publisher.js";
 import { membershipsJson, parseMemberships, type Membership } from "../organizations/access.js";
 
-/** Token lifetimes in milliseconds. */
+/**
+ * Token lifetimes and the rotation grace, in milliseconds.
+ * - rotationGraceMs: how long a spent refresh token is honoured again (parallel requests, a lost
+ *   answer); 30 s, the default grace period of Okta's refresh token rotation.
+ * - maxLiveRowsPerFamily: a graced refresh is refused (as reuse) once the family already has this
+ *   many live rows, so a token copied within the grace cannot open sessions without limit.
+ */
 export const SESSION_POLICY = {
   accessTtlMs: 15 * 60_000,
   refreshTtlMs: 12 * 60 * 60_000,
+  rotationGraceMs: 30_000,
+  maxLiveRowsPerFamily: 4,
 } as const;
 
 /** SHA-256 hex of a token (what the database stores). */
@@ -127,9 +142,12 @@ function buildAccessTokenQuery(db: Database) {
  * Exchange a refresh token for a new token pair; the presented one is revoked (single use).
  * @returns new `AuthTokens` + `sessionId` (a new session row).
  * `onReuse(userId)` is called after a reuse was detected (for a security log line).
+ * A token already spent by a refresh is honoured again within the rotation grace (see the
+ * module note): a new pair in the same family; the pair issued by the first refresh stays valid.
  * @throws DomainError UNAUTHENTICATED when the token is unknown, expired, the user is not
- *   ACTIVE, or the token was already used (reuse: the token's family is revoked first and, after
- *   commit, that device's open chat sockets are disconnected: `disconnectChatDevices`).
+ *   ACTIVE, or the token was already used outside the grace (reuse: the token's family is revoked
+ *   first and, after commit, that device's open chat sockets are disconnected:
+ *   `disconnectChatDevices`).
  */
 export async function rotateRefreshToken(
   db: Database,
@@ -146,6 +164,7 @@ export async function rotateRefreshToken(
         familyId: apiSessions.familyId,
         userId: apiSessions.userId,
         revokedAt: apiSessions.revokedAt,
+        rotatedAt: apiSessions.rotatedAt,
         refreshExpiresAt: apiSessions.refreshExpiresAt,
         deviceName: apiSessions.deviceName,
         status: users.status,
@@ -155,6 +174,9 @@ export async function rotateRefreshToken(
       .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)))
       .for("update", { of: apiSessions });
     if (!row) return { kind: "unknown" as const };
+    if (row.revokedAt && row.status === "ACTIVE" && (await withinRotationGrace(tx, row, now))) {
+      return { kind: "ok" as const, session: await createSession(tx, row.userId, now, row.familyId, row.deviceName) };
+    }
     if (row.revokedAt) {
       await tx
         .update(apiSessions)
@@ -163,7 +185,7 @@ export async function rotateRefreshToken(
       return { kind: "reused" as const, userId: row.userId, familyId: row.familyId };
     }
     if (row.refreshExpiresAt <= now || row.status !== "ACTIVE") return { kind: "unknown" as const };
-    await tx.update(apiSessions).set({ revokedAt: now }).where(eq(apiSessions.id, row.id));
+    await tx.update(apiSessions).set({ revokedAt: now, rotatedAt: now }).where(eq(apiSessions.id, row.id));
     return { kind: "ok" as const, session: await createSession(tx, row.userId, now, row.familyId, row.deviceName) };
   });
   if (outcome.kind === "reused") {
@@ -175,6 +197,29 @@ export async function rotateRefreshToken(
   }
   if (outcome.kind !== "ok") throw unauthenticated();
   return outcome.session;
+}
+
+/**
+ * Whether a spent refresh token may be honoured again (the rotation grace of the module note):
+ * its row was revoked by its own rotation (`rotatedAt`, not by a logout or a reuse), at most
+ * `rotationGraceMs` ago, its refresh expiry not passed, and its family still has a live row
+ * (a logout or a revoked device ends the grace at once) but fewer than `maxLiveRowsPerFamily`.
+ * Runs under the spent row's lock (`rotateRefreshToken`), so parallel presentations of one token
+ * are counted one after the other.
+ */
+async function withinRotationGrace(
+  tx: Pick<Database, "select">,
+  row: { familyId: string; revokedAt: Date | null; rotatedAt: Date | null; refreshExpiresAt: Date },
+  now: Date,
+): Promise<boolean> {
+  if (!row.rotatedAt || row.revokedAt?.getTime() !== row.rotatedAt.getTime()) return false;
+  if (now.getTime() - row.rotatedAt.getTime() > SESSION_POLICY.rotationGraceMs) return false;
+  if (row.refreshExpiresAt <= now) return false;
+  const [live] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(apiSessions)
+    .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt), gt(apiSessions.refreshExpiresAt, now)));
+  return live.count > 0 && live.count < SESSION_POLICY.maxLiveRowsPerFamily;
 }
 
 /**

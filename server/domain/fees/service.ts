@@ -215,9 +215,12 @@ export async function collectOwedServiceFees(
   return run;
 }
 
+/** The default tariff's monthly service fee, in the base currency (GBP), as a decimal string. */
+export const DEFAULT_SERVICE_FEE_AMOUNT = "2.00";
+
 /**
  * Give the bank's default tariff a monthly service fee when it has none (reference data, run by
- * the seed on every start): "Monthly account fee", FIXED 2.00 GBP.
+ * the seed on every start): "Monthly account fee", FIXED `DEFAULT_SERVICE_FEE_AMOUNT` GBP.
  */
 export async function ensureDefaultServiceFee(db: Database | Tx): Promise<void> {
   const [standard] = await db
@@ -238,7 +241,7 @@ export async function ensureDefaultServiceFee(db: Database | Tx): Promise<void> 
     name: "Monthly account fee",
     paymentKind: SERVICE_FEE_KIND,
     feeAmountType: "FIXED",
-    feeFixedAmount: "2.00",
+    feeFixedAmount: DEFAULT_SERVICE_FEE_AMOUNT,
     feeCurrencyId: BASE_CURRENCY_ID,
   });
 }

@@ -27,7 +27,8 @@ export interface Membership {
  * `requireMembership`, `memberOrganizationIds`) of the caller then costs no second statement.
  * Another user's memberships are always read from the database. A request that changes the
  * caller's own memberships calls `forgetCallerMemberships` after the write (officials,
- * application approval), so a later read in the same request sees the change.
+ * application approval), so a later read in the same request sees the change (a unit test,
+ * membership-writes.test.ts, fails on a domain module that writes them without the call).
  */
 const callerScope = new AsyncLocalStorage<{ userId: string; memberships: readonly Membership[] | null }>();
 

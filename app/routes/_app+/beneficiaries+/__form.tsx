@@ -45,7 +45,7 @@ export function TypeStep({ values, paymentType }: { values: Values; paymentType:
       ))}
       <fieldset className={styles.fieldset}>
         <legend>{t("form.payment-type")}</legend>
-        <div className={styles.choice}>
+        <div className={`${styles.choice} ${styles.stacked}`}>
           {PAYMENT_TYPES.map((p) => (
             <label key={p} className={styles.check}>
               <input type="radio" name="paymentType" value={p} defaultChecked={paymentType === p} required />

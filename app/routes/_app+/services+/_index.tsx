@@ -14,6 +14,7 @@ import { CardLinks, type SidebarCard } from "~/components/layout/AppShell";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { profileMenu } from "~/lib/profile-menu";
 import { serviceGroups } from "~/lib/services";
+import { APP_LAYOUT_ID } from "~/lib/use-can-sign";
 import { listAccounts, organizationOffers, requireAppContext, settleList } from "./__services.server";
 import styles from "./services.module.css";
 
@@ -53,7 +54,7 @@ interface LayoutAccounts {
 
 export default function Services() {
   const { groups, official } = useLoaderData<typeof loader>();
-  const layout = useRouteLoaderData("routes/_app+/_layout") as LayoutAccounts | undefined;
+  const layout = useRouteLoaderData(APP_LAYOUT_ID) as LayoutAccounts | undefined;
   const accounts = official ? [] : (layout?.accounts ?? []);
   const { t } = useTranslation();
   return (

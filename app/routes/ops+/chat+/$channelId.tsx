@@ -14,7 +14,7 @@ import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { opsErrorKey, OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { verifyCsrf } from "~/lib/csrf.server";
-import { chosenFiles, readUploadForm } from "~/lib/uploads.server";
+import { chosenFiles, readUploadForm, UPLOAD_RETRY_AFTER_SECONDS } from "~/lib/uploads.server";
 
 export const handle = { i18n: ["ops"], titleKey: "ops:chat.channel-title" };
 
@@ -57,6 +57,11 @@ async function attach(request: Request, channelId: string) {
   const { api, session } = await requireStaff(request, "SUPPORT");
   const { form, error } = await readUploadForm(request);
   await verifyCsrf(request, session, form);
+  if (error === "busy")
+    return json(
+      { content: "", error: null, filesError: "ops:chat.attach-busy" },
+      { status: 503, headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_SECONDS) } },
+    );
   if (error) return json({ content: "", error: null, filesError: "ops:chat.attach-refused" }, { status: 400 });
   const files = chosenFiles(form);
   if (files.length === 0) return json({ content: "", error: null, filesError: "ops:chat.attach-choose" }, { status: 400 });
@@ -66,6 +71,11 @@ async function attach(request: Request, channelId: string) {
   try {
     await api.call(`POST`, `/chat/${id}/documents`, { body });
   } catch (e) {
+    if (e instanceof OpsApiError && e.status === 503 && e.body.code === "SERVICE_BUSY")
+      return json(
+        { content: "", error: null, filesError: "ops:chat.attach-busy" },
+        { status: 503, headers: { "Retry-After": String(UPLOAD_RETRY_AFTER_SECONDS) } },
+      );
     if (!(e instanceof OpsApiError) || e.status >= 500) throw e;
     if (e.status === 404) throw new Response("Not found", { status: 404 });
     return json({ content: "", error: null, filesError: "ops:chat.attach-refused" }, { status: 400 });

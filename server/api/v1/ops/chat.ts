@@ -20,7 +20,7 @@ import {
   staffChannelView,
   staffDocumentFile,
 } from "../../../domain/ops/chat.js";
-import { attachmentDisposition, parseMultipart } from "../uploads.js";
+import { attachmentDisposition, multipartUpload } from "../uploads.js";
 import { opsRoute } from "./guard.js";
 import { parse } from "./auth.js";
 
@@ -72,7 +72,7 @@ export function createOpsChatRouter(deps: ApiDeps): Router {
       );
       res.status(201).json(answer);
     });
-    r.post("/chat/:channelId/documents", guard, parseMultipart, handler);
+    r.post("/chat/:channelId/documents", guard, ...multipartUpload(deps), handler);
   }
   r.get(
     "/chat/:channelId/documents/:documentId/file",

@@ -26,7 +26,9 @@ export {
   DEFAULT_ACCEPT,
   MAX_FILE_BYTES,
   MAX_FILES,
+  READ_ERROR_KEYS,
   readUploadForm,
+  UPLOAD_RETRY_AFTER_SECONDS,
   uploadReadErrorResponse,
   type UploadFormError,
 } from "~/lib/uploads.server";

@@ -27,7 +27,14 @@ import { settleList } from "~/lib/list-errors.server";
 import { canSign } from "~/lib/signing";
 import { countryOptionsFor } from "~/lib/countries.server";
 import { splitScreen } from "~/lib/split-screen";
-import { chosenFiles, DEFAULT_ACCEPT, documentsErrorResponse, readUploadForm } from "../$paymentId+/__documents.server";
+import {
+  chosenFiles,
+  DEFAULT_ACCEPT,
+  documentsErrorResponse,
+  READ_ERROR_KEYS,
+  readUploadForm,
+  UPLOAD_RETRY_AFTER_SECONDS,
+} from "../$paymentId+/__documents.server";
 import { FIELDS, newOrderValidator, Screen } from "./__new.screen.server";
 import { orderFormKey, rememberOrderKey, requireOrdersEnabled, sendOrderCode } from "./__remittance.server";
 
@@ -86,11 +93,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const { csrf: _csrf, files: _files, ...submitted } = result.submittedData as Record<string, unknown>;
   const headers = await api.headers();
   if (readError) {
-    const key = { "too-large": "errors:Identity.max-size-error", "too-many": "errors:Payments.documents-too-many" }[
-      readError as "too-large" | "too-many"
-    ];
-    return validationError({ fieldErrors: { files: t(key ?? "errors:Payments.documents-unreadable") } }, submitted, {
-      status: 400,
+    // Busy (the web app holds as many upload bytes as it takes): 503 and Retry-After, the answers kept.
+    if (readError === "busy") headers.set("Retry-After", String(UPLOAD_RETRY_AFTER_SECONDS));
+    return validationError({ fieldErrors: { files: t(READ_ERROR_KEYS[readError]) } }, submitted, {
+      status: readError === "busy" ? 503 : 400,
       headers,
     });
   }

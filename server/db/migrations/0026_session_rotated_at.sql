@@ -1,0 +1,1 @@
+ALTER TABLE "api_sessions" ADD COLUMN "rotated_at" timestamp with time zone;
