@@ -29,10 +29,6 @@ import {
   payments,
   postings,
 } from "../../db/schema/index.js";
-
-/** Operation types of the bank's own fee items: titled by the web app from the code, not by a counterparty. */
-const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
-import { operationStatus } from "./operation-status.js";
 import type {
   CurrencyCode,
   OperationType,
@@ -47,6 +43,10 @@ import { isUuid } from "../accounts/index.js";
 import { forbidden, memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
 import { organizationFullName } from "../organizations/index.js";
 import { decodeCursor, encodeCursor } from "../pagination.js";
+import { operationStatus } from "./operation-status.js";
+
+/** Operation types of the bank's own fee items: titled by the web app from the code, not by a counterparty. */
+const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
 
 export interface StatementQuery {
   organizationId: string;
