@@ -313,6 +313,21 @@ describe.each(databases)("auth API on %s", (kind) => {
     }
   });
 
+  it("rotation grace: the unused pairs of earlier parallel refreshes do not count toward the limit (a long session)", async () => {
+    // Every 15 minutes two tabs refresh at once: each time one pair is kept by the browser and the
+    // other stays live, unused, until it expires. Six such episodes must not end the session.
+    let current = (await login("+447700900001")).refreshToken;
+    for (let episode = 0; episode < 6; episode++) {
+      const kept = await call("/auth/refresh", { refreshToken: current });
+      const unused = await call("/auth/refresh", { refreshToken: current });
+      expect([kept.status, unused.status], `episode ${episode}`).toEqual([200, 200]);
+      current = kept.body.refreshToken;
+    }
+    const last = await call("/auth/refresh", { refreshToken: current });
+    expect(last.status).toBe(200);
+    expect((await call("/users/whoami", undefined, last.body.accessToken)).status).toBe(200);
+  });
+
   it("rotation grace ends with the session: after a logout the spent token is refused at once", async () => {
     const t1 = await login("+447700900001");
     const first = await call("/auth/refresh", { refreshToken: t1.refreshToken });

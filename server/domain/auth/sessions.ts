@@ -14,8 +14,8 @@
  * - Rotation grace (OAuth 2.0 Security BCP, RFC 9700 §4.14 refresh token protection; the grace
  *   period Okta and Auth0 offer): a refresh token spent by a refresh less than
  *   `SESSION_POLICY.rotationGraceMs` ago is honoured once more with a new pair in the same family,
- *   while the family is still live and has fewer than `maxLiveRowsPerFamily` live rows. Two tabs
- *   of one browser refreshing at once through two app instances, or an answer lost on a mobile
+ *   while the family is still live and fewer than `maxLiveRowsPerFamily` live rows were issued
+ *   since the token was spent. Two tabs of one browser refreshing at once through two app instances, or an answer lost on a mobile
  *   network after the refresh committed, no longer end the session as "reuse"; a copy presented
  *   later still does (docs/decisions.md "Refresh token rotation grace").
  * - Logout revokes the whole family.
@@ -34,8 +34,9 @@ import { membershipsJson, parseMemberships, type Membership } from "../organizat
  * Token lifetimes and the rotation grace, in milliseconds.
  * - rotationGraceMs: how long a spent refresh token is honoured again (parallel requests, a lost
  *   answer); 30 s, the default grace period of Okta's refresh token rotation.
- * - maxLiveRowsPerFamily: a graced refresh is refused (as reuse) once the family already has this
- *   many live rows, so a token copied within the grace cannot open sessions without limit.
+ * - maxLiveRowsPerFamily: a graced refresh is refused (as reuse) once this many live rows of the
+ *   family were issued since the token was spent, so a token copied within the grace cannot open
+ *   sessions without limit (an earlier refresh's unused pair does not count).
  */
 export const SESSION_POLICY = {
   accessTtlMs: 15 * 60_000,
@@ -203,7 +204,8 @@ export async function rotateRefreshToken(
  * Whether a spent refresh token may be honoured again (the rotation grace of the module note):
  * its row was revoked by its own rotation (`rotatedAt`, not by a logout or a reuse), at most
  * `rotationGraceMs` ago, its refresh expiry not passed, and its family still has a live row
- * (a logout or a revoked device ends the grace at once) but fewer than `maxLiveRowsPerFamily`.
+ * (a logout or a revoked device ends the grace at once) while fewer than `maxLiveRowsPerFamily`
+ * live rows were issued since the token was spent.
  * Runs under the spent row's lock (`rotateRefreshToken`), so parallel presentations of one token
  * are counted one after the other.
  */
@@ -215,11 +217,17 @@ async function withinRotationGrace(
   if (!row.rotatedAt || row.revokedAt?.getTime() !== row.rotatedAt.getTime()) return false;
   if (now.getTime() - row.rotatedAt.getTime() > SESSION_POLICY.rotationGraceMs) return false;
   if (row.refreshExpiresAt <= now) return false;
+  // Live rows of the family, and of those the ones issued since this token was spent (its
+  // successors): an earlier graced refresh's unused pair stays live until it expires and must not
+  // count, or a long session with a few parallel refreshes would end as "reuse".
   const [live] = await tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({
+      all: sql<number>`count(*)::int`,
+      sinceRotation: sql<number>`(count(*) filter (where ${apiSessions.createdAt} >= ${row.rotatedAt.toISOString()}::timestamptz))::int`,
+    })
     .from(apiSessions)
     .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt), gt(apiSessions.refreshExpiresAt, now)));
-  return live.count > 0 && live.count < SESSION_POLICY.maxLiveRowsPerFamily;
+  return live.all > 0 && live.sinceRotation < SESSION_POLICY.maxLiveRowsPerFamily;
 }
 
 /**
