@@ -21,7 +21,7 @@
  *   (default 16), beyond which a download answers 503 with Retry-After (server/domain/statements/render-pool.ts).
  * - UPLOADS_IN_FLIGHT_MB: MiB of upload bodies this process reads into memory at once (default 256);
  *   a multipart upload that would pass it is refused with 503 and Retry-After before its body is
- *   read (server/api/v1/upload-budget.ts; the web app's upload forms count against their own
+ *   read (server/domain/uploads/in-flight.ts, server/api/v1/uploads.ts; the web app's upload forms count against their own
  *   ceiling of the same size, app/lib/uploads.server.ts).
  * - SMS_DEBUG_CODES: return one-time codes in API answers (sandbox). Defaults to true
  *   only for the embedded setup; always false in production (DEPLOYMENT).

@@ -284,6 +284,37 @@ describe.each(databases)("spec 000 §3 entity fields on %s", (kind) => {
     expect(payeeDetail).toMatchObject({ categoryId: null, category: null, feeAmount: null, fee: null, feeCurrencyId: null });
   });
 
+  it("a payment between one's own accounts: the fee and category on the debited side only, not on the money in", async () => {
+    const owner = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00" } });
+    const savings = await createAccount(s.db, { organizationId: owner.organization.id, currencies: ["GBP"] });
+    await setFee(s.db, {
+      organizationId: owner.organization.id,
+      name: "Transfer between accounts",
+      paymentKind: "BETWEEN_ACCOUNTS",
+      feeAmountType: "FIXED",
+      feeFixedAmount: "0.10",
+      feeCurrencyId: "GBP",
+    });
+    const token = await s.login(owner.phone);
+    const paid = await payAndSign(s, token, {
+      organizationId: owner.organization.id,
+      accountId: owner.account!.id,
+      toAccountId: savings.account.id,
+      kind: "BETWEEN_ACCOUNTS",
+      currencyId: "GBP",
+      amount: "5.00",
+      categoryId: "rent",
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const mine = (await items(owner, token)).filter((i) => i.paymentId === paid.body.id);
+    const out = mine.find((i) => i.operationType === "COMMON" && i.amount === "-5.00");
+    const moneyIn = mine.find((i) => i.operationType === "COMMON" && i.amount === "5.00");
+    expect(out).toMatchObject({ categoryId: "rent", feeAmount: "0.10", feeCurrencyId: "GBP" });
+    expect(moneyIn).toMatchObject({ categoryId: null, feeAmount: null, feeCurrencyId: null });
+    const detail = (await get(`/statements-items/${moneyIn.id}`, token)).body;
+    expect(detail).toMatchObject({ categoryId: null, category: null, feeAmount: null, fee: null });
+  });
+
   it("a remittance order's items carry its id; PENDING while QUEUED, IN_PROCCESS in processing, COMPLETED once rejected and refunded", async () => {
     const c = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "1000.00" } });
     await s.db

@@ -1058,9 +1058,10 @@ export interface StatementItem {
   paymentOrderId: string | null;
   /**
    * The fee charged with the item's payment (spec 000 §3 "feeAmount"; positive, at the scale of
-   * feeCurrencyId), on the payer's own items of the payment (its sum, its TRANSACTION_FEE item and
-   * their refunds); null when the payment has no fee, the item belongs to no payment, or to the
-   * payee's side of an internal payment (the payer's fee is the payer's business).
+   * feeCurrencyId), on the payer's own items of the payment (its sum and its TRANSACTION_FEE item,
+   * on the balances it debited); null when the payment has no fee, the item belongs to no payment
+   * (a refund is its own ledger transaction), or it is the money in of the payment (the payee of an
+   * internal payment, the credited account of a payment between one's own accounts).
    */
   feeAmount: Decimal | null;
   /** Currency of feeAmount; null with it. */

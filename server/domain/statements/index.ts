@@ -89,6 +89,9 @@ const itemSelection = {
   ...selection,
   organizationId: accounts.organizationId,
   payOrganizationId: payments.organizationId,
+  postingBalanceId: postings.balanceId,
+  payDebitBalanceId: payments.debitBalanceId,
+  payFeeBalanceId: payments.feeBalanceId,
   payLedgerTransactionId: payments.ledgerTransactionId,
   payFeeLedgerTransactionId: payments.feeLedgerTransactionId,
   paySettlementStatus: payments.settlementStatus,
@@ -121,6 +124,9 @@ type Row = {
   transferDate: Date;
   organizationId: string | null;
   payOrganizationId: string | null;
+  postingBalanceId: string;
+  payDebitBalanceId: string | null;
+  payFeeBalanceId: string | null;
   payLedgerTransactionId: string | null;
   payFeeLedgerTransactionId: string | null;
   paySettlementStatus: string | null;
@@ -142,12 +148,17 @@ export function statementStatus(amount: Decimal, operationType: string): Stateme
 
 /**
  * A joined row → contract StatementItem. The payment's category and fee only on the payer's own
- * items (the item's organization made the payment); the fee when positive, at its currency's scale.
+ * items: postings on the balance the payment debited or took its fee from (so neither the payee
+ * of an internal payment nor the credited side of a payment between one's own accounts shows
+ * the payer's fee); the fee when positive, at its currency's scale.
  */
 function toItem(r: Row): StatementItem {
   const amount = new Decimal(r.amount);
   const fmt = (d: DecimalValue) => formatAmount(d, r.scale);
-  const payer = r.payOrganizationId !== null && r.payOrganizationId === r.organizationId;
+  const payer =
+    r.payOrganizationId !== null &&
+    r.payOrganizationId === r.organizationId &&
+    (r.postingBalanceId === r.payDebitBalanceId || r.postingBalanceId === r.payFeeBalanceId);
   const fee =
     payer && r.payFeeAmount !== null && r.payFeeCurrencyId !== null && new Decimal(r.payFeeAmount).gt(0)
       ? { amount: formatAmount(r.payFeeAmount, r.payFeeScale ?? 2), currencyId: r.payFeeCurrencyId as CurrencyCode }
@@ -217,7 +228,10 @@ function withItemJoins<Q extends PgSelect>(q: Q) {
         eq(paymentOrders.organizationId, accounts.organizationId),
       ),
     )
-    .leftJoin(fxRequests, eq(fxRequests.holdTransactionId, postings.transactionId));
+    .leftJoin(
+      fxRequests,
+      and(eq(fxRequests.holdTransactionId, postings.transactionId), eq(fxRequests.organizationId, accounts.organizationId)),
+    );
 }
 
 /** Every item query's FROM and joins (the statement export's; the list chooses its page first). */
