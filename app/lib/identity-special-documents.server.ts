@@ -86,7 +86,10 @@ async function onCategory(response: Response, category: string | null, api: Api)
       (name === "files" || name === "category") && category ? filesFieldId(category) : name === "files" ? "_form" : name;
     fieldErrors[target] ??= message;
   }
-  return json({ fieldErrors, category }, { status: response.status, headers: await api.headers() });
+  const headers = new Headers(await api.headers());
+  const retryAfter = response.headers.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter); // uploads busy: 503, try again then
+  return json({ fieldErrors, category }, { status: response.status, headers });
 }
 
 /** Back to the page (PRG) with a notice. */

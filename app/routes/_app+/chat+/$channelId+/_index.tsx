@@ -126,8 +126,17 @@ async function upload(request: Request, api: Api, organizationId: string, channe
   const { form, error } = await readUploadForm(request);
   await verifyCsrf(request, api.session, form);
   const t = (await i18next.getFixedT(request, ["chat", "errors"])) as unknown as Translate;
-  const refuse = async (files: string) => answer(api, form, channelId, { form: "upload", fieldErrors: { files } }, 400);
-  if (error) return refuse(await uploadMessage(uploadReadErrorResponse(error, t)));
+  const refuse = async (files: string, status = 400, retryAfter?: string | null) => {
+    const response = await answer(api, form, channelId, { form: "upload", fieldErrors: { files } }, status);
+    if (retryAfter) response.headers.set("Retry-After", retryAfter);
+    return response;
+  };
+  // The shared helpers' answer: 503 with its Retry-After when uploads are busy, else 400.
+  const refuseAs = async (shared: Response) =>
+    shared.status === 503
+      ? refuse(await uploadMessage(shared), 503, shared.headers.get("Retry-After"))
+      : refuse(await uploadMessage(shared));
+  if (error) return refuseAs(uploadReadErrorResponse(error, t));
   const files = chosenFiles(form);
   if (files.length === 0) return refuse(t("chat:attach.choose"));
   try {
@@ -144,7 +153,7 @@ async function upload(request: Request, api: Api, organizationId: string, channe
     return answer(api, form, channelId, { form: "upload", messages });
   } catch (e) {
     if (e instanceof ApiError && e.status === 404) throw new Response("Not found", { status: 404 });
-    return refuse(await uploadMessage(uploadErrorResponse(e, t)));
+    return refuseAs(uploadErrorResponse(e, t));
   }
 }
 
