@@ -105,6 +105,19 @@ describe("DocumentRenderPool", () => {
     expect(p.load.waiting).toBe(0);
   });
 
+  it("a worker that never becomes ready is ended after the start limit; its drawing fails instead of waiting forever", async () => {
+    const p = pool({
+      workers: 1,
+      queueLimit: 1,
+      startupTimeoutMs: 300,
+      workerModule: new URL("./render-pool-hang.fixture.ts", import.meta.url),
+    });
+    await expect(p.run("receiptPdf", [syntheticReceipt(), "Oliver Thompson", "Bank", "en"])).rejects.toThrow(
+      /did not start within 300 ms/,
+    );
+    expect(p.load).toEqual({ running: 0, waiting: 0, workers: 0 });
+  });
+
   it("after close, nothing is drawn", async () => {
     const p = pool({ workers: 1, queueLimit: 0 });
     await p.close();

@@ -61,6 +61,11 @@ export interface DocumentPoolOptions {
   queueLimit: number;
   /** A drawing running longer than this (ms) ends its worker and fails (default 60 s). */
   timeoutMs?: number;
+  /**
+   * A worker not ready this long (ms) after it was given its first drawing is ended and the
+   * drawing fails (default 30 s): a thread stuck loading its modules must not hold a slot forever.
+   */
+  startupTimeoutMs?: number;
   /** The worker's module (default ./render-worker.ts); tests give one of their own. */
   workerModule?: URL;
 }
@@ -82,11 +87,13 @@ export class DocumentRenderPool {
   private closed = false;
   private readonly workerModule: URL;
   private readonly timeoutMs: number;
+  private readonly startupTimeoutMs: number;
 
   constructor(private readonly options: DocumentPoolOptions) {
     if (!(options.workers >= 1) || !(options.queueLimit >= 0)) throw new Error("DocumentRenderPool: workers ≥ 1, queueLimit ≥ 0");
     this.workerModule = options.workerModule ?? new URL("./render-worker.ts", import.meta.url);
     this.timeoutMs = options.timeoutMs ?? 60_000;
+    this.startupTimeoutMs = options.startupTimeoutMs ?? 30_000;
   }
 
   /** Drawings running and waiting now (for tests and logs). */
@@ -145,6 +152,9 @@ export class DocumentRenderPool {
     worker.on("message", (answer: WorkerAnswer) => {
       if (!("ready" in answer)) return this.settle(slot, answer);
       slot.online = true;
+      // The start is over: the drawing's own time limit begins.
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.timer = null;
       this.startTimer(slot);
     });
     worker.on("error", (error) => void this.retire(slot, error));
@@ -169,10 +179,20 @@ export class DocumentRenderPool {
     }
   }
 
-  /** The running drawing's time limit, from when its worker is online. */
+  /**
+   * The running drawing's time limit, from when its worker is online; until then the worker's
+   * time to start (`startupTimeoutMs`).
+   */
   private startTimer(slot: Slot): void {
     const job = slot.job;
-    if (!job || !slot.online || slot.timer) return;
+    if (!job || slot.timer) return;
+    if (!slot.online) {
+      slot.timer = setTimeout(
+        () => void this.retire(slot, new Error(`The document worker did not start within ${this.startupTimeoutMs} ms`)),
+        this.startupTimeoutMs,
+      );
+      return;
+    }
     slot.timer = setTimeout(
       () => void this.retire(slot, new Error(`Drawing ${job.kind} took over ${this.timeoutMs} ms`)),
       this.timeoutMs,
