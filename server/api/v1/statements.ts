@@ -14,7 +14,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { getStatementItem, listStatementItems, statementExport } from "../../domain/statements/index.js";
 import { organizationName, receiptPdf, renderStatementCsv } from "../../domain/statements/documents.js";
-import { drawDocument } from "../../domain/statements/render-pool.js";
+import { drawDocument, ensureDocumentRoom } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
@@ -65,6 +65,8 @@ export function createStatementsRouter(deps: ApiDeps): Router {
         const q = exportQuery.safeParse(req.query);
         if (!q.success) throw fieldErrors(q.error);
         const userId = getAuth(res).userId;
+        // A full drawing pool refuses before the statement's items are read, not after.
+        if (type !== "csv") ensureDocumentRoom();
         const st = await statementExport(deps.db, userId, q.data);
         const name = `statement-${st.currencyId}.${type}`;
         if (type === "csv") {

@@ -33,9 +33,10 @@ describe("DocumentRenderPool", () => {
     expect(pdf.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(pdf.length).toBeGreaterThan(100_000);
     // Drawn on the main thread this held the loop for the whole drawing (350–650 ms here,
-    // docs/performance.md); in the pool only the data's copy to the worker remains (about 10 ms).
-    expect(delay.max / 1e6).toBeLessThan(100);
-    expect(delay.max / 1e6).toBeLessThan(wallMs);
+    // docs/performance.md): the longest delay was the wall time. In the pool only the data's copy
+    // to the worker remains (about 10 ms on a quiet machine). Relative, not absolute: on a loaded
+    // machine every figure stretches (208 ms of delay was seen at a load of 10), the ratio does not.
+    expect(delay.max / 1e6).toBeLessThan(wallMs / 2);
   });
 
   it("draws each kind: statement XLSX (a zip), receipt and top-up PDFs in the caller's language", async () => {
@@ -65,9 +66,13 @@ describe("DocumentRenderPool", () => {
   it("refuses a drawing beyond the queue at once with 503 SERVICE_BUSY and Retry-After, and draws the ones it took", async () => {
     const p = pool({ workers: 1, queueLimit: 1 });
     const args = [big, "Oliver Thompson", "Bank", "en"] as const;
+    expect(p.hasRoom()).toBe(true);
     const running = p.run("statementPdf", [...args]);
+    expect(p.hasRoom()).toBe(true); // the queue still has a place
     const waiting = p.run("statementPdf", [...args]);
     expect(p.load).toEqual({ running: 1, waiting: 1, workers: 1 });
+    // Full: the API refuses before reading another statement's items (ensureDocumentRoom).
+    expect(p.hasRoom()).toBe(false);
     const refused = await p.run("statementPdf", [...args]).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(DomainError);
     expect(refused).toMatchObject({ code: "SERVICE_BUSY", extra: { retryAfter: 5 } });
@@ -75,6 +80,7 @@ describe("DocumentRenderPool", () => {
     expect(a.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(b.length).toBe(a.length);
     expect(p.load).toEqual({ running: 0, waiting: 0, workers: 1 });
+    expect(p.hasRoom()).toBe(true);
     // Room again once they are drawn.
     await expect(p.run("receiptPdf", [syntheticReceipt(), "Oliver Thompson", "Bank", "en"])).resolves.toBeInstanceOf(Buffer);
   });

@@ -115,14 +115,20 @@ export class DocumentRenderPool {
       const job: Job = { id: this.nextId++, kind, args: [...args], resolve, reject };
       const slot = this.freeSlot();
       if (slot) return this.dispatch(slot, job);
-      if (this.queue.length >= this.options.queueLimit)
-        return reject(
-          new DomainError("SERVICE_BUSY", "Too many documents are being prepared right now. Try again in a few seconds.", {
-            retryAfter: DOCUMENT_RETRY_AFTER_SECONDS,
-          }),
-        );
+      if (this.queue.length >= this.options.queueLimit) return reject(documentsBusy());
       this.queue.push(job);
     });
+  }
+
+  /**
+   * Whether a drawing asked for now would be taken (a free or startable worker, or room in the
+   * queue): checked before the data of a long document is read, so a full pool refuses before
+   * the expensive query rather than after it. A later `run` may still be refused.
+   */
+  hasRoom(): boolean {
+    if (this.closed) return false;
+    for (const s of this.slots) if (!s.job) return true;
+    return this.slots.size < this.options.workers || this.queue.length < this.options.queueLimit;
   }
 
   /** End every worker; drawings running or waiting fail. */
@@ -237,7 +243,30 @@ export class DocumentRenderPool {
   }
 }
 
+/** 503 SERVICE_BUSY: the pool draws and queues as many documents as it takes. */
+function documentsBusy(): DomainError {
+  return new DomainError("SERVICE_BUSY", "Too many documents are being prepared right now. Try again in a few seconds.", {
+    retryAfter: DOCUMENT_RETRY_AFTER_SECONDS,
+  });
+}
+
 let shared: DocumentRenderPool | undefined;
+
+function sharedPool(): DocumentRenderPool {
+  shared ??= new DocumentRenderPool({
+    workers: config.DOCUMENT_WORKERS ?? defaultDocumentWorkers(),
+    queueLimit: config.DOCUMENT_QUEUE_LIMIT,
+  });
+  return shared;
+}
+
+/**
+ * Refuse early when the process's pool could not take a drawing now (before reading a
+ * statement's up to 5,000 items). @throws DomainError SERVICE_BUSY (503, Retry-After)
+ */
+export function ensureDocumentRoom(): void {
+  if (!sharedPool().hasRoom()) throw documentsBusy();
+}
 
 /**
  * Draw document `kind` in the process's pool (`DOCUMENT_WORKERS` threads, `DOCUMENT_QUEUE_LIMIT`
@@ -246,9 +275,5 @@ let shared: DocumentRenderPool | undefined;
  * @throws DomainError SERVICE_BUSY (503, Retry-After) when the pool's queue is full; Error when drawing fails
  */
 export function drawDocument<K extends DocumentKind>(kind: K, ...args: DocumentArgs<K>): Promise<Buffer> {
-  shared ??= new DocumentRenderPool({
-    workers: config.DOCUMENT_WORKERS ?? defaultDocumentWorkers(),
-    queueLimit: config.DOCUMENT_QUEUE_LIMIT,
-  });
-  return shared.run(kind, args);
+  return sharedPool().run(kind, args);
 }
