@@ -337,6 +337,26 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect((await call("/auth/refresh", { refreshToken: first.body.refreshToken })).status).toBe(401);
   });
 
+  it("a logout at the same moment as a refresh of the same device leaves nothing live (PostgreSQL runs them in parallel)", async () => {
+    for (let i = 0; i < 12; i++) {
+      const t1 = await login("+447700900001");
+      const first = await call("/auth/refresh", { refreshToken: t1.refreshToken });
+      expect(first.status).toBe(200);
+      // Odd rounds: a graced refresh of the spent token; even rounds: a normal refresh of the live one.
+      const refreshWith = i % 2 ? t1.refreshToken : first.body.refreshToken;
+      const [logout, refreshed] = await Promise.all([
+        call("/auth/logout", { refreshToken: first.body.refreshToken }),
+        call("/auth/refresh", { refreshToken: refreshWith }),
+      ]);
+      expect(logout.status).toBe(204);
+      if (refreshed.status === 200) {
+        // The refresh went first: the logout that followed ended its new pair too.
+        expect((await call("/users/whoami", undefined, refreshed.body.accessToken)).status, `round ${i}`).toBe(401);
+        expect((await call("/auth/refresh", { refreshToken: refreshed.body.refreshToken })).status, `round ${i}`).toBe(401);
+      } else expect(refreshed.status).toBe(401);
+    }
+  });
+
   it("parallel refreshes with one refresh token all succeed (two tabs through two app instances)", async () => {
     const t1 = await login("+447700900001");
     const answers = await Promise.all(Array.from({ length: 3 }, () => call("/auth/refresh", { refreshToken: t1.refreshToken })));

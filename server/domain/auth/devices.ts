@@ -19,6 +19,7 @@ import type { Device } from "../../api/v1/contract.js";
 import { isUuid } from "../accounts/index.js";
 import { notFound } from "../organizations/access.js";
 import { disconnectChatDevices } from "../chat/publisher.js";
+import { lockSessionFamily } from "./sessions.js";
 
 /**
  * The caller's devices, the most recently used first.
@@ -58,18 +59,22 @@ export async function listDevices(db: Database, userId: string, currentSessionId
  */
 export async function deleteDevice(db: Database, userId: string, deviceId: string, now = new Date()): Promise<void> {
   if (!isUuid(deviceId)) throw notFound("Device");
-  const revoked = await db
-    .update(apiSessions)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(apiSessions.familyId, deviceId),
-        eq(apiSessions.userId, userId),
-        isNull(apiSessions.revokedAt),
-        gt(apiSessions.refreshExpiresAt, now),
-      ),
-    )
-    .returning({ id: apiSessions.id });
+  const revoked = await db.transaction(async (tx) => {
+    // Under the device's lock, so a refresh in flight cannot leave a pair behind (lockSessionFamily).
+    await lockSessionFamily(tx, deviceId);
+    return tx
+      .update(apiSessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(apiSessions.familyId, deviceId),
+          eq(apiSessions.userId, userId),
+          isNull(apiSessions.revokedAt),
+          gt(apiSessions.refreshExpiresAt, now),
+        ),
+      )
+      .returning({ id: apiSessions.id });
+  });
   if (!revoked.length) throw notFound("Device");
   // That device's chat sockets (if open) end too; the user's other devices keep theirs.
   disconnectChatDevices([deviceId]);

@@ -159,6 +159,15 @@ export async function rotateRefreshToken(
   const unauthenticated = (m = "Session expired. Log in again.") => new DomainError("UNAUTHENTICATED", m);
   if (!refreshToken) throw unauthenticated();
   const outcome = await db.transaction(async (tx) => {
+    // The device's (family's) lock first, then the row read fresh under it: a logout or a revoked
+    // device running at the same moment either waits for this refresh and then ends the pair it
+    // issues too, or goes first and this refresh finds the family revoked (lockSessionFamily).
+    const [family] = await tx
+      .select({ familyId: apiSessions.familyId })
+      .from(apiSessions)
+      .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)));
+    if (!family) return { kind: "unknown" as const };
+    await lockSessionFamily(tx, family.familyId);
     const [row] = await tx
       .select({
         id: apiSessions.id,
@@ -198,6 +207,16 @@ export async function rotateRefreshToken(
   }
   if (outcome.kind !== "ok") throw unauthenticated();
   return outcome.session;
+}
+
+/**
+ * Take the transaction's lock on one device's sessions (a session family): a refresh and a
+ * logout or device revocation of the same family run one after the other. Without it, on
+ * PostgreSQL (READ COMMITTED) a logout's UPDATE does not see the pair a refresh has inserted but
+ * not yet committed, and that pair would outlive the logout. Released at commit.
+ */
+export async function lockSessionFamily(tx: Pick<Database, "execute">, familyId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`session-family:${familyId}`}, 0))`);
 }
 
 /**
@@ -241,10 +260,15 @@ export async function revokeSession(db: Database, sessionId: string, now: Date =
     .from(apiSessions)
     .where(eq(apiSessions.id, sessionId));
   if (!row) return;
-  await db
-    .update(apiSessions)
-    .set({ revokedAt: now })
-    .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
+  await db.transaction(async (tx) => {
+    // Under the family's lock: a refresh of this device in flight finishes first and its new
+    // pair is revoked here too, instead of surviving the logout (lockSessionFamily).
+    await lockSessionFamily(tx, row.familyId);
+    await tx
+      .update(apiSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(apiSessions.familyId, row.familyId), isNull(apiSessions.revokedAt)));
+  });
   await db.delete(paymentDrafts).where(eq(paymentDrafts.userId, row.userId));
   // The chat sockets of this device (session family) end; the user's other devices keep theirs.
   disconnectChatDevices([row.familyId]);
