@@ -44,4 +44,20 @@ describe("downloadFailed", () => {
     expect(html).toContain("Gerade werden sehr viele Dokumente erstellt.");
     expect(html).not.toContain("Interner Serverfehler");
   });
+
+  it("the user's document limit (429 RATE_LIMITED) is 'try again in a few minutes' in the page's language, 429 with Retry-After", async () => {
+    const limited = new ApiError(429, {
+      statusCode: 429,
+      code: "RATE_LIMITED",
+      message: "Too many requests. Try again later.",
+      retryAfter: 312,
+    });
+    const request = new Request("http://x/history/statement", { headers: { "Accept-Language": "de" } });
+    const res = await downloadFailed(request, limited, back, new Headers());
+    expect(res.status).toBe(429);
+    expect(res.headers.get("Retry-After")).toBe("312");
+    const html = await res.text();
+    expect(html).toContain("Sie haben in kurzer Zeit viele Dokumente heruntergeladen.");
+    expect(html).not.toContain("Too many requests");
+  });
 });

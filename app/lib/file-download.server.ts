@@ -59,7 +59,9 @@ export async function streamApiFile(api: Api, apiPath: string): Promise<Response
  * A failed download as a plain, translated page: the API's message when it sent one (ApiError),
  * else `messageKey` or 'Internal Server Error. Try Again' (history:download.failed); the API
  * drawing as many documents as it takes at once (503 SERVICE_BUSY) is 'busy, try again in a few
- * seconds' (history:download.busy), status 503 with the API's Retry-After.
+ * seconds' (history:download.busy), status 503 with the API's Retry-After; the user's document
+ * limit (429 RATE_LIMITED) is 'try again in a few minutes' (history:download.rate-limited), 429
+ * with Retry-After.
  * Redirects (an expired session) are rethrown. Status: the API's 4xx or 503, else 500.
  */
 export async function downloadFailed(
@@ -83,9 +85,14 @@ export async function downloadFailed(
         .join(" ")
     : raw;
   const busy = error instanceof ApiError && error.status === 503 && error.body.code === "SERVICE_BUSY";
-  const message = busy ? t("history:download.busy") : apiMessage || t(messageKey ?? "history:download.failed");
+  const limited = error instanceof ApiError && error.status === 429 && error.body.code === "RATE_LIMITED";
+  const message = busy
+    ? t("history:download.busy")
+    : limited
+      ? t("history:download.rate-limited")
+      : apiMessage || t(messageKey ?? "history:download.failed");
   const status = busy ? 503 : error instanceof ApiError && error.status < 500 ? error.status : messageKey ? 400 : 500;
-  if (busy) headers.set("Retry-After", String(error.body.retryAfter ?? 5));
+  if (busy || limited) headers.set("Retry-After", String(error.body.retryAfter ?? 5));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
   const title = escapeHtml(t("history:download.title"));

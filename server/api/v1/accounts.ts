@@ -10,7 +10,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { topUpInstructions } from "../../domain/statements/documents.js";
-import { drawDocument } from "../../domain/statements/render-pool.js";
+import { admitDocument, drawDocument } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
@@ -55,6 +55,10 @@ export function createAccountsRouter(deps: ApiDeps): Router {
     asyncHandler(async (req, res) => {
       const q = topUpQuery.safeParse(req.query);
       if (!q.success) throw fieldErrors(q.error);
+      await admitDocument(deps.db, getAuth(res).userId, {
+        drawn: true,
+        relaxed: deps.config.RATE_LIMITS === "relaxed",
+      });
       const t = await topUpInstructions(deps.db, getAuth(res).userId, req.params.id, q.data.currencyId);
       // Drawn before the file's headers are set: a refusal (503 SERVICE_BUSY) is answered as JSON, not as an attachment.
       const pdf = await drawDocument("topUpPdf", t, preferredLanguage(req.get("accept-language")));

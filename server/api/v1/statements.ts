@@ -14,7 +14,7 @@ import { Router } from "express";
 import { z } from "zod";
 import { getStatementItem, listStatementItems, statementExport } from "../../domain/statements/index.js";
 import { organizationName, receiptPdf, renderStatementCsv } from "../../domain/statements/documents.js";
-import { drawDocument, ensureDocumentRoom } from "../../domain/statements/render-pool.js";
+import { admitDocument, drawDocument } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
@@ -48,6 +48,7 @@ function fileHeaders(type: string, name: string): Record<string, string> {
 }
 
 export function createStatementsRouter(deps: ApiDeps): Router {
+  const relaxed = deps.config.RATE_LIMITS === "relaxed";
   const r = Router();
   r.use("/statements-items", requireAuth(deps));
   r.get(
@@ -65,8 +66,8 @@ export function createStatementsRouter(deps: ApiDeps): Router {
         const q = exportQuery.safeParse(req.query);
         if (!q.success) throw fieldErrors(q.error);
         const userId = getAuth(res).userId;
-        // A full drawing pool refuses before the statement's items are read, not after.
-        if (type !== "csv") ensureDocumentRoom();
+        // Counted, and refused while the drawing pool is full, before the statement's items are read.
+        await admitDocument(deps.db, userId, { drawn: type !== "csv", relaxed });
         const st = await statementExport(deps.db, userId, q.data);
         const name = `statement-${st.currencyId}.${type}`;
         if (type === "csv") {
@@ -91,6 +92,7 @@ export function createStatementsRouter(deps: ApiDeps): Router {
       const q = receiptQuery.safeParse(req.query);
       if (!q.success) throw fieldErrors(q.error);
       const lang = preferredLanguage(req.get("accept-language"));
+      await admitDocument(deps.db, getAuth(res).userId, { drawn: true, relaxed });
       const r = await receiptPdf(deps.db, getAuth(res).userId, req.params.id, q.data, lang);
       res.set("Vary", "Accept-Language");
       res.set(fileHeaders("application/pdf", `receipt-${r.id}.pdf`)).send(r.pdf);

@@ -57,6 +57,19 @@ export const RATE_LIMITS = {
     windowMs: 60_000,
   }),
   /**
+   * Documents a user has drawn or exported (statement PDF, XLSX and CSV, receipts, top-up
+   * instructions): a customer downloads a few at a time, sixty in ten minutes is a busy
+   * bookkeeper; a script asking for statements without end gets 429 instead of keeping the
+   * process's bounded drawing queue full for everyone (docs/decisions.md "Documents off the event
+   * loop").
+   */
+  documents: (userId: string): RateLimitRule => ({
+    name: "documents",
+    subject: `user:${userId}`,
+    limit: 60,
+    windowMs: 10 * 60_000,
+  }),
+  /**
    * Files a user uploads (payment documents, contracts, chat attachments, onboarding documents),
    * counted in MiB begun (`uploadCost`): 200 MiB an hour is twenty full 10 MiB files, more than a
    * customer attaches in a day; a script storing files without end gets 429. Unattached uploads

@@ -1,6 +1,6 @@
 /**
- * A document worker that never becomes ready (render-pool.test.ts): it loads, then waits forever
+ * A document worker that never becomes ready (render-pool.test.ts): it loads, then stays alive
  * without posting `ready`, as a thread stuck loading its modules would.
  */
-await new Promise(() => undefined);
+setInterval(() => undefined, 60_000);
 export {};

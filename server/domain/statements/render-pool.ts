@@ -18,7 +18,9 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { config } from "../../config.js";
+import type { Database } from "../../db/client.js";
 import { DomainError } from "../errors.js";
+import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import type { DocumentKind, RENDERERS } from "./render.js";
 
 /** The arguments of drawing `K`. */
@@ -266,6 +268,17 @@ function sharedPool(): DocumentRenderPool {
  */
 export function ensureDocumentRoom(): void {
   if (!sharedPool().hasRoom()) throw documentsBusy();
+}
+
+/**
+ * Let one document request of `userId` in, before its data is read: it counts against the
+ * user's `RATE_LIMITS.documents` (60 in 10 minutes), and one to be drawn (`drawn`: a PDF or
+ * XLSX, not a CSV) is refused while the pool is full.
+ * @throws DomainError RATE_LIMITED (429, retryAfter) past the user's limit; SERVICE_BUSY (503)
+ */
+export async function admitDocument(db: Database, userId: string, opts: { drawn: boolean; relaxed?: boolean }): Promise<void> {
+  await consumeRateLimit(db, RATE_LIMITS.documents(userId), { relaxed: opts.relaxed });
+  if (opts.drawn) ensureDocumentRoom();
 }
 
 /**
