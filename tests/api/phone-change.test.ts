@@ -9,7 +9,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
-import { staffAuditLog } from "../../server/db/schema/index.js";
+import { staffAuditLog, users } from "../../server/db/schema/index.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
 import { DomainError } from "../../server/domain/errors.js";
 import { createStaffUser } from "../../server/domain/ops/auth.js";
 import { addMember, createCustomer, createUser, uniquePhone } from "../../server/seed/factories.js";
@@ -172,5 +173,36 @@ describe.each(databases)("phone number change by staff on %s", (kind) => {
     const winnerWasA = results[0].status === "fulfilled";
     expect(await loginStatus(winnerWasA ? b.phone : a.phone)).toBe(200);
     expect(await loginStatus(winnerWasA ? a.phone : b.phone)).toBe("no code sent");
+  });
+  it("a login whose code was verified on the old phone cannot finish after the change", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const start = await s.call("POST", "/auth/phone", { body: { phone: c.phone } });
+    const verified = await s.call("POST", "/auth/verify-code", { body: { token: start.body.token, code: start.body.debugCode } });
+    expect(verified.status).toBe(200);
+    await bank(["user:phone", c.phone, uniquePhone(), "--reason", "Phone stolen, reported in branch"]);
+    const password = await s.call("POST", "/auth/verify-password", {
+      body: { token: verified.body.token, password: "Bank-Demo-2026" },
+    });
+    expect(password.status).toBe(401);
+    expect(password.body.code).toBe("CODE_EXPIRED");
+  });
+
+  it("a refresh at the same moment as the change leaves no live session (PostgreSQL runs them in parallel)", async () => {
+    for (let i = 0; i < 12; i++) {
+      const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+      const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.phone, c.phone));
+      const before = await createSession(s.db, u.id);
+      const [changed, refreshed] = await Promise.all([
+        bank(["user:phone", c.phone, uniquePhone(), "--reason", `race ${i}`]),
+        s.call("POST", "/auth/refresh", { body: { refreshToken: before.refreshToken } }),
+      ]);
+      expect(changed).toContain("logged out");
+      if (refreshed.status === 200) {
+        // The refresh went first: the change that followed ended the pair it issued too.
+        expect((await s.call("GET", "/users/whoami", { token: refreshed.body.accessToken })).status, `round ${i}`).toBe(401);
+        const again = await s.call("POST", "/auth/refresh", { body: { refreshToken: refreshed.body.refreshToken } });
+        expect(again.status, `round ${i}`).toBe(401);
+      } else expect(refreshed.status, `round ${i}`).toBe(401);
+    }
   });
 });

@@ -7,6 +7,9 @@
  */
 import { hash as argon2Hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { eq } from "drizzle-orm";
+import { users } from "../../server/db/schema/index.js";
+import { createSession } from "../../server/domain/auth/sessions.js";
 import { createCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
@@ -84,6 +87,33 @@ describe.each(databases)("account recovery on %s", (kind) => {
       body: { token: start.body.token, code: start.body.debugCode, password: "yet another passphrase" },
     });
     expect(again.body.code).toBe("CODE_EXPIRED");
+  });
+
+  it("refreshes at the same moment as the recovery leave no live session (PostgreSQL runs them in parallel)", async () => {
+    for (let i = 0; i < 6; i++) {
+      const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+      const [u] = await s.db.select({ id: users.id }).from(users).where(eq(users.phone, c.phone));
+      // Twenty devices, each refreshing once, spread over the time the recovery takes (the
+      // password's hash comes before its transaction): some meet its transaction.
+      const devices = await Promise.all(Array.from({ length: 20 }, () => createSession(s.db, u.id)));
+      const start = await s.call("POST", "/recover/send-code", { body: { phone: c.phone } });
+      const [done, ...refreshed] = await Promise.all([
+        s.call("POST", "/recover/verify-code", {
+          body: { token: start.body.token, code: start.body.debugCode, password: "a brand new passphrase" },
+        }),
+        ...devices.map((d, n) =>
+          new Promise((r) => setTimeout(r, n * 3)).then(() =>
+            s.call("POST", "/auth/refresh", { body: { refreshToken: d.refreshToken } }),
+          ),
+        ),
+      ]);
+      expect(done.status).toBe(204);
+      for (const r of refreshed.filter((a) => a.status === 200)) {
+        expect((await s.call("GET", "/users/whoami", { token: r.body.accessToken })).status, `round ${i}`).toBe(401);
+        const again = await s.call("POST", "/auth/refresh", { body: { refreshToken: r.body.refreshToken } });
+        expect(again.status, `round ${i}`).toBe(401);
+      }
+    }
   });
 
   it("an unknown phone gets the same answer and no message; a login challenge cannot set a password", async () => {

@@ -109,6 +109,22 @@ export async function verifyLoginPassword(
   if (user.status !== "ACTIVE") throw new DomainError("FORBIDDEN", "This user is blocked. Contact support.");
 
   return db.transaction(async (tx) => {
+    // The user's row again, shared until commit: a phone change or a password recovery that
+    // committed since the checks above ends this attempt (its code went to the old phone, or its
+    // password is the old one), and one still running waits for this login and then ends the
+    // session it starts (sessions.ts, rotateRefreshToken takes the same lock).
+    const [current] = await tx
+      .select({ phone: users.phone, passwordHash: users.passwordHash, status: users.status })
+      .from(users)
+      .where(eq(users.id, user.id))
+      .for("share");
+    if (
+      !current ||
+      current.phone !== challenge.phone ||
+      current.passwordHash !== user.passwordHash ||
+      current.status !== "ACTIVE"
+    )
+      throw new DomainError("CODE_EXPIRED", "This login attempt has ended. Request a new code.");
     const [consumed] = await tx
       .update(oneTimeCodes)
       .set({ usedAt: now })

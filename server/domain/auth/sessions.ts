@@ -162,12 +162,17 @@ export async function rotateRefreshToken(
     // The device's (family's) lock first, then the row read fresh under it: a logout or a revoked
     // device running at the same moment either waits for this refresh and then ends the pair it
     // issues too, or goes first and this refresh finds the family revoked (lockSessionFamily).
+    // Then the user's row, shared: a change that ends every session of the user (phone change,
+    // password recovery) writes that row first, so the two take turns the same way. Taken before
+    // any session row is locked: the new pair's foreign key would otherwise wait for the user's
+    // row while the change waits for the session row (a deadlock on PostgreSQL).
     const [family] = await tx
-      .select({ familyId: apiSessions.familyId })
+      .select({ familyId: apiSessions.familyId, userId: apiSessions.userId })
       .from(apiSessions)
       .where(eq(apiSessions.refreshTokenHash, hashToken(refreshToken)));
     if (!family) return { kind: "unknown" as const };
     await lockSessionFamily(tx, family.familyId);
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, family.userId)).for("share");
     const [row] = await tx
       .select({
         id: apiSessions.id,
