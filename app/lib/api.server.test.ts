@@ -29,14 +29,22 @@ async function requestWith(t: ReturnType<typeof tokens>, seen = Date.now(), url 
 }
 
 describe("getApi", () => {
-  const calls: { url: string; auth: string | null; body?: string; contentType?: string | null; form?: unknown }[] = [];
+  const calls: {
+    url: string;
+    auth: string | null;
+    body?: string;
+    contentType?: string | null;
+    form?: unknown;
+    encoding?: string | null;
+  }[] = [];
   let answers: Array<(url: string) => Response>;
   beforeEach(() => {
     calls.length = 0;
     vi.stubGlobal("fetch", async (url: string, init: RequestInit) => {
       const auth = new Headers(init.headers).get("Authorization");
       const contentType = new Headers(init.headers).get("Content-Type");
-      calls.push({ url, auth, body: init.body as string | undefined, contentType, form: init.body });
+      const encoding = new Headers(init.headers).get("Accept-Encoding");
+      calls.push({ url, auth, body: init.body as string | undefined, contentType, form: init.body, encoding });
       return answers.shift()!(url);
     });
   });
@@ -48,6 +56,17 @@ describe("getApi", () => {
     expect(await api.get("/users/whoami")).toEqual({ ok: 1 });
     expect(calls[0]).toMatchObject({ url: "http://127.0.0.1:3000/api/v1/users/whoami", auth: "Bearer a1" });
     expect((await api.headers()).get("Set-Cookie")).toBeNull();
+  });
+
+  it("asks the API for uncompressed answers, the refresh included (no gzip and gunzip on loopback)", async () => {
+    answers = [
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => Response.json(tokens(41)),
+      () => Response.json({ ok: 2 }),
+    ];
+    const api = await getApi(await requestWith(tokens(40)));
+    await api.get("/accounts");
+    expect(calls.map((c) => c.encoding)).toEqual(["identity", "identity", "identity"]);
   });
 
   it("refreshes once on 401 and commits the rotated tokens", async () => {

@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, json, redirect, type Session } from "@remix-run/node";
 import type { ApiErrorBody } from "../../server/api/v1/contract";
-import { apiUrl } from "./api.server";
+import { API_CALL_HEADERS, apiUrl } from "./api.server";
 import { config } from "./config.server";
 import { verifyCsrf } from "./csrf.server";
 import { decryptJson, encryptJson } from "./session.server";
@@ -152,7 +152,7 @@ export async function opsPublicCall<T>(method: string, path: string, body?: unkn
     res = await fetch(apiUrl(`/ops${path}`), {
       method,
       headers: {
-        Accept: "application/json",
+        ...API_CALL_HEADERS,
         ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
         // The page's language: the staff code message comes in it.
         ...(language ? { "Accept-Language": language } : {}),
@@ -185,7 +185,7 @@ export function opsApi(token: string, session: OpsSession): OpsApi {
       res = await fetch(apiUrl(`/ops${path}`, options.query ?? undefined), {
         method,
         headers: {
-          Accept: "application/json",
+          ...API_CALL_HEADERS,
           Authorization: `Bearer ${token}`,
           ...(options.body !== undefined && !(options.body instanceof FormData) ? { "Content-Type": "application/json" } : {}),
         },
