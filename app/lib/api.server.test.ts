@@ -36,6 +36,7 @@ describe("getApi", () => {
     contentType?: string | null;
     form?: unknown;
     encoding?: string | null;
+    signal?: AbortSignal | null;
   }[] = [];
   let answers: Array<(url: string) => Response>;
   beforeEach(() => {
@@ -44,7 +45,15 @@ describe("getApi", () => {
       const auth = new Headers(init.headers).get("Authorization");
       const contentType = new Headers(init.headers).get("Content-Type");
       const encoding = new Headers(init.headers).get("Accept-Encoding");
-      calls.push({ url, auth, body: init.body as string | undefined, contentType, form: init.body, encoding });
+      calls.push({
+        url,
+        auth,
+        body: init.body as string | undefined,
+        contentType,
+        form: init.body,
+        encoding,
+        signal: init.signal,
+      });
       return answers.shift()!(url);
     });
   });
@@ -56,6 +65,16 @@ describe("getApi", () => {
     expect(await api.get("/users/whoami")).toEqual({ ok: 1 });
     expect(calls[0]).toMatchObject({ url: "http://127.0.0.1:3000/api/v1/users/whoami", auth: "Bearer a1" });
     expect((await api.headers()).get("Set-Cookie")).toBeNull();
+  });
+
+  it("a file streamed to the browser ends with the browser's request; other calls do not", async () => {
+    answers = [() => new Response("%PDF-"), () => Response.json({ ok: 1 }), () => Response.json({ ok: 2 })];
+    const request = await requestWith(tokens(42));
+    const api = await getApi(request);
+    await api.request("GET", "/statements-items/x/pdf", { raw: true });
+    await api.get("/accounts");
+    await api.request("POST", "/payments", { body: { a: 1 }, idempotencyKey: "k" });
+    expect(calls.map((c) => c.signal)).toEqual([request.signal, undefined, undefined]);
   });
 
   it("asks the API for uncompressed answers, the refresh included (no gzip and gunzip on loopback)", async () => {

@@ -297,6 +297,10 @@ export async function getApi(request: Request, options: { activity?: boolean } =
         ...(options.idempotencyKey ? { "Idempotency-Key": options.idempotencyKey } : {}),
       },
       body: multipart ? (options.body as FormData) : options.body !== undefined ? JSON.stringify(options.body) : undefined,
+      // A file streamed to the browser (raw GET) ends with the browser's request: a download
+      // given up stops the API's work on it (a document still waiting for its drawing is
+      // dropped). Other calls run to their end: a write is never cut off half-way.
+      signal: options.raw && method === "GET" ? request.signal : undefined,
     });
   };
 

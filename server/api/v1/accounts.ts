@@ -12,7 +12,7 @@ import { getAccount, listAccounts } from "../../domain/accounts/index.js";
 import { topUpInstructions } from "../../domain/statements/documents.js";
 import { admitDocument, drawDocument } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
-import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, clientGone, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 
 export const listQuery = z.object({ organizationId: z.string().uuid().optional(), all: z.string().optional() });
 
@@ -61,7 +61,7 @@ export function createAccountsRouter(deps: ApiDeps): Router {
       });
       const t = await topUpInstructions(deps.db, getAuth(res).userId, req.params.id, q.data.currencyId);
       // Drawn before the file's headers are set: a refusal (503 SERVICE_BUSY) is answered as JSON, not as an attachment.
-      const pdf = await drawDocument("topUpPdf", t, preferredLanguage(req.get("accept-language")));
+      const pdf = await drawDocument("topUpPdf", [t, preferredLanguage(req.get("accept-language"))], clientGone(res));
       res.set({
         "Content-Type": "application/pdf",
         "Content-Disposition": `attachment; filename="top-up-${t.currencyId}.pdf"`,

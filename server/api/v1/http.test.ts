@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Logger } from "pino";
 import type { Request, Response } from "express";
-import { DomainError, errorMiddleware, HTTP_STATUS } from "./http.js";
+import { DocumentAbortedError } from "../../domain/statements/render-pool.js";
+import { clientGone, DomainError, errorMiddleware, HTTP_STATUS } from "./http.js";
 
 /** A minimal express Response double that records status, headers and the JSON body. */
 function fakeResponse() {
@@ -84,5 +85,29 @@ describe("errorMiddleware maps domain codes to HTTP statuses (one table)", () =>
     expect(r.status).toBe(500);
     expect(JSON.stringify(r.body)).not.toContain("SELECT");
     expect(r.logger.error).toHaveBeenCalledOnce();
+  });
+});
+
+describe("a client that went away", () => {
+  it("clientGone aborts when the connection closes before the answer was sent, not after it", async () => {
+    const { EventEmitter } = await import("node:events");
+    const unanswered = Object.assign(new EventEmitter(), { writableFinished: false });
+    const answered = Object.assign(new EventEmitter(), { writableFinished: true });
+    const a = clientGone(unanswered as unknown as Response);
+    const b = clientGone(answered as unknown as Response);
+    unanswered.emit("close");
+    answered.emit("close");
+    expect([a.aborted, b.aborted]).toEqual([true, false]);
+  });
+
+  it("a document given up for it is no error: nothing logged, the socket ended, no answer written", () => {
+    const logger = { error: vi.fn(), debug: vi.fn() } as unknown as Logger;
+    const destroy = vi.fn();
+    const { res, out } = fakeResponse();
+    Object.assign(res, { destroy });
+    errorMiddleware(logger)(new DocumentAbortedError(), { path: "/x" } as Request, res, () => {});
+    expect(destroy).toHaveBeenCalled();
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(out).toEqual({ status: 0, headers: {}, body: undefined });
   });
 });

@@ -12,6 +12,7 @@ import type { SmsProvider } from "../../providers/sms.js";
 import { authenticateAccessToken } from "../../domain/auth/sessions.js";
 import { withCallerMemberships } from "../../domain/organizations/access.js";
 import { DomainError, fieldError, type DomainErrorCode } from "../../domain/errors.js";
+import { DocumentAbortedError } from "../../domain/statements/render-pool.js";
 import type { ApiErrorBody } from "./contract.js";
 import { clientErrorOf } from "./input-guard.js";
 
@@ -74,6 +75,18 @@ export function asyncHandler(fn: (req: Request, res: Response, next: NextFunctio
   };
 }
 
+/**
+ * A signal that aborts when the client closes the connection before the answer was sent: work
+ * done only for this answer (a document waiting for its drawing) can be given up.
+ */
+export function clientGone(res: Response): AbortSignal {
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) gone.abort();
+  });
+  return gone.signal;
+}
+
 /** The caller set by `requireAuth`. Throws if the route forgot the middleware. */
 export function getAuth(res: Response): AuthContext {
   const auth = res.locals.auth as AuthContext | undefined;
@@ -107,6 +120,12 @@ export function requireAuth(deps: Pick<ApiDeps, "db">): RequestHandler {
 export function errorMiddleware(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction) => {
     let body: ApiErrorBody;
+    if (err instanceof DocumentAbortedError) {
+      // The client left before its document was drawn: nobody to answer, nothing went wrong.
+      logger.debug({ path: req.path }, "document given up: the client went away");
+      res.destroy();
+      return;
+    }
     if (err instanceof DomainError) {
       body = { statusCode: HTTP_STATUS[err.code], code: err.code, message: err.body, ...err.extra };
       if (err.extra.retryAfter) res.set("Retry-After", String(err.extra.retryAfter));

@@ -16,7 +16,7 @@ import { getStatementItem, listStatementItems, statementExport } from "../../dom
 import { organizationName, receiptPdf, renderStatementCsv } from "../../domain/statements/documents.js";
 import { admitDocument, drawDocument } from "../../domain/statements/render-pool.js";
 import { preferredLanguage } from "../../domain/language.js";
-import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
+import { asyncHandler, clientGone, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { cursorParam, takeParam } from "./query.js";
 
 export const listQuery = z.object({
@@ -80,8 +80,8 @@ export function createStatementsRouter(deps: ApiDeps): Router {
         // Drawn before the file's headers are set: a refusal (503 SERVICE_BUSY) is answered as JSON, not as an attachment.
         const file =
           type === "xlsx"
-            ? await drawDocument("statementXlsx", st, holder, bankName, lang)
-            : await drawDocument("statementPdf", st, holder, bankName, lang);
+            ? await drawDocument("statementXlsx", [st, holder, bankName, lang], clientGone(res))
+            : await drawDocument("statementPdf", [st, holder, bankName, lang], clientGone(res));
         res.set("Vary", "Accept-Language");
         res.set(fileHeaders(type === "xlsx" ? XLSX_TYPE : "application/pdf", name)).send(file);
       }),
@@ -93,7 +93,7 @@ export function createStatementsRouter(deps: ApiDeps): Router {
       if (!q.success) throw fieldErrors(q.error);
       const lang = preferredLanguage(req.get("accept-language"));
       await admitDocument(deps.db, getAuth(res).userId, { drawn: true, relaxed });
-      const r = await receiptPdf(deps.db, getAuth(res).userId, req.params.id, q.data, lang);
+      const r = await receiptPdf(deps.db, getAuth(res).userId, req.params.id, q.data, lang, clientGone(res));
       res.set("Vary", "Accept-Language");
       res.set(fileHeaders("application/pdf", `receipt-${r.id}.pdf`)).send(r.pdf);
     }),

@@ -37,7 +37,7 @@ export async function organizationName(db: Database, organizationId: string): Pr
 /**
  * GET /v1/statements-items/:id/pdf: the receipt of an item of the caller's organizations; with
  * `accountId` / `organizationId` the item must be on that account / of that organization. Drawn in
- * a worker thread (./render-pool.ts).
+ * a worker thread (./render-pool.ts); given up unstarted when `signal` aborts (the client left).
  * @throws 404 NOT_FOUND otherwise; 503 SERVICE_BUSY when too many drawings wait.
  */
 export async function receiptPdf(
@@ -46,13 +46,15 @@ export async function receiptPdf(
   id: string,
   scope: { accountId?: string; organizationId?: string },
   lang: DocumentLanguage = "en",
+  signal?: AbortSignal,
 ): Promise<{ id: string; pdf: Buffer }> {
   const item = await getStatementItem(db, userId, id);
   if (scope.accountId && scope.accountId !== item.accountId) throw notFound("Statement item");
   const [acc] = await db.select({ org: accounts.organizationId }).from(accounts).where(eq(accounts.id, item.accountId));
   if (!acc?.org || (scope.organizationId && scope.organizationId !== acc.org)) throw notFound("Statement item");
   const { name: bankName } = await getBrand(db);
-  return { id: item.id, pdf: await drawDocument("receiptPdf", item, await organizationName(db, acc.org), bankName, lang) };
+  const holder = await organizationName(db, acc.org);
+  return { id: item.id, pdf: await drawDocument("receiptPdf", [item, holder, bankName, lang], signal) };
 }
 
 /** Currencies the SEPA rail carries. */

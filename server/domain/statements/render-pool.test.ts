@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { syntheticReceipt, syntheticStatement } from "../../../scripts/bench/statement-fixture.js";
 import { DomainError } from "../errors.js";
 import { MAX_STATEMENT_ITEMS } from "./index.js";
-import { DocumentRenderPool } from "./render-pool.js";
+import { DocumentAbortedError, DocumentRenderPool } from "./render-pool.js";
 import type { StatementExport } from "../../api/v1/contract.js";
 
 const pools: DocumentRenderPool[] = [];
@@ -61,6 +61,31 @@ describe("DocumentRenderPool", () => {
     // The document's title (PDF info dictionary) is the German one.
     expect(receipt.toString("latin1")).toContain("Zahlungsbeleg");
     expect(topUp.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("gives up a waiting drawing whose caller left (its signal aborted), and draws the others", async () => {
+    const p = pool({ workers: 1, queueLimit: 2 });
+    const args = [syntheticStatement(2_000), "Oliver Thompson", "Bank", "en"] as const;
+    const late = new AbortController();
+    const running = p.run("statementPdf", [...args], late.signal);
+    const left = new AbortController();
+    const abandoned = p.run("statementPdf", [...args], left.signal);
+    const wanted = p.run("receiptPdf", [syntheticReceipt(), "Oliver Thompson", "Bank", "en"]);
+    expect(p.load).toEqual({ running: 1, waiting: 2, workers: 1 });
+    left.abort();
+    expect(await abandoned.catch((e: unknown) => e)).toBeInstanceOf(DocumentAbortedError);
+    expect(p.load).toEqual({ running: 1, waiting: 1, workers: 1 });
+    // A signal already aborted is refused before it takes a place.
+    const gone = new AbortController();
+    gone.abort();
+    expect(await p.run("statementPdf", [...args], gone.signal).catch((e: unknown) => e)).toBeInstanceOf(DocumentAbortedError);
+    expect(p.load.waiting).toBe(1);
+    // A signal that aborts once its drawing has started changes nothing: it is drawn.
+    late.abort();
+    const [a, b] = await Promise.all([running, wanted]);
+    expect(a.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(b.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    expect(p.load).toEqual({ running: 0, waiting: 0, workers: 1 });
   });
 
   it("refuses a drawing beyond the queue at once with 503 SERVICE_BUSY and Retry-After, and draws the ones it took", async () => {

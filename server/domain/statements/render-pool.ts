@@ -46,6 +46,8 @@ interface Job {
   args: unknown[];
   resolve: (bytes: Buffer) => void;
   reject: (error: Error) => void;
+  /** Stops listening to the caller's signal (once the job leaves the queue). */
+  release?: () => void;
 }
 
 interface Slot {
@@ -107,18 +109,32 @@ export class DocumentRenderPool {
 
   /**
    * Draw document `kind` from `args` in a worker thread.
+   * @param signal the caller's: when it aborts while the drawing waits (the client went away),
+   *   the drawing leaves the queue unstarted; one already running finishes (its worker is not
+   *   restarted for it) and its bytes are dropped by the caller
    * @returns the document's bytes
    * @throws DomainError SERVICE_BUSY (`retryAfter` DOCUMENT_RETRY_AFTER_SECONDS) when the queue is full;
-   *   Error when the drawing fails, times out, or the pool is closed
+   *   `DocumentAbortedError` when `signal` aborted first; Error when the drawing fails, times
+   *   out, or the pool is closed
    */
-  run<K extends DocumentKind>(kind: K, args: DocumentArgs<K>): Promise<Buffer> {
+  run<K extends DocumentKind>(kind: K, args: DocumentArgs<K>, signal?: AbortSignal): Promise<Buffer> {
     if (this.closed) return Promise.reject(new Error("The document pool is closed"));
+    if (signal?.aborted) return Promise.reject(new DocumentAbortedError());
     return new Promise<Buffer>((resolve, reject) => {
       const job: Job = { id: this.nextId++, kind, args: [...args], resolve, reject };
       const slot = this.freeSlot();
       if (slot) return this.dispatch(slot, job);
       if (this.queue.length >= this.options.queueLimit) return reject(documentsBusy());
       this.queue.push(job);
+      if (!signal) return;
+      const leave = () => {
+        const at = this.queue.indexOf(job);
+        if (at < 0) return;
+        this.queue.splice(at, 1);
+        reject(new DocumentAbortedError());
+      };
+      signal.addEventListener("abort", leave, { once: true });
+      job.release = () => signal.removeEventListener("abort", leave);
     });
   }
 
@@ -136,7 +152,10 @@ export class DocumentRenderPool {
   /** End every worker; drawings running or waiting fail. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const job of this.queue.splice(0)) job.reject(new Error("The document pool is closed"));
+    for (const job of this.queue.splice(0)) {
+      job.release?.();
+      job.reject(new Error("The document pool is closed"));
+    }
     await Promise.all([...this.slots].map((s) => this.retire(s, new Error("The document pool is closed"))));
   }
 
@@ -172,6 +191,7 @@ export class DocumentRenderPool {
   }
 
   private dispatch(slot: Slot, job: Job): void {
+    job.release?.();
     slot.job = job;
     // A worker at work keeps the process alive (a script awaiting its document); an idle one does not.
     slot.worker.ref();
@@ -245,6 +265,17 @@ export class DocumentRenderPool {
   }
 }
 
+/**
+ * A waiting drawing given up because its caller's signal aborted (the client closed the
+ * connection): nobody is left to answer. `name` is "AbortError", as fetch and streams name theirs.
+ */
+export class DocumentAbortedError extends Error {
+  constructor() {
+    super("The document was no longer wanted: its request ended before the drawing started");
+    this.name = "AbortError";
+  }
+}
+
 /** 503 SERVICE_BUSY: the pool draws and queues as many documents as it takes. */
 function documentsBusy(): DomainError {
   return new DomainError("SERVICE_BUSY", "Too many documents are being prepared right now. Try again in a few seconds.", {
@@ -282,11 +313,13 @@ export async function admitDocument(db: Database, userId: string, opts: { drawn:
 }
 
 /**
- * Draw document `kind` in the process's pool (`DOCUMENT_WORKERS` threads, `DOCUMENT_QUEUE_LIMIT`
- * waiting; server/config.ts), created on first use.
+ * Draw document `kind` from `args` in the process's pool (`DOCUMENT_WORKERS` threads,
+ * `DOCUMENT_QUEUE_LIMIT` waiting; server/config.ts), created on first use.
+ * @param signal given up while it still waits when this aborts (the API passes `clientGone(res)`)
  * @returns the document's bytes
- * @throws DomainError SERVICE_BUSY (503, Retry-After) when the pool's queue is full; Error when drawing fails
+ * @throws DomainError SERVICE_BUSY (503, Retry-After) when the pool's queue is full;
+ *   `DocumentAbortedError` when `signal` aborted first; Error when drawing fails
  */
-export function drawDocument<K extends DocumentKind>(kind: K, ...args: DocumentArgs<K>): Promise<Buffer> {
-  return sharedPool().run(kind, args);
+export function drawDocument<K extends DocumentKind>(kind: K, args: DocumentArgs<K>, signal?: AbortSignal): Promise<Buffer> {
+  return sharedPool().run(kind, args, signal);
 }
