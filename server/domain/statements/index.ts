@@ -460,8 +460,10 @@ export function counterLeg<L extends Pick<Leg, "id" | "amount" | "operationType"
 }
 
 /**
- * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: purpose,
- * counterparty and accounts, sort code, BIC, payment type, fee, general-ledger transaction with
+ * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: createdAt, purpose
+ * (`info`), sender and recipient account numbers, the recipient's sort code and BIC
+ * (`sortCode`, `benificiaryBIC`) beside our own names (`counterpartySortCode` …), payment type,
+ * fee, general-ledger transaction (`generalLedgerTransactionId`) with
  * its debited and credited account numbers, the sender's client name, the payment category,
  * contract: id, name, beneficiaryId, only of the item's own organization and of a beneficiary
  * not deleted) when it is on a customer balance of one of the caller's organizations.
@@ -486,6 +488,8 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       ...itemSelection,
       iban: accounts.iban,
       sortCode: accounts.sortCode,
+      bic: accounts.bic,
+      createdAt: postings.createdAt,
       legId: leg.id,
       legAmount: leg.amount,
       legOperationType: leg.operationType,
@@ -560,13 +564,30 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       : [];
   const details = (pay?.payeeDetails ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v ? v : null);
+  const purpose = pay?.purpose ?? row.description ?? null;
+  const counterpartySortCode = text(details.sortCode);
+  const counterpartyBic = pay?.beneficiaryBic ?? text(details.bic);
+  // The spec's sender and recipient (docs/decisions.md "The spec's names on the statement item"):
+  // the customer's own account on its side of the movement, the counterparty account the posting
+  // carries on the other; the recipient's sort code and BIC likewise.
+  const moneyOut = new Decimal(row.amount).isNegative();
+  const ownSide = { number: row.accountNumber, sortCode: row.sortCode ?? null, bic: row.bic ?? null };
+  const otherSide = { number: row.counterpartyAccount ?? null, sortCode: counterpartySortCode, bic: counterpartyBic };
+  const recipient = moneyOut ? otherSide : ownSide;
   return {
     ...item,
-    purpose: pay?.purpose ?? row.description ?? null,
+    createdAt: row.createdAt.toISOString(),
+    purpose,
+    info: purpose,
+    senderAccountNumber: moneyOut ? ownSide.number : otherSide.number,
+    recipientAccountNumber: recipient.number,
+    sortCode: recipient.sortCode,
+    benificiaryBIC: recipient.bic,
+    generalLedgerTransactionId: row.transactionId,
     accountIban: row.iban ?? null,
     accountSortCode: row.sortCode ?? null,
-    counterpartySortCode: text(details.sortCode),
-    counterpartyBic: pay?.beneficiaryBic ?? text(details.bic),
+    counterpartySortCode,
+    counterpartyBic,
     paymentType: pay?.paymentType ?? null,
     fee: item.feeAmount,
     glTransactionId: row.transactionId,
