@@ -494,6 +494,10 @@ describe.each(databases)("spec 000 §3 entity fields on %s", (kind) => {
     // The list filter and the field agree.
     const filtered = await get(`/statements-items?organizationId=${c.organization.id}&paymentOrderId=${orderId}`, token);
     expect(filtered.body.data.map((i: any) => i.id)).toEqual(queued.map((i) => i.id));
+    // Without organizationId the order names its organization (spec 000 §7: every filter optional).
+    const unscoped = await get(`/statements-items?paymentOrderId=${orderId}`, token);
+    expect(unscoped.status, JSON.stringify(unscoped.body)).toBe(200);
+    expect(unscoped.body.data.map((i: any) => i.id)).toEqual(queued.map((i) => i.id));
 
     await advanceRemittanceOrder(s.db, { orderId, status: "PROC", actor: "staff:test" });
     expect((await ofOrder()).map((i) => i.operationStatus)).toEqual(["IN_PROCCESS"]);

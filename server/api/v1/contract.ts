@@ -1076,6 +1076,9 @@ export interface StatementItem {
 }
 // GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&paymentOrderId=&parentId=&take=&cursor=
 //   → { data: StatementItem[], nextCursor }, sorted by transferDate descending (cursor paging, no cap).
+//   Every filter optional (spec 000 §7): without organizationId, the organization of `account`,
+//   `paymentOrderId` or `parentId` (one of the caller's, else 404), else the caller's default
+//   organization (whoami's activeOrganization; none → 403). One organization at a time, never mixed.
 //   403 for a COMPANY_OFFICIAL organization (spec 000 §6: officials have no history).
 
 /**
