@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  charactersLeft,
   documentHref,
   groupMessagesByDay,
   MAX_MESSAGE_LENGTH,
@@ -19,6 +20,14 @@ describe("messageError (spec 000 §5)", () => {
   });
   it("accepts up to 4096 characters after trimming", () => {
     expect(messageError(`  ${"x".repeat(MAX_MESSAGE_LENGTH)}  `)).toBeNull();
+  });
+});
+
+describe("charactersLeft", () => {
+  it("counts as messageError does: the trimmed text, negative over the limit", () => {
+    expect(charactersLeft("")).toBe(MAX_MESSAGE_LENGTH);
+    expect(charactersLeft(`  ${"x".repeat(MAX_MESSAGE_LENGTH)}\n`)).toBe(0);
+    expect(charactersLeft("x".repeat(MAX_MESSAGE_LENGTH + 5))).toBe(-5);
   });
 });
 

@@ -27,6 +27,17 @@ export function messageError(content: string): "Chat.empty" | "Chat.max-length" 
   return null;
 }
 
+/** The length hint shows once this many characters or fewer are left (and over the limit). */
+export const LENGTH_HINT_FROM = 500;
+
+/**
+ * Characters left before a message reaches MAX_MESSAGE_LENGTH, counted as `messageError` counts
+ * them (the trimmed text, UTF-16 code units as the API counts); negative when over the limit.
+ */
+export function charactersLeft(content: string): number {
+  return MAX_MESSAGE_LENGTH - content.trim().length;
+}
+
 /** One day of messages, oldest first, as the chat shows them (newest at the bottom). */
 export interface MessageDay<T> {
   /** `yyyy-MM-dd` in the display time zone. */

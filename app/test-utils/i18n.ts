@@ -6,6 +6,7 @@ import i18next from "i18next";
 import { initReactI18next } from "react-i18next";
 import auth from "../../public/locales/en/auth.json";
 import cards from "../../public/locales/en/cards.json";
+import chat from "../../public/locales/en/chat.json";
 import common from "../../public/locales/en/common.json";
 import errors from "../../public/locales/en/errors.json";
 import history from "../../public/locales/en/history.json";
@@ -16,8 +17,8 @@ void i18next.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards"],
-  resources: { en: { common, errors, auth, payments, history, identity, cards } },
+  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards", "chat"],
+  resources: { en: { common, errors, auth, payments, history, identity, cards, chat } },
   interpolation: { escapeValue: false },
   initImmediate: false,
 });

@@ -1,7 +1,8 @@
 /**
  * Auth API against a real database (PGlite always; PostgreSQL when TEST_DATABASE_URL is set),
  * through the shared harness (tests/api/helpers.ts: fresh DB, seed, createApp, relaxed limits):
- * phone → code → password → tokens → whoami, code limits, refresh rotation, logout.
+ * phone → code → password → tokens → whoami, code limits, refresh rotation, logout (which also
+ * deletes the user's payment drafts, spec 000 §9).
  * A second app on the same database runs with RATE_LIMITS=strict for the 429 test.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +17,7 @@ import { apiSessions, oneTimeCodes, users } from "../../server/db/schema/index.j
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
 import { createSession, hashToken, revokeSession, SESSION_POLICY } from "../../server/domain/auth/sessions.js";
+import { createCustomer, type CreatedCustomer } from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 
 const PASSWORD = "Bank-Demo-2026";
@@ -385,6 +387,34 @@ describe.each(databases)("auth API on %s", (kind) => {
     expect((await call("/users/whoami", undefined, t.accessToken)).status).toBe(401);
     expect((await call("/auth/refresh", { refreshToken: t.refreshToken })).status).toBe(401);
     expect((await call("/auth/logout", {})).status).toBe(401);
+  });
+
+  it("logout deletes the user's payment drafts, by access or refresh token; another user's stay (spec 000 §9)", async () => {
+    const [a, b] = [await createCustomer(h.db), await createCustomer(h.db)];
+    const sessions = async (c: CreatedCustomer) => createSession(h.db, c.user.id);
+    const draft = (token: string, form: string) => h.t.call("GET", `/payment-drafts/${form}`, { token }).then((r) => r.status);
+    const save = async (c: CreatedCustomer, token: string, form: string) => {
+      const r = await h.t.call("PUT", `/payment-drafts/${form}`, {
+        token,
+        body: { organizationId: c.organization.id, data: { beneficiaryName: `Half typed by ${c.phone}` } },
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+    };
+    const first = await sessions(a);
+    await save(a, first.accessToken, "euro");
+    await save(a, first.accessToken, "gbp");
+    const bs = await sessions(b);
+    await save(b, bs.accessToken, "euro");
+    expect((await call("/auth/logout", {}, first.accessToken)).status).toBe(204);
+    const again = await sessions(a);
+    expect(await draft(again.accessToken, "euro")).toBe(404);
+    expect(await draft(again.accessToken, "gbp")).toBe(404);
+    expect(await draft(bs.accessToken, "euro")).toBe(200);
+    // A logout by refresh token (the access token expired) too.
+    await save(a, again.accessToken, "internal");
+    expect((await call("/auth/logout", { refreshToken: again.refreshToken })).status).toBe(204);
+    expect(await draft((await sessions(a)).accessToken, "internal")).toBe(404);
+    expect(await draft(bs.accessToken, "euro")).toBe(200);
   });
 
   it("whoami for +447700900003 picks the INDIVIDUAL organization", async () => {

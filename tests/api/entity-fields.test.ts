@@ -10,7 +10,12 @@
  *   feeAmount with feeCurrencyId (payer only), the same on the item detail, through the life of an
  *   external payment (settlement PENDING → SETTLED), an internal payment (payer and payee), a
  *   remittance order (QUEUED → PROC → REJECTED with its refund) and an FX rate request (held →
- *   rejected).
+ *   rejected);
+ * - the item detail's info block under the spec's names (createdAt, info, senderAccountNumber,
+ *   recipientAccountNumber, sortCode, benificiaryBIC, generalLedgerTransactionId) for money out,
+ *   its fee, a SEPA payment and both sides of an internal payment (docs/decisions.md "The spec's
+ *   names on the statement item");
+ * - Payment.paymentOrderId (null: no payment belongs to a remittance order).
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -284,6 +289,139 @@ describe.each(databases)("spec 000 §3 entity fields on %s", (kind) => {
     expect(payeeDetail).toMatchObject({ categoryId: null, category: null, feeAmount: null, fee: null, feeCurrencyId: null });
   });
 
+  it("the item detail's info block under the spec's names: createdAt, info, sender and recipient accounts, sortCode, benificiaryBIC, generalLedgerTransactionId", async () => {
+    const payer = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "100.00" } });
+    const payee = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "1.00" } });
+    const token = await s.login(payer.phone);
+    const payeeToken = await s.login(payee.phone);
+    const detail = async (id: string, t = token) => {
+      const r = await get(`/statements-items/${id}`, t);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body;
+    };
+
+    // Money out on an external rail (BACS, with its fee): the payer's account → the payee's as the
+    // payment names it; the payee's sort code; no BIC on a UK domestic payment.
+    const before = Date.now();
+    const uk = await payAndSign(s, token, {
+      organizationId: payer.organization.id,
+      accountId: payer.account!.id,
+      kind: "GBP",
+      paymentType: "BACS",
+      currencyId: "GBP",
+      amount: "10.00",
+      beneficiaryName: "Acme Supplies Ltd",
+      sortCode: "30-96-34",
+      accountNumber: "12345678",
+      reference: "INV-9",
+      purpose: "Office chairs",
+    });
+    expect(uk.status, JSON.stringify(uk.body)).toBe(200);
+    const ukItems = (await items(payer, token)).filter((i) => i.paymentId === uk.body.id);
+    const sum = await detail(ukItems.find((i) => i.operationType === "COMMON").id);
+    expect(sum).toMatchObject({
+      info: "Office chairs",
+      purpose: "Office chairs",
+      senderAccountNumber: payer.account!.number,
+      recipientAccountNumber: "12345678",
+      counterpartyAccountNumber: "12345678",
+      sortCode: "309634",
+      counterpartySortCode: "309634",
+      benificiaryBIC: null,
+      generalLedgerTransactionId: sum.transactionId,
+      glTransactionId: sum.transactionId,
+    });
+    expect(Date.parse(sum.createdAt)).toBeGreaterThanOrEqual(before - 1000);
+    expect(Date.parse(sum.createdAt)).toBeLessThanOrEqual(Date.now() + 1000);
+    expect(new Date(sum.createdAt).toISOString()).toBe(sum.createdAt);
+    // Its fee goes to the bank: the bank's side names no account.
+    const fee = await detail(ukItems.find((i) => i.operationType === "TRANSACTION_FEE").id);
+    expect(fee).toMatchObject({ senderAccountNumber: payer.account!.number, recipientAccountNumber: null });
+
+    // A SEPA payment: the payee's IBAN as the payment carries it and its bank's BIC.
+    const eur = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { EUR: "100.00" } });
+    const eurToken = await s.login(eur.phone);
+    const sepa = await payAndSign(s, eurToken, {
+      organizationId: eur.organization.id,
+      accountId: eur.account!.id,
+      kind: "EURO",
+      paymentType: "SEPA_SCT",
+      currencyId: "EUR",
+      amount: "5.00",
+      beneficiaryName: "Hans Müller",
+      iban: "DE89370400440532013000",
+      bic: "COBADEFFXXX",
+      purpose: "Rent",
+    });
+    expect(sepa.status, JSON.stringify(sepa.body)).toBe(200);
+    const sepaItem = (await items(eur, eurToken)).find((i) => i.paymentId === sepa.body.id);
+    expect(await detail(sepaItem.id, eurToken)).toMatchObject({
+      senderAccountNumber: eur.account!.number,
+      recipientAccountNumber: sepaItem.counterpartyAccountNumber,
+      benificiaryBIC: "COBADEFFXXX",
+      sortCode: null,
+    });
+
+    // An internal payment: to the payer, the payee's account the payment names; to the payee, the
+    // payer's account its item already names as the counterparty, and the payee's own sort code and
+    // BIC as the recipient's — nothing of the other customer beyond what the payment carries.
+    const internal = await payAndSign(s, token, {
+      organizationId: payer.organization.id,
+      accountId: payer.account!.id,
+      kind: "INTERNAL",
+      currencyId: "GBP",
+      amount: "2.00",
+      recipientPhone: payee.phone,
+    });
+    expect(internal.status, JSON.stringify(internal.body)).toBe(200);
+    const out = (await items(payer, token)).find((i) => i.paymentId === internal.body.id);
+    const outDetail = await detail(out.id);
+    expect(outDetail).toMatchObject({
+      senderAccountNumber: payer.account!.number,
+      recipientAccountNumber: out.counterpartyAccountNumber,
+    });
+    expect(out.counterpartyAccountNumber).toBeTruthy();
+    const moneyIn = (await items(payee, payeeToken)).find((i) => i.paymentId === internal.body.id);
+    const inDetail = await detail(moneyIn.id, payeeToken);
+    expect(inDetail).toMatchObject({
+      senderAccountNumber: moneyIn.counterpartyAccountNumber,
+      recipientAccountNumber: payee.account!.number,
+      sortCode: payee.account!.sortCode,
+      benificiaryBIC: payee.account!.bic,
+      generalLedgerTransactionId: moneyIn.transactionId,
+    });
+    expect(inDetail.senderAccountNumber).toBeTruthy();
+    // The payer's sort code and BIC are not the payee's to see: the recipient's are the payee's own.
+    expect(inDetail.accountSortCode).toBe(inDetail.sortCode);
+  });
+
+  it("Payment.paymentOrderId: null on every answer (no payment belongs to a remittance order)", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "20.00" } });
+    const token = await s.login(c.phone);
+    const body = {
+      organizationId: c.organization.id,
+      accountId: c.account!.id,
+      kind: "GBP",
+      paymentType: "FASTER_PAYMENT",
+      currencyId: "GBP",
+      amount: "1.00",
+      beneficiaryName: "Acme Supplies Ltd",
+      sortCode: "309634",
+      accountNumber: "12345678",
+    };
+    const created = await s.call("POST", "/payments", { token, body, headers: { "Idempotency-Key": `order-id-${kind}` } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body).toHaveProperty("paymentOrderId", null);
+    expect((await get(`/payments/${created.body.id}`, token)).body).toHaveProperty("paymentOrderId", null);
+    const list = await get(`/payments?organizationId=${c.organization.id}&take=20`, token);
+    expect(list.status).toBe(200);
+    const listed = (list.body.data ?? list.body.edges?.map((e: { node: unknown }) => e.node)) as { id: string }[];
+    expect(listed.find((p) => p.id === created.body.id)).toHaveProperty("paymentOrderId", null);
+    const signed = await payAndSign(s, token, { ...body, amount: "2.00" });
+    expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+    expect(signed.body).toHaveProperty("paymentOrderId", null);
+  });
+
   it("a payment between one's own accounts: the fee and category on the debited side only, not on the money in", async () => {
     const owner = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "50.00" } });
     const savings = await createAccount(s.db, { organizationId: owner.organization.id, currencies: ["GBP"] });
@@ -356,6 +494,10 @@ describe.each(databases)("spec 000 §3 entity fields on %s", (kind) => {
     // The list filter and the field agree.
     const filtered = await get(`/statements-items?organizationId=${c.organization.id}&paymentOrderId=${orderId}`, token);
     expect(filtered.body.data.map((i: any) => i.id)).toEqual(queued.map((i) => i.id));
+    // Without organizationId the order names its organization (spec 000 §7: every filter optional).
+    const unscoped = await get(`/statements-items?paymentOrderId=${orderId}`, token);
+    expect(unscoped.status, JSON.stringify(unscoped.body)).toBe(200);
+    expect(unscoped.body.data.map((i: any) => i.id)).toEqual(queued.map((i) => i.id));
 
     await advanceRemittanceOrder(s.db, { orderId, status: "PROC", actor: "staff:test" });
     expect((await ofOrder()).map((i) => i.operationStatus)).toEqual(["IN_PROCCESS"]);

@@ -1,7 +1,8 @@
 /**
  * History API (issue 9 "History", "Documents"; spec 000 §3, §7) on PGlite and PostgreSQL:
  * cursor paging across many items (no duplicates, no gaps, transferDate desc), each filter,
- * company officials refused, the item detail, another organization refused, and the documents
+ * company officials refused, every filter optional (organizationId from the account, order or item,
+ * else the caller's default organization), the item detail, another organization refused, and the documents
  * checked by PARSING them: receipt and statement PDFs (text extracted with pdfjs-dist), the CSV
  * (opening + Σ items = closing, to the cent) and the top-up instructions.
  */
@@ -15,7 +16,15 @@ import { systemBalanceId } from "../../server/domain/ledger/system.js";
 import { Decimal } from "../../server/domain/ledger/money.js";
 import { MAX_STATEMENT_ITEMS, statementExport } from "../../server/domain/statements/index.js";
 import type { Database } from "../../server/db/client.js";
-import { createAccount, createCustomer, postExternal, type CreatedCustomer } from "../../server/seed/factories.js";
+import {
+  addMember,
+  createAccount,
+  createCustomer,
+  createOrganization,
+  createUser,
+  postExternal,
+  type CreatedCustomer,
+} from "../../server/seed/factories.js";
 import { databases, startTestServer, type TestServer } from "./helpers.js";
 import { validateAbaRoutingNumber } from "../../server/rules/aba.js";
 
@@ -287,6 +296,69 @@ describe.each(databases)("history on %s", (kind) => {
     expect(payeeReceipt).not.toContain("Category:");
     // Authorization unchanged: the payee cannot print the payer's receipt.
     expect((await raw(`/statements-items/${mine.id}/pdf`, payeeToken)).status).toBe(404);
+  });
+
+  it("organizationId is optional (spec 000 §7): the account's, order's or item's organization, else the caller's default; never another customer's", async () => {
+    // A person with a personal organization (the default) and a company joined earlier, each with its own history.
+    const person = await createCustomer(s.db, { type: "INDIVIDUAL", balances: { GBP: "0" } });
+    await postExternal(s.db, { balanceId: person.balances.GBP!.id, amount: "7.00", counterpartyName: "Personal payer" });
+    const company = await createOrganization(s.db, { type: "CORPORATE", companyName: "Side Business Ltd" });
+    await addMember(s.db, {
+      organizationId: company.id,
+      userId: person.user.id,
+      companyOfficialType: "MAIN_REPRESENTATIVE",
+      createdAt: new Date(Date.UTC(2020, 0, 1)),
+    });
+    const companyAccount = await createAccount(s.db, { organizationId: company.id, currencies: ["GBP"] });
+    await postExternal(s.db, { balanceId: companyAccount.balances.GBP!.id, amount: "9.00", counterpartyName: "Company payer" });
+    const t = await s.login(person.phone);
+    const titles = async (query: string) => {
+      const r = await get(`/statements-items${query}`, t);
+      expect(r.status, `${query} ${JSON.stringify(r.body)}`).toBe(200);
+      return r.body.data.map((i: { title: string }) => i.title);
+    };
+    // Nothing named: the default organization (the personal one, not the company joined first).
+    expect(await titles("")).toEqual(["Personal payer"]);
+    expect(await titles("?currencyId=GBP&take=5")).toEqual(["Personal payer"]);
+    // An account, or a statement item, names its organization.
+    expect(await titles(`?account=${companyAccount.account.id}`)).toEqual(["Company payer"]);
+    const companyItem = (await get(`/statements-items?organizationId=${company.id}`, t)).body.data[0];
+    expect(companyItem.title).toBe("Company payer");
+    expect(await titles(`?parentId=${companyItem.id}`)).toEqual([]);
+    // Its receipt with the organization the web app has active (spec 000 §7): only that one's item.
+    expect((await raw(`/statements-items/${companyItem.id}/pdf?organizationId=${company.id}`, t)).status).toBe(200);
+    expect((await raw(`/statements-items/${companyItem.id}/pdf?organizationId=${person.organization.id}`, t)).status).toBe(404);
+    expect((await raw(`/statements-items/${feeParentId}/pdf?organizationId=${orgId}`, t)).status).toBe(404);
+    // Named with another organization of the caller's: refused as before.
+    expect(
+      (await get(`/statements-items?organizationId=${person.organization.id}&account=${companyAccount.account.id}`, t)).status,
+    ).toBe(404);
+    // Another customer's account, item or order, or an id that is none: 404, none of their data.
+    for (const query of [
+      `?account=${owner.account!.id}`,
+      `?parentId=${feeParentId}`,
+      `?paymentOrderId=${crypto.randomUUID()}`,
+      "?account=not-an-id",
+      "?parentId=nope",
+    ]) {
+      const r = await get(`/statements-items${query}`, t);
+      expect(r.status, query).toBe(404);
+      expect(JSON.stringify(r.body)).not.toMatch(/Payer \d|Supplier Ltd/);
+    }
+    // The statement export: the same rule, and the holder is that organization.
+    const personal = parseCsv(await (await raw("/statements-items/csv?currencyId=GBP", t)).text());
+    expect(personal.rows.map((r) => r.counterparty)).toEqual(["Personal payer"]);
+    const business = await raw(`/statements-items/pdf?currencyId=GBP&account=${companyAccount.account.id}`, t);
+    expect(business.status).toBe(200);
+    const text = await pdfText(await business.arrayBuffer());
+    expect(text).toContain("Side Business Ltd");
+    expect(text).toContain("Company payer");
+    expect((await raw(`/statements-items/csv?currencyId=GBP&account=${owner.account!.id}`, t)).status).toBe(404);
+    // Only a company official (no history), or no organization at all: 403.
+    const official = await createCustomer(s.db, { type: "COMPANY_OFFICIAL" });
+    expect((await get("/statements-items", await s.login(official.phone))).status).toBe(403);
+    const nobody = await createUser(s.db);
+    expect((await get("/statements-items", await s.login(nobody.phone))).status).toBe(403);
   });
 
   it("company officials get no history list", async () => {

@@ -328,6 +328,10 @@ const CASES: Record<string, Case> = {
     cross: (a, own) => [
       { path: `/statements-items?organizationId=${a.orgId}` },
       { path: `/statements-items?organizationId=${own.orgId}&account=${a.accountId}` },
+      // Without organizationId (spec 000 §7): A's account, order or item names A's organization.
+      { path: `/statements-items?account=${a.accountId}` },
+      { path: `/statements-items?paymentOrderId=${a.orderId}` },
+      { path: `/statements-items?parentId=${a.itemId}` },
     ],
   },
   "GET /statements-items/:id": { cross: (a) => [{ path: `/statements-items/${a.itemId}` }] },
@@ -342,18 +346,24 @@ const CASES: Record<string, Case> = {
     cross: (a, own) => [
       { path: `/statements-items/pdf?organizationId=${a.orgId}&currencyId=GBP` },
       { path: `/statements-items/pdf?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+      { path: `/statements-items/pdf?account=${a.accountId}&currencyId=GBP` },
+      { path: `/statements-items/pdf?parentId=${a.itemId}&currencyId=GBP` },
     ],
   },
   "GET /statements-items/csv": {
     cross: (a, own) => [
       { path: `/statements-items/csv?organizationId=${a.orgId}&currencyId=GBP` },
       { path: `/statements-items/csv?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+      { path: `/statements-items/csv?account=${a.accountId}&currencyId=GBP` },
+      { path: `/statements-items/csv?parentId=${a.itemId}&currencyId=GBP` },
     ],
   },
   "GET /statements-items/xlsx": {
     cross: (a, own) => [
       { path: `/statements-items/xlsx?organizationId=${a.orgId}&currencyId=GBP` },
       { path: `/statements-items/xlsx?organizationId=${own.orgId}&account=${a.accountId}&currencyId=GBP` },
+      { path: `/statements-items/xlsx?account=${a.accountId}&currencyId=GBP` },
+      { path: `/statements-items/xlsx?parentId=${a.itemId}&currencyId=GBP` },
     ],
   },
   "GET /accounts/:id/top-up": { cross: (a) => [{ path: `/accounts/${a.accountId}/top-up?currencyId=GBP` }] },

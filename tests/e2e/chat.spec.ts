@@ -3,19 +3,21 @@
  * against the real server (API, socket.io gateway, staff `chat:reply`).
  *
  * JavaScript off: /chat lists the main channel; a message posted from /chat/:id appears there;
- * over 4096 characters is refused on the field with the text kept; a double submit (same
+ * over 4096 characters, pasted (no maxlength cuts it), is refused on the field with the text kept
+ * (also a question at /chat/new); a double submit (same
  * Idempotency-Key) posts once; a file attaches and downloads; an empty upload is refused; a staff
  * reply appears after a refresh and counts in the header until the channel is opened; a question
  * asked at /chat/new opens its own channel; more than a page of messages gives "Older messages".
  *
  * JavaScript on: the header's chat link opens the popup (not /chat), which connects; Shift+Enter
  * sends (Enter is a new line); a staff reply arrives live without a reload; a message full of
- * HTML and script links renders inert; too long is refused; Escape closes.
+ * HTML and script links renders inert; too long (pasted) is refused before sending, in the popup's
+ * box and question form and on the /chat pages; Escape closes.
  *
  * Customers: Oliver (JavaScript off) and Amelia's Northwind (JavaScript on); no other spec reads
  * their chat, and every check is about messages posted here (unique texts).
  */
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
 import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
 import { expectNoViolations, watchReady } from "./layout-helpers";
@@ -59,6 +61,32 @@ async function settledHeaderCount(page: Page): Promise<number> {
   return last;
 }
 
+/**
+ * Paste `text` into `box` as a person does: through the clipboard and Ctrl+V (works with and
+ * without the page's JavaScript). A `maxlength` on the box would cut it to that length.
+ */
+async function paste(page: Page, box: Locator, text: string): Promise<void> {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(page.url()).origin });
+  await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+  await box.focus();
+  await page.keyboard.press("ControlOrMeta+V");
+  // The paste is whole: nothing cut.
+  await expect(box).toHaveValue(text);
+}
+
+/** The POSTs the page sends to `path` from now on (their URLs), to show that nothing was sent. */
+function watchPosts(page: Page, path: string): string[] {
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === path) posts.push(r.url());
+  });
+  return posts;
+}
+
+/** The message too long (spec 000 §5: at most 4096 characters) and its error (spec 000 §8). */
+const TOO_LONG = "x".repeat(4097);
+const MAX_LENGTH_ERROR = "The message is too long: at most 4096 characters";
+
 /** Post a message with the channel page's form. */
 async function post(page: Page, text: string): Promise<void> {
   await page.locator("#chat-content").fill(text);
@@ -84,13 +112,16 @@ test.describe("JavaScript off", () => {
     await expect(page.getByTestId("chat-message").last()).toContainText(text);
     await expect(page.getByTestId("chat-message").last()).toContainText("You");
 
-    // Over 4096 characters (the browser's maxlength removed): the server refuses it on the field, text kept.
-    await page.locator("#chat-content").evaluate((el) => el.removeAttribute("maxlength"));
-    const tooLong = "x".repeat(4097);
-    await post(page, tooLong);
-    await expect(page.getByTestId("chat-content-error")).toHaveText("The message is too long: at most 4096 characters");
-    await expect(page.locator("#chat-content")).toHaveValue(tooLong);
+    // Over 4096 characters, pasted: whole in the box (no maxlength cuts it); the server refuses it
+    // on the field with the text kept, and says by how much it is over. Nothing was posted.
+    await paste(page, page.locator("#chat-content"), TOO_LONG);
+    await page.getByTestId("chat-post-form").getByRole("button", { name: "Send" }).click();
+    await expect(page.getByTestId("chat-content-error")).toHaveText(MAX_LENGTH_ERROR);
+    await expect(page.locator("#chat-content")).toHaveValue(TOO_LONG);
     await expect(page.locator("#chat-content")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("chat-length-hint")).toHaveText("1 character too many");
+    await page.goto(`/chat/${channelId}`);
+    await expect(page.getByTestId("chat-message").filter({ hasText: "x".repeat(100) })).toHaveCount(0);
 
     // A double submit (the same form twice: the same Idempotency-Key) posts once.
     await page.goto(`/chat/${channelId}`);
@@ -156,6 +187,15 @@ test.describe("JavaScript off", () => {
     // Both fields empty: refused on the fields.
     await page.getByRole("button", { name: "Send question" }).click();
     await expect(page.getByText("Enter a title")).toBeVisible();
+    // A question over 4096 characters, pasted: refused on its field, title and text kept.
+    const longTitle = unique("Too long");
+    await page.getByLabel("Title").fill(longTitle);
+    await paste(page, page.getByLabel("Your question"), TOO_LONG);
+    await page.getByRole("button", { name: "Send question" }).click();
+    await expect(page).toHaveURL(/\/chat\/new$/);
+    await expect(page.locator("#chat-ask-content-error")).toHaveText(MAX_LENGTH_ERROR);
+    await expect(page.getByLabel("Your question")).toHaveValue(TOO_LONG);
+    await expect(page.getByLabel("Title")).toHaveValue(longTitle);
     const title = unique("Card limit");
     await page.getByLabel("Title").fill(title);
     await page.getByLabel("Your question").fill("How do I raise my card limit?");
@@ -288,10 +328,12 @@ test.describe("JavaScript on", () => {
     await page.locator("header nav a[href='/chat']").click();
     await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
     await popup.getByTestId("chat-popup-main").click();
-    await box.fill("y".repeat(4097));
+    await box.fill("");
+    await paste(page, box, TOO_LONG);
+    await expect(popup.getByTestId("chat-length-hint")).toHaveText("1 character too many");
     await box.press("Shift+Enter");
-    await expect(popup.getByTestId("chat-popup-error")).toHaveText("The message is too long: at most 4096 characters");
-    await expect(box).toHaveValue("y".repeat(4097));
+    await expect(popup.getByTestId("chat-popup-error")).toHaveText(MAX_LENGTH_ERROR);
+    await expect(box).toHaveValue(TOO_LONG);
 
     // Escape closes; focus goes back to the chat link.
     await page.keyboard.press("Escape");
@@ -351,6 +393,42 @@ test.describe("JavaScript on", () => {
     await expect(page.getByRole("complementary", { name: "Accounts" })).toContainText(/Personal account/);
   });
 
+  test("the chat pages refuse a message over 4096 characters before sending it", async ({ page }) => {
+    await login(page, CUSTOMERS.corporate);
+    await page.goto("/chat");
+    await page.getByTestId("chat-main-channel").click();
+    await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    await watchReady(page);
+    const posts = watchPosts(page, new URL(page.url()).pathname);
+    const box = page.locator("#chat-content");
+    await paste(page, box, TOO_LONG);
+    await expect(page.getByTestId("chat-length-hint")).toHaveText("1 character too many");
+    await page.getByTestId("chat-post-form").getByRole("button", { name: "Send" }).click();
+    await expect(page.getByTestId("chat-content-error")).toHaveText(MAX_LENGTH_ERROR);
+    await expect(box).toBeFocused();
+    await expect(box).toHaveValue(TOO_LONG);
+    expect(posts).toEqual([]);
+    // Shortened to the limit: the error goes, and the whole text is sent.
+    const atLimit = `${unique("At the limit")} `.padEnd(4096, "z");
+    await box.fill(atLimit);
+    await expect(page.getByTestId("chat-content-error")).toHaveCount(0);
+    await expect(page.getByTestId("chat-length-hint")).toHaveText("0 characters left");
+    await page.getByTestId("chat-post-form").getByRole("button", { name: "Send" }).click();
+    await expect(page.getByTestId("chat-message").last()).toContainText(atLimit.slice(0, 40));
+    await expect(box).toHaveValue("");
+    expect(posts).toHaveLength(1);
+
+    await page.goto("/chat/new");
+    await watchReady(page);
+    const asks = watchPosts(page, "/chat/new");
+    await page.getByLabel("Title").fill(unique("Too long with JavaScript"));
+    await paste(page, page.getByLabel("Your question"), TOO_LONG);
+    await page.getByRole("button", { name: "Send question" }).click();
+    await expect(page.locator("#chat-ask-content-error")).toHaveText(MAX_LENGTH_ERROR);
+    await expect(page.getByLabel("Your question")).toHaveValue(TOO_LONG);
+    expect(asks).toEqual([]);
+  });
+
   test("the popup's tabs and ask a question", async ({ page }) => {
     await login(page, CUSTOMERS.corporate);
     await watchReady(page);
@@ -362,6 +440,13 @@ test.describe("JavaScript on", () => {
     await popup.getByTestId("chat-popup-ask").click();
     const title = unique("Popup question");
     await popup.getByLabel("Title").fill(title);
+    // A question over 4096 characters, pasted: refused before anything is sent, text kept.
+    const posts = watchPosts(page, "/chat/new");
+    await paste(page, popup.getByLabel("Your question"), TOO_LONG);
+    await popup.getByRole("button", { name: "Send question" }).click();
+    await expect(popup.locator("#chat-popup-ask-content-error")).toHaveText(MAX_LENGTH_ERROR);
+    await expect(popup.getByLabel("Your question")).toHaveValue(TOO_LONG);
+    expect(posts).toEqual([]);
     await popup.getByLabel("Your question").fill("Asked from the popup");
     await popup.getByRole("button", { name: "Send question" }).click();
     await expect(popup.getByRole("heading", { name: title })).toBeVisible();

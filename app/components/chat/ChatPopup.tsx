@@ -12,7 +12,8 @@
  *   "older messages", a scroll-to-bottom button with the count of new messages that arrived while
  *   scrolled up, an aria-live announcement of new messages, the markdown hint, the attachment
  *   panel, and the composer: Shift+Enter sends, Enter is a new line (spec 000 §2), at most 4096
- *   characters (`Chat.max-length`).
+ *   characters (`Chat.max-length` before sending, with the characters left near the limit; no box
+ *   has a `maxlength`, which would cut a longer paste without a word: MessageField.tsx).
  * - The socket (socket.io, path /api/socket.io) authenticates with a messaging token from
  *   POST /chat/messaging-token (CSRF-protected; the session's API tokens stay on the server); a
  *   `connect_error` "unauthorized" fetches a new one. States (lib/chat-connection.ts):
@@ -34,9 +35,10 @@ import { useCallback, useEffect, useId, useMemo, useReducer, useRef, useState, t
 import { useTranslation } from "react-i18next";
 import { io, type Socket } from "socket.io-client";
 import {
+  charactersLeft,
   documentHref,
   groupMessagesByDay,
-  MAX_MESSAGE_LENGTH,
+  LENGTH_HINT_FROM,
   mergeMessages,
   messageError,
   notificationText,
@@ -56,6 +58,7 @@ import { formatDate, formatTime } from "~/lib/dates";
 import { renderMarkdown, renderNotification } from "~/lib/markdown";
 import { ModalDialog } from "../ui/ModalDialog";
 import { ChannelSummary, MessageList, TabLabel, useAuthorName, useChannelTitle } from "./ChatUi";
+import { LengthHint, MessageField, useMessageCheck } from "./MessageField";
 import styles from "./Chat.module.css";
 import popup from "./ChatPopup.module.css";
 
@@ -646,6 +649,8 @@ function AskForm({ csrf, fetcher, onCreated }: { csrf: string; fetcher: Fetcher;
   const handled = useRef<unknown>(null);
   // One key per opened form: a double submit opens one question (POST /channels Idempotency-Key).
   const [idempotencyKey] = useState(() => crypto.randomUUID());
+  // Checked before sending: never cut by a `maxlength` (MessageField.tsx).
+  const check = useMessageCheck();
   useEffect(() => {
     const data = fetcher.data;
     if (fetcher.state === "idle" && data?.channel && handled.current !== data) {
@@ -654,7 +659,13 @@ function AskForm({ csrf, fetcher, onCreated }: { csrf: string; fetcher: Fetcher;
     }
   }, [fetcher.state, fetcher.data, onCreated]);
   return (
-    <fetcher.Form method="post" action="/chat/new" className={`${popup.body} ${styles.form}`} noValidate>
+    <fetcher.Form
+      method="post"
+      action="/chat/new"
+      className={`${popup.body} ${styles.form}`}
+      noValidate
+      onSubmit={check.onSubmit}
+    >
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="reply" value="json" />
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -683,24 +694,15 @@ function AskForm({ csrf, fetcher, onCreated }: { csrf: string; fetcher: Fetcher;
       <label htmlFor="chat-popup-ask-content" className={styles.label}>
         {t("ask.content-label")}
       </label>
-      <textarea
+      <MessageField
         id="chat-popup-ask-content"
-        name="content"
-        className={styles.textarea}
+        check={check}
         rows={4}
-        maxLength={MAX_MESSAGE_LENGTH}
         required
-        aria-invalid={errors.content ? true : undefined}
-        aria-describedby={`chat-popup-ask-hint${errors.content ? " chat-popup-ask-content-error" : ""}`}
+        serverError={errors.content}
+        hint={t("compose.markdown-hint")}
+        errorTestId="chat-popup-ask-content-error"
       />
-      <p id="chat-popup-ask-hint" className={styles.hint}>
-        {t("compose.markdown-hint")}
-      </p>
-      {errors.content ? (
-        <p id="chat-popup-ask-content-error" className={styles.error}>
-          {errors.content}
-        </p>
-      ) : null}
       <div className={styles.actions}>
         <button type="submit" className={popup.primary} disabled={fetcher.state !== "idle"}>
           {t("ask.submit")}
@@ -943,11 +945,12 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
-          aria-describedby={`chat-popup-hint${error ? " chat-popup-error" : ""}`}
+          aria-describedby={`chat-popup-hint${charactersLeft(text) <= LENGTH_HINT_FROM ? " chat-popup-length" : ""}${error ? " chat-popup-error" : ""}`}
         />
         <p id="chat-popup-hint" className={styles.hint}>
           {t("compose.markdown-hint")} {t("compose.shift-enter-hint")}
         </p>
+        <LengthHint text={text} id="chat-popup-length" />
         {error ? (
           <p id="chat-popup-error" className={styles.error} role="alert" data-testid="chat-popup-error">
             {error}

@@ -37,6 +37,7 @@ const payment: Payment = {
   transferDate: null,
   signedAt: null,
   requiresSignature: true,
+  paymentOrderId: null,
 };
 
 describe("PaymentDetails", () => {

@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 /**
- * StatementRow's meta line: the payment category (translated by id; left out when the web app has
+ * StatementRow's title (`useItemTitle`: the counterparty, else 'Currency exchange' for an
+ * exchange's legs, else the operation type translated from its code — the API sends no English
+ * titles) and its meta line: the payment category (translated by id; left out when the web app has
  * no translation of it) and the operation's progress while the bank still works on it
  * (operationStatus PENDING / IN_PROCCESS; nothing once COMPLETED).
  */
@@ -9,7 +11,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import type { StatementItem } from "../../../server/api/v1/contract";
 import { demoData } from "~/lib/demo.server";
-import { StatementRow } from "./StatementRow";
+import { StatementRow, useItemTitle } from "./StatementRow";
 
 afterEach(cleanup);
 
@@ -31,6 +33,40 @@ function meta(item: StatementItem): string[] {
   cleanup();
   return text.split(" · ");
 }
+
+/** The title `useItemTitle` gives an item. */
+function titleOf(item: Pick<StatementItem, "title" | "operationType" | "transactionKind">): string {
+  let title = "";
+  function Probe() {
+    title = useItemTitle()(item);
+    return null;
+  }
+  render(<Probe />);
+  cleanup();
+  return title;
+}
+
+describe("useItemTitle", () => {
+  it("titles an exchange's legs without a title 'Currency exchange'", () => {
+    expect(titleOf({ title: null, operationType: "COMMON", transactionKind: "EXCHANGE" })).toBe("Currency exchange");
+    // The list row shows it too.
+    render(
+      <ul>
+        <StatementRow item={{ ...base, title: null, operationType: "COMMON", transactionKind: "EXCHANGE" }} />
+      </ul>,
+    );
+    expect(screen.getByTestId("statement-item").querySelector("span")?.textContent).toBe("Currency exchange");
+  });
+
+  it("keeps the operation type for an exchange's fee, and a counterparty's name over any code", () => {
+    expect(titleOf({ title: null, operationType: "TRANSACTION_FEE", transactionKind: "EXCHANGE" })).toBe("Transaction fee");
+    expect(titleOf({ title: "Acme Supplies Ltd", operationType: "COMMON", transactionKind: "EXCHANGE" })).toBe(
+      "Acme Supplies Ltd",
+    );
+    expect(titleOf({ title: null, operationType: "COMMON", transactionKind: "PAYMENT" })).toBe("Transfer");
+    expect(titleOf({ title: null, operationType: "SERVICE_FEE", transactionKind: "SERVICE_FEE" })).toBe("Regular fee");
+  });
+});
 
 describe("StatementRow", () => {
   it("names the payer's category by its translation", () => {

@@ -644,6 +644,13 @@ export interface Payment {
   requiresSignature: boolean;
   /** Settlement of a payment on an external rail (null for in-house kinds and unposted payments). */
   settlement?: PaymentSettlement | null;
+  /**
+   * The remittance order the payment belongs to (spec 000 §3 Payment "paymentOrderId"); null when
+   * it belongs to none — which is every payment today: a remittance order moves its money with its
+   * own ledger transactions, never through a payment (docs/decisions.md "Remittance orders"), and
+   * its statement items carry its id (StatementItem.paymentOrderId).
+   */
+  paymentOrderId: string | null;
 }
 
 /**
@@ -1069,6 +1076,9 @@ export interface StatementItem {
 }
 // GET /v1/statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&paymentOrderId=&parentId=&take=&cursor=
 //   → { data: StatementItem[], nextCursor }, sorted by transferDate descending (cursor paging, no cap).
+//   Every filter optional (spec 000 §7): without organizationId, the organization of `account`,
+//   `paymentOrderId` or `parentId` (one of the caller's, else 404), else the caller's default
+//   organization (whoami's activeOrganization; none → 403). One organization at a time, never mixed.
 //   403 for a COMPANY_OFFICIAL organization (spec 000 §6: officials have no history).
 
 /**
@@ -1076,8 +1086,39 @@ export interface StatementItem {
  * Fields absent for the item's kind (a card payment has no BIC) are null.
  */
 export interface StatementItemDetail extends StatementItem {
+  /**
+   * When the bank recorded the item (spec 000 §3 info block "createdAt"): the posting's creation
+   * time. `transferDate` is the date the money moved, which the history sorts by; the two differ
+   * for an item booked with an earlier value date.
+   */
+  createdAt: IsoDateTime;
   /** Purpose of payment (payment's purpose, else the ledger description). */
   purpose: string | null;
+  /** The same as `purpose`: the spec's name (spec 000 §3 info block "info (purpose of payment)"). */
+  info: string | null;
+  /**
+   * The payer's and the payee's account numbers of the item's movement (spec 000 §3 info block
+   * "senderAccountNumber", "recipientAccountNumber"). Money out (amount < 0): the sender is the
+   * customer's own account (`accountNumber`), the recipient the counterparty account as the payment
+   * carries it (`counterpartyAccountNumber`); money in (amount > 0, a refund too): the other way
+   * round. Null on the side the posting names no account: the bank's own side of a fee or an
+   * exchange. Nothing beyond what the item already carries (docs/decisions.md "The spec's names on
+   * the statement item").
+   */
+  senderAccountNumber: string | null;
+  recipientAccountNumber: string | null;
+  /**
+   * The recipient's sort code (spec 000 §3 info block "sortCode"): money out, the payee's
+   * (`counterpartySortCode`); money in, the customer's own account's (`accountSortCode`).
+   */
+  sortCode: string | null;
+  /**
+   * The recipient's BIC (spec 000 §3 info block "benificiaryBIC", spelled as the spec spells it):
+   * money out, the payee's bank (`counterpartyBic`); money in, the customer's own account's BIC.
+   */
+  benificiaryBIC: string | null;
+  /** The same as `glTransactionId` and `transactionId`: the spec's name (spec 000 §3 info block). */
+  generalLedgerTransactionId: string;
   /** The customer's own account: IBAN and sort code (GBP) of the account row. */
   accountIban: string | null;
   accountSortCode: string | null;

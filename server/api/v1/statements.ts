@@ -1,7 +1,9 @@
 /**
  * Operation history API (spec 000 §7 History; contract StatementItem).
- * GET /statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&take=&cursor=
- *   → { data: StatementItem[], nextCursor } | 403 (organization) | 404 (account)
+ * GET /statements-items?organizationId=&account=&currencyId=&transferDateFrom=&transferDateTo=&paymentOrderId=&parentId=&take=&cursor=
+ *   → { data: StatementItem[], nextCursor } | 403 (organization) | 404 (account, order, item).
+ *   Every filter optional (spec 000 §7): without organizationId, the organization of the account,
+ *   order or item named, else the caller's default organization.
  * GET /statements-items/:id → StatementItemDetail | 404 (addition to the contract's call list)
  * GET /statements-items/:id/pdf?accountId=|organizationId= → receipt PDF | 404
  * GET /statements-items/{pdf|csv|xlsx}?organizationId=&currencyId=&transferDateFrom=&transferDateTo=&account=
@@ -20,7 +22,9 @@ import { asyncHandler, clientGone, fieldErrors, getAuth, requireAuth, type ApiDe
 import { cursorParam, takeParam } from "./query.js";
 
 export const listQuery = z.object({
-  organizationId: z.string().uuid(),
+  // Optional (spec 000 §7): without it the filters' organization, else the caller's default
+  // (domain/statements historyOrganization).
+  organizationId: z.string().uuid().optional(),
   account: z.string().optional(),
   currencyId: z.string().max(8).optional(),
   transferDateFrom: z.string().max(40).optional(),
@@ -74,7 +78,7 @@ export function createStatementsRouter(deps: ApiDeps): Router {
           res.set(fileHeaders("text/csv; charset=utf-8", name)).send(renderStatementCsv(st));
           return;
         }
-        const holder = await organizationName(deps.db, q.data.organizationId);
+        const holder = await organizationName(deps.db, st.organizationId);
         const { name: bankName } = await getBrand(deps.db);
         const lang = preferredLanguage(req.get("accept-language"));
         // Drawn before the file's headers are set: a refusal (503 SERVICE_BUSY) is answered as JSON, not as an attachment.

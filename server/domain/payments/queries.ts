@@ -86,6 +86,8 @@ export function paymentToWire(
     signedAt: p.signedAt?.toISOString() ?? null,
     requiresSignature: p.requiresSignature,
     settlement: settlementOf(p),
+    // No payment belongs to a remittance order: an order posts its own ledger transactions.
+    paymentOrderId: null,
   };
 }
 

@@ -23,6 +23,7 @@ import {
   currencies,
   fxRequests,
   ledgerTransactions,
+  organizationMembers,
   organizations,
   paymentCategories,
   paymentOrders,
@@ -32,6 +33,7 @@ import {
 import type {
   CurrencyCode,
   OperationType,
+  OrganizationType,
   StatementExport,
   StatementItem,
   StatementItemDetail,
@@ -40,7 +42,15 @@ import type {
 import { fieldError } from "../errors.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
-import { forbidden, memberOrganizationIds, notFound, requireMembership } from "../organizations/access.js";
+import {
+  forbidden,
+  listMemberships,
+  memberOrganizationIds,
+  notFound,
+  requireMembership,
+  type Membership,
+} from "../organizations/access.js";
+import { defaultOrganization } from "../organizations/default-organization.js";
 import { organizationFullName } from "../organizations/index.js";
 import { decodeCursor, encodeCursor } from "../pagination.js";
 import { operationStatus } from "./operation-status.js";
@@ -49,7 +59,11 @@ import { operationStatus } from "./operation-status.js";
 const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
 
 export interface StatementQuery {
-  organizationId: string;
+  /**
+   * Whose history (optional, spec 000 §7): absent, the organization of `account`,
+   * `paymentOrderId` or `parentId`, else the caller's default organization (`historyOrganization`).
+   */
+  organizationId?: string;
   account?: string;
   currencyId?: string;
   transferDateFrom?: string;
@@ -268,16 +282,18 @@ function isoParam(name: string, value: string | undefined): Date | undefined {
 
 /**
  * GET /v1/statements-items: postings of the organization's customer balances, newest first
- * (transferDate desc, then id desc), keyset pagination.
- * @throws 403 FORBIDDEN (not a member of organizationId), 404 NOT_FOUND (account outside the
- *   organization), 400 field errors for malformed dates/cursor.
+ * (transferDate desc, then id desc), keyset pagination. The organization: `organizationId`, else
+ * the one of the filters' account, order or item, else the caller's default (`historyOrganization`).
+ * @throws 403 FORBIDDEN (not a member of organizationId; no organization at all), 404 NOT_FOUND
+ *   (account, order or item outside the organization or the caller's organizations), 400 field
+ *   errors for malformed dates/cursor.
  */
 export async function listStatementItems(
   db: Database,
   userId: string,
   q: StatementQuery,
 ): Promise<{ data: StatementItem[]; nextCursor: string | null }> {
-  const conditions = await filterConditions(db, userId, q);
+  const { conditions } = await filterConditions(db, userId, q);
   if (q.cursor) {
     const c = decodeCursor(q.cursor);
     conditions.push(or(lt(postings.transferDate, c.date), and(eq(postings.transferDate, c.date), lt(postings.id, c.id)))!);
@@ -307,14 +323,20 @@ export async function listStatementItems(
 }
 
 /**
- * The WHERE conditions of a history query (shared by the list and the statement export). They
- * read `postings` and `accounts` only: the list chooses its page from those (with `balances`).
+ * The WHERE conditions of a history query (shared by the list and the statement export), and the
+ * organization they read (`historyOrganization`). They read `postings` and `accounts` only: the
+ * list chooses its page from those (with `balances`).
  * @throws 403 FORBIDDEN (not a member, or a COMPANY_OFFICIAL organization: spec 000 §6),
  *   404 NOT_FOUND (account / parent / payment order outside the organization), 400 on dates.
  */
-async function filterConditions(db: Database, userId: string, q: Omit<StatementQuery, "take" | "cursor">): Promise<SQL[]> {
-  const m = await requireMembership(db, userId, q.organizationId);
+async function filterConditions(
+  db: Database,
+  userId: string,
+  query: Omit<StatementQuery, "take" | "cursor">,
+): Promise<{ organizationId: string; conditions: SQL[] }> {
+  const m = await historyOrganization(db, userId, query);
   if (m.organizationType === "COMPANY_OFFICIAL") throw forbidden("Company officials have no operation history");
+  const q = { ...query, organizationId: m.organizationId };
   const conditions: SQL[] = [eq(accounts.organizationId, q.organizationId), eq(accounts.system, false)];
   if (q.account) {
     if (!isUuid(q.account)) throw notFound("Account");
@@ -360,7 +382,75 @@ async function filterConditions(db: Database, userId: string, q: Omit<StatementQ
     }
     conditions.push(inArray(postings.transactionId, txs), ne(postings.id, q.parentId));
   }
-  return conditions;
+  return { organizationId: q.organizationId, conditions };
+}
+
+/**
+ * The organization whose history a query reads (spec 000 §7 lists organizationId among the
+ * optional filters; docs/decisions.md "History without an organizationId"), always one of the
+ * caller's, never several mixed:
+ * - `organizationId` given: that one (not a member → 403, as before);
+ * - else the organization of `account`, of the remittance order `paymentOrderId`, or of the
+ *   statement item `parentId` (the first of them given), which must be one of the caller's: else
+ *   404, the answer for an id of another customer everywhere (no existence oracle);
+ * - else the caller's default organization (whoami's `activeOrganization`: the individual one,
+ *   else the first corporate, else the first company official); none → 403.
+ * The filters are then checked against it as usual (filterConditions).
+ */
+async function historyOrganization(
+  db: Database,
+  userId: string,
+  q: Omit<StatementQuery, "take" | "cursor">,
+): Promise<Membership> {
+  if (q.organizationId) return requireMembership(db, userId, q.organizationId);
+  const memberships = await listMemberships(db, userId);
+  const member = (organizationId: string | null | undefined) => memberships.find((x) => x.organizationId === organizationId);
+  const owner = async (what: string, id: string, read: () => Promise<{ org: string | null }[]>) => {
+    const found = isUuid(id) ? member((await read())[0]?.org) : undefined;
+    if (!found) throw notFound(what);
+    return found;
+  };
+  if (q.account) {
+    const id = q.account;
+    return owner("Account", id, () =>
+      db
+        .select({ org: accounts.organizationId })
+        .from(accounts)
+        .where(and(eq(accounts.id, id), eq(accounts.system, false)))
+        .limit(1),
+    );
+  }
+  if (q.paymentOrderId) {
+    const id = q.paymentOrderId;
+    return owner("Payment order", id, () =>
+      db.select({ org: paymentOrders.organizationId }).from(paymentOrders).where(eq(paymentOrders.id, id)).limit(1),
+    );
+  }
+  if (q.parentId) {
+    const id = q.parentId;
+    return owner("Statement item", id, () =>
+      db
+        .select({ org: accounts.organizationId })
+        .from(postings)
+        .innerJoin(balances, eq(balances.id, postings.balanceId))
+        .innerJoin(accounts, eq(accounts.id, balances.accountId))
+        .where(and(eq(postings.id, id), eq(accounts.system, false)))
+        .limit(1),
+    );
+  }
+  const candidates = await db
+    .select({
+      id: organizations.id,
+      type: organizations.type,
+      membershipCreatedAt: organizationMembers.createdAt,
+      organizationCreatedAt: organizations.createdAt,
+    })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, "APPROVED")));
+  const chosen = member(defaultOrganization(candidates.map((c) => ({ ...c, type: c.type as OrganizationType })))?.id);
+  if (!chosen) throw forbidden("No organization to show the history of");
+  return chosen;
 }
 
 /**
@@ -386,7 +476,7 @@ export async function statementExport(
   q: StatementExportQuery,
   maxItems: number = MAX_STATEMENT_ITEMS,
 ): Promise<StatementExport> {
-  const conditions = await filterConditions(db, userId, q);
+  const { organizationId, conditions } = await filterConditions(db, userId, q);
   const [cur] = await db.select({ scale: currencies.scale }).from(currencies).where(eq(currencies.id, q.currencyId));
   if (!cur) throw fieldError("currencyId", "isCurrency", "currencyId is not a known currency");
   const rows = (await baseQuery(db)
@@ -403,7 +493,7 @@ export async function statementExport(
   let opening = new Decimal(0);
   if (from) {
     const before: SQL[] = [
-      eq(accounts.organizationId, q.organizationId),
+      eq(accounts.organizationId, organizationId),
       eq(accounts.system, false),
       eq(postings.currencyId, q.currencyId),
       lt(postings.transferDate, from),
@@ -420,7 +510,7 @@ export async function statementExport(
   const closing = rows.reduce((acc, r) => acc.plus(r.amount), opening);
   const to = isoParam("transferDateTo", q.transferDateTo);
   return {
-    organizationId: q.organizationId,
+    organizationId,
     currencyId: q.currencyId as CurrencyCode,
     from: from?.toISOString() ?? null,
     to: to?.toISOString() ?? null,
@@ -460,8 +550,10 @@ export function counterLeg<L extends Pick<Leg, "id" | "amount" | "operationType"
 }
 
 /**
- * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: purpose,
- * counterparty and accounts, sort code, BIC, payment type, fee, general-ledger transaction with
+ * GET /v1/statements-items/:id → the item with its info block (spec 000 §3: createdAt, purpose
+ * (`info`), sender and recipient account numbers, the recipient's sort code and BIC
+ * (`sortCode`, `benificiaryBIC`) beside our own names (`counterpartySortCode` …), payment type,
+ * fee, general-ledger transaction (`generalLedgerTransactionId`) with
  * its debited and credited account numbers, the sender's client name, the payment category,
  * contract: id, name, beneficiaryId, only of the item's own organization and of a beneficiary
  * not deleted) when it is on a customer balance of one of the caller's organizations.
@@ -486,6 +578,8 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       ...itemSelection,
       iban: accounts.iban,
       sortCode: accounts.sortCode,
+      bic: accounts.bic,
+      createdAt: postings.createdAt,
       legId: leg.id,
       legAmount: leg.amount,
       legOperationType: leg.operationType,
@@ -560,13 +654,30 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       : [];
   const details = (pay?.payeeDetails ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v ? v : null);
+  const purpose = pay?.purpose ?? row.description ?? null;
+  const counterpartySortCode = text(details.sortCode);
+  const counterpartyBic = pay?.beneficiaryBic ?? text(details.bic);
+  // The spec's sender and recipient (docs/decisions.md "The spec's names on the statement item"):
+  // the customer's own account on its side of the movement, the counterparty account the posting
+  // carries on the other; the recipient's sort code and BIC likewise.
+  const moneyOut = new Decimal(row.amount).isNegative();
+  const ownSide = { number: row.accountNumber, sortCode: row.sortCode ?? null, bic: row.bic ?? null };
+  const otherSide = { number: row.counterpartyAccount ?? null, sortCode: counterpartySortCode, bic: counterpartyBic };
+  const recipient = moneyOut ? otherSide : ownSide;
   return {
     ...item,
-    purpose: pay?.purpose ?? row.description ?? null,
+    createdAt: row.createdAt.toISOString(),
+    purpose,
+    info: purpose,
+    senderAccountNumber: moneyOut ? ownSide.number : otherSide.number,
+    recipientAccountNumber: recipient.number,
+    sortCode: recipient.sortCode,
+    benificiaryBIC: recipient.bic,
+    generalLedgerTransactionId: row.transactionId,
     accountIban: row.iban ?? null,
     accountSortCode: row.sortCode ?? null,
-    counterpartySortCode: text(details.sortCode),
-    counterpartyBic: pay?.beneficiaryBic ?? text(details.bic),
+    counterpartySortCode,
+    counterpartyBic,
     paymentType: pay?.paymentType ?? null,
     fee: item.feeAmount,
     glTransactionId: row.transactionId,

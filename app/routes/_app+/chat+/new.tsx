@@ -1,7 +1,8 @@
 /**
  * /chat/new — "Ask a question" (spec 000 §2 chat popup panel "asking a question"; docs/chat.md
  * POST /channels): a title and a first message (at most 4096 characters, spec 000 §5). Plain
- * form, works without JavaScript; the action checks the fields as the API does, creates the
+ * form, works without JavaScript; with it the message's length is checked before sending (no
+ * `maxlength` cuts a longer paste: components/chat/MessageField.tsx); the action checks the fields as the API does, creates the
  * QUESTION channel and leads to it (/chat/:channelId). Refusals come back on the fields with
  * what was typed. With `reply=json` (the chat popup) it answers the new channel as JSON.
  */
@@ -13,7 +14,8 @@ import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInpu
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { MAX_MESSAGE_LENGTH, messageError } from "~/lib/chat";
+import { MessageField, useMessageCheck } from "~/components/chat/MessageField";
+import { messageError } from "~/lib/chat";
 import { ApiError, askQuestion, chatFormErrors, requireAppContext, startAction } from "./__chat.server";
 
 export const handle = { i18n: ["chat"], titleKey: "chat:ask.title" };
@@ -78,6 +80,8 @@ export default function AskQuestion() {
     | undefined;
   const busy = useNavigation().state === "submitting";
   const errors = data?.fieldErrors ?? {};
+  // The question's text, checked before sending with JavaScript (never cut by a `maxlength`).
+  const check = useMessageCheck(data?.values.content ?? "");
   return (
     <>
       <p>
@@ -86,7 +90,14 @@ export default function AskQuestion() {
       <h1>{t("ask.title")}</h1>
       <p className={styles.hint}>{t("ask.intro")}</p>
       {data?.formError ? <Alert kind="error">{data.formError}</Alert> : null}
-      <Form method="post" action="/chat/new" className={styles.form} noValidate data-testid="chat-ask-form">
+      <Form
+        method="post"
+        action="/chat/new"
+        className={styles.form}
+        noValidate
+        data-testid="chat-ask-form"
+        onSubmit={check.onSubmit}
+      >
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={data?.values.idempotencyKey || idempotencyKey} />
         <label htmlFor="chat-ask-title" className={styles.label}>
@@ -110,25 +121,15 @@ export default function AskQuestion() {
         <label htmlFor="chat-ask-content" className={styles.label}>
           {t("ask.content-label")}
         </label>
-        <textarea
+        <MessageField
           id="chat-ask-content"
-          name="content"
-          className={styles.textarea}
+          check={check}
           rows={5}
-          maxLength={MAX_MESSAGE_LENGTH}
           required
-          defaultValue={data?.values.content}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={`chat-ask-content-hint${errors.content ? " chat-ask-content-error" : ""}`}
+          serverError={errors.content}
+          hint={t("compose.markdown-hint")}
+          errorTestId="chat-ask-content-error"
         />
-        <p id="chat-ask-content-hint" className={styles.hint}>
-          {t("compose.markdown-hint")}
-        </p>
-        {errors.content ? (
-          <p id="chat-ask-content-error" className={styles.error}>
-            {errors.content}
-          </p>
-        ) : null}
         <div className={styles.actions}>
           <Button type="submit" disabled={busy}>
             {t("ask.submit")}

@@ -7,8 +7,9 @@
  *   browser JavaScript), documents as download links (./documents.$documentId.tsx);
  * - "Older messages" (`?cursor=`, the API's cursor) and back to the newest;
  * - opening the channel marks the shown messages read (POST …/messages/batch-read);
- * - the post form (at most 4096 characters, spec 000 §5; `Chat.max-length` on the field, the
- *   text kept on any error) with a hidden Idempotency-Key made here, so a double submit posts
+ * - the post form (at most 4096 characters, spec 000 §5; `Chat.max-length` on the field — with
+ *   JavaScript before sending, without it from the action, the text kept on any error; never cut
+ *   by a `maxlength`: components/chat/MessageField.tsx) with a hidden Idempotency-Key made here, so a double submit posts
  *   once; then back here (PRG), where a refresh shows replies;
  * - the attachment form (multipart: POST /v1/uploads, then POST /channels/:id/documents; an
  *   empty upload result is the max-size error, spec 000 §5, §8). Resubmitted, it uploads its
@@ -21,12 +22,13 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MessageList, useChannelTitle } from "~/components/chat/ChatUi";
+import { MessageField, useMessageCheck } from "~/components/chat/MessageField";
 import styles from "~/components/chat/Chat.module.css";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { documentHref, groupMessagesByDay, MAX_MESSAGE_LENGTH, messageError, type ChatMessage } from "~/lib/chat";
+import { documentHref, groupMessagesByDay, messageError, type ChatMessage } from "~/lib/chat";
 import {
   type Api,
   ApiError,
@@ -172,6 +174,54 @@ type ActionData = {
   values?: { content: string; idempotencyKey: string };
 };
 
+/**
+ * The post form: the message box checked before sending with JavaScript (no `maxlength`: a longer
+ * paste is refused with the max-length error, never cut; components/chat/MessageField.tsx), by the
+ * action without it. Keyed by the page: a sent message empties it, a refused one keeps its text.
+ */
+function PostForm(props: {
+  action: string;
+  idempotencyKey: string;
+  kept: string;
+  fieldError?: string;
+  formError?: string;
+  busy: boolean;
+}) {
+  const { t } = useTranslation("chat");
+  const check = useMessageCheck(props.kept);
+  return (
+    <Form
+      method="post"
+      action={props.action}
+      className={styles.form}
+      data-testid="chat-post-form"
+      id="chat-compose"
+      onSubmit={check.onSubmit}
+    >
+      <AuthenticityTokenInput />
+      <input type="hidden" name="idempotencyKey" value={props.idempotencyKey} />
+      {props.formError ? <Alert kind="error">{props.formError}</Alert> : null}
+      <label htmlFor="chat-content" className={styles.label}>
+        {t("compose.label")}
+      </label>
+      <MessageField
+        id="chat-content"
+        check={check}
+        rows={3}
+        required
+        serverError={props.fieldError}
+        hint={t("compose.markdown-hint")}
+        errorTestId="chat-content-error"
+      />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={props.busy}>
+          {t("compose.send")}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
 export default function ChannelPage() {
   const { channel, messages, olderCursor, isOlderPage, userId, idempotencyKey, uploadKey } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
@@ -208,39 +258,15 @@ export default function ChannelPage() {
       ) : null}
       {readOnly ? null : (
         <>
-          <Form method="post" action={action} className={styles.form} data-testid="chat-post-form" id="chat-compose">
-            <AuthenticityTokenInput />
-            <input type="hidden" name="idempotencyKey" value={messageErrors?.values?.idempotencyKey || idempotencyKey} />
-            {messageErrors?.formError ? <Alert kind="error">{messageErrors.formError}</Alert> : null}
-            <label htmlFor="chat-content" className={styles.label}>
-              {t("compose.label")}
-            </label>
-            <textarea
-              id="chat-content"
-              name="content"
-              className={styles.textarea}
-              rows={3}
-              maxLength={MAX_MESSAGE_LENGTH}
-              required
-              defaultValue={messageErrors?.values?.content}
-              key={messageErrors?.values ? "failed" : idempotencyKey}
-              aria-invalid={messageErrors?.fieldErrors?.content ? true : undefined}
-              aria-describedby={`chat-content-hint${messageErrors?.fieldErrors?.content ? " chat-content-error" : ""}`}
-            />
-            <p id="chat-content-hint" className={styles.hint}>
-              {t("compose.markdown-hint")}
-            </p>
-            {messageErrors?.fieldErrors?.content ? (
-              <p id="chat-content-error" className={styles.error} data-testid="chat-content-error">
-                {messageErrors.fieldErrors.content}
-              </p>
-            ) : null}
-            <div className={styles.actions}>
-              <Button type="submit" disabled={busy}>
-                {t("compose.send")}
-              </Button>
-            </div>
-          </Form>
+          <PostForm
+            key={messageErrors?.values ? "failed" : idempotencyKey}
+            action={action}
+            idempotencyKey={messageErrors?.values?.idempotencyKey || idempotencyKey}
+            kept={messageErrors?.values?.content ?? ""}
+            fieldError={messageErrors?.fieldErrors?.content}
+            formError={messageErrors?.formError}
+            busy={busy}
+          />
           <Form
             method="post"
             action={action}
