@@ -486,8 +486,29 @@ test.describe("JavaScript on, no socket", () => {
     await popup.locator("#chat-popup-content").fill(text);
     await popup.locator("#chat-popup-content").press("Shift+Enter");
     await expect(popup.getByTestId("chat-message").filter({ hasText: text })).toHaveCount(1);
-    // The refused socket requests are the point of this test.
+    await expect(popup.locator("#chat-popup-content")).toHaveValue("");
+
+    // Refused by the page's action: the text stays in the box, the error beside it.
+    const kept = unique("Kept after a refusal");
+    await page.route(
+      (url) => url.pathname.startsWith("/chat/") && url.searchParams.has("index"),
+      (route) =>
+        route.request().method() === "POST"
+          ? route.fulfill({
+              status: 400,
+              contentType: "application/json",
+              // Remix's data answer (not an error thrown by the action).
+              headers: { "X-Remix-Response": "yes" },
+              body: JSON.stringify({ form: "message", formError: "Refused for the test", values: { content: kept } }),
+            })
+          : route.fallback(),
+    );
+    await popup.locator("#chat-popup-content").fill(kept);
+    await popup.locator("#chat-popup-content").press("Shift+Enter");
+    await expect(popup.getByTestId("chat-popup-error")).toHaveText("Refused for the test");
+    await expect(popup.locator("#chat-popup-content")).toHaveValue(kept);
+    // The refused socket requests and the refused post are the point of this test.
     for (let i = consoleErrors.length - 1; i >= 0; i--)
-      if (/\/api\/socket\.io\//.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+      if (/\/api\/socket\.io\/|status of 400 .*\/chat\//.test(consoleErrors[i])) consoleErrors.splice(i, 1);
   });
 });

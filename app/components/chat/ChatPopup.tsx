@@ -831,6 +831,9 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
   const [attachOpen, setAttachOpen] = useState(false);
+  // The text sent through the page's action (the socket was down), kept in the box until the
+  // action says it was posted: a refusal must not lose what the customer typed.
+  const [postedText, setPostedText] = useState<string | null>(null);
   const textarea = useRef<HTMLTextAreaElement>(null);
   const rows = Math.min(MAX_ROWS, Math.max(2, text.split("\n").length));
   const uploadErrors = postFetcher.data?.form === "upload" ? postFetcher.data.fieldErrors : undefined;
@@ -840,7 +843,12 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
   const reply = postFetcher.data;
   if (postFetcher.state === "idle" && reply !== seenPost) {
     setSeenPost(reply);
-    if (reply?.form === "message") setError(reply.fieldErrors?.content ?? reply.formError ?? "");
+    if (reply?.form === "message") {
+      setError(reply.fieldErrors?.content ?? reply.formError ?? "");
+      // Posted: the box empties, unless the customer has typed on since.
+      if (reply.messages?.length && postedText !== null && text === postedText) setText("");
+      setPostedText(null);
+    }
     if (reply?.form === "upload" && reply.messages) setAttachOpen(false);
   }
 
@@ -872,7 +880,7 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
       { method: "post", action: `/chat/${encodeURIComponent(channelId)}?index` },
     );
     setSending(false);
-    setText("");
+    setPostedText(text);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -957,7 +965,7 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
           </p>
         ) : null}
         <div className={styles.actions}>
-          <button type="submit" className={popup.primary} disabled={sending}>
+          <button type="submit" className={popup.primary} disabled={sending || postFetcher.state !== "idle"}>
             {t("compose.send")}
           </button>
           <button
