@@ -38,12 +38,28 @@ function read(lng: string, ns: string): Flat | null {
 /**
  * Left-to-right examples in `text` not isolated left to right (U+2066 LRI … U+2069 PDI): phone
  * numbers (and `{{phone}}`), numbers joined by hyphens or spaces (an invoice number 2024-117, a
- * sort code 12-34-56, a date: after Arabic letters they read 117-2024, 56-34-12) and IBANs.
+ * sort code 12-34-56, a date: after Arabic letters they read 117-2024, 56-34-12), IBANs and file
+ * types (".pdf" after Arabic letters reads "pdf.").
  */
 export function unisolatedLtrRuns(text: string): string[] {
-  return [...text.matchAll(/(\+\d[\d ]*\d|\{\{phone\}\}|\d+(?:[- ]\d+)+|[A-Z]{2}\d{2}(?: [A-Z0-9]{1,4})+)/g)]
+  return [
+    ...text.matchAll(
+      /(\+\d[\d \u00a0]*\d|\{\{phone\}\}|\d+(?:[- \u00a0]\d+)+|[A-Z]{2}\d{2}(?:[ \u00a0][A-Z0-9]{1,4})+|(?<![A-Za-z0-9])\.(?:pdf|png|jpe?g|xlsx|docx|csv)\b)/g,
+    ),
+  ]
     .filter((m) => text[m.index! - 1] !== "\u2066" || text[m.index! + m[0].length] !== "\u2069")
     .map((m) => m[0]);
+}
+
+/**
+ * Example phone numbers ("+44 7700 900001") and IBANs ("DE89 3704 …") in `text` whose groups are
+ * joined by ordinary spaces, where a narrow screen breaks the example across two lines ("+44" at the
+ * end of one, "7700 900001" on the next): their groups are joined by no-break spaces (U+00A0).
+ */
+export function breakableExamples(text: string): string[] {
+  return [...text.matchAll(/\+\d{1,3}(?:[ \u00a0]\d{2,6})+|\b[A-Z]{2}\d{2}(?:[ \u00a0][A-Z0-9]{1,4}){3,}/g)]
+    .map((m) => m[0])
+    .filter((example) => example.includes(" "));
 }
 
 /** A date written out as an example: 27 3 1990, 27.03.1990, 1980-03-27. */
@@ -98,7 +114,23 @@ describe("locale files", () => {
     expect(unisolatedLtrRuns("مثل «فاتورة 2024-117»، مثال: 12-34-56")).toEqual(["2024-117", "12-34-56"]);
     expect(unisolatedLtrRuns("مثال: DE89 3704 0044 0532 0130 00")).toEqual(["DE89 3704 0044 0532 0130 00"]);
     expect(unisolatedLtrRuns("مثل «فاتورة \u20662024-117\u2069»، 2 إلى 100، 1.18، 24/7، 10 MB")).toEqual([]);
+    expect(unisolatedLtrRuns(".pdf أو .png و.docx")).toEqual([".pdf", ".png", ".docx"]);
+    expect(unisolatedLtrRuns("\u2066.pdf\u2069 أو \u2066.png\u2069، www.example.com")).toEqual([]);
   });
+
+  it("the no-break check sees an example phone number or IBAN that a line could break inside", () => {
+    expect(breakableExamples("for example +44 7700 900001")).toEqual(["+44 7700 900001"]);
+    expect(breakableExamples("For example DE89 3704 0044 0532 0130 00")).toEqual(["DE89 3704 0044 0532 0130 00"]);
+    expect(breakableExamples("for example +44\u00a07700\u00a0900001, DE89\u00a03704\u00a00044\u00a00532")).toEqual([]);
+    expect(breakableExamples("+447700900001, 2 to 100, 10 MB")).toEqual([]);
+  });
+
+  for (const lng of SUPPORTED_LANGUAGES)
+    for (const ns of ALL_NAMESPACES)
+      it(`${lng}/${ns}.json keeps each example phone number and IBAN on one line`, () => {
+        const split = [...read(lng, ns)!].filter(([, text]) => breakableExamples(text).length > 0).map(([k]) => k);
+        expect(split, `examples in ${lng}/${ns} joined by breaking spaces (use U+00A0)`).toEqual([]);
+      });
 
   for (const lng of SUPPORTED_LANGUAGES.filter((l) => directionOf(l) === "rtl"))
     for (const ns of ALL_NAMESPACES)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./api.server";
-import { downloadFailed } from "./file-download.server";
+import { downloadFailed, fileNotFound } from "./file-download.server";
 
 describe("downloadFailed", () => {
   const back = { href: "/history", key: "history:item.back" };
@@ -59,5 +59,25 @@ describe("downloadFailed", () => {
     const html = await res.text();
     expect(html).toContain("Sie haben in kurzer Zeit viele Dokumente heruntergeladen.");
     expect(html).not.toContain("Too many requests");
+  });
+
+  it("is in the page's language and direction: Arabic right to left (not lang=en), with the app's styles", async () => {
+    const request = new Request("http://x/history/statement", { headers: { "Accept-Language": "ar" } });
+    const html = await (
+      await downloadFailed(request, new Error("invalid filter"), back, new Headers(), "history:export.invalid")
+    ).text();
+    expect(html).toContain('<html lang="ar" dir="rtl">');
+    expect(html).toContain('<main class="error-page">');
+    const english = await (await downloadFailed(new Request("http://x/history/statement"), refused, back, new Headers())).text();
+    expect(english).toContain('<html lang="en" dir="ltr">');
+  });
+});
+
+describe("fileNotFound", () => {
+  it("is in the page's language and direction", async () => {
+    const request = new Request("http://x/payments/1/documents/2", { headers: { "Accept-Language": "ar" } });
+    const res = await fileNotFound(request, { href: "/payments", key: "common:back" }, new Headers());
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('<html lang="ar" dir="rtl">');
   });
 });

@@ -4,13 +4,39 @@
  * call with its Content-Type and Content-Disposition (attachment, RFC 6266 name) and
  * `Cache-Control: private, no-store`; `X-Content-Type-Options: nosniff` comes with every answer
  * of the server (helmet, server/app.ts: set here too it would be sent twice). A file the caller
- * may not see is a small translated 404 page (a resource route has no layout to render).
+ * may not see is a small translated 404 page (a resource route has no layout to render): in the
+ * page's language and direction, with the app's global styles.
  */
+import globalStyles from "~/styles/global.css";
+import { directionOf } from "~/i18n";
 import { ApiError, type Api } from "./api.server";
 import i18next from "./i18next.server";
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/**
+ * The small page a resource route answers instead of a file: in the request's language and its
+ * direction (`lang`, `dir="rtl"` for Arabic), with the app's global styles (its font, colours and
+ * link focus; the page has no layout), a heading, a message and a link back.
+ * @param texts already translated, unescaped; `alert`: the message is announced (role="alert")
+ * @returns the HTML document
+ */
+async function plainPage(
+  request: Request,
+  texts: { title: string; message: string; backHref: string; backText: string; alert?: boolean },
+): Promise<string> {
+  const lng = await i18next.getLocale(request);
+  const title = escapeHtml(texts.title);
+  return (
+    `<!DOCTYPE html><html lang="${escapeHtml(lng)}" dir="${directionOf(lng)}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
+    (globalStyles ? `<link rel="stylesheet" href="${escapeHtml(globalStyles)}">` : "") +
+    `<title>${title}</title></head><body><main class="error-page"><h1>${title}</h1>` +
+    `<p${texts.alert ? ' role="alert"' : ""}>${escapeHtml(texts.message)}</p>` +
+    `<p><a href="${escapeHtml(texts.backHref)}">${escapeHtml(texts.backText)}</a></p></main></body></html>`
+  );
 }
 
 /**
@@ -21,15 +47,15 @@ function escapeHtml(s: string): string {
 export async function fileNotFound(request: Request, back: { href: string; key: string }, headers: Headers): Promise<Response> {
   const ns = back.key.includes(":") ? back.key.split(":")[0] : "common";
   const t = (await i18next.getFixedT(request, ["common", ns])) as unknown as (k: string) => string;
-  const title = escapeHtml(t("common:not-found.title"));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
-  return new Response(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
-      `<title>${title}</title></head><body><main><h1>${title}</h1><p>${escapeHtml(t("common:not-found.text"))}</p>` +
-      `<p><a href="${escapeHtml(back.href)}">${escapeHtml(t(back.key))}</a></p></main></body></html>`,
-    { status: 404, headers },
-  );
+  const page = await plainPage(request, {
+    title: t("common:not-found.title"),
+    message: t("common:not-found.text"),
+    backHref: back.href,
+    backText: t(back.key),
+  });
+  return new Response(page, { status: 404, headers });
 }
 
 /**
@@ -95,11 +121,12 @@ export async function downloadFailed(
   if (busy || limited) headers.set("Retry-After", String(error.body.retryAfter ?? 5));
   headers.set("Content-Type", "text/html; charset=utf-8");
   headers.set("Cache-Control", "private, no-store");
-  const title = escapeHtml(t("history:download.title"));
-  return new Response(
-    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,">` +
-      `<title>${title}</title></head><body><main><h1>${title}</h1><p role="alert">${escapeHtml(message)}</p>` +
-      `<p><a href="${escapeHtml(back.href)}">${escapeHtml(t(back.key))}</a></p></main></body></html>`,
-    { status, headers },
-  );
+  const page = await plainPage(request, {
+    title: t("history:download.title"),
+    message,
+    backHref: back.href,
+    backText: t(back.key),
+    alert: true,
+  });
+  return new Response(page, { status, headers });
 }

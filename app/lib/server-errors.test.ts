@@ -32,6 +32,32 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
     expect(r.fieldErrors.iban).toBe("Enter a valid IBAN");
   });
 
+  it("names a required field the API found empty when the form gives its labels (the error summary's entries are told apart)", () => {
+    const body = {
+      statusCode: 400,
+      code: "VALIDATION_FAILED",
+      message: [
+        { property: "bankAccountNumber", constraints: { isNotEmpty: "bankAccountNumber should not be empty" } },
+        { property: "iban", constraints: { isNotEmpty: "iban should not be empty" } },
+      ],
+    };
+    const t = (key: string, o?: { defaultValue?: string; field?: unknown }) =>
+      key === "errors:constraints.isNotEmpty-named"
+        ? `${String(o?.field)} is required`
+        : key === "errors:constraints.isNotEmpty"
+          ? "This field is required"
+          : (o?.defaultValue ?? key);
+    expect(mapServerErrors(body, fields, t, { labels: { bankAccountNumber: "Account number" } }).fieldErrors).toEqual({
+      bankAccountNumber: "Account number is required",
+      // No label given: the general text, as before.
+      iban: "This field is required",
+    });
+    expect(mapServerErrors(body, fields, t).fieldErrors).toEqual({
+      bankAccountNumber: "This field is required",
+      iban: "This field is required",
+    });
+  });
+
   it("translates the API's NUL-character refusal on the field (issue 5)", () => {
     const t = (key: string, o?: { defaultValue?: string }) =>
       key === "errors:constraints.noNulCharacters"

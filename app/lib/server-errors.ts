@@ -148,13 +148,17 @@ export function isFieldError(v: unknown): v is ApiFieldError {
  * @param fields names of the fields the form shows
  * @param t translator (from `getFixedT`); without it keys/texts are returned as is
  * @param options.codeFields attach a coded string error to a field, e.g. `{INVALID_CODE:'code'}`
+ * @param options.labels the form's (translated) label of each field: a field the API requires and
+ *   found empty (isNotEmpty) is then named ("Sort code is required",
+ *   `errors:constraints.isNotEmpty-named`): the error summary lists its entries away from their
+ *   fields, where several "This field is required" cannot be told apart
  * @returns field errors, a global error and general messages (see module rules)
  */
 export function mapServerErrors(
   body: unknown,
   fields: readonly string[],
   t: Translate = identity,
-  options: { codeFields?: Record<string, string> } = {},
+  options: { codeFields?: Record<string, string>; labels?: Record<string, string> } = {},
 ): MappedServerErrors {
   const result: MappedServerErrors = { fieldErrors: {}, globalError: null, generalMessages: [] };
   const internal = () => ({
@@ -190,11 +194,15 @@ export function mapServerErrors(
     }
     const readable = String(rawText).split(item.property).join(humanisePropertyName(item.property));
     const group = RULE_GROUPS[item.property];
-    const text = (KNOWN_CONSTRAINTS as readonly string[]).includes(constraintId)
-      ? t(`errors:constraints.${constraintId}`, { defaultValue: readable })
-      : group && /^[a-z-]+$/.test(constraintId)
-        ? t(`errors:${group}.${constraintId}`, { defaultValue: readable })
-        : readable;
+    const label = options.labels?.[item.property];
+    const text =
+      constraintId === "isNotEmpty" && label
+        ? t("errors:constraints.isNotEmpty-named", { field: label, defaultValue: `${label} is required` })
+        : (KNOWN_CONSTRAINTS as readonly string[]).includes(constraintId)
+          ? t(`errors:constraints.${constraintId}`, { defaultValue: readable })
+          : group && /^[a-z-]+$/.test(constraintId)
+            ? t(`errors:${group}.${constraintId}`, { defaultValue: readable })
+            : readable;
     if (fields.includes(item.property)) {
       if (!(item.property in result.fieldErrors)) result.fieldErrors[item.property] = text;
     } else {

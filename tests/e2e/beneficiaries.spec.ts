@@ -1,8 +1,8 @@
 /**
  * Saved beneficiaries (issue 7; spec 000 §2 /beneficiaries routes, §3 fields, §4 statuses), with
  * JavaScript on and off: the list with search and badges; a LOCAL GBP beneficiary created
- * through the two-step form, an invalid sort code shown on its field with the form still
- * filled, submitted for review, approved by the staff command (POST /api/staff/bank, as
+ * through the two-step form (its first step sent without a type or currency says which is
+ * missing), an invalid sort code shown on its field with the form still filled, submitted for review, approved by the staff command (POST /api/staff/bank, as
  * `npm run bank -- beneficiary:approve` would), then paid from the pound form filled from it;
  * a beneficiary pre-filled from query parameters on a link, saved as a draft and deleted after
  * the confirmation page; the payment form's picker offers only approved ones; axe on the pages.
@@ -37,7 +37,16 @@ for (const javaScriptEnabled of [true, false]) {
       await axe(page, "/beneficiaries", javaScriptEnabled);
       await page.getByTestId("add-beneficiary").click();
       await expect(page).toHaveURL(/\/beneficiaries\/create$/);
+      // The first step sent without what it needs is told so beside the field, not shown again
+      // unexplained (without JavaScript the browser itself asks for the type first).
+      if (javaScriptEnabled) {
+        await page.getByRole("button", { name: "Continue" }).click();
+        await expect(page.locator("#paymentType-error")).toHaveText("Choose how you will pay this beneficiary");
+      }
       await page.getByLabel("Local (SEPA, UK, US)").check();
+      await page.getByRole("button", { name: "Continue" }).click();
+      await expect(page.locator("#currencyId-error")).toHaveText("Choose the currency of the local payment");
+      await expect(page.getByLabel("Local (SEPA, UK, US)")).toBeChecked();
       await page.getByLabel("Currency of a local payment").selectOption("GBP");
       await page.getByRole("button", { name: "Continue" }).click();
       await expect(page.getByTestId("beneficiary-form")).toBeVisible();

@@ -40,6 +40,18 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled, acceptDownloads: true });
 
+    test("dates the filter refuses: the error beside the date, and no claim that the period has no operations", async ({
+      page,
+    }) => {
+      await login(page, CUSTOMERS.individual);
+      await page.goto("/history?period=custom&from=2026-12-01&to=2026-01-01");
+      await expect(page.locator("#to-error")).toHaveText("The end date must be after the start date");
+      await expect(page.getByTestId("history-empty")).toHaveText("Correct the dates above to see the operations.");
+      // Good dates with nothing in them still say so.
+      await page.goto("/history?period=custom&from=1990-01-01&to=1990-01-31");
+      await expect(page.getByTestId("history-empty")).toHaveText("No operations for this period.");
+    });
+
     test("history: presets and currency in the URL, paging, item page, receipt, statement export, top-up", async ({ page }) => {
       test.setTimeout(120_000);
       await login(page, CUSTOMERS.individual);

@@ -479,7 +479,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("main [name=name]").fill("Ada Currencies");
       await page.locator("main [name=nickname]").fill("Currencies down");
       await form.locator("button[type=submit]").first().click();
-      await expect(page.locator("#currencyId-error")).toHaveText("This field is required");
+      await expect(page.locator("#currencyId-error")).toHaveText("Currency is required");
       await expect(page).toHaveURL(/\/beneficiaries\/create/);
       await expect(page.locator("main [name=name]")).toHaveValue("Ada Currencies");
       await expect(page.locator("main [name=nickname]")).toHaveValue("Currencies down");

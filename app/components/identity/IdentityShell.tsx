@@ -60,7 +60,9 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
           {backHref ? (
             <p data-identity-nav>
               <Link to={backHref} className={styles.back} data-testid="identity-back">
-                <span aria-hidden="true">← </span>
+                <span aria-hidden="true" className={styles.backArrow}>
+                  ←
+                </span>{" "}
                 {t("identity:layout.back")}
               </Link>
             </p>

@@ -104,7 +104,10 @@ export function AppShell({ userName, accounts, accountsError, showAccounts, menu
           {demo ? null : (
             <Link to="/profile/organizations" className={styles.userName} data-testid="profile-link" data-profile-link>
               <Avatar name={userName} />
-              <span className={styles.userNameText}>{userName}</span>
+              {/* dir="auto": a Latin name on a right-to-left page is cut at its end ("Oliver Thom…"), not its start. */}
+              <span className={styles.userNameText} dir="auto">
+                {userName}
+              </span>
             </Link>
           )}
           {/* Bound to the form at the end of the page via the `form` attribute (works without JS),

@@ -81,7 +81,9 @@ export function FxRequestList({
                   {t("exchange:requests.pair", { from: r.exchangeCurrencyFrom.id, to: r.exchangeCurrencyTo.id })}
                 </Link>
                 <Money amount={r.exchangeCurrencyFixedSum} currency={r.exchangeCurrencyFrom.id} />
-                <span aria-hidden="true">→</span>
+                <span aria-hidden="true" className={styles.arrow}>
+                  →
+                </span>
                 <Money amount={r.exchangeCurrencyFlexibleSum} currency={r.exchangeCurrencyTo.id} />
                 <span className={styles.rate} data-testid="fx-list-rate">
                   {t("exchange:details.rate-value", {

@@ -299,7 +299,8 @@ function HistoryList({ data }: { data: ListData }) {
         ) : listError ? (
           <ListError message={listError} testId="history-error" />
         ) : allGroups.length === 0 ? (
-          <p>{t("empty")}</p>
+          // Dates the filter refuses read no list: say so, not that the period has no operations.
+          <p data-testid="history-empty">{errors.from || errors.to ? t("dates-invalid") : t("empty")}</p>
         ) : (
           <DayGroups
             groups={allGroups}

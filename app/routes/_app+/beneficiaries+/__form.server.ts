@@ -113,6 +113,23 @@ export function formChoice(params: URLSearchParams, saved?: Pick<Beneficiary, "p
 }
 
 /**
+ * What a sent first step lacked — its button sends `step=details`; a link that opens the step
+ * sends none, and is not told off: the payment type, or a LOCAL beneficiary's currency (EUR, GBP
+ * or USD; `formChoice` drops any other).
+ * @returns field → i18n key (`paymentType`, `currencyId`), empty when nothing is missing
+ */
+export function typeStepErrors(
+  params: URLSearchParams,
+  paymentType: BeneficiaryPaymentType | null,
+  currencyId: string | null,
+): { paymentType?: string; currencyId?: string } {
+  if (params.get("step") !== "details") return {};
+  if (paymentType === null) return { paymentType: "beneficiaries:form.payment-type-required" };
+  if (paymentType === "LOCAL" && currencyId === null) return { currencyId: "beneficiaries:form.local-currency-required" };
+  return {};
+}
+
+/**
  * Choices of the form: currencies (fiat or crypto by type), CASPs, countries when a field needs
  * them (named in `lng`, the page's language). The currencies and CASPs are lists read only for
  * the selects: one the API refuses gives its error text (`currenciesError`, `caspsError`;
@@ -203,7 +220,9 @@ export async function saveBeneficiary(request: Request, beneficiaryId?: string):
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404 });
-    const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o));
+    // Each field's label, so a required field the API found empty is named in the error summary.
+    const labels = Object.fromEntries(fields.map((f) => [f, t(`beneficiaries:fields.${f}`)]));
+    const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o), { labels });
     return json(
       { fieldErrors: toFieldErrors(mapped), values },
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },

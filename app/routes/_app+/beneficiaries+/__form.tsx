@@ -18,6 +18,8 @@ import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Button } from "~/components/ui/Button";
 import { COMMON_FIELDS, LOCAL_CURRENCIES, PAYMENT_TYPES, payeeFields, requiredPayeeFields } from "~/lib/beneficiaries";
+import { translateMessage } from "~/lib/i18n-message";
+import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "./beneficiaries.module.css";
 
 type Values = Record<string, string>;
@@ -34,21 +36,50 @@ interface Choices {
   approvalRequired: boolean;
 }
 
-/** Step 1: the payment type (and the currency of a LOCAL beneficiary), as a GET form. */
-export function TypeStep({ values, paymentType }: { values: Values; paymentType: BeneficiaryPaymentType | null }) {
+/**
+ * Step 1: the payment type (and the currency of a LOCAL beneficiary), as a GET form. Its button
+ * sends `step=details`, so the page can tell a sent step (`errors`: what it lacked, beside its
+ * field) from a link that opens it. The browser's own check stands in without JavaScript.
+ */
+export function TypeStep({
+  values,
+  paymentType,
+  errors = {},
+}: {
+  values: Values;
+  paymentType: BeneficiaryPaymentType | null;
+  errors?: { paymentType?: string; currencyId?: string };
+}) {
   const { t } = useTranslation("beneficiaries");
+  const hydrated = useIsHydrated();
   const carried = Object.entries(values).filter(([k]) => k !== "paymentType" && k !== "currencyId");
+  const typeError = errors.paymentType ? translateMessage(t, errors.paymentType) : "";
   return (
-    <Form method="get" data-testid="beneficiary-type-form">
+    <Form method="get" data-testid="beneficiary-type-form" noValidate={hydrated}>
       {carried.map(([k, v]) => (
         <input key={k} type="hidden" name={k} value={v} />
       ))}
-      <fieldset className={styles.fieldset}>
+      <fieldset
+        className={`${styles.fieldset} ${typeError ? styles.invalid : ""}`}
+        aria-describedby={typeError ? "paymentType-error" : undefined}
+      >
         <legend>{t("form.payment-type")}</legend>
+        {typeError ? (
+          <p id="paymentType-error" className={styles.error}>
+            {typeError}
+          </p>
+        ) : null}
         <div className={`${styles.choice} ${styles.stacked}`}>
-          {PAYMENT_TYPES.map((p) => (
+          {PAYMENT_TYPES.map((p, i) => (
             <label key={p} className={styles.check}>
-              <input type="radio" name="paymentType" value={p} defaultChecked={paymentType === p} required />
+              <input
+                type="radio"
+                name="paymentType"
+                value={p}
+                id={i === 0 ? "paymentType" : undefined}
+                defaultChecked={paymentType === p}
+                required
+              />
               {t(`payment-types.${p}`)}
             </label>
           ))}
@@ -60,6 +91,7 @@ export function TypeStep({ values, paymentType }: { values: Values; paymentType:
         label={t("form.local-currency")}
         hint={t("form.local-currency-hint")}
         defaultValue={values.currencyId ?? ""}
+        error={errors.currencyId}
       >
         <option value="">{t("form.choose")}</option>
         {LOCAL_CURRENCIES.map((c) => (
@@ -68,7 +100,9 @@ export function TypeStep({ values, paymentType }: { values: Values; paymentType:
           </option>
         ))}
       </Field>
-      <Button type="submit">{t("form.continue")}</Button>
+      <Button type="submit" name="step" value="details">
+        {t("form.continue")}
+      </Button>
     </Form>
   );
 }

@@ -14,7 +14,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { refuseOfficial } from "~/lib/beneficiaries.server";
 import i18next from "~/lib/i18next.server";
 import { DetailsStep, TypeStep } from "./__form";
-import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "./__form.server";
+import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary, typeStepErrors } from "./__form.server";
 
 export const handle = { i18n: ["beneficiaries", "errors"], titleKey: "beneficiaries:create.title" };
 
@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       ready,
+      typeErrors: typeStepErrors(params, paymentType, currencyId),
       kept: kept !== null,
       paymentType,
       currencyId,
@@ -52,7 +53,8 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function CreateBeneficiary() {
-  const { ready, kept, paymentType, currencyId, values, choices, changeHref, actionHref } = useLoaderData<typeof loader>();
+  const { ready, typeErrors, kept, paymentType, currencyId, values, choices, changeHref, actionHref } =
+    useLoaderData<typeof loader>();
   const actionData = useActionData<{ fieldErrors: Record<string, string>; values: Record<string, string> }>();
   const { t } = useTranslation("beneficiaries");
   return (
@@ -71,7 +73,7 @@ export default function CreateBeneficiary() {
           cancelHref="/beneficiaries"
         />
       ) : (
-        <TypeStep values={values} paymentType={paymentType} />
+        <TypeStep values={values} paymentType={paymentType} errors={typeErrors} />
       )}
     </>
   );

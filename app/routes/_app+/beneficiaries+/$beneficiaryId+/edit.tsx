@@ -16,7 +16,15 @@ import { requireAppContext } from "~/lib/app-context.server";
 import i18next from "~/lib/i18next.server";
 import { isEditable } from "~/lib/beneficiaries";
 import { DetailsStep, TypeStep } from "../__form";
-import { beneficiaryValues, formChoice, formChoices, keptValues, queryValues, saveBeneficiary } from "../__form.server";
+import {
+  beneficiaryValues,
+  formChoice,
+  formChoices,
+  keptValues,
+  queryValues,
+  saveBeneficiary,
+  typeStepErrors,
+} from "../__form.server";
 
 export const handle = { i18n: ["beneficiaries", "errors"], titleKey: "beneficiaries:edit.title" };
 
@@ -50,6 +58,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         rejectionReason: beneficiary.rejectionReason,
       },
       ready,
+      typeErrors: typeStepErrors(url.searchParams, paymentType, currencyId),
       kept: kept !== null,
       paymentType,
       currencyId,
@@ -67,7 +76,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditBeneficiary() {
-  const { beneficiary, ready, kept, paymentType, currencyId, values, choices, changeHref, actionHref } =
+  const { beneficiary, ready, typeErrors, kept, paymentType, currencyId, values, choices, changeHref, actionHref } =
     useLoaderData<typeof loader>();
   const actionData = useActionData<{ fieldErrors: Record<string, string>; values: Record<string, string> }>();
   const { t } = useTranslation("beneficiaries");
@@ -90,7 +99,7 @@ export default function EditBeneficiary() {
           cancelHref={`/beneficiaries/${beneficiary.id}`}
         />
       ) : (
-        <TypeStep values={values} paymentType={paymentType} />
+        <TypeStep values={values} paymentType={paymentType} errors={typeErrors} />
       )}
     </>
   );

@@ -87,18 +87,26 @@ const rawText = z
   .optional()
   .transform((v) => v ?? "");
 
-/** A country select: ISO 3166-1 alpha-2 (server/rules/country.ts). */
-const countryField = z
-  .string()
-  .optional()
-  .transform((v, ctx) => {
-    const r = validateCountry(v);
-    if (!r.ok) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:country.${r.error}` });
-      return z.NEVER;
-    }
-    return r.country;
-  });
+/**
+ * A country select: ISO 3166-1 alpha-2 (server/rules/country.ts).
+ * @param requiredKey the error when none is chosen, naming whose country it is: the form has two
+ *   country selects, and two "Choose a country" in the error summary could not be told apart
+ */
+const countryField = (requiredKey: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const r = validateCountry(v);
+      if (!r.ok) {
+        ctx.addIssue({
+          code: z.ZodIssueCode.custom,
+          message: r.error === "required" ? requiredKey : `errors:country.${r.error}`,
+        });
+        return z.NEVER;
+      }
+      return r.country;
+    });
 
 const bicField = z
   .string()
@@ -167,11 +175,11 @@ export function internationalSchema(scales: Readonly<Record<string, number>>) {
         address: requiredText(140, "errors:international.address-required"),
         city: requiredText(70, "errors:international.city-required"),
         postCode: optionalText(16),
-        countryId: countryField,
+        countryId: countryField("errors:international.country-required"),
         bic: bicField,
         bankName: requiredText(140, "errors:international.bank-name-required"),
         bankAddress: optionalText(140),
-        bankCountry: countryField,
+        bankCountry: countryField("errors:international.bank-country-required"),
         iban: rawText,
         accountNumber: rawText,
         useIntermediaryBank: z

@@ -108,7 +108,7 @@ describe("international (SWIFT) payment schema (browser + action)", () => {
     });
   });
 
-  it("reports every missing field at once, purpose included", () => {
+  it("reports every missing field at once, purpose included; the two countries each by name", () => {
     expect(
       errors({
         ...valid,
@@ -128,10 +128,10 @@ describe("international (SWIFT) payment schema (browser + action)", () => {
       beneficiaryName: "errors:beneficiary-required",
       address: "errors:international.address-required",
       city: "errors:international.city-required",
-      countryId: "errors:country.required",
+      countryId: "errors:international.country-required",
       bic: "errors:bic.required",
       bankName: "errors:international.bank-name-required",
-      bankCountry: "errors:country.required",
+      bankCountry: "errors:international.bank-country-required",
       purpose: "errors:international.purpose-required",
       amount: "errors:amount.required",
     });
