@@ -62,7 +62,8 @@ async function attach(page: Page, javaScriptEnabled: boolean, files: { name: str
 
 /** Decline the payment of the signing page (the euro form takes a new payment only then). */
 async function decline(page: Page) {
-  await page.getByRole("button", { name: "Decline" }).click();
+  await page.getByRole("link", { name: "Decline" }).click();
+  await page.getByRole("button", { name: "Decline 1 transaction" }).click();
   await expect(page).toHaveURL(/\/home\?tab=signing$/);
 }
 

@@ -236,7 +236,11 @@ for (const javaScriptEnabled of [true, false]) {
       await submitEuroForm(page, javaScriptEnabled, payee, "9.99");
       const id = await signingPaymentId(page);
 
-      await page.getByRole("button", { name: "Decline" }).click();
+      // Asked first, with the payment and its amount (the signing lists' confirmation page).
+      await page.getByRole("link", { name: "Decline" }).click();
+      await expect(page).toHaveURL(new RegExp(`/payments/decline\\?ids=${id}&`));
+      await expect(page.getByTestId("decline-payment")).toHaveText([new RegExp(`${payee}.*9\\.99 EUR`)]);
+      await page.getByRole("button", { name: "Decline 1 transaction" }).click();
       await expect(page).toHaveURL(/\/home\?tab=signing$/);
       await expect(page.getByTestId("unsigned-payment").filter({ hasText: payee })).toHaveCount(0);
 

@@ -2,7 +2,8 @@
  * List of payments awaiting signature (spec 000 §2 home signing tab and the payments page's
  * 'required to sign' list; issue 7 "Signing lists"). Works without JavaScript:
  * - each row: a checkbox (`paymentId`) belonging to the batch form by its `form` attribute, and
- *   its own Sign (posts to the signing page, which sends a code) and Decline forms;
+ *   its own Sign form (posts to the signing page, which sends a code) and Decline link (the
+ *   confirmation page /payments/decline with this one payment, as "Decline selected");
  * - the batch form (`UnsignedBatchForm`): "Sign selected" (POST /payments/sign, intent=start: one
  *   code for all of them) and "Decline selected" (POST /payments/decline, intent=confirm: a
  *   confirmation page first). The remittance orders and FX rate requests to sign listed on the
@@ -18,7 +19,8 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Payment } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
-import { Button } from "./Button";
+import { batchQuery } from "~/lib/signing";
+import { Button, buttonClass } from "./Button";
 import { CannotSign } from "./CannotSign";
 import { Money } from "./Money";
 import styles from "./UnsignedPayments.module.css";
@@ -81,13 +83,14 @@ export function UnsignedPayments({
                   </Button>
                 </Form>
               ) : null}
-              <Form method="post" action={`/payments/${p.id}/decline`}>
-                <AuthenticityTokenInput />
-                <input type="hidden" name="returnTo" value={returnTo} />
-                <Button type="submit" variant="danger" aria-label={t("unsigned.decline-label", { name: p.benificiaryFullName })}>
-                  {t("unsigned.decline")}
-                </Button>
-              </Form>
+              {/* Declining asks first, as for several (the confirmation page lists it with its amount). */}
+              <Link
+                to={`/payments/decline${batchQuery([p.id], returnTo)}`}
+                className={buttonClass("danger")}
+                aria-label={t("unsigned.decline-label", { name: p.benificiaryFullName })}
+              >
+                {t("unsigned.decline")}
+              </Link>
             </div>
           </li>
         ))}

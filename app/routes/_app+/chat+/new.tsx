@@ -96,7 +96,13 @@ export default function AskQuestion() {
         className={styles.form}
         noValidate
         data-testid="chat-ask-form"
-        onSubmit={check.onSubmit}
+        onSubmit={(event) => {
+          // No title: the action answers, naming both fields at once (title, and the message if it
+          // is refused too) rather than the message's error alone first.
+          const title = event.currentTarget.elements.namedItem("title");
+          if (title instanceof HTMLInputElement && !title.value.trim()) return;
+          check.onSubmit(event);
+        }}
       >
         <AuthenticityTokenInput />
         <input type="hidden" name="idempotencyKey" value={data?.values.idempotencyKey || idempotencyKey} />

@@ -8,7 +8,7 @@
  * Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a static import
  * on the server.
  */
-import { Form, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
@@ -19,10 +19,11 @@ import { CodeInput } from "~/components/forms/CodeInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
-import { Button } from "~/components/ui/Button";
+import { Button, buttonClass } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { CannotSign } from "~/components/ui/CannotSign";
 import { formatMoney } from "~/lib/money";
+import { batchQuery } from "~/lib/signing";
 import { codeValidator, resendValidator } from "~/components/signing/code-validators";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
@@ -157,13 +158,12 @@ export default function SignScreen() {
 
       <DocumentsSection />
 
-      <Form method="post" action={`/payments/${payment.id}/decline`} className={styles.section}>
-        <AuthenticityTokenInput />
-        <input type="hidden" name="returnTo" value="/home?tab=signing" />
-        <Button type="submit" variant="danger">
+      {/* Declining asks first (the confirmation page of the signing lists, with this payment). */}
+      <p className={styles.section}>
+        <Link to={`/payments/decline${batchQuery([payment.id], "/home?tab=signing")}`} className={buttonClass("danger")}>
           {t("unsigned.decline")}
-        </Button>
-      </Form>
+        </Link>
+      </p>
     </>
   );
 }
