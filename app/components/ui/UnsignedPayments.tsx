@@ -19,6 +19,7 @@ import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Payment } from "../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "../forms/AuthenticityTokenInput";
+import { formatDate, formatTime } from "~/lib/dates";
 import { batchQuery } from "~/lib/signing";
 import { Button, buttonClass } from "./Button";
 import { CannotSign } from "./CannotSign";
@@ -71,6 +72,13 @@ export function UnsignedPayments({
               <strong className={styles.payee}>{p.benificiaryFullName}</strong>
               <span className={styles.amount}>
                 <Money amount={p.amount} currency={p.currencyId} />
+              </span>
+              {/* When it was made and its reference: two payments alike can be told apart. */}
+              <span className={styles.meta} data-testid="unsigned-payment-meta">
+                <time dateTime={p.createdAt}>
+                  {formatDate(p.createdAt)} {formatTime(p.createdAt)}
+                </time>
+                {p.reference ? <bdi> · {p.reference}</bdi> : null}
               </span>
             </label>
             <div className={styles.actions}>
