@@ -18,6 +18,12 @@ import type { ValidateFieldResult, ValidationResult, Validator } from "remix-val
 
 type Load<T> = () => Promise<Validator<T>>;
 
+/** A validator for `ValidatedForm` (both checks always present) that can be told to load at once. */
+export interface LazyValidator<T> extends Validator<T> {
+  validateField: (data: Parameters<NonNullable<Validator<T>["validateField"]>>[0], field: string) => Promise<ValidateFieldResult>;
+  preload: () => void;
+}
+
 /** Loaders of the validators made on this page, started together at the first use of a form. */
 const waiting = new Set<() => unknown>();
 let listening = false;
@@ -39,7 +45,7 @@ function listen(): void {
  * @returns a validator for `ValidatedForm` that loads the real one on first use (module comment);
  *   `preload` starts loading at once
  */
-export function lazyValidator<T>(load: Load<T>): Validator<T> & { preload: () => void } {
+export function lazyValidator<T>(load: Load<T>): LazyValidator<T> {
   let pending: Promise<Validator<T> | null> | undefined;
   const start = () =>
     (pending ??= load().then(
