@@ -15,7 +15,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { ALL_NAMESPACES, i18nConfig, LOCALES_VERSION } from "./i18n";
+import { i18nConfig, LOCALES_VERSION, namespacesToWarm } from "./i18n";
 import { meetsBrowserFloor } from "./lib/browser-floor";
 import { FetchBackend } from "./lib/i18n-fetch-backend";
 
@@ -43,8 +43,8 @@ async function hydrate() {
       backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${LOCALES_VERSION}` },
     });
 
-  // Warm the other namespaces so client-side navigations never show raw keys.
-  void i18next.loadNamespaces(ALL_NAMESPACES);
+  // Warm the namespaces of the pages this one links to, so client-side navigations never show raw keys.
+  void i18next.loadNamespaces(namespacesToWarm(window.location.pathname));
 
   startTransition(() => {
     hydrateRoot(

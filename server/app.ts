@@ -102,7 +102,13 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
     if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   });
-  app.use(compression());
+  // Compressed from the first byte for the build's JavaScript and CSS (public, fingerprinted, no
+  // secrets): a page loads 20 to 40 chunks, most under compression's default threshold of 1 KB,
+  // which were sent as they are (docs/performance.md "First-load JavaScript (2026-11-29)").
+  // Everything else keeps the default threshold.
+  const compress = compression();
+  const compressBuild = compression({ threshold: 0 });
+  app.use((req, res, next) => (req.path.startsWith("/build/") ? compressBuild : compress)(req, res, next));
   // Malformed input answers 4xx before any router (issue 5): bad percent-encoding; web form
   // posts from a foreign Origin; web bodies over their limit, before anything buffers them
   // (server/web-guards.ts).

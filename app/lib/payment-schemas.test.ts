@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { amountField, perScales, referenceField, scaleOfSource, sourceScaledAmount } from "./payment-schemas";
+import { perScales, scaleOfSource } from "./currency-scales";
+import { amountField, referenceField, sourceScaledAmount } from "./payment-schemas";
 
 describe("payment schemas", () => {
   it("amount: normalises and reports i18n keys", () => {

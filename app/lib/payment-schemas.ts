@@ -1,9 +1,12 @@
 /**
  * Zod field rules shared by the payment forms (browser and action use the same schema,
- * spec 000 §5). Messages are i18n keys (`errors:*`).
+ * spec 000 §5). Messages are i18n keys (`errors:*`). Imported by the forms' schema modules
+ * (`__<form>.schema.ts`) only, which the browser loads when a form is first used
+ * (lib/lazy-validator.ts); what a screen needs at render is in ./currency-scales.ts.
  */
 import { z } from "zod";
 import { DEFAULT_SCALE, validateAmount } from "../../server/rules/amount";
+import { scaleOfSource, type CurrencyScales } from "./currency-scales";
 
 /** Amount per spec 000 §5 (string in, normalised decimal string out). */
 export const amountField = (scale = 2) =>
@@ -15,19 +18,6 @@ export const amountField = (scale = 2) =>
     }
     return result.value;
   });
-
-/** Decimals of each currency a form offers (currency code → scale, e.g. `{ GBP: 2, USDT: 6 }`). */
-export type CurrencyScales = Readonly<Record<string, number>>;
-
-/**
- * The scale of the currency of a chosen "Pay from" balance (`accountId:currencyId`,
- * lib/balance-sources.ts), or DEFAULT_SCALE (2) when the value is malformed or the currency is
- * not among `scales`.
- */
-export function scaleOfSource(source: string | undefined, scales: CurrencyScales): number {
-  const currency = source?.slice(source.lastIndexOf(":") + 1);
-  return currency && Object.prototype.hasOwnProperty.call(scales, currency) ? scales[currency] : DEFAULT_SCALE;
-}
 
 /**
  * Amount rules of a form whose "Pay from" select offers balances of several currencies (spec 000
@@ -49,23 +39,6 @@ export function sourceScaledAmount(scales: CurrencyScales) {
       const result = validateAmount(d.amount, { scale: scaleOfSource(d.source, scales) });
       if (!result.ok) ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["amount"], message: `errors:amount.${result.error}` });
     },
-  };
-}
-
-/**
- * Memoise `make` per set of scales (key order does not matter), so a form's renders and its
- * action share one validator per set of currencies.
- */
-export function perScales<T>(make: (scales: CurrencyScales) => T): (scales: CurrencyScales) => T {
-  const made = new Map<string, T>();
-  return (scales) => {
-    const key = JSON.stringify(Object.entries(scales).sort(([a], [b]) => a.localeCompare(b)));
-    let value = made.get(key);
-    if (value === undefined) {
-      value = make(scales);
-      made.set(key, value);
-    }
-    return value;
   };
 }
 

@@ -1,27 +1,14 @@
 /**
- * Crypto wallet address rules per network, for crypto-asset (CASP) payments, and the network each
- * asset travels on. Pure (@noble/hashes, @scure/base), for the browser and the server.
+ * Crypto wallet address rules per network, for crypto-asset (CASP) payments (the network each
+ * asset travels on is ./asset-network.ts, re-exported). Pure (@noble/hashes, @scure/base), for the
+ * browser and the server.
  * Error codes map to `errors:wallet.<code>`.
  */
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { base58 } from "@scure/base";
+import type { WalletNetwork } from "./asset-network";
 
-/** Networks the bank pays out on (same union as `WalletNetwork` in the API contract). */
-export type WalletNetwork = "ETHEREUM" | "SOLANA";
-
-/** Crypto assets the bank holds (the crypto `CurrencyCode`s of the API contract). */
-export type CryptoAsset = "USDT" | "USDC" | "EURC" | "SOL";
-
-/**
- * The network each asset is sent on: the stablecoins as ERC-20 tokens on Ethereum, SOL natively
- * on Solana. The server's CASP table and the web form read this one map.
- */
-export const ASSET_NETWORK: Readonly<Record<CryptoAsset, WalletNetwork>> = Object.freeze({
-  USDT: "ETHEREUM",
-  USDC: "ETHEREUM",
-  EURC: "ETHEREUM",
-  SOL: "SOLANA",
-});
+export { ASSET_NETWORK, type CryptoAsset, type WalletNetwork } from "./asset-network";
 
 /** Why an address is refused; maps to `errors:wallet.<code>`. */
 export const WALLET_ERRORS = ["required", "format", "checksum", "checksum-missing"] as const;

@@ -2,7 +2,8 @@
  * The form screens are a chunk of their own in the browser (app/lib/split-screen.tsx, issue 5
  * §1): prove they are still enhanced with JavaScript — the form hydrates (remix-validated-form
  * sets `novalidate`) and an invalid submission is answered in the browser, with the field error
- * shown and no POST sent — and that the screen chunk is not part of the page's first load.
+ * shown and no POST sent — and that the screen chunk is not part of the page's first load, nor
+ * are the form's rules part of the page load at all (they load when the form is first used).
  * (Without JavaScript the same forms are covered by flows, story and auth-flows specs.) The
  * list pages split the same way (/payments, /payments/sign/result, /history and its item page):
  * their chunk is not linked from the HTML, they hydrate, and client-side navigation to and from
@@ -34,6 +35,10 @@ async function paymentToSign(page: Page): Promise<string> {
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
   return new URL(page.url()).pathname;
 }
+
+/** Pathnames of the scripts this document fetched. */
+const fetchedScripts = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
 
 const CASES: Case[] = [
   { url: "/auth/phone", form: "main form[method=post]", field: "phone" },
@@ -72,6 +77,15 @@ for (const c of CASES) {
       `screen chunk in ${scripts}`,
     ).toBe(true);
 
+    // The form's rules (zod, and ibantools or the wallet checks where used) wait for the form to be
+    // used (app/lib/lazy-validator.ts): not fetched by the page load, fetched by the first use.
+    await page.waitForLoadState("networkidle");
+    const rules = /\/build\/_shared\/(__[\w-]+\.schema|code-validators)-[A-Z0-9]+\.js$/;
+    expect(
+      (await fetchedScripts(page)).filter((s) => rules.test(s)),
+      "rules before the form is used",
+    ).toEqual([]);
+
     if (c.spoil) await c.spoil(page);
     const posts: string[] = [];
     page.on("request", (r) => {
@@ -81,6 +95,10 @@ for (const c of CASES) {
     await form.locator("button[type=submit]").first().click();
     await expect(form.locator(`[name=${c.field}]`)).toHaveAttribute("aria-invalid", "true");
     expect(posts, "an invalid form is not posted").toEqual([]);
+    expect(
+      (await fetchedScripts(page)).some((s) => rules.test(s)),
+      "rules once the form is used",
+    ).toBe(true);
   });
 }
 
@@ -157,10 +175,6 @@ test("/home: the other tabs are a chunk fetched only when one of them shows; ser
   expect(await fetchedHomeTabs(page)).toBe(true);
   expect(errors).toEqual([]);
 });
-
-/** Pathnames of the scripts this document fetched. */
-const fetchedScripts = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType("resource").map((e) => new URL(e.name).pathname));
 
 /** Mark the document: a full page load loses the mark, a client-side navigation keeps it. */
 const markDocument = (page: Page) =>

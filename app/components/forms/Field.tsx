@@ -10,6 +10,13 @@ import { translateMessage } from "~/lib/i18n-message";
 import { Tooltip } from "../ui/Tooltip";
 import styles from "./Field.module.css";
 
+/**
+ * The field's classes, for controls laid out like a Field without being one (the application
+ * steps' inputs): taken from here, not from the CSS module, so on those pages the styles share
+ * this module's browser chunk instead of being a chunk of their own.
+ */
+export { styles as fieldStyles };
+
 interface CommonProps {
   name: string;
   /** Visible label text (already translated). */

@@ -8,7 +8,7 @@ import { useActionData } from "@remix-run/react";
 import { useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { type BalanceSource, sourceScales, useSourceLabel } from "~/lib/balance-sources";
-import { scaleOfSource } from "~/lib/payment-schemas";
+import { scaleOfSource } from "~/lib/currency-scales";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { ValidatedChoicesError, ValidatedField } from "./ValidatedField";
 

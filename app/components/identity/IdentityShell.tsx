@@ -5,8 +5,8 @@
  * page it sends the step form: what was typed survives the switch). A page without a back link
  * gets, with JavaScript and a history longer than 2 entries, a Back button to the previous page
  * (spec 001 §2; ../ui/BackButton.tsx); without JavaScript it shows none. The unsaved-changes popup
- * watches the header and the step list, and the session-expiry popup counts down before the inactivity limit (both
- * JavaScript only: ./IdentityWatch.tsx).
+ * watches the header and the step list, and the session-expiry popup counts down before the
+ * inactivity limit (both JavaScript only, loaded after hydration: ./IdentityWatch.tsx).
  */
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -17,7 +17,6 @@ import styles from "./identity.module.css";
 import { StepList } from "./StepList";
 import { STEP_FORM_ID } from "./form-state";
 import { IdentityWatch } from "./IdentityWatch";
-import { UnsavedChangesGuard } from "./UnsavedChangesGuard";
 import { BrandMark } from "../layout/BrandMark";
 import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 import { BackButton } from "../ui/BackButton";
@@ -77,7 +76,6 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
       <footer className={styles.footer}>
         <LanguageSwitcher stepFormId={stepForm ? STEP_FORM_ID : undefined} />
       </footer>
-      <UnsavedChangesGuard />
       <IdentityWatch />
     </div>
   );

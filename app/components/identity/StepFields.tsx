@@ -18,8 +18,7 @@
 import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { FieldDef } from "../../../server/rules/applications/steps";
-import { describedByIds } from "../forms/Field";
-import fieldStyles from "../forms/Field.module.css";
+import { describedByIds, fieldStyles } from "../forms/Field";
 import { Button } from "../ui/Button";
 import { textareaMaxRows, textareaRows, TEXTAREA_MAX_ROWS_DEFAULT } from "~/lib/textarea-rows";
 import { dateInputBounds, formatAnswerDate, isBlank, type AnswerValue, type FieldOption, type Values } from "~/lib/identity";

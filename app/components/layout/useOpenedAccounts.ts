@@ -6,7 +6,7 @@
  * (`forgetOpenedAccounts`, from the logout form).
  */
 import { useEffect, type RefObject } from "react";
-import { OPENED_ACCOUNTS_KEY, parseOpenedAccounts, withOpenedAccount } from "~/lib/layout-widgets";
+import { OPENED_ACCOUNTS_KEY, parseOpenedAccounts, withOpenedAccount } from "~/lib/opened-accounts";
 
 function read(): Record<string, boolean> {
   try {

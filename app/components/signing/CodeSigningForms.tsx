@@ -15,12 +15,8 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { useCountdown } from "~/lib/use-countdown";
-import { codeValidator, resendValidator } from "./code-validators";
+import { codeFormValidator, resendFormValidator } from "./code-forms";
 import { useIsHydrated } from "~/lib/use-hydrated";
-
-/** The code form's schema (also checked by the action). */
-
-export { codeValidator } from "./code-validators";
 
 /** The page's own texts (already translated). */
 export interface CodeSigningTexts {
@@ -62,7 +58,7 @@ export function CodeSigningForms({
               {t("auth:code.debug")} <strong data-testid="debug-code">{challenge.debugCode}</strong>
             </Alert>
           ) : null}
-          <ValidatedForm validator={codeValidator} method="post" noValidate={hydrated} id="sign">
+          <ValidatedForm validator={codeFormValidator} method="post" noValidate={hydrated} id="sign">
             <ValidatedErrorSummary order={["code"]} />
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="sign" />
@@ -75,7 +71,7 @@ export function CodeSigningForms({
       ) : (
         <Alert>{texts.noCode}</Alert>
       )}
-      <ValidatedForm validator={resendValidator} method="post" id="resend" className={sectionClassName} noValidate={hydrated}>
+      <ValidatedForm validator={resendFormValidator} method="post" id="resend" className={sectionClassName} noValidate={hydrated}>
         <ValidatedErrorSummary />
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value={challenge ? "resend" : "send"} />

@@ -2,6 +2,8 @@
  * The schemas of the signing forms (spec 000 §4, §5 "SMS code required"), one for every signing
  * page (a payment, a batch, a remittance order, an FX rate request) and their actions: the code
  * form (`intent` sign, a 4-digit code) and the send/resend form (`intent`, optional channel).
+ * The browser's forms take them through ./code-forms.ts, which loads this module (and zod) when a
+ * form is first used.
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";

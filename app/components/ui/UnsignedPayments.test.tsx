@@ -18,8 +18,8 @@ function payment(id: string, createdAt: string, reference: string | null): Payme
     id,
     organizationId: "org",
     kind: "EURO",
-    paymentType: "SEPA",
-    status: "PENDING",
+    paymentType: "SEPA_SCT",
+    status: "AWAITING_SIGNATURE",
     accountId: "acc",
     accountNumber: "10000001",
     currencyId: "EUR",
@@ -39,7 +39,7 @@ function payment(id: string, createdAt: string, reference: string | null): Payme
     signedAt: null,
     requiresSignature: true,
     paymentOrderId: null,
-  } as Payment;
+  };
 }
 
 it("tells two alike payments apart by time and reference, and Decline asks first", async () => {

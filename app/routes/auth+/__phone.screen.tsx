@@ -1,13 +1,11 @@
 /**
- * The login screen of /auth/phone (route module `phone.tsx` beside it): the three steps'
- * forms and their zod schemas, shared with the route's action. Loaded as its own chunk in the
+ * The login screen of /auth/phone (route module `phone.tsx` beside it): the three steps' forms
+ * (their zod schemas, shared with the route's action, are ./__phone.schema.ts). Loaded as its own chunk in the
  * browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { CodeInput } from "~/components/forms/CodeInput";
 import { SubmitButton } from "~/components/forms/SubmitButton";
@@ -16,6 +14,7 @@ import { ValidatedField } from "~/components/forms/ValidatedField";
 import card from "~/components/layout/CardPage.module.css";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./phone";
@@ -23,34 +22,11 @@ import styles from "./phone.module.css";
 import { BrandMark } from "~/components/layout/BrandMark";
 import { LanguageSwitcher } from "~/components/layout/LanguageSwitcher";
 
-/** E.164 after removing spaces, dashes and brackets. */
-const E164 = /^\+[1-9]\d{6,14}$/;
-
-export const phoneValidator = withZod(
-  z.object({
-    intent: z.literal("phone"),
-    phone: z
-      .string({ required_error: "errors:Auth.phone-required" })
-      .transform((v) => v.replace(/[\s\-()]/g, ""))
-      .pipe(z.string().min(1, "errors:Auth.phone-required").regex(E164, "errors:Auth.phone-invalid")),
-  }),
-);
-export const codeValidator = withZod(
-  z.object({
-    intent: z.literal("code"),
-    code: z
-      .string({ required_error: "errors:Payments.code-required" })
-      .trim()
-      .min(1, "errors:Payments.code-required")
-      .regex(/^\d{4}$/, "errors:Auth.code-format"),
-  }),
-);
-export const passwordValidator = withZod(
-  z.object({
-    intent: z.literal("password"),
-    password: z.string({ required_error: "errors:Auth.password-required" }).min(1, "errors:Auth.password-required"),
-  }),
-);
+/** The steps' rules (./__phone.schema.ts), loaded when a form is first used (lib/lazy-validator.ts). */
+const schema = () => import("./__phone.schema");
+const phoneValidator = lazyValidator(() => schema().then((m) => m.phoneValidator));
+const codeValidator = lazyValidator(() => schema().then((m) => m.codeValidator));
+const passwordValidator = lazyValidator(() => schema().then((m) => m.passwordValidator));
 
 function CodeStepInput() {
   const { t } = useTranslation("auth");

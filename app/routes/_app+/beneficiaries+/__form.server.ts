@@ -5,6 +5,10 @@
  * (POST /v1/beneficiaries or PUT /v1/beneficiaries/:id, then PUT …/status when the customer asks
  * for review). The API validates with the shared field rules; its field errors come back on
  * the form's fields with what was typed (spec 000 §5).
+ *
+ * Both routes take their whole server side from here (the helpers they use below are re-exported
+ * at the end): each `.server` module a route imports is a stub chunk of its own on the page's
+ * first load in the browser build (as `__history.server.ts`).
  */
 import { json, redirect } from "@remix-run/node";
 import type {
@@ -229,3 +233,6 @@ export async function saveBeneficiary(request: Request, beneficiaryId?: string):
     );
   }
 }
+
+// What the two routes use besides the form's own helpers (module header).
+export { ApiError, i18next, refuseOfficial, requireAppContext };

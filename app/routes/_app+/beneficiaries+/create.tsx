@@ -10,11 +10,18 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
-import { requireAppContext } from "~/lib/app-context.server";
-import { refuseOfficial } from "~/lib/beneficiaries.server";
-import i18next from "~/lib/i18next.server";
 import { DetailsStep, TypeStep } from "./__form";
-import { formChoice, formChoices, keptValues, queryValues, saveBeneficiary, typeStepErrors } from "./__form.server";
+import {
+  formChoice,
+  formChoices,
+  i18next,
+  keptValues,
+  queryValues,
+  refuseOfficial,
+  requireAppContext,
+  saveBeneficiary,
+  typeStepErrors,
+} from "./__form.server";
 
 export const handle = { i18n: ["beneficiaries", "errors"], titleKey: "beneficiaries:create.title" };
 

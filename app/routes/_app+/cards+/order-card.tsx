@@ -22,11 +22,8 @@ import { ChoicesError } from "~/components/forms/ChoicesError";
 import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
-import { ApiError } from "~/lib/api.server";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
-import { verifyCsrf } from "~/lib/csrf.server";
-import i18next from "~/lib/i18next.server";
-import { settleList } from "~/lib/list-errors.server";
+// Server-only, from one module (its header says why).
+import { ApiError, i18next, listAccounts, requireAppContext, settleList, verifyCsrf } from "./__order-card.server";
 import styles from "./cards.module.css";
 
 export const handle = { i18n: ["cards"], titleKey: "cards:order.title" };

@@ -26,19 +26,26 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { NoAccountsPanel } from "~/components/ui/NoAccountsPanel";
-import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, useSourceLabel } from "~/lib/balance-sources";
-import { customRateEnabled } from "~/lib/fx-requests.server";
 import { canSign } from "~/lib/signing";
-import { verifyCsrf } from "~/lib/csrf.server";
-import { settleList } from "~/lib/list-errors.server";
 import { translateMessage } from "~/lib/i18n-message";
-import i18next from "~/lib/i18next.server";
 import { currencyNames } from "~/lib/money";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { exchangeAmountScale } from "./__amount-scale";
-import { calcErrors, readExchangeForm, type ExchangeFormErrors, type ExchangeFormValues } from "./__quote.server";
+// Server-only, from one module (its header says why).
+import {
+  calcErrors,
+  customRateEnabled,
+  i18next,
+  listAccounts,
+  readExchangeForm,
+  requireAppContext,
+  settleList,
+  verifyCsrf,
+  type ExchangeFormErrors,
+  type ExchangeFormValues,
+} from "./__exchange.server";
 import styles from "./exchange.module.css";
 
 export const handle = { i18n: ["exchange", "payments"], titleKey: "exchange:title" };

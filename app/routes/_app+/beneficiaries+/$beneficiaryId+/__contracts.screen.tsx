@@ -1,6 +1,6 @@
 /**
  * The screen of /beneficiaries/:beneficiaryId/contracts (route module `contracts.tsx` beside it)
- * and its schemas, shared with the route's action (spec 000 §2 "/beneficiaries/{beneficiaryId}/
+ * and its forms, whose schemas (./__contracts.schema.ts) the route's action shares (spec 000 §2 "/beneficiaries/{beneficiaryId}/
  * contracts?contract={contractId}", §3 Contracts, §4 contract states).
  *
  * Without `?contract`: the beneficiary's contracts (name, number, status badge — DRAFT and
@@ -13,10 +13,8 @@
  * (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import type { BeneficiaryContract, BeneficiaryDocument, ContractStatus } from "../../../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Field } from "~/components/forms/Field";
@@ -28,6 +26,7 @@ import { StatusBadge } from "~/components/ui/StatusBadge";
 import { statusTone } from "~/lib/beneficiaries";
 import { formatDate } from "~/lib/dates";
 import { fileSizeParts } from "~/lib/file-size";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "./contracts.module.css";
 import type { loader } from "./contracts";
@@ -37,48 +36,12 @@ export const FIELDS = ["name", "number"] as const;
 /** Form ids (remix-validated-form): the action answers errors to the form that posted. */
 export const FORM_IDS = { create: "contract-create", update: "contract-edit", submit: "contract-submit", upload: "documents" };
 
-const E = "beneficiaries:contracts.errors";
-
-/** Name and number of a contract, as the API takes them (name 1..140, number ≤ 70). */
-const contractFields = {
-  name: z
-    .string({ required_error: `${E}.name-required` })
-    .trim()
-    .min(1, `${E}.name-required`)
-    .max(140, `${E}.name-too-long`),
-  number: z
-    .string()
-    .trim()
-    .max(70, `${E}.number-too-long`)
-    .optional()
-    .transform((v) => v || undefined),
-};
-const contractIdField = z.string().trim().min(1).max(100);
-
-export const createValidator = withZod(z.object({ intent: z.literal("create"), ...contractFields }));
-export const updateValidator = withZod(z.object({ intent: z.literal("update"), contractId: contractIdField, ...contractFields }));
-export const submitValidator = withZod(z.object({ intent: z.literal("submit"), contractId: contractIdField }));
-
-/** A file the customer picked (an input left empty submits one nameless, empty file). */
-function isChosenFile(value: unknown): boolean {
-  return typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string"
-    ? (value as { name: string }).name !== ""
-    : false;
-}
-
-/** The upload form: a category and at least one file. Types, sizes and the category list are the API's to check. */
-export const uploadValidator = withZod(
-  z.object({
-    intent: z.literal("upload"),
-    contractId: contractIdField,
-    category: z
-      .string({ required_error: `${E}.category-required` })
-      .trim()
-      .min(1, `${E}.category-required`)
-      .max(40),
-    files: z.unknown().refine((v) => (Array.isArray(v) ? v : [v]).some(isChosenFile), "errors:Payments.documents-choose"),
-  }),
-);
+/** The forms' rules (./__contracts.schema.ts), loaded when a form is first used (lib/lazy-validator.ts). */
+const schema = () => import("./__contracts.schema");
+const createValidator = lazyValidator(() => schema().then((m) => m.createValidator));
+const updateValidator = lazyValidator(() => schema().then((m) => m.updateValidator));
+const submitValidator = lazyValidator(() => schema().then((m) => m.submitValidator));
+const uploadValidator = lazyValidator(() => schema().then((m) => m.uploadValidator));
 
 /** Status badge of a contract (the shared badge: DRAFT and UNDER_REVIEW pending-style, spec 000 §4). */
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {

@@ -43,7 +43,8 @@ import {
   uploadFiles,
   uploadReadErrorResponse,
 } from "~/lib/uploads.server";
-// Server-only: in the browser the screen (forms, zod, remix-validated-form) is a chunk of its own.
+// Server-only: in the browser the screen (forms, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import {
   createValidator,
   FIELDS,

@@ -11,17 +11,17 @@ import { useTranslation } from "react-i18next";
 import type { Beneficiary } from "../../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
-import { ApiError } from "~/lib/api.server";
-import { requireAppContext } from "~/lib/app-context.server";
-import i18next from "~/lib/i18next.server";
 import { isEditable } from "~/lib/beneficiaries";
 import { DetailsStep, TypeStep } from "../__form";
 import {
+  ApiError,
   beneficiaryValues,
   formChoice,
   formChoices,
+  i18next,
   keptValues,
   queryValues,
+  requireAppContext,
   saveBeneficiary,
   typeStepErrors,
 } from "../__form.server";

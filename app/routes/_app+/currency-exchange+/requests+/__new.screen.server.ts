@@ -1,5 +1,10 @@
 /**
- * Server side of the split screen of /currency-exchange/requests/new (lib/split-screen.tsx):
- * the screen for the server render, its schema and field order for the action.
+ * Server side of the split screen of /currency-exchange/requests/new (lib/split-screen.tsx): the
+ * screen, statically imported for the server render, and its field order and validator
+ * (./__new.schema.ts) for the route's action. A `.server` module is an empty module in the browser
+ * build: there these are undefined, the route loads `__new.screen.tsx` as a chunk of its own (with
+ * remix-validated-form), and the screen loads the rules (zod) when the form is first used
+ * (lib/lazy-validator.ts).
  */
-export { default as Screen, FIELDS, newFxRequestValidator } from "./__new.screen";
+export { default as Screen, FIELDS } from "./__new.screen";
+export { newFxRequestValidator } from "./__new.schema";

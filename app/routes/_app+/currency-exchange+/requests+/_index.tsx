@@ -18,11 +18,16 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { FxRequestList } from "~/components/ui/FxRequestList";
 import { ListError } from "~/components/ui/ListError";
 import { SidePanel } from "~/components/ui/SidePanel";
-import { requireAppContext } from "~/lib/app-context.server";
-import { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
-import i18next from "~/lib/i18next.server";
-import { settleList } from "~/lib/list-errors.server";
-import { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
+// Server-only, from one module (its header says why).
+import {
+  firstPageOnBadCursor,
+  i18next,
+  listFxRequestGroups,
+  requireAppContext,
+  requireCustomRate,
+  settleList,
+  withoutCursor,
+} from "./__requests.server";
 import { canSign } from "~/lib/signing";
 import styles from "../exchange.module.css";
 import { RequestDetails } from "./__request-details";

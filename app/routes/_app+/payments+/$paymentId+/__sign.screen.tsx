@@ -1,18 +1,16 @@
 /**
  * The signing screen of /payments/:paymentId/sign (route module
  * `sign.tsx` beside it): supporting documents (list, multipart upload form, the notice when
- * the payment needs one), code form, resend form, decline, and the code and upload schemas
- * shared with the route's action. The intro says the next step (send a code, or enter the one
+ * the payment needs one), code form, resend form and decline; the upload schema, shared with the
+ * route's action, is ./__sign.schema.ts (the code's: components/signing/code-validators.ts). The intro says the next step (send a code, or enter the one
  * sent), and that step is the primary button: "Send code" before a code was sent, "Sign
  * payment" after (a new code is then secondary); attaching documents is always secondary.
  * Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a static import
  * on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { SubmitButton } from "~/components/forms/SubmitButton";
 import { CodeInput } from "~/components/forms/CodeInput";
@@ -22,9 +20,10 @@ import { Alert } from "~/components/ui/Alert";
 import { Button, buttonClass } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { CannotSign } from "~/components/ui/CannotSign";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { formatMoney } from "~/lib/money";
 import { batchQuery } from "~/lib/signing";
-import { codeValidator, resendValidator } from "~/components/signing/code-validators";
+import { codeFormValidator, resendFormValidator } from "~/components/signing/code-forms";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { useLayoutAccountName } from "~/lib/use-layout-account";
@@ -32,22 +31,8 @@ import styles from "../payments.module.css";
 import { DocumentList } from "./__document-list";
 import type { loader } from "./sign";
 
-export { codeValidator } from "~/components/signing/code-validators";
-
-/** A file the customer picked (an input left empty submits one nameless, empty file). */
-function isChosenFile(value: unknown): boolean {
-  return typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string"
-    ? (value as { name: string }).name !== ""
-    : false;
-}
-
-/** The upload form (intent=upload, files in `files`): at least one file chosen. Types and sizes are the API's to check. */
-export const uploadValidator = withZod(
-  z.object({
-    intent: z.literal("upload"),
-    files: z.unknown().refine((v) => (Array.isArray(v) ? v : [v]).some(isChosenFile), "errors:Payments.documents-choose"),
-  }),
-);
+/** The documents form's rules (./__sign.schema.ts), loaded when a form is first used (lib/lazy-validator.ts). */
+const uploadValidator = lazyValidator(() => import("./__sign.schema").then((m) => m.uploadValidator));
 
 function DocumentsInput({ accept }: { accept: string }) {
   const { t } = useTranslation("payments");
@@ -142,7 +127,7 @@ export default function SignScreen() {
               {t("auth:code.debug")} <strong data-testid="debug-code">{challenge.debugCode}</strong>
             </Alert>
           ) : null}
-          <ValidatedForm validator={codeValidator} method="post" noValidate={hydrated} id="sign">
+          <ValidatedForm validator={codeFormValidator} method="post" noValidate={hydrated} id="sign">
             <ValidatedErrorSummary order={["code"]} />
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="sign" />
@@ -179,7 +164,7 @@ function ResendForm() {
   const remaining = useCountdown(challenge?.resendAvailableAt);
   return (
     <ValidatedForm
-      validator={resendValidator}
+      validator={resendFormValidator}
       method="post"
       id="resend"
       className={styles.resend + " " + styles.section}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { uploadValidator } from "./__sign.screen";
+import { uploadValidator } from "./__sign.schema";
 
 describe("uploadValidator (the signing page's documents form)", () => {
   const form = (...files: File[]) => {

@@ -30,7 +30,8 @@ import i18next from "~/lib/i18next.server";
 import { clearSignCode, sendSignCode } from "~/lib/payments.server";
 import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { codeValidator, Screen, uploadValidator } from "./__sign.screen.server";
 import {
   attachDocuments,

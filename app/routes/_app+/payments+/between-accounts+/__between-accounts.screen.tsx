@@ -1,7 +1,7 @@
 /**
  * The transfer form of /payments/between-accounts (route module
- * `_index.tsx` beside it) and its zod schema, shared with the route's
- * action. Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
+ * `_index.tsx` beside it; its zod schema, shared with the route's action, is
+ * ./__between-accounts.schema.ts). Loaded as its own chunk in the browser (lib/split-screen.tsx); rendered from a
  * static import on the server.
  *
  * "From" offers every balance, so the amount is checked at the chosen balance's currency scale
@@ -9,10 +9,8 @@
  * (`betweenValidator(scales)`), by the screen and by the action alike.
  */
 import { useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
@@ -20,15 +18,9 @@ import { SourceBalanceSelect, useSourceScale } from "~/components/forms/SourceBa
 import { PaymentFormEnd } from "~/components/forms/PaymentFormEnd";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
-import {
-  type CurrencyScales,
-  idempotencyKeyField,
-  perScales,
-  referenceField,
-  requiredChoice,
-  sourceScaledAmount,
-} from "~/lib/payment-schemas";
 import type { BalanceSource } from "~/lib/balance-sources";
+import { perScales } from "~/lib/currency-scales";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./_index";
 import { PayFromError } from "../__pay-from-error";
@@ -37,26 +29,13 @@ export const FIELDS = ["source", "toAccountId", "amount", "reference"] as const;
 
 export const FORM_ID = "between-accounts-form";
 
-/** The form's zod schema for balances of these currency scales (currency → decimals). */
-export function betweenSchema(scales: CurrencyScales) {
-  const amount = sourceScaledAmount(scales);
-  return z
-    .object({
-      source: requiredChoice("errors:account-required"),
-      toAccountId: requiredChoice("errors:to-account-required"),
-      amount: amount.field,
-      reference: referenceField,
-      idempotencyKey: idempotencyKeyField,
-    })
-    .superRefine((d, ctx) => {
-      if (d.source.startsWith(`${d.toAccountId}:`))
-        ctx.addIssue({ code: z.ZodIssueCode.custom, path: ["toAccountId"], message: "errors:same-account" });
-      amount.refine(d, ctx);
-    });
-}
-
-/** The form's validator for these currency scales (one per set, shared by renders and the action). */
-export const betweenValidator = perScales((scales) => withZod(betweenSchema(scales)));
+/**
+ * The form's rules (./__between-accounts.schema.ts) for these currency scales, loaded when the
+ * form is first used (lib/lazy-validator.ts); one per set of scales.
+ */
+const lazyBetween = perScales((scales) =>
+  lazyValidator(() => import("./__between-accounts.schema").then((m) => m.betweenValidator(scales))),
+);
 
 export default function BetweenAccountsScreen() {
   const { sources, sourcesError, targets, idempotencyKey, pendingPaymentId } = useLoaderData<typeof loader>();
@@ -94,7 +73,7 @@ function BetweenAccountsForm({
       id={FORM_ID}
       // Spec 000 §2 dirty-form guard: the layout asks before a navigation link leaves it changed.
       data-unsaved-guard
-      validator={betweenValidator(scales)}
+      validator={lazyBetween(scales)}
       method="post"
       action="/payments/between-accounts"
       noValidate={hydrated}

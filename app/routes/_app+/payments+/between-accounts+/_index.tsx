@@ -12,7 +12,8 @@ import { balanceSources, parseSource, sourceScales } from "~/lib/balance-sources
 import { settleList } from "~/lib/list-errors.server";
 import { paymentFormKey, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { betweenValidator, FIELDS, Screen } from "./__between-accounts.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:between.title" };

@@ -1,6 +1,6 @@
 /**
- * The form of /payments/cash-over/form (route module `form.tsx` beside it) and its zod schema,
- * shared with the route's action: pay-from balance (same currency as chosen on
+ * The form of /payments/cash-over/form (route module `form.tsx` beside it; its zod schema, shared
+ * with the route's action, is ./__cash-over.schema.ts): pay-from balance (same currency as chosen on
  * /payments/cash-over), the PSP partner paying out the cash (a select when
  * GET /v1/settings/psp-partners offers the choice, else a sentence: the bank chooses; a partners
  * list the API refused: its error in the select's place), the
@@ -9,11 +9,8 @@
  * static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
-import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
@@ -24,7 +21,7 @@ import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
 import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
-import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
 import type { loader } from "./form";
@@ -40,45 +37,14 @@ export const FIELDS = [
   "reference",
 ] as const;
 
-/** The collector's phone as the API takes it (server rail cash-over-counter): E.164, 8 to 15 digits. */
-const E164 = /^\+[1-9]\d{7,14}$/;
-
-const optionalText = z
-  .string()
-  .optional()
-  .transform((v) => v?.trim() || undefined);
-
 /**
- * @param partnersEnabled GET /v1/settings/psp-partners `enabled`: the customer must choose the partner
+ * The form's rules (./__cash-over.schema.ts), with and without the customer choosing the partner,
+ * loaded when the form is first used (lib/lazy-validator.ts).
  */
-export function cashOverSchema(partnersEnabled: boolean) {
-  return z.object({
-    source: requiredChoice("errors:account-required"),
-    pspPartnerId: optionalText.refine((v) => !partnersEnabled || v !== undefined, "errors:cash-over.partner-required"),
-    beneficiaryName: z
-      .string({ required_error: "errors:cash-over.collector-name-required" })
-      .trim()
-      .min(1, "errors:cash-over.collector-name-required")
-      .max(140, "errors:name-too-long"),
-    collectorContact: z.string({ required_error: "errors:cash-over.collector-phone-required" }).transform((v, ctx) => {
-      const phone = v.replace(/[\s\-()]/g, "");
-      if (!phone || !E164.test(phone)) {
-        const code = phone ? "collector-phone-invalid" : "collector-phone-required";
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:cash-over.${code}` });
-        return z.NEVER;
-      }
-      return phone;
-    }),
-    purpose: optionalText.refine((v) => v === undefined || v.length <= 140, "errors:purpose-too-long"),
-    categoryId: optionalText,
-    amount: amountField(2),
-    reference: referenceField,
-    idempotencyKey: idempotencyKeyField,
-  });
-}
-
-/** The form's validator (browser and action). */
-export const cashOverValidator = (partnersEnabled: boolean) => withZod(cashOverSchema(partnersEnabled));
+const lazyCashOver = {
+  choose: lazyValidator(() => import("./__cash-over.schema").then((m) => m.cashOverValidator(true))),
+  bank: lazyValidator(() => import("./__cash-over.schema").then((m) => m.cashOverValidator(false))),
+};
 
 export default function CashOverScreen() {
   const {
@@ -98,7 +64,7 @@ export default function CashOverScreen() {
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
-  const validator = useMemo(() => cashOverValidator(partnersEnabled), [partnersEnabled]);
+  const validator = partnersEnabled ? lazyCashOver.choose : lazyCashOver.bank;
   return (
     <>
       <h1>{t("cash-over.title")}</h1>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cashOverValidator } from "./__cash-over.screen";
+import { cashOverValidator } from "./__cash-over.schema";
 
 const valid = {
   source: "acc-1:GBP",

@@ -23,7 +23,8 @@ import { settleList } from "~/lib/list-errors.server";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { cashCurrencies, cashSources } from "./__cash-sources";
-// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { cashOverValidator, FIELDS, Screen } from "./__cash-over.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:cash-over.title" };

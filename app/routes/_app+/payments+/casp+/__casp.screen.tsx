@@ -1,6 +1,6 @@
 /**
- * The crypto-asset payment form of /payments/casp/form (route module `form.tsx` beside it) and
- * its zod schema, shared with the route's action. Loaded as its own chunk in the browser
+ * The crypto-asset payment form of /payments/casp/form (route module `form.tsx` beside it; its zod
+ * schema, shared with the route's action, is ./__casp.schema.ts). Loaded as its own chunk in the browser
  * (lib/split-screen.tsx); rendered from a static import on the server.
  *
  * Same rules as the server's rail (server/domain/payments/rails/crypto-asset.ts), from
@@ -12,11 +12,9 @@
  * and the action refuses a mismatch on the provider field (as the API would).
  */
 import { useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
-import { useMemo, useState, type FormEvent } from "react";
+import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { ValidatedForm, type Validator } from "remix-validated-form";
-import { z } from "zod";
+import { ValidatedForm } from "remix-validated-form";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
@@ -30,11 +28,11 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { parseSource } from "~/lib/balance-sources";
+import { perScales, scaleOfCurrency } from "~/lib/currency-scales";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useAdoptChoices } from "~/lib/typed-before-hydration";
-import { idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import { DEFAULT_SCALE, validateAmount } from "../../../../../server/rules/amount";
-import { ASSET_NETWORK, validateWalletAddress, type WalletNetwork } from "../../../../../server/rules/wallet";
+import { assetNetwork } from "../../../../../server/rules/asset-network";
 import type { loader } from "./form";
 
 /** Field names in display order (error summary order; API errors for others become form errors). */
@@ -51,83 +49,11 @@ export const FIELDS = [
 
 export const FORM_ID = "casp-payment";
 
-/** Network an asset is paid out on (server/rules/wallet.ts), or undefined for anything else. */
-export function assetNetwork(asset: string | undefined): WalletNetwork | undefined {
-  return asset && Object.prototype.hasOwnProperty.call(ASSET_NETWORK, asset)
-    ? ASSET_NETWORK[asset as keyof typeof ASSET_NETWORK]
-    : undefined;
-}
-
-const requiredText = (max: number, requiredKey: string) =>
-  z.string({ required_error: requiredKey }).trim().min(1, requiredKey).max(max, "errors:casp.too-long");
-
-const rawText = z
-  .string()
-  .optional()
-  .transform((v) => v ?? "");
-
 /**
- * The zod schema for balances whose scales are `scales` (currency → decimals, from the accounts'
- * balances): the amount is checked at the scale of the chosen balance's asset.
+ * The form's rules (./__casp.schema.ts) for these scales, loaded when the form is first used
+ * (lib/lazy-validator.ts); one per set of scales.
  */
-export function caspSchema(scales: Readonly<Record<string, number>>) {
-  const scaleOf = (asset: string | undefined) =>
-    asset && Object.prototype.hasOwnProperty.call(scales, asset) ? scales[asset] : DEFAULT_SCALE;
-  return (
-    z
-      .object({
-        source: requiredChoice("errors:account-required"),
-        caspId: requiredChoice("errors:casp.casp-required"),
-        beneficiaryName: requiredText(140, "errors:beneficiary-required"),
-        walletAddress: rawText,
-        purpose: requiredText(140, "errors:casp.purpose-required"),
-        categoryId: z
-          .string()
-          .optional()
-          .transform((v) => (v ? v : undefined)),
-        amount: rawText,
-        reference: referenceField,
-        idempotencyKey: idempotencyKeyField,
-      })
-      // Rules that depend on the chosen asset; they run even when other fields failed, so every
-      // error shows at once.
-      .superRefine((d, ctx) => {
-        const issue = (path: string, message: string) => ctx.addIssue({ code: z.ZodIssueCode.custom, path: [path], message });
-        const asset = parseSource(d.source ?? "")?.currencyId;
-        const network = assetNetwork(asset);
-        if (!network) {
-          if (d.source) issue("source", "errors:casp.asset-required");
-        } else {
-          const wallet = validateWalletAddress(network, d.walletAddress);
-          if (!wallet.ok) issue("walletAddress", `errors:wallet.${wallet.error}`);
-        }
-        const amount = validateAmount(d.amount, { scale: scaleOf(asset) });
-        if (!amount.ok) issue("amount", `errors:amount.${amount.error}`);
-      })
-      // Only reached when everything is valid: the address trimmed, the amount normalised.
-      .transform((d) => {
-        const asset = parseSource(d.source)?.currencyId;
-        const wallet = validateWalletAddress(assetNetwork(asset)!, d.walletAddress);
-        const amount = validateAmount(d.amount, { scale: scaleOf(asset) });
-        return { ...d, walletAddress: wallet.ok ? wallet.address : "", amount: amount.ok ? amount.value : "" };
-      })
-  );
-}
-
-export type CaspFormData = z.output<ReturnType<typeof caspSchema>>;
-
-const validators = new Map<string, Validator<CaspFormData>>();
-
-/** The form's validator for these scales (one per set of scales, shared by renders and the action). */
-export function caspValidator(scales: Readonly<Record<string, number>>): Validator<CaspFormData> {
-  const key = JSON.stringify(Object.entries(scales).sort(([a], [b]) => a.localeCompare(b)));
-  let validator = validators.get(key);
-  if (!validator) {
-    validator = withZod(caspSchema(scales));
-    validators.set(key, validator);
-  }
-  return validator;
-}
+const lazyCasp = perScales((scales) => lazyValidator(() => import("./__casp.schema").then((m) => m.caspValidator(scales))));
 
 export default function CaspScreen() {
   const {
@@ -148,13 +74,13 @@ export default function CaspScreen() {
   } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
-  const validator = useMemo(() => caspValidator(scales), [scales]);
+  const validator = lazyCasp(scales);
   const initialSource = source ?? draft?.source ?? sources[0]?.value ?? "";
   const [selected, setSelected] = useState(initialSource);
   useAdoptChoices(FORM_ID, { source: selected }, (_, answer) => setSelected(answer));
   const asset = parseSource(selected)?.currencyId;
   const network = assetNetwork(asset);
-  const scale = asset && Object.prototype.hasOwnProperty.call(scales, asset) ? scales[asset] : DEFAULT_SCALE;
+  const scale = scaleOfCurrency(asset, scales);
   // With JavaScript only the CASPs that take the chosen asset; the server render lists them all.
   const shownCasps = hydrated && asset ? casps.filter((c) => c.assets.includes(asset)) : casps;
   const onChange = (event: FormEvent<HTMLFormElement>) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { caspSchema, caspValidator } from "./__casp.screen";
+import { caspSchema, caspValidator } from "./__casp.schema";
 
 const SCALES = { USDT: 6, SOL: 9 };
 const schema = caspSchema(SCALES);

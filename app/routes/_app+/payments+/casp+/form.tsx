@@ -16,7 +16,8 @@ import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { settleList } from "~/lib/list-errors.server";
 import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (form, zod, remix-validated-form, wallet rules) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { caspValidator, FIELDS, Screen } from "./__casp.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:casp.title" };

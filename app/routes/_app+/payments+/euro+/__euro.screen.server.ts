@@ -1,8 +1,9 @@
 /**
  * Server side of the split screen of /payments/euro (lib/split-screen.tsx): the screen, statically
- * imported for the server render, and its schemas for the route's action. A `.server` module is an
- * empty module in the browser build: there these are undefined and the route loads
- * `__euro.screen.tsx` as a chunk of its own (with zod and remix-validated-form), not as part of
- * the route chunk.
+ * imported for the server render, and its validator (./__euro.schema.ts) for the route's action. A
+ * `.server` module is an empty module in the browser build: there these are undefined, the route
+ * loads `__euro.screen.tsx` as a chunk of its own (with remix-validated-form), and the screen
+ * loads the rules (zod, ibantools) when the form is first used (lib/lazy-validator.ts).
  */
-export { default as Screen, FIELDS, validator, type EuroKind } from "./__euro.screen";
+export { default as Screen, FIELDS } from "./__euro.screen";
+export { validator, type EuroKind } from "./__euro.schema";

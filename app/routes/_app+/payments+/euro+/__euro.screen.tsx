@@ -1,15 +1,13 @@
 /**
- * The euro payment form of /payments/euro (route module `_index.tsx` beside it) and its zod
- * schema, shared with the route's action: the kind chosen on /payments/euro/payment-kinds
+ * The euro payment form of /payments/euro (route module `_index.tsx` beside it; its zod schema,
+ * shared with the route's action, is ./__euro.schema.ts): the kind chosen on /payments/euro/payment-kinds
  * (SEPA credit transfer, SEPA Instant or TARGET2) travels as a hidden `paymentType`; purpose
  * and category are optional; what was typed is kept as a draft ("euro"). Loaded as its own
  * chunk in the browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
@@ -21,58 +19,14 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { useSourceLabel } from "~/lib/balance-sources";
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
-import { validateBic, validateSepaIban } from "../../../../../server/rules/iban";
-import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./_index";
 
 export const FIELDS = ["accountId", "beneficiaryName", "iban", "bic", "purpose", "categoryId", "amount", "reference"] as const;
 
-/** The euro kinds (provider payment types of the EURO rail), as on /payments/euro/payment-kinds. */
-export const EURO_KINDS = ["SEPA_SCT", "SEPA_SCT_INST", "TARGET_2"] as const;
-export type EuroKind = (typeof EURO_KINDS)[number];
-
-export const euroSchema = z.object({
-  accountId: requiredChoice("errors:account-required"),
-  currencyId: z.literal("EUR", { errorMap: () => ({ message: "errors:eur-only" }) }),
-  paymentType: z.enum(EURO_KINDS, { errorMap: () => ({ message: "errors:euro-kinds.invalid" }) }),
-  beneficiaryName: z
-    .string({ required_error: "errors:beneficiary-required" })
-    .trim()
-    .min(1, "errors:beneficiary-required")
-    .max(140, "errors:name-too-long"),
-  iban: z.string({ required_error: "errors:iban.required" }).transform((v, ctx) => {
-    const r = validateSepaIban(v);
-    if (!r.ok) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:iban.${r.error}` });
-      return z.NEVER;
-    }
-    return r.iban;
-  }),
-  bic: z.string({ required_error: "errors:bic.required" }).transform((v, ctx) => {
-    const r = validateBic(v);
-    if (!r.ok) {
-      ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:bic.${r.error}` });
-      return z.NEVER;
-    }
-    return r.bic;
-  }),
-  purpose: z
-    .string()
-    .trim()
-    .max(140, "errors:purpose-too-long")
-    .optional()
-    .transform((v) => v || undefined),
-  categoryId: z
-    .string()
-    .optional()
-    .transform((v) => v || undefined),
-  amount: amountField(2),
-  reference: referenceField,
-  idempotencyKey: idempotencyKeyField,
-});
-
-export const validator = withZod(euroSchema);
+/** The form's rules (./__euro.schema.ts), loaded when the form is first used (lib/lazy-validator.ts). */
+const validator = lazyValidator(() => import("./__euro.schema").then((m) => m.validator));
 
 export default function EuroScreen() {
   const { sources, sourcesError, idempotencyKey, pendingPaymentId, categories, categoriesError, draft, kind, saved, prefill } =

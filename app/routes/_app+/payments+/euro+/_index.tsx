@@ -19,7 +19,8 @@ import { settleList } from "~/lib/list-errors.server";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import type { ProviderPaymentTypeCode } from "../../../../../server/api/v1/contract";
-// Server-only: in the browser the screen (form, zod, remix-validated-form, ibantools) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { FIELDS, Screen, validator, type EuroKind } from "./__euro.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:euro.title" };

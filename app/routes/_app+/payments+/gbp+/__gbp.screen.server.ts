@@ -1,7 +1,10 @@
 /**
  * Server side of the split screen of /payments/gbp/form (lib/split-screen.tsx): the screen,
- * statically imported for the server render, and its schema for the route's action. A `.server`
- * module is an empty module in the browser build: there the route loads `__gbp.screen.tsx` as a
- * chunk of its own (with zod, remix-validated-form and the sort-code rules).
+ * statically imported for the server render, and its validator (./__gbp.schema.ts) for the route's
+ * action. A `.server` module is an empty module in the browser build: there these are undefined,
+ * the route loads `__gbp.screen.tsx` as a chunk of its own (with remix-validated-form), and the
+ * screen loads the rules (zod, the sort-code rules) when the form is first used (lib/lazy-
+ * validator.ts).
  */
-export { default as Screen, FIELDS, GBP_SCHEMES, validator } from "./__gbp.screen";
+export { default as Screen, FIELDS } from "./__gbp.screen";
+export { GBP_SCHEMES, validator } from "./__gbp.schema";

@@ -1,6 +1,6 @@
 /**
- * The pound payment form of /payments/gbp/form (route module `form.tsx` beside it) and its zod
- * schema, shared with the route's action: GBP balance, scheme (Faster Payments or BACS, as
+ * The pound payment form of /payments/gbp/form (route module `form.tsx` beside it; its zod schema,
+ * shared with the route's action, is ./__gbp.schema.ts): GBP balance, scheme (Faster Payments or BACS, as
  * offered), beneficiary name, UK sort code and account number (server/rules/sort-code.ts, the
  * rules the API applies), optional purpose and category, amount and reference. Drafts: saved on
  * request, in the background with JavaScript, and restored when the customer comes back.
@@ -8,10 +8,8 @@
  * on the server.
  */
 import { useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
@@ -23,14 +21,9 @@ import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
-import { parseSource } from "~/lib/balance-sources";
-import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import { validateSortCode, validateUkAccountNumber } from "../../../../../server/rules/sort-code";
 import type { loader } from "./form";
-
-/** The pound schemes, in display order (lib/payment-options.ts GBP_KIND_TYPES). */
-export const GBP_SCHEMES = ["FASTER_PAYMENT", "BACS"] as const;
 
 /** Field names in display order (error summary order; API errors on other names become general). */
 export const FIELDS = [
@@ -48,49 +41,8 @@ export const FIELDS = [
 /** The `<form id>` (DraftAutosave finds the form by it). */
 export const FORM_ID = "gbp-form";
 
-export const validator = withZod(
-  z.object({
-    source: requiredChoice("errors:account-required").refine((v) => parseSource(v)?.currencyId === "GBP", {
-      message: "errors:gbp.source-currency",
-    }),
-    paymentType: z.enum(GBP_SCHEMES, { errorMap: () => ({ message: "errors:gbp.scheme-required" }) }),
-    beneficiaryName: z
-      .string({ required_error: "errors:beneficiary-required" })
-      .trim()
-      .min(1, "errors:beneficiary-required")
-      .max(140, "errors:name-too-long"),
-    sortCode: z.string({ required_error: "errors:sort-code.required" }).transform((v, ctx) => {
-      const r = validateSortCode(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:sort-code.${r.error}` });
-        return z.NEVER;
-      }
-      return r.sortCode;
-    }),
-    accountNumber: z.string({ required_error: "errors:uk-account-number.required" }).transform((v, ctx) => {
-      const r = validateUkAccountNumber(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:uk-account-number.${r.error}` });
-        return z.NEVER;
-      }
-      return r.accountNumber;
-    }),
-    purpose: z
-      .string()
-      .trim()
-      .max(140, "errors:purpose-too-long")
-      .optional()
-      .transform((v) => v || undefined),
-    categoryId: z
-      .string()
-      .max(100)
-      .optional()
-      .transform((v) => v || undefined),
-    amount: amountField(2),
-    reference: referenceField,
-    idempotencyKey: idempotencyKeyField,
-  }),
-);
+/** The form's rules (./__gbp.schema.ts), loaded when the form is first used (lib/lazy-validator.ts). */
+const validator = lazyValidator(() => import("./__gbp.schema").then((m) => m.validator));
 
 export default function GbpScreen() {
   const {

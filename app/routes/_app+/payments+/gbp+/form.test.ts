@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validator } from "./__gbp.screen";
+import { validator } from "./__gbp.schema";
 
 const valid = {
   source: "acc-1:GBP",

@@ -14,7 +14,8 @@ import { skipDraftRevalidation } from "~/lib/drafts";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
 import { queryChoices, railOptions } from "../__rail-options.server";
-// Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { FIELDS, GBP_SCHEMES, Screen, validator } from "./__gbp.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:gbp.form-title" };

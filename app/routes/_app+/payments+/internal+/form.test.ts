@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { recipientQuery } from "./__recipient";
-import { internalValidator } from "./__internal.screen";
+import { internalValidator } from "./__internal.schema";
 
 /** The seeded individual's balances: GBP, EUR, USD at 2 decimals, USDT 6, SOL 9. */
 const validator = internalValidator({ GBP: 2, EUR: 2, USD: 2, USDT: 6, SOL: 9 });

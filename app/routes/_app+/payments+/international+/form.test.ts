@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { internationalSchema, internationalValidator } from "./__international.screen";
+import { internationalSchema, internationalValidator } from "./__international.schema";
 
 const schema = internationalSchema({ USD: 2, EUR: 2, GBP: 2, JPY: 0 });
 

@@ -17,8 +17,9 @@ import { skipDraftRevalidation } from "~/lib/drafts";
 import { settleList } from "~/lib/list-errors.server";
 import { paymentFormData, releasedPayment, submitPaymentForm } from "~/lib/payments.server";
 import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (form, zod, remix-validated-form, rules) is a chunk of its own.
-import { FIELDS, internationalValidator, Screen } from "./__international.screen.server";
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
+import { FIELDS, internationalValidator, isIbanCountry, Screen } from "./__international.screen.server";
 
 export const handle = { i18n: ["payments"], titleKey: "payments:international.title" };
 
@@ -81,6 +82,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       sourcesError,
       currencies,
       countries,
+      /** The countries whose banks take IBANs (the account field's note says which is needed). */
+      ibanCountries: countries.filter((c) => isIbanCountry(c.code)).map((c) => c.code),
       scales: Object.fromEntries(sources.map((s) => [s.currencyId, scales[s.currencyId]])),
       source: sources.some((s) => s.value === asked) ? asked : null,
     },

@@ -1,6 +1,10 @@
 /**
  * Server side of the split screen of /payments/remittance/new (lib/split-screen.tsx): the screen,
- * statically imported for the server render, and its schema for the route's action (empty in the
- * browser build: there the route loads `__new.screen.tsx` as a chunk of its own).
+ * statically imported for the server render, and its validator (./__new.schema.ts) for the route's
+ * action. A `.server` module is an empty module in the browser build: there these are undefined,
+ * the route loads `__new.screen.tsx` as a chunk of its own (with remix-validated-form), and the
+ * screen loads the rules (zod, the country rules) when the form is first used (lib/lazy-
+ * validator.ts).
  */
-export { default as Screen, FIELDS, newOrderValidator } from "./__new.screen";
+export { default as Screen, FIELDS } from "./__new.screen";
+export { newOrderValidator } from "./__new.schema";

@@ -1,16 +1,14 @@
 /**
- * The form of /payments/remittance/new (route module `new.tsx` beside it) and its zod schema,
- * shared with the route's action: the balance to pay from (fiat only), the sum (amount rules at
+ * The form of /payments/remittance/new (route module `new.tsx` beside it; its zod schema, shared
+ * with the route's action, is ./__new.schema.ts): the balance to pay from (fiat only), the sum (amount rules at
  * the currency's scale: the API checks the scale, the form the format), the payee as on their
  * identity document (name, street address, city, country, phone in E.164, document number
  * optional), the purpose, and files (a plain multipart form). Loaded as its own chunk in the
  * browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
 import { Link, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { Field } from "~/components/forms/Field";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
@@ -21,10 +19,9 @@ import { ValidatedAmountInput } from "~/components/forms/ValidatedAmountInput";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
-import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { useCanSign } from "~/lib/use-can-sign";
-import { validateCountry } from "../../../../../server/rules/country";
 import styles from "./remittance.module.css";
 import type { loader } from "./new";
 
@@ -42,51 +39,8 @@ export const FIELDS = [
   "files",
 ] as const;
 
-/** The payee's phone as the API takes it: E.164, 8 to 15 digits. */
-const E164 = /^\+[1-9]\d{7,14}$/;
-
-const required = (key: string, max: number) =>
-  z.string({ required_error: key }).trim().min(1, key).max(max, "errors:Remittance.too-long");
-
-export const newOrderSchema = z.object({
-  source: requiredChoice("errors:account-required"),
-  sum: amountField(2),
-  payeeName: required("errors:Remittance.name-required", 140),
-  payeeAddress: required("errors:Remittance.address-required", 200),
-  payeeCity: required("errors:Remittance.city-required", 100),
-  payeeCountry: z.string({ required_error: "errors:Remittance.country-required" }).transform((v, ctx) => {
-    const r = validateCountry(v);
-    if (!r.ok) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: r.error === "required" ? "errors:Remittance.country-required" : "errors:country.invalid",
-      });
-      return z.NEVER;
-    }
-    return r.country;
-  }),
-  payeePhone: z.string({ required_error: "errors:Remittance.phone-required" }).transform((v, ctx) => {
-    const phone = v.replace(/[\s\-()]/g, "");
-    if (!E164.test(phone)) {
-      ctx.addIssue({
-        code: z.ZodIssueCode.custom,
-        message: phone ? "errors:Remittance.phone-invalid" : "errors:Remittance.phone-required",
-      });
-      return z.NEVER;
-    }
-    return phone;
-  }),
-  payeeDocumentNumber: z
-    .string()
-    .trim()
-    .max(50, "errors:Remittance.too-long")
-    .optional()
-    .transform((v) => v || undefined),
-  description: required("errors:Remittance.description-required", 140),
-  idempotencyKey: idempotencyKeyField,
-});
-
-export const newOrderValidator = withZod(newOrderSchema);
+/** The form's rules (./__new.schema.ts), loaded when the form is first used (lib/lazy-validator.ts). */
+const newOrderValidator = lazyValidator(() => import("./__new.schema").then((m) => m.newOrderValidator));
 
 function FilesInput({ accept }: { accept: string }) {
   const { t } = useTranslation("remittance");

@@ -16,14 +16,12 @@ import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { Money } from "~/components/ui/Money";
 import { CannotSign } from "~/components/ui/CannotSign";
-import { codeValidator, resendValidator } from "~/components/signing/code-validators";
+import { codeFormValidator, resendFormValidator } from "~/components/signing/code-forms";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import styles from "../payments.module.css";
 import batch from "./batch.module.css";
 import type { loader } from "./_index";
-
-export { codeValidator } from "~/components/signing/code-validators";
 
 function BatchCodeInput() {
   const { t } = useTranslation("signing");
@@ -143,7 +141,7 @@ export default function BatchSignScreen() {
                   {t("auth:code.debug")} <strong data-testid="debug-code">{challenge.debugCode}</strong>
                 </Alert>
               ) : null}
-              <ValidatedForm validator={codeValidator} method="post" action={action} noValidate={hydrated} id="sign">
+              <ValidatedForm validator={codeFormValidator} method="post" action={action} noValidate={hydrated} id="sign">
                 <ValidatedErrorSummary order={["code"]} />
                 <AuthenticityTokenInput />
                 <input type="hidden" name="intent" value="sign" />
@@ -158,7 +156,7 @@ export default function BatchSignScreen() {
           )}
 
           <ValidatedForm
-            validator={resendValidator}
+            validator={resendFormValidator}
             method="post"
             action={action}
             id="resend"

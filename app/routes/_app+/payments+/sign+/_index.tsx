@@ -39,7 +39,8 @@ import {
   totalsPerCurrency,
   type BatchItem,
 } from "../__selection.server";
-// Server-only: in the browser the screen (form, zod, remix-validated-form) is a chunk of its own.
+// Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { codeValidator, Screen } from "./__batch.screen.server";
 
 export const handle = { i18n: ["payments", "signing", "auth"], titleKey: "signing:batch.title" };

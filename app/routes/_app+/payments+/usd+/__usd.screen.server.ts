@@ -1,7 +1,10 @@
 /**
  * Server side of the split screen of /payments/usd/form (lib/split-screen.tsx): the screen,
- * statically imported for the server render, and its schema for the route's action. A `.server`
- * module is an empty module in the browser build: there the route loads `__usd.screen.tsx` as a
- * chunk of its own (with zod, remix-validated-form, the ABA rules and the country names).
+ * statically imported for the server render, and its validator (./__usd.schema.ts) for the route's
+ * action. A `.server` module is an empty module in the browser build: there these are undefined,
+ * the route loads `__usd.screen.tsx` as a chunk of its own (with remix-validated-form), and the
+ * screen loads the rules (zod, the ABA and country rules) when the form is first used (lib/lazy-
+ * validator.ts).
  */
-export { default as Screen, DEFAULT_COUNTRY, FIELDS, USD_SCHEMES, validator } from "./__usd.screen";
+export { default as Screen, DEFAULT_COUNTRY, FIELDS } from "./__usd.screen";
+export { USD_SCHEMES, validator } from "./__usd.schema";

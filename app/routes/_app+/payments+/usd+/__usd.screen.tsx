@@ -9,10 +9,8 @@
  * on the server.
  */
 import { useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
@@ -24,15 +22,9 @@ import { SourceBalanceSelect } from "~/components/forms/SourceBalanceSelect";
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
-import { parseSource } from "~/lib/balance-sources";
-import { amountField, idempotencyKeyField, referenceField, requiredChoice } from "~/lib/payment-schemas";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
-import { validateAbaRoutingNumber, validateUsAccountNumber } from "../../../../../server/rules/aba";
-import { validateCountry } from "../../../../../server/rules/country";
 import type { loader } from "./form";
-
-/** The USD schemes (spec 000 §2 USD option: Fedwire). */
-export const USD_SCHEMES = ["FEDWIRE"] as const;
 
 /** Field names in display order (error summary order; API errors on other names become general). */
 export const FIELDS = [
@@ -57,60 +49,8 @@ export const FORM_ID = "usd-form";
 /** Country of the beneficiary's address when nothing else is chosen. */
 export const DEFAULT_COUNTRY = "US";
 
-/** Required trimmed text with a maximum length. */
-const text = (max: number, required: string, tooLong: string) =>
-  z.string({ required_error: required }).trim().min(1, required).max(max, tooLong);
-
-export const validator = withZod(
-  z.object({
-    source: requiredChoice("errors:account-required").refine((v) => parseSource(v)?.currencyId === "USD", {
-      message: "errors:usd.source-currency",
-    }),
-    paymentType: z.enum(USD_SCHEMES, { errorMap: () => ({ message: "errors:usd.scheme-required" }) }),
-    beneficiaryName: text(140, "errors:beneficiary-required", "errors:name-too-long"),
-    aba: z.string({ required_error: "errors:aba.required" }).transform((v, ctx) => {
-      const r = validateAbaRoutingNumber(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:aba.${r.error}` });
-        return z.NEVER;
-      }
-      return r.routingNumber;
-    }),
-    accountNumber: z.string({ required_error: "errors:us-account-number.required" }).transform((v, ctx) => {
-      const r = validateUsAccountNumber(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:us-account-number.${r.error}` });
-        return z.NEVER;
-      }
-      return r.accountNumber;
-    }),
-    address: text(140, "errors:usd.address-required", "errors:usd.address-too-long"),
-    city: text(70, "errors:usd.city-required", "errors:usd.city-too-long"),
-    postCode: z
-      .string()
-      .trim()
-      .max(16, "errors:usd.post-code-too-long")
-      .optional()
-      .transform((v) => v || undefined),
-    countryId: z.string({ required_error: "errors:country.required" }).transform((v, ctx) => {
-      const r = validateCountry(v);
-      if (!r.ok) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: `errors:country.${r.error}` });
-        return z.NEVER;
-      }
-      return r.country;
-    }),
-    purpose: text(140, "errors:usd.purpose-required", "errors:purpose-too-long"),
-    categoryId: z
-      .string()
-      .max(100)
-      .optional()
-      .transform((v) => v || undefined),
-    amount: amountField(2),
-    reference: referenceField,
-    idempotencyKey: idempotencyKeyField,
-  }),
-);
+/** The form's rules (./__usd.schema.ts), loaded when the form is first used (lib/lazy-validator.ts). */
+const validator = lazyValidator(() => import("./__usd.schema").then((m) => m.validator));
 
 export default function UsdScreen() {
   const {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { validator } from "./__usd.screen";
+import { validator } from "./__usd.schema";
 
 const valid = {
   source: "acc-1:USD",

@@ -35,7 +35,8 @@ import { apiErrorResponse, formDataObject, validationError, type ServerT } from 
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
 import { splitScreen } from "~/lib/split-screen";
-// Server-only: in the browser the screen (forms, zod, remix-validated-form) is a chunk of its own.
+// Server-only: in the browser the screen (forms, remix-validated-form) is a chunk of its own; its rules
+// (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
 import { ADD_FIELDS, addValidator, FORM_IDS, ROLE_FIELDS, Screen, updateValidator } from "./__cof.screen.server";
 
 export const handle = { i18n: ["profile"], titleKey: "profile:cof.title" };

@@ -7,10 +7,8 @@
  * notice. Every form is a plain POST with the CSRF token (PRG), working without JavaScript.
  */
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { withZod } from "@remix-validated-form/with-zod";
 import { useTranslation } from "react-i18next";
 import { ValidatedForm } from "remix-validated-form";
-import { z } from "zod";
 import type { CompanyOfficial } from "../../../../../server/api/v1/contract";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { SubmitButton } from "~/components/forms/SubmitButton";
@@ -19,7 +17,9 @@ import { ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { ListError } from "~/components/ui/ListError";
+import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { NATURES, OFFICIAL_TYPES } from "./__cof.options";
 import styles from "./cof.module.css";
 import type { action, loader } from "./$organizationId.cof";
 
@@ -30,53 +30,9 @@ export const ADD_FIELDS = ["firstName", "lastName", "phone", "email", ...ROLE_FI
 /** Form ids: the action answers errors to the form that posted. */
 export const FORM_IDS = { add: "official-add", update: "official-edit" };
 
-const E = "profile:cof.errors";
-const OFFICIAL_TYPES = ["MAIN_REPRESENTATIVE", "DIRECTOR", "SHAREHOLDER", "UBO"] as const;
-const NATURES = ["DIRECT_CONTROL", "INDIRECT_CONTROL"] as const;
-const emptyToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-
-/** The role, as the API takes it (contract UpdateCompanyOfficialRequest). */
-const role = {
-  companyOfficialType: z.enum(OFFICIAL_TYPES, { errorMap: () => ({ message: `${E}.type-required` }) }),
-  signatureType: z.enum(["NONE", "SINGLE"], { errorMap: () => ({ message: `${E}.signature-required` }) }),
-  position: z.preprocess(emptyToUndefined, z.string().trim().max(100, `${E}.position-too-long`).optional()),
-  percentage: z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}([.,]\d{1,2})?$/, `${E}.percentage`)
-      .transform((v) => v.replace(",", "."))
-      .refine((v) => Number(v) <= 100, `${E}.percentage`)
-      .optional(),
-  ),
-  natureOfControl: z.preprocess(emptyToUndefined, z.enum(NATURES).optional()),
-};
-
-export const addValidator = withZod(
-  z.object({
-    intent: z.literal("add"),
-    firstName: z
-      .string({ required_error: `${E}.first-name-required` })
-      .trim()
-      .min(1, `${E}.first-name-required`)
-      .max(100),
-    lastName: z
-      .string({ required_error: `${E}.last-name-required` })
-      .trim()
-      .min(1, `${E}.last-name-required`)
-      .max(100),
-    phone: z
-      .string({ required_error: `${E}.phone` })
-      .transform((v) => v.replace(/[\s()-]/g, ""))
-      .pipe(z.string().regex(/^\+[1-9]\d{7,14}$/, `${E}.phone`)),
-    email: z.preprocess(emptyToUndefined, z.string().trim().email(`${E}.email`).max(254, `${E}.email`).optional()),
-    ...role,
-  }),
-);
-export const updateValidator = withZod(
-  z.object({ intent: z.literal("update"), officialId: z.string().min(1).max(100), ...role }),
-);
+/** The forms' rules (./__cof.schema.ts), loaded when a form is first used (lib/lazy-validator.ts). */
+const addValidator = lazyValidator(() => import("./__cof.schema").then((m) => m.addValidator));
+const updateValidator = lazyValidator(() => import("./__cof.schema").then((m) => m.updateValidator));
 
 /** Name of an official, or the phone when no name is known. */
 function personName(o: CompanyOfficial): string {

@@ -11,8 +11,6 @@ import { RequestDetails } from "../__request-details";
 import styles from "../../exchange.module.css";
 import type { loader } from "./sign";
 
-export { codeValidator } from "~/components/signing/CodeSigningForms";
-
 export default function SignFxRequestScreen() {
   const { fx, challenge, defaultChannel } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");

@@ -11,8 +11,6 @@ import { OrderDetails } from "./__order-details";
 import styles from "../remittance.module.css";
 import type { loader } from "./sign";
 
-export { codeValidator } from "~/components/signing/CodeSigningForms";
-
 export default function SignOrderScreen() {
   const { order, challenge, defaultChannel } = useLoaderData<typeof loader>();
   const { t } = useTranslation("remittance");

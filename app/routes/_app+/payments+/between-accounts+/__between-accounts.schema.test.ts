@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { betweenValidator } from "./__between-accounts.screen";
+import { betweenValidator } from "./__between-accounts.schema";
 
 /** The seeded individual's balances: GBP, EUR, USD at 2 decimals, USDT 6, SOL 9. */
 const validator = betweenValidator({ GBP: 2, EUR: 2, USD: 2, USDT: 6, SOL: 9 });

@@ -1,0 +1,10 @@
+/**
+ * What /currency-exchange/requests (`_index.tsx`) does on the server, from ONE module: each
+ * `.server` module a route imports is a stub chunk of its own on the page's first load in the
+ * browser build (as `../../__history.server.ts`).
+ */
+export { requireAppContext } from "~/lib/app-context.server";
+export { listFxRequestGroups, requireCustomRate } from "~/lib/fx-requests.server";
+export { default as i18next } from "~/lib/i18next.server";
+export { settleList } from "~/lib/list-errors.server";
+export { firstPageOnBadCursor, withoutCursor } from "~/lib/paging.server";
