@@ -6,6 +6,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
+import { isChosenFile } from "~/lib/chosen-file";
 
 const E = "beneficiaries:contracts.errors";
 
@@ -28,13 +29,6 @@ const contractIdField = z.string().trim().min(1).max(100);
 export const createValidator = withZod(z.object({ intent: z.literal("create"), ...contractFields }));
 export const updateValidator = withZod(z.object({ intent: z.literal("update"), contractId: contractIdField, ...contractFields }));
 export const submitValidator = withZod(z.object({ intent: z.literal("submit"), contractId: contractIdField }));
-
-/** A file the customer picked (an input left empty submits one nameless, empty file). */
-function isChosenFile(value: unknown): boolean {
-  return typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string"
-    ? (value as { name: string }).name !== ""
-    : false;
-}
 
 /** The upload form: a category and at least one file. Types, sizes and the category list are the API's to check. */
 export const uploadValidator = withZod(

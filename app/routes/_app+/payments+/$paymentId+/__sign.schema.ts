@@ -5,13 +5,7 @@
  */
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
-
-/** A file the customer picked (an input left empty submits one nameless, empty file). */
-function isChosenFile(value: unknown): boolean {
-  return typeof value === "object" && value !== null && typeof (value as { name?: unknown }).name === "string"
-    ? (value as { name: string }).name !== ""
-    : false;
-}
+import { isChosenFile } from "~/lib/chosen-file";
 
 /** The upload form (intent=upload, files in `files`): at least one file chosen. Types and sizes are the API's to check. */
 export const uploadValidator = withZod(
