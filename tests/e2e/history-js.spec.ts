@@ -93,7 +93,10 @@ test.describe("JavaScript on", () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(panel.getByTestId("item-amount")).toContainText("GBP");
     await expect(panel.locator("dl")).toContainText(/\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
-    await expect(panel.getByTestId("receipt-link")).toHaveAttribute("href", `${href}/receipt`);
+    await expect(panel.getByTestId("receipt-link")).toHaveAttribute(
+      "href",
+      new RegExp(`^${href}/receipt\\?accountId=[0-9a-f-]{36}$`),
+    );
     await expect(panel).toBeFocused();
     // The list stays under the panel.
     await expect(page.getByTestId("statement-item").first()).toBeAttached();
@@ -129,6 +132,28 @@ test.describe("JavaScript on", () => {
     await expect(page.getByRole("dialog")).toHaveCount(0);
     await expect(page.getByTestId("statement-item")).toHaveCount(0);
     await expect(page.getByTestId("receipt-link")).toBeVisible();
+  });
+
+  test("an item of another of the caller's organizations than the active one downloads its receipt", async ({ page }) => {
+    await login(page, CUSTOMERS.both);
+    await page.goto("/history?period=all&currency=GBP");
+    const href = (await page.locator("main [data-testid=statement-item] a").first().getAttribute("href"))!;
+    await page.getByTestId("profile-link").click();
+    const profile = page.getByRole("dialog", { name: "James Patel" });
+    await profile.getByRole("button", { name: "Switch to Patel Consulting Ltd" }).click();
+    await expect(page.getByRole("complementary", { name: "Accounts" })).toContainText(/Business account/);
+    try {
+      // The personal item, opened while the company is active: shown, and its receipt downloads.
+      await page.goto(href);
+      await expect(page.getByTestId("item-amount")).toContainText("GBP");
+      const [receipt] = await Promise.all([page.waitForEvent("download"), page.getByTestId("receipt-link").click()]);
+      expect(receipt.suggestedFilename()).toMatch(/^receipt-.*\.pdf$/);
+    } finally {
+      await page.goto("/home");
+      await page.getByTestId("profile-link").click();
+      await profile.getByRole("button", { name: "Switch to James Patel" }).click();
+      await expect(page.getByRole("complementary", { name: "Accounts" })).toContainText(/Personal account/);
+    }
   });
 
   test("a range picked on the calendar with the keyboard becomes the custom period", async ({ page }) => {

@@ -78,11 +78,16 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
   );
 }
 
-/** Download link of the item's PDF receipt (/history/:itemId/receipt). */
-export function ReceiptLink({ itemId }: { itemId: string }) {
+/**
+ * Download link of the item's PDF receipt (/history/:itemId/receipt?accountId=): the item's own
+ * account names the scope, so the receipt of an item of another of the caller's organizations than
+ * the active one (the item page shows any item of the caller's) downloads too.
+ */
+export function ReceiptLink({ itemId, accountId }: { itemId: string; accountId: string }) {
   const { t } = useTranslation("history");
+  const href = `/history/${encodeURIComponent(itemId)}/receipt?${new URLSearchParams({ accountId }).toString()}`;
   return (
-    <a href={`/history/${itemId}/receipt`} download data-testid="receipt-link" className={styles.receipt}>
+    <a href={href} download data-testid="receipt-link" className={styles.receipt}>
       {t("item.receipt")}
     </a>
   );

@@ -25,7 +25,7 @@ export default function HistoryItem() {
       <h1>{title}</h1>
       <StatementItemDetails item={item} />
       <p>
-        <ReceiptLink itemId={item.id} />
+        <ReceiptLink itemId={item.id} accountId={item.accountId} />
       </p>
     </>
   );

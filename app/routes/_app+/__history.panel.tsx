@@ -40,7 +40,7 @@ export default function HistoryItemPanel({ item, loading, showItem, onClose, ret
       title={item ? itemTitle(item) : t("item.title")}
       onClose={onClose}
       busy={loading}
-      footer={item ? <ReceiptLink itemId={item.id} /> : null}
+      footer={item ? <ReceiptLink itemId={item.id} accountId={item.accountId} /> : null}
       returnFocus={returnFocus}
       testId="history-panel"
     >

@@ -21,9 +21,9 @@ function stubApi(answer: (url: URL) => Response): URL[] {
   return calls;
 }
 
-const receipt = async (itemId: string) =>
+const receipt = async (itemId: string, search = "") =>
   (loader as unknown as Loader)({
-    request: await signedInRequest(`http://x/history/${itemId}/receipt`),
+    request: await signedInRequest(`http://x/history/${itemId}/receipt${search}`),
     params: { itemId },
     context: { cspNonce: "" },
   });
@@ -44,6 +44,13 @@ describe("/history/:itemId/receipt", () => {
     expect(await res.text()).toBe("%PDF-1.7 receipt");
     expect(calls.map((u) => u.pathname)).toEqual(["/api/v1/statements-items/i1/pdf"]);
     expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ organizationId: TEST_ORG.id });
+  });
+
+  it("asks with the item's account when the link names it (an item of another of the caller's organizations)", async () => {
+    const calls = stubApi(() => new Response("%PDF-1.7 receipt", { headers: { "Content-Type": "application/pdf" } }));
+    const res = await receipt("i2", "?accountId=acc-of-org-b");
+    expect(res.status).toBe(200);
+    expect(Object.fromEntries(calls[0]!.searchParams)).toEqual({ accountId: "acc-of-org-b" });
   });
 
   it("an item outside the active organization (the API's 404) is the not-found page", async () => {
