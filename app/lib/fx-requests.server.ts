@@ -4,8 +4,8 @@
  * organization (GET /v1/settings/exchange-custom-rate?organizationId=), one request and the
  * list with their display rates (12 decimals in lists, 14 on details: flexible ÷ fixed, computed
  * from the sums by server/rules/fx-rate.ts, so no decimal library reaches the browser), grouped
- * by creation day, those awaiting a signature for the signing lists, and the signing challenge of
- * a request (send-code { fxRequestIds }).
+ * by creation day, those awaiting a signature for the signing lists, the signing challenge of
+ * a request (send-code { fxRequestIds }) and the new-request form's idempotency key.
  */
 import type { CustomRateSettings, FxRequest, FxRequestPage, OtpChannel } from "../../server/api/v1/contract";
 import { FX_RATE_DETAIL_DECIMALS, FX_RATE_LIST_DECIMALS, fxActualRate } from "../../server/rules/fx-rate";
@@ -121,4 +121,44 @@ export function sendFxCode(api: Api, requestId: string, channel: OtpChannel) {
 /** Forget a request's signing challenge. */
 export function clearFxCode(api: Api, requestId: string): void {
   clearChallenge(api, challengeKey(requestId));
+}
+
+/**
+ * The idempotency key of the new rate request form (as payment forms' `paymentFormKey` and
+ * remittance orders' `orderFormKey`; docs/decisions.md "Back-and-resubmit of a payment form"):
+ * kept in the session until the request it created leaves AWAITING_SIGNATURE. So the same details
+ * sent again — a double submit, going back and submitting, a second tab — answer that request
+ * (a replay) instead of making a second one; other details meanwhile are refused
+ * (IDEMPOTENCY_KEY_REUSED). After it is signed or declined the form gets a new key.
+ * @param releaseAfter the form's `?after=`: the waiting request a member who cannot sign leaves
+ *   to a signer to start a new one (only that request's key is released)
+ * @returns the key, and the request still awaiting a signature under it (null when none)
+ */
+export async function fxRequestFormKey(
+  api: Api,
+  releaseAfter: string | null = null,
+): Promise<{ key: string; pendingRequestId: string | null }> {
+  const current = api.session.get("fxRequestKey");
+  if (current && !current.requestId) return { key: current.key, pendingRequestId: null };
+  if (current?.requestId) {
+    const status = await api
+      .get<FxRequest>(`/exchange/fx-requests/${encodeURIComponent(current.requestId)}`)
+      .then((r) => r.status)
+      .catch((error) => {
+        if (error instanceof Response) throw error;
+        return null;
+      });
+    if (status === "AWAITING_SIGNATURE" && current.requestId !== releaseAfter)
+      return { key: current.key, pendingRequestId: current.requestId };
+  }
+  const key = crypto.randomUUID();
+  api.session.set("fxRequestKey", { key });
+  api.touch();
+  return { key, pendingRequestId: null };
+}
+
+/** Remember which request the form's key created (see `fxRequestFormKey`). */
+export function rememberFxRequestKey(api: Api, key: string, requestId: string): void {
+  api.session.set("fxRequestKey", { key, requestId });
+  api.touch();
 }

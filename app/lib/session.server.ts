@@ -45,6 +45,8 @@ export interface SessionData {
   drafts: boolean;
   /** Idempotency key of the new remittance order form and the order it created (remittance+/__remittance.server.ts). */
   remittanceKey: { key: string; orderId?: string };
+  /** Idempotency key of the new FX rate request form and the request it created (lib/fx-requests.server.ts `fxRequestFormKey`). */
+  fxRequestKey: { key: string; requestId?: string };
   /** A change of the one-time-code channel waiting for its code (/profile/code-channel). */
   codeChannel: SignChallenge;
   /** A password recovery waiting for its code and new password (/auth/recover). */

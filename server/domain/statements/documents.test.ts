@@ -63,6 +63,39 @@ describe("renderStatementCsv", () => {
     expect(lines[5]).toContain(",-5.50,GBP,104.50");
     expect(lines[6]).toBe("");
   });
+
+  /**
+   * A spreadsheet in a locale whose list separator is ";" (German, French Excel) or a tab import
+   * splits an unquoted field there: text after the separator becomes a cell of its own, and
+   * "=…" there is a formula (CSV injection past the leading-character check).
+   */
+  function cellsSplitOn(line: string, separator: string): string[] {
+    const cells: string[] = [];
+    let cell = "";
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i];
+      if (quoted && c === '"' && line[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = !quoted;
+      else if (!quoted && c === separator) {
+        cells.push(cell);
+        cell = "";
+      } else cell += c;
+    }
+    return [...cells, cell];
+  }
+  it.each([";", "\t"])("no cell starts a formula when a spreadsheet splits fields on %j", (separator) => {
+    const csv = renderStatementCsv({
+      ...st,
+      items: [item({ title: `Acme${separator}=1+2`, reference: `inv 7${separator}@SUM(A1:A9)${separator}+3${separator}-4+cmd` })],
+    });
+    const row = csv.split("\r\n")[4];
+    const cells = cellsSplitOn(row, separator).flatMap((c) => cellsSplitOn(c, ","));
+    expect(cells.filter((c) => /^[=+@]/.test(c) || /^-[^\d]/.test(c) || /^-\d+[^\d.]/.test(c))).toEqual([]);
+    expect(cellsSplitOn(row, ",")[4]).toBe(`Acme${separator}=1+2`);
+  });
 });
 
 describe("formatDateTime", () => {

@@ -138,11 +138,16 @@ export function renderReceiptPdf(
     ]);
   });
 }
-/** Quote a CSV cell (RFC 4180) and neutralise spreadsheet formulas (=, +, -, @ at the start of text). */
+/**
+ * Quote a CSV cell (RFC 4180) and neutralise spreadsheet formulas (=, +, -, @ at the start of
+ * text; OWASP "CSV Injection"). A cell holding a ";" or a tab is quoted too: a spreadsheet whose
+ * list separator is ";" (German or French Excel) or a tab import would otherwise split it there,
+ * and text after the separator ("Acme;=HYPERLINK(…)") would start a cell of its own, a formula.
+ */
 function csvCell(v: string | null): string {
   let s = v ?? "";
   if (/^[=+@\t\r]/.test(s) || (/^-/.test(s) && !/^-\d+(\.\d+)?$/.test(s))) s = `'${s}`;
-  return /[",\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  return /[",;\t\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 /** CSV columns of a statement (docs/decisions.md): one row per item, then no summary rows. */

@@ -21,6 +21,7 @@ import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary"
 import { ValidatedChoicesError, ValidatedField } from "~/components/forms/ValidatedField";
 import { Alert } from "~/components/ui/Alert";
 import { lazyValidator } from "~/lib/lazy-validator";
+import { useCanSign } from "~/lib/use-can-sign";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import { validateAmount } from "../../../../../server/rules/amount";
 import styles from "../exchange.module.css";
@@ -58,9 +59,11 @@ async function preview(
 }
 
 export default function NewFxRequestScreen() {
-  const { sources, sourcesError, currencies, names, currenciesError, scales, idempotencyKey } = useLoaderData<typeof loader>();
+  const { sources, sourcesError, currencies, names, currenciesError, scales, idempotencyKey, pendingRequestId } =
+    useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const hydrated = useIsHydrated();
+  const canSign = useCanSign();
   const [bought, setBought] = useState<{ amount: string; currency: string } | null>(null);
   // Previews finish in any order (the first one waits for the rounding's chunk): only the latest shows.
   const latest = useRef(0);
@@ -83,6 +86,20 @@ export default function NewFxRequestScreen() {
     <>
       <h1>{t("requests.new.title")}</h1>
       <p>{t("requests.new.intro")}</p>
+      {/* The form's last request still waits: the form's key is still its own (fxRequestFormKey). */}
+      {pendingRequestId && canSign ? (
+        <Alert testId="pending-fx-request">
+          {t("requests.new.pending")}{" "}
+          <Link to={`/currency-exchange/requests/${pendingRequestId}/sign`}>{t("requests.new.pending-link")}</Link>
+        </Alert>
+      ) : null}
+      {pendingRequestId && !canSign ? (
+        <Alert testId="pending-fx-request">
+          {t("requests.new.pending-signer")}{" "}
+          <Link to={`/currency-exchange/requests/${pendingRequestId}`}>{t("requests.new.pending-view")}</Link>{" "}
+          <Link to={`/currency-exchange/requests/new?after=${pendingRequestId}`}>{t("requests.new.pending-new")}</Link>
+        </Alert>
+      ) : null}
       {sources.length === 0 && !sourcesError ? (
         <Alert>{t("requests.new.no-balances")}</Alert>
       ) : (

@@ -1,8 +1,9 @@
 /**
  * /currency-exchange/requests/new — propose your own rate (spec 001 §3 "FX rate request", §4):
  * the form (`__new.screen.tsx`) → POST (CSRF-checked, validated with the browser's schema) →
- * POST /v1/exchange/fx-requests (Idempotency-Key made in the loader: a double submit replays the
- * same request) → the signing code is sent → the confirmation page
+ * POST /v1/exchange/fx-requests (Idempotency-Key kept in the session until the request is signed
+ * or declined, lib/fx-requests.server `fxRequestFormKey`: a double submit, going back and
+ * submitting the same details or a second tab replay the same request) → the signing code is sent → the confirmation page
  * /currency-exchange/requests/:requestId/sign, which shows what the customer would receive. Nothing
  * is held until the customer signs there. Refusals come back on their fields (shared
  * `mapServerErrors`), the form filled. 404 when EXCHANGE-CUSTOM-RATE-ENABLED is off. The accounts
@@ -22,7 +23,7 @@ import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { balanceSources, parseSource } from "~/lib/balance-sources";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { createRefusal, validationError, type ServerT } from "~/lib/forms.server";
-import { requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
+import { fxRequestFormKey, rememberFxRequestKey, requireCustomRate, sendFxCode } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
 import { currencyNames } from "~/lib/money";
@@ -36,11 +37,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   await requireCustomRate(api, org.id);
   // Lists read only for the form's choices: a failed one shows its error where they would be.
-  const [accounts, rates, all, lng] = await Promise.all([
+  const [accounts, rates, all, lng, key] = await Promise.all([
     settleList(request, listAccounts(api, org.id)),
     settleList(request, api.get<ExchangeRates>("/exchange/rates")),
     settleList(request, api.get<{ data: Currency[] }>("/currencies")),
     i18next.getLocale(request),
+    fxRequestFormKey(api, new URL(request.url).searchParams.get("after")),
   ]);
   // The currencies the bank exchanges (those with a reference rate).
   const currencies = (rates.data?.rates ?? []).map((r) => r.currencyId);
@@ -54,7 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       currenciesError: rates.error,
       // Decimals of each currency, for the preview of the bought amount (none without them: no preview).
       scales: Object.fromEntries((all.data?.data ?? []).map((c) => [c.id, c.scale])) as Record<string, number>,
-      idempotencyKey: crypto.randomUUID(),
+      idempotencyKey: key.key,
+      pendingRequestId: key.pendingRequestId,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -96,6 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
       keyReused: t("exchange:requests.errors.key-reused"),
     });
   }
+  rememberFxRequestKey(api, d.idempotencyKey, created.id);
   // A member who cannot sign ends here (spec 000 §4): the request waits for a signer.
   if (created.status !== "AWAITING_SIGNATURE" || !canSign(org))
     return redirect(`/currency-exchange/requests/${created.id}`, { headers: await api.headers() });
