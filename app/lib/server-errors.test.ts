@@ -1,6 +1,13 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { humanisePropertyName, INTERNAL_ERROR_KEY, KNOWN_CONSTRAINTS, mapServerErrors, toFieldErrors } from "./server-errors";
+import {
+  codeMessageKey,
+  humanisePropertyName,
+  INTERNAL_ERROR_KEY,
+  KNOWN_CONSTRAINTS,
+  mapServerErrors,
+  toFieldErrors,
+} from "./server-errors";
 
 describe("humanisePropertyName", () => {
   it("splits on capitals and capitalises", () => {
@@ -23,6 +30,21 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
     );
     expect(r.fieldErrors).toEqual({ bankAccountNumber: "Bank Account Number must be 8 digits" });
     expect(r.globalError).toBeNull();
+  });
+
+  it("a code or property named like an Object.prototype member is no table entry: the server's message stays", () => {
+    expect(codeMessageKey("INVALID_CODE")).toBe("errors:Auth.invalid-code");
+    for (const code of ["constructor", "__proto__", "toString", "hasOwnProperty", 42])
+      expect(codeMessageKey(code)).toBeUndefined();
+    const t = (key: string, o?: { defaultValue?: string }) => (o?.defaultValue ? `${key}|${o.defaultValue}` : key);
+    const global = mapServerErrors({ statusCode: 409, code: "constructor", message: "Payment changed" }, fields, t);
+    expect(global.globalError).toBe("Payment changed");
+    const field = mapServerErrors(
+      { message: [{ property: "constructor", constraints: { "too-long": "constructor is too long" } }] },
+      ["constructor"],
+      t,
+    );
+    expect(field.fieldErrors.constructor).toBe("Constructor is too long");
   });
 
   it("prefers a translated message for a known constraint id", () => {

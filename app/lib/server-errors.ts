@@ -110,6 +110,14 @@ export const CODE_KEYS: Record<string, string> = {
   SERVICE_BUSY: "errors:Errors.busy",
 };
 
+/**
+ * The message key of an API `code` (CODE_KEYS), undefined for a code with none. Only the table's
+ * own entries count: a code such as "constructor" or "__proto__" names no inherited property.
+ */
+export function codeMessageKey(code: unknown): string | undefined {
+  return typeof code === "string" && Object.hasOwn(CODE_KEYS, code) ? CODE_KEYS[code] : undefined;
+}
+
 /** Result: field errors for known fields, plus global and general messages. */
 export interface MappedServerErrors {
   /** field name → message, only for names in `fields`. */
@@ -167,7 +175,7 @@ export function mapServerErrors(
   });
   if (typeof body !== "object" || body === null) return internal();
   const { message, code } = body as Partial<ApiErrorBody>;
-  const codeKey = typeof code === "string" ? CODE_KEYS[code] : undefined;
+  const codeKey = codeMessageKey(code);
 
   if (typeof message === "string") {
     const text = codeKey ? t(codeKey, { defaultValue: message }) : message;
@@ -193,7 +201,7 @@ export function mapServerErrors(
       continue;
     }
     const readable = String(rawText).split(item.property).join(humanisePropertyName(item.property));
-    const group = RULE_GROUPS[item.property];
+    const group = Object.hasOwn(RULE_GROUPS, item.property) ? RULE_GROUPS[item.property] : undefined;
     const label = options.labels?.[item.property];
     const text =
       constraintId === "isNotEmpty" && label
@@ -204,7 +212,7 @@ export function mapServerErrors(
             ? t(`errors:${group}.${constraintId}`, { defaultValue: readable })
             : readable;
     if (fields.includes(item.property)) {
-      if (!(item.property in result.fieldErrors)) result.fieldErrors[item.property] = text;
+      if (!Object.hasOwn(result.fieldErrors, item.property)) result.fieldErrors[item.property] = text;
     } else {
       result.generalMessages.push(text);
     }

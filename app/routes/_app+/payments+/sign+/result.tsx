@@ -23,7 +23,7 @@ import { fxRequestsToSign } from "~/lib/fx-requests.server";
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
 import { remittanceOrdersToSign } from "~/lib/remittance-to-sign.server";
-import { CODE_KEYS } from "~/lib/server-errors";
+import { codeMessageKey } from "~/lib/server-errors";
 import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 import { SIGN_REFRESH_MS, useRevalidateAfter } from "~/lib/use-revalidate-after";
@@ -45,7 +45,8 @@ const STATUS_KEYS: Record<BatchItem["kind"], string> = {
 
 /** Why an item of the batch is not signed: the API's code for it, else its state or status. */
 function reasonKey(item: BatchItem, code: string | undefined): string {
-  if (code && CODE_KEYS[code]) return CODE_KEYS[code];
+  const key = codeMessageKey(code);
+  if (key) return key;
   if (item.state === "declined") return "signing:result.declined";
   if (item.state === "waiting") return "signing:result.still-waiting";
   return `${STATUS_KEYS[item.kind]}.${item.status}`;
