@@ -1,0 +1,89 @@
+/**
+ * The long answers of a company application, JavaScript off (an old phone) and on (issue 8 "an
+ * applicant must never lose what they typed; every error translated, on its field; the form
+ * comes back filled"):
+ * - a description typed up to its limit with line breaks (the browser's maxlength counts a break
+ *   as one character; a plain form post, without JavaScript, sends it as CR LF) is saved as
+ *   typed, without an error;
+ * - every country chosen as a country of interest (a shift-click selects the whole list) comes
+ *   back as the field's own error, translated, with the choice kept: in English, then in German
+ *   after the language switch, with the description still there.
+ */
+import type { APIRequestContext, Page } from "@playwright/test";
+import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+
+/** A new corporate application of the unidentified demo applicant (first step saved through the API); returns its id. */
+async function corporateApplication(request: APIRequestContext, companyName: string): Promise<string> {
+  const post = async (path: string, data: unknown, token?: string) => {
+    const res = await request.post(`/api/v1${path}`, { data, headers: token ? { authorization: `Bearer ${token}` } : {} });
+    expect(res.status(), `POST ${path}`).toBeLessThan(300);
+    return res.json();
+  };
+  const challenge = await post("/auth/phone", { phone: CUSTOMERS.unidentified });
+  const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
+  const { accessToken } = await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD });
+  const app = await post(
+    "/clients-applications/corporates",
+    { step: "country-and-name", values: { companyName, countryOfIncorporationId: "GB" } },
+    accessToken,
+  );
+  return app.id;
+}
+
+for (const javaScriptEnabled of [false, true]) {
+  const mode = javaScriptEnabled ? "on" : "off";
+  test.describe(`JavaScript ${mode}`, () => {
+    test.use({ javaScriptEnabled });
+
+    const ready = async (page: Page) => {
+      if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
+    };
+
+    test("a description typed to its limit with line breaks is saved as typed; every country chosen is the field's own error, translated, the choice kept", async ({
+      page,
+    }) => {
+      const id = await corporateApplication(page.request, `Long Answers ${mode} Ltd`);
+      await login(page, CUSTOMERS.unidentified);
+      const step = `/identity/corporate/registration-information?applicationId=${id}`;
+      await page.goto(step);
+      await ready(page);
+
+      // 2000 characters as the browser counts them: 20 lines of 99 letters, each with its line break.
+      const line = "Weaving and finishing of cotton fabrics for upholstery, sold to retailers".padEnd(99, ".");
+      const typed = `${line}\n`.repeat(20);
+      const box = page.locator("textarea[name=businessDescription]");
+      await expect(box).toHaveAttribute("maxlength", "2000");
+      await box.fill(typed);
+      expect(await box.evaluate((el: HTMLTextAreaElement) => [el.textLength, el.validity.tooLong])).toEqual([2000, false]);
+      const countries = page.locator("select[name=countriesOfInterestIds]");
+      const all = await countries.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(all.length).toBeGreaterThan(60);
+      await countries.selectOption(all);
+      await page.getByLabel("Company number").fill("11234567");
+      await page.getByRole("button", { name: "Save and come back later" }).click();
+      await expect(page).toHaveURL(/\/identity\?saved=/);
+
+      await page.goto(step);
+      await ready(page);
+      await expect(box).toHaveValue(typed.trim());
+      await expect(page.locator("#businessDescription-error")).toHaveCount(0);
+      await expect(page.locator("#countriesOfInterestIds-error")).toHaveText("Countries you do business with: choose at most 50");
+      await expect(countries).toHaveAttribute("aria-invalid", "true");
+      const chosen = () => countries.evaluate((el: HTMLSelectElement) => [...el.selectedOptions].length);
+      expect(await chosen()).toBe(all.length);
+      await expect(page.getByLabel("Company number")).toHaveValue("11234567");
+
+      // The language switch sends the form: the choice and the description stay, the error reads German.
+      const switcher = page.getByTestId("language-switcher");
+      await switcher.locator("select[name=lng]").selectOption({ label: "Deutsch" });
+      await switcher.getByTestId("language-submit").click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page.locator("#countriesOfInterestIds-error")).toHaveText(
+        "Länder, mit denen Sie Geschäfte machen: Wählen Sie höchstens 50",
+      );
+      expect(await chosen()).toBe(all.length);
+      await expect(box).toHaveValue(typed.trim());
+      await expect(page.locator("#businessDescription-error")).toHaveCount(0);
+    });
+  });
+}
