@@ -7,10 +7,16 @@
  *   typed, without an error;
  * - every country chosen as a country of interest (a shift-click selects the whole list) comes
  *   back as the field's own error, translated, with the choice kept: in English, then in German
- *   after the language switch, with the description still there.
+ *   after the language switch, with the description still there;
+ * - the company documents against a hostile upload: a file over 10 MiB is refused on its
+ *   category's input, translated; a PDF named .html is filed under a .pdf name (the download
+ *   saves as a PDF); another customer's remove of the applicant's document is a 404 and the
+ *   document stays.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
 /** A new corporate application of the unidentified demo applicant (first step saved through the API); returns its id. */
 async function corporateApplication(request: APIRequestContext, companyName: string): Promise<string> {
@@ -84,6 +90,55 @@ for (const javaScriptEnabled of [false, true]) {
       expect(await chosen()).toBe(all.length);
       await expect(box).toHaveValue(typed.trim());
       await expect(page.locator("#businessDescription-error")).toHaveCount(0);
+    });
+
+    test("company documents: a file over 10 MiB and a PDF named .html; another customer cannot remove the applicant's document", async ({
+      page,
+      browser,
+      baseURL,
+      consoleErrors,
+    }) => {
+      const id = await corporateApplication(page.request, `Hostile Files ${mode} Ltd`);
+      await login(page, CUSTOMERS.unidentified);
+      const step = `/identity/corporate/add-documents?applicationId=${id}`;
+      await page.goto(step);
+      await ready(page);
+      const certificate = page.locator("[data-testid=document-category][data-category=INCORPORATION_CERTIFICATE]");
+      const upload = async (file: { name: string; mimeType: string; buffer: Buffer }) => {
+        await certificate.locator("input[type=file]").setInputFiles(file);
+        await certificate.getByRole("button", { name: "Upload" }).click();
+      };
+
+      await upload({ name: "big.pdf", mimeType: "application/pdf", buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) });
+      await expect(page.locator("#files-INCORPORATION_CERTIFICATE-error")).toHaveText(
+        "The file is too large: each file can be at most 10 MB",
+      );
+      await expect(page.getByRole("alert").getByRole("link")).toHaveAttribute("href", "#files-INCORPORATION_CERTIFICATE");
+      await expect(certificate.getByTestId("document")).toHaveCount(0);
+
+      await upload({ name: "certificate.html", mimeType: "text/html", buffer: PDF });
+      await expect(page).toHaveURL(/notice=uploaded/);
+      const link = certificate.getByRole("link", { name: "certificate.html.pdf" });
+      await expect(link).toBeVisible();
+      const download = await page.request.get((await link.getAttribute("href"))!);
+      expect(download.headers()["content-type"]).toBe("application/pdf");
+      expect(download.headers()["content-disposition"]).toContain('filename="certificate.html.pdf"');
+
+      // Another customer posts the removal of this document (with their own form token): not theirs, 404.
+      const documentId = await certificate.locator("input[name=documentId]").first().inputValue();
+      const stranger = await browser.newContext({ baseURL, javaScriptEnabled });
+      const strangerPage = await stranger.newPage();
+      await login(strangerPage, CUSTOMERS.individual);
+      const { csrf } = (await (await strangerPage.request.get("/home?_data=root")).json()) as { csrf: string };
+      const removal = await strangerPage.request.post(step, {
+        form: { csrf, intent: "remove", documentId },
+        maxRedirects: 0,
+      });
+      expect(removal.status()).toBe(404);
+      await stranger.close();
+      await page.reload();
+      await expect(certificate.getByTestId("document")).toHaveCount(1);
+      allowValidationAnswers(consoleErrors, "/identity/corporate/add-documents"); // the refused file's 400, on purpose
     });
   });
 }
