@@ -11,7 +11,9 @@
  * - the company documents against a hostile upload: a file over 10 MiB is refused on its
  *   category's input, translated; a PDF named .html is filed under a .pdf name (the download
  *   saves as a PDF); another customer's remove of the applicant's document is a 404 and the
- *   document stays.
+ *   document stays;
+ * - a company official's form half filled comes back filled after the language switch (the
+ *   switcher sends it along), and saves one official.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
@@ -139,6 +141,38 @@ for (const javaScriptEnabled of [false, true]) {
       await page.reload();
       await expect(certificate.getByTestId("document")).toHaveCount(1);
       allowValidationAnswers(consoleErrors, "/identity/corporate/add-documents"); // the refused file's 400, on purpose
+    });
+
+    test("a company official's form half filled survives the language switch, in the chosen language", async ({ page }) => {
+      const id = await corporateApplication(page.request, `Official Language ${mode} Ltd`);
+      await login(page, CUSTOMERS.unidentified);
+      await page.goto(`/identity/corporate/cof/new?applicationId=${id}`);
+      await ready(page);
+      await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
+      await page.getByLabel("First name").fill("Ada");
+      await page.getByLabel("Last name").fill("Lovelace");
+      await page.getByLabel("Position").fill("Finance director");
+      const switcher = page.getByTestId("language-switcher");
+      await switcher.locator("select[name=lng]").selectOption({ label: "Deutsch" });
+      await switcher.getByTestId("language-submit").click();
+      await expect(page.locator("html")).toHaveAttribute("lang", "de");
+      await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof/new\\?applicationId=${id}$`));
+      await expect(page.locator("input[name=firstName]")).toHaveValue("Ada");
+      await expect(page.locator("input[name=lastName]")).toHaveValue("Lovelace");
+      await expect(page.locator("input[name=position]")).toHaveValue("Finance director");
+      await expect(page.locator("input[name=role][value=DIRECTOR]")).toBeChecked();
+      // Nothing saved yet, nothing refused: no error, no session-expiry notice.
+      await expect(page.locator("[id$=-error]")).toHaveCount(0);
+      await expect(page.getByTestId("kept-answers")).toHaveCount(0);
+      // Finished and saved in German: one official added, under the add's key.
+      await ready(page);
+      await page.locator("input[name=dob]").fill("1970-01-01");
+      await page.locator("select[name=nationalityId]").selectOption("GB");
+      await page.locator("input[name=natureOfControl][value=DIRECT_CONTROL]").check();
+      await page.getByTestId("save-official").click();
+      await expect(page).toHaveURL(new RegExp(`/identity/corporate/cof\\?applicationId=${id}&notice=added$`));
+      await expect(page.getByTestId("official")).toHaveCount(1);
+      await expect(page.getByTestId("official")).toContainText("Lovelace");
     });
   });
 }
