@@ -6,7 +6,7 @@
  */
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
-import { i18nConfig } from "~/i18n";
+import { i18nConfig, SUPPORTED_LANGUAGES } from "~/i18n";
 import { isProductionDeployment } from "~/lib/config.server";
 import { localeResources } from "~/lib/locale-resources.server";
 
@@ -20,6 +20,15 @@ export const languageCookie = createCookie("lng", {
   // is read at first use (a bench or test may set BANKING_API_URL after loading the build).
   secure: isProductionDeployment(process.env),
 });
+
+/**
+ * The Set-Cookie value that stores a language chosen with the switcher (a form's `lng` field).
+ * @param lng the posted value; anything but one of SUPPORTED_LANGUAGES changes nothing
+ * @returns the `lng` cookie, or null
+ */
+export async function languageChoiceCookie(lng: FormDataEntryValue | null): Promise<string | null> {
+  return typeof lng === "string" && SUPPORTED_LANGUAGES.includes(lng) ? languageCookie.serialize(lng) : null;
+}
 
 const i18next = new RemixI18Next({
   detection: {

@@ -21,8 +21,9 @@ const application = {
   steps: [{ id: "cof", status: "incomplete" }],
   mainRepresentative: null,
 };
+const PHONE = "+447700900004";
 const api = {
-  session: {},
+  session: { get: (key: string) => (key === "phone" ? PHONE : undefined) },
   keptForm: () => {
     state.keptRead += 1;
     return state.kept;
@@ -42,10 +43,14 @@ vi.mock("./identity-special.server", () => ({
   savedStepErrors: () => ({}),
 }));
 vi.mock("./identity-reference.server", () => ({ cachedGet: async () => [], listData: () => [] }));
-vi.mock("./i18next.server", () => ({ default: { getLocale: async () => "en" } }));
+vi.mock("./i18next.server", () => ({
+  default: { getLocale: async () => "en" },
+  languageChoiceCookie: async (lng: unknown) => (lng === "de" ? "lng=de; Path=/" : null),
+}));
 vi.mock("./csrf.server", () => ({ verifyCsrf: async () => undefined }));
 
 const { officialAction, officialFieldErrors, officialLoader } = await import("./identity-special-officials.server");
+const { takeKeptForm } = await import("./kept-form.server");
 
 const t = i18next.getFixedT("en", ["identity", "errors"]) as unknown as (k: string, o?: Record<string, unknown>) => string;
 
@@ -113,6 +118,17 @@ describe("the official's add/edit page after a session expiry", () => {
     expect(add.creationKey).not.toBe((await (await page("new")).json()).creationKey);
   });
 
+  it("answers kept at a language switch are shown unsaved, without the expiry's notice", async () => {
+    state.kept = kept({ role: "UBO", lastName: "Typed", idempotencyKey: KEY, _keptAtSwitch: "1" });
+    const data = await (await page("new")).json();
+    expect([data.kept, data.keptAtExpiry]).toEqual([true, false]);
+    expect(data.values).toMatchObject({ role: "UBO", lastName: "Typed" });
+    expect(data.creationKey).toBe(KEY);
+    expect(data.identityNav.stepForm).toBe(true);
+    state.kept = kept({ lastName: "Typed" });
+    expect((await (await page("new")).json()).keptAtExpiry).toBe(true);
+  });
+
   it("the removal's confirmation leaves kept answers for the form (not read there)", async () => {
     state.kept = kept({ firstName: "Kept" });
     await page("o-1", "&remove=1");
@@ -138,6 +154,21 @@ describe("the official's add action", () => {
     await post({ idempotencyKey: "not-a-uuid" });
     expect(state.posts.map((p) => p.options)).toEqual([{ idempotencyKey: KEY }, {}]);
     expect(state.posts[0].path).toBe("/clients-applications/corporates/app-1/company-officials");
+  });
+
+  it("the language switcher's post saves nothing: the form is kept for the page, in the chosen language", async () => {
+    const res = await post({ idempotencyKey: KEY, lastName: "Lovelace", intent: "language", lng: "de" });
+    expect(state.posts).toEqual([]);
+    expect(res.headers.get("Location")).toBe("/identity/corporate/cof/new?applicationId=app-1");
+    expect(res.headers.get("X-Remix-Reload-Document")).toBe("true");
+    const cookies = res.headers.getSetCookie();
+    expect(cookies).toContain("lng=de; Path=/");
+    const next = new Request("http://bank.test/identity/corporate/cof/new?applicationId=app-1", {
+      headers: { Cookie: cookies.map((c) => c.split(";")[0]).join("; ") },
+    });
+    const form = takeKeptForm(next, PHONE).form;
+    expect(form?.get("lastName")).toBe("Lovelace");
+    expect(form?.get("idempotencyKey")).toBe(KEY);
   });
 
   it("goes on to the link the unsaved-changes popup held once saved; elsewhere only within the app", async () => {

@@ -14,10 +14,11 @@
  * answers are kept when its save meets an expired session (its path is one kept-form.server.ts
  * keeps), and its loader shows them after the next login.
  */
-import { json, redirect } from "@remix-run/node";
+import { json, redirect, redirectDocument } from "@remix-run/node";
 import type { ApplicationOfficial, Country } from "../../server/api/v1/contract";
 import { ApiError, type Api } from "./api.server";
-import i18next from "./i18next.server";
+import i18next, { languageChoiceCookie } from "./i18next.server";
+import { keepAcrossLanguageSwitch, keptAtLanguageSwitch } from "./kept-form.server";
 import { cachedGet, listData } from "./identity-reference.server";
 import { verifyCsrf } from "./csrf.server";
 import {
@@ -111,7 +112,9 @@ export async function officialLoader(request: Request, officialId: string) {
       editable: application.editable,
       official,
       values: kept ? officialValuesFrom(kept) : official ? officialFormValues(official) : {},
+      // Not saved yet (the form counts as changed); the notice only for answers kept at an expiry.
       kept: kept !== null,
+      keptAtExpiry: kept !== null && !keptAtLanguageSwitch(kept),
       countries,
       remove,
       // A key per add form (none when editing), kept with the typed values through a refusal or an expiry.
@@ -120,7 +123,8 @@ export async function officialLoader(request: Request, officialId: string) {
       tomorrow: firstFutureDay(),
       self: officialHref(application.id, officialId),
       back: cofHref(application.id),
-      identityNav: identityNavOf(application, COF_STEP, cofHref(application.id)),
+      // The language switcher sends the add/edit form along (the official's action keeps it).
+      identityNav: { ...identityNavOf(application, COF_STEP, cofHref(application.id)), stepForm: form },
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
@@ -144,7 +148,8 @@ export function officialFieldErrors(t: ServerT, body: unknown): Record<string, s
 
 /**
  * The add/edit page's action. intent=delete: DELETE the official (already gone: the list all the
- * same). Otherwise save the form's OFFICIAL_FIELDS: POST (add, with the form's key as its
+ * same). intent=language (the language switcher): the typed form kept for the page in the chosen
+ * language, nothing saved. Otherwise save the form's OFFICIAL_FIELDS: POST (add, with the form's key as its
  * Idempotency-Key: a repeat saves into the official it added) or PUT (edit). Success → the list
  * with a notice; a refusal → 400 `{ fieldErrors, values, creationKey }` (the form filled with
  * what was typed, under the same key).
@@ -163,6 +168,19 @@ export async function officialAction(request: Request, officialId: string): Prom
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
     return redirect(cofHref(application.id, "removed"), { headers: await api.headers() });
+  }
+  // The language switcher sends this form along (its button: intent `language`, beside the
+  // form's own hidden intent; its select: `lng`): what was typed is kept, unsaved, for the page
+  // that comes back in the chosen language (kept-form.server.ts; the API keeps no draft of an
+  // official), with or without JavaScript (a full page load: every text in the new language).
+  if (form.getAll("intent").includes("language")) {
+    const headers = await api.headers();
+    const phone = api.session.get("phone") ?? null;
+    for (const cookie of keepAcrossLanguageSwitch(form, phone, new URL(request.url).pathname))
+      headers.append("Set-Cookie", cookie);
+    const language = await languageChoiceCookie(form.get("lng"));
+    if (language) headers.append("Set-Cookie", language);
+    return redirectDocument(officialHref(application.id, officialId), { headers });
   }
   const values = officialValuesFrom(form);
   // The add form's key (a UUID; anything else is no key: a page from before keys were sent).

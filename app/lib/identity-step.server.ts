@@ -27,7 +27,6 @@
  */
 import { json, redirect, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ApplicationType, WhoAmI } from "../../server/api/v1/contract";
-import { SUPPORTED_LANGUAGES } from "../i18n";
 import { fieldsUnder, findStep, stepsOf, type FieldDef, type StepDef } from "../../server/rules/applications/steps";
 import { ApiError, requireUser, type Api } from "./api.server";
 import { verifyCsrf } from "./csrf.server";
@@ -51,7 +50,7 @@ import {
 import { defaultSchemeFlags, fieldOptions, searchSicCodes, textareaMaxRowsSetting } from "./identity-reference.server";
 import { TEXTAREA_MAX_ROWS_DEFAULT } from "./textarea-rows";
 import { applicationRef, identityStepContext, saveStep, stepErrorMessages, stepStates } from "./identity.server";
-import i18next, { languageCookie } from "./i18next.server";
+import i18next, { languageChoiceCookie } from "./i18next.server";
 import { mapServerErrors, toFieldErrors } from "./server-errors";
 
 /** Query parameters that may pre-fill the corporate personal-data page (spec 001 §2). */
@@ -72,8 +71,9 @@ export interface IdentityNavData {
   nav: StepNav | null;
   backHref: string | null;
   /**
-   * True on a step page with its (editable) step form: the layout's language switcher sends
-   * that form (intent `language`), so what was typed is kept across the switch.
+   * True on a step page with its (editable) step form, and on the company official's add/edit
+   * form: the layout's language switcher sends that form (intent `language`), so what was typed
+   * is kept across the switch.
    */
   stepForm?: boolean;
 }
@@ -264,8 +264,8 @@ async function switchLanguage(input: {
     if (!(error instanceof ApiError)) throw error;
   }
   const headers = await api.headers();
-  if (typeof lng === "string" && SUPPORTED_LANGUAGES.includes(lng))
-    headers.append("Set-Cookie", await languageCookie.serialize(lng));
+  const language = await languageChoiceCookie(lng);
+  if (language) headers.append("Set-Cookie", language);
   return redirectDocument(to, { headers });
 }
 

@@ -1,6 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { KEPT_FORM_MAX_AGE_S, keepExpiredPost, keepsFormOnExpiry, takeKeptForm } from "./kept-form.server";
+import {
+  keepAcrossLanguageSwitch,
+  KEPT_FORM_MAX_AGE_S,
+  keepExpiredPost,
+  keepsFormOnExpiry,
+  keptAtLanguageSwitch,
+  takeKeptForm,
+} from "./kept-form.server";
 
 const STEP = "http://bank.test/identity/corporate/company-data";
 const PHONE = "+447700900008";
@@ -117,5 +124,45 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
     const two = await keepExpiredPost(post(STEP, [["description", random.slice(0, 4000)]]), PHONE, CSRF);
     expect(two.filter((c) => !/Max-Age=0/.test(c))).toHaveLength(2);
     expect(takeKeptForm(nextGet(STEP, two), PHONE).form?.get("description")).toBe(random.slice(0, 4000));
+  });
+});
+
+describe("answers kept across a language switch (the company official's form)", () => {
+  const OFFICIAL = "http://bank.test/identity/corporate/cof/new";
+  const form = (fields: [string, string][]) => {
+    const f = new FormData();
+    for (const [k, v] of fields) f.append(k, v);
+    return f;
+  };
+
+  it("keeps the typed fields (not the token, the intents or the language) for this person's page, marked as a switch", () => {
+    const setCookie = keepAcrossLanguageSwitch(
+      form([
+        ["csrf", CSRF],
+        ["intent", "save"],
+        ["role", "DIRECTOR"],
+        ["lastName", "Lovelace"],
+        ["intent", "language"],
+        ["lng", "de"],
+      ]),
+      PHONE,
+      "/identity/corporate/cof/new",
+    );
+    expect(setCookie[0]).toMatch(/^__kept0=.+; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax/);
+    const { form: kept } = takeKeptForm(nextGet(`${OFFICIAL}?applicationId=a`, setCookie), PHONE);
+    expect(kept && [...kept.entries()].filter(([k]) => !k.startsWith("_"))).toEqual([
+      ["role", "DIRECTOR"],
+      ["lastName", "Lovelace"],
+    ]);
+    expect(keptAtLanguageSwitch(kept)).toBe(true);
+    expect(takeKeptForm(nextGet(`${OFFICIAL}?applicationId=a`, setCookie), "+447700900999").form).toBeNull();
+  });
+
+  it("keeps nothing without a phone or without a typed field; an expiry's answers are not a switch's", async () => {
+    expect(keepAcrossLanguageSwitch(form([["lastName", "X"]]), null, "/identity/corporate/cof/new")).toEqual([]);
+    expect(keepAcrossLanguageSwitch(form([["csrf", CSRF]]), PHONE, "/identity/corporate/cof/new")).toEqual([]);
+    const setCookie = await keepExpiredPost(post(OFFICIAL, [["lastName", "X"]]), PHONE, CSRF);
+    expect(keptAtLanguageSwitch(takeKeptForm(nextGet(OFFICIAL, setCookie), PHONE).form)).toBe(false);
+    expect(keptAtLanguageSwitch(null)).toBe(false);
   });
 });

@@ -11,6 +11,10 @@
  * unsaved, with a notice: the applicant checks them and saves. Anyone else who logs in on the
  * same browser gets nothing (the cookies are dropped).
  *
+ * The same keeping carries the company official's form across a language switch, which sends
+ * that form along (`keepAcrossLanguageSwitch`: the API keeps no draft of an official), marked so
+ * that its page shows the answers without the expiry's notice.
+ *
  * Kept: the text fields of a form post to an application step (`/identity/…`), a payment form
  * (shown as its restored draft) or the beneficiary form, without the CSRF token, the intent and
  * files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request headers stay far below Node's
@@ -28,8 +32,13 @@ const CHUNK_CHARS = 3600;
 /** The largest form body read for keeping (bytes): more would not fit in the cookies anyway. */
 const MAX_BODY_BYTES = 64 * 1024;
 const MAX_CHUNKS = 2;
-/** Form fields never kept: the form's token and the button that sent it. */
-const NOT_KEPT = new Set(["csrf", "intent", "returnTo"]);
+/**
+ * Field of a kept form that says it was kept at a language switch (`keepAcrossLanguageSwitch`),
+ * not at an expiry: the page shows the answers without the expiry's notice (`keptAtLanguageSwitch`).
+ */
+const SWITCH_FIELD = "_keptAtSwitch";
+/** Form fields never kept: the form's token, the button that sent it, the language switcher's choice. */
+const NOT_KEPT = new Set(["csrf", "intent", "returnTo", "lng", SWITCH_FIELD]);
 
 interface Kept {
   /** The phone number of the session the post met (E.164). */
@@ -93,10 +102,40 @@ export async function keepExpiredPost(
   }
   // The session's own form, as the action would have checked it (app/lib/csrf.server.ts).
   if (!csrfToken || form.get("csrf") !== csrfToken) return [];
+  return sealKept({ phone, path, fields: keptFields(form), at: Date.now() });
+}
+
+/** The text fields of a form that are kept (without NOT_KEPT), in order. */
+function keptFields(form: FormData): [string, string][] {
   const fields: [string, string][] = [];
   for (const [name, value] of form.entries()) if (typeof value === "string" && !NOT_KEPT.has(name)) fields.push([name, value]);
-  if (!fields.length) return [];
-  const kept: Kept = { phone, path, fields, at: Date.now() };
+  return fields;
+}
+
+/**
+ * Keep the text fields of a form posted with the language switcher (the company official's
+ * form, which the API keeps no draft of: identity-special-officials.server.ts) for the page
+ * that comes back in the chosen language: as at an expiry (this person, this page, once, 30
+ * minutes), marked as kept at a switch (`keptAtLanguageSwitch`).
+ * @param form the posted form (the CSRF token already checked)
+ * @param phone the signed-in phone number (null: nothing is kept)
+ * @param path the page the answers are shown on again (path)
+ * @returns Set-Cookie values for the redirect (empty when nothing is kept or the form is too large)
+ */
+export function keepAcrossLanguageSwitch(form: FormData, phone: string | null, path: string): string[] {
+  const fields = keptFields(form);
+  if (!phone || !fields.length) return [];
+  return sealKept({ phone, path, fields: [...fields, [SWITCH_FIELD, "1"]], at: Date.now() });
+}
+
+/** Whether a kept form (`takeKeptForm`) was kept at a language switch rather than at an expiry. */
+export function keptAtLanguageSwitch(form: FormData | null): boolean {
+  return form?.get(SWITCH_FIELD) === "1";
+}
+
+/** The Set-Cookie values of kept answers: sealed, in at most MAX_CHUNKS cookies; none when they do not fit. */
+function sealKept(kept: Kept): string[] {
+  if (!kept.fields.length) return [];
   const sealed = encryptJson(deflateRawSync(JSON.stringify(kept)).toString("base64"));
   if (sealed.length > CHUNK_CHARS * MAX_CHUNKS) return [];
   const chunks = Array.from({ length: MAX_CHUNKS }, (_, i) => sealed.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS));

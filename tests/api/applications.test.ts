@@ -170,6 +170,30 @@ describe.each(databases)("onboarding applications on %s", (kind) => {
     expect(props).toEqual({ clientActivityId: "oneOf", sourceOfFundsIds: "oneOf" });
   });
 
+  it("every country ticked as a country of interest is the field's own refusal (at most 50), kept as typed, not a refused save", async () => {
+    const { token } = await newApplicant();
+    const id = await newCorporateApplication(token, "Global Reach Ltd");
+    const countries = (await s.call("GET", "/countries", { token })).body.data.map((c: { id: string }) => c.id);
+    expect(countries.length).toBeGreaterThan(60);
+    for (const step of [
+      { step: "registration-information", partial: true, values: { countriesOfInterestIds: countries } },
+      { step: "registration-information", values: { countriesOfInterestIds: countries } },
+    ]) {
+      const app = await stepSaver(token, id)(step);
+      expect(app.errors["registration-information"]).toContainEqual({
+        property: "countriesOfInterestIds",
+        constraints: { maxItems: expect.any(String) },
+      });
+      expect(app.drafts["registration-information"].countriesOfInterestIds).toEqual(countries);
+    }
+    // The language switcher's draft of the same page is kept too.
+    const draft = await s.call("PUT", `/clients-applications/${id}/drafts`, {
+      token,
+      body: { step: "registration-information", values: { countriesOfInterestIds: countries } },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(204);
+  });
+
   it("an individual application goes through every step, is submitted, approved and identifies the user", async () => {
     const { user, token } = await newApplicant();
     const put = async (id: string, body: object) => {

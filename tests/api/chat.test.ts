@@ -254,6 +254,13 @@ describe.each(databases)("chat API on %s", (kind) => {
     expect(res.body.data).toHaveLength(1);
     const m = res.body.data[0];
     expect(m).toMatchObject({ contentType: "DOCUMENT", content: "Invoice March.pdf", document: { name: "Invoice March.pdf" } });
+    // A new name may not give the file another type's extension (uploads' nameMatchingType).
+    const renamed = await s.call("POST", `/channels/${mainId}/documents`, {
+      token: aToken,
+      body: { data: [{ uploadId: await upload(colleagueToken, a.organization.id), name: "Invoice March.html" }] },
+    });
+    expect(renamed.status).toBe(201);
+    expect(renamed.body.data[0].document.name).toBe("Invoice March.html.pdf");
     const detail = await s.call("GET", `/channels/${mainId}/documents/${m.documentId}`, { token: colleagueToken });
     expect(detail.body).toMatchObject({
       id: m.documentId,

@@ -3,7 +3,8 @@
  * (multipart field files)", "POST /v1/payments/{id}/documents", "GET
  * /v1/settings/transactions-documents"; §8 'Identity.max-size-error'):
  * - files are typed by their bytes: minimal real PDF, PNG, JPEG, DOCX and XLSX are accepted; a
- *   text file named .pdf, a renamed .exe, a plain zip and a macro-enabled .docm are refused;
+ *   text file named .pdf, a renamed .exe, a plain zip and a macro-enabled .docm are refused; a
+ *   name whose extension lies about the bytes (a PDF named report.html) gets the type's own;
  *   an empty file and a file of 10 MiB + 1 byte are refused (the latter with the spec's
  *   'Identity.max-size-error' on `files`), and nothing is stored then;
  * - a file is served only to members of its organization (another customer 404, logged out 401),
@@ -335,6 +336,35 @@ describe.each(databases)("uploads and payment documents on %s", (kind) => {
     expect(attachmentDisposition("Rechnung März (1).pdf")).toBe(
       `attachment; filename="Rechnung M_rz (1).pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz%20%281%29.pdf`,
     );
+  });
+
+  it("a name whose extension lies about the bytes gets the type's own extension; the download is saved under it", async () => {
+    const r = await upload(aToken, a.organization.id, [
+      { name: "report.html", bytes: PDF, type: "text/html" },
+      { name: "scan.jpeg", bytes: PNG },
+      { name: "logo.svg", bytes: PNG, type: "image/svg+xml" },
+      { name: "PHOTO.JPEG", bytes: JPEG },
+      { name: "Passport.PDF", bytes: PDF },
+      { name: "statement", bytes: XLSX },
+      { name: `${"x".repeat(200)}.html`, bytes: PDF },
+    ]);
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const names = r.body.data.map((u: any) => u.name);
+    expect(names.slice(0, 6)).toEqual([
+      "report.html.pdf",
+      "scan.jpeg.png",
+      "logo.svg.png",
+      "PHOTO.JPEG",
+      "Passport.PDF",
+      "statement.xlsx",
+    ]);
+    expect([...names[6]].length).toBe(200);
+    expect(names[6]).toMatch(/^x+\.[^.]*\.pdf$/);
+    const file = await fetch(`${s.baseUrl}/api/v1/uploads/${r.body.data[0].id}/file`, {
+      headers: { authorization: `Bearer ${aToken}` },
+    });
+    expect(file.headers.get("content-type")).toBe("application/pdf");
+    expect(file.headers.get("content-disposition")).toContain('filename="report.html.pdf"');
   });
 
   it("a file is served only to members of its organization (another customer 404, logged out 401)", async () => {

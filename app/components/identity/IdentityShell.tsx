@@ -26,7 +26,10 @@ import { useIsHydrated } from "~/lib/use-hydrated";
 export interface IdentityShellProps {
   nav: StepNav | null;
   backHref: string | null;
-  /** The page has a step form (./StepPage.tsx): the language switcher sends it, keeping what was typed. */
+  /**
+   * The page has a step form (./StepPage.tsx) or the company official's form (special/officials.tsx),
+   * with the id STEP_FORM_ID: the language switcher sends it, keeping what was typed.
+   */
   stepForm?: boolean;
   children: ReactNode;
 }

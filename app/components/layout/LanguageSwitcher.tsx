@@ -3,11 +3,13 @@
  * works without JavaScript; the page comes back in the chosen language. Shown only when the app
  * has more than one language.
  *
- * `stepFormId` (an application step page with its form, components/identity/StepPage.tsx): the
+ * `stepFormId` (an application step page with its form, components/identity/StepPage.tsx, or the
+ * company official's form, components/identity/special/officials.tsx): the
  * select and the button belong to that form instead (the `form` attribute), the button with
  * intent `language` and no validation, so switching sends what was typed along and the step's
  * action keeps it before the page comes back in the chosen language
- * (lib/identity-step.server.ts): with or without JavaScript, nothing typed is lost.
+ * (lib/identity-step.server.ts, lib/identity-special-officials.server.ts): with or without
+ * JavaScript, nothing typed is lost.
  */
 import { Form, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";

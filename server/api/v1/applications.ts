@@ -61,7 +61,13 @@ import {
 } from "./http.js";
 import { attachmentDisposition } from "./uploads.js";
 
-const answer = z.union([z.string().max(5000), z.array(z.string().max(200)).max(60)]);
+/**
+ * Most items one answer may list: more than any checkbox group offers (countries of interest: every
+ * country, 250), so ticking too many is the field's own refusal (`maxItems`, translated on the
+ * field, the ticks kept as typed) and never a refused save with a message about `values`.
+ */
+const MAX_ANSWER_ITEMS = 300;
+const answer = z.union([z.string().max(5000), z.array(z.string().max(200)).max(MAX_ANSWER_ITEMS)]);
 const values = z.record(z.string().max(100), answer).refine((v) => Object.keys(v).length <= 120, "too many values");
 
 /** Body of the step saves (contract SaveApplicationStepRequest). */

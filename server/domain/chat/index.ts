@@ -29,7 +29,7 @@ import { DomainError, fieldError } from "../errors.js";
 import { isUuid } from "../accounts/index.js";
 import { memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { encodeCursor, newestFirst } from "../pagination.js";
-import { discardUnattachedUploads, lockUploadsForAttach, sanitizeFileName } from "../uploads/index.js";
+import { discardUnattachedUploads, lockUploadsForAttach, nameMatchingType, sanitizeFileName } from "../uploads/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { chatPublisher } from "./publisher.js";
 
@@ -646,14 +646,15 @@ export async function attachDocuments(
     ? eq(uploads.organizationId, channel.organizationId)
     : and(isNull(uploads.organizationId), eq(uploads.userId, userId));
   const found = await db
-    .select({ id: uploads.id, name: uploads.name, sha256: uploads.sha256 })
+    .select({ id: uploads.id, name: uploads.name, mimeType: uploads.mimeType, sha256: uploads.sha256 })
     .from(uploads)
     .where(and(inArray(uploads.id, ids), usable));
   if (found.length !== ids.length) throw fieldError("data", "isOwnUpload", "data must name your uploads");
   const byId = new Map(found.map((u) => [u.id, u]));
   const named = items.map((item) => ({
     uploadId: item.uploadId,
-    name: sanitizeFileName(item.name ?? "", byId.get(item.uploadId)!.name),
+    // A new name keeps the extension of the file's type (uploads' nameMatchingType): "report.html" for a PDF is "report.html.pdf".
+    name: nameMatchingType(sanitizeFileName(item.name ?? "", byId.get(item.uploadId)!.name), byId.get(item.uploadId)!.mimeType),
   }));
   const hash = requestHash(JSON.stringify(named.map((n) => [byId.get(n.uploadId)!.sha256, n.name])));
   const answer = async (rows: MessageRow[], created: boolean) => ({

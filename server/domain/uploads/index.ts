@@ -136,6 +136,33 @@ export function sanitizeFileName(raw: string, fallback: string): string {
   return name || fallback;
 }
 
+/** The extensions a stored type's file name may end with (case-insensitive); the first is added otherwise. */
+const TYPE_EXTENSIONS: Readonly<Record<string, readonly string[]>> = {
+  "application/pdf": [".pdf"],
+  "image/png": [".png"],
+  "image/jpeg": [".jpg", ".jpeg"],
+  "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": [".xlsx"],
+  "application/vnd.openxmlformats-officedocument.wordprocessingml.document": [".docx"],
+};
+
+/**
+ * A (sanitised) file name whose extension says what its bytes are: unchanged when it ends with an
+ * extension of `mimeType` (any case), else with that type's extension added ("evil.html" holding a
+ * PDF → "evil.html.pdf", "scan.jpeg" holding a PNG → "scan.jpeg.png"). Whoever downloads the file
+ * (the customer, staff reviewing an application) saves it under this name, and the operating
+ * system opens it by its extension: a PDF or PNG that is also valid HTML or script (a polyglot)
+ * named `.html`/`.svg`/`.js` would otherwise open as that. Kept within MAX_FILE_NAME_LENGTH
+ * characters (the name is cut before the added extension).
+ * @param name a name already through `sanitizeFileName`
+ * @param mimeType the type read from the bytes (`ALLOWED_TYPES`); another type leaves the name as it is
+ */
+export function nameMatchingType(name: string, mimeType: string): string {
+  const extensions = TYPE_EXTENSIONS[mimeType];
+  if (!extensions || extensions.some((e) => name.toLowerCase().endsWith(e))) return name;
+  const ext = extensions[0];
+  return [...name].slice(0, MAX_FILE_NAME_LENGTH - ext.length).join("") + ext;
+}
+
 type UploadRow = Pick<typeof uploads.$inferSelect, "id" | "name" | "mimeType" | "size" | "createdAt">;
 const uploadColumns = {
   id: uploads.id,
@@ -151,7 +178,8 @@ function toWire(r: UploadRow): Upload {
 
 /**
  * One received file checked as every upload is (not empty, at most MAX_UPLOAD_BYTES, a PDF, PNG,
- * JPEG, XLSX or DOCX by its bytes) and made ready to store: a new id, the sanitised name, the
+ * JPEG, XLSX or DOCX by its bytes) and made ready to store: a new id, the sanitised name (its
+ * extension that of the type read: `nameMatchingType`), the
  * detected MIME type, size and SHA-256. The caller adds the owner columns.
  * @throws 400 VALIDATION_FAILED on `files` (`isNotEmpty`, `maxSize` 'Identity.max-size-error', `isAllowedType`)
  */
@@ -164,7 +192,7 @@ export async function checkedFile(
   if (!type) throw fieldError("files", "isAllowedType", TYPES_MESSAGE);
   return {
     id: crypto.randomUUID(),
-    name: sanitizeFileName(file.name, `document.${type.ext}`),
+    name: nameMatchingType(sanitizeFileName(file.name, `document.${type.ext}`), type.mimeType),
     mimeType: type.mimeType,
     size: file.bytes.byteLength,
     sha256: crypto.createHash("sha256").update(file.bytes).digest("hex"),

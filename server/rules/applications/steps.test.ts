@@ -408,4 +408,20 @@ describe("step validation keeps the valid part", () => {
     expect(validateStep(step, { p: "100.01" }, ctx()).errors).toHaveLength(1);
     expect(validateStep(step, { p: "12.345" }, ctx()).errors).toHaveLength(1);
   });
+
+  it("a textarea's line breaks count as one character each, as the browser's maxlength counts them (posted as CR LF)", () => {
+    const reg = CORPORATE_STEPS.find((s) => s.id === "registration-information")!;
+    // 2000 characters in the browser: 20 lines of 99 letters and a line break; a form post sends each break as CR LF.
+    const typed = `${"a".repeat(99)}\n`.repeat(20);
+    const posted = typed.replace(/\n/g, "\r\n");
+    const saved = validateStep(reg, { businessDescription: posted }, ctx(), { partial: true });
+    expect(saved.errors).toEqual([]);
+    expect(saved.answers.businessDescription).toBe(typed.trim());
+    const over = validateStep(reg, { businessDescription: `${posted}a` }, ctx(), { partial: true });
+    expect(over.errors.map((e) => [e.property, Object.keys(e.constraints)])).toEqual([["businessDescription", ["maxLength"]]]);
+    // A lone CR (old Mac line ends) is one break too.
+    expect(validateStep(reg, { businessDescription: "one\rtwo" }, ctx(), { partial: true }).answers.businessDescription).toBe(
+      "one\ntwo",
+    );
+  });
 });

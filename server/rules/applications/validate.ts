@@ -183,7 +183,9 @@ export function checkValue(
     return { value: unique };
   }
   if (Array.isArray(raw)) return { error: fail(p, "oneOf", `${p} must be a single value`) };
-  const v = raw.trim();
+  // Line breaks as one character each (LF): a form post sends a textarea's breaks as CR LF, while
+  // the browser's maxlength counted each as one; two for one refused text the page let them type.
+  const v = raw.replace(/\r\n?/g, "\n").trim();
   if (field.max !== undefined && v.length > field.max)
     return { error: fail(p, "maxLength", `${p} must be at most ${field.max} characters`) };
   switch (field.kind) {

@@ -12,7 +12,9 @@
  * error summary. The add form carries its key (`idempotencyKey`: a double submit adds one
  * official); with JavaScript its Save is disabled while it is sent. The add/edit form is guarded
  * like a step form (the unsaved-changes popup, and the session script sends it at expiry:
- * ../use-guarded-form.ts), and shows the answers kept when a save met an expired session.
+ * ../use-guarded-form.ts), and shows the answers kept when a save met an expired session. It has
+ * the step form's id, so the layout's language switcher sends it along and what was typed comes
+ * back in the chosen language.
  * Server side: lib/identity-special-officials.server.ts.
  */
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
@@ -28,7 +30,7 @@ import { Button } from "~/components/ui/Button";
 import type { cofLoader, officialLoader } from "~/lib/identity-special-officials.server";
 import { dateInputBounds } from "~/lib/identity";
 import { OFFICIAL_FIELD_NAMES, OFFICIAL_KEY_FIELD, officialName, withApplicationId } from "~/lib/identity-special";
-import { IDENTITY_FORM_ATTRIBUTE } from "../form-state";
+import { IDENTITY_FORM_ATTRIBUTE, STEP_FORM_ID } from "../form-state";
 import { useGuardedForm } from "../use-guarded-form";
 import { RadioGroup } from "./RadioGroup";
 import { SpecialPage } from "./SpecialPage";
@@ -276,10 +278,11 @@ export function OfficialStep() {
           action={data.self}
           noValidate
           ref={formRef}
+          id={STEP_FORM_ID}
           {...{ [IDENTITY_FORM_ATTRIBUTE]: "" }}
           data-testid="official-form"
         >
-          {data.kept && !action ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
+          {data.keptAtExpiry && !action ? <Alert testId="kept-answers">{t("form.kept")}</Alert> : null}
           <AuthenticityTokenInput />
           <input type="hidden" name="intent" value="save" />
           {/* Where "save and close" of the unsaved-changes popup goes once saved. */}
