@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   codeMessageKey,
@@ -91,6 +91,22 @@ describe("mapServerErrors (spec 000 §5 Server errors)", () => {
       t,
     );
     expect(r.fieldErrors.iban).toBe("Remove the invisible control character from this field");
+  });
+
+  it("every form-level refusal the API can raise (a coreError's constraint id) has a message in English, German and Arabic", () => {
+    // Read from the API's own source, so a new coreError without a translation fails here.
+    const ids = new Set<string>();
+    for (const file of readdirSync("server", { recursive: true, encoding: "utf8" }))
+      if (file.endsWith(".ts") && !file.endsWith(".test.ts"))
+        for (const m of readFileSync(`server/${file}`, "utf8").matchAll(/fieldError\(\s*"coreError",\s*"([A-Za-z-]+)"/g))
+          ids.add(m[1]!);
+    expect(ids).toContain("maxDocuments");
+    for (const lang of ["en", "de", "ar"]) {
+      const errors = JSON.parse(readFileSync(`public/locales/${lang}/errors.json`, "utf8")) as {
+        constraints: Record<string, string>;
+      };
+      for (const id of ids) expect(errors.constraints[id], `${lang}: constraints.${id}`).toBeTruthy();
+    }
   });
 
   it("every known constraint id has a message in English, German and Arabic", () => {

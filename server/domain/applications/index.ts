@@ -587,7 +587,7 @@ async function touchOfficials(tx: Tx, row: ApplicationRow) {
  * find the key; the key is unique per application (`application_officials_creation_key_uq`).
  * @returns the official, and whether this call added it
  * @throws 404; 409 APPLICATION_NOT_EDITABLE; 400 field errors (OFFICIAL_FIELDS) or `coreError`
- *   maxItems beyond MAX_OFFICIALS
+ *   maxOfficials beyond MAX_OFFICIALS
  */
 export async function addOfficial(
   db: Database,
@@ -614,7 +614,7 @@ export async function addOfficial(
       return { official, created: false };
     }
     const [{ n }] = await tx.select({ n: count() }).from(applicationOfficials).where(eq(applicationOfficials.applicationId, id));
-    if (n >= MAX_OFFICIALS + 1) throw fieldError("coreError", "maxItems", `At most ${MAX_OFFICIALS} officials`);
+    if (n >= MAX_OFFICIALS + 1) throw fieldError("coreError", "maxOfficials", `At most ${MAX_OFFICIALS} officials`);
     const v = await officialValues(tx, values, now);
     const [o] = await tx
       .insert(applicationOfficials)
@@ -702,7 +702,7 @@ export async function listApplicationDocuments(db: Database, userId: string, id:
  * @returns the documents of this call: those added, and for a copy or an upload filed already
  *   the document holding its file
  * @throws 404; 409; 400 on `category` (not allowed by the scheme), `uploadIds` (not the
- *   caller's applicant uploads, or filed under another category), `coreError` beyond MAX_DOCUMENTS
+ *   caller's applicant uploads, or filed under another category), `coreError` maxDocuments beyond MAX_DOCUMENTS
  */
 export async function attachApplicationDocuments(
   db: Database,
@@ -732,7 +732,7 @@ export async function attachApplicationDocuments(
     ).map((d) => d.uploadId);
     const { fresh, standsFor } = await matchHeldFiles(tx, ids, held);
     const [{ n }] = await tx.select({ n: count() }).from(applicationDocuments).where(eq(applicationDocuments.applicationId, id));
-    if (n + fresh.length > MAX_DOCUMENTS) throw fieldError("coreError", "maxItems", `At most ${MAX_DOCUMENTS} documents`);
+    if (n + fresh.length > MAX_DOCUMENTS) throw fieldError("coreError", "maxDocuments", `At most ${MAX_DOCUMENTS} documents`);
     if (fresh.length) {
       const rows = await tx
         .insert(applicationDocuments)
