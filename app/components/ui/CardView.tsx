@@ -8,6 +8,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Card } from "../../../server/api/v1/contract";
 import { cardNumberShown } from "~/lib/card-number";
+import detailsList from "~/components/ui/DetailsList.module.css";
 import styles from "~/routes/_app+/cards+/cards.module.css";
 import { CardSchemeIcon } from "./CardSchemeIcon";
 import { Money } from "./Money";
@@ -49,7 +50,7 @@ export function CardPlate({ card, inactive }: { card: CardViewData; inactive: bo
 export function CardDetails({ card, account }: { card: CardViewData; account?: { id: string; number: string } }) {
   const { t } = useTranslation("cards");
   return (
-    <dl className={styles.details}>
+    <dl className={detailsList.details}>
       <dt>{t("status-label")}</dt>
       <dd data-testid="card-status" data-status={card.status}>
         {t(`status.${card.status}`)}

@@ -2,12 +2,12 @@
 import { useTranslation } from "react-i18next";
 import type { ExchangeQuote } from "../../../../server/api/v1/contract";
 import { Money } from "~/components/ui/Money";
-import styles from "./exchange.module.css";
+import detailsList from "~/components/ui/DetailsList.module.css";
 
 export function QuoteDetails({ quote }: { quote: ExchangeQuote }) {
   const { t } = useTranslation("exchange");
   return (
-    <dl className={styles.details} data-testid="quote-details">
+    <dl className={detailsList.details} data-testid="quote-details">
       <dt>{t("details.sell")}</dt>
       <dd>
         <Money amount={quote.sellAmount} currency={quote.fromCurrencyId} testId="quote-sell" />

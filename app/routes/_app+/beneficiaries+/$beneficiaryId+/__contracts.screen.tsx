@@ -28,6 +28,7 @@ import { formatDate } from "~/lib/dates";
 import { fileSizeParts } from "~/lib/file-size";
 import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import detailsList from "~/components/ui/DetailsList.module.css";
 import styles from "./contracts.module.css";
 import type { loader } from "./contracts";
 
@@ -333,7 +334,7 @@ function ContractView({ contract }: { contract: BeneficiaryContract }) {
           {t("contracts.back-beneficiary", { name: beneficiary.name })}
         </Link>
       </p>
-      <dl className={styles.details} aria-label={t("contracts.details.title")}>
+      <dl className={detailsList.details} aria-label={t("contracts.details.title")}>
         <dt>{t("contracts.details.beneficiary")}</dt>
         <dd>{beneficiary.name}</dd>
         <dt>{t("contracts.details.number")}</dt>

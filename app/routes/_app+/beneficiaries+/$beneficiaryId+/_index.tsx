@@ -23,6 +23,7 @@ import { isEditable, payeeFields, payHref, statusTone } from "~/lib/beneficiarie
 import { verifyCsrf } from "~/lib/csrf.server";
 import { formatIban } from "../../../../../server/rules/iban-format";
 import { formatSortCode } from "../../../../../server/rules/sort-code";
+import detailsList from "~/components/ui/DetailsList.module.css";
 import styles from "../beneficiaries.module.css";
 
 export const handle = { i18n: ["beneficiaries"], titleKey: "beneficiaries:detail.title" };
@@ -116,7 +117,7 @@ export default function BeneficiaryDetail() {
           {t("detail.rejected", { reason: b.rejectionReason })}
         </Alert>
       ) : null}
-      <dl className={styles.details}>
+      <dl className={detailsList.details}>
         <dt>{t("fields.paymentType")}</dt>
         <dd>{t(`payment-types.${b.paymentType}`)}</dd>
         {rows.map((r) => (

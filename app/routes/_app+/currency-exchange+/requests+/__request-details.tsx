@@ -9,7 +9,7 @@ import { Money } from "~/components/ui/Money";
 import { FxRequestStatus } from "~/components/ui/FxRequestStatus";
 import { formatDate, formatTime } from "~/lib/dates";
 import type { FxRequestView } from "~/lib/fx-requests.server";
-import styles from "../exchange.module.css";
+import detailsList from "~/components/ui/DetailsList.module.css";
 
 function When({ iso }: { iso: string }) {
   return (
@@ -24,7 +24,7 @@ export function RequestDetails({ request: r }: { request: FxRequestView }) {
   const from = r.exchangeCurrencyFrom;
   const to = r.exchangeCurrencyTo;
   return (
-    <dl className={styles.details} data-testid="fx-details">
+    <dl className={detailsList.details} data-testid="fx-details">
       <dt>{t("requests.details.status")}</dt>
       <dd>
         <FxRequestStatus status={r.status} />

@@ -11,14 +11,14 @@ import { Money } from "~/components/ui/Money";
 import { RemittanceStatus } from "~/components/ui/RemittanceStatus";
 import { formatDate, formatTime } from "~/lib/dates";
 import { fileSizeParts } from "~/lib/file-size";
-import styles from "../remittance.module.css";
+import detailsList from "~/components/ui/DetailsList.module.css";
 
 export function OrderDetails({ order }: { order: RemittanceOrder }) {
   const { t } = useTranslation(["remittance", "payments"]);
   const p = order.payee;
   return (
     <>
-      <dl className={styles.details}>
+      <dl className={detailsList.details}>
         <dt>{t("detail.status")}</dt>
         <dd>
           <RemittanceStatus status={order.status} rejectedBy={order.rejectedBy} />
