@@ -99,6 +99,13 @@ async function fillUsd(page: Page, values: { name: string; aba: string; amount: 
   await page.locator("[name=reference]").fill(values.reference);
 }
 
+async function switchLanguage(page: Page, lng: string) {
+  const switcher = page.locator('form[action="/locale"]');
+  await switcher.locator("select[name=lng]").selectOption(lng);
+  await switcher.getByRole("button").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", lng);
+}
+
 async function submitForm(page: Page) {
   await page.locator("main form[method=post] button[type=submit]").first().click();
 }
@@ -143,6 +150,11 @@ for (const javaScriptEnabled of [true, false]) {
       const details = page.locator("main dl");
       await expect(details).toContainText(`${amount} GBP`);
       await expect(details).toContainText("Faster Payments");
+      await expect(details).toContainText("Sort code 12-34-56, account 12345678");
+      // The payee account is worded in the reader's language, not the API's English.
+      await switchLanguage(page, "de");
+      await expect(details).toContainText("Sort Code 12-34-56, Konto 12345678");
+      await switchLanguage(page, "en");
       await expect(details).toContainText("Sort code 12-34-56, account 12345678");
       await signWithSandboxCode(page, javaScriptEnabled);
 
