@@ -604,15 +604,7 @@ export interface MoneyAmount {
  * - CASH: `partner`, `phone` (cash over the counter: the partner and the collector's phone).
  */
 export type PayeeAccountForm =
-  | "ACCOUNT"
-  | "IBAN"
-  | "ACCOUNT_BIC"
-  | "SORT_CODE"
-  | "ABA"
-  | "PHONE"
-  | "COMPANY_NUMBER"
-  | "WALLET"
-  | "CASH";
+  "ACCOUNT" | "IBAN" | "ACCOUNT_BIC" | "SORT_CODE" | "ABA" | "PHONE" | "COMPANY_NUMBER" | "WALLET" | "CASH";
 
 /**
  * A payee's account in parts, for a client to word in its reader's language (the web app:

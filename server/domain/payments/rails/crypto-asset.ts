@@ -51,6 +51,10 @@ export const cryptoAssetRail: Rail<"CRYPTO_ASSET_PAYMENT"> = {
   },
   describe: (p) => ({
     form: "WALLET",
-    values: { wallet: p.beneficiaryAccount ?? "", network: String(p.details.network ?? ""), provider: String(p.details.caspName ?? "") },
+    values: {
+      wallet: p.beneficiaryAccount ?? "",
+      network: String(p.details.network ?? ""),
+      provider: String(p.details.caspName ?? ""),
+    },
   }),
 };
