@@ -33,7 +33,9 @@ describe("QuoteExpiry", () => {
 
   it("says 1 second in the singular", () => {
     render(<QuoteExpiry expiresAt="2026-12-01T10:00:00Z" secondsLeft={1} />);
-    expect(screen.getByTestId("quote-expires").textContent).toBe("This quote is valid for 1 more second, until 10:00:00 UK time.");
+    expect(screen.getByTestId("quote-expires").textContent).toBe(
+      "This quote is valid for 1 more second, until 10:00:00 UK time.",
+    );
   });
 
   it("counts down from the page's arrival to 0, and again for a fresh quote", () => {
