@@ -130,6 +130,13 @@ export function releasedPayment(request: Request): string | null {
   return new URL(request.url).searchParams.get("after");
 }
 
+/**
+ * The draft entry naming the payment a form's values created: once a payment is created, its
+ * form's draft holds what was submitted with this entry, so "Change details" on the signing page
+ * can reopen the form with those values (`changePayment`).
+ */
+const MADE_PAYMENT = "madePaymentId";
+
 /** Fields never kept in a draft: secrets and one-time values. */
 const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "password", "__rvfInternalFormId"]);
 
@@ -158,12 +165,22 @@ export async function savePaymentDraft(api: Api, form: PaymentForm, organization
   api.touch();
 }
 
-/** The user's draft of a payment form for this organization, or null. */
+/**
+ * The user's draft of a payment form for this organization, or null. A draft that only records
+ * the values a created payment was made from (`MADE_PAYMENT`) is not one the customer is typing:
+ * null too (only "Change details" reopens it, `paymentFormData`).
+ */
 export async function loadPaymentDraft(
   api: Api,
   form: PaymentForm,
   organizationId: string,
 ): Promise<Record<string, string> | null> {
+  const draft = await loadDraftRecord(api, form, organizationId);
+  return draft?.[MADE_PAYMENT] ? null : draft;
+}
+
+/** The stored draft as it is (with a created payment's `MADE_PAYMENT` entry), or null. */
+async function loadDraftRecord(api: Api, form: PaymentForm, organizationId: string): Promise<Record<string, string> | null> {
   try {
     return (await api.get<PaymentDraft>(`/payment-drafts/${form}`, { organizationId })).data;
   } catch (error) {
@@ -215,7 +232,7 @@ export async function paymentFormData(
   const [{ key, pendingPaymentId }, categories, saved] = await Promise.all([
     paymentFormKey(api, form, releaseAfter),
     loadPaymentCategories(api, request),
-    loadPaymentDraft(api, form, organizationId),
+    loadDraftRecord(api, form, organizationId),
   ]);
   const { values: restored, changed } = await changedDraft(api, form, organizationId, saved);
   const kept = api.keptForm();
@@ -231,13 +248,6 @@ export async function paymentFormData(
     draftChanged: changed,
   };
 }
-
-/**
- * The draft entry naming the payment a form's values created: once a payment is created, its
- * form's draft holds what was submitted with this entry, so "Change details" on the signing page
- * can reopen the form with those values (`changePayment`).
- */
-const MADE_PAYMENT = "madePaymentId";
 
 /**
  * A form's saved draft as the form shows it. A draft that only records a created payment's
@@ -285,7 +295,7 @@ export async function changeableForm(
   const keys = api.session.get("formKeys") ?? {};
   const form = (Object.keys(keys) as PaymentForm[]).find((f) => keys[f]?.paymentId === paymentId);
   if (!form) return null;
-  const draft = await loadPaymentDraft(api, form, organizationId);
+  const draft = await loadDraftRecord(api, form, organizationId);
   if (draft?.[MADE_PAYMENT] !== paymentId) return null;
   const { [MADE_PAYMENT]: _made, ...values } = draft;
   return { form, values };
