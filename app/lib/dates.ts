@@ -12,8 +12,9 @@ export const DISPLAY_TIME_ZONE = "Europe/London";
  * formatting with it, and a history page formats every row (docs/performance.md).
  */
 const fieldFormats = new Map<string, Intl.DateTimeFormat>();
-function fieldFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = fieldFormats.get(timeZone);
+function fieldFormat(timeZone: string, seconds = false): Intl.DateTimeFormat {
+  const id = seconds ? `${timeZone}|s` : timeZone;
+  let format = fieldFormats.get(id);
   if (!format) {
     format = new Intl.DateTimeFormat("en-GB", {
       timeZone,
@@ -22,18 +23,19 @@ function fieldFormat(timeZone: string): Intl.DateTimeFormat {
       day: "2-digit",
       hour: "2-digit",
       minute: "2-digit",
+      ...(seconds ? { second: "2-digit" } : {}),
       hourCycle: "h23",
     });
-    fieldFormats.set(timeZone, format);
+    fieldFormats.set(id, format);
   }
   return format;
 }
 
-function parts(value: string | Date, timeZone: string): Record<string, string> {
+function parts(value: string | Date, timeZone: string, seconds = false): Record<string, string> {
   const date = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return {};
   const out: Record<string, string> = {};
-  for (const p of fieldFormat(timeZone).formatToParts(date)) out[p.type] = p.value;
+  for (const p of fieldFormat(timeZone, seconds).formatToParts(date)) out[p.type] = p.value;
   return out;
 }
 
@@ -57,4 +59,13 @@ export function formatDate(value: string | Date, timeZone = DISPLAY_TIME_ZONE): 
 export function formatTime(value: string | Date, timeZone = DISPLAY_TIME_ZONE): string {
   const p = parts(value, timeZone);
   return p.hour ? `${p.hour}:${p.minute}` : "";
+}
+
+/**
+ * "HH:MM:SS" (24 h) in the display zone ("" for an invalid date): a time that matters to the
+ * second (an exchange quote is valid for 30 seconds).
+ */
+export function formatTimeWithSeconds(value: string | Date, timeZone = DISPLAY_TIME_ZONE): string {
+  const p = parts(value, timeZone, true);
+  return p.hour ? `${p.hour}:${p.minute}:${p.second}` : "";
 }

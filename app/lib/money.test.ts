@@ -57,6 +57,23 @@ describe("formatAmount per language", () => {
   });
 });
 
+describe('the minus sign (docs/decisions.md "Negative amounts keep the hyphen-minus")', () => {
+  it("is U+002D in every language, never U+2212 nor a bidi mark: a copied amount stays a number", () => {
+    for (const lng of ["en", "de", "ar"]) {
+      const text = formatAmount("-1234.5", 2, lng);
+      expect(text.startsWith("-"), lng).toBe(true);
+      expect(text, lng).not.toMatch(/[\u2212\u200e\u200f\u061c]/);
+      // What a spreadsheet or a calculator reads back (after removing the digit groups).
+      const { group, decimal } = {
+        en: { group: ",", decimal: "." },
+        de: { group: ".", decimal: "," },
+        ar: { group: ",", decimal: "." },
+      }[lng]!;
+      expect(Number(text.split(group).join("").replace(decimal, ".")), lng).toBe(-1234.5);
+    }
+  });
+});
+
 describe("currencyName", () => {
   it("keeps the bank's name in English and for assets without an ISO code", () => {
     expect(currencyName("GBP", "en", "Pound sterling")).toBe("Pound sterling");

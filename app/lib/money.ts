@@ -83,7 +83,10 @@ export function separatorsOf(lng: string): { group: string; decimal: string } {
  * @param amount decimal string ("-1234.5")
  * @param scale currency scale (fiat 2, crypto per asset; default 2)
  * @param lng the page's language (default English)
- * @returns e.g. "-1,234.50" (en), "-1.234,50" (de)
+ * @returns e.g. "-1,234.50" (en), "-1.234,50" (de). The sign is the hyphen-minus U+002D in every
+ *   language, not the minus sign U+2212: a copied amount must stay a number for a spreadsheet or a
+ *   calculator, and screen readers say "minus" for both (docs/decisions.md "Negative amounts keep
+ *   the hyphen-minus").
  */
 export function formatAmount(amount: string, scale = DEFAULT_MONEY_SCALE, lng = "en"): string {
   const fixed = toScale(amount, scale);

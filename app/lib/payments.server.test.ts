@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { paymentFormKey, safeReturnTo } from "./payments.server";
+import { ApiError } from "./api.server";
+import {
+  changeableForm,
+  changeFormUrl,
+  changePayment,
+  loadPaymentDraft,
+  paymentFormData,
+  paymentFormKey,
+  safeReturnTo,
+} from "./payments.server";
 
 describe("safeReturnTo", () => {
   it("keeps same-site paths only", () => {
@@ -69,5 +78,110 @@ describe("paymentFormKey", () => {
     api.session.set("formKeys", { euro: { key: "old", paymentId: "gone" } });
     const next = await paymentFormKey(api, "euro");
     expect(next.key).not.toBe("old");
+  });
+});
+
+describe("Change details (the form's values kept with the payment they made)", () => {
+  /** A stand-in for the API client: drafts and payments on the "server", a session map. */
+  function fakeApi() {
+    const session = new Map<string, unknown>();
+    const drafts = new Map<string, Record<string, string>>();
+    const statuses: Record<string, string> = {};
+    const calls: string[] = [];
+    const notFound = () => new ApiError(404, { code: "NOT_FOUND", message: "Not found" } as never);
+    const api = {
+      session: {
+        get: (k: string) => session.get(k),
+        set: (k: string, v: unknown) => session.set(k, v),
+        unset: (k: string) => session.delete(k),
+      },
+      touch: () => undefined,
+      keptForm: () => null,
+      get: async (path: string) => {
+        if (path === "/payment-categories") return { data: [] };
+        const draft = /^\/payment-drafts\/(.+)$/.exec(path);
+        if (draft) {
+          const data = drafts.get(draft[1]);
+          if (!data) throw notFound();
+          return { form: draft[1], data };
+        }
+        const id = decodeURIComponent(path.split("/").pop()!);
+        if (!(id in statuses)) throw notFound();
+        return { id, status: statuses[id] };
+      },
+      request: async (method: string, path: string, options: { body: { data: Record<string, string> } }) => {
+        calls.push(`${method} ${path}`);
+        if (method === "PUT") drafts.set(path.split("/").pop()!, options.body.data);
+      },
+      del: async (path: string) => {
+        calls.push(`DELETE ${path}`);
+        const id = decodeURIComponent(path.split("/")[2]);
+        if (statuses[id] !== "AWAITING_SIGNATURE") throw new ApiError(409, { code: "CONFLICT", message: "" } as never);
+        statuses[id] = "DECLINED";
+      },
+    };
+    return { api: api as unknown as Parameters<typeof paymentFormKey>[0], session, drafts, statuses, calls };
+  }
+  const request = new Request("https://bank.example/payments/gbp/form");
+  const made = { source: "acc-1:GBP", beneficiaryName: "Ada", sortCode: "12-34-56", amount: "1.11", madePaymentId: "p1" };
+
+  it("keeps a made payment's values out of sight until its Change details", async () => {
+    const { api, session, drafts, statuses } = fakeApi();
+    statuses.p1 = "AWAITING_SIGNATURE";
+    session.set("formKeys", { gbp: { key: "k1", paymentId: "p1" } });
+    drafts.set("gbp", made);
+
+    // Not a draft the customer is typing: the form and the choosers see none.
+    expect(await loadPaymentDraft(api, "gbp", "org")).toBeNull();
+    const before = await paymentFormData(api, request, "gbp", "org", null);
+    expect([before.draft, before.draftChanged]).toEqual([null, false]);
+
+    // Another payment, or one not made from a form of this session: nothing to change from.
+    expect(await changeableForm(api, "p2", "org")).toBeNull();
+    expect(await changeableForm(api, "p1", "org")).toEqual({
+      form: "gbp",
+      values: { source: "acc-1:GBP", beneficiaryName: "Ada", sortCode: "12-34-56", amount: "1.11" },
+    });
+  });
+
+  it("declines the payment, then the form opens once with its values, kept as an ordinary draft", async () => {
+    const { api, session, drafts, statuses, calls } = fakeApi();
+    statuses.p1 = "AWAITING_SIGNATURE";
+    session.set("formKeys", { gbp: { key: "k1", paymentId: "p1" } });
+    drafts.set("gbp", made);
+
+    expect(await changePayment(api, "p1", "org")).toBe("/payments/gbp/form?source=acc-1%3AGBP");
+    expect(statuses.p1).toBe("DECLINED");
+    expect(calls).toContain("DELETE /payments/p1/decline");
+
+    const reopened = await paymentFormData(api, request, "gbp", "org", null);
+    expect(reopened.draftChanged).toBe(true);
+    expect(reopened.draft).toEqual({ source: "acc-1:GBP", beneficiaryName: "Ada", sortCode: "12-34-56", amount: "1.11" });
+    // The declined payment released the form's key: a new payment, with its own code.
+    expect(reopened.idempotencyKey).not.toBe("k1");
+    expect(reopened.pendingPaymentId).toBeNull();
+    // Reloaded: the same values, now an ordinary draft (restored, no longer "declined").
+    expect(drafts.get("gbp")).not.toHaveProperty("madePaymentId");
+    const reloaded = await paymentFormData(api, request, "gbp", "org", null);
+    expect([reloaded.draft?.beneficiaryName, reloaded.draftChanged]).toEqual(["Ada", false]);
+  });
+
+  it("declines nothing when the values are gone (drafts end on leaving /payments/)", async () => {
+    const { api, session, statuses, calls } = fakeApi();
+    statuses.p1 = "AWAITING_SIGNATURE";
+    session.set("formKeys", { gbp: { key: "k1", paymentId: "p1" } });
+    expect(await changePayment(api, "p1", "org")).toBeNull();
+    expect(statuses.p1).toBe("AWAITING_SIGNATURE");
+    expect(calls).toEqual([]);
+  });
+
+  it("reopens an internal transfer's form for its recipient", () => {
+    expect(changeFormUrl("internal", { source: "a:EUR", recipientPhone: "+447700900002" })).toBe(
+      "/payments/internal/form?source=a%3AEUR&phone=%2B447700900002",
+    );
+    expect(changeFormUrl("internal", { recipientCompanyNumber: "12345678" })).toBe(
+      "/payments/internal/form?companyNumber=12345678",
+    );
+    expect(changeFormUrl("euro", {})).toBe("/payments/euro");
   });
 });

@@ -130,6 +130,13 @@ export function releasedPayment(request: Request): string | null {
   return new URL(request.url).searchParams.get("after");
 }
 
+/**
+ * The draft entry naming the payment a form's values created: once a payment is created, its
+ * form's draft holds what was submitted with this entry, so "Change details" on the signing page
+ * can reopen the form with those values (`changePayment`).
+ */
+const MADE_PAYMENT = "madePaymentId";
+
 /** Fields never kept in a draft: secrets and one-time values. */
 const NOT_DRAFTED = new Set(["csrf", "idempotencyKey", "intent", "code", "password", "__rvfInternalFormId"]);
 
@@ -158,12 +165,22 @@ export async function savePaymentDraft(api: Api, form: PaymentForm, organization
   api.touch();
 }
 
-/** The user's draft of a payment form for this organization, or null. */
+/**
+ * The user's draft of a payment form for this organization, or null. A draft that only records
+ * the values a created payment was made from (`MADE_PAYMENT`) is not one the customer is typing:
+ * null too (only "Change details" reopens it, `paymentFormData`).
+ */
 export async function loadPaymentDraft(
   api: Api,
   form: PaymentForm,
   organizationId: string,
 ): Promise<Record<string, string> | null> {
+  const draft = await loadDraftRecord(api, form, organizationId);
+  return draft?.[MADE_PAYMENT] ? null : draft;
+}
+
+/** The stored draft as it is (with a created payment's `MADE_PAYMENT` entry), or null. */
+async function loadDraftRecord(api: Api, form: PaymentForm, organizationId: string): Promise<Record<string, string> | null> {
   try {
     return (await api.get<PaymentDraft>(`/payment-drafts/${form}`, { organizationId })).data;
   } catch (error) {
@@ -215,12 +232,106 @@ export async function paymentFormData(
   const [{ key, pendingPaymentId }, categories, saved] = await Promise.all([
     paymentFormKey(api, form, releaseAfter),
     loadPaymentCategories(api, request),
-    loadPaymentDraft(api, form, organizationId),
+    loadDraftRecord(api, form, organizationId),
   ]);
+  const { values: restored, changed } = await changedDraft(api, form, organizationId, saved);
   const kept = api.keptForm();
   const typed = kept ? draftData(Object.fromEntries(kept)) : {};
-  const draft = Object.keys(typed).length ? { ...(saved ?? {}), ...typed } : saved;
-  return { idempotencyKey: key, pendingPaymentId, categories: categories.data ?? [], categoriesError: categories.error, draft };
+  const draft = Object.keys(typed).length ? { ...(restored ?? {}), ...typed } : restored;
+  return {
+    idempotencyKey: key,
+    pendingPaymentId,
+    categories: categories.data ?? [],
+    categoriesError: categories.error,
+    draft,
+    /** The form reopened by "Change details": its payment was declined (DraftNotice says so). */
+    draftChanged: changed,
+  };
+}
+
+/**
+ * A form's saved draft as the form shows it. A draft that only records a created payment's
+ * values (`MADE_PAYMENT`) is shown only right after that payment's "Change details" (the session's
+ * `changing`), then kept as an ordinary draft; otherwise it is not shown (a new payment starts empty).
+ */
+async function changedDraft(
+  api: Api,
+  form: PaymentForm,
+  organizationId: string,
+  saved: Record<string, string> | null,
+): Promise<{ values: Record<string, string> | null; changed: boolean }> {
+  const made = saved?.[MADE_PAYMENT];
+  if (!saved || !made) return { values: saved, changed: false };
+  const { [MADE_PAYMENT]: _made, ...values } = saved;
+  if (api.session.get("changing") !== made) return { values: null, changed: false };
+  api.session.unset("changing");
+  api.touch();
+  await savePaymentDraft(api, form, organizationId, values);
+  return { values, changed: true };
+}
+
+/** Each payment form's address. */
+const FORM_PATHS: Record<PaymentForm, string> = {
+  euro: "/payments/euro",
+  gbp: "/payments/gbp/form",
+  usd: "/payments/usd/form",
+  international: "/payments/international/form",
+  internal: "/payments/internal/form",
+  "between-accounts": "/payments/between-accounts",
+  casp: "/payments/casp/form",
+  "cash-over": "/payments/cash-over/form",
+};
+
+/**
+ * The form a payment of this session was created from, with the values submitted, while its
+ * draft still holds them (drafts end on leaving /payments/ and at logout): what "Change details"
+ * needs. Null for any other payment (made elsewhere, by another member, or the values gone).
+ */
+export async function changeableForm(
+  api: Api,
+  paymentId: string,
+  organizationId: string,
+): Promise<{ form: PaymentForm; values: Record<string, string> } | null> {
+  const keys = api.session.get("formKeys") ?? {};
+  const form = (Object.keys(keys) as PaymentForm[]).find((f) => keys[f]?.paymentId === paymentId);
+  if (!form) return null;
+  const draft = await loadDraftRecord(api, form, organizationId);
+  if (draft?.[MADE_PAYMENT] !== paymentId) return null;
+  const { [MADE_PAYMENT]: _made, ...values } = draft;
+  return { form, values };
+}
+
+/**
+ * The address that reopens a form with its values: the form's path, with the query its loader
+ * reads the chosen balance from (`source`), and the internal transfer's recipient.
+ */
+export function changeFormUrl(form: PaymentForm, values: Record<string, string>): string {
+  const query = new URLSearchParams();
+  if (values.source) query.set("source", values.source);
+  if (form === "internal") {
+    if (values.recipientPhone) query.set("phone", values.recipientPhone);
+    else if (values.recipientCompanyNumber) query.set("companyNumber", values.recipientCompanyNumber);
+  }
+  const search = query.toString();
+  return FORM_PATHS[form] + (search ? `?${search}` : "");
+}
+
+/**
+ * "Change details" of a payment awaiting signature (docs/decisions.md "Changing a payment's
+ * details before signing"): the payment is declined (DELETE /v1/payments/:id/decline: its amount,
+ * payee and code are fixed, so a change is a new payment with its own code) and its form opens
+ * with the values it was made from.
+ * @returns the form's address (redirect there), or null when the form's values are not known
+ * @throws ApiError from the decline (409: signed or declined meanwhile; 404)
+ */
+export async function changePayment(api: Api, paymentId: string, organizationId: string): Promise<string | null> {
+  const found = await changeableForm(api, paymentId, organizationId);
+  if (!found) return null;
+  await api.del(`/payments/${encodeURIComponent(paymentId)}/decline`);
+  clearSignCode(api, paymentId);
+  api.session.set("changing", paymentId);
+  api.touch();
+  return changeFormUrl(found.form, found.values);
 }
 
 function rememberFormPayment(api: Api, form: PaymentForm, key: string, paymentId: string): void {
@@ -322,9 +433,13 @@ export async function submitPaymentForm<T extends { idempotencyKey: string }>(
       canSign: canSign(org),
       form,
     });
-    await api.del(`/payment-drafts/${form}`).catch((error) => {
-      if (error instanceof Response) throw error;
-    });
+    // The draft now records what made the payment: only "Change details" reopens the form with it.
+    const paymentId = api.session.get("formKeys")?.[form]?.paymentId;
+    if (paymentId) await savePaymentDraft(api, form, org.id, { ...submitted, [MADE_PAYMENT]: paymentId });
+    else
+      await api.del(`/payment-drafts/${form}`).catch((error) => {
+        if (error instanceof Response) throw error;
+      });
     return response;
   } catch (error) {
     await savePaymentDraft(api, form, org.id, submitted);

@@ -43,6 +43,8 @@ export interface SessionData {
   formKeys: Partial<Record<PaymentFormId, { key: string; paymentId?: string }>>;
   /** True while the user may have payment drafts on the server (cleared on leaving /payments/). */
   drafts: boolean;
+  /** The payment declined by "Change details" whose form opens next with its values (payments.server.ts `changePayment`). */
+  changing: string;
   /** Idempotency key of the new remittance order form and the order it created (remittance+/__remittance.server.ts). */
   remittanceKey: { key: string; orderId?: string };
   /** Idempotency key of the new FX rate request form and the request it created (lib/fx-requests.server.ts `fxRequestFormKey`). */

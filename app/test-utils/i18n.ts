@@ -9,6 +9,7 @@ import cards from "../../public/locales/en/cards.json";
 import chat from "../../public/locales/en/chat.json";
 import common from "../../public/locales/en/common.json";
 import errors from "../../public/locales/en/errors.json";
+import exchange from "../../public/locales/en/exchange.json";
 import history from "../../public/locales/en/history.json";
 import identity from "../../public/locales/en/identity.json";
 import payments from "../../public/locales/en/payments.json";
@@ -17,8 +18,8 @@ void i18next.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards", "chat"],
-  resources: { en: { common, errors, auth, payments, history, identity, cards, chat } },
+  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards", "chat", "exchange"],
+  resources: { en: { common, errors, auth, payments, history, identity, cards, chat, exchange } },
   interpolation: { escapeValue: false },
   initImmediate: false,
 });

@@ -211,6 +211,9 @@ describe.each(databases)("payment rails on %s", (kind) => {
       expect(checked.body.fee).toEqual(c.fee ? { amount: c.fee, currencyId: c.currency } : null);
       expect(checked.body.paymentType).toBe(c.paymentType);
       expect(checked.body.payeeDescription).toMatch(c.description);
+      // The same in parts (for the web app's wording in the reader's language), on the payment too.
+      const { payeeAccountInEnglish } = await import("../../server/domain/payments/rails/payee-account.js");
+      expect(payeeAccountInEnglish(checked.body.payeeAccount)).toBe(checked.body.payeeDescription);
 
       const clearing = await systemBalanceId(s.db, c.clearing, c.currency);
       const clearingBefore = await amountOf(clearing);
@@ -218,6 +221,8 @@ describe.each(databases)("payment rails on %s", (kind) => {
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       expect(created.body.status).toBe("AWAITING_SIGNATURE");
       expect(created.body.fee).toEqual(checked.body.fee);
+      expect(created.body.payeeAccount).toEqual(checked.body.payeeAccount);
+      expect(created.body.payeeDescription).toBe(checked.body.payeeDescription);
       const signed = await signAll(p, created.body.id);
       expect(signed.status, JSON.stringify(signed.body)).toBe(200);
       expect(signed.body.status).toBe("COMPLETED");

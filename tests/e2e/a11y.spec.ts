@@ -83,6 +83,12 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page, consoleErr
   await page.locator("main form[method=post] button[type=submit]").first().click();
   await expect(page).toHaveURL(/\/sign/);
   await expectNoViolations(page, "signing page");
+  // "Change details" asks first on a page of its own; back to signing from there.
+  await page.getByTestId("change-details").click();
+  await expect(page).toHaveURL(/\/change$/);
+  await expectNoViolations(page, "change details page");
+  await page.getByRole("link", { name: "Back to signing" }).click();
+  await expect(page).toHaveURL(/\/sign$/);
   const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
   await page.locator("input[name=code]").fill(code);
   await expect(page.getByTestId("payment-status")).toBeVisible();

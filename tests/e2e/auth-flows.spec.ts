@@ -68,6 +68,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.locator("form button[type=submit]").first().click();
       await expect(page.locator("#password-error")).toHaveText("The password is not correct.");
       await expect(password).toHaveAttribute("aria-invalid", "true");
+      // The refused password is not kept, with JavaScript as without.
+      await expect(password).toHaveValue("");
       await page.goto("/home");
       await expect(page).toHaveURL(/\/auth\/phone/);
       allowValidationAnswers(consoleErrors, "/auth/phone");

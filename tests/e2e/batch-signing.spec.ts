@@ -91,6 +91,10 @@ for (const javaScriptEnabled of [true, false]) {
       const ids = new URL(page.url()).searchParams.get("ids")!.split(",");
       expect(ids.sort()).toEqual([euro, gbp].sort());
       await expect(page.getByTestId("batch-payment")).toHaveCount(2);
+      // Each payee account in the page's words (payments:payee-account), here English.
+      await expect(page.getByTestId("batch-payment").filter({ hasText: payee })).toContainText(
+        "IBAN DE89 3704 0044 0532 0130 00, BIC COBADEFFXXX",
+      );
       await expect(page.getByTestId("batch-total")).toHaveText(
         [`${euroAmount} EUR`, `${gbpAmount} GBP`].map((s) => new RegExp(s)),
       );

@@ -95,7 +95,10 @@ for (const javaScriptEnabled of [true, false]) {
 
         await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
         await expect(page.getByTestId("quote-rate")).toHaveText(/^1 GBP = 1\.17\d+ EUR$/);
-        await expect(page.getByTestId("quote-expires")).toBeVisible();
+        // The expiry as the seconds left and the UK clock time, not UTC.
+        await expect(page.getByTestId("quote-expires")).toHaveText(
+          /^This quote is valid for \d+ more seconds?, until \d\d:\d\d:\d\d UK time\.$/,
+        );
         const sell = toMinorUnits((await page.getByTestId("quote-sell").textContent()) ?? "");
         const buy = toMinorUnits((await page.getByTestId("quote-buy").textContent()) ?? "");
         const fee = toMinorUnits((await page.getByTestId("quote-fee").textContent()) ?? "");
@@ -129,7 +132,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
       const first = new URL(page.url()).searchParams.get("quote");
       await page.waitForTimeout(31_000); // a quote holds 30 s
-      await page.getByTestId("exchange-submit").click();
+      if (javaScriptEnabled) {
+        // The countdown reached 0: the page says so and offers a fresh quote instead of Exchange.
+        await expect(page.getByTestId("quote-expired")).toBeVisible();
+        await expect(page.getByTestId("quote-expires")).toHaveCount(0);
+        await expect(page.getByTestId("exchange-submit")).toHaveCount(0);
+        await page.getByTestId("requote").click();
+      } else {
+        // The page without JavaScript still shows Exchange: the server re-quotes instead of executing.
+        await page.getByTestId("exchange-submit").click();
+      }
       await expect(page.getByTestId("requoted")).toBeVisible();
       const second = new URL(page.url()).searchParams.get("quote");
       expect(second).not.toBe(first);

@@ -99,6 +99,13 @@ async function fillUsd(page: Page, values: { name: string; aba: string; amount: 
   await page.locator("[name=reference]").fill(values.reference);
 }
 
+async function switchLanguage(page: Page, lng: string) {
+  const switcher = page.locator('form[action="/locale"]');
+  await switcher.locator("select[name=lng]").selectOption(lng);
+  await switcher.getByRole("button").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", lng);
+}
+
 async function submitForm(page: Page) {
   await page.locator("main form[method=post] button[type=submit]").first().click();
 }
@@ -144,9 +151,66 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(details).toContainText(`${amount} GBP`);
       await expect(details).toContainText("Faster Payments");
       await expect(details).toContainText("Sort code 12-34-56, account 12345678");
+      // The payee account is worded in the reader's language, not the API's English.
+      await switchLanguage(page, "de");
+      await expect(details).toContainText("Sort Code 12-34-56, Konto 12345678");
+      await switchLanguage(page, "en");
+      await expect(details).toContainText("Sort code 12-34-56, account 12345678");
       await signWithSandboxCode(page, javaScriptEnabled);
 
       expect(await accountBalance(page, main, "GBP")).toBe(before - toMinorUnits(amount));
+    });
+
+    test("Change details on the signing page: the payment is declined, the form comes back as entered, the new payment is signed", async ({
+      page,
+    }) => {
+      const reference = `CHG ${mode} ${Date.now()}`;
+      await login(page, CUSTOMERS.individual);
+      const source = await choose(page, "gbp", /^Main account — .*GBP/, "FASTER_PAYMENT");
+      await formReady(page, javaScriptEnabled);
+      await fillGbp(page, {
+        name: `Change ${mode}`,
+        sortCode: "12-34-56",
+        accountNumber: "1234 5678",
+        amount: "1.11",
+        reference,
+      });
+      await submitForm(page);
+      await expect(page).toHaveURL(SIGN_URL);
+      const first = SIGN_URL.exec(new URL(page.url()).pathname)![1];
+
+      // The link asks first: what happens (declined, nothing paid, the form with the values).
+      await page.getByTestId("change-details").click();
+      await expect(page).toHaveURL(new RegExp(`/payments/${first}/change$`));
+      await expect(page.locator("main h1")).toHaveText("Change the payment's details");
+      await expect(page.locator("main dl")).toContainText("1.11 GBP");
+      await page.getByTestId("change-submit").click();
+
+      await expect(page).toHaveURL(/\/payments\/gbp\/form\?source=/);
+      await expect(page.getByTestId("payment-changing")).toContainText("The payment was declined and nothing was paid.");
+      await expect(page.locator("select[name=source]")).toHaveValue(source);
+      await expect(page.locator("[name=beneficiaryName]")).toHaveValue(`Change ${mode}`);
+      await expect(page.locator("[name=sortCode]")).toHaveValue("12-34-56");
+      await expect(page.locator("[name=accountNumber]")).toHaveValue("1234 5678");
+      await expect(page.locator("[name=amount]")).toHaveValue("1.11");
+      await expect(page.locator("[name=reference]")).toHaveValue(reference);
+
+      await formReady(page, javaScriptEnabled);
+      await page.locator("[name=amount]").fill("1.21");
+      await submitForm(page);
+      await expect(page).toHaveURL(SIGN_URL);
+      const second = SIGN_URL.exec(new URL(page.url()).pathname)![1];
+      expect(second).not.toBe(first);
+      await expect(page.locator("main dl")).toContainText("1.21 GBP");
+      await expect(page.locator("main dl")).toContainText(reference);
+      await signWithSandboxCode(page, javaScriptEnabled);
+
+      await page.goto(`/payments/${first}`);
+      await expect(page.getByTestId("payment-status")).toHaveText("Declined");
+      // A new payment from the form starts empty again (the values belonged to the one signed).
+      await page.goto(`/payments/gbp/form?source=${encodeURIComponent(source)}`);
+      await expect(page.locator("[name=beneficiaryName]")).toHaveValue("");
+      await expect(page.getByTestId("payment-changing")).toHaveCount(0);
     });
 
     test("Fedwire payment: fee 15.00 USD on the signing page; the USD balance moves by amount and fee", async ({ page }) => {

@@ -118,6 +118,10 @@ for (const javaScriptEnabled of [true, false]) {
         amount: javaScriptEnabled ? "100.00" : "101.00",
         reference: `SWIFT ${mode}`,
       });
+      // The reference has the help text of the other rails' forms.
+      await expect(page.locator("[name=reference]")).toHaveAccessibleDescription(
+        /Shown on the payee's statement; up to 140 characters\./,
+      );
       await submit(page);
       await expect(page).toHaveURL(SIGN_URL);
       await expect(page.locator("main dl")).toContainText(name);

@@ -842,6 +842,19 @@ const CASES: Record<string, CsrfCase> = {
       return (await page.getByTestId("payment-status").textContent()) ?? "";
     },
   },
+  "routes/_app+/payments+/$paymentId+/change": {
+    async prepare(page) {
+      await login(page, CUSTOMERS.individual);
+      const id = await createPayment(page, "CSRF Change Probe");
+      await page.getByTestId("change-details").click();
+      await expect(page).toHaveURL(new RegExp(`/payments/${id}/change$`));
+      return { url: `/payments/${id}/change`, fields: await formFields(page, "form#change") };
+    },
+    async probe(page, { url }) {
+      await page.goto(url.replace(/\/change$/, ""));
+      return (await page.getByTestId("payment-status").textContent()) ?? "";
+    },
+  },
   "routes/_app+/payments+/remittance+/new": {
     async prepare(page) {
       await login(page, CUSTOMERS.individual);

@@ -6,10 +6,12 @@
  *   it sends the form in the background (client validation must not block a half-filled draft).
  * - `DraftAutosave`: with JavaScript, the form is saved in the background 1.5 s after the
  *   customer stops typing.
- * - `DraftNotice`: "draft saved" after a save, "restored" when the page was filled from a draft.
+ * - `DraftNotice`: "draft saved" after a save, "restored" when the page was filled from a draft,
+ *   "payment cancelled, details kept" when "Change details" reopened the form (the loader's
+ *   `draftChanged`, lib/payments.server.ts `paymentFormData`).
  * The form's own submit stays the default button (it comes first in the form).
  */
-import { useActionData, useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
 import { useEffect, type MouseEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "../ui/Alert";
@@ -25,7 +27,9 @@ function draftSubmission(form: HTMLFormElement): { data: FormData; action: strin
 export function DraftNotice({ restored }: { restored: boolean }) {
   const { t } = useTranslation("payments");
   const saved = (useActionData() as { draftSaved?: boolean } | undefined)?.draftSaved === true;
+  const changed = (useLoaderData() as { draftChanged?: boolean } | null)?.draftChanged === true;
   if (saved) return <Alert kind="success">{t("draft.saved")}</Alert>;
+  if (restored && changed) return <Alert testId="payment-changing">{t("draft.changing")}</Alert>;
   if (restored) return <Alert>{t("draft.restored")}</Alert>;
   return null;
 }

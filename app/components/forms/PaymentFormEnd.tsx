@@ -31,16 +31,27 @@ export function PaymentFormEnd({
         hint={scale === undefined ? t("fields.amount-hint") : t("fields.amount-hint-scale", { count: scale })}
         scale={scale}
       />
-      <ValidatedField
-        name="reference"
-        label={t("fields.reference")}
-        hint={t("fields.optional")}
-        tooltip={t("fields.reference-tooltip")}
-        autoComplete="off"
-        maxLength={140}
-      />
+      <PaymentReferenceField />
       <PaymentActions>{children}</PaymentActions>
     </>
+  );
+}
+
+/**
+ * The optional payment reference (at most 140 characters: SEPA remittance information, SWIFT
+ * field 70's 4 × 35) with its help text (what the payee sees), the same on every rail's form.
+ */
+export function PaymentReferenceField() {
+  const { t } = useTranslation("payments");
+  return (
+    <ValidatedField
+      name="reference"
+      label={t("fields.reference")}
+      hint={t("fields.optional")}
+      tooltip={t("fields.reference-tooltip")}
+      autoComplete="off"
+      maxLength={140}
+    />
   );
 }
 

@@ -1,5 +1,5 @@
 /**
- * What a payment is (amount, payee, payee account, reference, debited account) as a
+ * What a payment is (amount, payee, payee account in the reader's language, reference, debited account) as a
  * description list: the same facts on the signing page (what the code authorises) and on
  * the receipt. `before` and `after` add rows (status first; date and new balance last). The
  * debited account reads as the rest of the app names accounts, with its number ("Main account —
@@ -9,6 +9,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Payment } from "../../../server/api/v1/contract";
+import { payeeAccountText } from "~/lib/payee-account";
 import { Money } from "./Money";
 import styles from "./PaymentDetails.module.css";
 
@@ -34,6 +35,7 @@ export function PaymentDetails({
   after?: ReactNode;
 }) {
   const { t } = useTranslation("payments");
+  const payeeAccount = payeeAccountText(t, payment);
   return (
     <div className={styles.container}>
       <dl className={styles.details}>
@@ -45,9 +47,7 @@ export function PaymentDetails({
           {payment.fee ? <Money amount={payment.fee.amount} currency={payment.fee.currencyId} /> : t("receipt.no-fee")}
         </Row>
         <Row label={t("receipt.payee")}>{payment.benificiaryFullName}</Row>
-        {payment.payeeDescription || payment.beneficiaryAccount ? (
-          <Row label={t("receipt.payee-account")}>{payment.payeeDescription || payment.beneficiaryAccount}</Row>
-        ) : null}
+        {payeeAccount ? <Row label={t("receipt.payee-account")}>{payeeAccount}</Row> : null}
         {payment.paymentType ? <Row label={t("receipt.scheme")}>{t(`schemes.${payment.paymentType}`)}</Row> : null}
         {payment.reference ? <Row label={t("fields.reference")}>{payment.reference}</Row> : null}
         {payment.purpose ? <Row label={t("fields.purpose")}>{payment.purpose}</Row> : null}

@@ -28,6 +28,7 @@ function payment(id: string, createdAt: string, reference: string | null): Payme
     benificiaryFullName: "Müller Logistik GmbH",
     beneficiaryAccount: "DE89370400440532013000",
     payeeDescription: "IBAN DE89370400440532013000",
+    payeeAccount: { form: "IBAN", values: { iban: "DE89370400440532013000", bic: "" } },
     payeeDetails: {},
     reference,
     purpose: null,

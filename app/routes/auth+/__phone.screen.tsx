@@ -3,7 +3,8 @@
  * (their zod schemas, shared with the route's action, are ./__phone.schema.ts). Loaded as its own chunk in the
  * browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
@@ -32,6 +33,32 @@ function CodeStepInput() {
   const { t } = useTranslation("auth");
   const { error } = useField("code");
   return <CodeInput label={t("code.label")} hint={t("code.hint")} error={error} />;
+}
+
+/**
+ * The password. Each answer of the action (a refusal: a success leaves the page) empties it, as
+ * the page reloaded without JavaScript does (docs/decisions.md "A refused password is cleared"):
+ * the field is mounted afresh, its error (the form's state) stays beside it.
+ */
+export function PasswordStepInput() {
+  const { t } = useTranslation("auth");
+  const answer = useActionData();
+  const [seen, setSeen] = useState(answer);
+  const [attempt, setAttempt] = useState(0);
+  if (answer !== seen) {
+    setSeen(answer);
+    setAttempt(attempt + 1);
+  }
+  return (
+    <ValidatedField
+      key={attempt}
+      name="password"
+      label={t("password.label")}
+      type="password"
+      autoComplete="current-password"
+      required
+    />
+  );
 }
 
 export default function LoginScreen() {
@@ -97,13 +124,7 @@ export default function LoginScreen() {
             <AuthenticityTokenInput />
             <input type="hidden" name="intent" value="password" />
             <input type="hidden" name="username" autoComplete="username" value={data.phone ?? ""} />
-            <ValidatedField
-              name="password"
-              label={t("password.label")}
-              type="password"
-              autoComplete="current-password"
-              required
-            />
+            <PasswordStepInput />
             <SubmitButton>{t("password.submit")}</SubmitButton>
             <p>
               <Link to="/auth/recover">{t("recover.forgot")}</Link>

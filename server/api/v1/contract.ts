@@ -595,6 +595,28 @@ export interface MoneyAmount {
 }
 
 /**
+ * How a payee account is worded (`PayeeAccount.form`) and the parts each form has:
+ * - ACCOUNT: `account` (an account number or IBAN: between own accounts, a SWIFT account number);
+ * - IBAN: `iban` (in groups of four), `bic`;  ACCOUNT_BIC: `account`, `bic` (SWIFT without IBAN);
+ * - SORT_CODE: `sortCode` (12-34-56), `account`;  ABA: `aba`, `account` (Fedwire);
+ * - PHONE: `phone`;  COMPANY_NUMBER: `companyNumber` (internal transfer recipients);
+ * - WALLET: `wallet`, `network`, `provider` (crypto-asset service provider);
+ * - CASH: `partner`, `phone` (cash over the counter: the partner and the collector's phone).
+ */
+export type PayeeAccountForm =
+  "ACCOUNT" | "IBAN" | "ACCOUNT_BIC" | "SORT_CODE" | "ABA" | "PHONE" | "COMPANY_NUMBER" | "WALLET" | "CASH";
+
+/**
+ * A payee's account in parts, for a client to word in its reader's language (the web app:
+ * `payments:payee-account.<form>`, docs/decisions.md "The payee account in the reader's
+ * language"); `payeeDescription` is the same in English. Values are already formatted as shown.
+ */
+export interface PayeeAccount {
+  form: PayeeAccountForm;
+  values: Record<string, string>;
+}
+
+/**
  * POST /v1/payments/check: the same body as POST /v1/payments (no Idempotency-Key); validates
  * it fully without creating anything. 200 PaymentCheck, or the same 400 field errors as create.
  */
@@ -605,8 +627,10 @@ export interface PaymentCheck {
   /** null: no fee applies. */
   fee: MoneyAmount | null;
   beneficiaryName: string;
-  /** How the payee reads on the receipt and in the SMS ("Sort code 12-34-56, account 12345678"). */
+  /** How the payee account reads, in English ("Sort code 12-34-56, account 12345678"). */
   payeeDescription: string;
+  /** The same in parts, for a client to word in its reader's language. */
+  payeeAccount: PayeeAccount;
 }
 
 export interface Payment {
@@ -623,8 +647,10 @@ export interface Payment {
   sum: Decimal;
   benificiaryFullName: string;
   beneficiaryAccount: string | null;
-  /** How the payee reads on the receipt ("IBAN DE89…, BIC DEUTDEFF"). */
+  /** How the payee account reads, in English ("IBAN DE89…, BIC DEUTDEFF"): the back office's and API clients' text. */
   payeeDescription: string;
+  /** The same in parts, for a client to word in its reader's language (the web app's customer pages). */
+  payeeAccount: PayeeAccount;
   /** The rail's payee details as validated (sortCode, aba, countryId, walletAddress …). */
   payeeDetails: Record<string, string | boolean | null>;
   reference: string | null;

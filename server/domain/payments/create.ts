@@ -38,6 +38,7 @@ import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
 import { findByIdempotencyKey, requestHash } from "./idempotency.js";
 import { paymentsToWire, paymentToWire } from "./queries.js";
 import { createPaymentSchema, RAILS, type CreatePaymentInput } from "./rails/index.js";
+import { payeeAccountInEnglish } from "./rails/payee-account.js";
 import type { Payee } from "./rails/types.js";
 
 export { createPaymentSchema, type CreatePaymentInput };
@@ -287,6 +288,7 @@ export async function checkPayment(
     await consumeRateLimit(db, RATE_LIMITS.recipientLookup(input.userId), { relaxed: input.relaxedLimits ?? false });
   const p = await db.transaction(async (tx) => prepare(tx, input.userId, body, memberships, true));
   const feeScale = p.fee?.currencyId === p.currency.id ? p.currency.scale : undefined;
+  const payeeAccount = RAILS[body.kind as PaymentKind].describe(p.payee);
   return {
     amount: formatAmount(p.amount, p.currency.scale),
     currencyId: p.currency.id as PaymentCheck["currencyId"],
@@ -298,6 +300,7 @@ export async function checkPayment(
         }
       : null,
     beneficiaryName: p.payee.beneficiaryName,
-    payeeDescription: RAILS[body.kind as PaymentKind].describe(p.payee),
+    payeeDescription: payeeAccountInEnglish(payeeAccount),
+    payeeAccount,
   };
 }

@@ -8,6 +8,7 @@ import type { Database, Tx } from "../../db/client.js";
 import { accounts, balances, currencies, paymentSignatures, payments, users } from "../../db/schema/index.js";
 import type {
   CurrencyCode,
+  PayeeAccount,
   Payment,
   PaymentKind,
   PaymentList,
@@ -26,6 +27,7 @@ import { decodeCursor, encodeCursor } from "../pagination.js";
 import { documentIdsFor } from "../uploads/index.js";
 import { notifyPaymentOutcome } from "../chat/notify.js";
 import { RAILS } from "./rails/index.js";
+import { payeeAccountInEnglish } from "./rails/payee-account.js";
 import type { PaymentRow } from "./types.js";
 
 /** The settlement part of a payment's wire form (null for in-house kinds and unposted payments). */
@@ -55,6 +57,10 @@ export function paymentToWire(
     beneficiaryBic: p.beneficiaryBic,
     details: p.payeeDetails ?? {},
   };
+  const payeeAccount: PayeeAccount = RAILS[p.kind as PaymentKind]?.describe(payee) ?? {
+    form: "ACCOUNT",
+    values: { account: p.beneficiaryAccount ?? "" },
+  };
   return {
     id: p.id,
     organizationId: p.organizationId,
@@ -68,7 +74,8 @@ export function paymentToWire(
     sum: amount,
     benificiaryFullName: p.beneficiaryName,
     beneficiaryAccount: p.beneficiaryAccount,
-    payeeDescription: RAILS[p.kind as PaymentKind]?.describe(payee) ?? p.beneficiaryAccount ?? "",
+    payeeDescription: payeeAccountInEnglish(payeeAccount),
+    payeeAccount,
     payeeDetails: p.payeeDetails ?? {},
     reference: p.reference,
     purpose: p.purpose,

@@ -1,6 +1,7 @@
 /**
  * /currency-exchange/confirm?quote=<id>[&requoted=1] — the quote to confirm (issue 9; spec 000 §7
- * Exchange): rate, amounts, fee, balances after and the expiry (GET /v1/exchange/:id). Works
+ * Exchange): rate, amounts, fee, balances after and the expiry as seconds left and UK time
+ * (`__quote-expiry.tsx`; counting down with JavaScript) (GET /v1/exchange/:id). Works
  * without JavaScript:
  * - POST intent=exchange (hidden idempotencyKey made in the loader: a double submit sends the same
  *   key) → POST /v1/exchange → redirect (PRG) to /currency-exchange/<id>. An expired quote
@@ -23,6 +24,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import { calcErrors, requote, type ExchangeFormErrors } from "./__quote.server";
 import { translateMessage } from "~/lib/i18n-message";
 import { QuoteDetails } from "./__quote-details";
+import { QuoteExpiry, useQuoteSecondsLeft } from "./__quote-expiry";
 import styles from "./exchange.module.css";
 
 export const handle = { i18n: ["exchange"], titleKey: "exchange:confirm.title" };
@@ -38,7 +40,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const quote = await api.get<ExchangeQuote>(`/exchange/${encodeURIComponent(id)}`);
   if (quote.status === "EXECUTED") throw redirect(`/currency-exchange/${quote.id}`, { headers: await api.headers() });
   return json(
-    { quote, requoted: url.searchParams.get("requoted") === "1", idempotencyKey: crypto.randomUUID() },
+    {
+      quote,
+      requoted: url.searchParams.get("requoted") === "1",
+      idempotencyKey: crypto.randomUUID(),
+      /** Whole seconds the quote is still valid now (bank's clock): the page counts down from it. */
+      secondsLeft: quote.status === "QUOTED" ? Math.max(0, Math.ceil((Date.parse(quote.expiresAt) - Date.now()) / 1000)) : 0,
+    },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
   );
 }
@@ -72,10 +80,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function ConfirmExchange() {
-  const { quote, requoted, idempotencyKey } = useLoaderData<typeof loader>();
+  const { quote, requoted, idempotencyKey, secondsLeft } = useLoaderData<typeof loader>();
   const { t } = useTranslation("exchange");
   const failed = useActionData<{ errors: ExchangeFormErrors }>()?.errors;
-  const expired = quote.status === "EXPIRED";
+  const left = useQuoteSecondsLeft(secondsLeft, quote.id);
+  // Expired by the API, or its seconds ran out on this page (with JavaScript): offer a fresh quote.
+  const expired = quote.status === "EXPIRED" || left === 0;
   return (
     <>
       <h1>{t("confirm.title")}</h1>
@@ -91,13 +101,16 @@ export default function ConfirmExchange() {
           <strong>{t("expired.title")}</strong> {t("expired.requoted")}
         </Alert>
       ) : null}
-      {expired ? (
-        <Alert testId="quote-expired">
-          <strong>{t("expired.title")}</strong> {t("expired.text")}
-        </Alert>
-      ) : null}
+      {/* A live region from the start, so the expiry is announced when the countdown reaches it. */}
+      <div aria-live="polite">
+        {expired ? (
+          <Alert testId="quote-expired">
+            <strong>{t("expired.title")}</strong> {t("expired.text")}
+          </Alert>
+        ) : null}
+      </div>
       <QuoteDetails quote={quote} />
-      {expired ? null : <p data-testid="quote-expires">{t("confirm.expires", { time: quote.expiresAt.slice(11, 19) })}</p>}
+      {expired ? null : <QuoteExpiry expiresAt={quote.expiresAt} secondsLeft={left} />}
       <Form method="post" action={confirmUrl(quote.id)} className={styles.actions}>
         <AuthenticityTokenInput />
         <input type="hidden" name="quoteId" value={quote.id} />

@@ -8,7 +8,7 @@
  * which of them still await a signature, and the total per currency (decimal.js, never floats).
  */
 import { Decimal } from "decimal.js";
-import type { CurrencyCode, FxRequest, Payment, RemittanceOrder } from "../../../../server/api/v1/contract";
+import type { CurrencyCode, FxRequest, PayeeAccount, Payment, RemittanceOrder } from "../../../../server/api/v1/contract";
 import { ApiError, type Api } from "~/lib/api.server";
 import { safeReturnTo } from "~/lib/payments.server";
 import { batchSelection, type BatchSelection } from "~/lib/signing";
@@ -30,7 +30,10 @@ export interface BatchItem {
   kind: BatchKind;
   id: string;
   name: string;
+  /** The payee account in English (the API's text); an order's or request's own account number. */
   account: string;
+  /** A payment's payee account in parts, for the screens to word in the reader's language (lib/payee-account.ts). */
+  payeeAccount: PayeeAccount | null;
   amount: string;
   currencyId: CurrencyCode;
   fee: { amount: string; currencyId: CurrencyCode } | null;
@@ -60,6 +63,7 @@ export function paymentItem(p: Payment): BatchItem {
     id: p.id,
     name: p.benificiaryFullName,
     account: p.payeeDescription || p.beneficiaryAccount || "",
+    payeeAccount: p.payeeAccount ?? null,
     amount: p.amount,
     currencyId: p.currencyId,
     fee: p.fee ? { amount: p.fee.amount, currencyId: p.fee.currencyId } : null,
@@ -84,6 +88,7 @@ export function orderItem(o: RemittanceOrder): BatchItem {
     id: o.id,
     name: o.payee.name,
     account: o.accountNumber,
+    payeeAccount: null,
     amount: o.sum,
     currencyId: o.currencyId,
     fee: null,
@@ -108,6 +113,7 @@ export function fxItem(r: FxRequest): BatchItem {
     id: r.id,
     name: "",
     account: r.senderAccountNumber,
+    payeeAccount: null,
     amount: r.exchangeCurrencyFixedSum,
     currencyId: r.exchangeCurrencyFrom.id,
     fee: r.fee ? { amount: r.fee.amount, currencyId: r.fee.currencyId } : null,

@@ -42,5 +42,5 @@ export const betweenAccountsRail: Rail<"BETWEEN_ACCOUNTS"> = {
       details: { toAccountId },
     };
   },
-  describe: (p) => `Account ${p.beneficiaryAccount ?? ""}`,
+  describe: (p) => ({ form: "ACCOUNT", values: { account: p.beneficiaryAccount ?? "" } }),
 };

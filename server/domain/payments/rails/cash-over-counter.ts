@@ -57,5 +57,8 @@ export const cashOverCounterRail: Rail<"CASH_OVER_COUNTER"> = {
       details: { pspPartnerId: partner.id, pspPartnerName: partner.name, collectorContact: phone },
     };
   },
-  describe: (p) => `Cash at ${String(p.details.pspPartnerName ?? "")}, collector phone ${p.beneficiaryAccount ?? ""}`,
+  describe: (p) => ({
+    form: "CASH",
+    values: { partner: String(p.details.pspPartnerName ?? ""), phone: p.beneficiaryAccount ?? "" },
+  }),
 };

@@ -49,6 +49,12 @@ export const cryptoAssetRail: Rail<"CRYPTO_ASSET_PAYMENT"> = {
       details: { caspId: casp.id, caspName: casp.name, network },
     };
   },
-  describe: (p) =>
-    `Wallet ${p.beneficiaryAccount ?? ""} (${String(p.details.network ?? "")}) at ${String(p.details.caspName ?? "")}`,
+  describe: (p) => ({
+    form: "WALLET",
+    values: {
+      wallet: p.beneficiaryAccount ?? "",
+      network: String(p.details.network ?? ""),
+      provider: String(p.details.caspName ?? ""),
+    },
+  }),
 };

@@ -70,5 +70,5 @@ export const fedwireRail: Rail<"USD"> = {
       details: { aba: routingNumber, accountNumber, address, city, postCode, countryId },
     };
   },
-  describe: (p) => `ABA ${String(p.details.aba ?? "")}, account ${p.beneficiaryAccount ?? ""}`,
+  describe: (p) => ({ form: "ABA", values: { aba: String(p.details.aba ?? ""), account: p.beneficiaryAccount ?? "" } }),
 };

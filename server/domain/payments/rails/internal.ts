@@ -10,6 +10,7 @@ import { accounts, balances } from "../../../db/schema/index.js";
 import { fieldError } from "../../errors.js";
 import { findCorporateRecipient, findIndividualRecipient } from "../../organizations/index.js";
 import { optionalText } from "./shared.js";
+import type { PayeeAccount } from "../../../api/v1/contract.js";
 import type { PayeeDetails, Rail } from "./types.js";
 
 export const internalRail: Rail<"INTERNAL"> = {
@@ -55,8 +56,8 @@ export const internalRail: Rail<"INTERNAL"> = {
       details: (phone ? { recipientPhone: phone } : { recipientCompanyNumber: companyNumber ?? null }) as PayeeDetails,
     };
   },
-  describe: (p) =>
+  describe: (p): PayeeAccount =>
     p.details.recipientCompanyNumber
-      ? `Company number ${String(p.details.recipientCompanyNumber)}`
-      : `Phone ${p.beneficiaryAccount ?? ""}`,
+      ? { form: "COMPANY_NUMBER", values: { companyNumber: String(p.details.recipientCompanyNumber) } }
+      : { form: "PHONE", values: { phone: p.beneficiaryAccount ?? "" } },
 };

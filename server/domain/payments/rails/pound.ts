@@ -46,5 +46,8 @@ export const poundRail: Rail<"GBP"> = {
       details: { sortCode, accountNumber },
     };
   },
-  describe: (p) => `Sort code ${formatSortCode(String(p.details.sortCode ?? ""))}, account ${p.beneficiaryAccount ?? ""}`,
+  describe: (p) => ({
+    form: "SORT_CODE",
+    values: { sortCode: formatSortCode(String(p.details.sortCode ?? "")), account: p.beneficiaryAccount ?? "" },
+  }),
 };

@@ -47,5 +47,5 @@ export const sepaRail: Rail<"EURO"> = {
       details: { speed: paymentType === "SEPA_SCT_INST" ? "INSTANT" : "REGULAR" },
     };
   },
-  describe: (p) => `IBAN ${formatIban(p.beneficiaryAccount ?? "")}, BIC ${p.beneficiaryBic ?? ""}`,
+  describe: (p) => ({ form: "IBAN", values: { iban: formatIban(p.beneficiaryAccount ?? ""), bic: p.beneficiaryBic ?? "" } }),
 };

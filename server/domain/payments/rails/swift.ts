@@ -12,6 +12,7 @@ import { formatIban } from "../../../rules/iban-format.js";
 import { isIbanCountry, validateBic, validateForeignAccountNumber, validateIban } from "../../../rules/iban.js";
 import { countryField } from "./fedwire.js";
 import { fromBody, optionalFlag, optionalText, providerType, required, valid } from "./shared.js";
+import type { PayeeAccount } from "../../../api/v1/contract.js";
 import type { Rail } from "./types.js";
 
 const TYPES = ["SWIFT"] as const;
@@ -112,10 +113,11 @@ export const swiftRail: Rail<"INTERNATIONAL"> = {
       },
     };
   },
-  describe: (p) => {
+  describe: (p): PayeeAccount => {
     const account = p.beneficiaryAccount ?? "";
-    const shown =
-      /^[A-Z]{2}\d{2}/.test(account) && isIbanCountry(account.slice(0, 2)) ? `IBAN ${formatIban(account)}` : `Account ${account}`;
-    return `${shown}, BIC ${p.beneficiaryBic ?? ""}`;
+    const bic = p.beneficiaryBic ?? "";
+    return /^[A-Z]{2}\d{2}/.test(account) && isIbanCountry(account.slice(0, 2))
+      ? { form: "IBAN", values: { iban: formatIban(account), bic } }
+      : { form: "ACCOUNT_BIC", values: { account, bic } };
   },
 };

@@ -8,7 +8,7 @@
 import type { z } from "zod";
 import type { Tx } from "../../../db/client.js";
 import type { accounts, beneficiaries } from "../../../db/schema/index.js";
-import type { PaymentKind, ProviderPaymentTypeCode } from "../../../api/v1/contract.js";
+import type { PayeeAccount, PaymentKind, ProviderPaymentTypeCode } from "../../../api/v1/contract.js";
 import type { SystemCode } from "../../ledger/system.js";
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -78,6 +78,9 @@ export interface Rail<K extends PaymentKind = PaymentKind> {
    * @throws DomainError VALIDATION_FAILED with field errors named after the contract properties
    */
   resolve(ctx: RailContext, body: Record<string, unknown>): Promise<Payee>;
-  /** How the payee reads on the receipt and in the signing SMS (English; the web translates labels itself). */
-  describe(payee: StoredPayee): string;
+  /**
+   * The payee account in parts (contract `PayeeAccount`): the web words it in its reader's
+   * language, `payeeAccountInEnglish` (rails/payee-account.ts) makes `payeeDescription` of it.
+   */
+  describe(payee: StoredPayee): PayeeAccount;
 }

@@ -107,7 +107,7 @@ function SignCodeInput() {
 }
 
 export default function SignScreen() {
-  const { payment, challenge, canSign, organizationName } = useLoaderData<typeof loader>();
+  const { payment, challenge, canSign, organizationName, changeHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   const hydrated = useIsHydrated();
   const accountName = useLayoutAccountName(payment.accountId);
@@ -116,6 +116,13 @@ export default function SignScreen() {
       <h1>{t("sign.title")}</h1>
       <p data-testid="sign-intro">{t(!canSign ? "sign.intro-check" : challenge ? "sign.intro" : "sign.intro-send")}</p>
       <PaymentDetails payment={payment} accountName={accountName} />
+      {changeHref ? (
+        <p>
+          <Link to={changeHref} data-testid="change-details">
+            {t("sign.change")}
+          </Link>
+        </p>
+      ) : null}
 
       <DocumentsNotice />
       {!canSign ? (

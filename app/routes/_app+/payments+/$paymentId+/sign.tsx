@@ -16,6 +16,9 @@
  * none, the page says so, and signing answers that message before the code is spent (the API
  * refuses too: 400 DOCUMENTS_REQUIRED).
  *
+ * "Change details" (a link to /payments/:id/change, shown for a payment made from a form in this
+ * session): decline it and reopen its form with the values (docs/decisions.md).
+ *
  * An official whose signatureType is NONE (spec 000 §4, §6) is told why they cannot sign,
  * instead of the code and resend forms (issue 7 "Corporate signatures").
  */
@@ -27,7 +30,7 @@ import { requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { apiErrorResponse, validationError } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
-import { clearSignCode, sendSignCode } from "~/lib/payments.server";
+import { changeableForm, clearSignCode, sendSignCode } from "~/lib/payments.server";
 import { canSign } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
@@ -67,7 +70,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (payment.status !== "AWAITING_SIGNATURE") throw redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   const challenge = api.session.get("sign")?.[payment.id];
   const live = challenge && Date.parse(challenge.expiresAt) > Date.now() ? challenge : null;
-  const [documents, rule] = await Promise.all([loadDocuments(api, payment), loadDocumentsRule(api)]);
+  const [documents, rule, changeable] = await Promise.all([
+    loadDocuments(api, payment),
+    loadDocumentsRule(api),
+    changeableForm(api, payment.id, payment.organizationId),
+  ]);
   return json(
     {
       payment,
@@ -77,6 +84,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       defaultChannel: user.twilioAuthChannel,
       canSign: canSign(org),
       organizationName: org.fullName,
+      /** "Change details" (decline, then the form with the values): only for a payment made from a form of this session. */
+      changeHref: changeable ? `/payments/${payment.id}/change` : null,
       documents,
       documentsRule: {
         /** Why this payment needs a document (null: it does not, or the rule is unknown). */

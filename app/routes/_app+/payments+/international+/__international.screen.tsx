@@ -17,7 +17,7 @@ import { useField, ValidatedForm } from "remix-validated-form";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { BeneficiaryPicker, ChosenBeneficiaryFields } from "~/components/forms/BeneficiaryPicker";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
-import { PaymentActions } from "~/components/forms/PaymentFormEnd";
+import { PaymentActions, PaymentReferenceField } from "~/components/forms/PaymentFormEnd";
 import { IdempotencyKeyInput } from "~/components/forms/IdempotencyKeyInput";
 import { PaymentPurposeFields } from "~/components/forms/PaymentPurposeFields";
 import { PendingPaymentNotice } from "~/components/forms/PendingPaymentNotice";
@@ -385,13 +385,7 @@ export default function InternationalScreen() {
               hint={t("international.amount-hint", { count: scale })}
               scale={scale}
             />
-            <ValidatedField
-              name="reference"
-              label={t("fields.reference")}
-              hint={t("fields.optional")}
-              autoComplete="off"
-              maxLength={140}
-            />
+            <PaymentReferenceField />
             <PaymentActions>
               <SaveDraftButton />
             </PaymentActions>

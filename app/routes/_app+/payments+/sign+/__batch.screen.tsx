@@ -19,6 +19,7 @@ import { CannotSign } from "~/components/ui/CannotSign";
 import { codeFormValidator, resendFormValidator } from "~/components/signing/code-forms";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { payeeAccountText } from "~/lib/payee-account";
 import styles from "../payments.module.css";
 import batch from "./batch.module.css";
 import type { loader } from "./_index";
@@ -75,7 +76,7 @@ function SelectionTable() {
               ) : p.kind === "order" ? (
                 t("item.order")
               ) : (
-                p.account
+                payeeAccountText(t, { payeeAccount: p.payeeAccount, payeeDescription: p.account, beneficiaryAccount: null })
               )}
             </td>
             <td className={batch.number}>
