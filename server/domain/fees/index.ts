@@ -21,6 +21,7 @@ import { currencies, fees, organizations, serviceFeeCharges, tariffs } from "../
 import type { Fee, OrganizationFees, PaymentKind, TariffFee } from "../../api/v1/contract.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { requireMembership } from "../organizations/access.js";
+import { listCurrencies } from "../settings/index.js";
 
 type Db = Database | Tx;
 
@@ -275,9 +276,7 @@ export async function organizationFees(db: Database, userId: string, organizatio
       fees.name,
       fees.id,
     );
-  const scales = new Map(
-    (await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies)).map((c) => [c.id, c.scale]),
-  );
+  const scales = new Map((await listCurrencies(db)).map((c) => [c.id as string, c.scale]));
   const scaleOf = (id: string | null) => (id === null ? null : (scales.get(id) ?? null));
   const custom = rows.filter((r) => r.organizationId === organizationId);
   return {

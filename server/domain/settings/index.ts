@@ -14,6 +14,7 @@ import type {
   ProviderPaymentTypeCode,
   TurnstileSettings,
 } from "../../api/v1/contract.js";
+import { referenceData } from "../reference/cache.js";
 
 export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
 export const SETTING_OVERDRAFT_ENABLED = "OVERDRAFT-ENABLED";
@@ -59,14 +60,21 @@ export function customRateEnabled(db: Database | Tx, organizationId: string): Pr
   return getOrganizationBooleanSetting(db, organizationId, SETTING_EXCHANGE_CUSTOM_RATE_ENABLED, false);
 }
 
-/** Provider payment types grouped by type: [{ type, currencies }] sorted by type. */
-export async function listPaymentTypes(db: Database): Promise<ProviderPaymentType[]> {
-  const rows = await db.select().from(providerPaymentTypes);
-  const byType = new Map<string, CurrencyCode[]>();
-  for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.currencyId as CurrencyCode]);
-  return [...byType]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([type, cs]) => ({ type: type as ProviderPaymentTypeCode, currencies: cs.sort() }));
+/**
+ * Provider payment types grouped by type: [{ type, currencies }] sorted by type. Reference data,
+ * kept per process for a minute (server/domain/reference/cache.ts): the seed writes the table,
+ * nothing at run time does.
+ * @returns a frozen list shared by callers (copy it to change it)
+ */
+export function listPaymentTypes(db: Database): Promise<readonly ProviderPaymentType[]> {
+  return referenceData(db, "provider-payment-types", async () => {
+    const rows = await db.select().from(providerPaymentTypes);
+    const byType = new Map<string, CurrencyCode[]>();
+    for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.currencyId as CurrencyCode]);
+    return [...byType]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, cs]) => ({ type: type as ProviderPaymentTypeCode, currencies: cs.sort() }));
+  });
 }
 
 /**
@@ -79,16 +87,23 @@ export async function getPaymentsSettings(db: Database, organizationId?: string)
     "PAYMENTS-ORDERS-ENABLED": organizationId
       ? await getOrganizationBooleanSetting(db, organizationId, SETTING_PAYMENTS_ORDERS_ENABLED, false)
       : await getBooleanSetting(db, SETTING_PAYMENTS_ORDERS_ENABLED, false),
-    paymentTypes: await listPaymentTypes(db),
+    paymentTypes: [...(await listPaymentTypes(db))],
   };
 }
 
-/** All currencies (contract Currency), fiat first then crypto, by code. */
-export async function listCurrencies(db: Database | Tx): Promise<Currency[]> {
-  const rows = await db.select().from(currencies);
-  return rows
-    .map((r) => ({ id: r.id as CurrencyCode, name: r.name, description: r.description, scale: r.scale, crypto: r.crypto }))
-    .sort((a, b) => Number(a.crypto) - Number(b.crypto) || a.id.localeCompare(b.id));
+/**
+ * All currencies (contract Currency), fiat first then crypto, by code. Reference data, kept per
+ * process for a minute (server/domain/reference/cache.ts): the seed writes the table, nothing at
+ * run time does. GET /v1/currencies, the accounts' balances and the fees' scales read it.
+ * @returns a frozen list shared by callers (copy it to change it)
+ */
+export function listCurrencies(db: Database): Promise<readonly Currency[]> {
+  return referenceData(db, "currencies", async () => {
+    const rows = await db.select().from(currencies);
+    return rows
+      .map((r) => ({ id: r.id as CurrencyCode, name: r.name, description: r.description, scale: r.scale, crypto: r.crypto }))
+      .sort((a, b) => Number(a.crypto) - Number(b.crypto) || a.id.localeCompare(b.id));
+  });
 }
 
 /**
