@@ -3,7 +3,7 @@
  * `organization_settings`), and provider payment types
  * (spec 000 §2 "transfer chooser", §6 "feature visibility depends on settings flags").
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, organizationSettings, providerPaymentTypes, settings } from "../../db/schema/index.js";
 import type {
@@ -34,7 +34,9 @@ export async function getBooleanSetting(db: Database | Tx, key: string, fallback
 
 /**
  * Boolean setting `key` for one organization: its own `organization_settings` row when that
- * holds a boolean, else the bank-wide `settings` row (`getBooleanSetting`), else `fallback`.
+ * holds a boolean, else the bank-wide `settings` row (as `getBooleanSetting`), else `fallback`.
+ * Both rows are read in one statement (UNION ALL; each table has at most one row per key), never
+ * kept: a switch staff turns counts on the next call.
  * @param organizationId the organization (no access check here: callers check membership)
  */
 export async function getOrganizationBooleanSetting(
@@ -43,13 +45,20 @@ export async function getOrganizationBooleanSetting(
   key: string,
   fallback = false,
 ): Promise<boolean> {
-  const [own] = await db
-    .select({ value: organizationSettings.value })
+  const rows = await db
+    .select({ own: sql<boolean>`true`.as("own"), value: organizationSettings.value })
     .from(organizationSettings)
     .where(and(eq(organizationSettings.organizationId, organizationId), eq(organizationSettings.key, key)))
-    .limit(1);
-  if (typeof own?.value === "boolean") return own.value;
-  return getBooleanSetting(db, key, fallback);
+    .unionAll(
+      db
+        .select({ own: sql<boolean>`false`.as("own"), value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, key)),
+    );
+  const own = rows.find((r) => r.own === true)?.value;
+  if (typeof own === "boolean") return own;
+  const bank = rows.find((r) => r.own === false)?.value;
+  return typeof bank === "boolean" ? bank : fallback;
 }
 
 /**
