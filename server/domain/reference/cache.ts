@@ -3,8 +3,8 @@
  * or the seed, never through the API or the back office, and whose rows are the same for every
  * caller (today the currencies and the provider payment types: server/domain/settings). A
  * signed-in page read the currencies twice (GET /v1/accounts and the fees tab) and the payment
- * types once; each read is a statement on every call (docs/performance.md "Reference data kept
- * for a minute").
+ * types once, each read a statement of its own (docs/performance.md "Calls and statements of a
+ * signed-in page").
  *
  * What may be kept here, and what may not (docs/decisions.md "Reference data cached per process"):
  * - only bank-wide data that no customer, staff member or API call can change at run time;
