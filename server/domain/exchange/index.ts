@@ -32,7 +32,7 @@ import {
 } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
-import { getBooleanSetting, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
+import { getBooleanSetting, listCurrencies, SETTING_OVERDRAFT_ENABLED } from "../settings/index.js";
 import { forbidden, hasSignatureDuty, memberOrganizationIdsQuery, notFound, requireMembership } from "../organizations/access.js";
 import { amountErrorText, validateWireAmount } from "../../rules/amount.js";
 import { customerRate, exchangeAmounts, midRate, parseEcbCsv, SOL_REFERENCE_PRICE_USD, unitsPerEur } from "./rates.js";
@@ -218,11 +218,12 @@ export async function latestEcbRates(db: Db): Promise<{ date: string; rates: Rec
  * (the rates in force: ECB and rates set by staff; the AED peg, the crypto reference prices), the
  * newest date and the spread. `source` is "ECB", or "ECB+BANK" when a staff rate is in force.
  */
-export async function getExchangeRates(db: Db): Promise<ExchangeRates> {
+export async function getExchangeRates(db: Database): Promise<ExchangeRates> {
   const [latest, spread, bankCurrencies] = [
     await ratesInForce(db),
     await spreadPercent(db),
-    await db.select({ id: currencies.id }).from(currencies).orderBy(currencies.id),
+    // Reference data kept per process (server/domain/reference/cache.ts), in code order here.
+    [...(await listCurrencies(db))].sort((a, b) => a.id.localeCompare(b.id)),
   ];
   const perEur = latest ? unitsPerEur(latest.rates, latest.solPriceUsd) : new Map<string, Decimal>();
   return {

@@ -14,13 +14,14 @@
  * `organizationFees` lists what an organization pays (the home fees tab), marking the tariff's
  * fees that a custom fee replaces (`isSuperseded`).
  */
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql, type SQL } from "drizzle-orm";
 import DecimalJs from "decimal.js";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, fees, organizations, serviceFeeCharges, tariffs } from "../../db/schema/index.js";
 import type { Fee, OrganizationFees, PaymentKind, TariffFee } from "../../api/v1/contract.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { requireMembership } from "../organizations/access.js";
+import { listCurrencies } from "../settings/index.js";
 
 type Db = Database | Tx;
 
@@ -62,6 +63,25 @@ export interface FeeQuery {
 }
 
 /**
+ * SQL for the id of an organization's tariff: `organizations.tariff_id`, or, when that is null,
+ * the default tariff (`tariffs.is_default`; the oldest if several are marked); null when the bank
+ * has none. A subquery of the caller's statement (no statement of its own).
+ */
+function tariffIdOf(db: Db, organizationId: string): SQL<string | null> {
+  const ownTariff = db
+    .select({ tariffId: organizations.tariffId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId));
+  const defaultTariff = db
+    .select({ id: tariffs.id })
+    .from(tariffs)
+    .where(eq(tariffs.isDefault, true))
+    .orderBy(tariffs.createdAt, tariffs.id)
+    .limit(1);
+  return sql<string | null>`coalesce((${ownTariff}), (${defaultTariff}))`;
+}
+
+/**
  * The fee row that applies to a payment, or null (the payment is free).
  *
  * Sources, first that has a matching row wins: (1) the organization's custom fees
@@ -79,16 +99,6 @@ export interface FeeQuery {
  * @throws database errors only (an organizationId that is not a uuid is a caller bug)
  */
 export async function findFee(db: Db, q: FeeQuery): Promise<FeeRow | null> {
-  const ownTariff = db
-    .select({ tariffId: organizations.tariffId })
-    .from(organizations)
-    .where(eq(organizations.id, q.organizationId));
-  const defaultTariff = db
-    .select({ id: tariffs.id })
-    .from(tariffs)
-    .where(eq(tariffs.isDefault, true))
-    .orderBy(tariffs.createdAt, tariffs.id)
-    .limit(1);
   const [row] = await db
     .select()
     .from(fees)
@@ -99,7 +109,7 @@ export async function findFee(db: Db, q: FeeQuery): Promise<FeeRow | null> {
         q.currencyId === null ? isNull(fees.currencyId) : or(isNull(fees.currencyId), eq(fees.currencyId, q.currencyId)),
         or(
           eq(fees.organizationId, q.organizationId),
-          and(isNull(fees.organizationId), sql`${fees.tariffId} = coalesce((${ownTariff}), (${defaultTariff}))`),
+          and(isNull(fees.organizationId), eq(fees.tariffId, tariffIdOf(db, q.organizationId))),
         ),
       ),
     )
@@ -249,16 +259,10 @@ export function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => n
  */
 export async function organizationFees(db: Database, userId: string, organizationId: string): Promise<OrganizationFees> {
   await requireMembership(db, userId, organizationId);
-  const [org] = await db
-    .select({ tariffId: organizations.tariffId })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
   const [tariff] = await db
     .select({ id: tariffs.id, name: tariffs.name })
     .from(tariffs)
-    .where(org?.tariffId ? eq(tariffs.id, org.tariffId) : eq(tariffs.isDefault, true))
-    .orderBy(tariffs.createdAt, tariffs.id)
-    .limit(1);
+    .where(eq(tariffs.id, tariffIdOf(db, organizationId)));
   const rows = await db
     .select()
     .from(fees)
@@ -275,9 +279,7 @@ export async function organizationFees(db: Database, userId: string, organizatio
       fees.name,
       fees.id,
     );
-  const scales = new Map(
-    (await db.select({ id: currencies.id, scale: currencies.scale }).from(currencies)).map((c) => [c.id, c.scale]),
-  );
+  const scales = new Map((await listCurrencies(db)).map((c) => [c.id as string, c.scale]));
   const scaleOf = (id: string | null) => (id === null ? null : (scales.get(id) ?? null));
   const custom = rows.filter((r) => r.organizationId === organizationId);
   return {

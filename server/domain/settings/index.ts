@@ -3,7 +3,7 @@
  * `organization_settings`), and provider payment types
  * (spec 000 §2 "transfer chooser", §6 "feature visibility depends on settings flags").
  */
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database, Tx } from "../../db/client.js";
 import { currencies, organizationSettings, providerPaymentTypes, settings } from "../../db/schema/index.js";
 import type {
@@ -14,6 +14,7 @@ import type {
   ProviderPaymentTypeCode,
   TurnstileSettings,
 } from "../../api/v1/contract.js";
+import { referenceData } from "../reference/cache.js";
 
 export const SETTING_PAYMENTS_ORDERS_ENABLED = "PAYMENTS-ORDERS-ENABLED";
 export const SETTING_OVERDRAFT_ENABLED = "OVERDRAFT-ENABLED";
@@ -33,7 +34,9 @@ export async function getBooleanSetting(db: Database | Tx, key: string, fallback
 
 /**
  * Boolean setting `key` for one organization: its own `organization_settings` row when that
- * holds a boolean, else the bank-wide `settings` row (`getBooleanSetting`), else `fallback`.
+ * holds a boolean, else the bank-wide `settings` row (as `getBooleanSetting`), else `fallback`.
+ * Both rows are read in one statement (UNION ALL; each table has at most one row per key), never
+ * kept: a switch staff turns counts on the next call.
  * @param organizationId the organization (no access check here: callers check membership)
  */
 export async function getOrganizationBooleanSetting(
@@ -42,13 +45,20 @@ export async function getOrganizationBooleanSetting(
   key: string,
   fallback = false,
 ): Promise<boolean> {
-  const [own] = await db
-    .select({ value: organizationSettings.value })
+  const rows = await db
+    .select({ own: sql<boolean>`true`.as("own"), value: organizationSettings.value })
     .from(organizationSettings)
     .where(and(eq(organizationSettings.organizationId, organizationId), eq(organizationSettings.key, key)))
-    .limit(1);
-  if (typeof own?.value === "boolean") return own.value;
-  return getBooleanSetting(db, key, fallback);
+    .unionAll(
+      db
+        .select({ own: sql<boolean>`false`.as("own"), value: settings.value })
+        .from(settings)
+        .where(eq(settings.key, key)),
+    );
+  const own = rows.find((r) => r.own === true)?.value;
+  if (typeof own === "boolean") return own;
+  const bank = rows.find((r) => r.own === false)?.value;
+  return typeof bank === "boolean" ? bank : fallback;
 }
 
 /**
@@ -59,14 +69,21 @@ export function customRateEnabled(db: Database | Tx, organizationId: string): Pr
   return getOrganizationBooleanSetting(db, organizationId, SETTING_EXCHANGE_CUSTOM_RATE_ENABLED, false);
 }
 
-/** Provider payment types grouped by type: [{ type, currencies }] sorted by type. */
-export async function listPaymentTypes(db: Database): Promise<ProviderPaymentType[]> {
-  const rows = await db.select().from(providerPaymentTypes);
-  const byType = new Map<string, CurrencyCode[]>();
-  for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.currencyId as CurrencyCode]);
-  return [...byType]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([type, cs]) => ({ type: type as ProviderPaymentTypeCode, currencies: cs.sort() }));
+/**
+ * Provider payment types grouped by type: [{ type, currencies }] sorted by type. Reference data,
+ * kept per process for a minute (server/domain/reference/cache.ts): the seed writes the table,
+ * nothing at run time does.
+ * @returns a frozen list shared by callers (copy it to change it)
+ */
+export function listPaymentTypes(db: Database): Promise<readonly ProviderPaymentType[]> {
+  return referenceData(db, "provider-payment-types", async () => {
+    const rows = await db.select().from(providerPaymentTypes);
+    const byType = new Map<string, CurrencyCode[]>();
+    for (const r of rows) byType.set(r.type, [...(byType.get(r.type) ?? []), r.currencyId as CurrencyCode]);
+    return [...byType]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([type, cs]) => ({ type: type as ProviderPaymentTypeCode, currencies: cs.sort() }));
+  });
 }
 
 /**
@@ -79,16 +96,23 @@ export async function getPaymentsSettings(db: Database, organizationId?: string)
     "PAYMENTS-ORDERS-ENABLED": organizationId
       ? await getOrganizationBooleanSetting(db, organizationId, SETTING_PAYMENTS_ORDERS_ENABLED, false)
       : await getBooleanSetting(db, SETTING_PAYMENTS_ORDERS_ENABLED, false),
-    paymentTypes: await listPaymentTypes(db),
+    paymentTypes: [...(await listPaymentTypes(db))],
   };
 }
 
-/** All currencies (contract Currency), fiat first then crypto, by code. */
-export async function listCurrencies(db: Database | Tx): Promise<Currency[]> {
-  const rows = await db.select().from(currencies);
-  return rows
-    .map((r) => ({ id: r.id as CurrencyCode, name: r.name, description: r.description, scale: r.scale, crypto: r.crypto }))
-    .sort((a, b) => Number(a.crypto) - Number(b.crypto) || a.id.localeCompare(b.id));
+/**
+ * All currencies (contract Currency), fiat first then crypto, by code. Reference data, kept per
+ * process for a minute (server/domain/reference/cache.ts): the seed writes the table, nothing at
+ * run time does. GET /v1/currencies, the accounts' balances and the fees' scales read it.
+ * @returns a frozen list shared by callers (copy it to change it)
+ */
+export function listCurrencies(db: Database): Promise<readonly Currency[]> {
+  return referenceData(db, "currencies", async () => {
+    const rows = await db.select().from(currencies);
+    return rows
+      .map((r) => ({ id: r.id as CurrencyCode, name: r.name, description: r.description, scale: r.scale, crypto: r.crypto }))
+      .sort((a, b) => Number(a.crypto) - Number(b.crypto) || a.id.localeCompare(b.id));
+  });
 }
 
 /**

@@ -5,15 +5,16 @@
  * spec 000 §5), its live cards (spec 000 §3 Account "cards": name and masked number or 'card
  * ordered', status, linking to the card's page; an order link for this account — on small screens
  * the accounts column with its card links is hidden, so this is where they are) and the account's
- * recent history grouped by day (spec 000 §2 Layout; GET
- * /v1/accounts/:id, /v1/statements-items?account=). An account the API does not show: 404. A
+ * recent history grouped by day (spec 000 §2 Layout; the account from GET /v1/accounts of the
+ * active organization, the list the layout reads too; GET /v1/statements-items?account=). An
+ * account not in that list, or whose history the API does not show: 404. A
  * history list it refuses otherwise shows its error in the list's place, the account kept (spec
  * 000 §7 "a failed list passes the server message on as its error"; lib/list-errors.server.ts).
  */
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Account, ListResponse, StatementItem } from "../../../../server/api/v1/contract";
+import type { ListResponse, StatementItem } from "../../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AccountDetails } from "~/components/ui/AccountDetails";
 import { cardNumberShown } from "~/lib/card-number";
@@ -22,7 +23,7 @@ import { DayGroups } from "~/components/ui/DayGroups";
 import { ListError } from "~/components/ui/ListError";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { ApiError } from "~/lib/api.server";
-import { requireAppContext } from "~/lib/app-context.server";
+import { listAccounts, requireAppContext } from "~/lib/app-context.server";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
 import { settleList } from "~/lib/list-errors.server";
@@ -33,13 +34,16 @@ export const handle = { i18n: ["common", "history", "cards"], titleKey: "common:
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const lng = await i18next.getLocale(request);
-  const id = encodeURIComponent(params.id ?? "");
   const notFound = (error: unknown): never => {
     if (error instanceof ApiError && error.status === 404) throw new Response("Not found", { status: 404 });
     throw error;
   };
-  const [account, history] = await Promise.all([
-    api.get<Account>(`/accounts/${id}`).catch(notFound),
+  const [accounts, history] = await Promise.all([
+    // The layout reads this same list for the accounts column in the same navigation (one call,
+    // shared while in flight: lib/api.server.ts), so the account is taken from it rather than
+    // read again by id. The page shows only an account of the active organization (the history
+    // below is the organization's), as GET /v1/accounts/:id with that history did.
+    listAccounts(api, org.id),
     settleList(
       request,
       api
@@ -47,6 +51,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         .catch(notFound),
     ),
   ]);
+  const account = accounts.find((a) => a.id === params.id);
+  if (!account) throw new Response("Not found", { status: 404 });
   // Newest first (the API's order), grouped by day as every transaction list (spec 000 §2 Layout).
   const days = groupByDay(history.data?.data ?? [], (i) => i.transferDate, lng);
   // Only what the cards list shows reaches the page (never more than the masked number).
