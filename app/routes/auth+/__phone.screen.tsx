@@ -3,8 +3,7 @@
  * (their zod schemas, shared with the route's action, are ./__phone.schema.ts). Loaded as its own chunk in the
  * browser (lib/split-screen.tsx); rendered from a static import on the server.
  */
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import { useState } from "react";
+import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useField, ValidatedForm } from "remix-validated-form";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
@@ -16,6 +15,7 @@ import card from "~/components/layout/CardPage.module.css";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { lazyValidator } from "~/lib/lazy-validator";
+import { useAnswerKey } from "~/lib/use-answer-key";
 import { useCountdown } from "~/lib/use-countdown";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { loader } from "./phone";
@@ -42,16 +42,9 @@ function CodeStepInput() {
  */
 export function PasswordStepInput() {
   const { t } = useTranslation("auth");
-  const answer = useActionData();
-  const [seen, setSeen] = useState(answer);
-  const [attempt, setAttempt] = useState(0);
-  if (answer !== seen) {
-    setSeen(answer);
-    setAttempt(attempt + 1);
-  }
   return (
     <ValidatedField
-      key={attempt}
+      key={useAnswerKey()}
       name="password"
       label={t("password.label")}
       type="password"

@@ -8,6 +8,7 @@ import { Form, useActionData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
 import i18next from "~/lib/i18next.server";
+import { useAnswerKey } from "~/lib/use-answer-key";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import {
   commitOpsSession,
@@ -72,6 +73,7 @@ export default function OpsLogin() {
   const { t } = useTranslation("ops");
   const data = useActionData<typeof action>();
   const errors: Errors = data?.errors ?? {};
+  const passwordKey = useAnswerKey();
   return (
     <>
       <h1>{t("login.title")}</h1>
@@ -105,6 +107,8 @@ export default function OpsLogin() {
         <div className={styles.field}>
           <label htmlFor="ops-password">{t("login.password")}</label>
           <input
+            // Emptied after each answer with JavaScript too (the server never sends it back).
+            key={passwordKey}
             id="ops-password"
             className={styles.input}
             name="password"
