@@ -138,6 +138,8 @@ test.describe("JavaScript on", () => {
     await login(page, CUSTOMERS.both);
     await page.goto("/history?period=all&currency=GBP");
     const href = (await page.locator("main [data-testid=statement-item] a").first().getAttribute("href"))!;
+    // The profile popup opens once the page's JavaScript runs (before, the link is a page of its own).
+    await watchReady(page);
     await page.getByTestId("profile-link").click();
     const profile = page.getByRole("dialog", { name: "James Patel" });
     await profile.getByRole("button", { name: "Switch to Patel Consulting Ltd" }).click();
@@ -150,6 +152,7 @@ test.describe("JavaScript on", () => {
       expect(receipt.suggestedFilename()).toMatch(/^receipt-.*\.pdf$/);
     } finally {
       await page.goto("/home");
+      await watchReady(page);
       await page.getByTestId("profile-link").click();
       await profile.getByRole("button", { name: "Switch to James Patel" }).click();
       await expect(page.getByRole("complementary", { name: "Accounts" })).toContainText(/Personal account/);
