@@ -106,6 +106,11 @@ export interface StepPageData {
   /** Rows a textarea grows to (GET /v1/settings/clients-settings, cached; 10 when unread). */
   textareaMaxRows: number;
   identityNav: IdentityNavData;
+  /**
+   * A save of this page met the application already submitted (in another tab or window): what
+   * was typed here was not saved, and the read-only page says so.
+   */
+  notSaved: boolean;
 }
 
 /** The catalogue step of a route, or a 404. */
@@ -192,6 +197,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     editable,
     values,
     kept: Boolean(kept && editable),
+    notSaved: !editable && url.searchParams.get("notSaved") === "1",
     errors: stepErrorMessages(app?.errors?.[stepId], fields, t),
     options,
     agreements,
@@ -295,8 +301,13 @@ export async function stepAction({ request }: ActionFunctionArgs, type: Applicat
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404, headers: await api.headers() });
-    if (error.status === 409 && applicationId)
-      throw redirect(stepHref(type, stepId, { applicationId }) ?? "/identity", { headers: await api.headers() });
+    // Submitted meanwhile (another tab or window): the step shows read-only, saying that what was
+    // typed on this page was not saved (`notSaved`), rather than dropping it silently.
+    if (error.status === 409 && applicationId) {
+      const href = stepHref(type, stepId, { applicationId });
+      const notSaved = error.body.code === "APPLICATION_NOT_EDITABLE" && intent !== "language";
+      throw redirect(href ? `${href}${notSaved ? "&notSaved=1" : ""}` : "/identity", { headers: await api.headers() });
+    }
     // The key's application was submitted meanwhile (another tab): its address shows it, read-only.
     if (error.status === 409 && creationKey && error.body.code === "APPLICATION_NOT_EDITABLE")
       throw redirect(`${url.pathname}?new=${creationKey}`, { headers: await api.headers() });

@@ -182,6 +182,9 @@ async function completeIndividualApplication(page: Page, phone: string) {
   await saveAndContinue(page);
   await expect(page).toHaveURL(/\/identity\/individual\/check-answers\?applicationId=/);
   await expect(page.getByTestId("check-errors")).toHaveCount(0);
+  // A second tab on a step, left open while the application is submitted from the first.
+  const other = await page.context().newPage();
+  await other.goto(`/identity/individual/activities?applicationId=${applicationId}`);
   await page.getByRole("button", { name: "Submit application" }).click();
 
   // Submitted: the list says so; the pages are read-only.
@@ -195,6 +198,13 @@ async function completeIndividualApplication(page: Page, phone: string) {
   await expect(page.getByTestId("step-form")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Save and continue" })).toHaveCount(0);
   await expect(page.getByText("Analytical Engines Ltd")).toBeVisible();
+  // The second tab's save meets the submitted application: read-only, saying what was typed was not saved.
+  await other.getByLabel("Name of employer").fill("Difference Engines Ltd");
+  await other.getByRole("button", { name: "Save and continue" }).click();
+  await expect(other.getByTestId("not-saved")).toBeVisible();
+  await expect(other.getByTestId("read-only")).toBeVisible();
+  await expect(other.getByText("Analytical Engines Ltd")).toBeVisible();
+  await other.close();
 
   // The bank approves it (staff command): ACCEPTED on the list.
   await staffCommand(page, ["application:approve", applicationId]);

@@ -112,6 +112,11 @@ export function StepPage() {
       <h1>{t(`steps.${data.stepId}`)}</h1>
       {!data.editable ? (
         <>
+          {data.notSaved ? (
+            <Alert kind="error" testId="not-saved">
+              {t("form.not-saved-submitted")}
+            </Alert>
+          ) : null}
           <Alert testId="read-only">{t("form.read-only")}</Alert>
           <ReadOnlyAnswers fields={fields} values={values} options={data.options} />
           {data.agreements ? <AgreementsFieldset agreements={data.agreements} readOnly /> : null}
