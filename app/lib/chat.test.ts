@@ -21,6 +21,11 @@ describe("messageError (spec 000 §5)", () => {
   it("accepts up to 4096 characters after trimming", () => {
     expect(messageError(`  ${"x".repeat(MAX_MESSAGE_LENGTH)}  `)).toBeNull();
   });
+  it("counts a line break once, CRLF as a form without JavaScript sends it included", () => {
+    const text = `${"x".repeat(MAX_MESSAGE_LENGTH - 20)}${"\r\n".repeat(10)}${"y".repeat(10)}`;
+    expect(messageError(text)).toBeNull();
+    expect(messageError(`${text}z`)).toBe("Chat.max-length");
+  });
 });
 
 describe("charactersLeft", () => {

@@ -17,11 +17,12 @@ export type { ChannelType, ChatChannel, ChatMessage, ChatNotification } from "..
 export type { UnreadMessagesCount as UnreadCounts } from "../../server/api/v1/contract";
 
 /**
- * Check a message before it is sent (spec 000 §5).
+ * Check a message before it is sent (spec 000 §5). A line break counts as one character however
+ * it came (a form sent without JavaScript sends CRLF), as the API counts it.
  * @returns an error key of the `chat` namespace, or null when the text can be sent
  */
 export function messageError(content: string): "Chat.empty" | "Chat.max-length" | null {
-  const text = content.trim();
+  const text = content.replace(/\r\n?/g, "\n").trim();
   if (!text) return "Chat.empty";
   if (text.length > MAX_MESSAGE_LENGTH) return "Chat.max-length";
   return null;

@@ -66,13 +66,28 @@ function ownerKey(owner: ChatOwner): string {
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /**
- * A message text as it is stored: trimmed, lone surrogates replaced (PostgreSQL text holds UTF-8).
+ * Characters a message or title never keeps: C0/C1 controls other than TAB and LF (NUL is refused
+ * instead, as before) and the bidirectional embeddings, overrides and isolates that reorder the
+ * text around them ("pay \u202Enoitcelloc", a channel title reversing its list row); the same
+ * set as file names (server/domain/uploads `sanitizeFileName`) minus TAB/LF and the LRM/RLM/ALM
+ * marks a right-to-left writer may type. docs/decisions.md 2026-11-29 "Chat text".
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const INVISIBLE_CONTROLS = /[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
+
+/** A line break as a browser submits a textarea's (CRLF) or an old Mac's (CR): stored as LF. */
+const CR_LINE_BREAK = /\r\n?/g;
+
+/**
+ * A message text as it is stored: line breaks as LF, without `INVISIBLE_CONTROLS` (a form without JavaScript sends CRLF; a line
+ * break is one character, as the text box counts it, spec 000 §5), trimmed, lone surrogates
+ * replaced (PostgreSQL text holds UTF-8).
  * @throws 400 VALIDATION_FAILED on `field`: not a string or empty (`isNotEmpty`), a NUL
  *   character (`isNotNul`), longer than 4096 (`maxLength`, message 'Chat.max-length')
  */
 export function normalizeContent(raw: unknown, field = "content"): string {
   if (typeof raw !== "string") throw fieldError(field, "isString", `${field} must be a string`);
-  const text = raw.replace(LONE_SURROGATE, "\uFFFD").trim();
+  const text = raw.replace(CR_LINE_BREAK, "\n").replace(INVISIBLE_CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD").trim();
   if (!text) throw fieldError(field, "isNotEmpty", `${field} should not be empty`);
   if (text.includes("\u0000")) throw fieldError(field, "isNotNul", `${field} must not contain NUL characters`);
   if (text.length > MAX_MESSAGE_LENGTH) throw fieldError(field, "maxLength", MAX_LENGTH_ERROR);
@@ -81,7 +96,7 @@ export function normalizeContent(raw: unknown, field = "content"): string {
 
 function normalizeTitle(raw: unknown): string {
   if (typeof raw !== "string") throw fieldError("title", "isString", "title must be a string");
-  const text = raw.replace(LONE_SURROGATE, "\uFFFD").replace(/\s+/g, " ").trim();
+  const text = raw.replace(INVISIBLE_CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD").replace(/\s+/g, " ").trim();
   if (!text) throw fieldError("title", "isNotEmpty", "title should not be empty");
   if (text.includes("\u0000")) throw fieldError("title", "isNotNul", "title must not contain NUL characters");
   if (text.length > MAX_TITLE_LENGTH)
