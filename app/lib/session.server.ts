@@ -49,6 +49,8 @@ export interface SessionData {
   remittanceKey: { key: string; orderId?: string };
   /** Idempotency key of the new FX rate request form and the request it created (lib/fx-requests.server.ts `fxRequestFormKey`). */
   fxRequestKey: { key: string; requestId?: string };
+  /** Idempotency key of the card order form, its organization and the card it ordered (lib/card-order-key.server.ts `cardOrderFormKey`). */
+  cardOrderKey: { key: string; organizationId: string; cardId?: string };
   /** A change of the one-time-code channel waiting for its code (/profile/code-channel). */
   codeChannel: SignChallenge;
   /** A password recovery waiting for its code and new password (/auth/recover). */

@@ -122,10 +122,12 @@ export function toMinorUnits(text: string): bigint {
 /**
  * With JS a form posts by fetch (`?_data=`) and a validation answer (400) is logged by Chromium
  * as a failed resource load. Where that answer is the expected outcome, drop exactly those
- * entries (for `route`, a path; its query string may precede `_data`) from the fixture's console errors; everything else still fails.
+ * entries (for `route`, a path; its query string may precede `_data`; `status` 400 by default, or
+ * 409 for an expected conflict) from the fixture's console errors; everything else still fails.
  */
-export function allowValidationAnswers(consoleErrors: string[], route: string): void {
-  const expected = new RegExp(`status of 400 \\(Bad Request\\) @ http://[^/]+${route}(?:\\?[^\\s]*?)?[?&]_data=`);
+export function allowValidationAnswers(consoleErrors: string[], route: string, status: 400 | 409 = 400): void {
+  const reason = { 400: "Bad Request", 409: "Conflict" }[status];
+  const expected = new RegExp(`status of ${status} \\(${reason}\\) @ http://[^/]+${route}(?:\\?[^\\s]*?)?[?&]_data=`);
   for (let i = consoleErrors.length - 1; i >= 0; i--) if (expected.test(consoleErrors[i])) consoleErrors.splice(i, 1);
 }
 

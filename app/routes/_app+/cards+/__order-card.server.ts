@@ -8,3 +8,4 @@ export { listAccounts, requireAppContext } from "~/lib/app-context.server";
 export { verifyCsrf } from "~/lib/csrf.server";
 export { default as i18next } from "~/lib/i18next.server";
 export { settleList } from "~/lib/list-errors.server";
+export { cardOrderedWithKey, cardOrderFormKey, rememberCardOrderKey } from "~/lib/card-order-key.server";

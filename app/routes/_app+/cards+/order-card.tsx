@@ -3,8 +3,13 @@
  * — card ordering (spec 000 §1, §2 route table, §7 GET /v1/settings/cards; issue 12). One plain
  * form that works without JavaScript: account, currency, the card to replace (the card-number
  * select of spec §2: masked numbers only), payment system, colour, prepaid, delivery and a name,
- * offered as GET /v1/settings/cards allows. POST → POST /v1/cards/order with the idempotency key
- * made in the loader (a double submit orders one card) → /cards/<new id>?done=ordered. Refusals
+ * offered as GET /v1/settings/cards allows. POST → POST /v1/cards/order with the form's idempotency
+ * key → /cards/<new id>?done=ordered. The key is kept in the session until the card it ordered is
+ * no longer ORDERED (lib/card-order-key.server `cardOrderFormKey`; docs/decisions.md "Card order
+ * form: back-and-resubmit"): a double submit, going Back and submitting again or a second tab
+ * with the same details land on that card (the API replays), other details are refused with a
+ * message naming it; the form names it meanwhile, with "Order another card" (`?after=<cardId>`:
+ * a new key). Refusals
  * (checked here first, then by the API) come back as translated field errors with an error
  * summary, the form filled as sent (status 400/409). The accounts and cards are read only to offer
  * choices: a list the API refuses shows its error where its choices would be (spec 000 §7 "a
@@ -15,6 +20,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Account, Card, CardsSettings, ListResponse } from "../../../../server/api/v1/contract";
+import type { OrderedCard } from "~/lib/card-order-key.server";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { ErrorSummary } from "~/components/forms/ErrorSummary";
@@ -23,7 +29,17 @@ import { Field } from "~/components/forms/Field";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 // Server-only, from one module (its header says why).
-import { ApiError, i18next, listAccounts, requireAppContext, settleList, verifyCsrf } from "./__order-card.server";
+import {
+  ApiError,
+  cardOrderedWithKey,
+  cardOrderFormKey,
+  i18next,
+  listAccounts,
+  rememberCardOrderKey,
+  requireAppContext,
+  settleList,
+  verifyCsrf,
+} from "./__order-card.server";
 import styles from "./cards.module.css";
 
 export const handle = { i18n: ["cards"], titleKey: "cards:order.title" };
@@ -38,13 +54,14 @@ const CARD_NAME_MAX = 40;
 export async function loader({ request }: LoaderFunctionArgs) {
   const { api, org } = await requireAppContext(request);
   const url = new URL(request.url);
-  const [settings, accountsListed, cardsListed] = await Promise.all([
+  const [settings, accountsListed, cardsListed, formKey] = await Promise.all([
     api.get<CardsSettings>("/settings/cards", { organizationId: org.id }),
     settleList(request, listAccounts(api, org.id)),
     settleList(
       request,
       api.get<ListResponse<Card>>("/cards", { organizationId: org.id }).then((r) => r.data),
     ),
+    cardOrderFormKey(api, org.id, url.searchParams.get("after")),
   ]);
   const accounts = accountsListed.data ?? [];
   const cards = cardsListed.data ?? [];
@@ -60,7 +77,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     prepaid: replace?.prepaid ? "on" : "",
     deliveryMethod: settings.deliveryMethods[0],
     cardName: replace?.cardName ?? "",
-    idempotencyKey: crypto.randomUUID(),
+    idempotencyKey: formKey.key,
   };
   return json(
     {
@@ -77,6 +94,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       accountsError: accountsListed.error,
       cardsError: cardsListed.error,
       replacing: Boolean(replace),
+      // The card the form's key ordered, still ORDERED: the same details again land on it.
+      orderedCard: formKey.orderedCard,
       values,
     },
     { headers: await api.headers({ "Cache-Control": "private, no-store" }) },
@@ -107,7 +126,8 @@ export async function action({ request }: ActionFunctionArgs) {
   await verifyCsrf(request, api.session);
   const values = valuesOf(await request.formData());
   const t = await i18next.getFixedT(request, "cards");
-  const refuse = async (errors: Errors, status = 400) => json({ values, errors }, { status, headers: await api.headers() });
+  const refuse = async (errors: Errors, status = 400, orderedCard: OrderedCard | null = null) =>
+    json({ values, errors, orderedCard }, { status, headers: await api.headers() });
 
   // The same rules as the API (server/domain/cards orderCardSchema), so the form answers at once.
   const errors: Errors = {};
@@ -116,6 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (values.cardName.length > CARD_NAME_MAX) errors.cardName = t("order.errors.cardName");
   if (Object.keys(errors).length) return refuse(errors);
 
+  const idempotencyKey = values.idempotencyKey || crypto.randomUUID();
   try {
     const card = await api.post<Card>(
       "/cards/order",
@@ -130,15 +151,23 @@ export async function action({ request }: ActionFunctionArgs) {
         ...(values.cardName ? { cardName: values.cardName } : {}),
         ...(values.cardId ? { cardId: values.cardId } : {}),
       },
-      { idempotencyKey: values.idempotencyKey || crypto.randomUUID() },
+      { idempotencyKey },
     );
+    // A new card or the replay of the one this key ordered: the form keeps the key while it is ORDERED.
+    rememberCardOrderKey(api, org.id, idempotencyKey, card.id);
     return redirect(`/cards/${card.id}?done=ordered`, { headers: await api.headers() });
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     const code = error.body.code;
     if (code === "CARD_LIMIT_REACHED") return refuse({ _form: t("errors.limit-reached") }, 409);
     if (code === "CARD_STATUS_CONFLICT") return refuse({ cardId: t("errors.status-conflict") }, 409);
-    if (code === "IDEMPOTENCY_KEY_REUSED") return refuse({ _form: t("errors.key-reused") }, 409);
+    if (code === "IDEMPOTENCY_KEY_REUSED") {
+      // Other details under the key of a card this form ordered: name that card (and how to order another).
+      const ordered = await cardOrderedWithKey(api, idempotencyKey);
+      return ordered
+        ? refuse({ _form: t("order.errors.ordered-other-details") }, 409, ordered)
+        : refuse({ _form: t("errors.key-reused") }, 409);
+    }
     if (code === "VALIDATION_FAILED" && Array.isArray(error.body.message)) {
       for (const e of error.body.message) {
         const field = (FIELDS as readonly string[]).includes(e.property) ? (e.property as (typeof FIELDS)[number]) : "_form";
@@ -187,11 +216,22 @@ function Choices({
 }
 
 export default function OrderCard() {
-  const { settings, accounts, cards, accountsError, cardsError, replacing, values: initial } = useLoaderData<typeof loader>();
+  const {
+    settings,
+    accounts,
+    cards,
+    accountsError,
+    cardsError,
+    replacing,
+    orderedCard: kept,
+    values: initial,
+  } = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();
   const { t } = useTranslation("cards");
   const values = failed?.values ?? initial;
   const errors: Errors = failed?.errors ?? {};
+  // A refusal for other details names the card the key ordered (a tab opened before that order too).
+  const orderedCard = failed?.orderedCard ?? kept;
   const title = replacing ? t("order.replacement-title") : t("order.title");
   if (!settings.orderingEnabled || (accounts.length === 0 && !accountsError))
     return (
@@ -207,6 +247,15 @@ export default function OrderCard() {
     <>
       <h1>{title}</h1>
       <p>{t("order.intro")}</p>
+      {/* The form's key ordered this card, still ORDERED (cardOrderFormKey): sending it again shows it. */}
+      {orderedCard ? (
+        <Alert testId="card-ordered-with-form">
+          {t("order.ordered.text")} <Link to={`/cards/${orderedCard.id}`}>{orderedCard.cardName}</Link> {t("order.ordered.again")}{" "}
+          <Link to={`/cards/order-card?after=${orderedCard.id}`} data-testid="order-another-card">
+            {t("order.ordered.another")}
+          </Link>
+        </Alert>
+      ) : null}
       <ErrorSummary errors={errors} order={["_form", ...FIELDS]} />
       {/* key: a refused submission remounts the form so the uncontrolled inputs show what was sent. */}
       <Form
