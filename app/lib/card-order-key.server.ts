@@ -13,6 +13,7 @@
  */
 import type { Card } from "../../server/api/v1/contract";
 import type { Api } from "~/lib/api.server";
+import { keptFormKey, madeWithKey, readOrNull, rememberFormKey } from "~/lib/form-key.server";
 
 /** The card the form's key ordered, as the form names it. */
 export interface OrderedCard {
@@ -21,16 +22,14 @@ export interface OrderedCard {
 }
 
 /** The card `cardId` if the caller may read it, else null (a lost session still throws its redirect). */
-async function readCard(api: Api, cardId: string): Promise<Card | null> {
-  return api.get<Card>(`/cards/${encodeURIComponent(cardId)}`).catch((error) => {
-    if (error instanceof Response) throw error;
-    return null;
-  });
+function readCard(api: Api, cardId: string): Promise<Card | null> {
+  return readOrNull(api.get<Card>(`/cards/${encodeURIComponent(cardId)}`));
 }
 
 /**
  * The card order form's idempotency key for the organization `organizationId`: the session's while
- * the card it ordered is still ORDERED in that organization, else a new one (stored in the session).
+ * the card it ordered is still ORDERED in that organization, else a new one (lib/form-key.server.ts
+ * `keptFormKey`).
  * @param releaseAfter the form's `?after=`: the card whose key the customer releases to order another
  * @returns the key, and the card still ORDERED under it (null when none: a fresh key or not used yet)
  */
@@ -39,25 +38,16 @@ export async function cardOrderFormKey(
   organizationId: string,
   releaseAfter: string | null = null,
 ): Promise<{ key: string; orderedCard: OrderedCard | null }> {
-  const current = api.session.get("cardOrderKey");
-  if (current && current.organizationId === organizationId) {
-    if (!current.cardId) return { key: current.key, orderedCard: null };
-    if (current.cardId !== releaseAfter) {
-      const card = await readCard(api, current.cardId);
-      if (card?.status === "ORDERED" && card.organizationId === organizationId)
-        return { key: current.key, orderedCard: { id: card.id, cardName: card.cardName } };
-    }
-  }
-  const key = crypto.randomUUID();
-  api.session.set("cardOrderKey", { key, organizationId });
-  api.touch();
-  return { key, orderedCard: null };
+  const { key, open } = await keptFormKey(api, "cardOrderKey", organizationId, releaseAfter, async (id) => {
+    const card = await readCard(api, id);
+    return card?.status === "ORDERED" && card.organizationId === organizationId ? { id: card.id, cardName: card.cardName } : null;
+  });
+  return { key, orderedCard: open };
 }
 
 /** Remember which card the form's key `key` ordered in `organizationId` (see `cardOrderFormKey`). */
 export function rememberCardOrderKey(api: Api, organizationId: string, key: string, cardId: string): void {
-  api.session.set("cardOrderKey", { key, organizationId, cardId });
-  api.touch();
+  rememberFormKey(api, "cardOrderKey", organizationId, key, cardId);
 }
 
 /**
@@ -66,8 +56,7 @@ export function rememberCardOrderKey(api: Api, organizationId: string, key: stri
  * cannot be read.
  */
 export async function cardOrderedWithKey(api: Api, key: string): Promise<OrderedCard | null> {
-  const current = api.session.get("cardOrderKey");
-  if (!current?.cardId || current.key !== key) return null;
-  const card = await readCard(api, current.cardId);
+  const cardId = madeWithKey(api, "cardOrderKey", key);
+  const card = cardId ? await readCard(api, cardId) : null;
   return card ? { id: card.id, cardName: card.cardName } : null;
 }

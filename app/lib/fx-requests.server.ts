@@ -12,6 +12,7 @@ import { FX_RATE_DETAIL_DECIMALS, FX_RATE_LIST_DECIMALS, fxActualRate } from "..
 import { ApiError, type Api } from "~/lib/api.server";
 import { groupByDay, type DayGroup } from "~/lib/date-groups";
 import { clearChallenge, liveChallenge, sendChallenge } from "~/lib/sign-challenge.server";
+import { keptFormKey, readOrNull, rememberFormKey } from "./form-key.server";
 
 /** A request with its rate as the list shows it (`listRate`, 12 decimals) and the details (`detailRate`, 14). */
 export interface FxRequestView extends FxRequest {
@@ -124,41 +125,29 @@ export function clearFxCode(api: Api, requestId: string): void {
 }
 
 /**
- * The idempotency key of the new rate request form (as payment forms' `paymentFormKey` and
- * remittance orders' `orderFormKey`; docs/decisions.md "Back-and-resubmit of a payment form"):
+ * The idempotency key of the new rate request form (lib/form-key.server.ts `keptFormKey`):
  * kept in the session until the request it created leaves AWAITING_SIGNATURE. So the same details
  * sent again — a double submit, going back and submitting, a second tab — answer that request
  * (a replay) instead of making a second one; other details meanwhile are refused
  * (IDEMPOTENCY_KEY_REUSED). After it is signed or declined the form gets a new key.
+ * @param organizationId the active organization (a key of another one is released)
  * @param releaseAfter the form's `?after=`: the waiting request a member who cannot sign leaves
  *   to a signer to start a new one (only that request's key is released)
  * @returns the key, and the request still awaiting a signature under it (null when none)
  */
 export async function fxRequestFormKey(
   api: Api,
+  organizationId: string,
   releaseAfter: string | null = null,
 ): Promise<{ key: string; pendingRequestId: string | null }> {
-  const current = api.session.get("fxRequestKey");
-  if (current && !current.requestId) return { key: current.key, pendingRequestId: null };
-  if (current?.requestId) {
-    const status = await api
-      .get<FxRequest>(`/exchange/fx-requests/${encodeURIComponent(current.requestId)}`)
-      .then((r) => r.status)
-      .catch((error) => {
-        if (error instanceof Response) throw error;
-        return null;
-      });
-    if (status === "AWAITING_SIGNATURE" && current.requestId !== releaseAfter)
-      return { key: current.key, pendingRequestId: current.requestId };
-  }
-  const key = crypto.randomUUID();
-  api.session.set("fxRequestKey", { key });
-  api.touch();
-  return { key, pendingRequestId: null };
+  const { key, open } = await keptFormKey(api, "fxRequestKey", organizationId, releaseAfter, async (id) => {
+    const request = await readOrNull(api.get<FxRequest>(`/exchange/fx-requests/${encodeURIComponent(id)}`));
+    return request?.status === "AWAITING_SIGNATURE" ? id : null;
+  });
+  return { key, pendingRequestId: open };
 }
 
 /** Remember which request the form's key created (see `fxRequestFormKey`). */
-export function rememberFxRequestKey(api: Api, key: string, requestId: string): void {
-  api.session.set("fxRequestKey", { key, requestId });
-  api.touch();
+export function rememberFxRequestKey(api: Api, organizationId: string, key: string, requestId: string): void {
+  rememberFormKey(api, "fxRequestKey", organizationId, key, requestId);
 }

@@ -33,6 +33,16 @@ export interface SignChallenge {
 /** The payment forms (spec 000 §9 draft keys); each has its own idempotency key and draft. */
 export type PaymentFormId = "euro" | "gbp" | "usd" | "international" | "internal" | "between-accounts" | "casp" | "cash-over";
 
+/**
+ * A kept form key (lib/form-key.server.ts `keptFormKey`): the key, the organization it was made
+ * in, and the id of what it made (none while unused).
+ */
+export interface KeptFormKey {
+  key: string;
+  organizationId: string;
+  madeId?: string;
+}
+
 /** Session data; `tok` is the encrypted AuthTokens. */
 export interface SessionData {
   tok: string;
@@ -45,12 +55,14 @@ export interface SessionData {
   drafts: boolean;
   /** The payment declined by "Change details" whose form opens next with its values (payments.server.ts `changePayment`). */
   changing: string;
-  /** Idempotency key of the new remittance order form and the order it created (remittance+/__remittance.server.ts). */
-  remittanceKey: { key: string; orderId?: string };
-  /** Idempotency key of the new FX rate request form and the request it created (lib/fx-requests.server.ts `fxRequestFormKey`). */
-  fxRequestKey: { key: string; requestId?: string };
-  /** Idempotency key of the card order form, its organization and the card it ordered (lib/card-order-key.server.ts `cardOrderFormKey`). */
-  cardOrderKey: { key: string; organizationId: string; cardId?: string };
+  /**
+   * Idempotency keys of the forms that create one thing at a time, each with its organization and
+   * what it made (lib/form-key.server.ts `keptFormKey`): the new remittance order form, the new FX
+   * rate request form and the card order form.
+   */
+  remittanceKey: KeptFormKey;
+  fxRequestKey: KeptFormKey;
+  cardOrderKey: KeptFormKey;
   /** A change of the one-time-code channel waiting for its code (/profile/code-channel). */
   codeChannel: SignChallenge;
   /** A password recovery waiting for its code and new password (/auth/recover). */

@@ -42,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settleList(request, api.get<ExchangeRates>("/exchange/rates")),
     settleList(request, api.get<{ data: Currency[] }>("/currencies")),
     i18next.getLocale(request),
-    fxRequestFormKey(api, new URL(request.url).searchParams.get("after")),
+    fxRequestFormKey(api, org.id, new URL(request.url).searchParams.get("after")),
   ]);
   // The currencies the bank exchanges (those with a reference rate).
   const currencies = (rates.data?.rates ?? []).map((r) => r.currencyId);
@@ -99,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
       keyReused: t("exchange:requests.errors.key-reused"),
     });
   }
-  rememberFxRequestKey(api, d.idempotencyKey, created.id);
+  rememberFxRequestKey(api, org.id, d.idempotencyKey, created.id);
   // A member who cannot sign ends here (spec 000 §4): the request waits for a signer.
   if (created.status !== "AWAITING_SIGNATURE" || !canSign(org))
     return redirect(`/currency-exchange/requests/${created.id}`, { headers: await api.headers() });

@@ -7,6 +7,7 @@
  */
 import type { CodeChallenge, OtpChannel, PaymentsSettings, RemittanceOrderDetail } from "../../../../../server/api/v1/contract";
 import { ApiError, type Api } from "~/lib/api.server";
+import { keptFormKey, readOrNull, rememberFormKey } from "~/lib/form-key.server";
 import { clearChallenge, liveChallenge, sendChallenge } from "~/lib/sign-challenge.server";
 
 /** Whether PAYMENTS-ORDERS-ENABLED is on for the organization (false when the API cannot say). */
@@ -56,38 +57,29 @@ export function clearOrderCode(api: Api, orderId: string): void {
 }
 
 /**
- * The new-order form's idempotency key, kept in the session: handed out again until the order
- * it created has been signed (a double submit or back-and-resubmit replays that order; its page
- * offers to sign it), then a new one (a new order is a new decision). A creator who cannot sign
- * (the order waits for another official) asks for a new order with `?after=<the waiting order's
- * id>`: only that order releases the key (as lib/payments.server `paymentFormKey`).
+ * The new-order form's idempotency key, kept in the session (lib/form-key.server.ts
+ * `keptFormKey`): handed out again until the order it created has been signed (a double submit or
+ * back-and-resubmit replays that order; its page offers to sign it), then a new one (a new order
+ * is a new decision). A creator who cannot sign (the order waits for another official) asks for a
+ * new order with `?after=<the waiting order's id>`: only that order releases the key (as
+ * lib/payments.server `paymentFormKey`).
+ * @param organizationId the active organization (a key of another one is released)
  * @param releaseAfter the `after` query parameter, or null
  * @returns `key` for the hidden field, `pendingOrderId` while the form's order awaits signature
  */
 export async function orderFormKey(
   api: Api,
+  organizationId: string,
   releaseAfter: string | null = null,
 ): Promise<{ key: string; pendingOrderId: string | null }> {
-  const current = api.session.get("remittanceKey");
-  if (current && !current.orderId) return { key: current.key, pendingOrderId: null };
-  if (current?.orderId) {
-    const status = await api
-      .get<RemittanceOrderDetail>(`/payments-orders/${encodeURIComponent(current.orderId)}`)
-      .then((o) => o.status)
-      .catch((error) => {
-        if (error instanceof Response) throw error;
-        return null;
-      });
-    if (status === "PENDING" && current.orderId !== releaseAfter) return { key: current.key, pendingOrderId: current.orderId };
-  }
-  const key = crypto.randomUUID();
-  api.session.set("remittanceKey", { key });
-  api.touch();
-  return { key, pendingOrderId: null };
+  const { key, open } = await keptFormKey(api, "remittanceKey", organizationId, releaseAfter, async (id) => {
+    const order = await readOrNull(api.get<RemittanceOrderDetail>(`/payments-orders/${encodeURIComponent(id)}`));
+    return order?.status === "PENDING" ? id : null;
+  });
+  return { key, pendingOrderId: open };
 }
 
 /** Remember which order the form's key created (see `orderFormKey`). */
-export function rememberOrderKey(api: Api, key: string, orderId: string): void {
-  api.session.set("remittanceKey", { key, orderId });
-  api.touch();
+export function rememberOrderKey(api: Api, organizationId: string, key: string, orderId: string): void {
+  rememberFormKey(api, "remittanceKey", organizationId, key, orderId);
 }

@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [listed, key, rule, countries] = await Promise.all([
     // Read only for the "Pay from" choices: a failed list shows its error there (list-errors.server).
     settleList(request, listAccounts(api, org.id)),
-    orderFormKey(api, new URL(request.url).searchParams.get("after")),
+    orderFormKey(api, org.id, new URL(request.url).searchParams.get("after")),
     api.get<TransactionsDocumentsSettings>("/settings/transactions-documents").catch(() => null),
     countryOptionsFor(request),
   ]);
@@ -154,7 +154,7 @@ export async function action({ request }: ActionFunctionArgs) {
       keyReused: t("errors:Remittance.idempotency-reused"),
     });
   }
-  rememberOrderKey(api, d.idempotencyKey, order.id);
+  rememberOrderKey(api, org.id, d.idempotencyKey, order.id);
   // A member who cannot sign ends here (spec 000 §4): the order waits for a signer.
   if (order.status === "PENDING" && canSign(org)) {
     try {
