@@ -152,7 +152,8 @@ function draftData(values: Record<string, unknown>): Record<string, string> {
 /**
  * Keep what the customer typed in a payment form as the user's server-side draft
  * (PUT /v1/payment-drafts/:form): restored when they come back, cleared when they leave
- * /payments/ paths (`clearDraftsOutsidePayments`), on logout and once the payment is created.
+ * /payments/ paths (`clearDraftsOutsidePayments`) and on logout. Once the payment is created the
+ * draft records the values it was made from (`MADE_PAYMENT`), shown only by "Change details".
  * A failure to save never fails the form (the draft is a convenience).
  */
 export async function savePaymentDraft(api: Api, form: PaymentForm, organizationId: string, values: Record<string, unknown>) {

@@ -6,9 +6,8 @@
  * GET goes to the start page.
  */
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { SUPPORTED_LANGUAGES } from "~/i18n";
 import { verifyCsrf } from "~/lib/csrf.server";
-import { languageCookie } from "~/lib/i18next.server";
+import { languageChoiceCookie } from "~/lib/i18next.server";
 import { getSession } from "~/lib/session.server";
 import { safeReturnTo } from "~/lib/session-rules";
 
@@ -27,9 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const session = await getSession(request);
   await verifyCsrf(request, session); // first: a body that is not a form is refused (403), never a 500
   const form = await request.formData();
-  const lng = form.get("lng");
   const headers = new Headers();
-  if (typeof lng === "string" && SUPPORTED_LANGUAGES.includes(lng))
-    headers.append("Set-Cookie", await languageCookie.serialize(lng));
+  const language = await languageChoiceCookie(form.get("lng"));
+  if (language) headers.append("Set-Cookie", language);
   return redirect(backTo(form.get("returnTo")), { headers });
 }

@@ -38,6 +38,25 @@ export async function signedInRequest(url: string): Promise<Request> {
   return new Request(url, { headers: { Cookie: cookie, "Accept-Language": "en" } });
 }
 
+/** The CSRF token `signedInSession` puts in the session (a form post sends it as `csrf`). */
+export const TEST_CSRF = "csrf-token-of-the-test";
+
+/**
+ * A signed-in browser's session cookie (`name=value`) holding the CSRF token `TEST_CSRF`: for
+ * route tests that run a loader, then post the form to its action, with the same session.
+ */
+export async function signedInSession(url: string): Promise<{ cookie: string; csrf: string }> {
+  const session = await getSession(await signedInRequest(url));
+  session.set("csrf", TEST_CSRF);
+  return { cookie: (await commitSession(session)).split(";")[0], csrf: TEST_CSRF };
+}
+
+/** The session cookie (`name=value`) a route's response sets, else `sent`: the browser's next request. */
+export function cookieAfter(res: Response, sent: string): string {
+  const set = res.headers.get("Set-Cookie");
+  return set ? set.split(";")[0] : sent;
+}
+
 /** GET /api/v1/ops/me's answer for a staff user holding every role. */
 export const TEST_STAFF = {
   id: "00000000-0000-4000-8000-0000000000aa",

@@ -8,8 +8,7 @@
  * gets a new key.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { commitSession, getSession } from "~/lib/session.server";
-import { signedInRequest, TEST_ORG, TEST_WHOAMI } from "~/test-utils/signed-in";
+import { cookieAfter, signedInSession, TEST_ORG, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { action, loader } from "./order-card";
 
 type Route = (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<Response>;
@@ -83,18 +82,7 @@ function stubApi() {
   return cards;
 }
 
-/** The session cookie a response sets, else the one sent. */
-function cookieAfter(res: Response, sent: string): string {
-  const set = res.headers.get("Set-Cookie");
-  return set ? set.split(";")[0] : sent;
-}
-
-async function signedInCookie(): Promise<{ cookie: string; csrf: string }> {
-  const first = await signedInRequest("http://x/cards/order-card");
-  const session = await getSession(first);
-  session.set("csrf", "csrf-token-of-the-test");
-  return { cookie: (await commitSession(session)).split(";")[0], csrf: "csrf-token-of-the-test" };
-}
+const signedInCookie = () => signedInSession("http://x/cards/order-card");
 
 type Ordered = { id: string; cardName: string } | null;
 

@@ -6,8 +6,7 @@
  * "Back-and-resubmit of a payment form"). Once it is signed or declined, the form gets a new key.
  */
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { commitSession, getSession } from "~/lib/session.server";
-import { signedInRequest, TEST_WHOAMI } from "~/test-utils/signed-in";
+import { cookieAfter, signedInSession, TEST_WHOAMI } from "~/test-utils/signed-in";
 import { action, loader } from "./new";
 
 type Route = (args: { request: Request; params: Record<string, string>; context: { cspNonce: string } }) => Promise<Response>;
@@ -60,18 +59,7 @@ function stubApi(status: { value: string }) {
   return created;
 }
 
-/** The session cookie a response sets, else the one sent. */
-function cookieAfter(res: Response, sent: string): string {
-  const set = res.headers.get("Set-Cookie");
-  return set ? set.split(";")[0] : sent;
-}
-
-async function signedInCookie(): Promise<{ cookie: string; csrf: string }> {
-  const first = await signedInRequest("http://x/currency-exchange/requests/new");
-  const session = await getSession(first);
-  session.set("csrf", "csrf-token-of-the-test");
-  return { cookie: (await commitSession(session)).split(";")[0], csrf: "csrf-token-of-the-test" };
-}
+const signedInCookie = () => signedInSession("http://x/currency-exchange/requests/new");
 
 async function openForm(cookie: string): Promise<{ key: string; pending: string | null; cookie: string }> {
   const res = await (loader as unknown as Route)({
