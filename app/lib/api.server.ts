@@ -18,10 +18,17 @@
  * `raw: true` a 2xx answer is returned as the `Response` itself, unread (file downloads).
  */
 import { redirect } from "@remix-run/node";
-import type { ApiErrorBody, AuthTokens, DemoSettings, WhoAmI } from "../../server/api/v1/contract";
+import type {
+  ApiErrorBody,
+  AuthTokens,
+  DemoSettings,
+  KeptFormRequest,
+  KeptFormTaken,
+  WhoAmI,
+} from "../../server/api/v1/contract";
 import { config } from "./config.server";
 import i18next from "./i18next.server";
-import { keepExpiredPost, keepsFormOnExpiry, takeKeptForm } from "./kept-form.server";
+import { keepExpiredPost, keepsFormOnExpiry, takeKeptForm, type KeptFields } from "./kept-form.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
 import { noteSessionChange } from "./session-scope.server";
 import {
@@ -187,9 +194,10 @@ export interface Api {
   touch(): void;
   /**
    * The answers a post to this page brought to an expired session, kept for this person
-   * (kept-form.server.ts), or null; taken once: `headers()` then removes them from the browser.
+   * (kept-form.server.ts), or null; taken once (from the bank, or the cookies): `headers()`
+   * then removes them from the browser.
    */
-  keptForm(): FormData | null;
+  keptForm(): Promise<FormData | null>;
   /** Headers for the response: Set-Cookie when the session changed (rotated tokens etc.). */
   headers(extra?: HeadersInit): Promise<Headers>;
 }
@@ -215,6 +223,18 @@ async function sessionLostRedirect(session: AppSession): Promise<Response> {
  */
 export async function expiredRedirect(request: Request, session: AppSession): Promise<Response> {
   const tokens = getTokens(session);
+  // A long form's answers are handed to the bank with the session's refresh token before the
+  // session is revoked (cookies in this browser when the bank cannot keep them).
+  const keepAtBank = tokens
+    ? (path: string, fields: KeptFields) =>
+        publicCall("POST", "/auth/kept-forms", {
+          body: { refreshToken: tokens.refreshToken, path, fields } satisfies KeptFormRequest,
+        }).then(
+          () => true,
+          () => false,
+        )
+    : undefined;
+  const kept = await keepExpiredPost(request, session.get("phone") ?? null, session.get("csrf") ?? null, keepAtBank);
   if (tokens) await publicCall("POST", "/auth/logout", { body: { refreshToken: tokens.refreshToken } }).catch(() => undefined);
   const url = new URL(request.url);
   // A post returns to its page; an application step's query names the application, so it stays.
@@ -226,8 +246,6 @@ export async function expiredRedirect(request: Request, session: AppSession): Pr
   );
   const login = new URLSearchParams({ expired: "1", ...(returnTo ? { returnTo } : {}) });
   const headers = await logoutHeaders(session);
-  // An application step's answers are kept in this browser for the same person's next login.
-  const kept = await keepExpiredPost(request, session.get("phone") ?? null, session.get("csrf") ?? null);
   for (const cookie of kept) headers.append("Set-Cookie", cookie);
   return redirect(`/auth/phone?${login}`, { headers });
 }
@@ -368,8 +386,11 @@ export async function getApi(request: Request, options: { activity?: boolean } =
     touch() {
       dirty = true;
     },
-    keptForm() {
-      const kept = takeKeptForm(request, session.get("phone") ?? null);
+    async keptForm() {
+      const kept = await takeKeptForm(request, session.get("phone") ?? null, async (path) => {
+        const taken = await api.post<KeptFormTaken>("/auth/kept-forms/take", { path });
+        return taken.fields;
+      });
       keptCookies = kept.setCookie;
       return kept.form;
     },

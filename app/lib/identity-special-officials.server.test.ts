@@ -166,7 +166,7 @@ describe("the official's add action", () => {
     const next = new Request("http://bank.test/identity/corporate/cof/new?applicationId=app-1", {
       headers: { Cookie: cookies.map((c) => c.split(";")[0]).join("; ") },
     });
-    const form = takeKeptForm(next, PHONE).form;
+    const form = (await takeKeptForm(next, PHONE)).form;
     expect(form?.get("lastName")).toBe("Lovelace");
     expect(form?.get("idempotencyKey")).toBe(KEY);
   });

@@ -104,7 +104,7 @@ export async function officialLoader(request: Request, officialId: string) {
   const remove = !adding && new URL(request.url).searchParams.get("remove") === "1";
   const form = !remove && application.editable;
   const countries = form ? await loadCountries(api, request) : [];
-  const kept = form ? api.keptForm() : null;
+  const kept = form ? await api.keptForm() : null;
   const keptKey = kept?.get(OFFICIAL_KEY_FIELD);
   return json(
     {

@@ -168,7 +168,7 @@ export async function stepLoader({ request, params }: LoaderFunctionArgs, type: 
     : step.fields;
   let values = shownValues(fields, app?.answers ?? {}, app?.drafts?.[stepId], prefillOf(type, stepId, url, profileValues(user)));
   // Answers a post brought to an expired session, kept for this person's next login: shown unsaved.
-  const kept = api.keptForm();
+  const kept = await api.keptForm();
   const editable = app?.editable ?? true;
   if (kept && editable) values = { ...values, ...readStepValues(kept, fields) };
   const sicField = fields.find((f) => f.options && "ref" in f.options && f.options.ref === "sicCodes");

@@ -55,7 +55,7 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
       CSRF,
     );
     expect(setCookie[0]).toMatch(/^__kept0=[^;]+; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax/);
-    const { form, setCookie: cleared } = takeKeptForm(nextGet(STEP, setCookie), PHONE);
+    const { form, setCookie: cleared } = await takeKeptForm(nextGet(STEP, setCookie), PHONE);
     expect([...form!.entries()]).toEqual([
       ["companyName", "Acme Widgets Ltd"],
       ["sicCodes", "62012"],
@@ -67,23 +67,23 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
 
   it("gives nothing to another person (and drops it), and keeps it for the same person's visit to its page", async () => {
     const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF);
-    const other = takeKeptForm(nextGet(STEP, setCookie), "+447700900009");
+    const other = await takeKeptForm(nextGet(STEP, setCookie), "+447700900009");
     expect(other.form).toBeNull();
     expect(other.setCookie.length).toBeGreaterThan(0);
-    const elsewhere = takeKeptForm(nextGet("http://bank.test/identity/corporate/address", setCookie), PHONE);
+    const elsewhere = await takeKeptForm(nextGet("http://bank.test/identity/corporate/address", setCookie), PHONE);
     expect(elsewhere).toEqual({ form: null, setCookie: [] });
-    expect(takeKeptForm(nextGet(STEP, setCookie), null).form).toBeNull();
+    expect((await takeKeptForm(nextGet(STEP, setCookie), null)).form).toBeNull();
   });
 
   it("forgets after 30 minutes; a tampered cookie gives nothing", async () => {
     vi.useFakeTimers({ now: Date.parse("2026-11-25T10:00:00Z") });
     const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF);
     vi.setSystemTime(Date.parse("2026-11-25T10:00:00Z") + KEPT_FORM_MAX_AGE_S * 1000 + 1);
-    expect(takeKeptForm(nextGet(STEP, setCookie), PHONE).form).toBeNull();
+    expect((await takeKeptForm(nextGet(STEP, setCookie), PHONE)).form).toBeNull();
     vi.useRealTimers();
     const fresh = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF);
     const tampered = fresh.map((c) => c.replace(/^(__kept0=)(.)/, (_, p: string, ch: string) => p + (ch === "A" ? "B" : "A")));
-    expect(takeKeptForm(nextGet(STEP, tampered), PHONE).form).toBeNull();
+    expect((await takeKeptForm(nextGet(STEP, tampered), PHONE)).form).toBeNull();
   });
 
   it("keeps nothing for other pages, GETs, a session without a phone, or a form too large for two cookies", async () => {
@@ -123,7 +123,85 @@ describe("answers kept when a save meets an expired session (kept-form.server.ts
     // Up to two cookies: a long but ordinary answer fits.
     const two = await keepExpiredPost(post(STEP, [["description", random.slice(0, 4000)]]), PHONE, CSRF);
     expect(two.filter((c) => !/Max-Age=0/.test(c))).toHaveLength(2);
-    expect(takeKeptForm(nextGet(STEP, two), PHONE).form?.get("description")).toBe(random.slice(0, 4000));
+    expect((await takeKeptForm(nextGet(STEP, two), PHONE)).form?.get("description")).toBe(random.slice(0, 4000));
+  });
+});
+
+describe("answers kept at the bank (POST /v1/auth/kept-forms), with a marker in the browser", () => {
+  /** A bank that keeps one form per user, as server/domain/auth/kept-forms.ts does. */
+  function bank(options: { keeps?: boolean } = {}) {
+    let stored: { path: string; fields: [string, string][] } | null = null;
+    const takes: string[] = [];
+    return {
+      takes,
+      keep: async (path: string, fields: [string, string][]) => {
+        if (options.keeps === false) return false;
+        stored = { path, fields };
+        return true;
+      },
+      take: async (path: string) => {
+        takes.push(path);
+        if (stored?.path !== path) return null;
+        const fields = stored.fields;
+        stored = null;
+        return fields;
+      },
+    };
+  }
+  // Incompressible text (random bytes as base64): far more than the two cookies could carry.
+  const long = randomBytes(30_000).toString("base64");
+
+  it("keeps a long step at the bank, with only a small sealed marker in the cookies; taken once on its page", async () => {
+    const b = bank();
+    const setCookie = await keepExpiredPost(
+      post(STEP, [
+        ["companyName", "Acme Widgets Ltd"],
+        ["description", long],
+      ]),
+      PHONE,
+      CSRF,
+      b.keep,
+    );
+    expect(setCookie[0]).toMatch(/^__kept0=[^;]{1,400}; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax/);
+    expect(setCookie.join("")).not.toContain("Acme");
+    // Another page leaves the marker and does not ask the bank.
+    expect(await takeKeptForm(nextGet("http://bank.test/identity/corporate/address", setCookie), PHONE, b.take)).toEqual({
+      form: null,
+      setCookie: [],
+    });
+    expect(b.takes).toEqual([]);
+    const { form, setCookie: cleared } = await takeKeptForm(nextGet(STEP, setCookie), PHONE, b.take);
+    expect([...form!.entries()]).toEqual([
+      ["companyName", "Acme Widgets Ltd"],
+      ["description", long],
+    ]);
+    expect(b.takes).toEqual(["/identity/corporate/company-data"]);
+    expect(cleared.every((c) => /^__kept\d=; .*Max-Age=0/.test(c))).toBe(true);
+  });
+
+  it("another person gets nothing and the bank is not asked; a bank that cannot answer leaves the marker", async () => {
+    const b = bank();
+    const setCookie = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF, b.keep);
+    const other = await takeKeptForm(nextGet(STEP, setCookie), "+447700900009", b.take);
+    expect(other.form).toBeNull();
+    expect(other.setCookie.length).toBeGreaterThan(0);
+    expect(b.takes).toEqual([]);
+    const down = await takeKeptForm(nextGet(STEP, setCookie), PHONE, async () => {
+      throw new Error("API unreachable");
+    });
+    expect(down).toEqual({ form: null, setCookie: [] });
+    // Taken already (another tab): nothing to show, the marker goes.
+    const gone = await takeKeptForm(nextGet(STEP, setCookie), PHONE, async () => null);
+    expect(gone.form).toBeNull();
+    expect(gone.setCookie.length).toBeGreaterThan(0);
+  });
+
+  it("falls back to the cookies when the bank does not keep the form (a long one is then lost, as before)", async () => {
+    const b = bank({ keeps: false });
+    const small = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF, b.keep);
+    expect((await takeKeptForm(nextGet(STEP, small), PHONE, b.take)).form?.get("companyName")).toBe("Acme");
+    expect(b.takes).toEqual([]);
+    expect(await keepExpiredPost(post(STEP, [["description", long]]), PHONE, CSRF, b.keep)).toEqual([]);
   });
 });
 
@@ -135,7 +213,7 @@ describe("answers kept across a language switch (the company official's form)", 
     return f;
   };
 
-  it("keeps the typed fields (not the token, the intents or the language) for this person's page, marked as a switch", () => {
+  it("keeps the typed fields (not the token, the intents or the language) for this person's page, marked as a switch", async () => {
     const setCookie = keepAcrossLanguageSwitch(
       form([
         ["csrf", CSRF],
@@ -149,20 +227,20 @@ describe("answers kept across a language switch (the company official's form)", 
       "/identity/corporate/cof/new",
     );
     expect(setCookie[0]).toMatch(/^__kept0=.+; Path=\/; Max-Age=1800; HttpOnly; SameSite=Lax/);
-    const { form: kept } = takeKeptForm(nextGet(`${OFFICIAL}?applicationId=a`, setCookie), PHONE);
+    const { form: kept } = await takeKeptForm(nextGet(`${OFFICIAL}?applicationId=a`, setCookie), PHONE);
     expect(kept && [...kept.entries()].filter(([k]) => !k.startsWith("_"))).toEqual([
       ["role", "DIRECTOR"],
       ["lastName", "Lovelace"],
     ]);
     expect(keptAtLanguageSwitch(kept)).toBe(true);
-    expect(takeKeptForm(nextGet(`${OFFICIAL}?applicationId=a`, setCookie), "+447700900999").form).toBeNull();
+    expect((await takeKeptForm(nextGet(`${OFFICIAL}?applicationId=a`, setCookie), "+447700900999")).form).toBeNull();
   });
 
   it("keeps nothing without a phone or without a typed field; an expiry's answers are not a switch's", async () => {
     expect(keepAcrossLanguageSwitch(form([["lastName", "X"]]), null, "/identity/corporate/cof/new")).toEqual([]);
     expect(keepAcrossLanguageSwitch(form([["csrf", CSRF]]), PHONE, "/identity/corporate/cof/new")).toEqual([]);
     const setCookie = await keepExpiredPost(post(OFFICIAL, [["lastName", "X"]]), PHONE, CSRF);
-    expect(keptAtLanguageSwitch(takeKeptForm(nextGet(OFFICIAL, setCookie), PHONE).form)).toBe(false);
+    expect(keptAtLanguageSwitch((await takeKeptForm(nextGet(OFFICIAL, setCookie), PHONE)).form)).toBe(false);
     expect(keptAtLanguageSwitch(null)).toBe(false);
   });
 });

@@ -5,20 +5,26 @@
  * A long application step can take longer than the inactivity limit to fill, and typing is not
  * activity the server sees: the post that finally saves it meets an expired session
  * (`expiredRedirect`). The session is ended as before — nothing is saved with it — but the
- * posted fields are kept in this browser: encrypted (AES-256-GCM, the session key), in httpOnly
- * cookies for 30 minutes, bound to the signed-in phone number and the page. After the same
- * person logs in again, the login returns to that page and its loader shows the kept answers,
- * unsaved, with a notice: the applicant checks them and saves. Anyone else who logs in on the
- * same browser gets nothing (the cookies are dropped).
+ * posted fields are kept for the same person's next login, for 30 minutes, bound to the page:
+ * - at the bank (POST /v1/auth/kept-forms, with the ending session's refresh token: any size
+ *   the form post may have, up to 64 KiB), with only a sealed marker in this browser (who, which
+ *   page, when) so that the page knows to take them back (POST /v1/auth/kept-forms/take);
+ * - or, when the bank cannot take them (the session's refresh token no longer works, the API is
+ *   unreachable), in this browser: encrypted (AES-256-GCM, the session key) in httpOnly cookies,
+ *   at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request headers stay far below Node's 16 KB
+ *   limit); a larger form is then not kept.
+ * After the same person logs in again, the login returns to that page and its loader shows the
+ * kept answers, unsaved, with a notice: the applicant checks them and saves. Anyone else who
+ * logs in on the same browser gets nothing (the cookies are dropped; the bank keeps a form per
+ * user).
  *
  * The same keeping carries the company official's form across a language switch, which sends
  * that form along (`keepAcrossLanguageSwitch`: the API keeps no draft of an official), marked so
- * that its page shows the answers without the expiry's notice.
+ * that its page shows the answers without the expiry's notice (in the cookies: a short form).
  *
  * Kept: the text fields of a form post to an application step (`/identity/…`), a payment form
  * (shown as its restored draft) or the beneficiary form, without the CSRF token, the intent and
- * files; at most `MAX_CHUNKS` cookies of `CHUNK_CHARS` (request headers stay far below Node's
- * 16 KB limit); a larger form is not kept.
+ * files.
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { config } from "./config.server";
@@ -29,7 +35,7 @@ export const KEPT_FORM_MAX_AGE_S = 30 * 60;
 /** Cookie name prefix: `__kept0`, `__kept1`. */
 const COOKIE = "__kept";
 const CHUNK_CHARS = 3600;
-/** The largest form body read for keeping (bytes): more would not fit in the cookies anyway. */
+/** The largest form body read for keeping (bytes): a long step's text, well within the API's 100 kB JSON limit. */
 const MAX_BODY_BYTES = 64 * 1024;
 const MAX_CHUNKS = 2;
 /**
@@ -45,11 +51,16 @@ interface Kept {
   phone: string;
   /** The page the post was sent to (path). */
   path: string;
-  /** The posted text fields, in order (repeated names for checkbox groups). */
+  /** The posted text fields, in order (repeated names for checkbox groups); empty when `atBank`. */
   fields: [string, string][];
   /** When it was kept (epoch ms). */
   at: number;
+  /** The fields are kept at the bank (POST /v1/auth/kept-forms), not in the cookies. */
+  atBank?: true;
 }
+
+/** The fields a form keeps: [name, value] in order. */
+export type KeptFields = [string, string][];
 
 /**
  * Whether a form post to `pathname` is kept when it meets an expired session: the application
@@ -81,12 +92,16 @@ export function clearKeptForm(): string[] {
  *   of at most 64 KiB with a Content-Length, else nothing is kept
  * @param phone the session's phone number; null: nothing is kept
  * @param csrfToken the session's form token: a post without it is not kept
+ * @param keepAtBank hands the page's path and fields to the bank (POST /v1/auth/kept-forms with
+ *   the session's refresh token); resolves false when the bank did not keep them. Absent (no
+ *   tokens) or false: the fields go into the cookies when they fit.
  * @returns Set-Cookie values to add to the redirect to the login (empty when nothing is kept)
  */
 export async function keepExpiredPost(
   request: Request,
   phone: string | null,
   csrfToken: string | null = null,
+  keepAtBank?: (path: string, fields: KeptFields) => Promise<boolean>,
 ): Promise<string[]> {
   const path = new URL(request.url).pathname;
   if (request.method !== "POST" || !phone || !keepsFormOnExpiry(path) || request.bodyUsed) return [];
@@ -102,12 +117,15 @@ export async function keepExpiredPost(
   }
   // The session's own form, as the action would have checked it (app/lib/csrf.server.ts).
   if (!csrfToken || form.get("csrf") !== csrfToken) return [];
-  return sealKept({ phone, path, fields: keptFields(form), at: Date.now() });
+  const fields = keptFields(form);
+  if (!fields.length) return [];
+  if (keepAtBank && (await keepAtBank(path, fields))) return sealKept({ phone, path, fields: [], at: Date.now(), atBank: true });
+  return sealKept({ phone, path, fields, at: Date.now() });
 }
 
 /** The text fields of a form that are kept (without NOT_KEPT), in order. */
-function keptFields(form: FormData): [string, string][] {
-  const fields: [string, string][] = [];
+function keptFields(form: FormData): KeptFields {
+  const fields: KeptFields = [];
   for (const [name, value] of form.entries()) if (typeof value === "string" && !NOT_KEPT.has(name)) fields.push([name, value]);
   return fields;
 }
@@ -133,9 +151,9 @@ export function keptAtLanguageSwitch(form: FormData | null): boolean {
   return form?.get(SWITCH_FIELD) === "1";
 }
 
-/** The Set-Cookie values of kept answers: sealed, in at most MAX_CHUNKS cookies; none when they do not fit. */
+/** The Set-Cookie values of kept answers (or of the marker of answers kept at the bank): sealed, in at most MAX_CHUNKS cookies; none when they do not fit. */
 function sealKept(kept: Kept): string[] {
-  if (!kept.fields.length) return [];
+  if (!kept.fields.length && !kept.atBank) return [];
   const sealed = encryptJson(deflateRawSync(JSON.stringify(kept)).toString("base64"));
   if (sealed.length > CHUNK_CHARS * MAX_CHUNKS) return [];
   const chunks = Array.from({ length: MAX_CHUNKS }, (_, i) => sealed.slice(i * CHUNK_CHARS, (i + 1) * CHUNK_CHARS));
@@ -156,10 +174,18 @@ function readCookie(header: string, name: string): string {
  * The answers kept for this page and this person, once (see module header).
  * @param request a GET of the page (its cookies)
  * @param phone the signed-in phone number (null: nothing is returned)
+ * @param takeAtBank takes the fields the bank kept for this user and page (POST
+ *   /v1/auth/kept-forms/take; null when none); called only when the cookies say the bank keeps
+ *   answers for this page and person
  * @returns `{ form, setCookie }`: the kept fields as FormData (null when none apply) and the
- *   Set-Cookie values removing the kept cookies (empty when there were none)
+ *   Set-Cookie values removing the kept cookies (empty when there were none, or when the bank
+ *   could not be asked: the marker stays for the next load)
  */
-export function takeKeptForm(request: Request, phone: string | null): { form: FormData | null; setCookie: string[] } {
+export async function takeKeptForm(
+  request: Request,
+  phone: string | null,
+  takeAtBank?: (path: string) => Promise<KeptFields | null>,
+): Promise<{ form: FormData | null; setCookie: string[] }> {
   const header = request.headers.get("Cookie") ?? "";
   const sealed = Array.from({ length: MAX_CHUNKS }, (_, i) => readCookie(header, `${COOKIE}${i}`)).join("");
   if (!sealed) return { form: null, setCookie: [] };
@@ -176,7 +202,19 @@ export function takeKeptForm(request: Request, phone: string | null): { form: Fo
   const theirs = kept !== null && phone !== null && kept.phone === phone && Date.now() - kept.at <= KEPT_FORM_MAX_AGE_S * 1000;
   if (!kept || !theirs) return { form: null, setCookie };
   if (kept.path !== path) return { form: null, setCookie: [] };
+  let fields = kept.fields;
+  if (kept.atBank) {
+    if (!takeAtBank) return { form: null, setCookie: [] };
+    try {
+      fields = (await takeAtBank(path)) ?? [];
+    } catch (error) {
+      // The session ended meanwhile (a redirect to the login) goes on; an unreachable bank leaves the marker for the next load.
+      if (error instanceof Response) throw error;
+      return { form: null, setCookie: [] };
+    }
+    if (!fields.length) return { form: null, setCookie };
+  }
   const form = new FormData();
-  for (const [name, value] of kept.fields) form.append(name, value);
+  for (const [name, value] of fields) form.append(name, value);
   return { form, setCookie };
 }

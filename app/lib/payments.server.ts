@@ -236,7 +236,7 @@ export async function paymentFormData(
     loadDraftRecord(api, form, organizationId),
   ]);
   const { values: restored, changed } = await changedDraft(api, form, organizationId, saved);
-  const kept = api.keptForm();
+  const kept = await api.keptForm();
   const typed = kept ? draftData(Object.fromEntries(kept)) : {};
   const draft = Object.keys(typed).length ? { ...(restored ?? {}), ...typed } : restored;
   return {

@@ -110,6 +110,7 @@ const PUBLIC: Record<string, string> = {
   "POST /auth/verify-code": "login step 2: the challenge token from step 1 is the credential",
   "POST /auth/verify-password": "login step 3: the verified challenge token is the credential",
   "POST /auth/refresh": "the refresh token is the credential (access token expired)",
+  "POST /auth/kept-forms": "the refresh token of the session the web app is ending (inactivity limit) is the credential",
   "POST /recover/send-code": "starts a password recovery: the caller cannot log in (login limits, per phone and IP)",
   "POST /recover/verify-code": "the recovery challenge token and its code are the credential",
   "GET /settings/whitelabel": "the bank's brand: the login page shows it before anyone signs in",
@@ -117,6 +118,9 @@ const PUBLIC: Record<string, string> = {
   "GET /settings/company-phone": "the bank's own phone number, shown to anyone",
   "GET /settings/turnstile": "whether the login forms carry a bot challenge: read before anyone signs in (always off here)",
 };
+
+/** The page A's kept form (answers typed past the inactivity limit) belongs to. */
+const KEPT_PATH = "/identity/corporate/company";
 
 const EURO = (a: Pick<Owner, "orgId" | "accountId">) => ({
   organizationId: a.orgId,
@@ -211,6 +215,21 @@ const CASES: Record<string, Case> = {
     cross: () => [{ path: "/auth/refresh", body: { refreshToken: "not-a-refresh-token-of-anyone" } }],
     refused: [401],
     reason: "possession of the token is the credential; a wrong one is 401",
+  },
+  "POST /auth/kept-forms": {
+    cross: () => [
+      {
+        path: "/auth/kept-forms",
+        body: { refreshToken: "not-a-refresh-token-of-anyone", path: KEPT_PATH, fields: [["firstName", "x"]] },
+      },
+    ],
+    refused: [401],
+    reason: "possession of a live session's refresh token is the credential; a wrong one is 401 and keeps nothing",
+  },
+  "POST /auth/kept-forms/take": {
+    cross: () => [{ path: "/auth/kept-forms/take", body: { path: KEPT_PATH } }],
+    refused: [200],
+    reason: "takes only the caller's own kept form (none); A's kept form is checked alive afterwards",
   },
   "POST /auth/logout": {
     cross: (a) => [{ path: "/auth/logout", body: { refreshToken: a.refreshToken } }],
@@ -895,6 +914,10 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     // A refresh token of A's (a second session): intruders must not be able to end it.
     const { createSession } = await import("../../server/domain/auth/sessions.js");
     const second = await createSession(s.db, owner.user.id);
+    const kept = await s.call("POST", "/auth/kept-forms", {
+      body: { refreshToken: second.refreshToken, path: KEPT_PATH, fields: [["companyName", "A's kept answer"]] },
+    });
+    expect(kept.status).toBe(201);
     const application = await s.call("POST", "/clients-applications/corporates", {
       token: aToken,
       body: { step: "country-and-name", values: { companyName: "A's Onboarding Ltd", countryOfIncorporationId: "GB" } },
@@ -1062,7 +1085,7 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
           const where = `${intruder.name}: ${r.method} ${req.path}`;
           expect(c.refused ?? [403, 404], where).toContain(res.status);
           const text = JSON.stringify(res.body ?? "");
-          for (const secret of [...secrets(), "A's half-typed payee", "A's Lieferant GmbH", "A's cash payee"])
+          for (const secret of [...secrets(), "A's kept answer", "A's half-typed payee", "A's Lieferant GmbH", "A's cash payee"])
             expect(text, `${where} leaks ${secret}`).not.toContain(secret);
           expect(text, `${where} opens a session`).not.toMatch(/"(accessToken|refreshToken)"\s*:/);
           if (r.path === "/signatures/validate") expect(res.body.token, `${where} mints an MFA token`).toBeUndefined();
@@ -1077,6 +1100,9 @@ describe.each(databases)("every route's authorization on %s", (kind) => {
     expect(refreshed.status).toBe(200);
     const draft = await s.call("GET", "/payment-drafts/euro", { token: aToken });
     expect(draft.body.data).toEqual({ beneficiaryName: "A's half-typed payee" });
+    // A's kept form is still there for A (any of A's sessions), once.
+    const keptForm = await s.call("POST", "/auth/kept-forms/take", { token: aToken, body: { path: KEPT_PATH } });
+    expect(keptForm.body).toEqual({ fields: [["companyName", "A's kept answer"]] });
     // A's beneficiary is still there, unchanged (not edited, submitted or deleted by anyone else).
     const saved = await s.call("GET", `/beneficiaries/${a.beneficiaryId}`, { token: aToken });
     expect(saved.status).toBe(200);

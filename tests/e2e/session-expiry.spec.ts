@@ -320,6 +320,58 @@ async function newCorporateApplication(page: Page, company: string): Promise<str
   return new URL(page.url()).searchParams.get("saved")!;
 }
 
+// A long step (five free-text answers of 2,000 characters each, typed without JavaScript) is
+// more than the browser's cookies can carry: its answers are kept at the bank
+// (POST /v1/auth/kept-forms) and come back whole.
+test.describe("a long application step's answers survive the expiry, JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("ten thousand characters typed past the limit come back after logging in again", async ({ page, context, baseURL }) => {
+    await login(page, CUSTOMERS.unidentified);
+    const applicationId = await newCorporateApplication(page, "Kept Long Answers Ltd");
+    const path = `/identity/corporate/additional-information?applicationId=${applicationId}`;
+    await page.goto(path);
+    const form = page.getByTestId("step-form");
+    // Text that does not compress well (words of random letters), as free answers differ from one another.
+    const answer = (seed: number) => {
+      let x = seed;
+      const letters = "abcdefghijklmnopqrstuvwxyz";
+      let text = "";
+      while (text.length < 2_000) {
+        let word = "";
+        for (let i = 0; i < 3 + (x % 7); i++) {
+          x = (x * 1_103_515_245 + 12_345) % 2_147_483_648;
+          word += letters[x % 26];
+        }
+        text += `${word} `;
+      }
+      return text.slice(0, 1_999) + ".";
+    };
+    const names = [
+      "mlroDetails",
+      "complianceConsultantDetails",
+      "accountantDetails",
+      "itProviderDetails",
+      "payoutPartnerDetails",
+    ];
+    for (const [i, name] of names.entries()) await form.locator(`textarea[name=${name}]`).fill(answer(i + 1));
+    await form.locator("input[name=fcaNumber]").fill("FCA-123456");
+    await ageSession(context, baseURL!, 6 * 60_000);
+    // "Save and come back later" (no browser checks: the other questions are unanswered).
+    await form.getByRole("button", { name: "Save and come back later" }).click();
+    await expect(page).toHaveURL(/\/auth\/phone\?expired=1&returnTo=/);
+    await loginHere(page, CUSTOMERS.unidentified);
+    await expect(page).toHaveURL(new RegExp(`/identity/corporate/additional-information\\?applicationId=${applicationId}$`));
+    await expect(page.getByTestId("kept-answers")).toContainText("We kept what you typed on this device");
+    for (const [i, name] of names.entries()) await expect(page.locator(`textarea[name=${name}]`)).toHaveValue(answer(i + 1));
+    await expect(page.locator("input[name=fcaNumber]")).toHaveValue("FCA-123456");
+    // Shown once, and nothing was saved with the expired session.
+    await page.goto(path);
+    await expect(page.getByTestId("kept-answers")).toHaveCount(0);
+    await expect(page.locator("textarea[name=mlroDetails]")).toHaveValue("");
+  });
+});
+
 // The company official's form too (identity-special-officials.server.ts reads the kept answers).
 for (const javaScriptEnabled of [false, true]) {
   test.describe(`a company official's answers survive the expiry, JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {

@@ -8,6 +8,9 @@
  *                                              | CODE_EXPIRED | CODE_ATTEMPTS_EXCEEDED | 403 FORBIDDEN (blocked)
  * POST /auth/refresh    {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
  * POST /auth/logout     (bearer, or body {refreshToken} when the access token expired) → 204 | 401 UNAUTHENTICATED
+ * POST /auth/kept-forms {refreshToken, path, fields} → 201 {kept: true} | 400 | 401 UNAUTHENTICATED
+ *                       (answers typed past the web session's inactivity limit, kept for the next login)
+ * POST /auth/kept-forms/take (bearer) {path} → 200 {fields: [name, value][] | null} (once; deleted as read)
  * POST /recover/send-code   {phone}        → 200 CodeChallenge (same shape for unknown phones) | 400 | 429
  * POST /recover/verify-code {token, code, password} → 204 (new password set, every session ended)
  *                                              | 400 VALIDATION_FAILED (password) | 401 INVALID_CODE
@@ -24,6 +27,8 @@ import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from ".
 import { startLogin, verifyLoginCode, verifyLoginPassword } from "../../domain/auth/login.js";
 import { revokeByRefreshToken, revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
 import { finishRecovery, startRecovery } from "../../domain/auth/recovery.js";
+import { keepForm, takeKeptForm } from "../../domain/auth/kept-forms.js";
+import { DomainError } from "../../domain/errors.js";
 import { preferredLanguage } from "../../domain/language.js";
 
 /** E.164: "+", country code 1-9, 8 to 15 digits in all. */
@@ -47,6 +52,18 @@ export const verifyPasswordBody = z.object({
   deviceName: z.string().trim().max(100).optional(),
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
+/** A web page's path ("/identity/corporate/company"): the page a kept form belongs to. */
+const keptFormPath = z.string().regex(/^\/[A-Za-z0-9._~/-]{1,300}$/, "path must be a page path");
+/** POST /auth/kept-forms: at most 2,000 text fields; the JSON body limit (100 kB) bounds the rest. */
+export const keptFormBody = z.object({
+  refreshToken: refreshBody.shape.refreshToken,
+  path: keptFormPath,
+  fields: z
+    .array(z.tuple([z.string().min(1).max(200), z.string().max(60_000)]))
+    .min(1)
+    .max(2_000),
+});
+export const takeKeptFormBody = z.object({ path: keptFormPath });
 export const recoverSendBody = phoneBody.pick({ phone: true });
 export const recoverVerifyBody = z.object({
   token: z.string().min(1).max(200),
@@ -137,6 +154,27 @@ export function createAuthRouter(deps: ApiDeps): Router {
     asyncHandler(async (_req, res) => {
       await revokeSession(deps.db, getAuth(res).sessionId);
       res.status(204).end();
+    }),
+  );
+
+  // The refresh token is the credential: the web session passed its inactivity limit and is
+  // about to be revoked; its access token may have expired while the customer typed.
+  router.post(
+    "/auth/kept-forms",
+    asyncHandler(async (req, res) => {
+      const body = parse(keptFormBody, req.body);
+      if (!(await keepForm(deps.db, body.refreshToken, { path: body.path, fields: body.fields })))
+        throw new DomainError("UNAUTHENTICATED", "Session expired. Log in again.");
+      res.status(201).json({ kept: true });
+    }),
+  );
+
+  router.post(
+    "/auth/kept-forms/take",
+    requireAuth(deps),
+    asyncHandler(async (req, res) => {
+      const body = parse(takeKeptFormBody, req.body);
+      res.status(200).json({ fields: await takeKeptForm(deps.db, getAuth(res).userId, body.path) });
     }),
   );
 

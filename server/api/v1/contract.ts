@@ -107,6 +107,23 @@ export interface RefreshRequest {
 // POST /v1/auth/logout (bearer) → 204, revokes the session (its whole refresh family).
 // Without a bearer, body { refreshToken } does the same (for an expired access token).
 
+/**
+ * POST /v1/auth/kept-forms body: the text fields of a form posted after the web session passed
+ * its inactivity limit, kept for the same user's next login (30 min). The refresh token of the
+ * session being ended is the credential. Answer 201 { kept: true } | 401 UNAUTHENTICATED.
+ */
+export interface KeptFormRequest {
+  refreshToken: string;
+  /** The web page posted to ("/identity/corporate/company"). */
+  path: string;
+  /** The posted text fields, in order: [name, value] (repeated names for checkbox groups). */
+  fields: [string, string][];
+}
+/** POST /v1/auth/kept-forms/take (bearer) body { path } → the fields kept for that page, once; null when none. */
+export interface KeptFormTaken {
+  fields: [string, string][] | null;
+}
+
 // ---------------------------------------------------------------- users, organizations
 
 export interface OrganizationSummary {

@@ -32,7 +32,16 @@ import {
   opsSpreadBody,
   opsTariffBody,
 } from "./ops/admin.js";
-import { phoneBody, recoverSendBody, recoverVerifyBody, refreshBody, verifyCodeBody, verifyPasswordBody } from "./auth.js";
+import {
+  keptFormBody,
+  phoneBody,
+  recoverSendBody,
+  recoverVerifyBody,
+  refreshBody,
+  takeKeptFormBody,
+  verifyCodeBody,
+  verifyPasswordBody,
+} from "./auth.js";
 import { listQuery as accountsListQuery, topUpQuery } from "./accounts.js";
 import { listQuery as paymentsListQuery } from "./payments.js";
 import { exportQuery as statementsExportQuery, listQuery as statementsListQuery, receiptQuery } from "./statements.js";
@@ -174,6 +183,8 @@ export const routeSchemas: Readonly<Record<string, RouteSchemas>> = {
   "POST /auth/verify-password": { body: verifyPasswordBody },
   "POST /auth/refresh": { body: refreshBody },
   "POST /auth/logout": { body: refreshBody.partial() },
+  "POST /auth/kept-forms": { body: keptFormBody },
+  "POST /auth/kept-forms/take": { body: takeKeptFormBody },
   "GET /accounts": { query: accountsListQuery },
   "POST /payments": { body: createPaymentSchema },
   "POST /payments/check": { body: createPaymentSchema },

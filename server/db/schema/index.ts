@@ -641,6 +641,22 @@ export const paymentDrafts = pgTable(
 );
 
 /**
+ * Answers posted to a long form (an application step, a payment form, the beneficiary form)
+ * after the web session had passed its inactivity limit (PSD2 RTS Art. 4(3)(b)): nothing was
+ * saved with that session, but what the customer typed waits here for their next login
+ * (server/domain/auth/kept-forms.ts). One per user (a later one replaces it), 30 minutes.
+ * `path` is the web page the form was posted to; `fields` the posted text fields, in order.
+ */
+export const keptForms = pgTable("kept_forms", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id),
+  path: text("path").notNull(),
+  fields: jsonb("fields").$type<[string, string][]>().notNull(),
+  keptAt: ts("kept_at").notNull(),
+});
+
+/**
  * Contracts of a saved beneficiary (spec 000 §3 "Contracts: id, name, beneficiaryId, supporting
  * documents, status"; §4 statuses DRAFT, UNDER_REVIEW, REJECTED, APPROVED). A payment to the
  * beneficiary may name one (payments.contract_id). `rejectionReason` is the staff's reason.

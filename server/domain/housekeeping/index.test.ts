@@ -14,6 +14,7 @@ import {
   beneficiaryDocuments,
   chatChannels,
   chatDocuments,
+  keptForms,
   mfaTokens,
   oneTimeCodes,
   paymentDocuments,
@@ -97,9 +98,12 @@ describe("purgeExpired", () => {
       { key: "ended", points: 3, expire: old },
       { key: "running", points: 1, expire: new Date(now.getTime() + 60_000) },
     ]);
+    await db
+      .insert(keptForms)
+      .values({ userId: c.user.id, path: "/identity/individual/personal", fields: [["x", "y"]], keptAt: old });
 
     const result = await purgeExpired(db, now);
-    expect(result).toEqual({ apiSessions: 1, mfaTokens: 1, oneTimeCodes: 1, rateLimits: 1 });
+    expect(result).toEqual({ apiSessions: 1, mfaTokens: 1, oneTimeCodes: 1, rateLimits: 1, keptForms: 1 });
 
     expect((await db.select().from(apiSessions).where(eq(apiSessions.userId, c.user.id))).map((s) => s.refreshTokenHash)).toEqual(
       ["r-recent"],
@@ -110,7 +114,7 @@ describe("purgeExpired", () => {
     // The unspent token went first, so its code went in the same run; the spent token's code
     // stays for good, and a second run has nothing left to delete.
     expect((await db.select().from(oneTimeCodes)).map((r) => r.id).sort()).toEqual([codeSpent.id, codeRecent.id].sort());
-    expect(await purgeExpired(db, now)).toEqual({ apiSessions: 0, mfaTokens: 0, oneTimeCodes: 0, rateLimits: 0 });
+    expect(await purgeExpired(db, now)).toEqual({ apiSessions: 0, mfaTokens: 0, oneTimeCodes: 0, rateLimits: 0, keptForms: 0 });
   });
 });
 

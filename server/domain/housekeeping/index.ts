@@ -8,7 +8,8 @@
  *
  * `purgeExpired(db, now)` → counts of deleted rows per table.
  * Retention: 1 day past expiry (sessions, MFA tokens), 1 day after creation (one-time codes;
- * the longest rate-limit window counted from them is 15 minutes), rate-limit counters as soon as their window ended.
+ * the longest rate-limit window counted from them is 15 minutes), rate-limit counters as soon as their window ended,
+ * kept forms 30 minutes after they were kept (nobody can take them back any more).
  *
  * `purgeOrphanUploads(db, { now, maxAgeMs })` → the number of uploads deleted: uploads attached
  * nowhere (`unreferencedUpload`, server/domain/uploads) created more than `maxAgeMs` ago
@@ -22,6 +23,7 @@ import { and, asc, isNotNull, lt, notInArray } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { apiSessions, mfaTokens, oneTimeCodes, paymentSignatures, rateLimits, uploads } from "../../db/schema/index.js";
 import { deleteUnreferencedUploads, unreferencedUpload } from "../uploads/index.js";
+import { purgeKeptForms } from "../auth/kept-forms.js";
 
 /** How long expired security records are kept (see the module's comment). */
 export const RETENTION_MS = 24 * 60 * 60_000;
@@ -37,6 +39,8 @@ export interface PurgeResult {
   mfaTokens: number;
   oneTimeCodes: number;
   rateLimits: number;
+  /** Answers kept at an expired session that nobody took back within 30 minutes (domain/auth/kept-forms.ts). */
+  keptForms: number;
 }
 
 /**
@@ -62,7 +66,14 @@ export async function purgeExpired(db: Database, now: Date = new Date()): Promis
     .returning({ id: oneTimeCodes.id });
   // Rate-limit windows that ended: their counters no longer refuse anything.
   const windows = await db.delete(rateLimits).where(lt(rateLimits.expire, now)).returning({ key: rateLimits.key });
-  return { apiSessions: sessions.length, mfaTokens: tokens.length, oneTimeCodes: codes.length, rateLimits: windows.length };
+  const keptForms = await purgeKeptForms(db, now);
+  return {
+    apiSessions: sessions.length,
+    mfaTokens: tokens.length,
+    oneTimeCodes: codes.length,
+    rateLimits: windows.length,
+    keptForms,
+  };
 }
 
 /**

@@ -31,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const { paymentType, currencyId } = formChoice(params);
   // What a save that met an expired session brought, kept for this login: shown unsaved.
-  const kept = keptValues(api.keptForm(), paymentType, currencyId);
+  const kept = keptValues(await api.keptForm(), paymentType, currencyId);
   const values = kept ?? queryValues(params);
   const ready = params.get("step") !== "type" && paymentType !== null && (paymentType !== "LOCAL" || currencyId !== null);
   const choices = await formChoices(api, request, ready ? paymentType : null, currencyId, await i18next.getLocale(request));

@@ -45,7 +45,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!isEditable(beneficiary.status, choices.approvalRequired))
     throw redirect(`/beneficiaries/${beneficiary.id}`, { headers: await api.headers() });
   // What a save that met an expired session brought, kept for this login: shown unsaved.
-  const kept = keptValues(api.keptForm(), paymentType, currencyId);
+  const kept = keptValues(await api.keptForm(), paymentType, currencyId);
   const values = kept ?? { ...beneficiaryValues(beneficiary), ...queryValues(url.searchParams) };
   const ready =
     url.searchParams.get("step") !== "type" && paymentType !== null && (paymentType !== "LOCAL" || currencyId !== null);

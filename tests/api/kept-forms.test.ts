@@ -1,0 +1,108 @@
+/**
+ * Answers typed past the inactivity limit, kept for the next login (server/domain/auth/kept-forms.ts;
+ * POST /auth/kept-forms, POST /auth/kept-forms/take) on PGlite and PostgreSQL: kept only with a
+ * live session's refresh token; taken back by the same user once, on its page only; a later one
+ * replaces an earlier one; gone after 30 minutes; never another user's.
+ */
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createCustomer } from "../../server/seed/factories.js";
+import { createSession, revokeSession } from "../../server/domain/auth/sessions.js";
+import { KEPT_FORM_TTL_MS, keepForm, takeKeptForm } from "../../server/domain/auth/kept-forms.js";
+import { keptForms, users } from "../../server/db/schema/index.js";
+import { databases, startTestServer, type TestServer } from "./helpers.js";
+
+const STEP = "/identity/corporate/company";
+
+describe.each(databases)("kept forms on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind });
+  });
+  afterAll(async () => s?.close());
+
+  const keep = (refreshToken: string, fields: [string, string][], path = STEP) =>
+    s.call("POST", "/auth/kept-forms", { body: { refreshToken, path, fields } });
+  const take = (token: string, path = STEP) => s.call("POST", "/auth/kept-forms/take", { token, body: { path } });
+
+  it("keeps a long form for the same user's next login, once, on its page only", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const ending = await createSession(s.db, c.user.id);
+    // Far more than the web's cookies could carry (about 7 KB): a long business description.
+    const description = "We import and distribute industrial fasteners. ".repeat(1_000);
+    const fields: [string, string][] = [
+      ["companyName", "Fasteners & Söhne <Ltd>"],
+      ["businessDescription", description],
+      ["countriesOfInterest", "DE"],
+      ["countriesOfInterest", "FR"],
+    ];
+    const kept = await keep(ending.refreshToken, fields);
+    expect(kept.status).toBe(201);
+    expect(kept.body).toEqual({ kept: true });
+    // The web app ends that session; the customer logs in again.
+    await revokeSession(s.db, ending.sessionId);
+    const next = await s.login(c.phone);
+
+    expect((await take(next, "/identity/corporate/documents")).body).toEqual({ fields: null });
+    const taken = await take(next);
+    expect(taken.status).toBe(200);
+    expect(taken.body).toEqual({ fields });
+    expect((await take(next)).body).toEqual({ fields: null });
+  });
+
+  it("keeps nothing for a revoked, unknown or blocked user's session, and never gives one user's form to another", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const revoked = await createSession(s.db, c.user.id);
+    await revokeSession(s.db, revoked.sessionId);
+    expect((await keep(revoked.refreshToken, [["firstName", "Ann"]])).status).toBe(401);
+    const unknown = await keep("not-a-refresh-token-of-anyone", [["firstName", "Ann"]]);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body.code).toBe("UNAUTHENTICATED");
+
+    const blocked = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const blockedSession = await createSession(s.db, blocked.user.id);
+    await s.db.update(users).set({ status: "BLOCKED" }).where(eq(users.id, blocked.user.id));
+    expect((await keep(blockedSession.refreshToken, [["firstName", "Bea"]])).status).toBe(401);
+    expect(await s.db.select().from(keptForms).where(eq(keptForms.userId, c.user.id))).toEqual([]);
+    expect(await s.db.select().from(keptForms).where(eq(keptForms.userId, blocked.user.id))).toEqual([]);
+
+    const owner = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const ownerSession = await createSession(s.db, owner.user.id);
+    expect((await keep(ownerSession.refreshToken, [["firstName", "Owner's answer"]])).status).toBe(201);
+    const stranger = await s.login(c.phone);
+    expect((await take(stranger)).body).toEqual({ fields: null });
+    expect((await take(ownerSession.accessToken)).body).toEqual({ fields: [["firstName", "Owner's answer"]] });
+  });
+
+  it("a later form replaces an earlier one; a form older than 30 minutes cannot be taken", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const session = await createSession(s.db, c.user.id);
+    expect((await keep(session.refreshToken, [["beneficiaryName", "first"]], "/payments/euro")).status).toBe(201);
+    expect((await keep(session.refreshToken, [["firstName", "second"]])).status).toBe(201);
+    expect((await take(session.accessToken, "/payments/euro")).body).toEqual({ fields: null });
+    expect((await take(session.accessToken)).body).toEqual({ fields: [["firstName", "second"]] });
+
+    const then = new Date();
+    expect(await keepForm(s.db, session.refreshToken, { path: STEP, fields: [["firstName", "stale"]] }, then)).toBe(true);
+    expect(await takeKeptForm(s.db, c.user.id, STEP, new Date(then.getTime() + KEPT_FORM_TTL_MS))).toBeNull();
+    expect(await takeKeptForm(s.db, c.user.id, STEP, new Date(then.getTime() + KEPT_FORM_TTL_MS - 1_000))).toEqual([
+      ["firstName", "stale"],
+    ]);
+  });
+
+  it("refuses a malformed kept form with 400 and keeps nothing", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const session = await createSession(s.db, c.user.id);
+    for (const body of [
+      { refreshToken: session.refreshToken, path: "https://elsewhere.example/x", fields: [["a", "b"]] },
+      { refreshToken: session.refreshToken, path: STEP, fields: [] },
+      { refreshToken: session.refreshToken, path: STEP, fields: [["a"]] },
+      { refreshToken: session.refreshToken, path: STEP, fields: Array.from({ length: 2_001 }, () => ["a", "b"]) },
+      { refreshToken: session.refreshToken, path: STEP, fields: { a: "b" } },
+    ]) {
+      const res = await s.call("POST", "/auth/kept-forms", { body });
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+    }
+    expect(await s.db.select().from(keptForms).where(eq(keptForms.userId, c.user.id))).toEqual([]);
+  });
+});
