@@ -21,6 +21,15 @@ describe("messageError (spec 000 §5)", () => {
   it("accepts up to 4096 characters after trimming", () => {
     expect(messageError(`  ${"x".repeat(MAX_MESSAGE_LENGTH)}  `)).toBeNull();
   });
+  it("refuses a text of only zero-width / invisible characters as empty (no empty bubble)", () => {
+    for (const invisible of ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF"])
+      expect(messageError(` ${invisible}\n${invisible}\t`), JSON.stringify(invisible)).toBe("Chat.empty");
+    expect(messageError("\u200B\u200C\u200D\u2060\uFEFF\r\n\u00A0\u3000")).toBe("Chat.empty");
+    // Inside a message they stay: a zero-width joiner builds an emoji, a non-joiner a Persian word.
+    expect(messageError("\u200Bhi\u200B")).toBeNull();
+    expect(messageError("\u{1F468}\u200D\u{1F469}\u200D\u{1F467}")).toBeNull();
+    expect(messageError("\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645")).toBeNull();
+  });
   it("counts a line break once, CRLF as a form without JavaScript sends it included", () => {
     const text = `${"x".repeat(MAX_MESSAGE_LENGTH - 20)}${"\r\n".repeat(10)}${"y".repeat(10)}`;
     expect(messageError(text)).toBeNull();

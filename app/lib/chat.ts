@@ -4,6 +4,7 @@
  * chat popup (no date library: Intl only, so the popup chunk stays small).
  */
 import type { ChatMessage, ChatNotification } from "../../server/api/v1/contract";
+import { isBlankMessage } from "../../server/rules/chat-text";
 import { numberLocaleOf } from "../i18n";
 import { DISPLAY_TIME_ZONE, zonedDayKey } from "./dates";
 
@@ -12,18 +13,23 @@ export const MAX_MESSAGE_LENGTH = 4096;
 /** Messages per page (spec 000 §9). */
 export const MESSAGES_PAGE_SIZE = 15;
 
+/** Whether a text shows nothing (only white space and invisible characters): the API's rule. */
+export { isBlankMessage };
+
 export type { ChannelType, ChatChannel, ChatMessage, ChatNotification } from "../../server/api/v1/contract";
 /** GET /channels/unread-messages-count. */
 export type { UnreadMessagesCount as UnreadCounts } from "../../server/api/v1/contract";
 
 /**
  * Check a message before it is sent (spec 000 §5). A line break counts as one character however
- * it came (a form sent without JavaScript sends CRLF), as the API counts it.
+ * it came (a form sent without JavaScript sends CRLF), as the API counts it. A text of only white
+ * space and invisible characters (U+200B, U+200C, U+200D, U+2060, U+FEFF…) is empty, as the API
+ * reads it (server/rules/chat-text.ts).
  * @returns an error key of the `chat` namespace, or null when the text can be sent
  */
 export function messageError(content: string): "Chat.empty" | "Chat.max-length" | null {
   const text = content.replace(/\r\n?/g, "\n").trim();
-  if (!text) return "Chat.empty";
+  if (isBlankMessage(text)) return "Chat.empty";
   if (text.length > MAX_MESSAGE_LENGTH) return "Chat.max-length";
   return null;
 }
