@@ -6,6 +6,7 @@ import {
   MAX_MESSAGE_LENGTH,
   mergeMessages,
   messageError,
+  newIdempotencyKey,
   readRange,
   unreadTotal,
 } from "./chat";
@@ -165,5 +166,25 @@ describe("notificationText", async () => {
     expect(notificationText(n(null, null), t)).toBe("API text");
     expect(notificationText(n("Notifications.something-new", {}), t)).toBe("API text");
     expect(notificationText(n("errors:Whatever", {}), t)).toBe("API text");
+  });
+});
+
+describe("newIdempotencyKey", () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it("makes a new UUID v4 each time", () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(UUID_V4);
+  });
+  it("makes one without crypto.randomUUID (an http page that is not localhost)", () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      const a = newIdempotencyKey();
+      expect(a).toMatch(UUID_V4);
+      expect(newIdempotencyKey()).not.toBe(a);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true });
+    }
   });
 });

@@ -34,6 +34,21 @@ export function messageError(content: string): "Chat.empty" | "Chat.max-length" 
   return null;
 }
 
+/**
+ * A new idempotency key (a random UUID v4) for a message or form, made in the browser at compose
+ * time, so a message is never sent without one (docs/chat.md "Posting from the popup").
+ * `crypto.randomUUID` exists only in secure contexts (https, localhost): elsewhere (the sandbox
+ * opened at a LAN address over http) the same UUID is made from `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 /** The length hint shows once this many characters or fewer are left (and over the limit). */
 export const LENGTH_HINT_FROM = 500;
 
