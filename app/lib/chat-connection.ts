@@ -12,6 +12,18 @@
 
 /** Connect timeout before the unsupported view (spec 000 §9). */
 export const CONNECT_TIMEOUT_MS = 10_000;
+/**
+ * How long the popup waits for the gateway's acknowledgement of a message it sent over the socket
+ * before posting the same message (same idempotency key) through the page's action over HTTP. 5 s:
+ * a message and its acknowledgement are one round trip and a write, well under a second on a fast
+ * line and a few seconds on a slow phone's 3G/EDGE; past 5 s the socket is more likely stuck (a
+ * phone that changed networks keeps a dead socket for up to socket.io's ping interval plus
+ * timeout, 45 s) than slow, and the key makes posting again safe (the server answers the message
+ * it already saved). Waiting 10 s (the connect timeout, which this used to reuse) only kept a
+ * customer on a bad line looking at a disabled Send button twice as long.
+ * docs/chat.md "Posting from the popup", docs/decisions.md.
+ */
+export const ACK_TIMEOUT_MS = 5_000;
 /** Delay between reconnect attempts (spec 000 §9). */
 export const RECONNECT_DELAY_MS = 5_000;
 /** Most reconnect attempts (spec 000 §9). */

@@ -165,7 +165,8 @@ type T = (key: string, options?: Record<string, unknown>) => string;
 /**
  * An API refusal of a chat call as the form's errors (spec 000 §5 server errors, §8): a field
  * error on one of `fields` goes on that field — `Chat.max-length` (as the constraint's id or
- * text, or a `maxLength` constraint) as the chat's max-length message, a key-shaped text
+ * text, or a `maxLength` constraint) as the chat's max-length message, an empty `content`
+ * (`isNotEmpty`: also a text of only invisible characters) as `Chat.empty`, a key-shaped text
  * translated, other texts as the API wrote them; anything else is a form-level message (the
  * API's text, else 'Internal Server Error. Try Again'). Redirects and non-API errors are rethrown.
  */
@@ -182,9 +183,12 @@ export function chatFormErrors(error: unknown, t: T, fields: readonly string[]):
       const shown =
         id === "Chat.max-length" || text === "Chat.max-length" || id === "maxLength"
           ? t("chat:Chat.max-length")
-          : /^[A-Z][\w-]*\.[\w.-]+$/.test(String(text))
-            ? t(`chat:${text}`, { defaultValue: t(`errors:${text}`, { defaultValue: String(text) }) })
-            : String(text);
+          : id === "isNotEmpty" && item.property === "content"
+            ? // Empty, or only invisible characters (U+200B…): the web check's own words.
+              t("chat:Chat.empty")
+            : /^[A-Z][\w-]*\.[\w.-]+$/.test(String(text))
+              ? t(`chat:${text}`, { defaultValue: t(`errors:${text}`, { defaultValue: String(text) }) })
+              : String(text);
       if (fields.includes(item.property) && !out.fieldErrors[item.property]) out.fieldErrors[item.property] = shown;
       else general.push(shown);
     }

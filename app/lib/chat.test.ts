@@ -6,6 +6,7 @@ import {
   MAX_MESSAGE_LENGTH,
   mergeMessages,
   messageError,
+  newIdempotencyKey,
   readRange,
   unreadTotal,
 } from "./chat";
@@ -20,6 +21,15 @@ describe("messageError (spec 000 §5)", () => {
   });
   it("accepts up to 4096 characters after trimming", () => {
     expect(messageError(`  ${"x".repeat(MAX_MESSAGE_LENGTH)}  `)).toBeNull();
+  });
+  it("refuses a text of only zero-width / invisible characters as empty (no empty bubble)", () => {
+    for (const invisible of ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF"])
+      expect(messageError(` ${invisible}\n${invisible}\t`), JSON.stringify(invisible)).toBe("Chat.empty");
+    expect(messageError("\u200B\u200C\u200D\u2060\uFEFF\r\n\u00A0\u3000")).toBe("Chat.empty");
+    // Inside a message they stay: a zero-width joiner builds an emoji, a non-joiner a Persian word.
+    expect(messageError("\u200Bhi\u200B")).toBeNull();
+    expect(messageError("\u{1F468}\u200D\u{1F469}\u200D\u{1F467}")).toBeNull();
+    expect(messageError("\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645")).toBeNull();
   });
   it("counts a line break once, CRLF as a form without JavaScript sends it included", () => {
     const text = `${"x".repeat(MAX_MESSAGE_LENGTH - 20)}${"\r\n".repeat(10)}${"y".repeat(10)}`;
@@ -156,5 +166,25 @@ describe("notificationText", async () => {
     expect(notificationText(n(null, null), t)).toBe("API text");
     expect(notificationText(n("Notifications.something-new", {}), t)).toBe("API text");
     expect(notificationText(n("errors:Whatever", {}), t)).toBe("API text");
+  });
+});
+
+describe("newIdempotencyKey", () => {
+  const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+  it("makes a new UUID v4 each time", () => {
+    const keys = new Set(Array.from({ length: 50 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(key).toMatch(UUID_V4);
+  });
+  it("makes one without crypto.randomUUID (an http page that is not localhost)", () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, "randomUUID", { value: undefined, configurable: true });
+    try {
+      const a = newIdempotencyKey();
+      expect(a).toMatch(UUID_V4);
+      expect(newIdempotencyKey()).not.toBe(a);
+    } finally {
+      Object.defineProperty(crypto, "randomUUID", { value: original, configurable: true });
+    }
   });
 });

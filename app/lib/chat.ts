@@ -4,6 +4,7 @@
  * chat popup (no date library: Intl only, so the popup chunk stays small).
  */
 import type { ChatMessage, ChatNotification } from "../../server/api/v1/contract";
+import { isBlankMessage } from "../../server/rules/chat-text";
 import { numberLocaleOf } from "../i18n";
 import { DISPLAY_TIME_ZONE, zonedDayKey } from "./dates";
 
@@ -12,20 +13,40 @@ export const MAX_MESSAGE_LENGTH = 4096;
 /** Messages per page (spec 000 §9). */
 export const MESSAGES_PAGE_SIZE = 15;
 
+/** Whether a text shows nothing (only white space and invisible characters): the API's rule. */
+export { isBlankMessage };
+
 export type { ChannelType, ChatChannel, ChatMessage, ChatNotification } from "../../server/api/v1/contract";
 /** GET /channels/unread-messages-count. */
 export type { UnreadMessagesCount as UnreadCounts } from "../../server/api/v1/contract";
 
 /**
  * Check a message before it is sent (spec 000 §5). A line break counts as one character however
- * it came (a form sent without JavaScript sends CRLF), as the API counts it.
+ * it came (a form sent without JavaScript sends CRLF), as the API counts it. A text of only white
+ * space and invisible characters (U+200B, U+200C, U+200D, U+2060, U+FEFF…) is empty, as the API
+ * reads it (server/rules/chat-text.ts).
  * @returns an error key of the `chat` namespace, or null when the text can be sent
  */
 export function messageError(content: string): "Chat.empty" | "Chat.max-length" | null {
   const text = content.replace(/\r\n?/g, "\n").trim();
-  if (!text) return "Chat.empty";
+  if (isBlankMessage(text)) return "Chat.empty";
   if (text.length > MAX_MESSAGE_LENGTH) return "Chat.max-length";
   return null;
+}
+
+/**
+ * A new idempotency key (a random UUID v4) for a message or form, made in the browser at compose
+ * time, so a message is never sent without one (docs/chat.md "Posting from the popup").
+ * `crypto.randomUUID` exists only in secure contexts (https, localhost): elsewhere (the sandbox
+ * opened at a LAN address over http) the same UUID is made from `crypto.getRandomValues`.
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40; // version 4
+  bytes[8] = (bytes[8] & 0x3f) | 0x80; // RFC 4122 variant
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The length hint shows once this many characters or fewer are left (and over the limit). */

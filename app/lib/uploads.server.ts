@@ -192,13 +192,15 @@ export function isServiceBusy(error: unknown): boolean {
 
 /**
  * POST /v1/uploads: `files` for organization `organizationId` (multipart: `organizationId`, files
- * in `files`).
+ * in `files`). Pass the organization of the resource the files go to (the payment's, the
+ * channel's), not the active one: the API attaches only uploads of that organization.
+ * @param organizationId null: the caller's own uploads (an applicant's own chat channel)
  * @returns the stored uploads, in the order given
  * @throws ApiError as the API answers (see `uploadErrorResponse`)
  */
-export async function uploadFiles(api: Api, organizationId: string, files: File[]): Promise<Upload[]> {
+export async function uploadFiles(api: Api, organizationId: string | null, files: File[]): Promise<Upload[]> {
   const body = new FormData();
-  body.append("organizationId", organizationId);
+  if (organizationId) body.append("organizationId", organizationId);
   for (const file of files) body.append("files", file, file.name);
   return (await api.post<{ data: Upload[] }>("/uploads", body)).data;
 }

@@ -14,7 +14,8 @@
  *   `documentId`, an upload id, the upload is attached instead: one DOCUMENT message; with
  *   `idempotencyKey`, as the API's Idempotency-Key: the same key again answers the first
  *   message, over the socket or over HTTP). Errors are message keys:
- *   `Chat.max-length` (and the other field messages of the domain), `Chat.not-found`,
+ *   `Chat.max-length`, `Chat.empty` (empty, or only white space and invisible characters such as
+ *   U+200B: the domain's `isNotEmpty`), the other field messages of the domain, `Chat.not-found`,
  *   `Chat.forbidden`, `Chat.rate-limited` (30 writes a minute per user), `Chat.invalid` (a
  *   malformed payload), `Chat.error` (anything else).
  * - Server → client: `message`, `data-new-channel`, `data-unread-messages-count`, `notification`,
@@ -65,7 +66,12 @@ function errorKey(err: unknown): string {
   if (err.code === "NOT_FOUND") return "Chat.not-found";
   if (err.code === "FORBIDDEN") return "Chat.forbidden";
   if (err.code === "RATE_LIMITED") return "Chat.rate-limited";
-  if (typeof err.body !== "string") return Object.values(err.body[0]?.constraints ?? {})[0] ?? "Chat.invalid";
+  if (typeof err.body !== "string") {
+    const constraints = err.body[0]?.constraints ?? {};
+    // An empty text (or one of only invisible characters): the key the web app translates.
+    if (constraints.isNotEmpty) return "Chat.empty";
+    return Object.values(constraints)[0] ?? "Chat.invalid";
+  }
   return "Chat.error";
 }
 

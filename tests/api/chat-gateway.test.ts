@@ -132,6 +132,12 @@ describe.each(databases)("chat gateway on %s", (kind) => {
     expect((await count)[aMain]).toBeGreaterThanOrEqual(1);
     const tooLong = await emit(sender, "message", { channelId: aMain, content: "x".repeat(4097) });
     expect(tooLong).toEqual({ ok: false, error: "Chat.max-length" });
+    // Empty, or only zero-width / invisible characters: the key of an empty message.
+    for (const content of ["   ", "\u200B\u200C\u200D\u2060\uFEFF \n"])
+      expect(await emit(sender, "message", { channelId: aMain, content }), JSON.stringify(content)).toEqual({
+        ok: false,
+        error: "Chat.empty",
+      });
     expect(await emit(intruder, "message", { channelId: aMain, content: "intrusion" })).toEqual({
       ok: false,
       error: "Chat.not-found",

@@ -215,6 +215,36 @@ describe.each(databases)("chat API on %s", (kind) => {
     expect(unread.body.total).toBe(13);
   });
 
+  it("a message, question or title of only zero-width / invisible characters is refused as empty, nothing written", async () => {
+    const before = await s.call("GET", `/channels/${mainId}/messages?take=1`, { token: aToken });
+    const blank = " \u200B\u200C\u200D\u2060\uFEFF\n\t\u00A0";
+    for (const content of ["\u200B", "\u200C", "\u200D", "\u2060", "\uFEFF", blank]) {
+      const res = await s.call("POST", `/channels/${mainId}/messages`, { token: aToken, body: { content } });
+      expect(res.status, JSON.stringify(content)).toBe(400);
+      // The same refusal as an empty message (the web app shows its translated Chat.empty).
+      expect(res.body.message).toEqual([{ property: "content", constraints: { isNotEmpty: "content should not be empty" } }]);
+    }
+    const question = await s.call("POST", "/channels", {
+      token: aToken,
+      body: { organizationId: a.organization.id, title: "Zero width", content: blank },
+    });
+    expect(question.status).toBe(400);
+    expect(question.body.message).toEqual([{ property: "content", constraints: { isNotEmpty: "content should not be empty" } }]);
+    const title = await s.call("POST", "/channels", {
+      token: aToken,
+      body: { organizationId: a.organization.id, title: "\u200B\u2060\uFEFF", content: "A real question" },
+    });
+    expect(title.status).toBe(400);
+    expect(title.body.message).toEqual([{ property: "title", constraints: { isNotEmpty: "title should not be empty" } }]);
+    const after = await s.call("GET", `/channels/${mainId}/messages?take=1`, { token: aToken });
+    expect(after.body.data[0].id).toBe(before.body.data[0].id);
+    // Inside a message they stay (a zero-width joiner builds an emoji).
+    const family = "\u{1F468}\u200D\u{1F469}\u200D\u{1F467}";
+    const ok = await s.call("POST", `/channels/${mainId}/messages`, { token: aToken, body: { content: `\u200B${family}` } });
+    expect(ok.status).toBe(201);
+    expect(ok.body.content).toBe(`\u200B${family}`);
+  });
+
   it("customers cannot post to the NOTIFICATION channel", async () => {
     const res = await s.call("POST", `/channels/${notificationId}/messages`, { token: aToken, body: { content: "hi" } });
     expect(res.status).toBe(403);

@@ -41,6 +41,7 @@ import {
   LENGTH_HINT_FROM,
   mergeMessages,
   messageError,
+  newIdempotencyKey,
   notificationText,
   unreadTotal,
   type ChatChannel,
@@ -48,6 +49,7 @@ import {
   type ChatNotification,
 } from "~/lib/chat";
 import {
+  ACK_TIMEOUT_MS,
   CONNECT_TIMEOUT_MS,
   connectionReducer,
   initialConnection,
@@ -77,7 +79,6 @@ interface ChannelData {
   olderCursor: string | null;
   isOlderPage: boolean;
   userId: string;
-  idempotencyKey: string;
 }
 /** What /chat/notifications answers. */
 interface NotificationsData {
@@ -137,7 +138,6 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [olderCursor, setOlderCursor] = useState<string | null>(null);
   const [userId, setUserId] = useState("");
-  const [idempotencyKey, setIdempotencyKey] = useState("");
   // However it closes (its button, Escape, a navigation): back to the chat tab, selections cleared (spec 000 §4).
   const [wasOpen, setWasOpen] = useState(open);
   if (wasOpen !== open) {
@@ -187,7 +187,6 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
     setSeen((s) => ({ ...s, channel: channelData }));
     if (channelData.channel.id === openChannelId) {
       setUserId(channelData.userId);
-      setIdempotencyKey((key) => key || channelData.idempotencyKey);
       setMessages((current) => mergeMessages(current, channelData.messages));
       if (!channelData.isOlderPage) setOlderCursor((c) => c ?? channelData.olderCursor);
       setCounts((c) => ({ ...c, [channelData.channel.id]: 0 }));
@@ -378,7 +377,6 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
   const openChannel = (id: string) => {
     setMessages([]);
     setOlderCursor(null);
-    setIdempotencyKey("");
     setNewCount(0);
     atBottom.current = true;
     setView({ kind: "channel", id });
@@ -557,23 +555,18 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
             liveNote={liveNote}
             connected={connection.status === "open"}
             csrf={csrf}
-            idempotencyKey={idempotencyKey}
             postFetcher={postFetcher}
-            onSent={(message) => {
-              setMessages((list) => mergeMessages(list, [message]));
-              setIdempotencyKey(crypto.randomUUID());
-            }}
-            send={(content) =>
+            onSent={(message) => setMessages((list) => mergeMessages(list, [message]))}
+            send={(content, idempotencyKey) =>
               new Promise<Ack>((resolve) => {
                 const socket = socketRef.current;
                 if (!socket?.connected) return resolve({ ok: false, error: "not-connected" });
                 socket
-                  .timeout(CONNECT_TIMEOUT_MS)
-                  // The key the HTTP fallback would send: a lost acknowledgement then posted again is one message.
-                  .emit(
-                    "message",
-                    { channelId: view.id, content, idempotencyKey: idempotencyKey || undefined },
-                    (err: Error | null, ack?: Ack) => resolve(err || !ack ? { ok: false } : ack),
+                  // No acknowledgement within 5 s: the composer posts it over HTTP (ACK_TIMEOUT_MS).
+                  .timeout(ACK_TIMEOUT_MS)
+                  // The key the HTTP fallback sends too: a lost acknowledgement then posted again is one message.
+                  .emit("message", { channelId: view.id, content, idempotencyKey }, (err: Error | null, ack?: Ack) =>
+                    resolve(err || !ack ? { ok: false } : ack),
                   );
               })
             }
@@ -648,7 +641,7 @@ function AskForm({ csrf, fetcher, onCreated }: { csrf: string; fetcher: Fetcher;
   const errors = fetcher.data?.fieldErrors ?? {};
   const handled = useRef<unknown>(null);
   // One key per opened form: a double submit opens one question (POST /channels Idempotency-Key).
-  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const [idempotencyKey] = useState(newIdempotencyKey);
   // Checked before sending: never cut by a `maxlength` (MessageField.tsx).
   const check = useMessageCheck();
   useEffect(() => {
@@ -726,10 +719,10 @@ interface ChannelViewProps {
   liveNote: string;
   connected: boolean;
   csrf: string;
-  idempotencyKey: string;
   postFetcher: Fetcher;
   onSent: (message: ChatMessage) => void;
-  send: (content: string) => Promise<Ack>;
+  /** Send over the socket with the message's idempotency key (the composer's: see `Composer`). */
+  send: (content: string, idempotencyKey: string) => Promise<Ack>;
 }
 
 function ChannelView(props: ChannelViewProps) {
@@ -825,9 +818,21 @@ function ChannelView(props: ChannelViewProps) {
   );
 }
 
-function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onSent, send }: ChannelViewProps) {
+/**
+ * The popup's message box. Every message carries an idempotency key made HERE, in the browser,
+ * when the message is composed (not the channel loader's, which may not have arrived when a
+ * message is sent right after the channel opens): the socket message and, when its
+ * acknowledgement is lost (ACK_TIMEOUT_MS) or the socket is down, the page's action both send it,
+ * so a retry is one message. The key stays while the same text is sent again, and is renewed once
+ * a message is posted or the text is changed after an attempt (a changed text is another message).
+ */
+function Composer({ channelId, connected, csrf, postFetcher, onSent, send }: ChannelViewProps) {
   const { t } = useTranslation("chat");
   const [text, setText] = useState("");
+  // `used`: the key went out with the text in the box (an attempt whose outcome may be unknown).
+  const [key, setKey] = useState(() => ({ value: newIdempotencyKey(), used: false }));
+  const idempotencyKey = key.value;
+  const renewKey = () => setKey({ value: newIdempotencyKey(), used: false });
   const [error, setError] = useState("");
   const [sending, setSending] = useState(false);
   const [attachOpen, setAttachOpen] = useState(false);
@@ -845,8 +850,9 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
     setSeenPost(reply);
     if (reply?.form === "message") {
       setError(reply.fieldErrors?.content ?? reply.formError ?? "");
-      // Posted: the box empties, unless the customer has typed on since.
+      // Posted: the box empties, unless the customer has typed on since; the next message gets a new key.
       if (reply.messages?.length && postedText !== null && text === postedText) setText("");
+      if (reply.messages?.length && postedText !== null) renewKey();
       setPostedText(null);
     }
     if (reply?.form === "upload" && reply.messages) setAttachOpen(false);
@@ -861,12 +867,14 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
     }
     setError("");
     setSending(true);
+    setKey((k) => (k.used ? k : { ...k, used: true }));
     if (connected) {
-      const ack = await send(text.trim());
+      const ack = await send(text.trim(), idempotencyKey);
       setSending(false);
       if (ack.ok) {
         if (ack.message) onSent(ack.message);
         setText("");
+        renewKey();
         return;
       }
       if (ack.error && ack.error !== "not-connected") {
@@ -950,7 +958,11 @@ function Composer({ channelId, connected, csrf, idempotencyKey, postFetcher, onS
           className={styles.textarea}
           value={text}
           rows={rows}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => {
+            setText(e.target.value);
+            // Changed after an attempt: another message, another key.
+            if (key.used) renewKey();
+          }}
           onKeyDown={onKeyDown}
           aria-invalid={error ? true : undefined}
           aria-describedby={`chat-popup-hint${charactersLeft(text) <= LENGTH_HINT_FROM ? " chat-popup-length" : ""}${error ? " chat-popup-error" : ""}`}

@@ -31,6 +31,7 @@ import { memberOrganizationIdsQuery, notFound, requireMembership } from "../orga
 import { encodeCursor, newestFirst } from "../pagination.js";
 import { discardUnattachedUploads, lockUploadsForAttach, nameMatchingType, sanitizeFileName } from "../uploads/index.js";
 import { consumeRateLimit, RATE_LIMITS } from "../rate-limit/index.js";
+import { isBlankMessage } from "../../rules/chat-text.js";
 import { chatPublisher } from "./publisher.js";
 
 /** Longest message, in UTF-16 code units (what a browser's `maxlength` counts): spec 000 §5, §9. */
@@ -82,13 +83,15 @@ const CR_LINE_BREAK = /\r\n?/g;
  * A message text as it is stored: line breaks as LF, without `INVISIBLE_CONTROLS` (a form without JavaScript sends CRLF; a line
  * break is one character, as the text box counts it, spec 000 §5), trimmed, lone surrogates
  * replaced (PostgreSQL text holds UTF-8).
- * @throws 400 VALIDATION_FAILED on `field`: not a string or empty (`isNotEmpty`), a NUL
+ * @throws 400 VALIDATION_FAILED on `field`: not a string or empty (`isNotEmpty`; also a text of
+ *   only white space and invisible characters such as U+200B, U+FEFF: rules/chat-text.ts), a NUL
  *   character (`isNotNul`), longer than 4096 (`maxLength`, message 'Chat.max-length')
  */
 export function normalizeContent(raw: unknown, field = "content"): string {
   if (typeof raw !== "string") throw fieldError(field, "isString", `${field} must be a string`);
   const text = raw.replace(CR_LINE_BREAK, "\n").replace(INVISIBLE_CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD").trim();
-  if (!text) throw fieldError(field, "isNotEmpty", `${field} should not be empty`);
+  // Only zero-width or other invisible characters: an empty bubble, refused as empty.
+  if (isBlankMessage(text)) throw fieldError(field, "isNotEmpty", `${field} should not be empty`);
   if (text.includes("\u0000")) throw fieldError(field, "isNotNul", `${field} must not contain NUL characters`);
   if (text.length > MAX_MESSAGE_LENGTH) throw fieldError(field, "maxLength", MAX_LENGTH_ERROR);
   return text;
@@ -97,7 +100,7 @@ export function normalizeContent(raw: unknown, field = "content"): string {
 function normalizeTitle(raw: unknown): string {
   if (typeof raw !== "string") throw fieldError("title", "isString", "title must be a string");
   const text = raw.replace(INVISIBLE_CONTROLS, "").replace(LONE_SURROGATE, "\uFFFD").replace(/\s+/g, " ").trim();
-  if (!text) throw fieldError("title", "isNotEmpty", "title should not be empty");
+  if (isBlankMessage(text)) throw fieldError("title", "isNotEmpty", "title should not be empty");
   if (text.includes("\u0000")) throw fieldError("title", "isNotNul", "title must not contain NUL characters");
   if (text.length > MAX_TITLE_LENGTH)
     throw fieldError("title", "maxLength", `title must be at most ${MAX_TITLE_LENGTH} characters`);

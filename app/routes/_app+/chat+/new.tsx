@@ -15,7 +15,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Alert } from "~/components/ui/Alert";
 import { Button } from "~/components/ui/Button";
 import { MessageField, useMessageCheck } from "~/components/chat/MessageField";
-import { messageError } from "~/lib/chat";
+import { isBlankMessage, messageError } from "~/lib/chat";
 import { ApiError, askQuestion, chatFormErrors, requireAppContext, startAction } from "./__chat.server";
 
 export const handle = { i18n: ["chat"], titleKey: "chat:ask.title" };
@@ -40,7 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   };
   const fieldErrors: Record<string, string> = {};
   const title = values.title.trim();
-  if (!title) fieldErrors.title = t("chat:ask.title-required");
+  // Only invisible characters (U+200B…) is no title, as the API reads it.
+  if (isBlankMessage(title)) fieldErrors.title = t("chat:ask.title-required");
   else if (title.length > MAX_TITLE_LENGTH) fieldErrors.title = t("chat:ask.title-too-long", { max: MAX_TITLE_LENGTH });
   const contentError = messageError(values.content);
   if (contentError) fieldErrors.content = t(`chat:${contentError}`);

@@ -123,8 +123,14 @@ async function uploadMessage(response: Response): Promise<string> {
   return body.fieldErrors?.files ?? Object.values(body.fieldErrors ?? {})[0] ?? "";
 }
 
-/** Attach files (multipart): upload, then one DOCUMENT message per file. */
-async function upload(request: Request, api: Api, organizationId: string, channelId: string) {
+/**
+ * Attach files (multipart): upload, then one DOCUMENT message per file. The files are uploaded
+ * for the CHANNEL's organization (or, for an applicant's own channel, without one), not the
+ * active organization: the API attaches to a channel only uploads of its owner, and a user may
+ * open the chat of any of their organizations (a link, another tab). A channel the user may not
+ * read is 404 before anything is uploaded.
+ */
+async function upload(request: Request, api: Api, channelId: string) {
   const { form, error } = await readUploadForm(request);
   await verifyCsrf(request, api.session, form);
   const t = (await i18next.getFixedT(request, ["chat", "errors"])) as unknown as Translate;
@@ -141,8 +147,9 @@ async function upload(request: Request, api: Api, organizationId: string, channe
   if (error) return refuseAs(uploadReadErrorResponse(error, t));
   const files = chosenFiles(form);
   if (files.length === 0) return refuse(t("chat:attach.choose"));
+  const channel = await getChannel(api, channelId).catch(notFound);
   try {
-    const uploads = await uploadFiles(api, organizationId, files);
+    const uploads = await uploadFiles(api, channel.organizationId, files);
     // An empty upload result is the max-size error (spec 000 §5, §8).
     if (uploads.length === 0) return refuse(t("errors:Identity.max-size-error"));
     const key = String(form.get("idempotencyKey") ?? "");
@@ -160,10 +167,9 @@ async function upload(request: Request, api: Api, organizationId: string, channe
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, org } = await requireAppContext(request);
+  const { api } = await requireAppContext(request);
   const channelId = params.channelId ?? "";
-  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data"))
-    return upload(request, api, org.id, channelId);
+  if ((request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data")) return upload(request, api, channelId);
   return post(request, api, channelId);
 }
 
