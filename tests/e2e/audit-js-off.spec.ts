@@ -1,0 +1,41 @@
+/**
+ * Findings of the customer-flow audit (JavaScript off, a screen reader, other languages), each
+ * proved in the browser without JavaScript: a refused submission lands the customer (and the
+ * screen reader) on the error summary, as the effect does with JavaScript.
+ */
+import { CUSTOMERS, expect, login, test } from "./fixtures";
+
+test.use({ javaScriptEnabled: false });
+
+test("a pound payment refused by the bank focuses the error summary on load (a screen reader reads it out)", async ({ page }) => {
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/payments/gbp");
+  await page.locator("main form[method=get] button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/gbp\/form/);
+  const form = page.locator("main form[method=post]").first();
+  await form.getByLabel("Beneficiary name").fill("Bob Smith");
+  await form.getByLabel("Sort code").fill("12-34-56");
+  await form.getByLabel("Account number").fill("1234567");
+  await form.getByLabel("Amount in GBP").fill("10.00");
+  await form.getByRole("button", { name: "Continue" }).click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toContainText("Enter an account number of 8 digits");
+  await expect(summary).toBeFocused();
+  // What was typed is still there.
+  await expect(form.getByLabel("Account number")).toHaveValue("1234567");
+});
+
+test("a wrong one-time code focuses the error summary on the signing page", async ({ page }) => {
+  await login(page, CUSTOMERS.corporate);
+  await page.goto("/payments");
+  await page.getByRole("button", { name: "Sign payment to Acme Supplies Ltd" }).click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+  await expect(page.getByTestId("debug-code")).toHaveText(/\d{4}/);
+  const debug = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
+  const wrong = debug === "0000" ? "1111" : "0000";
+  await page.locator("form#sign input[name=code]").fill(wrong);
+  await page.locator("form#sign button[type=submit]").click();
+  const summary = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(summary).toContainText("The code is not correct");
+  await expect(summary).toBeFocused();
+});
