@@ -39,3 +39,20 @@ test("a wrong one-time code focuses the error summary on the signing page", asyn
   await expect(summary).toContainText("The code is not correct");
   await expect(summary).toBeFocused();
 });
+
+test("an operation opened from a filtered history list leads back to that list, filters and page kept", async ({ page }) => {
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/history?period=all&currency=GBP");
+  await page.locator("main [data-testid=statement-item] a").first().click();
+  await expect(page).toHaveURL(/\/history\/[^/?]+$/);
+  await page.getByRole("link", { name: "Back to history" }).click();
+  await expect(page).toHaveURL(/\/history\?period=all&currency=GBP$/);
+  await expect(page.locator("input[name=period][value=all]")).toBeChecked();
+  // The second page ("More operations", a cursor in the URL) likewise.
+  await page.getByTestId("history-more").click();
+  await expect(page).toHaveURL(/cursor=/);
+  const second = page.url();
+  await page.locator("main [data-testid=statement-item] a").first().click();
+  await page.getByRole("link", { name: "Back to history" }).click();
+  await expect(page).toHaveURL(second);
+});
