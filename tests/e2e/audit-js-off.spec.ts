@@ -56,3 +56,25 @@ test("an operation opened from a filtered history list leads back to that list, 
   await page.getByRole("link", { name: "Back to history" }).click();
   await expect(page).toHaveURL(second);
 });
+
+test("a crypto payment from the SOL balance starts with a provider that takes SOL (the first listed did not)", async ({
+  page,
+}) => {
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/payments/casp");
+  const source = page.locator("main select[name=source]");
+  const sol = await source
+    .locator("option")
+    .evaluateAll((os) => (os as HTMLOptionElement[]).find((o) => /SOL/.test(o.textContent ?? ""))?.value ?? "");
+  await source.selectOption(sol);
+  await page.locator("main form[method=get] button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/casp\/form/);
+  const form = page.locator("main form[method=post]").first();
+  await expect(form.locator("select[name=caspId]")).toHaveValue("kraken-eu");
+  await form.getByLabel("Beneficiary name").fill("Sol Friend");
+  await form.getByLabel("Wallet address").fill("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");
+  await form.getByLabel(/^Purpose of payment/).fill("Gift");
+  await form.getByLabel("Amount in SOL").fill("0.5");
+  await form.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
+});
