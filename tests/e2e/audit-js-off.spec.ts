@@ -78,3 +78,25 @@ test("a crypto payment from the SOL balance starts with a provider that takes SO
   await form.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
 });
+
+test("each device's log-out button names the device and when it signed in (several 'Chrome on Linux' told apart)", async ({
+  page,
+  browser,
+}) => {
+  // A second device of the same customer.
+  const other = await browser.newContext({ javaScriptEnabled: false });
+  await login(await other.newPage(), CUSTOMERS.individual);
+  await other.close();
+  await login(page, CUSTOMERS.individual);
+  await page.goto("/profile");
+  const others = page.locator("[data-testid=device]").filter({ hasNot: page.getByText("(this device)") });
+  await expect(others.first()).toBeVisible();
+  for (const row of await others.all()) {
+    const name = (await row.locator("strong").textContent())!;
+    await expect(row.getByRole("button")).toHaveAccessibleName(
+      new RegExp(
+        `^Log out ${name} Signed in \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2} · last used \\d{2}\\.\\d{2}\\.\\d{4} \\d{2}:\\d{2}$`,
+      ),
+    );
+  }
+});
