@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseHistoryFilter, zonedDayStart } from "./history-filter";
+import { historyBackHref, parseHistoryFilter, zonedDayStart } from "./history-filter";
 
 // A process zone far from London (and with its summer time in London's winter): the bounds must
 // not depend on it (days are London calendar days, as the pages show them).
@@ -84,5 +84,23 @@ describe("zonedDayStart", () => {
     expect(zonedDayStart("2026-10-25").toISOString()).toBe("2026-10-24T23:00:00.000Z");
     expect(zonedDayStart("2026-10-26").toISOString()).toBe("2026-10-26T00:00:00.000Z");
     expect(zonedDayStart("2026-07-15", "America/New_York").toISOString()).toBe("2026-07-15T04:00:00.000Z");
+  });
+});
+
+describe("historyBackHref (an item's own page leads back to the list it came from)", () => {
+  it("keeps the list's filters and page from the Referer", () => {
+    expect(historyBackHref("http://bank.example/history?period=all&currency=GBP")).toBe("/history?period=all&currency=GBP");
+    expect(historyBackHref("https://bank.example/history?period=custom&from=2026-03-01&to=2026-03-31&cursor=abc")).toBe(
+      "/history?period=custom&from=2026-03-01&to=2026-03-31&cursor=abc",
+    );
+    expect(historyBackHref("http://bank.example/history")).toBe("/history");
+  });
+  it("is the list's first page without a Referer, for another page, or for a malformed one", () => {
+    expect(historyBackHref(null)).toBe("/history");
+    expect(historyBackHref("http://bank.example/home?tab=history")).toBe("/history");
+    expect(historyBackHref("http://bank.example/history/2f0c/receipt")).toBe("/history");
+    expect(historyBackHref("not a url")).toBe("/history");
+    // Only the path and query are kept: the link stays on this site's /history.
+    expect(historyBackHref("https://evil.example/history?period=all")).toBe("/history?period=all");
   });
 });

@@ -111,3 +111,23 @@ export function zonedDayStart(day: string, timeZone = DISPLAY_TIME_ZONE): Date {
   const [y, m, d] = day.split("-").map(Number);
   return new Date(new TZDate(y, m - 1, d, timeZone).getTime());
 }
+
+/**
+ * Where an item's own page (/history/:itemId) leads back to: the history list it was opened from,
+ * with its filters and page (`?period=all&currency=GBP&cursor=…`), as the browser's Referer names
+ * it (the bank sends `Referrer-Policy: same-origin`); else the list's first page. Without
+ * JavaScript every item opens as its own page, and its "Back to history" link used to drop the
+ * customer's filters. Only the Referer's path and query are used, and only when its path is the
+ * list's: the link always stays on /history.
+ * @param referer the request's Referer header (absent, malformed or another page → "/history")
+ */
+export function historyBackHref(referer: string | null): string {
+  if (!referer) return "/history";
+  let from: URL;
+  try {
+    from = new URL(referer);
+  } catch {
+    return "/history";
+  }
+  return from.pathname === "/history" ? `/history${from.search}` : "/history";
+}

@@ -156,6 +156,9 @@ export function isFieldError(v: unknown): v is ApiFieldError {
  * @param fields names of the fields the form shows
  * @param t translator (from `getFixedT`); without it keys/texts are returned as is
  * @param options.codeFields attach a coded string error to a field, e.g. `{INVALID_CODE:'code'}`
+ * @param options.ruleGroups the form's own rule group of a field whose rule depends on the form, over
+ *   RULE_GROUPS (a beneficiary's `bankAccountNumber` is checked as a UK, a US or a foreign account
+ *   number by its payment type and currency: `{ bankAccountNumber: "uk-account-number" }`)
  * @param options.labels the form's (translated) label of each field: a field the API requires and
  *   found empty (isNotEmpty) is then named ("Sort code is required",
  *   `errors:constraints.isNotEmpty-named`): the error summary lists its entries away from their
@@ -166,7 +169,11 @@ export function mapServerErrors(
   body: unknown,
   fields: readonly string[],
   t: Translate = identity,
-  options: { codeFields?: Record<string, string>; labels?: Record<string, string> } = {},
+  options: {
+    codeFields?: Record<string, string>;
+    labels?: Record<string, string>;
+    ruleGroups?: Record<string, string>;
+  } = {},
 ): MappedServerErrors {
   const result: MappedServerErrors = { fieldErrors: {}, globalError: null, generalMessages: [] };
   const internal = () => ({
@@ -201,7 +208,12 @@ export function mapServerErrors(
       continue;
     }
     const readable = String(rawText).split(item.property).join(humanisePropertyName(item.property));
-    const group = Object.hasOwn(RULE_GROUPS, item.property) ? RULE_GROUPS[item.property] : undefined;
+    const group =
+      options.ruleGroups && Object.hasOwn(options.ruleGroups, item.property)
+        ? options.ruleGroups[item.property]
+        : Object.hasOwn(RULE_GROUPS, item.property)
+          ? RULE_GROUPS[item.property]
+          : undefined;
     const label = options.labels?.[item.property];
     const text =
       constraintId === "isNotEmpty" && label

@@ -3,7 +3,10 @@
  * each linking to its field (`#<name>`); form-level errors (`_form`) are listed as text.
  * It answers a submit attempt: it receives focus when it is shown for one (so screen reader
  * users hear it after a submission, and the customer lands on it), and only then — never while
- * the customer is still filling the form in.
+ * the customer is still filling the form in. Without JavaScript the page that answers a
+ * submission comes with the summary marked `autofocus`, so the browser focuses it on load as the
+ * effect does with JavaScript (else a screen reader starts again at the top of the page, and
+ * nothing says the submission was refused).
  */
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -35,7 +38,16 @@ export function ErrorSummary({ errors, order = [], attempt }: ErrorSummaryProps)
   }, [shown, attemptKey]);
   if (!shown) return null;
   return (
-    <div className={styles.summary} role="alert" tabIndex={-1} ref={ref} aria-labelledby="error-summary-title">
+    <div
+      className={styles.summary}
+      role="alert"
+      tabIndex={-1}
+      ref={ref}
+      aria-labelledby="error-summary-title"
+      // Focus on load without JavaScript (module header); only ever shown in answer to a submission.
+      // eslint-disable-next-line jsx-a11y/no-autofocus
+      autoFocus
+    >
       <h2 id="error-summary-title" className={styles.title}>
         {t("errors:summary-title")}
       </h2>

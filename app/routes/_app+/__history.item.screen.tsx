@@ -11,7 +11,7 @@ import { useItemTitle } from "~/components/ui/StatementRow";
 import type { HistoryItemOutletContext, loader } from "./history.$itemId";
 
 export default function HistoryItem() {
-  const { item } = useLoaderData<typeof loader>();
+  const { item, back } = useLoaderData<typeof loader>();
   const context = useOutletContext<HistoryItemOutletContext | undefined>();
   const { t } = useTranslation("history");
   const title = useItemTitle()(item);
@@ -20,7 +20,7 @@ export default function HistoryItem() {
   return (
     <>
       <p>
-        <Link to="/history">{t("item.back")}</Link>
+        <Link to={back}>{t("item.back")}</Link>
       </p>
       <h1>{title}</h1>
       <StatementItemDetails item={item} />

@@ -11,6 +11,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { StatementItemDetail } from "../../../server/api/v1/contract";
 import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
+import { historyBackHref } from "~/lib/history-filter";
 import { splitPart } from "~/lib/split-part";
 // Server-only, shared with /history (one stub chunk in the browser, on the item page's first load
 // already): the loader's helpers and the screen, which in the browser is a chunk of its own.
@@ -27,7 +28,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const { api } = await requireAppContext(request);
   try {
     const item = await api.get<StatementItemDetail>(`/statements-items/${encodeURIComponent(params.itemId ?? "")}`);
-    return json({ item }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
+    // The item's own page leads back to the list it came from, filters and page kept.
+    const back = historyBackHref(request.headers.get("Referer"));
+    return json({ item, back }, { headers: await api.headers({ "Cache-Control": "private, no-store" }) });
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.status === 400))
       throw new Response("Not Found", { status: 404, headers: await api.headers() });

@@ -186,6 +186,42 @@ function toBody(form: FormData, paymentType: BeneficiaryPaymentType, currencyId:
 }
 
 /**
+ * The rule group (`errors:<group>.<code>`) of the form's fields whose API rule depends on the
+ * payment type and currency, for mapServerErrors' `ruleGroups`: the account number is a UK
+ * (8 digits), a US (4 to 17 digits) or a foreign (up to 34 letters and digits) one, each with its
+ * own translated messages, as the payment forms show them.
+ */
+export function beneficiaryRuleGroups(paymentType: BeneficiaryPaymentType, currencyId: string | null): Record<string, string> {
+  if (paymentType === "INTERNATIONAL") return { bankAccountNumber: "account-number" };
+  if (paymentType === "LOCAL" && currencyId === "GBP") return { bankAccountNumber: "uk-account-number" };
+  if (paymentType === "LOCAL" && currencyId === "USD") return { bankAccountNumber: "us-account-number" };
+  return {};
+}
+
+/**
+ * An API error answer to a beneficiary save, on the form's fields (in the page's language): each
+ * field's label names a required field the API found empty (the error summary lists its entries
+ * away from their fields), and the account number reads its own rule's message
+ * (beneficiaryRuleGroups). Form-level messages under `_form` (toFieldErrors).
+ * @param body the API's error body
+ * @param t the page's translator (`getFixedT(request, ["errors", "beneficiaries"])`)
+ */
+export function beneficiaryFieldErrors(
+  body: unknown,
+  paymentType: BeneficiaryPaymentType,
+  currencyId: string | null,
+  t: ServerT,
+): Record<string, string> {
+  const fields = formFields(paymentType, currencyId);
+  const labels = Object.fromEntries(fields.map((f) => [f, t(`beneficiaries:fields.${f}`)]));
+  const mapped = mapServerErrors(body, fields, (k, o) => t(k, o), {
+    labels,
+    ruleGroups: beneficiaryRuleGroups(paymentType, currencyId),
+  });
+  return toFieldErrors(mapped);
+}
+
+/**
  * Action of the create (`beneficiaryId` undefined) and edit pages. Form fields: `paymentType`
  * and `currencyId` (hidden: chosen on the first step), the type's fields, `intent` = "save"
  * (stays DRAFT) or "submit" (asks for review). Success → redirect to the detail page with a
@@ -210,7 +246,6 @@ export async function saveBeneficiary(request: Request, beneficiaryId?: string):
   }
   const currencyId = typeof rawCurrency === "string" ? rawCurrency : null;
   const body = toBody(form, paymentType, currencyId);
-  const fields = formFields(paymentType, currencyId);
   try {
     let saved = beneficiaryId
       ? await api.request<Beneficiary>("PUT", `/beneficiaries/${encodeURIComponent(beneficiaryId)}`, { body })
@@ -224,11 +259,8 @@ export async function saveBeneficiary(request: Request, beneficiaryId?: string):
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     if (error.status === 404) throw new Response("Not found", { status: 404 });
-    // Each field's label, so a required field the API found empty is named in the error summary.
-    const labels = Object.fromEntries(fields.map((f) => [f, t(`beneficiaries:fields.${f}`)]));
-    const mapped = mapServerErrors(error.body, fields, (k, o) => t(k, o), { labels });
     return json(
-      { fieldErrors: toFieldErrors(mapped), values },
+      { fieldErrors: beneficiaryFieldErrors(error.body, paymentType, currencyId, t), values },
       { status: error.status >= 500 ? 502 : 400, headers: await api.headers() },
     );
   }

@@ -140,12 +140,16 @@ function when(iso: string): string {
 function DeviceRow({ device }: { device: Device }) {
   const { t } = useTranslation("profile");
   const name = device.name ?? t("devices.unnamed");
+  // The button's name is its text, the device's name and when it signed in ("Log out Chrome on
+  // Linux Signed in 29.11.2026 17:16 · last used …"): a screen reader listing the buttons told
+  // several "Log out Chrome on Linux" apart by nothing.
+  const ids = { button: `device-${device.id}-log-out`, name: `device-${device.id}-name`, meta: `device-${device.id}-meta` };
   return (
     <li className={styles.device} data-testid="device">
       <div>
-        <strong>{name}</strong>
+        <strong id={ids.name}>{name}</strong>
         {device.current ? <span className={styles.current}> {t("devices.current")}</span> : null}
-        <div className={styles.meta}>
+        <div className={styles.meta} id={ids.meta}>
           {t("devices.signed-in", { when: when(device.signedInAt) })} ·{" "}
           {t("devices.last-used", { when: when(device.lastUsedAt) })}
         </div>
@@ -154,7 +158,12 @@ function DeviceRow({ device }: { device: Device }) {
         <AuthenticityTokenInput />
         <input type="hidden" name="intent" value="delete-device" />
         <input type="hidden" name="deviceId" value={device.id} />
-        <Button type="submit" variant="secondary" aria-label={device.current ? undefined : t("devices.log-out-named", { name })}>
+        <Button
+          type="submit"
+          variant="secondary"
+          id={ids.button}
+          aria-labelledby={device.current ? undefined : `${ids.button} ${ids.name} ${ids.meta}`}
+        >
           {device.current ? t("devices.log-out-this") : t("devices.log-out")}
         </Button>
       </Form>

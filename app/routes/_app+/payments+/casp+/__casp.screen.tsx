@@ -83,6 +83,11 @@ export default function CaspScreen() {
   const scale = scaleOfCurrency(asset, scales);
   // With JavaScript only the CASPs that take the chosen asset; the server render lists them all.
   const shownCasps = hydrated && asset ? casps.filter((c) => c.assets.includes(asset)) : casps;
+  // The provider chosen at first takes the asset of the balance chosen at first: without
+  // JavaScript every provider is listed, and the first of them (Bitstamp) refused a SOL payment
+  // the customer had not picked a provider for.
+  const initialAsset = parseSource(initialSource)?.currencyId;
+  const initialCasp = casps.find((c) => initialAsset !== undefined && c.assets.includes(initialAsset))?.id;
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     const target = event.target as HTMLSelectElement;
     if (target.name === "source") setSelected(target.value);
@@ -106,7 +111,7 @@ export default function CaspScreen() {
             validator={validator}
             method="post"
             noValidate={hydrated}
-            defaultValues={{ ...draft, ...prefill, source: initialSource }}
+            defaultValues={{ ...(initialCasp ? { caspId: initialCasp } : {}), ...draft, ...prefill, source: initialSource }}
             onChange={onChange}
           >
             <ValidatedErrorSummary order={FIELDS} />
