@@ -26,8 +26,9 @@ describe("safeReturnTo", () => {
 });
 
 describe("paymentFormKey", () => {
-  /** A stand-in for the per-request API client: a session map and payment statuses. */
-  function fakeApi(statuses: Record<string, string>) {
+  const ORG = "org-a";
+  /** A stand-in for the per-request API client: a session map and payment statuses (`ORG`'s unless `orgs` says). */
+  function fakeApi(statuses: Record<string, string>, orgs: Record<string, string> = {}) {
     const data = new Map<string, unknown>();
     const api = {
       session: { get: (k: string) => data.get(k), set: (k: string, v: unknown) => data.set(k, v) },
@@ -35,7 +36,7 @@ describe("paymentFormKey", () => {
       get: async (path: string) => {
         const id = decodeURIComponent(path.split("/").pop()!);
         if (!(id in statuses)) throw new Error("404");
-        return { id, status: statuses[id] };
+        return { id, status: statuses[id], organizationId: orgs[id] ?? ORG };
       },
     };
     return api as unknown as Parameters<typeof paymentFormKey>[0];
@@ -44,19 +45,19 @@ describe("paymentFormKey", () => {
   it("hands out the same key until the form's payment leaves AWAITING_SIGNATURE", async () => {
     const statuses: Record<string, string> = { p1: "AWAITING_SIGNATURE" };
     const api = fakeApi(statuses);
-    const first = await paymentFormKey(api, "euro");
+    const first = await paymentFormKey(api, "euro", ORG);
     expect(first.pendingPaymentId).toBeNull();
     // Reloading the form before any payment: the same key.
-    expect((await paymentFormKey(api, "euro")).key).toBe(first.key);
+    expect((await paymentFormKey(api, "euro", ORG)).key).toBe(first.key);
 
     api.session.set("formKeys", { euro: { key: first.key, paymentId: "p1" } });
-    const pending = await paymentFormKey(api, "euro");
+    const pending = await paymentFormKey(api, "euro", ORG);
     expect(pending).toEqual({ key: first.key, pendingPaymentId: "p1" });
     // Another form has its own key.
-    expect((await paymentFormKey(api, "internal")).key).not.toBe(first.key);
+    expect((await paymentFormKey(api, "internal", ORG)).key).not.toBe(first.key);
 
     statuses.p1 = "COMPLETED";
-    const next = await paymentFormKey(api, "euro");
+    const next = await paymentFormKey(api, "euro", ORG);
     expect(next.key).not.toBe(first.key);
     expect(next.pendingPaymentId).toBeNull();
   });
@@ -65,18 +66,32 @@ describe("paymentFormKey", () => {
     const api = fakeApi({ p1: "AWAITING_SIGNATURE", p2: "AWAITING_SIGNATURE" });
     api.session.set("formKeys", { euro: { key: "k1", paymentId: "p1" } });
     // Another payment's id (e.g. going back to an older "new payment" address) releases nothing.
-    expect(await paymentFormKey(api, "euro", "p2")).toEqual({ key: "k1", pendingPaymentId: "p1" });
-    const fresh = await paymentFormKey(api, "euro", "p1");
+    expect(await paymentFormKey(api, "euro", ORG, "p2")).toEqual({ key: "k1", pendingPaymentId: "p1" });
+    const fresh = await paymentFormKey(api, "euro", ORG, "p1");
     expect(fresh.key).not.toBe("k1");
     expect(fresh.pendingPaymentId).toBeNull();
     // The new key stays until the form makes a payment with it.
-    expect((await paymentFormKey(api, "euro", "p1")).key).toBe(fresh.key);
+    expect((await paymentFormKey(api, "euro", ORG, "p1")).key).toBe(fresh.key);
   });
 
-  it("starts a new key when the form's payment cannot be read (e.g. another organization)", async () => {
+  it("does not carry a key whose payment waits in another organization (after a switch)", async () => {
+    // Made in organization A and waiting there; the form is opened with B active. The API reads
+    // payments of every organization of the caller, so the payment reads as AWAITING_SIGNATURE.
+    const api = fakeApi({ p1: "AWAITING_SIGNATURE" }, { p1: "org-a" });
+    api.session.set("formKeys", { euro: { key: "k1", paymentId: "p1" } });
+    const inB = await paymentFormKey(api, "euro", "org-b");
+    // B's form neither names A's payment nor sends A's key (it would replay or be refused there).
+    expect(inB.pendingPaymentId).toBeNull();
+    expect(inB.key).not.toBe("k1");
+    // Back in A with that key still in the slot: A's payment is named again.
+    api.session.set("formKeys", { euro: { key: "k1", paymentId: "p1" } });
+    expect(await paymentFormKey(api, "euro", "org-a")).toEqual({ key: "k1", pendingPaymentId: "p1" });
+  });
+
+  it("starts a new key when the form's payment cannot be read", async () => {
     const api = fakeApi({});
     api.session.set("formKeys", { euro: { key: "old", paymentId: "gone" } });
-    const next = await paymentFormKey(api, "euro");
+    const next = await paymentFormKey(api, "euro", ORG);
     expect(next.key).not.toBe("old");
   });
 });
@@ -107,7 +122,7 @@ describe("Change details (the form's values kept with the payment they made)", (
         }
         const id = decodeURIComponent(path.split("/").pop()!);
         if (!(id in statuses)) throw notFound();
-        return { id, status: statuses[id] };
+        return { id, status: statuses[id], organizationId: "org" };
       },
       request: async (method: string, path: string, options: { body: { data: Record<string, string> } }) => {
         calls.push(`${method} ${path}`);

@@ -96,6 +96,13 @@ type FormKeys = SessionData["formKeys"];
  * A creator who cannot sign (the payment waits for another official) asks for a new payment with
  * `?after=<the waiting payment's id>` (`releasedPayment`): only that payment releases the key, so
  * going back to that address after a later payment still replays the later one.
+ * The key's payment must belong to the form's organization (the active one): the API reads the
+ * payments of every organization of the caller, and its keys are per organization, so a key
+ * whose payment waits in another organization is released as `keptFormKey` releases the other
+ * forms' (lib/form-key.server.ts): the form does not name the other organization's payment, and
+ * a key it carried is not sent for this one (where it would replay, or be refused for, what that
+ * key made here before).
+ * @param organizationId the form's (active) organization
  * @param releaseAfter the `after` query parameter, or null
  * @returns `key` for the hidden field; `pendingPaymentId` while the form's earlier payment
  *   awaits signature (the page offers to sign it, or to start a new payment)
@@ -103,20 +110,22 @@ type FormKeys = SessionData["formKeys"];
 export async function paymentFormKey(
   api: Api,
   form: PaymentForm,
+  organizationId: string,
   releaseAfter: string | null = null,
 ): Promise<{ key: string; pendingPaymentId: string | null }> {
   const keys: FormKeys = { ...(api.session.get("formKeys") ?? {}) };
   const current = keys[form];
   if (current && !current.paymentId) return { key: current.key, pendingPaymentId: null };
   if (current?.paymentId) {
-    const status = await api
-      .get<Payment>(`/payments/${encodeURIComponent(current.paymentId)}`)
-      .then((p) => p.status)
-      .catch((error) => {
-        if (error instanceof Response) throw error;
-        return null;
-      });
-    if (status === "AWAITING_SIGNATURE" && current.paymentId !== releaseAfter)
+    const payment = await api.get<Payment>(`/payments/${encodeURIComponent(current.paymentId)}`).catch((error) => {
+      if (error instanceof Response) throw error;
+      return null;
+    });
+    if (
+      payment?.status === "AWAITING_SIGNATURE" &&
+      payment.organizationId === organizationId &&
+      current.paymentId !== releaseAfter
+    )
       return { key: current.key, pendingPaymentId: current.paymentId };
   }
   keys[form] = { key: crypto.randomUUID() };
@@ -231,7 +240,7 @@ export async function paymentFormData(
   releaseAfter: string | null,
 ) {
   const [{ key, pendingPaymentId }, categories, saved] = await Promise.all([
-    paymentFormKey(api, form, releaseAfter),
+    paymentFormKey(api, form, organizationId, releaseAfter),
     loadPaymentCategories(api, request),
     loadDraftRecord(api, form, organizationId),
   ]);

@@ -23,7 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const listed = await settleList(request, listAccounts(api, org.id));
   const accounts = listed.data ?? [];
   if (!listed.error && accounts.length < 2) throw redirect("/payments", { headers: await api.headers() });
-  const formKey = await paymentFormKey(api, "between-accounts", releasedPayment(request));
+  const formKey = await paymentFormKey(api, "between-accounts", org.id, releasedPayment(request));
   return json(
     {
       sources: balanceSources(accounts),

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     settleList(request, listAccounts(api, org.id)),
     settleList(request, api.get<PaymentsSettings>("/settings/payments")),
     loadPaymentDraft(api, "cash-over", org.id),
-    paymentFormKey(api, "cash-over", releasedPayment(request)),
+    paymentFormKey(api, "cash-over", org.id, releasedPayment(request)),
   ]);
   const sourcesError = accounts.error ?? settings.error;
   const sources = accounts.data && settings.data ? cashSources(accounts.data, settings.data) : [];

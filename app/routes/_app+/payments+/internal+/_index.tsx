@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // Read only to know whether there is anything to pay from: a refusal is shown, not "no accounts".
     settleList(request, listAccounts(api, org.id)),
     loadPaymentDraft(api, "internal", org.id),
-    paymentFormKey(api, "internal", releasedPayment(request)),
+    paymentFormKey(api, "internal", org.id, releasedPayment(request)),
   ]);
   // A draft names its recipient: offer to go back to that form.
   const draftRecipient = draft?.recipientPhone
