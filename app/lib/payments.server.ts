@@ -330,14 +330,23 @@ export function changeFormUrl(form: PaymentForm, values: Record<string, string>)
  * "Change details" of a payment awaiting signature (docs/decisions.md "Changing a payment's
  * details before signing"): the payment is declined (DELETE /v1/payments/:id/decline: its amount,
  * payee and code are fixed, so a change is a new payment with its own code) and its form opens
- * with the values it was made from.
+ * with the values it was made from. A payment already declined (the confirmation sent twice, or
+ * declined in another tab) reopens its form all the same: nothing is paid from it, and the answer
+ * the browser shows is the form asked for. A payment signed meanwhile is never reopened.
  * @returns the form's address (redirect there), or null when the form's values are not known
- * @throws ApiError from the decline (409: signed or declined meanwhile; 404)
+ * @throws ApiError from the decline (409: signed meanwhile; 404)
  */
 export async function changePayment(api: Api, paymentId: string, organizationId: string): Promise<string | null> {
   const found = await changeableForm(api, paymentId, organizationId);
   if (!found) return null;
-  await api.del(`/payments/${encodeURIComponent(paymentId)}/decline`);
+  const path = `/payments/${encodeURIComponent(paymentId)}`;
+  try {
+    await api.del(`${path}/decline`);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 409)) throw error;
+    const now = await api.get<Payment>(path);
+    if (now.status !== "DECLINED") throw error;
+  }
   clearSignCode(api, paymentId);
   api.session.set("changing", paymentId);
   api.touch();

@@ -8,6 +8,10 @@
  * Works without JavaScript (a link, a page, a form).
  * - a payment no longer awaiting signature → its page; one whose form values are not known (made
  *   elsewhere or the values gone) → its signing page (which then shows no such link).
+ * - the confirmation sent again after the decline (a double click, another tab) → the form, with
+ *   its values, as the first; a payment signed meanwhile → its page (never its form again).
+ * - a payment of another of the customer's organizations than the active one (a second tab
+ *   switched): that organization becomes the active one, as the form and its values belong to it.
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -18,7 +22,7 @@ import { RouteErrorBoundary } from "~/components/layout/RouteErrorBoundary";
 import { Button } from "~/components/ui/Button";
 import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
-import { requireAppContext } from "~/lib/app-context.server";
+import { chooseOrganization, requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { changeableForm, changePayment } from "~/lib/payments.server";
 import { useLayoutAccountName } from "~/lib/use-layout-account";
@@ -45,19 +49,28 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  const { api, payment } = await loadPayment(request, params.paymentId ?? "");
+  const ctx = await loadPayment(request, params.paymentId ?? "");
+  const { api, payment } = ctx;
   await verifyCsrf(request, api.session);
-  if (payment.status !== "AWAITING_SIGNATURE") return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
+  // Declined already (this confirmation sent twice, another tab): its form still opens (changePayment).
+  if (payment.status !== "AWAITING_SIGNATURE" && payment.status !== "DECLINED")
+    return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
   let target: string | null;
   try {
     target = await changePayment(api, payment.id, payment.organizationId);
   } catch (error) {
-    // 409: signed or declined meanwhile: its page says which.
+    // 409: signed meanwhile: its page says so.
     if (error instanceof ApiError && (error.status === 409 || error.status === 404))
       return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
     throw error;
   }
-  return redirect(target ?? `/payments/${payment.id}/sign`, { headers: await api.headers() });
+  if (!target) {
+    const back = payment.status === "AWAITING_SIGNATURE" ? `/payments/${payment.id}/sign` : `/payments/${payment.id}`;
+    return redirect(back, { headers: await api.headers() });
+  }
+  // The form and its values belong to the payment's organization (the draft is read for the active one).
+  if (payment.organizationId !== ctx.org.id) chooseOrganization(ctx, payment.organizationId);
+  return redirect(target, { headers: await api.headers() });
 }
 
 export default function ChangePayment() {
