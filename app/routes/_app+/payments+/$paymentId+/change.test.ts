@@ -49,6 +49,7 @@ function stubApi(status = "AWAITING_SIGNATURE") {
     payment: { id: PAYMENT_ID, organizationId: TEST_ORG.id, status, accountId: "acc-1", currencyId: "GBP", amount: "1.11" },
     draft: { organizationId: TEST_ORG.id, data: { ...VALUES, madePaymentId: PAYMENT_ID } as Record<string, string> },
     declines: 0,
+    signBeforeDecline: false,
   };
   vi.stubGlobal("fetch", async (input: string, init?: RequestInit) => {
     const url = new URL(input);
@@ -58,6 +59,8 @@ function stubApi(status = "AWAITING_SIGNATURE") {
     if (path === "/payment-categories") return Response.json({ data: [] });
     if (path === `/payments/${PAYMENT_ID}`) return Response.json(state.payment);
     if (path === `/payments/${PAYMENT_ID}/decline` && method === "DELETE") {
+      // Signed in another tab between the page's read and the decline.
+      if (state.signBeforeDecline) state.payment = { ...state.payment, status: "COMPLETED" };
       if (state.payment.status !== "AWAITING_SIGNATURE")
         return Response.json(
           { statusCode: 409, code: "PAYMENT_NOT_PENDING", message: `The payment is ${state.payment.status}` },
@@ -147,6 +150,17 @@ describe("Change details", () => {
     expect(second.headers.get("Location")).toBe("/payments/gbp/form?source=acc-1%3AGBP");
     const form = await openForm(cookieAfter(second, cookieAfter(first, cookie)));
     expect([form.draft, form.draftChanged]).toEqual([VALUES, true]);
+  });
+
+  it("of a payment signed between the page's read and the decline: its page, no form", async () => {
+    const state = stubApi();
+    state.signBeforeDecline = true;
+    const { cookie, csrf } = await sessionAfterPayment(TEST_ORG.id);
+    const res = await confirm(cookie, csrf);
+    expect(res.headers.get("Location")).toBe(`/payments/${PAYMENT_ID}`);
+    expect([state.payment.status, state.declines]).toEqual(["COMPLETED", 0]);
+    const form = await openForm(cookieAfter(res, cookie));
+    expect([form.draft, form.draftChanged]).toEqual([null, false]);
   });
 
   it("of a payment signed meanwhile: its page, no form to pay it again from", async () => {
