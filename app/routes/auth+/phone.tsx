@@ -14,7 +14,7 @@ import { authenticator, LoginStateMissing } from "~/lib/auth.server";
 import { rotateCsrfToken } from "~/lib/csrf.server";
 import { apiErrorResponse, formDataObject, startAction, validationError } from "~/lib/forms.server";
 import { splitScreen } from "~/lib/split-screen";
-import { commitSession, getSession, getTokens, setTokens } from "~/lib/session.server";
+import { commitSession, getSession, getTokens, setTokens, type SessionData } from "~/lib/session.server";
 import { safeReturnTo } from "~/lib/session-rules";
 import card from "~/components/layout/CardPage.module.css";
 // Server-only imports: in the browser the screen (forms, zod, remix-validated-form) is a chunk of its own.
@@ -121,12 +121,18 @@ export async function action({ request }: ActionFunctionArgs) {
     if (result.error) return validationError(result.error, {});
     try {
       const tokens = await authenticator.authenticate("password", request);
-      session.unset("login");
+      const returnTo = safeReturnTo(session.get("returnTo"));
+      // The signed-in state starts afresh: a login page left open in another tab can be used
+      // while someone is signed in in this browser, and nothing of that sign-in (its forms'
+      // idempotency keys and what they made, signing challenges, the chosen organization, the
+      // "Change details" marker) may reach this one. Its session is ended at the API too.
+      const earlier = getTokens(session);
+      if (earlier)
+        await publicCall("POST", "/auth/logout", { body: { refreshToken: earlier.refreshToken } }).catch(() => undefined);
+      for (const key of Object.keys(session.data)) session.unset(key as keyof SessionData);
       setTokens(session, tokens);
       session.set("phone", login.phone);
       session.set("seen", Date.now());
-      const returnTo = safeReturnTo(session.get("returnTo"));
-      session.unset("returnTo");
       // Payment drafts belong to one sitting: drafts left by an earlier session that ended
       // without a logout are cleared on the first page outside /payments (spec 000 §4, §9).
       session.set("drafts", true);
