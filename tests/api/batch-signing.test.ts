@@ -217,6 +217,35 @@ describe.each(databases)("batch signing on %s", (kind) => {
     expect(await postingsPerPayment([a, b])).toEqual({ [a]: 1, [b]: 0 });
   });
 
+  it("signed in one tab while 'Change details' declines it in another: one of them wins, posted at most once", async () => {
+    // The web's Change details declines (DELETE …/decline) and reopens the form only when the
+    // decline succeeded or found the payment DECLINED: a payment signed meanwhile answers 409 and
+    // its values never reopen. Raced here many times: the statuses agree with what was posted.
+    const p = await newPayer("100.00");
+    for (let round = 0; round < 8; round++) {
+      const id = await pending(p, "1.00");
+      const mfa = await mfaFor(p.token, [id]);
+      const [signed, declined, declinedAgain] = await Promise.all([
+        sign(p.token, id, mfa),
+        s.call("DELETE", `/payments/${id}/decline`, { token: p.token }),
+        s.call("DELETE", `/payments/${id}/decline`, { token: p.token }),
+      ]);
+      const status = await statusOf(p.token, id);
+      const declines = [declined, declinedAgain].filter((r) => r.status === 200);
+      if (signed.status === 200) {
+        expect(status).toBe("COMPLETED");
+        expect(declines).toEqual([]);
+        expect((await postingsPerPayment([id]))[id]).toBe(1);
+      } else {
+        expect([signed.status, signed.body.code]).toEqual([409, "PAYMENT_NOT_PENDING"]);
+        expect(status).toBe("DECLINED");
+        expect(declines).toHaveLength(1);
+        expect((await postingsPerPayment([id]))[id]).toBe(0);
+      }
+      for (const r of [declined, declinedAgain].filter((x) => x.status !== 200)) expect(r.body.code).toBe("PAYMENT_NOT_PENDING");
+    }
+  });
+
   it("decline several: each DECLINED once, none can be signed after; declining B leaves A signable", async () => {
     const p = await newPayer();
     const [a, b, c, d] = [await pending(p, "1.10"), await pending(p, "1.20"), await pending(p, "1.30"), await pending(p, "1.40")];
