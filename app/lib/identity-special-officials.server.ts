@@ -18,7 +18,7 @@ import { json, redirect, redirectDocument } from "@remix-run/node";
 import type { ApplicationOfficial, Country } from "../../server/api/v1/contract";
 import { ApiError, type Api } from "./api.server";
 import i18next, { languageChoiceCookie } from "./i18next.server";
-import { keepAcrossLanguageSwitch, keptAtLanguageSwitch } from "./kept-form.server";
+import { keepAcrossLanguageSwitch, keptAtLanguageSwitch, keptPage } from "./kept-form.server";
 import { cachedGet, listData } from "./identity-reference.server";
 import { verifyCsrf } from "./csrf.server";
 import {
@@ -176,7 +176,7 @@ export async function officialAction(request: Request, officialId: string): Prom
   if (form.getAll("intent").includes("language")) {
     const headers = await api.headers();
     const phone = api.session.get("phone") ?? null;
-    for (const cookie of keepAcrossLanguageSwitch(form, phone, new URL(request.url).pathname))
+    for (const cookie of keepAcrossLanguageSwitch(form, phone, keptPage(new URL(request.url))))
       headers.append("Set-Cookie", cookie);
     const language = await languageChoiceCookie(form.get("lng"));
     if (language) headers.append("Set-Cookie", language);

@@ -196,6 +196,27 @@ describe("answers kept at the bank (POST /v1/auth/kept-forms), with a marker in 
     expect(gone.setCookie.length).toBeGreaterThan(0);
   });
 
+  it("belongs to the application the step names: never shown on the same step of another application", async () => {
+    const b = bank();
+    const A = "0e6f2a8c-1b2d-4c3e-9f40-5a6b7c8d9e01";
+    const B = "7d1e3f5a-2c4b-4d6e-8f90-1a2b3c4d5e6f";
+    const setCookie = await keepExpiredPost(
+      post(`${STEP}?applicationId=${A}`, [["companyName", "Company A"]]),
+      PHONE,
+      CSRF,
+      b.keep,
+    );
+    expect(await takeKeptForm(nextGet(`${STEP}?applicationId=${B}`, setCookie), PHONE, b.take)).toEqual({
+      form: null,
+      setCookie: [],
+    });
+    expect(b.takes).toEqual([]);
+    // The same application with other parameters (a notice) is the same page.
+    const { form } = await takeKeptForm(nextGet(`${STEP}?notice=x&applicationId=${A}`, setCookie), PHONE, b.take);
+    expect(form?.get("companyName")).toBe("Company A");
+    expect(b.takes).toEqual([`/identity/corporate/company-data?applicationId=${A}`]);
+  });
+
   it("falls back to the cookies when the bank does not keep the form (a long one is then lost, as before)", async () => {
     const b = bank({ keeps: false });
     const small = await keepExpiredPost(post(STEP, [["companyName", "Acme"]]), PHONE, CSRF, b.keep);

@@ -49,7 +49,7 @@ const NOT_KEPT = new Set(["csrf", "intent", "returnTo", "lng", SWITCH_FIELD]);
 interface Kept {
   /** The phone number of the session the post met (E.164). */
   phone: string;
-  /** The page the post was sent to (path). */
+  /** The page the post was sent to (`keptPage`: path, and the application it names). */
   path: string;
   /** The posted text fields, in order (repeated names for checkbox groups); empty when `atBank`. */
   fields: [string, string][];
@@ -75,6 +75,21 @@ export function keepsFormOnExpiry(pathname: string): boolean {
     /^\/payments\/(euro|(gbp|usd|internal|cash-over|casp|international)\/form)$/.test(pathname) ||
     /^\/beneficiaries\/(create|[0-9a-f-]{36}\/edit)$/.test(pathname)
   );
+}
+
+/**
+ * The page kept answers belong to: the path, and the application an application step's query
+ * names (`applicationId`), so answers typed for one company are never shown on the same step of
+ * another application of the same person (opened first in another tab). Other query parameters
+ * (Remix's, a notice, the beneficiary form's type) do not make another page.
+ * @param url the URL of the post that was kept, or of the page being shown
+ * @returns "/identity/corporate/company" or "/identity/corporate/company?applicationId=<uuid>"
+ */
+export function keptPage(url: URL): string {
+  const applicationId = url.searchParams.get("applicationId");
+  return applicationId && /^[0-9a-f-]{36}$/i.test(applicationId)
+    ? `${url.pathname}?applicationId=${applicationId.toLowerCase()}`
+    : url.pathname;
 }
 
 function cookieAttributes(maxAge: number): string {
@@ -103,8 +118,9 @@ export async function keepExpiredPost(
   csrfToken: string | null = null,
   keepAtBank?: (path: string, fields: KeptFields) => Promise<boolean>,
 ): Promise<string[]> {
-  const path = new URL(request.url).pathname;
-  if (request.method !== "POST" || !phone || !keepsFormOnExpiry(path) || request.bodyUsed) return [];
+  const url = new URL(request.url);
+  if (request.method !== "POST" || !phone || !keepsFormOnExpiry(url.pathname) || request.bodyUsed) return [];
+  const path = keptPage(url);
   // Only a plain form of a known, modest size is read (never a body of any size, never a file upload).
   const type = request.headers.get("Content-Type") ?? "";
   const length = Number(request.headers.get("Content-Length") ?? NaN);
@@ -137,7 +153,7 @@ function keptFields(form: FormData): KeptFields {
  * minutes), marked as kept at a switch (`keptAtLanguageSwitch`).
  * @param form the posted form (the CSRF token already checked)
  * @param phone the signed-in phone number (null: nothing is kept)
- * @param path the page the answers are shown on again (path)
+ * @param path the page the answers are shown on again (`keptPage` of its URL)
  * @returns Set-Cookie values for the redirect (empty when nothing is kept or the form is too large)
  */
 export function keepAcrossLanguageSwitch(form: FormData, phone: string | null, path: string): string[] {
@@ -197,7 +213,7 @@ export async function takeKeptForm(
   } catch {
     kept = null;
   }
-  const path = new URL(request.url).pathname;
+  const path = keptPage(new URL(request.url));
   // This person's and still fresh: shown on its page, left for it elsewhere; anything else is dropped.
   const theirs = kept !== null && phone !== null && kept.phone === phone && Date.now() - kept.at <= KEPT_FORM_MAX_AGE_S * 1000;
   if (!kept || !theirs) return { form: null, setCookie };

@@ -44,6 +44,7 @@ describe.each(databases)("kept forms on %s", (kind) => {
     const next = await s.login(c.phone);
 
     expect((await take(next, "/identity/corporate/documents")).body).toEqual({ fields: null });
+    expect((await take(next, `${STEP}?applicationId=0e6f2a8c-1b2d-4c3e-9f40-5a6b7c8d9e01`)).body).toEqual({ fields: null });
     const taken = await take(next);
     expect(taken.status).toBe(200);
     expect(taken.body).toEqual({ fields });
@@ -74,6 +75,15 @@ describe.each(databases)("kept forms on %s", (kind) => {
     expect((await take(ownerSession.accessToken)).body).toEqual({ fields: [["firstName", "Owner's answer"]] });
   });
 
+  it("a step's application is part of its page", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const session = await createSession(s.db, c.user.id);
+    const page = `${STEP}?applicationId=7d1e3f5a-2c4b-4d6e-8f90-1a2b3c4d5e6f`;
+    expect((await keep(session.refreshToken, [["companyName", "B"]], page)).status).toBe(201);
+    expect((await take(session.accessToken)).body).toEqual({ fields: null });
+    expect((await take(session.accessToken, page)).body).toEqual({ fields: [["companyName", "B"]] });
+  });
+
   it("a later form replaces an earlier one; a form older than 30 minutes cannot be taken", async () => {
     const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
     const session = await createSession(s.db, c.user.id);
@@ -95,6 +105,7 @@ describe.each(databases)("kept forms on %s", (kind) => {
     const session = await createSession(s.db, c.user.id);
     for (const body of [
       { refreshToken: session.refreshToken, path: "https://elsewhere.example/x", fields: [["a", "b"]] },
+      { refreshToken: session.refreshToken, path: `${STEP}?returnTo=https://elsewhere.example/`, fields: [["a", "b"]] },
       { refreshToken: session.refreshToken, path: STEP, fields: [] },
       { refreshToken: session.refreshToken, path: STEP, fields: [["a"]] },
       { refreshToken: session.refreshToken, path: STEP, fields: Array.from({ length: 2_001 }, () => ["a", "b"]) },

@@ -52,8 +52,11 @@ export const verifyPasswordBody = z.object({
   deviceName: z.string().trim().max(100).optional(),
 });
 export const refreshBody = z.object({ refreshToken: z.string().min(1).max(512) });
-/** A web page's path ("/identity/corporate/company"): the page a kept form belongs to. */
-const keptFormPath = z.string().regex(/^\/[A-Za-z0-9._~/-]{1,300}$/, "path must be a page path");
+/**
+ * The web page a kept form belongs to: a path, and the application it names
+ * ("/identity/corporate/company?applicationId=<uuid>").
+ */
+const keptFormPath = z.string().regex(/^\/[A-Za-z0-9._~/-]{1,300}(\?applicationId=[0-9a-f-]{36})?$/, "path must be a page path");
 /** POST /auth/kept-forms: at most 2,000 text fields; the JSON body limit (100 kB) bounds the rest. */
 export const keptFormBody = z.object({
   refreshToken: refreshBody.shape.refreshToken,
