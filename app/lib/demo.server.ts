@@ -232,6 +232,7 @@ function historyItem(
     createdAt: date.toISOString(),
     purpose,
     info: purpose,
+    returnReason: null,
     senderAccountNumber: incoming ? counterparty : "DEMO 0001",
     recipientAccountNumber: incoming ? "DEMO 0001" : counterparty,
     sortCode: null,

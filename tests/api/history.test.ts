@@ -163,7 +163,10 @@ describe.each(databases)("history on %s", (kind) => {
       status: "SENT",
       operationType: "COMMON",
       amount: "-20.00",
-      purpose: "Invoice 42",
+      // A ledger transaction of no payment: its description ("Invoice 42") is the bank's
+      // bookkeeping line, not a purpose a customer wrote (the reference says what it is).
+      purpose: null,
+      returnReason: null,
       reference: "INV42",
       accountIban: owner.account!.iban,
       accountSortCode: owner.account!.sortCode,

@@ -181,6 +181,48 @@ describe.each(databases)("payment settlement on %s", (kind) => {
     await ledgerBalanced();
   });
 
+  it("statement items of a returned payment: its purpose as the customer wrote it (none: none, never the ledger's line); the bank's reason on the items that gave the money back", async () => {
+    const p = await payer();
+    const pay = await euroPayment(p);
+    await rejectExternalPayment(s.db, { paymentId: pay.id, reason: "Beneficiary bank unreachable", actor: ACTOR });
+    const items = (await history(p)) as unknown as { id: string; status: string; paymentId: string | null }[];
+    const detail = async (id: string) => (await s.call("GET", `/statements-items/${id}`, { token: p.token })).body;
+    const sent = items.filter((i) => i.paymentId === pay.id && i.status !== "REFUND");
+    const refunds = items.filter((i) => i.status === "REFUND");
+    expect(sent.length).toBeGreaterThan(0);
+    expect(refunds).toHaveLength(2);
+    for (const i of sent) expect(await detail(i.id)).toMatchObject({ purpose: null, info: null, returnReason: null });
+    for (const i of refunds)
+      expect(await detail(i.id)).toMatchObject({ purpose: null, returnReason: "Beneficiary bank unreachable" });
+    // A payment given a purpose shows it, on the money's item and on its return.
+    const q = await payer();
+    const r = await payAndSign(
+      s,
+      q.token,
+      {
+        organizationId: q.orgId,
+        kind: "EURO",
+        paymentType: "TARGET_2",
+        accountId: q.accountId,
+        currencyId: "EUR",
+        amount: "20.00",
+        beneficiaryName: "Hans Müller",
+        iban: "DE89 3704 0044 0532 0130 00",
+        bic: "COBADEFFXXX",
+        purpose: "Rent for November",
+      },
+      `set-${++keySeq}`,
+    );
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    await refundExternalPayment(s.db, { paymentId: r.body.id, reason: "Account closed", actor: ACTOR });
+    const qItems = (await history(q)) as unknown as { id: string; status: string; paymentId: string | null }[];
+    const qSent = qItems.find((i) => i.paymentId === r.body.id && i.status !== "REFUND")!;
+    const qRefund = qItems.find((i) => i.status === "REFUND")!;
+    const get = async (id: string) => (await s.call("GET", `/statements-items/${id}`, { token: q.token })).body;
+    expect(await get(qSent.id)).toMatchObject({ purpose: "Rent for November", returnReason: null });
+    expect(await get(qRefund.id)).toMatchObject({ purpose: "Rent for November", returnReason: "Account closed" });
+  });
+
   it("refund after settlement: the sum back from EXTERNAL_SETTLEMENT, the fee kept; refund before settlement: from clearing", async () => {
     const p = await payer();
     const start = await balanceOf(p);

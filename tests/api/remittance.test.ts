@@ -514,6 +514,12 @@ describe.each(databases)("remittance orders on %s", (kind) => {
     const items = await s.call("GET", `/statements-items?organizationId=${a.orgId}&take=10`, { token: a.token });
     const refund = items.body.data.find((i: { status: string }) => i.status === "REFUND");
     expect(refund).toMatchObject({ amount: "50.00", operationType: "REFUND", title: "Amina Njoroge", currencyId: "GBP" });
+    // Its detail: the order's description as the purpose, the bank's reason for the return.
+    const refundDetail = (await s.call("GET", `/statements-items/${refund.id}`, { token: a.token })).body;
+    expect(refundDetail).toMatchObject({ purpose: "Family support", returnReason: "Payee failed the sanctions screening" });
+    const sent = items.body.data.find((i: { amount: string }) => i.amount === "-200.00");
+    const sentDetail = (await s.call("GET", `/statements-items/${sent.id}`, { token: a.token })).body;
+    expect(sentDetail).toMatchObject({ purpose: "Family support", returnReason: null });
     expect(items.body.data.filter((i: { amount: string }) => i.amount === "-50.00" || i.amount === "-200.00")).toHaveLength(2);
     // History of every move, by whom; the customer sees the bank's moves as BANK.
     const detail = (await s.call("GET", `/payments-orders/${good.id}`, { token: a.token })).body;

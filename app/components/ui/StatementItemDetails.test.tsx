@@ -31,4 +31,12 @@ describe("StatementItemDetails (spec 000 §3 info block)", () => {
     render(<StatementItemDetails item={{ ...item, paymentType: null }} />);
     expect(row("Payment type")).toBeNull();
   });
+
+  it("shows the bank's reason on a returned payment's item, and no row on any other", () => {
+    render(<StatementItemDetails item={{ ...item, returnReason: "Beneficiary bank unreachable" }} />);
+    expect(row("Reason for the return")).toBe("Beneficiary bank unreachable");
+    cleanup();
+    render(<StatementItemDetails item={{ ...item, returnReason: null }} />);
+    expect(row("Reason for the return")).toBeNull();
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * The info block of one statement item (spec 000 §3): signed amount, fee, status, processing
- * (operationStatus: pending, in progress, completed), operation type, date dd.mm.yyyy and time HH:MM, purpose, payment category (its translation by id, else
+ * (operationStatus: pending, in progress, completed), operation type, date dd.mm.yyyy and time HH:MM, purpose (the customer's own words), the bank's reason for a returned payment, payment category (its translation by id, else
  * the stored name), reference, counterparty, sender (senderAccount.clientName) and accounts, sort
  * codes, BIC, payment type (its name, e.g. "Faster Payments"), general-ledger transaction with its debited and credited accounts
  * (the bank's own accounts carry no number: "The bank's own account"), contract (its name,
@@ -26,6 +26,7 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.type", t(`type.${item.operationType}`)],
     ["item.date", `${formatDate(item.transferDate)} ${formatTime(item.transferDate)}`],
     ["item.purpose", item.purpose],
+    ["item.return-reason", item.returnReason],
     ["item.category", category ? t(`common:payment-category.${category.id}`, { defaultValue: category.name }) : null],
     ["item.reference", item.reference],
     ["item.counterparty", item.counterpartyFullName],

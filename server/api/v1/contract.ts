@@ -1135,8 +1135,17 @@ export interface StatementItemDetail extends StatementItem {
    * for an item booked with an earlier value date.
    */
   createdAt: IsoDateTime;
-  /** Purpose of payment (payment's purpose, else the ledger description). */
+  /**
+   * Purpose of payment as the customer wrote it: the payment's purpose, or the remittance order's
+   * description; null for a payment given none and for the bank's own items (fees, exchanges,
+   * incoming payments: their `reference` says what they are). Never the ledger's bookkeeping line.
+   */
   purpose: string | null;
+  /**
+   * On the item that gave money back (a rejected or refunded payment, a rejected remittance order):
+   * the reason the bank gave, as its staff wrote it; null on every other item.
+   */
+  returnReason: string | null;
   /** The same as `purpose`: the spec's name (spec 000 §3 info block "info (purpose of payment)"). */
   info: string | null;
   /**

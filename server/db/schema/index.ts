@@ -360,6 +360,8 @@ export const payments = pgTable(
     uniqueIndex("payments_idempotency_uq").on(t.organizationId, t.idempotencyKey),
     index("payments_org_status_idx").on(t.organizationId, t.status, t.createdAt),
     index("payments_settlement_idx").on(t.settlementStatus, t.createdAt),
+    // The statement item of a refund finds its payment (the bank's reason for the return).
+    index("payments_refund_tx_idx").on(t.refundLedgerTransactionId),
   ],
 );
 

@@ -580,6 +580,9 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       sortCode: accounts.sortCode,
       bic: accounts.bic,
       createdAt: postings.createdAt,
+      orderDescription: paymentOrders.description,
+      orderRejectionReason: paymentOrders.rejectionReason,
+      orderRefundTransactionId: paymentOrders.refundLedgerTransactionId,
       legId: leg.id,
       legAmount: leg.amount,
       legOperationType: leg.operationType,
@@ -629,6 +632,16 @@ export async function getStatementItem(db: Database, userId: string, id: string)
         .limit(1)
     : [];
   const pay = found?.pay;
+  // The item of a returned payment's refund (its ledger transaction names no payment): that payment,
+  // of the item's own organization, for the bank's reason (payments_refund_tx_idx).
+  const [returned] =
+    !pay && row.transactionKind === "PAYMENT_REFUND" && row.organizationId
+      ? await db
+          .select({ purpose: payments.purpose, reason: payments.settlementReason })
+          .from(payments)
+          .where(and(eq(payments.refundLedgerTransactionId, row.transactionId), eq(payments.organizationId, row.organizationId)))
+          .limit(1)
+      : [];
   // The category and the fee are the payer's: only on the payer's items, not on the payee's (toItem).
   const item = toItem(row as Row);
   // The contract only when it is the item's own organization's (an internal payment's payee sees
@@ -654,7 +667,18 @@ export async function getStatementItem(db: Database, userId: string, id: string)
       : [];
   const details = (pay?.payeeDetails ?? {}) as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v ? v : null);
-  const purpose = pay?.purpose ?? row.description ?? null;
+  // The customer's own words only (docs/decisions.md "Purpose and return reason on a statement
+  // item"): a payment's purpose, a remittance order's description. The ledger's description is the
+  // bank's bookkeeping line ("GBP payment <id>", in English) and never shown as a purpose.
+  const paid = pay ?? returned;
+  const purpose = paid ? (paid.purpose ?? null) : (row.orderDescription ?? null);
+  // Why the money came back, on the items of the transaction that returned it: the bank's reason
+  // for rejecting or refunding the payment, or for rejecting the remittance order.
+  const returnReason = returned
+    ? (returned.reason ?? null)
+    : row.orderRefundTransactionId === row.transactionId
+      ? (row.orderRejectionReason ?? null)
+      : null;
   const counterpartySortCode = text(details.sortCode);
   const counterpartyBic = pay?.beneficiaryBic ?? text(details.bic);
   // The spec's sender and recipient (docs/decisions.md "The spec's names on the statement item"):
@@ -669,6 +693,7 @@ export async function getStatementItem(db: Database, userId: string, id: string)
     createdAt: row.createdAt.toISOString(),
     purpose,
     info: purpose,
+    returnReason,
     senderAccountNumber: moneyOut ? ownSide.number : otherSide.number,
     recipientAccountNumber: recipient.number,
     sortCode: recipient.sortCode,

@@ -126,6 +126,7 @@ export function renderReceiptPdf(
       [label("fee"), item.fee ? `${item.fee} ${item.feeCurrencyId}` : `0 ${item.currencyId}`],
       [label("paymentType"), item.paymentType ? code("paymentType", item.paymentType) : null],
       [label("purpose"), item.purpose],
+      [label("returnReason"), item.returnReason],
       [label("category"), category ? code("category", category.id, category.name) : null],
       [label("reference"), item.reference],
       [label("counterpartySortCode"), item.counterpartySortCode],

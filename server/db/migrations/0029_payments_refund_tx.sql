@@ -1,0 +1,1 @@
+CREATE INDEX "payments_refund_tx_idx" ON "payments" USING btree ("refund_ledger_transaction_id");
