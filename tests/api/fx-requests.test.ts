@@ -329,6 +329,11 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
       .innerJoin(balances, eq(balances.id, postings.balanceId))
       .where(and(eq(balances.accountId, a.accountId), eq(postings.operationType, "REFUND")));
     expect(refunds.map((p) => new Decimal(p.amount).toFixed(2))).toEqual(["100.10"]);
+    // The refund's statement item carries the bank's reason (returnReason), no purpose.
+    const items = await s.call("GET", `/statements-items?organizationId=${a.orgId}&take=10`, { token: a.token });
+    const refundItem = items.body.data.find((i: { status: string }) => i.status === "REFUND");
+    const refundDetail = await s.call("GET", `/statements-items/${refundItem.id}`, { token: a.token });
+    expect(refundDetail.body).toMatchObject({ returnReason: "The rate is too far from the market", purpose: null });
     const unsigned = await create(a);
     await expect(
       decideFxRequest(s.db, { requestId: unsigned.body.id, decision: "ACCEPTED", actor: "staff:test" }),

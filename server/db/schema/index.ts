@@ -1139,6 +1139,8 @@ export const fxRequests = pgTable(
     index("fx_requests_org_created_idx").on(t.organizationId, t.createdAt),
     // A statement item finds the request its hold belongs to (server/domain/statements).
     index("fx_requests_hold_tx_idx").on(t.holdTransactionId),
+    // The statement item of a rejected request's refund finds its request (the bank's reason).
+    index("fx_requests_refund_tx_idx").on(t.refundTransactionId),
   ],
 );
 

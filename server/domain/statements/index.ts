@@ -632,14 +632,23 @@ export async function getStatementItem(db: Database, userId: string, id: string)
         .limit(1)
     : [];
   const pay = found?.pay;
-  // The item of a returned payment's refund (its ledger transaction names no payment): that payment,
-  // of the item's own organization, for the bank's reason (payments_refund_tx_idx).
+  // The item of a returned payment's refund, or of a rejected FX rate request's (their ledger
+  // transactions name neither): that payment or request, of the item's own organization, for the
+  // bank's reason (payments_refund_tx_idx, fx_requests_refund_tx_idx).
   const [returned] =
     !pay && row.transactionKind === "PAYMENT_REFUND" && row.organizationId
       ? await db
           .select({ purpose: payments.purpose, reason: payments.settlementReason })
           .from(payments)
           .where(and(eq(payments.refundLedgerTransactionId, row.transactionId), eq(payments.organizationId, row.organizationId)))
+          .limit(1)
+      : [];
+  const [declinedRate] =
+    row.transactionKind === "FX_REQUEST_REFUND" && row.organizationId
+      ? await db
+          .select({ reason: fxRequests.decisionReason })
+          .from(fxRequests)
+          .where(and(eq(fxRequests.refundTransactionId, row.transactionId), eq(fxRequests.organizationId, row.organizationId)))
           .limit(1)
       : [];
   // The category and the fee are the payer's: only on the payer's items, not on the payee's (toItem).
@@ -673,12 +682,14 @@ export async function getStatementItem(db: Database, userId: string, id: string)
   const paid = pay ?? returned;
   const purpose = paid ? (paid.purpose ?? null) : (row.orderDescription ?? null);
   // Why the money came back, on the items of the transaction that returned it: the bank's reason
-  // for rejecting or refunding the payment, or for rejecting the remittance order.
+  // for rejecting or refunding the payment, for rejecting the FX rate request or the remittance order.
   const returnReason = returned
     ? (returned.reason ?? null)
-    : row.orderRefundTransactionId === row.transactionId
-      ? (row.orderRejectionReason ?? null)
-      : null;
+    : declinedRate
+      ? (declinedRate.reason ?? null)
+      : row.orderRefundTransactionId === row.transactionId
+        ? (row.orderRejectionReason ?? null)
+        : null;
   const counterpartySortCode = text(details.sortCode);
   const counterpartyBic = pay?.beneficiaryBic ?? text(details.bic);
   // The spec's sender and recipient (docs/decisions.md "The spec's names on the statement item"):

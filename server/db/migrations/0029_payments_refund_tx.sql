@@ -1,1 +1,0 @@
-CREATE INDEX "payments_refund_tx_idx" ON "payments" USING btree ("refund_ledger_transaction_id");

@@ -1,0 +1,2 @@
+CREATE INDEX "fx_requests_refund_tx_idx" ON "fx_requests" USING btree ("refund_transaction_id");--> statement-breakpoint
+CREATE INDEX "payments_refund_tx_idx" ON "payments" USING btree ("refund_ledger_transaction_id");
