@@ -334,6 +334,14 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     const refundItem = items.body.data.find((i: { status: string }) => i.status === "REFUND");
     const refundDetail = await s.call("GET", `/statements-items/${refundItem.id}`, { token: a.token });
     expect(refundDetail.body).toMatchObject({ returnReason: "The rate is too far from the market", purpose: null });
+    // The hold and the refund are the bank's own items: no title ("Exchange to EUR", "FX rate
+    // request" are the ledger's labels), named by the web app from their codes.
+    expect(refundItem).toMatchObject({ title: null, transactionKind: "FX_REQUEST_REFUND" });
+    const hold = items.body.data.find(
+      (i: { transactionKind: string; operationType: string }) =>
+        i.transactionKind === "FX_REQUEST_HOLD" && i.operationType === "COMMON",
+    );
+    expect(hold).toMatchObject({ title: null });
     const unsigned = await create(a);
     await expect(
       decideFxRequest(s.db, { requestId: unsigned.body.id, decision: "ACCEPTED", actor: "staff:test" }),

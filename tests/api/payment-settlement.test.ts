@@ -194,6 +194,9 @@ describe.each(databases)("payment settlement on %s", (kind) => {
     for (const i of sent) expect(await detail(i.id)).toMatchObject({ purpose: null, info: null, returnReason: null });
     for (const i of refunds)
       expect(await detail(i.id)).toMatchObject({ purpose: null, returnReason: "Beneficiary bank unreachable" });
+    // The returned sum is titled by its payee; the returned fee has no title (the bank's own label,
+    // "Transaction fee", is never sent as one: the web app names it from its codes).
+    expect(refunds.map((i) => (i as unknown as { title: string | null }).title).sort()).toEqual(["Hans Müller", null]);
     // A payment given a purpose shows it, on the money's item and on its return.
     const q = await payer();
     const r = await payAndSign(

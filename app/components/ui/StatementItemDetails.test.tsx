@@ -39,4 +39,12 @@ describe("StatementItemDetails (spec 000 §3 info block)", () => {
     render(<StatementItemDetails item={{ ...item, returnReason: null }} />);
     expect(row("Reason for the return")).toBeNull();
   });
+
+  it("shows no counterparty for the bank's own items (no title): their counterparty is the bank's label", () => {
+    render(<StatementItemDetails item={{ ...item, title: "Acme Supplies Ltd", counterpartyFullName: "Acme Supplies Ltd" }} />);
+    expect(row("Counterparty")).toBe("Acme Supplies Ltd");
+    cleanup();
+    render(<StatementItemDetails item={{ ...item, title: null, counterpartyFullName: "Regular fee" }} />);
+    expect(row("Counterparty")).toBeNull();
+  });
 });

@@ -29,7 +29,9 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.return-reason", item.returnReason],
     ["item.category", category ? t(`common:payment-category.${category.id}`, { defaultValue: category.name }) : null],
     ["item.reference", item.reference],
-    ["item.counterparty", item.counterpartyFullName],
+    // An item without a title is the bank's own (a fee, an exchange): its counterparty is a label
+    // the bank wrote in English, and the title already says what it is.
+    ["item.counterparty", item.title ? item.counterpartyFullName : null],
     ["item.sender", item.senderAccount.clientName],
     ["item.counterparty-account", item.counterpartyAccountNumber],
     ["item.counterparty-sort-code", item.counterpartySortCode],

@@ -66,6 +66,19 @@ describe("useItemTitle", () => {
     expect(titleOf({ title: null, operationType: "COMMON", transactionKind: "PAYMENT" })).toBe("Transfer");
     expect(titleOf({ title: null, operationType: "SERVICE_FEE", transactionKind: "SERVICE_FEE" })).toBe("Regular fee");
   });
+
+  it("names the bank's own items of an FX rate request and a returned fee from their codes, never the ledger's labels", () => {
+    expect(titleOf({ title: null, operationType: "COMMON", transactionKind: "FX_REQUEST_HOLD" })).toBe("FX rate request");
+    expect(titleOf({ title: null, operationType: "TRANSACTION_FEE", transactionKind: "FX_REQUEST_HOLD" })).toBe(
+      "Transaction fee",
+    );
+    expect(titleOf({ title: null, operationType: "REFUND", transactionKind: "FX_REQUEST_REFUND" })).toBe(
+      "FX rate request refund",
+    );
+    expect(titleOf({ title: null, operationType: "REFUND", transactionKind: "PAYMENT_REFUND" })).toBe("Fee refund");
+    // The returned sum itself keeps its payee's name.
+    expect(titleOf({ title: "Hans Müller", operationType: "REFUND", transactionKind: "PAYMENT_REFUND" })).toBe("Hans Müller");
+  });
 });
 
 describe("StatementRow", () => {

@@ -15,16 +15,22 @@ import { Money } from "./Money";
 import styles from "./StatementRow.module.css";
 
 /**
- * The displayed title of an item: its counterparty, else 'Currency exchange' for an exchange's
- * legs (transactionKind EXCHANGE), else the translated operation type (history:type.*).
+ * The displayed title of an item: its counterparty, else what the bank's own item is, from its
+ * codes: 'Currency exchange' for an exchange's legs, 'FX rate request' for a request's hold,
+ * 'FX rate request refund' for its return, 'Fee refund' for a returned payment's fee, else the
+ * translated operation type (history:type.*).
  */
 export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationType" | "transactionKind">) => string {
   const { t } = useTranslation("history");
-  return (item) =>
-    item.title ||
-    (item.transactionKind === "EXCHANGE" && item.operationType === "COMMON"
-      ? t("type.EXCHANGE")
-      : t(`type.${item.operationType}`));
+  return (item) => {
+    if (item.title) return item.title;
+    const { transactionKind: kind, operationType: type } = item;
+    if (kind === "EXCHANGE" && type === "COMMON") return t("type.EXCHANGE");
+    if (kind === "FX_REQUEST_HOLD" && type === "COMMON") return t("type.FX_REQUEST");
+    if (kind === "FX_REQUEST_REFUND") return t("type.FX_REQUEST_REFUND");
+    if (kind === "PAYMENT_REFUND") return t("type.FEE_REFUND");
+    return t(`type.${type}`);
+  };
 }
 
 export function StatementRow({

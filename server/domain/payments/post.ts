@@ -12,6 +12,7 @@ import { accounts, organizations, payments } from "../../db/schema/index.js";
 import { postTransaction } from "../ledger/index.js";
 import { Decimal } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
+import { FEE_COUNTERPARTY } from "../ledger/labels.js";
 import { organizationFullName } from "../organizations/index.js";
 import type { PaymentKind } from "../../api/v1/contract.js";
 import { RAILS } from "./rails/index.js";
@@ -86,7 +87,7 @@ export async function postPayment(
         {
           balanceId: p.feeBalanceId,
           amount: fee.neg(),
-          counterpartyName: "Transaction fee",
+          counterpartyName: FEE_COUNTERPARTY,
           reference: p.reference,
           operationType: "TRANSACTION_FEE",
         },

@@ -46,6 +46,7 @@ import { DomainError, fieldError, fieldErrors } from "../errors.js";
 import { postTransaction, withSerializableRetry, type PostingInput } from "../ledger/index.js";
 import { Decimal, formatAmount } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
+import { FEE_COUNTERPARTY } from "../ledger/labels.js";
 import { notFound } from "../organizations/access.js";
 import { organizationFullName } from "../organizations/index.js";
 import { encodeCursor, newestFirst } from "../pagination.js";
@@ -268,7 +269,7 @@ async function move(
           {
             balanceId: p.feeBalanceId!,
             amount: fee,
-            counterpartyName: "Transaction fee",
+            counterpartyName: FEE_COUNTERPARTY,
             reference: p.reference,
             operationType: "REFUND",
           },

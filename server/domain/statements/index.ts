@@ -4,10 +4,10 @@
  * balance of the organization, joined with its ledger transaction.
  *
  * status: operationType REFUND → REFUND; amount > 0 → ADDED; otherwise SENT (the default).
- * title: the counterparty name (data), null for the bank's fee items (SERVICE_FEE,
- * TRANSACTION_FEE) and the legs of a currency exchange (transactionKind EXCHANGE), whose
- * counterparty is a label the bank wrote: the web app translates their titles from codes
- * ('Regular fee', spec 000 §4; 'Currency exchange') — the API sends no English labels.
+ * title: the counterparty name (data), null for the items whose counterparty is a label the bank
+ * wrote (`bankNamedItem`: fee items, exchange and FX rate request legs, a returned fee): the web
+ * app translates their titles from codes ('Regular fee', spec 000 §4; 'Currency exchange', 'Fee
+ * refund') — the API sends no English labels.
  * operationStatus, categoryId, paymentOrderId, feeAmount (spec 000 §3; docs/decisions.md
  * "Statement list item fields") are read by left joins of the item's own query (its payment, its
  * fee's currency, its remittance order, its FX rate request): no query per item.
@@ -40,6 +40,7 @@ import type {
   StatementStatus,
 } from "../../api/v1/contract.js";
 import { fieldError } from "../errors.js";
+import { FEE_COUNTERPARTY } from "../ledger/labels.js";
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { isUuid } from "../accounts/index.js";
 import {
@@ -57,6 +58,22 @@ import { operationStatus } from "./operation-status.js";
 
 /** Operation types of the bank's own fee items: titled by the web app from the code, not by a counterparty. */
 const FEE_ITEMS = new Set(["SERVICE_FEE", "TRANSACTION_FEE"]);
+
+/**
+ * Whether the item's counterparty is the bank itself, named by a label it wrote in English: its
+ * fee items, the legs of a currency exchange or of an FX rate request's hold ("Exchange to EUR")
+ * and refund ("FX rate request"), and the fee's leg of a returned payment ("Transaction fee").
+ * Such items have no title; the web app names them from their codes.
+ */
+function bankNamedItem(r: Pick<Row, "operationType" | "transactionKind" | "counterpartyName">): boolean {
+  return (
+    FEE_ITEMS.has(r.operationType) ||
+    r.transactionKind === "EXCHANGE" ||
+    r.transactionKind === "FX_REQUEST_HOLD" ||
+    r.transactionKind === "FX_REQUEST_REFUND" ||
+    (r.transactionKind === "PAYMENT_REFUND" && r.counterpartyName === FEE_COUNTERPARTY)
+  );
+}
 
 export interface StatementQuery {
   /**
@@ -181,7 +198,7 @@ function toItem(r: Row): StatementItem {
     id: r.id,
     transactionId: r.transactionId,
     paymentId: r.paymentId,
-    title: FEE_ITEMS.has(r.operationType) || r.transactionKind === "EXCHANGE" ? null : (r.counterpartyName ?? null),
+    title: bankNamedItem(r) ? null : (r.counterpartyName ?? null),
     status: statementStatus(amount, r.operationType),
     operationType: r.operationType as OperationType,
     transactionKind: r.transactionKind,
