@@ -9,7 +9,7 @@
  */
 import { useTranslation } from "react-i18next";
 import type { Fee, OrganizationFees, TariffFee } from "../../../server/api/v1/contract";
-import { formatAmount } from "~/lib/money";
+import { formatAmount, formatRate } from "~/lib/money";
 import { Money } from "./Money";
 import styles from "./FeesList.module.css";
 
@@ -30,7 +30,7 @@ function Charge({ fee }: { fee: Fee }) {
   if (fee.feeAmountType === "FIXED") return fee.feeFixedAmount ? amount(fee.feeFixedAmount) : null;
   return (
     <>
-      <span data-testid="fee-percent">{t("fees.percent", { rate: trimmed(fee.feePercentAmount ?? "0") })}</span>
+      <span data-testid="fee-percent">{t("fees.percent", { rate: formatRate(trimmed(fee.feePercentAmount ?? "0"), i18n.language) })}</span>
       {fee.feePercentMinAmount ? (
         <>
           {", "}
