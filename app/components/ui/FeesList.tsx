@@ -52,6 +52,18 @@ function decimals(value: string): number {
   return value.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
 }
 
+/**
+ * A fee's name in the reader's language: the bank's own names by their stable code
+ * (`payments:fees.names.<nameCode>`, server/domain/fees/names.ts), the stored name as the
+ * fallback; a name staff typed (no code) as stored.
+ */
+export function feeDisplayName(
+  fee: Pick<Fee, "name" | "nameCode" | "currencyId">,
+  t: (key: string, options: { defaultValue: string; currency: string | null }) => string,
+): string {
+  return fee.nameCode ? t(`fees.names.${fee.nameCode}`, { defaultValue: fee.name, currency: fee.currencyId }) : fee.name;
+}
+
 function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
   const { t } = useTranslation("payments");
   const scheme = fee.paymentType
@@ -59,7 +71,7 @@ function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
     : t(`fees.kind.${fee.paymentKind}`);
   return (
     <li className={styles.fee} data-testid="fee">
-      <span className={styles.name}>{fee.name}</span>
+      <span className={styles.name}>{feeDisplayName(fee, t)}</span>
       {custom ? <span className={styles.custom}>{t("fees.custom")}</span> : null}
       <span className={styles.applies}>
         {fee.paymentKind === "SERVICE"
