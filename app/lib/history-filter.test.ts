@@ -81,7 +81,12 @@ describe("parseHistoryFilter", () => {
       ["ar", errorsAr, "أدخل تاريخًا من \u206601.01.1920\u2069 إلى \u206601.01.2050\u2069"],
     ] as const) {
       const t = i18next.createInstance();
-      void t.init({ lng, resources: { [lng]: { errors: resources } }, initImmediate: false, interpolation: { escapeValue: false } });
+      void t.init({
+        lng,
+        resources: { [lng]: { errors: resources } },
+        initImmediate: false,
+        interpolation: { escapeValue: false },
+      });
       expect(t.t("errors:history.date-out-of-range", historyDayRange()), lng).toBe(text);
     }
   });

@@ -460,7 +460,8 @@ describe.each(databases)("GET /clients-organizations/:id/fees on %s", (kind) => 
     expect(res.body.customFees.map((f: { name: string }) => f.name)).toEqual(["fixed 3", "SWIFT payment (negotiated)"]);
     // The bank's own names carry a stable code for translation; a name typed by staff has none.
     expect(res.body.customFees.map((f: { nameCode: string | null }) => f.nameCode)).toEqual([null, "swift-negotiated"]);
-    const codeOf = (name: string) => (res.body.tariff.fees as { name: string; nameCode: string | null }[]).find((f) => f.name === name)?.nameCode;
+    const codeOf = (name: string) =>
+      (res.body.tariff.fees as { name: string; nameCode: string | null }[]).find((f) => f.name === name)?.nameCode;
     expect([codeOf("SWIFT payment (CNY)"), codeOf("SWIFT payment"), codeOf("TARGET2"), codeOf("Monthly account fee")]).toEqual([
       "swift-currency",
       "swift",

@@ -16,7 +16,9 @@ async function switchTo(page: Page, language: string) {
   await form.getByRole("button").click();
 }
 
-test("'1,000' SOL on the crypto form is refused with a field error asking for 1000 or 1.000; nothing is prepared", async ({ page }) => {
+test("'1,000' SOL on the crypto form is refused with a field error asking for 1000 or 1.000; nothing is prepared", async ({
+  page,
+}) => {
   await login(page, CUSTOMERS.individual);
   await page.goto("/payments/casp");
   const source = page.locator("main select[name=source]");

@@ -13,7 +13,11 @@ describe("Alert", () => {
     expect(info.hasAttribute("tabindex")).toBe(false);
     expect(document.activeElement).not.toBe(info);
     cleanup();
-    render(<Alert kind="error" testId="error">Refused</Alert>);
+    render(
+      <Alert kind="error" testId="error">
+        Refused
+      </Alert>,
+    );
     expect(screen.getByTestId("error").getAttribute("role")).toBe("alert");
   });
 

@@ -38,7 +38,16 @@ const fees: OrganizationFees = {
     id: "t-1",
     name: "Standard",
     fees: [
-      { ...fee(feeName("monthly-account"), { paymentKind: "SERVICE", paymentType: null, feeAmountType: "FIXED", feeFixedAmount: "2.00", feeCurrencyId: "GBP" }), superseded: false },
+      {
+        ...fee(feeName("monthly-account"), {
+          paymentKind: "SERVICE",
+          paymentType: null,
+          feeAmountType: "FIXED",
+          feeFixedAmount: "2.00",
+          feeCurrencyId: "GBP",
+        }),
+        superseded: false,
+      },
       { ...fee(feeName("swift-currency", "CNY"), { currencyId: "CNY" }), superseded: false },
       { ...fee("Staff-typed special fee"), superseded: false },
     ],
@@ -53,11 +62,21 @@ describe("FeesList fee names", () => {
   it("shows the bank's fee names in the page's language by code, a staff-typed name as stored", async () => {
     i18n.addResourceBundle("de", "payments", paymentsDe, true, true);
     render(<FeesList fees={fees} />);
-    expect(names()).toEqual(["SWIFT payment (negotiated)", "Monthly account fee", "SWIFT payment (CNY)", "Staff-typed special fee"]);
+    expect(names()).toEqual([
+      "SWIFT payment (negotiated)",
+      "Monthly account fee",
+      "SWIFT payment (CNY)",
+      "Staff-typed special fee",
+    ]);
     cleanup();
     await i18n.changeLanguage("de");
     render(<FeesList fees={fees} />);
-    expect(names()).toEqual(["SWIFT-Zahlung (vereinbart)", "Monatliche Kontogebühr", "SWIFT-Zahlung (CNY)", "Staff-typed special fee"]);
+    expect(names()).toEqual([
+      "SWIFT-Zahlung (vereinbart)",
+      "Monatliche Kontogebühr",
+      "SWIFT-Zahlung (CNY)",
+      "Staff-typed special fee",
+    ]);
     expect(screen.getAllByTestId("fee-percent")[0].textContent).toBe("0,2 % des Betrags");
   });
 
@@ -71,7 +90,8 @@ describe("FeesList fee names", () => {
   });
 
   it("words every code in English exactly as the bank stores it", () => {
-    for (const [code, text] of Object.entries(FEE_NAMES)) expect(paymentsEn.fees.names[code as keyof typeof FEE_NAMES], code).toBe(text);
+    for (const [code, text] of Object.entries(FEE_NAMES))
+      expect(paymentsEn.fees.names[code as keyof typeof FEE_NAMES], code).toBe(text);
     for (const [code, text] of Object.entries(FEE_NAMES_WITH_CURRENCY))
       expect(paymentsEn.fees.names[code as keyof typeof FEE_NAMES_WITH_CURRENCY], code).toBe(`${text} ({{currency}})`);
   });

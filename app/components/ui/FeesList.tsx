@@ -30,7 +30,9 @@ function Charge({ fee }: { fee: Fee }) {
   if (fee.feeAmountType === "FIXED") return fee.feeFixedAmount ? amount(fee.feeFixedAmount) : null;
   return (
     <>
-      <span data-testid="fee-percent">{t("fees.percent", { rate: formatRate(trimmed(fee.feePercentAmount ?? "0"), i18n.language) })}</span>
+      <span data-testid="fee-percent">
+        {t("fees.percent", { rate: formatRate(trimmed(fee.feePercentAmount ?? "0"), i18n.language) })}
+      </span>
       {fee.feePercentMinAmount ? (
         <>
           {", "}

@@ -19,7 +19,11 @@ export function QuoteDetails({ quote }: { quote: ExchangeQuote }) {
       </dd>
       <dt>{t("details.rate")}</dt>
       <dd data-testid="quote-rate">
-        {t("details.rate-value", { from: quote.fromCurrencyId, to: quote.toCurrencyId, rate: formatRate(quote.rate, i18n.language) })}
+        {t("details.rate-value", {
+          from: quote.fromCurrencyId,
+          to: quote.toCurrencyId,
+          rate: formatRate(quote.rate, i18n.language),
+        })}
       </dd>
       <dt>{t("details.fee")}</dt>
       <dd data-testid="quote-fee">

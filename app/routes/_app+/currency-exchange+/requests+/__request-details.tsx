@@ -41,7 +41,9 @@ export function RequestDetails({ request: r }: { request: FxRequestView }) {
         <Money amount={r.exchangeCurrencyFlexibleSum} currency={to.id} testId="fx-buy" /> ({to.name})
       </dd>
       <dt>{t("details.rate")}</dt>
-      <dd data-testid="fx-detail-rate">{t("details.rate-value", { from: from.id, to: to.id, rate: formatRate(r.detailRate, i18n.language) })}</dd>
+      <dd data-testid="fx-detail-rate">
+        {t("details.rate-value", { from: from.id, to: to.id, rate: formatRate(r.detailRate, i18n.language) })}
+      </dd>
       <dt>{t("requests.details.proposed")}</dt>
       <dd>{t("details.rate-value", { from: from.id, to: to.id, rate: formatRate(r.proposedRate, i18n.language) })}</dd>
       <dt>{t("details.fee")}</dt>
