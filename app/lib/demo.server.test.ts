@@ -89,7 +89,12 @@ describe("validateDemoPayment", () => {
     for (const amount of ["-1", "1e3", "abc", "1.2.3"]) expect(amountError(amount)).toBe("errors:amount.invalid-characters");
     for (const amount of ["0", "0.00"]) expect(amountError(amount)).toBe("errors:amount.not-positive");
     expect(amountError("10000000000000000.01")).toBe("errors:amount.too-large");
-    expect(validateDemoPayment({ payee: "X", currencyId: "GBP", amount: "1,234" }).amount).toBe("1.234");
+    expect(validateDemoPayment({ payee: "X", currencyId: "GBP", amount: "1,2345" }).amount).toBe("1.2345");
+    // A comma before exactly three digits (a thousands separator?) is refused and shown as typed.
+    expect(validateDemoPayment({ payee: "X", currencyId: "GBP", amount: "1,234" })).toMatchObject({
+      amount: "1,234",
+      errors: { amount: "errors:amount.thousands-comma" },
+    });
     expect(validateDemoPayment({ payee: "X", currencyId: "USD", amount: "980.01" }).errors.amount).toBe(
       "demo:errors.amount-balance",
     );

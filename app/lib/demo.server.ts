@@ -15,7 +15,7 @@ import type {
   CurrencyCode,
   StatementItemDetail,
 } from "../../server/api/v1/contract";
-import { compareDecimalStrings, normaliseAmountInput, validateAmount } from "../../server/rules/amount";
+import { compareDecimalStrings, looksLikeThousandsComma, normaliseAmountInput, validateAmount } from "../../server/rules/amount";
 
 /** A demo card: what the card page shows; the number is masked (`•••• 1234`), there is no other. */
 export interface DemoCard {
@@ -360,5 +360,7 @@ export function validateDemoPayment(input: DemoPaymentInput): { errors: Record<s
   if (!amount.ok) errors.amount = `errors:amount.${amount.error}`;
   else if (currency in DEMO_BALANCES && compareDecimalStrings(amount.value, DEMO_BALANCES[currency]) > 0)
     errors.amount = "demo:errors.amount-balance";
-  return { errors, amount: amount.ok ? amount.value : normaliseAmountInput(input.amount) };
+  // "1,000" is shown again as typed: it is refused as a possible thousands separator.
+  const shown = looksLikeThousandsComma(input.amount) ? input.amount.trim() : normaliseAmountInput(input.amount);
+  return { errors, amount: amount.ok ? amount.value : shown };
 }

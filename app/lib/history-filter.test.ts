@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
+import i18next from "i18next";
+import errorsAr from "../../public/locales/ar/errors.json";
+import errorsDe from "../../public/locales/de/errors.json";
+import errorsEn from "../../public/locales/en/errors.json";
 import { historyBackHref, parseHistoryFilter, zonedDayStart } from "./history-filter";
+import { historyDayRange } from "./history-periods";
 
 // A process zone far from London (and with its summer time in London's winter): the bounds must
 // not depend on it (days are London calendar days, as the pages show them).
@@ -25,7 +30,7 @@ describe("parseHistoryFilter", () => {
   it("reports invalid and reversed dates", () => {
     expect(p("period=custom&from=nope&to=2026-01-01").errors).toEqual({ from: "errors:history.date-invalid" });
     expect(p("period=custom&from=2026-02-01&to=2026-01-01").errors).toEqual({ to: "errors:history.range-order" });
-    expect(p("period=custom&from=1900-01-01&to=2026-01-01").errors.from).toBe("errors:history.date-invalid");
+    expect(p("period=custom&from=1900-01-01&to=2026-01-01").errors.from).toBe("errors:history.date-out-of-range");
   });
   it("presets: all time has no bounds; today starts at midnight; last 30 days (24 October–22 November)", () => {
     expect(p("period=all").query).toEqual({});
@@ -64,7 +69,26 @@ describe("parseHistoryFilter", () => {
   });
   it("custom bounds are 1920..2050", () => {
     expect(p("period=custom&from=1920-01-01&to=2050-01-01").errors).toEqual({});
-    expect(p("period=custom&from=2026-01-01&to=2050-01-02").errors.to).toBe("errors:history.date-invalid");
+    expect(p("period=custom&from=2026-01-01&to=2050-01-02").errors.to).toBe("errors:history.date-out-of-range");
+  });
+  it("a real day outside 1920–2050 is refused with the message naming the range (dd.mm.yyyy, every language)", () => {
+    expect(p("period=custom&from=1919-12-31&to=2026-01-01").errors).toEqual({ from: "errors:history.date-out-of-range" });
+    expect(p("period=custom&from=2026-02-30&to=2026-01-01").errors).toEqual({ from: "errors:history.date-invalid" });
+    expect(historyDayRange()).toEqual({ min: "01.01.1920", max: "01.01.2050" });
+    for (const [lng, resources, text] of [
+      ["en", errorsEn, "Enter a date from 01.01.1920 to 01.01.2050"],
+      ["de", errorsDe, "Geben Sie ein Datum vom 01.01.1920 bis zum 01.01.2050 ein"],
+      ["ar", errorsAr, "أدخل تاريخًا من \u206601.01.1920\u2069 إلى \u206601.01.2050\u2069"],
+    ] as const) {
+      const t = i18next.createInstance();
+      void t.init({
+        lng,
+        resources: { [lng]: { errors: resources } },
+        initImmediate: false,
+        interpolation: { escapeValue: false },
+      });
+      expect(t.t("errors:history.date-out-of-range", historyDayRange()), lng).toBe(text);
+    }
   });
   it("keeps a well-formed cursor only", () => {
     expect(p("cursor=abc_-1").filter.cursor).toBe("abc_-1");

@@ -11,7 +11,7 @@
 import { TZDate } from "@date-fns/tz";
 import { isValid, parseISO } from "date-fns";
 import { DISPLAY_TIME_ZONE, zonedDayKey } from "./dates";
-import { PERIODS, type Period } from "./history-periods";
+import { HISTORY_DAY_MAX, HISTORY_DAY_MIN, PERIODS, type Period } from "./history-periods";
 
 /** The presets live in lib/history-periods.ts (browser code imports them from there: no date-fns). */
 export { PERIODS, type Period };
@@ -68,8 +68,8 @@ export function parseHistoryFilter(
   } else {
     const f = parseDay(from);
     const tDay = parseDay(to);
-    if (!f) errors.from = "errors:history.date-invalid";
-    if (!tDay) errors.to = "errors:history.date-invalid";
+    if (!f) errors.from = dayError(from);
+    if (!tDay) errors.to = dayError(to);
     if (f && tDay && f > tDay) errors.to = "errors:history.range-order";
     if (f && !errors.from) query.transferDateFrom = zonedDayStart(f).toISOString();
     // The last millisecond of the "to" day: just before the next day's midnight.
@@ -79,11 +79,23 @@ export function parseHistoryFilter(
   return { filter, query, errors };
 }
 
+/** A real calendar day written yyyy-MM-dd, whatever its year. */
+function isRealDay(value: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(value) && isValid(parseISO(value));
+}
+
 /** yyyy-MM-dd from 1 Jan 1920 to 1 Jan 2050 inclusive (spec 000 §5 date picker range), else null. */
 function parseDay(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
-  if (!isValid(parseISO(value)) || value < "1920-01-01" || value > "2050-01-01") return null;
+  if (!isRealDay(value) || value < HISTORY_DAY_MIN || value > HISTORY_DAY_MAX) return null;
   return value;
+}
+
+/**
+ * Why a day was refused: not a date at all, or a real day outside 1920–2050, whose message names
+ * the range (`errors:history.date-out-of-range`, interpolated with `historyDayRange()`).
+ */
+function dayError(value: string): string {
+  return isRealDay(value) ? "errors:history.date-out-of-range" : "errors:history.date-invalid";
 }
 
 /**

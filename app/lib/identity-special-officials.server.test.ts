@@ -72,7 +72,7 @@ describe("officialFieldErrors (the company official's form)", () => {
       officialFieldErrors(t, {
         message: [{ property: "dob", constraints: { dateTooEarly: "dob must be on or after 1896-01-15" } }],
       }),
-    ).toEqual({ dob: "Date of birth is too far in the past: check the year" });
+    ).toEqual({ dob: "Date of birth must be on or after 15.01.1896: check the year" });
   });
 });
 

@@ -1,10 +1,15 @@
+import i18next from "i18next";
 import { describe, expect, it } from "vitest";
+import identityAr from "../../public/locales/ar/identity.json";
+import identityDe from "../../public/locales/de/identity.json";
+import identityEn from "../../public/locales/en/identity.json";
 import type { Application, ApplicationDocument, ApplicationOfficial, ApplicationSummary } from "../../server/api/v1/contract";
 import {
   currentStepErrors,
   documentErrorField,
   documentHref,
   groupDocuments,
+  identityErrorKey,
   identityFieldErrors,
   isSandboxOutcome,
   latestIncomplete,
@@ -174,6 +179,42 @@ describe("officials", () => {
     expect(officialName(official())).toBe("Ada Lovelace");
     expect(officialName(official({ firstName: null }))).toBe("Lovelace");
     expect(officialName(official({ firstName: null, lastName: null }))).toBeNull();
+  });
+});
+
+describe("identityErrorKey: a date out of its bounds names the bound", () => {
+  it("reads the bound the API checked from its text, as the pages print dates", () => {
+    expect(identityErrorKey("dateTooEarly", "dob must be on or after 1896-01-15")).toEqual({
+      key: "identity:errors.dateTooEarly-bound",
+      values: { date: "15.01.1896" },
+    });
+    expect(identityErrorKey("dateTooLate", "expiryDate must be on or before 2099-01-01")).toEqual({
+      key: "identity:errors.dateTooLate-bound",
+      values: { date: "01.01.2099" },
+    });
+    // No bound in the text, or another rule: the plain key.
+    expect(identityErrorKey("dateTooEarly", "too early")).toEqual({ key: "identity:errors.dateTooEarly", values: {} });
+    expect(identityErrorKey("notFuture", "x must be on or before 2026-11-29")).toEqual({
+      key: "identity:errors.notFuture",
+      values: {},
+    });
+  });
+  it("is worded in every language with the date", () => {
+    for (const [lng, resources, text] of [
+      ["en", identityEn, "Date of birth must be on or after 15.01.1896: check the year"],
+      ["de", identityDe, "Date of birth muss am 15.01.1896 oder danach liegen: Bitte prüfen Sie das Jahr"],
+      ["ar", identityAr, "Date of birth: يجب أن يكون التاريخ في \u206615.01.1896\u2069 أو بعده، تحقق من السنة"],
+    ] as const) {
+      const i18n = i18next.createInstance();
+      void i18n.init({
+        lng,
+        resources: { [lng]: { identity: resources } },
+        initImmediate: false,
+        interpolation: { escapeValue: false },
+      });
+      const { key, values } = identityErrorKey("dateTooEarly", "dob must be on or after 1896-01-15");
+      expect(i18n.t(key, { label: "Date of birth", ...values }), lng).toBe(text);
+    }
   });
 });
 

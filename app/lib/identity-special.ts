@@ -163,6 +163,22 @@ export function officialName(o: Pick<ApplicationOfficial, "firstName" | "lastNam
 // ---------------------------------------------------------------- errors
 
 /**
+ * The key and values of a step rule's refusal `identity:errors.<id>`. A date outside its kind's
+ * bounds (`dateTooEarly`, `dateTooLate`: server/rules/applications/validate.ts `dateBounds`)
+ * names the bound the API checked, which its text ends with ("dob must be on or after
+ * 1896-01-15"): `identity:errors.<id>-bound` with `{{date}}` as the pages print dates
+ * (dd.mm.yyyy); without one the plain key ("check the year").
+ * @param id the constraint id
+ * @param text the API's constraint text
+ */
+export function identityErrorKey(id: string, text: string): { key: string; values: { date?: string } } {
+  const bound = /(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if ((id === "dateTooEarly" || id === "dateTooLate") && bound)
+    return { key: `identity:errors.${id}-bound`, values: { date: `${bound[3]}.${bound[2]}.${bound[1]}` } };
+  return { key: `identity:errors.${id}`, values: {} };
+}
+
+/**
  * Field errors (ApiFieldError list, or an error answer's body) on the fields of an identity form
  * (spec 001 §5; the step rules' constraint ids, server/rules/applications/validate.ts): on a
  * field, the first constraint as `identity:errors.<id>` (the API's text, its property name made
@@ -206,7 +222,11 @@ export function identityFieldErrors(
     const special = specialErrorKey(item.property);
     const text = special
       ? t(special.key, { defaultValue, ...special.options(t) })
-      : t(`identity:errors.${id}`, { defaultValue, label: labelOf(item.property) });
+      : t(identityErrorKey(id, String(raw)).key, {
+          defaultValue,
+          label: labelOf(item.property),
+          ...identityErrorKey(id, String(raw)).values,
+        });
     const field = fields.includes(item.property) ? item.property : aliases(item.property);
     if (field && fields.includes(field)) out[field] ??= text;
     else general.push(text);

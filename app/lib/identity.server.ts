@@ -48,6 +48,7 @@ import {
   type StepNav,
 } from "./identity";
 import { defaultSchemeFlags, listData } from "./identity-reference.server";
+import { identityErrorKey } from "./identity-special";
 import i18next from "./i18next.server";
 
 /** Translator of a loader or action (`getFixedT`). */
@@ -232,11 +233,13 @@ export function stepErrorMessages(errors: readonly ApiFieldError[] | undefined, 
     if (name in out) continue;
     const label = field ? t(`identity:fields.${field.name}`) : name;
     const readable = String(text).split(e.property).join(label);
-    out[name] = t(`identity:errors.${id}`, {
+    const { key, values } = identityErrorKey(id, String(text));
+    out[name] = t(key, {
       defaultValue: readable,
       label,
       max: field?.max,
       min: field?.min,
+      ...values,
     });
   }
   return out;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyName, currencyNames, formatAmount, formatMoney, isNegativeAmount, toScale } from "./money";
+import { currencyName, currencyNames, formatAmount, formatRate, formatMoney, isNegativeAmount, toScale } from "./money";
 
 describe("toScale", () => {
   it.each([
@@ -54,6 +54,19 @@ describe("formatAmount per language", () => {
     expect(formatAmount("1234.5", 2, "ar")).toBe("1,234.50");
     expect(formatAmount("12345678901234567.123456789", 9, "de")).toBe("12.345.678.901.234.567,123456789");
     expect(formatMoney("1250", "GBP", 2, "de")).toBe("1.250,00 GBP");
+  });
+});
+
+describe("formatRate (exchange rates and fee percentages: display only)", () => {
+  it("keeps every decimal as sent and uses the page language's separators, as amounts do", () => {
+    expect(formatRate("1.0845", "en")).toBe("1.0845");
+    expect(formatRate("1.0845", "de")).toBe("1,0845");
+    expect(formatRate("1.084512345678", "de")).toBe("1,084512345678");
+    expect(formatRate("1800.5", "de")).toBe("1.800,5");
+    expect(formatRate("0.2", "de")).toBe("0,2");
+    expect(formatRate("12", "de")).toBe("12");
+    // Arabic pages use Latin digits and the separators of their amounts (CLDR ar, Latin digits).
+    expect(formatRate("1.0845", "ar")).toBe(formatAmount("1.0845", 4, "ar"));
   });
 });
 

@@ -99,6 +99,19 @@ export function formatAmount(amount: string, scale = DEFAULT_MONEY_SCALE, lng = 
 }
 
 /**
+ * Format an exchange rate or a fee's percentage for people: every decimal as sent (a rate is never
+ * rounded or padded: "1.084512" stays six decimals), digits grouped by thousands, the separators
+ * of the page's language as amounts have them (`1,0845` in German; Latin digits and `.` in
+ * Arabic, as its amounts). Display only: what a customer types and what the API answers keep the dot.
+ * @param rate decimal string ("1.0845", "1800", "0.2")
+ * @param lng the page's language (default English)
+ */
+export function formatRate(rate: string, lng = "en"): string {
+  const decimals = rate.includes(".") ? rate.length - rate.indexOf(".") - 1 : 0;
+  return formatAmount(rate, decimals, lng);
+}
+
+/**
  * Format amount plus currency code, as in spec 000 §5 ("fee as amount plus currency name").
  * @returns e.g. ("1250", "GBP") → "1,250.00 GBP"
  */

@@ -45,6 +45,24 @@ describe("validateAmount (spec 000 §5)", () => {
     expect(validateAmount("1.5", { scale: 0 })).toEqual({ ok: false, error: "too-many-decimals" });
   });
 
+  it("refuses a comma before exactly three digits, a thousands separator to an English reader (crypto and fiat)", () => {
+    // Before: "1,000" SOL/USDT was read as 1.000 and accepted (6 or 9 decimals); fiat refused it
+    // only as "too many decimals".
+    for (const scale of [9, 6, 2, 0]) {
+      for (const raw of ["1,000", " 1,000 ", "25,500", "999,999", "1000,000", "12 345,678"])
+        expect(validateAmount(raw, { scale }), `${raw} at ${scale}`).toEqual({ ok: false, error: "thousands-comma" });
+    }
+  });
+
+  it("still reads a comma as the decimal separator where it cannot be a thousands separator", () => {
+    expect(validateAmount("1,5", { scale: 9 })).toEqual({ ok: true, value: "1.5" });
+    expect(validateAmount("1,25", { scale: 9 })).toEqual({ ok: true, value: "1.25" });
+    expect(validateAmount("1,0005", { scale: 9 })).toEqual({ ok: true, value: "1.0005" });
+    expect(validateAmount("0,125", { scale: 9 })).toEqual({ ok: true, value: "0.125" });
+    expect(validateAmount("1.000", { scale: 9 })).toEqual({ ok: true, value: "1.000" });
+    expect(validateAmount("1000", { scale: 9 })).toEqual({ ok: true, value: "1000" });
+  });
+
   it("accepts zero when asked", () => {
     expect(validateAmount("0", { allowZero: true })).toEqual({ ok: true, value: "0" });
   });
@@ -111,6 +129,11 @@ describe("acceptAmountKeystroke", () => {
     // A currency without decimals takes whole numbers (before, every keystroke was refused).
     expect(acceptAmountKeystroke("", "5", 0)).toBe("5");
     expect(acceptAmountKeystroke("5", "50", 0)).toBe("50");
+  });
+  it("keeps a pasted comma before exactly three digits as typed, for the form's check to explain", () => {
+    expect(acceptAmountKeystroke("", "1,000", 9)).toBe("1,000");
+    expect(acceptAmountKeystroke("", "1,000", 2)).toBe("1,000");
+    expect(acceptAmountKeystroke("", "0,125", 9)).toBe("0.125");
   });
   it("refuses invalid keystrokes by returning the previous value", () => {
     expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.55");

@@ -17,6 +17,7 @@ export const DEFAULT_SCALE = 2;
 /** Stable reasons an amount is refused, in the order they are checked; each maps to `errors:amount.<code>`. */
 export const AMOUNT_ERRORS = [
   "required",
+  "thousands-comma",
   "invalid-characters",
   "leading-dot",
   "leading-zero",
@@ -33,6 +34,7 @@ export type AmountError = (typeof AMOUNT_ERRORS)[number];
 export function amountErrorText(code: AmountError, field = "amount"): string {
   const texts: Record<AmountError, string> = {
     required: "should not be empty",
+    "thousands-comma": "must not use a comma before exactly three digits (a thousands separator?): write 1000 or 1.000",
     "invalid-characters": "must be a decimal number such as 120.50",
     "leading-dot": "must not start with a dot",
     "leading-zero": "must not start with 0 followed by a digit",
@@ -65,6 +67,19 @@ export function normaliseAmountInput(raw: string): string {
 }
 
 /**
+ * True when what the person typed has a comma followed by exactly three digits, as in "1,000" or
+ * "12 345,678": spec 000 §5 reads the comma as the decimal separator (1.000), but in English it
+ * is a thousands separator (one thousand). A crypto amount has 6 or 9 decimals, so "1,000 SOL"
+ * passes every other rule as 1 SOL; the forms refuse it instead and ask for a plain number
+ * (docs/decisions.md "A comma before three digits"). "0,125" (no thousands reading), "1,5",
+ * "1,0005" and "1.000" are not ambiguous.
+ * @param raw the text as typed (not normalised)
+ */
+export function looksLikeThousandsComma(raw: string): boolean {
+  return /^[0-9]*[1-9][0-9]*,[0-9]{3}$/.test(raw.trim().replace(/\s+/g, ""));
+}
+
+/**
  * The rules on an already normalised string (digits and dots only are accepted).
  * @returns the value without a trailing dot, or the first rule it breaks
  */
@@ -87,13 +102,15 @@ function checkAmount(value: string, options: AmountOptions): AmountResult {
 /**
  * Check an amount a person typed (web form, browser and action) against spec 000 §5: digits and
  * one dot, a comma becomes a dot, spaces are dropped, no leading dot, no leading zero followed by
- * a digit, at most `scale` decimals, more than 0 and at most 1e16.
+ * a digit, at most `scale` decimals, more than 0 and at most 1e16. A comma before exactly three
+ * digits ("1,000") is refused first (`thousands-comma`, {@link looksLikeThousandsComma}).
  * @param raw user text, e.g. " 1 000,50 "
  * @param options scale (currency decimals, default 2) and allowZero (default false)
  * @returns `{ ok: true, value }` with the normalised decimal string ("1000.50"; a trailing dot is
  *   dropped), or `{ ok: false, error }`
  */
 export function validateAmount(raw: string | null | undefined, options: AmountOptions = {}): AmountResult {
+  if (looksLikeThousandsComma(raw ?? "")) return { ok: false, error: "thousands-comma" };
   return checkAmount(normaliseAmountInput(raw ?? ""), options);
 }
 
@@ -117,7 +134,10 @@ export function validateWireAmount(value: unknown, options: AmountOptions = {}):
 /**
  * Keystroke filter for the amount input: returns the text the input should show after a
  * change, refusing a change that breaks the rules (characters, leading dot/zero, decimals).
- * An empty string and a trailing dot ("12.") are allowed while typing.
+ * An empty string and a trailing dot ("12.") are allowed while typing. A whole value with a comma
+ * before exactly three digits (pasted or filled in: "1,000") is kept as typed, comma included, so
+ * the form's check shows why it is refused instead of the field turning it into 1.000 (or, at
+ * 2 decimals, refusing the paste).
  * @param previous value shown before the change
  * @param next value after the change (raw)
  * @param scale decimals allowed (default 2)
@@ -125,6 +145,7 @@ export function validateWireAmount(value: unknown, options: AmountOptions = {}):
 export function acceptAmountKeystroke(previous: string, next: string, scale = DEFAULT_SCALE): string {
   const value = normaliseAmountInput(next);
   if (value === "") return "";
+  if (looksLikeThousandsComma(next)) return next.trim().replace(/\s+/g, "");
   if (!/^[0-9]*\.?[0-9]*$/.test(value)) return previous;
   if (value.startsWith(".")) return previous;
   if (/^0[0-9]/.test(value)) return previous;

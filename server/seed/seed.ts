@@ -60,6 +60,7 @@ import { caspAssets, SETTING_PSP_PARTNERS_ENABLED } from "../domain/reference/in
 import { PROFILE_AGREEMENT_ID, seedOnboardingReference } from "./onboarding-reference.js";
 import { requestAgreement } from "../domain/agreements/index.js";
 import { DEFAULT_SERVICE_FEE_AMOUNT, ensureDefaultServiceFee } from "../domain/fees/service.js";
+import { feeName } from "../domain/fees/names.js";
 import { seedExchangeRates } from "../domain/exchange/index.js";
 import {
   addMember,
@@ -222,7 +223,7 @@ const PSP_PARTNERS = [
 ];
 
 const swift = (currencyId: string | null, min: string, max: string): FeeRuleInput => ({
-  name: `SWIFT payment${currencyId ? ` (${currencyId})` : ""}`,
+  name: currencyId ? feeName("swift-currency", currencyId) : feeName("swift"),
   paymentKind: "INTERNATIONAL",
   paymentType: "SWIFT",
   currencyId,
@@ -232,7 +233,7 @@ const swift = (currencyId: string | null, min: string, max: string): FeeRuleInpu
   feePercentMaxAmount: max,
 });
 const cryptoAsset = (currencyId: string, min: string): FeeRuleInput => ({
-  name: `Crypto-asset payment (${currencyId})`,
+  name: feeName("crypto-asset-currency", currencyId),
   paymentKind: "CRYPTO_ASSET_PAYMENT",
   paymentType: "CRYPTO_ASSET_PAYMENT",
   currencyId,
@@ -246,7 +247,7 @@ const cryptoAsset = (currencyId: string, min: string): FeeRuleInput => ({
  * Added to a default tariff that has no EXCHANGE fee yet on every start (databases seeded earlier).
  */
 const EXCHANGE_FEE: FeeRuleInput = {
-  name: "Currency exchange",
+  name: feeName("exchange"),
   paymentKind: "EXCHANGE",
   feeAmountType: "PERCENT",
   feePercentAmount: "0.10",
@@ -259,7 +260,7 @@ const EXCHANGE_FEE: FeeRuleInput = {
  */
 const STANDARD_FEES: FeeRuleInput[] = [
   {
-    name: "SEPA Instant",
+    name: feeName("sepa-instant"),
     paymentKind: "EURO",
     paymentType: "SEPA_SCT_INST",
     currencyId: "EUR",
@@ -268,7 +269,7 @@ const STANDARD_FEES: FeeRuleInput[] = [
     feeCurrencyId: "EUR",
   },
   {
-    name: "TARGET2",
+    name: feeName("target2"),
     paymentKind: "EURO",
     paymentType: "TARGET_2",
     currencyId: "EUR",
@@ -277,7 +278,7 @@ const STANDARD_FEES: FeeRuleInput[] = [
     feeCurrencyId: "EUR",
   },
   {
-    name: "BACS",
+    name: feeName("bacs"),
     paymentKind: "GBP",
     paymentType: "BACS",
     currencyId: "GBP",
@@ -286,7 +287,7 @@ const STANDARD_FEES: FeeRuleInput[] = [
     feeCurrencyId: "GBP",
   },
   {
-    name: "Fedwire",
+    name: feeName("fedwire"),
     paymentKind: "USD",
     paymentType: "FEDWIRE",
     currencyId: "USD",
@@ -302,7 +303,7 @@ const STANDARD_FEES: FeeRuleInput[] = [
   cryptoAsset("EURC", "1"),
   cryptoAsset("SOL", "0.01"),
   {
-    name: "Cash over the counter",
+    name: feeName("cash-over-counter"),
     paymentKind: "CASH_OVER_COUNTER",
     paymentType: "CASH_OVER_COUNTER",
     feeAmountType: "PERCENT",
@@ -537,7 +538,7 @@ export async function seed(db: Database, opts: SeedOptions = {}): Promise<SeedRe
     // Northwind's negotiated SWIFT fee (a custom fee: it overrides the Standard tariff's SWIFT rows).
     await createFee(tx, {
       organizationId: northwind.id,
-      name: "SWIFT payment (negotiated)",
+      name: feeName("swift-negotiated"),
       paymentKind: "INTERNATIONAL",
       paymentType: "SWIFT",
       feeAmountType: "PERCENT",

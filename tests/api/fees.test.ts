@@ -458,6 +458,16 @@ describe.each(databases)("GET /clients-organizations/:id/fees on %s", (kind) => 
     expect(tariffFees.find((f) => f.name === "TARGET2")?.superseded).toBe(false);
     expect(tariffFees.find((f) => f.name === "SEPA Instant")?.superseded).toBe(false);
     expect(res.body.customFees.map((f: { name: string }) => f.name)).toEqual(["fixed 3", "SWIFT payment (negotiated)"]);
+    // The bank's own names carry a stable code for translation; a name typed by staff has none.
+    expect(res.body.customFees.map((f: { nameCode: string | null }) => f.nameCode)).toEqual([null, "swift-negotiated"]);
+    const codeOf = (name: string) =>
+      (res.body.tariff.fees as { name: string; nameCode: string | null }[]).find((f) => f.name === name)?.nameCode;
+    expect([codeOf("SWIFT payment (CNY)"), codeOf("SWIFT payment"), codeOf("TARGET2"), codeOf("Monthly account fee")]).toEqual([
+      "swift-currency",
+      "swift",
+      "target2",
+      "monthly-account",
+    ]);
     // What a payment is charged agrees: the agreed fee, also where the tariff had a row for the currency.
     for (const currencyId of ["USD", "CNY", "AED"]) {
       const row = await findFee(s.db, { organizationId: orgId, kind: "INTERNATIONAL", paymentType: "SWIFT", currencyId });

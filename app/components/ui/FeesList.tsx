@@ -9,7 +9,7 @@
  */
 import { useTranslation } from "react-i18next";
 import type { Fee, OrganizationFees, TariffFee } from "../../../server/api/v1/contract";
-import { formatAmount } from "~/lib/money";
+import { formatAmount, formatRate } from "~/lib/money";
 import { Money } from "./Money";
 import styles from "./FeesList.module.css";
 
@@ -30,7 +30,9 @@ function Charge({ fee }: { fee: Fee }) {
   if (fee.feeAmountType === "FIXED") return fee.feeFixedAmount ? amount(fee.feeFixedAmount) : null;
   return (
     <>
-      <span data-testid="fee-percent">{t("fees.percent", { rate: trimmed(fee.feePercentAmount ?? "0") })}</span>
+      <span data-testid="fee-percent">
+        {t("fees.percent", { rate: formatRate(trimmed(fee.feePercentAmount ?? "0"), i18n.language) })}
+      </span>
       {fee.feePercentMinAmount ? (
         <>
           {", "}
@@ -52,6 +54,18 @@ function decimals(value: string): number {
   return value.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
 }
 
+/**
+ * A fee's name in the reader's language: the bank's own names by their stable code
+ * (`payments:fees.names.<nameCode>`, server/domain/fees/names.ts), the stored name as the
+ * fallback; a name staff typed (no code) as stored.
+ */
+export function feeDisplayName(
+  fee: Pick<Fee, "name" | "nameCode" | "currencyId">,
+  t: (key: string, options: { defaultValue: string; currency: string | null }) => string,
+): string {
+  return fee.nameCode ? t(`fees.names.${fee.nameCode}`, { defaultValue: fee.name, currency: fee.currencyId }) : fee.name;
+}
+
 function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
   const { t } = useTranslation("payments");
   const scheme = fee.paymentType
@@ -59,7 +73,7 @@ function FeeItem({ fee, custom }: { fee: Fee; custom: boolean }) {
     : t(`fees.kind.${fee.paymentKind}`);
   return (
     <li className={styles.fee} data-testid="fee">
-      <span className={styles.name}>{fee.name}</span>
+      <span className={styles.name}>{feeDisplayName(fee, t)}</span>
       {custom ? <span className={styles.custom}>{t("fees.custom")}</span> : null}
       <span className={styles.applies}>
         {fee.paymentKind === "SERVICE"

@@ -17,6 +17,7 @@ import { useTranslation } from "react-i18next";
 import type { DayGroup } from "~/lib/date-groups";
 import type { FxRequestView } from "~/lib/fx-requests.server";
 import { FxRequestStatus } from "./FxRequestStatus";
+import { formatRate } from "~/lib/money";
 import { Money } from "./Money";
 import styles from "./FxRequestList.module.css";
 
@@ -43,7 +44,7 @@ export function FxRequestList({
   /** A checkbox of the batch form (`BATCH_FORM_ID`, `fxRequestId`) on each request awaiting a signature. */
   selectable?: boolean;
 }) {
-  const { t } = useTranslation(["exchange", "history"]);
+  const { t, i18n } = useTranslation(["exchange", "history"]);
   const open = (id: string) => (e: MouseEvent) => {
     if (!onOpen || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return;
     e.preventDefault();
@@ -89,7 +90,7 @@ export function FxRequestList({
                   {t("exchange:details.rate-value", {
                     from: r.exchangeCurrencyFrom.id,
                     to: r.exchangeCurrencyTo.id,
-                    rate: r.listRate,
+                    rate: formatRate(r.listRate, i18n.language),
                   })}
                 </span>
                 <FxRequestStatus status={r.status} />

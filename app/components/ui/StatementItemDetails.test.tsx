@@ -47,4 +47,10 @@ describe("StatementItemDetails (spec 000 §3 info block)", () => {
     render(<StatementItemDetails item={{ ...item, title: null, counterpartyFullName: "Regular fee" }} />);
     expect(row("Counterparty")).toBeNull();
   });
+
+  it("shows UK sort codes with dashes, 12-34-56 (stored as 6 digits)", () => {
+    render(<StatementItemDetails item={{ ...item, counterpartySortCode: "123456", accountSortCode: "040004" }} />);
+    expect(row("Counterparty sort code")).toBe("12-34-56");
+    expect(row("Your sort code")).toBe("04-00-04");
+  });
 });

@@ -12,6 +12,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StatementItemDetail } from "../../../server/api/v1/contract";
+import { formatSortCode } from "../../../server/rules/sort-code";
 import { formatDate, formatTime } from "~/lib/dates";
 import { Money } from "./Money";
 import styles from "./StatementItemDetails.module.css";
@@ -34,10 +35,10 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.counterparty", item.title ? item.counterpartyFullName : null],
     ["item.sender", item.senderAccount.clientName],
     ["item.counterparty-account", item.counterpartyAccountNumber],
-    ["item.counterparty-sort-code", item.counterpartySortCode],
+    ["item.counterparty-sort-code", item.counterpartySortCode && formatSortCode(item.counterpartySortCode)],
     ["item.counterparty-bic", item.counterpartyBic],
     ["item.account", item.accountIban ?? item.accountNumber],
-    ["item.account-sort-code", item.accountSortCode],
+    ["item.account-sort-code", item.accountSortCode && formatSortCode(item.accountSortCode)],
     ["item.payment-type", item.paymentType ? t(`payment-type.${item.paymentType}`, { defaultValue: item.paymentType }) : null],
     ["item.gl-transaction", gl.id],
     ["item.gl-debit", ledgerAccount(gl.debitAccountNumber)],

@@ -33,7 +33,7 @@ import { PlaceholderRows } from "~/components/ui/Placeholder";
 import { StatementRow } from "~/components/ui/StatementRow";
 import { mergeDayGroups } from "~/lib/date-groups-merge";
 import type { HistoryFilter } from "~/lib/history-filter";
-import { PERIODS } from "~/lib/history-periods";
+import { HISTORY_DAY_MAX, HISTORY_DAY_MIN, historyDayRange, PERIODS } from "~/lib/history-periods";
 import { useIsHydrated } from "~/lib/use-hydrated";
 import type { HistoryItemPanelProps } from "./__history.panel";
 import { historyNavigation, itemIdOf } from "./__history.navigation";
@@ -96,6 +96,8 @@ export default function HistoryListPart() {
 function HistoryList({ data }: { data: ListData }) {
   const { filter, errors, currencies, currenciesError, groups, nextCursor, listError } = data;
   const { t } = useTranslation("history");
+  // A day outside 1920–2050 is refused with a message naming the range.
+  const dayError = (key: string | undefined) => (key ? t(key, historyDayRange()) : undefined);
   const hydrated = useIsHydrated();
   const location = useLocation();
   const navigationType = useNavigationType();
@@ -232,20 +234,20 @@ function HistoryList({ data }: { data: ListData }) {
               name="from"
               label={t("from")}
               type="date"
-              min="1920-01-01"
-              max="2050-01-01"
+              min={HISTORY_DAY_MIN}
+              max={HISTORY_DAY_MAX}
               defaultValue={filter.from}
-              error={errors.from}
+              error={dayError(errors.from)}
               sharedHintId="dates-hint"
             />
             <Field
               name="to"
               label={t("to")}
               type="date"
-              min="1920-01-01"
-              max="2050-01-01"
+              min={HISTORY_DAY_MIN}
+              max={HISTORY_DAY_MAX}
               defaultValue={filter.to}
-              error={errors.to}
+              error={dayError(errors.to)}
               sharedHintId="dates-hint"
             />
           </div>

@@ -174,7 +174,14 @@ export interface OrganizationRegisteredAddress {
  */
 export interface Fee {
   feeId: string;
+  /** As stored (bank data, English). */
   name: string;
+  /**
+   * A stable code of the name when it is one the bank words itself ("swift", "monthly-account",
+   * "crypto-asset-currency" …; server/domain/fees/names.ts), for clients to translate; null for a
+   * name staff typed, shown as stored.
+   */
+  nameCode: string | null;
   /** A payment kind, or SERVICE: the monthly service fee ('Regular fee'), charged whatever is paid. */
   paymentKind: PaymentKind | "SERVICE";
   paymentType: string | null;

@@ -22,6 +22,7 @@ import type { Fee, OrganizationFees, PaymentKind, TariffFee } from "../../api/v1
 import { Decimal, formatAmount, type DecimalValue } from "../ledger/money.js";
 import { requireMembership } from "../organizations/access.js";
 import { listCurrencies } from "../settings/index.js";
+import { feeNameCode } from "./names.js";
 
 type Db = Database | Tx;
 
@@ -234,6 +235,7 @@ export function feeToWire(row: FeeRow, scaleOf: (currencyId: string | null) => n
   return {
     feeId: row.id,
     name: row.name,
+    nameCode: feeNameCode(row.name, row.currencyId),
     paymentKind: row.paymentKind as Fee["paymentKind"],
     paymentType: row.paymentType,
     currencyId: row.currencyId,

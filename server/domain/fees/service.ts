@@ -24,6 +24,7 @@ import { Decimal } from "../ledger/money.js";
 import { systemBalanceId } from "../ledger/system.js";
 import { BASE_CURRENCY_ID } from "../settings/index.js";
 import { findFee } from "./index.js";
+import { feeName } from "./names.js";
 
 /** The `fees.payment_kind` of a monthly service fee (never a payment's kind, so no payment matches it). */
 export const SERVICE_FEE_KIND = "SERVICE";
@@ -238,7 +239,7 @@ export async function ensureDefaultServiceFee(db: Database | Tx): Promise<void> 
   if (existing) return;
   await db.insert(fees).values({
     tariffId: standard.id,
-    name: "Monthly account fee",
+    name: feeName("monthly-account"),
     paymentKind: SERVICE_FEE_KIND,
     feeAmountType: "FIXED",
     feeFixedAmount: DEFAULT_SERVICE_FEE_AMOUNT,

@@ -22,6 +22,7 @@ export const MAX_AMOUNT = new Decimal(MAX_AMOUNT_TEXT);
 /** The rules' amount codes folded into the four keys parseAmount has always answered. */
 const LEGACY_AMOUNT_ERROR: Record<AmountError, "format" | "scale" | "positive" | "max"> = {
   required: "format",
+  "thousands-comma": "format",
   "invalid-characters": "format",
   "leading-dot": "format",
   "leading-zero": "format",

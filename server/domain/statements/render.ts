@@ -11,6 +11,7 @@
 import PDFDocument from "pdfkit";
 import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
 import { Decimal } from "../ledger/money.js";
+import { formatSortCode } from "../../rules/sort-code.js";
 import type { StatementExport, StatementItemDetail, TopUpInstructions } from "../../api/v1/contract.js";
 import { documentFonts, documentLabels, isolateValue, rtlLine, type DocumentLanguage } from "./document-i18n.js";
 
@@ -129,7 +130,7 @@ export function renderReceiptPdf(
       [label("returnReason"), item.returnReason],
       [label("category"), category ? code("category", category.id, category.name) : null],
       [label("reference"), item.reference],
-      [label("counterpartySortCode"), item.counterpartySortCode],
+      [label("counterpartySortCode"), item.counterpartySortCode && formatSortCode(item.counterpartySortCode)],
       [label("counterpartyBic"), item.counterpartyBic],
       [label("itemId"), item.id],
       [label("transactionId"), item.glTransactionId],

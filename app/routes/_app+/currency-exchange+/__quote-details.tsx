@@ -2,10 +2,11 @@
 import { useTranslation } from "react-i18next";
 import type { ExchangeQuote } from "../../../../server/api/v1/contract";
 import { Money } from "~/components/ui/Money";
+import { formatRate } from "~/lib/money";
 import detailsList from "~/components/ui/DetailsList.module.css";
 
 export function QuoteDetails({ quote }: { quote: ExchangeQuote }) {
-  const { t } = useTranslation("exchange");
+  const { t, i18n } = useTranslation("exchange");
   return (
     <dl className={detailsList.details} data-testid="quote-details">
       <dt>{t("details.sell")}</dt>
@@ -18,7 +19,11 @@ export function QuoteDetails({ quote }: { quote: ExchangeQuote }) {
       </dd>
       <dt>{t("details.rate")}</dt>
       <dd data-testid="quote-rate">
-        {t("details.rate-value", { from: quote.fromCurrencyId, to: quote.toCurrencyId, rate: quote.rate })}
+        {t("details.rate-value", {
+          from: quote.fromCurrencyId,
+          to: quote.toCurrencyId,
+          rate: formatRate(quote.rate, i18n.language),
+        })}
       </dd>
       <dt>{t("details.fee")}</dt>
       <dd data-testid="quote-fee">

@@ -70,6 +70,16 @@ describe("readExchangeForm (spec 000 §5 amount rules)", () => {
     expect(error("1.123", { side: "BUY" })).toBe("errors:amount.too-many-decimals");
     expect(error("1.123456789", { source: "acc-1:SOL" })).toBeNull();
     // The refused amount comes back normalised as far as it goes.
-    expect(read({ amount: "1,123" }).values.amount).toBe("1.123");
+    expect(read({ amount: "1,1234" }).values.amount).toBe("1.1234");
+  });
+
+  it("refuses a comma before exactly three digits (a thousands separator?) on SOL too, shown again as typed", () => {
+    // Before: selling "1,000" SOL was quoted as 1 SOL.
+    const sol = read({ amount: "1,000", source: "acc-1:SOL" });
+    expect(sol.ok ? null : sol.errors.amount).toBe("errors:amount.thousands-comma");
+    expect(sol.values.amount).toBe("1,000");
+    const gbp = read({ amount: "1,123" });
+    expect(gbp.ok ? null : gbp.errors.amount).toBe("errors:amount.thousands-comma");
+    expect(read({ amount: "0,125", source: "acc-1:SOL" }).ok).toBe(true);
   });
 });

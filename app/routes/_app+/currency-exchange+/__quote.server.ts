@@ -6,7 +6,7 @@ import type { CurrencyCode, ExchangeCalcRequest, ExchangeQuote } from "../../../
 import { ApiError, type Api } from "~/lib/api.server";
 import { parseSource } from "~/lib/balance-sources";
 import { isFieldError, mapServerErrors, type Translate } from "~/lib/server-errors";
-import { normaliseAmountInput, validateAmount } from "../../../../server/rules/amount";
+import { looksLikeThousandsComma, normaliseAmountInput, validateAmount } from "../../../../server/rules/amount";
 import { exchangeAmountScale } from "./__amount-scale";
 
 /** What the form sent, echoed back into the form after an error. */
@@ -39,13 +39,15 @@ export function readExchangeForm(
     const v = form.get(name);
     return typeof v === "string" ? v.trim() : "";
   };
+  const typed = text("amount");
   const values: ExchangeFormValues = {
     source: text("source"),
     toCurrencyId: text("toCurrencyId"),
-    amount: normaliseAmountInput(text("amount")),
+    // "1,000" is shown again as typed: it is refused as a possible thousands separator.
+    amount: looksLikeThousandsComma(typed) ? typed : normaliseAmountInput(typed),
     side: text("side") === "BUY" ? "BUY" : "SELL",
   };
-  const amount = validateAmount(values.amount, { scale: exchangeAmountScale(values, scales) });
+  const amount = validateAmount(typed, { scale: exchangeAmountScale(values, scales) });
   const errors: ExchangeFormErrors = {};
   const source = parseSource(values.source);
   if (!source) errors.source = "exchange:errors.source";

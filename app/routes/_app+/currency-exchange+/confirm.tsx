@@ -90,14 +90,16 @@ export default function ConfirmExchange() {
     <>
       <h1>{t("confirm.title")}</h1>
       {failed ? (
-        <Alert kind="error" testId="exchange-error">
+        <Alert kind="error" testId="exchange-error" focus>
           {Object.values(failed)
             .map((m) => translateMessage(t, m))
             .join(" ")}
         </Alert>
       ) : null}
       {requoted ? (
-        <Alert testId="requoted">
+        // In answer to Exchange on a quote that had expired (with JavaScript off the page cannot
+        // know before): announced and focused, so the customer hears that the rate is new.
+        <Alert testId="requoted" focus>
           <strong>{t("expired.title")}</strong> {t("expired.requoted")}
         </Alert>
       ) : null}

@@ -6,6 +6,7 @@
  */
 import { useTranslation } from "react-i18next";
 import { Money } from "~/components/ui/Money";
+import { formatRate } from "~/lib/money";
 import { FxRequestStatus } from "~/components/ui/FxRequestStatus";
 import { formatDate, formatTime } from "~/lib/dates";
 import type { FxRequestView } from "~/lib/fx-requests.server";
@@ -20,7 +21,7 @@ function When({ iso }: { iso: string }) {
 }
 
 export function RequestDetails({ request: r }: { request: FxRequestView }) {
-  const { t } = useTranslation("exchange");
+  const { t, i18n } = useTranslation("exchange");
   const from = r.exchangeCurrencyFrom;
   const to = r.exchangeCurrencyTo;
   return (
@@ -40,9 +41,11 @@ export function RequestDetails({ request: r }: { request: FxRequestView }) {
         <Money amount={r.exchangeCurrencyFlexibleSum} currency={to.id} testId="fx-buy" /> ({to.name})
       </dd>
       <dt>{t("details.rate")}</dt>
-      <dd data-testid="fx-detail-rate">{t("details.rate-value", { from: from.id, to: to.id, rate: r.detailRate })}</dd>
+      <dd data-testid="fx-detail-rate">
+        {t("details.rate-value", { from: from.id, to: to.id, rate: formatRate(r.detailRate, i18n.language) })}
+      </dd>
       <dt>{t("requests.details.proposed")}</dt>
-      <dd>{t("details.rate-value", { from: from.id, to: to.id, rate: r.proposedRate })}</dd>
+      <dd>{t("details.rate-value", { from: from.id, to: to.id, rate: formatRate(r.proposedRate, i18n.language) })}</dd>
       <dt>{t("details.fee")}</dt>
       <dd>{r.fee ? <Money amount={r.fee.amount} currency={r.fee.currencyId} testId="fx-fee" /> : t("details.no-fee")}</dd>
       <dt>{t("requests.details.created")}</dt>

@@ -51,6 +51,13 @@ describe("crypto-asset payment schema (browser + action)", () => {
     expect(errors({ ...sol, amount: "1.1234567891" })).toEqual({ amount: "errors:amount.too-many-decimals" });
   });
 
+  it("refuses '1,000' SOL or USDT (a thousands separator?) instead of paying 1; '1,5' is still 1.5", () => {
+    const sol = { ...valid, source: "acc-9:SOL", walletAddress: SOLANA };
+    expect(errors({ ...sol, amount: "1,000" })).toEqual({ amount: "errors:amount.thousands-comma" });
+    expect(errors({ ...valid, amount: "1,000" })).toEqual({ amount: "errors:amount.thousands-comma" });
+    expect(schema.parse({ ...sol, amount: "1,5" }).amount).toBe("1.5");
+  });
+
   it("refuses a balance that is not a crypto asset, and reports every missing field at once", () => {
     expect(errors({ ...valid, source: "acc-1:GBP", amount: "12.34" })).toEqual({ source: "errors:casp.asset-required" });
     expect(errors({ ...valid, caspId: "", beneficiaryName: "", purpose: " ", amount: "", walletAddress: "0x12" })).toEqual({
