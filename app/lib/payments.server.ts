@@ -244,7 +244,7 @@ export async function paymentFormData(
     loadPaymentCategories(api, request),
     loadDraftRecord(api, form, organizationId),
   ]);
-  const { values: restored, changed } = await changedDraft(api, form, organizationId, saved);
+  const { values: restored, changed, switchedTo } = await changedDraft(api, form, organizationId, saved);
   const kept = await api.keptForm();
   const typed = kept ? draftData(Object.fromEntries(kept)) : {};
   const draft = Object.keys(typed).length ? { ...(restored ?? {}), ...typed } : restored;
@@ -256,6 +256,11 @@ export async function paymentFormData(
     draft,
     /** The form reopened by "Change details": its payment was declined (DraftNotice says so). */
     draftChanged: changed,
+    /**
+     * The organization "Change details" made the active one (the payment was another of the
+     * customer's organizations'), its name; null when it did not switch (DraftNotice says so).
+     */
+    draftSwitchedTo: switchedTo,
   };
 }
 
@@ -269,15 +274,18 @@ async function changedDraft(
   form: PaymentForm,
   organizationId: string,
   saved: Record<string, string> | null,
-): Promise<{ values: Record<string, string> | null; changed: boolean }> {
+): Promise<{ values: Record<string, string> | null; changed: boolean; switchedTo: string | null }> {
   const made = saved?.[MADE_PAYMENT];
-  if (!saved || !made) return { values: saved, changed: false };
+  if (!saved || !made) return { values: saved, changed: false, switchedTo: null };
   const { [MADE_PAYMENT]: _made, ...values } = saved;
-  if (api.session.get("changing") !== made) return { values: null, changed: false };
+  if (api.session.get("changing") !== made) return { values: null, changed: false, switchedTo: null };
+  const switched = api.session.get("changingSwitched");
   api.session.unset("changing");
+  api.session.unset("changingSwitched");
   api.touch();
   await savePaymentDraft(api, form, organizationId, values);
-  return { values, changed: true };
+  const switchedTo = switched?.paymentId === made && switched.organizationId === organizationId ? switched.name : null;
+  return { values, changed: true, switchedTo };
 }
 
 /** Each payment form's address. */
@@ -349,6 +357,7 @@ export async function changePayment(api: Api, paymentId: string, organizationId:
   }
   clearSignCode(api, paymentId);
   api.session.set("changing", paymentId);
+  api.session.unset("changingSwitched");
   api.touch();
   return changeFormUrl(found.form, found.values);
 }

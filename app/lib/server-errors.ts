@@ -66,6 +66,7 @@ export const KNOWN_CONSTRAINTS = [
   "isAllowedType",
   "isRecentIsoDate",
   "noProvider",
+  "isNotSelf",
 ] as const;
 
 /**

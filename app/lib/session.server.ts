@@ -56,6 +56,11 @@ export interface SessionData {
   /** The payment declined by "Change details" whose form opens next with its values (payments.server.ts `changePayment`). */
   changing: string;
   /**
+   * "Change details" made the payment's organization the active one (it was another of the
+   * customer's): the reopened form says so, once (payments.server.ts `changedDraft`).
+   */
+  changingSwitched: { paymentId: string; organizationId: string; name: string };
+  /**
    * Idempotency keys of the forms that create one thing at a time, each with its organization and
    * what it made (lib/form-key.server.ts `keptFormKey`): the new remittance order form, the new FX
    * rate request form and the card order form.

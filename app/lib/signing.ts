@@ -22,6 +22,31 @@ export function canSign(org: Pick<OrganizationSummary, "type" | "currentOfficial
 }
 
 /**
+ * The caller's organization a payment (order, request) belongs to, as whoami lists it: the page
+ * of a payment decides who signs it from this one, never from the active organization (the
+ * payment may be another of the caller's organizations', opened from a link or another tab).
+ * @returns null when the caller is not a member of it (the API refuses them anyway)
+ */
+export function organizationOf<T extends Pick<OrganizationSummary, "id">>(
+  organizations: readonly T[],
+  organizationId: string,
+): T | null {
+  return organizations.find((o) => o.id === organizationId) ?? null;
+}
+
+/**
+ * Whether the caller signs payments of `organizationId`: `canSign` of their role in that
+ * organization; false when they are not a member of it.
+ */
+export function canSignFor(
+  organizations: readonly Pick<OrganizationSummary, "id" | "type" | "currentOfficial">[],
+  organizationId: string,
+): boolean {
+  const org = organizationOf(organizations, organizationId);
+  return org !== null && canSign(org);
+}
+
+/**
  * The payment ids of a selection, in the order given, without repeats: each value may be one id
  * or several joined by commas (`ids=a,b`). Anything that is not a UUID is dropped; at most
  * `MAX_BATCH` ids are kept.

@@ -4,6 +4,7 @@
  * live session's refresh token; taken back by the same user once, on its page only; a later one
  * replaces an earlier one; gone after 30 minutes; never another user's.
  */
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCustomer } from "../../server/seed/factories.js";
@@ -115,5 +116,52 @@ describe.each(databases)("kept forms on %s", (kind) => {
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
     }
     expect(await s.db.select().from(keptForms).where(eq(keptForms.userId, c.user.id))).toEqual([]);
+  });
+});
+
+// A public call whose credential is a refresh token: counted per token and per client IP, with the
+// production ceilings (RATE_LIMITS=strict), in the bank's usual 429 RATE_LIMITED shape.
+describe.each(databases)("kept-form limits on %s", (kind) => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ db: kind, rateLimits: "strict" });
+  });
+  afterAll(async () => s?.close());
+
+  const keep = (refreshToken: string, fields: [string, string][] = [["firstName", "Ann"]]) =>
+    s.call("POST", "/auth/kept-forms", { body: { refreshToken, path: STEP, fields } });
+
+  it("one refresh token keeps answers 5 times in 15 minutes, the 6th is 429 RATE_LIMITED; another session is not affected", async () => {
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const session = await createSession(s.db, c.user.id);
+    for (let i = 0; i < 5; i++) expect((await keep(session.refreshToken, [["firstName", `try ${i}`]])).status).toBe(201);
+    const refused = await keep(session.refreshToken, [["firstName", "one too many"]]);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe("RATE_LIMITED");
+    expect(refused.body.retryAfter).toBeGreaterThan(0);
+    // The refused answers were not kept: the last kept ones stay.
+    expect(await s.db.select({ fields: keptForms.fields }).from(keptForms).where(eq(keptForms.userId, c.user.id))).toEqual([
+      { fields: [["firstName", "try 4"]] },
+    ]);
+
+    const other = await createSession(s.db, c.user.id);
+    expect((await keep(other.refreshToken)).status).toBe(201);
+  });
+
+  it("made-up tokens from one IP: 401 until the IP's 100 in 15 minutes are spent, then 429 for every token", async () => {
+    // Earlier calls of this file from this IP count too: spend what is left with made-up tokens.
+    let answer = await keep(`made-up-${randomUUID()}`);
+    let calls = 1;
+    while (answer.status === 401 && calls < 200) {
+      answer = await keep(`made-up-${randomUUID()}`);
+      calls++;
+    }
+    expect(answer.status).toBe(429);
+    expect(answer.body.code).toBe("RATE_LIMITED");
+    expect(calls).toBeLessThanOrEqual(101);
+    expect(calls).toBeGreaterThan(90);
+    const c = await createCustomer(s.db, { type: "INDIVIDUAL" });
+    const live = await createSession(s.db, c.user.id);
+    expect((await keep(live.refreshToken)).status).toBe(429);
   });
 });

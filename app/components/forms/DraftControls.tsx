@@ -8,7 +8,8 @@
  *   customer stops typing.
  * - `DraftNotice`: "draft saved" after a save, "restored" when the page was filled from a draft,
  *   "payment cancelled, details kept" when "Change details" reopened the form (the loader's
- *   `draftChanged`, lib/payments.server.ts `paymentFormData`).
+ *   `draftChanged`, lib/payments.server.ts `paymentFormData`), and "the active organization was
+ *   switched to X" when it made the payment's organization the active one (`draftSwitchedTo`).
  * The form's own submit stays the default button (it comes first in the form).
  */
 import { useActionData, useFetcher, useLoaderData } from "@remix-run/react";
@@ -27,9 +28,19 @@ function draftSubmission(form: HTMLFormElement): { data: FormData; action: strin
 export function DraftNotice({ restored }: { restored: boolean }) {
   const { t } = useTranslation("payments");
   const saved = (useActionData() as { draftSaved?: boolean } | undefined)?.draftSaved === true;
-  const changed = (useLoaderData() as { draftChanged?: boolean } | null)?.draftChanged === true;
+  const loaded = useLoaderData() as { draftChanged?: boolean; draftSwitchedTo?: string | null } | null;
+  const changed = loaded?.draftChanged === true;
+  const switchedTo = changed ? (loaded?.draftSwitchedTo ?? null) : null;
   if (saved) return <Alert kind="success">{t("draft.saved")}</Alert>;
-  if (restored && changed) return <Alert testId="payment-changing">{t("draft.changing")}</Alert>;
+  if (restored && changed)
+    return (
+      <>
+        {switchedTo ? (
+          <Alert testId="payment-changing-switched">{t("draft.changing-switched", { organization: switchedTo })}</Alert>
+        ) : null}
+        <Alert testId="payment-changing">{t("draft.changing")}</Alert>
+      </>
+    );
   if (restored) return <Alert>{t("draft.restored")}</Alert>;
   return null;
 }

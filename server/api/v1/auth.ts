@@ -9,6 +9,7 @@
  * POST /auth/refresh    {refreshToken}      → 200 AuthTokens (rotated) | 401 UNAUTHENTICATED
  * POST /auth/logout     (bearer, or body {refreshToken} when the access token expired) → 204 | 401 UNAUTHENTICATED
  * POST /auth/kept-forms {refreshToken, path, fields} → 201 {kept: true} | 400 | 401 UNAUTHENTICATED
+ *                       | 429 RATE_LIMITED (per refresh token 5 / 15 min, per IP 100 / 15 min)
  *                       (answers typed past the web session's inactivity limit, kept for the next login)
  * POST /auth/kept-forms/take (bearer) {path} → 200 {fields: [name, value][] | null} (once; deleted as read)
  * POST /recover/send-code   {phone}        → 200 CodeChallenge (same shape for unknown phones) | 400 | 429
@@ -25,10 +26,17 @@ import { z } from "zod";
 import type { AuthTokens } from "./contract.js";
 import { asyncHandler, fieldErrors, getAuth, requireAuth, type ApiDeps } from "./http.js";
 import { startLogin, verifyLoginCode, verifyLoginPassword } from "../../domain/auth/login.js";
-import { revokeByRefreshToken, revokeSession, rotateRefreshToken, type IssuedSession } from "../../domain/auth/sessions.js";
+import {
+  hashToken,
+  revokeByRefreshToken,
+  revokeSession,
+  rotateRefreshToken,
+  type IssuedSession,
+} from "../../domain/auth/sessions.js";
 import { finishRecovery, startRecovery } from "../../domain/auth/recovery.js";
 import { keepForm, takeKeptForm } from "../../domain/auth/kept-forms.js";
 import { DomainError } from "../../domain/errors.js";
+import { consumeRateLimit, RATE_LIMITS } from "../../domain/rate-limit/index.js";
 import { preferredLanguage } from "../../domain/language.js";
 
 /** E.164: "+", country code 1-9, 8 to 15 digits in all. */
@@ -166,6 +174,9 @@ export function createAuthRouter(deps: ApiDeps): Router {
     "/auth/kept-forms",
     asyncHandler(async (req, res) => {
       const body = parse(keptFormBody, req.body);
+      const relaxed = deps.config.RATE_LIMITS === "relaxed";
+      if (req.ip) await consumeRateLimit(deps.db, RATE_LIMITS.keptFormsPerIp(req.ip), { relaxed });
+      await consumeRateLimit(deps.db, RATE_LIMITS.keptFormsPerToken(hashToken(body.refreshToken)), { relaxed });
       if (!(await keepForm(deps.db, body.refreshToken, { path: body.path, fields: body.fields })))
         throw new DomainError("UNAUTHENTICATED", "Session expired. Log in again.");
       res.status(201).json({ kept: true });

@@ -81,6 +81,30 @@ export const RATE_LIMITS = {
     limit: 200,
     windowMs: 60 * 60_000,
   }),
+  /**
+   * Answers handed in with an ending session's refresh token (POST /auth/kept-forms: public, the
+   * token is the credential). The web app hands a session's answers in once, just before it ends
+   * that session; a token asking again and again is a script rewriting the row. Counted under the
+   * token's SHA-256 (never the token itself).
+   */
+  keptFormsPerToken: (refreshTokenHash: string): RateLimitRule => ({
+    name: "kept-forms-token",
+    subject: refreshTokenHash,
+    limit: 5,
+    windowMs: 15 * 60_000,
+  }),
+  /**
+   * The same call per client IP: a made-up token gets its own count above, so this bounds the
+   * lookups a script can make with made-up tokens. The web app's server is one IP for all its
+   * customers; a refusal there loses nothing (the web keeps the answers in the browser's
+   * cookies instead), and 100 in 15 minutes is far more than sessions ending on a long form.
+   */
+  keptFormsPerIp: (ip: string): RateLimitRule => ({
+    name: "kept-forms-ip",
+    subject: ip,
+    limit: 100,
+    windowMs: 15 * 60_000,
+  }),
 } as const;
 
 /** The cost of an upload under `RATE_LIMITS.uploadMegabytes`: its bytes in MiB begun (at least 1). */

@@ -4,6 +4,7 @@
  * number (a corporate: check-corp-recepient). Credits the recipient's first account holding the
  * payment currency, in the same ledger transaction: no clearing, no provider type.
  * Recipient lookups are rate limited like the lookup calls (counted by payments/create.ts).
+ * A recipient that is the paying organization itself is refused on its field (`isNotSelf`).
  */
 import { and, asc, eq } from "drizzle-orm";
 import { accounts, balances } from "../../../db/schema/index.js";
@@ -36,8 +37,12 @@ export const internalRail: Rail<"INTERNAL"> = {
         "isCustomer",
         phone ? "No customer found with this phone number" : "No company found with this number",
       );
-    if (recipient.organizationId === ctx.organizationId || ("userId" in recipient && recipient.userId === ctx.userId)) {
-      throw fieldError(field, "isNotSelf", "You cannot pay yourself this way: use a transfer between your accounts");
+    // The recipient is the organization that pays: that is a transfer between its own accounts
+    // (BETWEEN_ACCOUNTS), not a payment to another customer. A person's company paying their
+    // personal account (or back) is a payment between two customers and goes (docs/decisions.md
+    // "Paying oneself as another customer").
+    if (recipient.organizationId === ctx.organizationId) {
+      throw fieldError(field, "isNotSelf", "This is the paying organization itself: use a transfer between your accounts");
     }
     const [payee] = await ctx.tx
       .select({ balanceId: balances.id })

@@ -21,16 +21,19 @@ import { PaymentDetails } from "~/components/ui/PaymentDetails";
 import { ApiError } from "~/lib/api.server";
 import { requireAppContext } from "~/lib/app-context.server";
 import { formatDate, formatTime } from "~/lib/dates";
-import { canSign } from "~/lib/signing";
+import { canSignFor, organizationOf } from "~/lib/signing";
 import { DocumentList } from "./__document-list";
 import { loadDocuments } from "./__documents.server";
 
 export const handle = { i18n: ["payments", "signing"], titleKey: "payments:receipt.title" };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
-  const { api, org } = await requireAppContext(request);
+  const { api, org: active, user } = await requireAppContext(request);
   try {
     const payment = await api.get<Payment>(`/payments/${encodeURIComponent(params.paymentId ?? "")}`);
+    // The payment's organization decides (who signs, whose signatures): it may be another of the
+    // customer's organizations than the active one (a link from a notification, another tab).
+    const org = organizationOf(user.organizations, payment.organizationId) ?? active;
     // Payments that needed no signature (made by an official without a signature duty before
     // every payment was signed: contract Payment.requiresSignature) have none to list.
     const corporate = org.type === "CORPORATE" && payment.requiresSignature;
@@ -47,7 +50,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         balance,
         documents,
         signatures,
-        canSign: canSign(org),
+        canSign: canSignFor(user.organizations, payment.organizationId),
         organizationName: org.fullName,
       },
       { headers: await api.headers({ "Cache-Control": "private, no-store" }) },

@@ -109,7 +109,10 @@ function confirm(cookie: string, csrf: string): Promise<Response> {
 async function openForm(cookie: string) {
   const request = new Request("http://x/payments/gbp/form", { headers: { Cookie: cookie, "Accept-Language": "en" } });
   const { api, org } = await requireAppContext(request);
-  return { org: org.id, ...(await paymentFormData(api, request, "gbp", org.id, null)) };
+  const data = await paymentFormData(api, request, "gbp", org.id, null);
+  const set = (await api.headers()).get("Set-Cookie");
+  /** `cookie`: the browser's cookie after this page (its next request sends it). */
+  return { org: org.id, ...data, cookie: set ? set.split(";")[0]! : cookie };
 }
 
 afterEach(() => {
@@ -126,6 +129,8 @@ describe("Change details", () => {
     expect(state.payment.status).toBe("DECLINED");
     const form = await openForm(cookieAfter(res, cookie));
     expect([form.draft, form.draftChanged]).toEqual([VALUES, true]);
+    // The active organization did not change: nothing to say about it.
+    expect(form.draftSwitchedTo).toBeNull();
   });
 
   it("of a payment of another of the customer's organizations: the form opens in that organization, with the values", async () => {
@@ -138,6 +143,11 @@ describe("Change details", () => {
     const form = await openForm(cookieAfter(res, cookie));
     expect([form.draft, form.draftChanged]).toEqual([VALUES, true]);
     expect(form.org).toBe(TEST_ORG.id);
+    // The customer is told: the reopened form names the organization it switched to (from the
+    // session, so without JavaScript too), once.
+    expect(form.draftSwitchedTo).toBe("James Patel");
+    const again = await openForm(form.cookie);
+    expect(again.draftSwitchedTo).toBeNull();
   });
 
   it("sent twice: the second answer (the page shown) reopens the form too, one decline", async () => {

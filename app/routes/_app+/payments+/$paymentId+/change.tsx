@@ -11,7 +11,8 @@
  * - the confirmation sent again after the decline (a double click, another tab) → the form, with
  *   its values, as the first; a payment signed meanwhile → its page (never its form again).
  * - a payment of another of the customer's organizations than the active one (a second tab
- *   switched): that organization becomes the active one, as the form and its values belong to it.
+ *   switched): that organization becomes the active one, as the form and its values belong to it,
+ *   and the reopened form says so ("the active organization was switched to X").
  */
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
@@ -25,6 +26,7 @@ import { ApiError } from "~/lib/api.server";
 import { chooseOrganization, requireAppContext } from "~/lib/app-context.server";
 import { verifyCsrf } from "~/lib/csrf.server";
 import { changeableForm, changePayment } from "~/lib/payments.server";
+import { organizationOf } from "~/lib/signing";
 import { useLayoutAccountName } from "~/lib/use-layout-account";
 import styles from "../payments.module.css";
 
@@ -68,8 +70,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
     const back = payment.status === "AWAITING_SIGNATURE" ? `/payments/${payment.id}/sign` : `/payments/${payment.id}`;
     return redirect(back, { headers: await api.headers() });
   }
-  // The form and its values belong to the payment's organization (the draft is read for the active one).
-  if (payment.organizationId !== ctx.org.id) chooseOrganization(ctx, payment.organizationId);
+  // The form and its values belong to the payment's organization (the draft is read for the active
+  // one); the reopened form says the active organization was switched (a flag in the session:
+  // this redirect works without JavaScript).
+  const payer = payment.organizationId !== ctx.org.id ? organizationOf(ctx.user.organizations, payment.organizationId) : null;
+  if (payer && chooseOrganization(ctx, payer.id)) {
+    api.session.set("changingSwitched", { paymentId: payment.id, organizationId: payer.id, name: payer.fullName });
+  }
   return redirect(target, { headers: await api.headers() });
 }
 

@@ -31,7 +31,7 @@ import { verifyCsrf } from "~/lib/csrf.server";
 import { apiErrorResponse, validationError } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { changeableForm, clearSignCode, sendSignCode } from "~/lib/payments.server";
-import { canSign } from "~/lib/signing";
+import { canSignFor, organizationOf } from "~/lib/signing";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
 // (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
@@ -82,8 +82,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
         ? { debugCode: live.debugCode ?? null, resendAvailableAt: live.resendAvailableAt, channel: live.channel }
         : null,
       defaultChannel: user.twilioAuthChannel,
-      canSign: canSign(org),
-      organizationName: org.fullName,
+      // Who signs is the payment's organization's business, not the active one's (the payment may
+      // be another of the customer's organizations': a link from a notification, another tab).
+      canSign: canSignFor(user.organizations, payment.organizationId),
+      organizationName: (organizationOf(user.organizations, payment.organizationId) ?? org).fullName,
       /** "Change details" (decline, then the form with the values): only for a payment made from a form of this session. */
       changeHref: changeable ? `/payments/${payment.id}/change` : null,
       documents,

@@ -49,7 +49,7 @@ export function recipientQuery(params: URLSearchParams): RecipientQuery | null {
 }
 
 /** Why a lookup sent the customer back to /payments/internal (`?error=`). */
-export type LookupError = "invalid" | "not-found" | "rate-limited" | "failed";
+export type LookupError = "invalid" | "not-found" | "rate-limited" | "failed" | "self";
 
 /** The i18n key of a lookup error, per kind of recipient. */
 export function lookupErrorKey(by: RecipientBy, error: string | null): string | null {
@@ -62,6 +62,9 @@ export function lookupErrorKey(by: RecipientBy, error: string | null): string | 
       return "errors:Auth.rate-limited";
     case "failed":
       return "errors:Errors.internal";
+    // The recipient is the organization that pays: "Between my accounts" moves money between its own accounts.
+    case "self":
+      return by === "phone" ? "errors:internal.own-phone" : "errors:internal.own-company";
     default:
       return null;
   }

@@ -50,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: query?.by === "phone" ? query.raw : "",
       companyNumber: query?.by === "companyNumber" ? query.raw : "",
       error: query ? lookupErrorKey(query.by, params.get("error")) : null,
+      /** The recipient was the paying organization itself: the error names "Between my accounts", linked. */
+      own: Boolean(query) && params.get("error") === "self",
       by: query?.by ?? null,
       continueHref: draftRecipient ? `/payments/internal/form?${draftRecipient}` : null,
       pendingPaymentId,
@@ -62,7 +64,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function InternalLookup() {
-  const { phone, companyNumber, error, by, continueHref, pendingPaymentId, noAccounts, accountsError, organizationType } =
+  const { phone, companyNumber, error, own, by, continueHref, pendingPaymentId, noAccounts, accountsError, organizationType } =
     useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   if (noAccounts)
@@ -85,7 +87,7 @@ export default function InternalLookup() {
       {accountsError ? (
         <PayFromError message={accountsError} />
       ) : (
-        <InternalLookupForms phone={phone} companyNumber={companyNumber} error={error} by={by} />
+        <InternalLookupForms phone={phone} companyNumber={companyNumber} error={error} own={own} by={by} />
       )}
     </>
   );
@@ -96,11 +98,14 @@ function InternalLookupForms({
   phone,
   companyNumber,
   error,
+  own = false,
   by,
 }: {
   phone: string;
   companyNumber: string;
   error: string | null;
+  /** The error says the recipient is the paying organization: a link to "Between my accounts" follows it. */
+  own?: boolean;
   by: string | null;
 }) {
   const { t } = useTranslation("payments");
@@ -122,6 +127,7 @@ function InternalLookupForms({
           />
           <Button type="submit">{t("internal.find")}</Button>
         </Form>
+        {own && by === "phone" ? <BetweenAccountsLink /> : null}
       </section>
       <section aria-labelledby="company-title" className={styles.section}>
         <h2 id="company-title">{t("internal.company-title")}</h2>
@@ -139,8 +145,19 @@ function InternalLookupForms({
           />
           <Button type="submit">{t("internal.find-company")}</Button>
         </Form>
+        {own && by === "companyNumber" ? <BetweenAccountsLink /> : null}
       </section>
     </>
+  );
+}
+
+/** Where a transfer to the paying organization itself belongs (after the field's "this is yours" error). */
+function BetweenAccountsLink() {
+  const { t } = useTranslation("payments");
+  return (
+    <p data-testid="internal-own">
+      <Link to="/payments/between-accounts">{t("between.title")}</Link>
+    </p>
   );
 }
 

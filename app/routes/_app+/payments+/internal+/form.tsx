@@ -3,7 +3,9 @@
  * named by `?phone=` (a person) or `?companyNumber=` (a company) is looked up again here
  * (GET /v1/clients-organizations/check-invididual-recepient or check-corp-recepient), so a
  * bookmarked or reloaded form still shows who is paid; no recipient, or a failed lookup, goes
- * back to /payments/internal (with `?error=`). The form posts pay-from balance, purpose and
+ * back to /payments/internal (with `?error=`), as does a recipient that is the paying organization
+ * itself (`error=self`: "Between my accounts" is the way; docs/decisions.md "Paying oneself as
+ * another customer"). The form posts pay-from balance, purpose and
  * category (optional), amount and reference; the action creates an InternalPaymentRequest
  * (Idempotency-Key) and goes to signing. What was typed is kept as the "internal" draft. An
  * accounts list the API refuses shows its error where the "Pay from" choices would be
@@ -54,6 +56,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       error.status === 404 ? "not-found" : error.status === 429 ? "rate-limited" : error.status === 400 ? "invalid" : "failed",
     );
   }
+  // The recipient is the organization that pays (one's own phone from one's personal account, a
+  // company's own number): the API refuses it (isNotSelf); say so on the field, before anything is typed.
+  if (recipient.organizationId === org.id) throw await back("self");
   const [form, saved] = await Promise.all([
     paymentFormData(api, request, "internal", org.id, releasedPayment(request)),
     beneficiaryChoice(api, org.id, request, "INTERNAL"),
