@@ -46,7 +46,12 @@ function webRequestHandler(build: ServerBuild, mode: string): express.RequestHan
   const handle = wrapRequestHandler(createRequestHandler(build, mode));
   return async (req, res, next) => {
     try {
-      const response = await handle(createRemixRequest(req, res), { cspNonce: res.locals.cspNonce as string });
+      const response = await handle(createRemixRequest(req, res), {
+        cspNonce: res.locals.cspNonce as string,
+        // The customer's address ("trust proxy" applied), which the web app's API calls forward
+        // with a proof (server/api/v1/client-ip.ts).
+        clientIp: req.ip ?? null,
+      });
       await sendRemixResponse(res, response);
     } catch (error) {
       next(error);

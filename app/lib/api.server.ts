@@ -17,6 +17,7 @@
  * Bodies are JSON, or a `FormData` sent as multipart/form-data (POST /v1/uploads); with
  * `raw: true` a 2xx answer is returned as the `Response` itself, unread (file downloads).
  */
+import { createHmac } from "node:crypto";
 import { redirect } from "@remix-run/node";
 import type {
   ApiErrorBody,
@@ -30,7 +31,7 @@ import { config } from "./config.server";
 import i18next from "./i18next.server";
 import { keepExpiredPost, keepsFormOnExpiry, takeKeptForm, type KeptFields } from "./kept-form.server";
 import { isIdleExpired, safeReturnTo } from "./session-rules";
-import { noteSessionChange } from "./session-scope.server";
+import { currentClientIp, noteSessionChange } from "./session-scope.server";
 import {
   commitSession,
   getSession,
@@ -129,6 +130,17 @@ const inFlightGets = new Map<string, Promise<SharedAnswer>>();
  */
 export const API_CALL_HEADERS = { Accept: "application/json", "Accept-Encoding": "identity" } as const;
 
+/**
+ * The customer's IP address for the API (server/api/v1/client-ip.ts: its per-IP limits count
+ * customers, not this server): the address and HMAC-SHA256 of "client-ip:<address>" under
+ * SESSION_SECRET, the secret the API shares. Nothing outside a web request.
+ */
+export function clientIpHeaders(ip: string | null = currentClientIp()): Record<string, string> {
+  if (!ip) return {};
+  const proof = createHmac("sha256", config().SESSION_SECRET).update(`client-ip:${ip}`).digest("hex");
+  return { "X-Bank-Client-IP": ip, "X-Bank-Client-IP-Proof": proof };
+}
+
 /** Build `BANKING_API_URL + path + ?query`. */
 export function apiUrl(path: string, query?: CallOptions["query"]): string {
   const url = new URL(config().BANKING_API_URL + path);
@@ -168,6 +180,7 @@ export async function publicCall<T>(method: string, path: string, options: CallO
       method,
       headers: {
         ...API_CALL_HEADERS,
+        ...clientIpHeaders(),
         ...(options.body !== undefined ? { "Content-Type": "application/json" } : {}),
         ...(options.bearer ? { Authorization: `Bearer ${options.bearer}` } : {}),
         ...(options.language ? { "Accept-Language": options.language } : {}),
@@ -309,6 +322,7 @@ export async function getApi(request: Request, options: { activity?: boolean } =
       method,
       headers: {
         ...API_CALL_HEADERS,
+        ...clientIpHeaders(),
         "Accept-Language": language,
         Authorization: `Bearer ${accessToken}`,
         ...(options.body !== undefined && !multipart ? { "Content-Type": "application/json" } : {}),

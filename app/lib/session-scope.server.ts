@@ -37,6 +37,8 @@ interface RequestSession {
   rotated: AuthTokens | null;
   /** Run once the request's answer is ready, whatever happened (`atRequestEnd`). */
   atEnd: (() => void)[];
+  /** The customer's IP address as the server saw it (load context `clientIp`), or null. */
+  clientIp: string | null;
 }
 
 const scope = new AsyncLocalStorage<RequestSession>();
@@ -54,12 +56,21 @@ export function noteSessionChange(session: AppSession, rotated?: AuthTokens): vo
 }
 
 /**
+ * The customer's IP address of the current request (server/app.ts puts it in the load context),
+ * which the API client forwards to the API with a proof (api.server.ts `clientIpHeaders`); null
+ * outside `wrapRequestHandler` (unit tests of a loader) or when the server knew none.
+ */
+export function currentClientIp(): string | null {
+  return scope.getStore()?.clientIp ?? null;
+}
+
+/**
  * Wrap Remix's request handler so that every answer of a request that changed the session
  * carries its cookie (see the module note). server/app.ts applies it to every web request.
  */
 export function wrapRequestHandler(handler: RequestHandler): RequestHandler {
   return (request, loadContext) => {
-    const state: RequestSession = { changed: null, rotated: null, atEnd: [] };
+    const state: RequestSession = { changed: null, rotated: null, atEnd: [], clientIp: loadContext?.clientIp ?? null };
     return scope.run(state, async () => {
       try {
         return settleSessionCookie(await handler(request, loadContext), state);

@@ -144,4 +144,25 @@ describe("production mode with the Twilio provider", () => {
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("upgrade-insecure-requests");
   });
+
+  it("per-IP code limits count the customers behind the web app, not the web server (21 customers, limit 20 per IP)", async () => {
+    const origin = `https://${new URL(base).host}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      // Each customer's address, as the trusted proxy in front of the bank reports it.
+      const headers = { "x-forwarded-for": `198.51.100.${i + 1}`, "x-forwarded-proto": "https" };
+      const root = await fetch(`${base}/auth/phone?_data=root`, { headers });
+      const cookie = (root.headers.get("set-cookie") ?? "").split(";")[0]!;
+      const { csrf } = (await root.json()) as { csrf: string };
+      const sent = await fetch(`${base}/auth/phone`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...headers, cookie, origin, "content-type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({ intent: "phone", phone: `+4479002${String(10000 + i)}`, csrf }),
+      });
+      statuses.push(sent.status);
+    }
+    // Each went on to the code step: none refused as the web server's 21st code.
+    expect(statuses).toEqual(Array(21).fill(302));
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { Router } from "express";
 import type { ApiDeps } from "./http.js";
+import { DEV_CLIENT_IP_SECRET, forwardedClientIp } from "./client-ip.js";
 import { createAuthRouter } from "./auth.js";
 import { createUsersRouter } from "./users.js";
 import { createAccountsRouter } from "./accounts.js";
@@ -31,6 +32,9 @@ import { createOpsRouter } from "./ops/index.js";
 /** Build the API router with its dependencies (db, config, sms, logger). */
 export function createApiRouter(deps: ApiDeps): Router {
   const r = Router();
+  // The customer's address the web app forwards, when its proof holds (client-ip.ts): the per-IP
+  // limits count customers, not the web server.
+  r.use(forwardedClientIp(deps.config.SESSION_SECRET ?? DEV_CLIENT_IP_SECRET));
   // The staff API first (issue 13): its own token and roles; no customer router sees /ops.
   r.use("/ops", createOpsRouter(deps));
   r.use(createAuthRouter(deps));
