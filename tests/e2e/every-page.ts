@@ -149,6 +149,16 @@ async function createFxRequest(page: Page): Promise<string> {
 }
 
 /**
+ * The sample records an audience's walk made (a payment, an order, an FX request, a beneficiary,
+ * an exchange, a company application …) and the path values naming them, kept for the next walk
+ * of the same audience in this worker (reflow walks every customer page twice, in German and in
+ * Arabic): the pages only read them, so the second walk opens the same pages on the same records
+ * without making them again. What a walk uses up is made again each time: the login (a context of
+ * its own per test) and the individual customer's unread counts (the chat pages mark them read).
+ */
+const samples = new Map<Audience, Record<string, string>>();
+
+/**
  * Open every page of the manifest, logged in as its audience (`audience`), with sample values for
  * its path parameters (a payment, order and FX request of the individual customer's made through
  * the forms; unknown ids where the not-found page is what there is to see).
@@ -180,9 +190,10 @@ export async function forEveryPage(
     if (routes.length === 0) continue;
     await page.context().clearCookies();
     const params: Record<string, string> = { "*": "no-such-page" };
+    const kept = samples.get(who);
     if (who === "unidentified") {
       await login(page, CUSTOMERS.unidentified);
-      await startCompanyApplication(page);
+      if (!kept) await startCompanyApplication(page);
       // Someone else's (or no) main representative: the page sends to the right one, or to personal-data.
       params.mainRepresentativeId = "00000000-0000-4000-8000-000000000000";
       // An unknown agreement's file: the not-found page.
@@ -202,7 +213,11 @@ export async function forEveryPage(
       params.documentId = "00000000-0000-4000-8000-000000000000";
       params.channelId = "00000000-0000-4000-8000-000000000000";
     }
-    if (who === "individual") {
+    if (who === "individual" && kept) {
+      await login(page, CUSTOMERS.individual);
+      Object.assign(params, kept);
+      await leaveUnreadCounts(page, params.channelId);
+    } else if (who === "individual") {
       await login(page, CUSTOMERS.individual);
       params.paymentId = await createPayment(page);
       params.orderId = await createOrder(page);
@@ -229,6 +244,7 @@ export async function forEveryPage(
       params.channelId = ((await page.getByTestId("chat-main-channel").getAttribute("href")) ?? "").split("/")[2];
       await leaveUnreadCounts(page, params.channelId);
     }
+    if (!kept) samples.set(who, { ...params });
     if (language !== "en") {
       // The switcher of the audience's start page (its cookie is cleared for the next audience).
       await page.goto("/");

@@ -6,7 +6,7 @@
  */
 import { expectNoViolations } from "./layout-helpers";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
-import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
+import { OPS_APPLICANTS, opsLogin, opsLoginThroughForms, STAFF, submitIndividualApplication } from "./ops-fixtures";
 
 for (const js of [false, true]) {
   test.describe(`staff login, JavaScript ${js ? "on" : "off"}`, () => {
@@ -23,7 +23,7 @@ for (const js of [false, true]) {
       // The server never sends the password back; with JavaScript the field is emptied too.
       await expect(page.getByLabel("Password")).toHaveValue("");
 
-      await opsLogin(page, STAFF.support);
+      await opsLoginThroughForms(page, STAFF.support);
       // SUPPORT does not open applications: the 403 page, inside the ops shell.
       const denied = await page.goto("/ops/applications");
       expect(denied?.status()).toBe(403);

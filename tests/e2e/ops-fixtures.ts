@@ -1,6 +1,7 @@
 /**
- * Back-office (/ops) helpers for e2e specs (issue 13): the staff login through the real pages
- * (email + password, then the sandbox code shown on /ops/login/code). Seeded staff users:
+ * Back-office (/ops) helpers for e2e specs (issue 13): the staff login through the real login
+ * actions (`opsLogin`) or the real pages (`opsLoginThroughForms`: email + password, then the
+ * sandbox code shown on /ops/login/code). Seeded staff users:
  * server/seed/staff.ts (password as the demo customers').
  */
 import type { Page } from "@playwright/test";
@@ -16,8 +17,36 @@ export const STAFF = {
   compliance: "compliance@ops.example",
 } as const;
 
-/** Log a staff user in at /ops/login (works with JavaScript on and off); ends on /ops. */
+/**
+ * Log a staff user in: the email-and-password and code steps are posted from the browser
+ * context's own request client (its `__ops` cookie, the ops session's CSRF token, the same
+ * actions and fields the two login pages post; no page rendered or hydrated for them), then the
+ * page opens /ops and shows the staff user. As `login` does for customers: the login pages
+ * themselves are tested in the browser with `opsLoginThroughForms` (ops-applications.spec.ts,
+ * JavaScript off and on) and a11y.spec.ts. Ends on /ops.
+ */
 export async function opsLogin(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
+  const http = page.request;
+  const layout = await http.get(`/ops/login?_data=${encodeURIComponent("routes/ops+/_layout")}`);
+  expect(layout.status(), "ops layout loader").toBe(200);
+  const { csrf } = (await layout.json()) as { csrf: string };
+  const post = async (path: string, form: Record<string, string>, to: RegExp) => {
+    const res = await http.post(path, { form: { ...form, csrf }, maxRedirects: 0 });
+    expect(res.status(), `${path}: redirect`).toBe(302);
+    expect(res.headers()["location"], `${path}: redirect`).toMatch(to);
+  };
+  await post("/ops/login", { email, password }, /\/ops\/login\/code$/);
+  const step = await http.get(`/ops/login/code?_data=${encodeURIComponent("routes/ops+/login+/code")}`);
+  const { debugCode } = (await step.json()) as { debugCode: string | null };
+  expect(debugCode, "sandbox code (SMS_DEBUG_CODES)").toMatch(/^\d{6}$/);
+  await post("/ops/login/code", { code: debugCode! }, /\/ops$/);
+  await page.goto("/ops");
+  await expect(page).toHaveURL(/\/ops$/);
+  await expect(page.getByTestId("ops-staff")).toContainText(email);
+}
+
+/** Log a staff user in through the pages at /ops/login (works with JavaScript on and off); ends on /ops. */
+export async function opsLoginThroughForms(page: Page, email: string, password: string = DEMO_PASSWORD): Promise<void> {
   await page.goto("/ops/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);

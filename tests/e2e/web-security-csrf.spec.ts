@@ -7,7 +7,7 @@
  * nothing. The same fields with the page's own token then must take effect — which proves the
  * refused posts were otherwise valid and that the effect probe can see a change.
  */
-import type { Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import {
   apiSession,
@@ -17,6 +17,7 @@ import {
   expect,
   login,
   savedBeneficiary,
+  signIn,
   staffCommand,
   test,
 } from "./fixtures";
@@ -56,6 +57,26 @@ interface CsrfCase {
 
 /** The seeded applicant whose number the /ops/customers case changes (and back). */
 const CSRF_PHONE = { from: "+447700900022", to: "+447700900122" } as const;
+
+/** An API session of a seeded customer (`apiSession`), and when it was made. */
+const apiSessions = new Map<string, { madeAt: number; session: Awaited<ReturnType<typeof apiSession>> }>();
+let apiRequest: APIRequestContext | undefined;
+
+/**
+ * The API session of `phone` for the cases' setup and probes (read through the API, never through
+ * the action under test), made once and reused for ten minutes (an access token lasts 15): a
+ * login costs an argon2 check, and the cases would make some fifty. On a request context of its
+ * own, as a test's context closes with the test; it lives as long as the worker (no afterAll: in
+ * this file's parallel mode every test runs the afterAll hooks for itself).
+ */
+async function customerSession(phone: string): Promise<Awaited<ReturnType<typeof apiSession>>> {
+  const kept = apiSessions.get(phone);
+  if (kept && Date.now() - kept.madeAt < 10 * 60_000) return kept.session;
+  apiRequest ??= await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  const session = await apiSession(apiRequest, phone);
+  apiSessions.set(phone, { madeAt: Date.now(), session });
+  return session;
+}
 
 /** The fields of a form element, first value per name. */
 async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
@@ -120,8 +141,8 @@ async function fillFxRequest(page: Page, sellAmount: string): Promise<void> {
 }
 
 /** Number of Oliver's FX rate requests awaiting confirmation (read through the API, never through the action). */
-async function unsignedFxRequests(page: Page): Promise<number> {
-  const api = await apiSession(page.request, CUSTOMERS.individual);
+async function unsignedFxRequests(): Promise<number> {
+  const api = await customerSession(CUSTOMERS.individual);
   const list = await api.call(
     "GET",
     `/exchange/fx-requests?organizationId=${api.organizationId}&status=AWAITING_SIGNATURE&take=100`,
@@ -168,7 +189,7 @@ async function identityApplication(
   type: AppType,
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<{ id: string; mainRepresentativeId: string | null }> {
-  const api = await apiSession(page.request, APPLICANT);
+  const api = await customerSession(APPLICANT);
   const list = await api.call("GET", "/clients-applications?all=true");
   let id: string | undefined = fresh
     ? undefined
@@ -226,11 +247,12 @@ async function stepFormState(page: Page, url: string): Promise<string> {
 function identityStepCase(type: AppType, step: string): CsrfCase {
   return {
     async prepare(page) {
-      await login(page, APPLICANT);
+      await signIn(page, APPLICANT);
       const url = await identityStepUrl(page, type, step);
       await page.goto(url);
       // Hydrated first: with JavaScript, the details of an unanswered yes/no question are hidden then.
-      await page.waitForLoadState("networkidle");
+      // (The identity pages' session script marks the body once loaded, after hydration.)
+      await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
       const form = page.locator("form#identity-step-form");
       const marker = `CSRF ${randomBytes(4).toString("hex")}`;
       const text = form.locator("input[type=text]:visible:not([name=sicSearch]), textarea:visible").first();
@@ -254,7 +276,7 @@ function identityStepCase(type: AppType, step: string): CsrfCase {
 function identityCheckCase(type: AppType): CsrfCase {
   return {
     async prepare(page) {
-      await login(page, APPLICANT);
+      await signIn(page, APPLICANT);
       const { id } = await identityApplication(page, type);
       const url = `/identity/${SEGMENT[type]}/check-answers?applicationId=${id}`;
       await page.goto(url);
@@ -304,7 +326,7 @@ async function stepState(page: Page, url: string, step: string): Promise<string>
 function verificationCase(type: AppType): CsrfCase {
   return {
     async prepare(page) {
-      await login(page, APPLICANT);
+      await signIn(page, APPLICANT);
       const { id } = await identityApplication(page, type);
       const url = `/identity/${SEGMENT[type]}/identity-verification?applicationId=${id}`;
       await page.goto(url);
@@ -332,13 +354,13 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 function continueCase(step: "cof" | "add-documents"): CsrfCase {
   return {
     async prepare(page) {
-      await login(page, APPLICANT);
+      await signIn(page, APPLICANT);
       // A new application each time: continuing completes the step, so a retry on the same
       // application would find it completed already and see no change.
       const { id } = await identityApplication(page, "CORPORATE", { fresh: true });
       const url = `/identity/corporate/${step}?applicationId=${id}`;
       if (step === "cof") {
-        const api = await apiSession(page.request, APPLICANT);
+        const api = await customerSession(APPLICANT);
         const app = (await api.call("GET", `/clients-applications/${id}`)).body;
         if (app.officials.length === 0) {
           const added = await api.call("POST", `/clients-applications/corporates/${id}/company-officials`, {
@@ -394,7 +416,7 @@ const IDENTITY_CASES: Record<string, CsrfCase> = {
   // Adding a director through the official form. Probe: how many people the cof list shows.
   "routes/identity+/corporate+/cof_.$officialId": {
     async prepare(page) {
-      await login(page, APPLICANT);
+      await signIn(page, APPLICANT);
       const { id } = await identityApplication(page, "CORPORATE");
       await page.goto(`/identity/corporate/cof/new?applicationId=${id}`);
       const form = page.getByTestId("official-form");
@@ -423,7 +445,7 @@ const IDENTITY_CASES: Record<string, CsrfCase> = {
   "routes/identity+/draft": {
     acceptedStatus: 204,
     async prepare(page) {
-      await login(page, APPLICANT);
+      await signIn(page, APPLICANT);
       const { id } = await identityApplication(page, "INDIVIDUAL");
       const url = `/identity/individual/activities?applicationId=${id}`;
       await page.goto(url);
@@ -450,7 +472,7 @@ async function chatMessages(page: Page, channelId: string, text: string): Promis
 const CHAT_CASES: Record<string, CsrfCase> = {
   "routes/_app+/chat+/$channelId+/_index": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/chat");
       await page.getByTestId("chat-main-channel").click();
       await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -461,7 +483,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/chat+/new": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/chat/new");
       await page.getByLabel("Title").fill(chatText("CSRF question"));
       await page.getByLabel("Your question").fill("Is this form protected?");
@@ -477,7 +499,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // A notification to read: a beneficiary of Oliver's approved by the bank (it notifies him).
       await approvedBeneficiary(page, chatText("CSRF Notified Ltd"));
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/chat/notifications");
       return { url: "/chat/notifications", fields: await formFields(page, "[data-testid=notification] form") };
     },
@@ -489,7 +511,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/chat+/messaging-token": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       const fields = await formFields(page, "form#logout-form");
       return { url: "/chat/messaging-token", fields: { csrf: fields.csrf } };
@@ -568,7 +590,7 @@ const OPS_CASES: Record<string, CsrfCase> = {
       // Identified by an approved application: /home shows the "verified" popup until closed.
       const id = await submitIndividualApplication(page, OPS_APPLICANTS.verified, "Eve");
       for (const command of ["application:review", "application:approve"]) await staffCommand(page, [command, id]);
-      await login(page, OPS_APPLICANTS.verified);
+      await signIn(page, OPS_APPLICANTS.verified);
       await page.goto("/home");
       return { url: "/home", fields: await formFields(page, "[data-testid=verified-notice] form") };
     },
@@ -579,7 +601,7 @@ const OPS_CASES: Record<string, CsrfCase> = {
   },
   "routes/ops+/chat+/$channelId": {
     async prepare(page) {
-      const api = await apiSession(page.request, CUSTOMERS.both);
+      const api = await customerSession(CUSTOMERS.both);
       const main = (await api.call("GET", "/channels")).body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
       expect((await api.call("POST", `/channels/${main.id}/messages`, { content: "CSRF chat probe" })).status).toBe(201);
       await opsLogin(page, STAFF.support);
@@ -616,7 +638,7 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
   },
   "routes/ops+/payments+/incoming": {
     async prepare(page) {
-      const api = await apiSession(page.request, CUSTOMERS.individual);
+      const api = await customerSession(CUSTOMERS.individual);
       const account = await mainAccount(api);
       await opsLogin(page, STAFF.payments);
       await page.goto("/ops/payments/incoming");
@@ -709,7 +731,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/euro+/_index": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await page.locator("[name=beneficiaryName]").fill("CSRF Probe");
       await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
@@ -721,7 +743,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/internal+/form": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
       await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
       await page.getByRole("button", { name: "Find recipient" }).click();
@@ -735,7 +757,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/cash-over+/form": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/cash-over");
       await selectByText(page, "main select[name=source]", /GBP/);
       await page.getByRole("button", { name: "Continue" }).click();
@@ -751,7 +773,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/between-accounts+/_index": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/between-accounts");
       // Chosen after hydration: a choice made before it can be reset by the page's script (a
       // flaky 422 in CI: the accounts posted were not the ones chosen).
@@ -765,7 +787,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/gbp+/form": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/gbp");
       await selectByText(page, "main select[name=source]", /^Main account — .*GBP/);
       await page.locator("main").getByRole("button", { name: "Continue" }).click();
@@ -780,7 +802,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/usd+/form": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/usd");
       await selectByText(page, "main select[name=source]", /^Main account — .*USD/);
       await page.locator("main").getByRole("button", { name: "Continue" }).click();
@@ -798,7 +820,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/international+/form": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/international/form");
       await selectByText(page, "select[name=source]", /^Main account — .*USD/);
       await page.locator("[name=beneficiaryName]").fill("CSRF Swift Probe");
@@ -817,7 +839,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/casp+/form": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/casp/form");
       await selectByText(page, "select[name=source]", /^Crypto wallet — .*SOL/);
       await page.locator("select[name=caspId]").selectOption("kraken-eu");
@@ -831,7 +853,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/$paymentId+/sign": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Sign Probe");
       const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
       // Not typed: with JavaScript four digits submit the form by themselves.
@@ -844,7 +866,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/$paymentId+/change": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Change Probe");
       await page.getByTestId("change-details").click();
       await expect(page).toHaveURL(new RegExp(`/payments/${id}/change$`));
@@ -857,7 +879,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/remittance+/new": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await fillRemittance(page, "CSRF Remittance Probe", "1.11");
       return { url: "/payments/remittance/new", fields: await formFields(page, "form#remittance-form") };
     },
@@ -869,7 +891,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/remittance+/$orderId+/sign": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await fillRemittance(page, "CSRF Remittance Sign Probe", "1.12");
       await page.locator("form#remittance-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
@@ -885,7 +907,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/payments+/remittance+/$orderId+/_index": {
     // "Decline this order": the confirmation's form posts to the order's page.
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await fillRemittance(page, "CSRF Remittance Decline Probe", "1.13");
       await page.locator("form#remittance-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
@@ -901,7 +923,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/requests+/new": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await fillFxRequest(page, "1.21");
       return { url: "/currency-exchange/requests/new", fields: await formFields(page, "form#fx-request-form") };
     },
@@ -909,7 +931,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/requests+/$requestId+/sign": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await fillFxRequest(page, "1.22");
       await page.locator("form#fx-request-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
@@ -925,7 +947,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/currency-exchange+/requests+/$requestId+/_index": {
     // "Decline this request": the confirmation's form posts to the request's page.
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await fillFxRequest(page, "1.23");
       await page.locator("form#fx-request-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
@@ -944,21 +966,21 @@ const CASES: Record<string, CsrfCase> = {
     acceptedStatus: 200,
     effectless: (answer) => answer.includes("In demo mode nothing is sent."),
     async prepare(page) {
-      await login(page, CUSTOMERS.unidentified);
+      await signIn(page, CUSTOMERS.unidentified);
       await page.goto("/demo/payments/form?currencyId=GBP");
       await page.locator("[name=payee]").fill("CSRF Probe");
       await page.locator("[name=amount]").fill("1.00");
       return { url: "/demo/payments/form", fields: await formFields(page, "main form[method=post]") };
     },
-    async probe(page) {
-      const api = await apiSession(page.request, CUSTOMERS.individual);
+    async probe() {
+      const api = await customerSession(CUSTOMERS.individual);
       return JSON.stringify((await api.call("GET", `/accounts?organizationId=${api.organizationId}&all=true`)).body);
     },
   },
   "routes/_app+/cards+/$cardId": {
     async prepare(page) {
       // James's Personal Visa (no other test uses it): the confirmed freeze form.
-      await login(page, CUSTOMERS.both);
+      await signIn(page, CUSTOMERS.both);
       await page.goto("/home");
       const href = (await page.getByRole("link", { name: "Personal Visa •••• 2048" }).getAttribute("href"))!;
       await page.goto(`${href}?confirm=freeze`);
@@ -972,7 +994,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/cards+/order-card": {
     async prepare(page) {
       // Amelia orders a card for Northwind (2 seeded of at most 5 per account).
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/cards/order-card");
       await page.locator("[name=cardName]").fill("CSRF probe card");
       return { url: "/cards/order-card", fields: await formFields(page, "form[data-testid=order-card-form]") };
@@ -984,7 +1006,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/create": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const q = new URLSearchParams({
         paymentType: "INTERNAL",
         currencyId: "GBP",
@@ -1003,7 +1025,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/_index": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await draftBeneficiary(page, "CSRF Submit Probe");
       const url = `/beneficiaries/${id}`;
       return { url, fields: { ...(await formFields(page, "main form[method=post]")), intent: "submit" } };
@@ -1015,7 +1037,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/edit": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await draftBeneficiary(page, "CSRF Edit Probe");
       await page.goto(`/beneficiaries/${id}/edit`);
       const form = page.getByTestId("beneficiary-form");
@@ -1029,7 +1051,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/delete": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await draftBeneficiary(page, "CSRF Delete Probe");
       const url = `/beneficiaries/${id}/delete`;
       await page.goto(url);
@@ -1041,7 +1063,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/contracts": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const url = `/beneficiaries/${await savedBeneficiary(page.request, "CSRF Contracts Probe")}/contracts`;
       await page.goto(url);
       await page.locator("form#contract-create [name=name]").fill("CSRF contract probe");
@@ -1055,7 +1077,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/sign+/_index": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Batch Sign Probe");
       await page.goto("/payments");
       await page.locator(`input[type=checkbox][value="${id}"]`).check();
@@ -1071,23 +1093,23 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/_index": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
       await selectByText(page, "main select[name=source]", /GBP/);
       await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
       await page.locator("main [name=amount]").fill("1.11");
       return { url: "/currency-exchange", fields: await formFields(page, "main form[method=post]") };
     },
-    async probe(page) {
+    async probe() {
       // The action's effect is a stored quote: the newest of the organization's (read through the API).
-      const api = await apiSession(page.request, CUSTOMERS.individual);
+      const api = await customerSession(CUSTOMERS.individual);
       const list = await api.call("GET", `/exchange?organizationId=${api.organizationId}&take=1`);
       return list.body.data[0]?.id ?? "none";
     },
   },
   "routes/_app+/currency-exchange+/confirm": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
       await selectByText(page, "main select[name=source]", /GBP/);
       await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
@@ -1100,7 +1122,7 @@ const CASES: Record<string, CsrfCase> = {
     },
     async probe(page, { fields }) {
       // QUOTED until executed (a quote expires after 30 s; the case takes a few seconds).
-      const api = await apiSession(page.request, CUSTOMERS.individual);
+      const api = await customerSession(CUSTOMERS.individual);
       return (await api.call("GET", `/exchange/${fields.quoteId}`)).body.status;
     },
   },
@@ -1112,7 +1134,7 @@ const CASES: Record<string, CsrfCase> = {
       const challenge = await post("/auth/phone", { phone: CUSTOMERS.individual });
       const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
       await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD, deviceName });
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/profile");
       const form = page.getByTestId("device").filter({ hasText: deviceName }).locator("form");
       const fields = await form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
@@ -1128,7 +1150,7 @@ const CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // A channel change waiting for its code; the case posts "keep the current channel" (cancel),
       // whose effect is that the waiting change is forgotten (the customer's channel never changes).
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/profile");
       await page.locator("input[name=twilioAuthChannel]:not(:checked)").check();
       await page.getByRole("button", { name: "Change channel" }).click();
@@ -1148,7 +1170,7 @@ const CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // Ada Whitfield is asked to sign the 2027 terms for this case (no other test signs hers).
       await staffCommand(page, ["agreement:request", CUSTOMERS.official, "payment-services-update-2027"]);
-      await login(page, CUSTOMERS.official);
+      await signIn(page, CUSTOMERS.official);
       await page.goto("/profile/agreements");
       return { url: "/profile/agreements", fields: await formFields(page, "main form[method=post]") };
     },
@@ -1161,9 +1183,9 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/profile+/companies+/$organizationId.cof": {
     async prepare(page) {
       // Amelia adds an invitation for a phone made up here (it grants nobody access).
-      const organizationId = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
+      const organizationId = (await customerSession(CUSTOMERS.corporate)).organizationId;
       const phone = `+44770${Date.now() % 10_000_000}`.padEnd(13, "7");
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       const url = `/profile/companies/${organizationId}/cof`;
       await page.goto(url);
       await page.locator("[name=firstName]").fill("Csrf");
@@ -1180,7 +1202,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/profile+/organizations": {
     async prepare(page) {
       // The switch is kept in this browser session only: other tests of the customer are not affected.
-      await login(page, CUSTOMERS.both);
+      await signIn(page, CUSTOMERS.both);
       await page.goto("/profile/organizations");
       return { url: "/profile/organizations", fields: await formFields(page, "main form[data-org-switch]") };
     },
@@ -1202,7 +1224,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/session+/keepalive": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       const fields = await formFields(page, "form#logout-form");
       // Last activity two minutes ago: only an accepted keepalive moves it back to now.
@@ -1221,7 +1243,7 @@ const CASES: Record<string, CsrfCase> = {
   ...OPS_PAYMENTS_CASES,
   "routes/_app+/payments+/decline": {
     async prepare(page) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Batch Decline Probe");
       await page.goto(`/payments/decline?ids=${id}&back=/payments`);
       const action = (await page.locator("main form[method=post]").getAttribute("action")) ?? "";
