@@ -135,6 +135,9 @@ test.describe("JavaScript off, invisible characters", () => {
     await page.goto("/chat");
     await page.getByTestId("chat-main-channel").click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
+    // Without JavaScript the URL changes when the new document commits, before it has all
+    // arrived: count the bubbles once it has loaded (a CI flake counted 0 of 1).
+    await page.waitForLoadState("load");
     const bubbles = await page.getByTestId("chat-message").count();
     await page.locator("#chat-content").fill(INVISIBLE);
     await page.getByTestId("chat-post-form").getByRole("button", { name: "Send" }).click();
