@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, getApi, isSessionFailure } from "./api.server";
 import { commitSession, getSession, getTokens, setTokens } from "./session.server";
+import { wrapRequestHandler } from "./session-scope.server";
 
 describe("isSessionFailure", () => {
   it("treats code/MFA 401s as form errors, others as session loss", () => {
@@ -36,6 +37,7 @@ describe("getApi", () => {
     contentType?: string | null;
     form?: unknown;
     encoding?: string | null;
+    clientIp?: string | null;
     signal?: AbortSignal | null;
   }[] = [];
   let answers: Array<(url: string) => Response>;
@@ -45,7 +47,9 @@ describe("getApi", () => {
       const auth = new Headers(init.headers).get("Authorization");
       const contentType = new Headers(init.headers).get("Content-Type");
       const encoding = new Headers(init.headers).get("Accept-Encoding");
+      const clientIp = new Headers(init.headers).get("X-Bank-Client-IP");
       calls.push({
+        clientIp,
         url,
         auth,
         body: init.body as string | undefined,
@@ -86,6 +90,25 @@ describe("getApi", () => {
     const api = await getApi(await requestWith(tokens(40)));
     await api.get("/accounts");
     expect(calls.map((c) => c.encoding)).toEqual(["identity", "identity", "identity"]);
+  });
+
+  it("forwards the customer's address of the web request to every call, the refresh included; none outside a request", async () => {
+    answers = [
+      () => Response.json({ code: "UNAUTHENTICATED" }, { status: 401 }),
+      () => Response.json(tokens(44)),
+      () => Response.json({ ok: 2 }),
+    ];
+    const request = await requestWith(tokens(43));
+    const handler = wrapRequestHandler(async (req) => {
+      await (await getApi(req)).get("/accounts");
+      return new Response("ok");
+    });
+    await handler(request, { cspNonce: "n", clientIp: "203.0.113.9" });
+    expect(calls.map((c) => c.clientIp)).toEqual(["203.0.113.9", "203.0.113.9", "203.0.113.9"]);
+    calls.length = 0;
+    answers = [() => Response.json({ ok: 3 })];
+    await (await getApi(await requestWith(tokens(45)))).get("/accounts");
+    expect(calls.map((c) => c.clientIp)).toEqual([null]);
   });
 
   it("refreshes once on 401 and commits the rotated tokens", async () => {

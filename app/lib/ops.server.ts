@@ -15,7 +15,7 @@
 import { randomBytes } from "node:crypto";
 import { createCookieSessionStorage, json, redirect, type Session } from "@remix-run/node";
 import type { ApiErrorBody } from "../../server/api/v1/contract";
-import { API_CALL_HEADERS, apiUrl } from "./api.server";
+import { API_CALL_HEADERS, apiUrl, clientIpHeaders } from "./api.server";
 import { config } from "./config.server";
 import { verifyCsrf } from "./csrf.server";
 import { decryptJson, encryptJson } from "./session.server";
@@ -153,6 +153,8 @@ export async function opsPublicCall<T>(method: string, path: string, body?: unkn
       method,
       headers: {
         ...API_CALL_HEADERS,
+        // The staff member's address for the API's per-IP limits (server/api/v1/client-ip.ts).
+        ...clientIpHeaders(),
         ...(body !== undefined ? { "Content-Type": "application/json" } : {}),
         // The page's language: the staff code message comes in it.
         ...(language ? { "Accept-Language": language } : {}),
@@ -186,6 +188,7 @@ export function opsApi(token: string, session: OpsSession): OpsApi {
         method,
         headers: {
           ...API_CALL_HEADERS,
+          ...clientIpHeaders(),
           Authorization: `Bearer ${token}`,
           ...(options.body !== undefined && !(options.body instanceof FormData) ? { "Content-Type": "application/json" } : {}),
         },
