@@ -4,6 +4,7 @@
  * screen reader) on the error summary, as the effect does with JavaScript.
  */
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { openSolCryptoForm } from "./signing-helpers";
 
 test.use({ javaScriptEnabled: false });
 
@@ -61,15 +62,7 @@ test("a crypto payment from the SOL balance starts with a provider that takes SO
   page,
 }) => {
   await login(page, CUSTOMERS.individual);
-  await page.goto("/payments/casp");
-  const source = page.locator("main select[name=source]");
-  const sol = await source
-    .locator("option")
-    .evaluateAll((os) => (os as HTMLOptionElement[]).find((o) => /SOL/.test(o.textContent ?? ""))?.value ?? "");
-  await source.selectOption(sol);
-  await page.locator("main form[method=get] button[type=submit]").click();
-  await expect(page).toHaveURL(/\/payments\/casp\/form/);
-  const form = page.locator("main form[method=post]").first();
+  const form = await openSolCryptoForm(page);
   await expect(form.locator("select[name=caspId]")).toHaveValue("kraken-eu");
   await form.getByLabel("Beneficiary name").fill("Sol Friend");
   await form.getByLabel("Wallet address").fill("9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM");

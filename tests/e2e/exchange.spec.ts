@@ -119,6 +119,12 @@ test("a quote that expired before Exchange is never executed: a fresh quote and 
   const left = off.quotedAt + 31_000 - Date.now();
   if (left > 0) await pageOff.waitForTimeout(left);
   await pageOff.getByTestId("exchange-submit").click();
+  // The fresh-quote notice answers the submission: an alert with the focus (autofocus, no script),
+  // so a screen reader reads it first.
+  const notice = pageOff.getByTestId("requoted");
+  await expect(notice).toHaveAttribute("role", "alert");
+  await expect(notice).toContainText("The quote has expired. The previous quote expired before you confirmed.");
+  await expect(notice).toBeFocused();
   await expectRequoted(pageOff, off);
   await contextOff.close();
 });

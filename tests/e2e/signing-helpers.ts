@@ -1,7 +1,8 @@
 /**
  * Helpers of the e2e specs of one-item signing flows (remittance orders, FX rate requests), with
  * JavaScript on and off: axe on a page (JavaScript on only: axe needs page scripts), waiting for a
- * validated form to hydrate, and entering the sandbox code on a signing page.
+ * validated form to hydrate, entering the sandbox code on a signing page, and opening the SOL
+ * crypto-asset payment form.
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
@@ -41,4 +42,20 @@ export async function euroPayment(page: Page, javaScriptEnabled: boolean, payee:
   await page.locator("main form[method=post] button[type=submit]").first().click();
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
   return new URL(page.url()).pathname.split("/")[2];
+}
+
+/**
+ * From /payments/casp, the crypto-asset form for Oliver's SOL balance (chosen by its label) with
+ * JavaScript on or off; returns the form.
+ */
+export async function openSolCryptoForm(page: Page): Promise<Locator> {
+  await page.goto("/payments/casp");
+  const source = page.locator("main select[name=source]");
+  const sol = await source
+    .locator("option")
+    .evaluateAll((os) => (os as HTMLOptionElement[]).find((o) => /SOL/.test(o.textContent ?? ""))?.value ?? "");
+  await source.selectOption(sol);
+  await page.locator("main form[method=get] button[type=submit]").click();
+  await expect(page).toHaveURL(/\/payments\/casp\/form/);
+  return page.locator("main form[method=post]").first();
 }
