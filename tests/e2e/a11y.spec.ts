@@ -4,7 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { signedFxRequest, signedPayment } from "./ops-payments-helpers";
 import { beneficiaryUnderReview, queuedOrder } from "./ops-decisions-helpers";
@@ -139,7 +139,7 @@ test("identity and company-official pages have no WCAG 2.1 AA violations", async
 
 test("demo mode pages and the identity-needed popup have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
-  await login(page, CUSTOMERS.unidentified);
+  await signIn(page, CUSTOMERS.unidentified);
   await page.goto("/home");
   await expect(page).toHaveURL(/\/identity-needed$/);
   await expectNoViolations(page, "/identity-needed");

@@ -3,13 +3,13 @@
  * proved in the browser without JavaScript: a refused submission lands the customer (and the
  * screen reader) on the error summary, as the effect does with JavaScript.
  */
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { openSolCryptoForm } from "./signing-helpers";
 
 test.use({ javaScriptEnabled: false });
 
 test("a pound payment refused by the bank focuses the error summary on load (a screen reader reads it out)", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/payments/gbp");
   await page.locator("main form[method=get] button[type=submit]").click();
   await expect(page).toHaveURL(/\/payments\/gbp\/form/);
@@ -27,7 +27,7 @@ test("a pound payment refused by the bank focuses the error summary on load (a s
 });
 
 test("a wrong one-time code focuses the error summary on the signing page", async ({ page }) => {
-  await login(page, CUSTOMERS.corporate);
+  await signIn(page, CUSTOMERS.corporate);
   await page.goto("/payments");
   await page.getByRole("button", { name: "Sign payment to Acme Supplies Ltd" }).click();
   await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
@@ -42,7 +42,7 @@ test("a wrong one-time code focuses the error summary on the signing page", asyn
 });
 
 test("an operation opened from a filtered history list leads back to that list, filters and page kept", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/history?period=all&currency=GBP");
   await page.locator("main [data-testid=statement-item] a").first().click();
   await expect(page).toHaveURL(/\/history\/[^/?]+$/);
@@ -80,7 +80,7 @@ test("each device's log-out button names the device and when it signed in (sever
   const other = await browser.newContext({ javaScriptEnabled: false });
   await login(await other.newPage(), CUSTOMERS.individual);
   await other.close();
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/profile");
   const others = page.locator("[data-testid=device]").filter({ hasNot: page.getByText("(this device)") });
   await expect(others.first()).toBeVisible();

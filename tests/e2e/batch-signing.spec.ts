@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { euroPayment, formReady } from "./signing-helpers";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
@@ -220,7 +220,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("signature")).toHaveText(/^Signed by Amelia Clarke on \d{2}\.\d{2}\.\d{4} at \d{2}:\d{2}$/);
 
       await page.context().clearCookies();
-      await login(page, SECOND_OFFICIAL);
+      await signIn(page, SECOND_OFFICIAL);
       await page.goto(`/payments/${id}`);
       await expect(page.getByTestId("payment-status")).toHaveText("Completed");
       await expect(page.getByTestId("signature")).toHaveText(/^Signed by Amelia Clarke on /);
@@ -255,7 +255,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("nothing to sign: the list's empty message; nothing selected: the pages say so", async ({ page }) => {
-      await login(page, CUSTOMERS.official);
+      await signIn(page, CUSTOMERS.official);
       await page.goto("/home");
       await expect(page.getByTestId("unsigned-empty")).toHaveText("There are no payments to sign.");
       await expect(page.getByTestId("signing-count")).toHaveText("0");

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 
 /** axe needs the page's JavaScript: checked in the JavaScript-on runs (the markup is the same). */
 async function axe(page: Page, label: string, javaScriptEnabled: boolean) {
@@ -32,7 +32,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("create → submit → staff approval → pay it from the pound form", async ({ page, consoleErrors }) => {
       const name = `Sarah Johnson ${javaScriptEnabled ? "JS" : "NoJS"}`;
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/beneficiaries");
       await axe(page, "/beneficiaries", javaScriptEnabled);
       await page.getByTestId("add-beneficiary").click();

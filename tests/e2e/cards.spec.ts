@@ -10,7 +10,7 @@
  * an account's live cards on its account page (spec 000 §3 Account "cards"). No page source carries a full card number. Axe on every card page (JavaScript on: axe needs page scripts).
  */
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 import { axe } from "./signing-helpers";
 import { containsCardNumber } from "../../server/rules/card-mask";
 
@@ -34,7 +34,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("sees his cards in the sidebar, opens a card, freezes it after confirming and unfreezes it", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       const side = sidebar(page);
       await expect(side.getByRole("link", { name: "Everyday Visa •••• 4821" })).toBeVisible();
@@ -77,7 +77,7 @@ for (const javaScriptEnabled of [true, false]) {
       consoleErrors,
     }) => {
       const name = `Web card ${javaScriptEnabled ? "on" : "off"}`;
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       await sidebar(page).getByRole("link", { name: "Order a card" }).click();
       await expect(page).toHaveURL(/\/cards\/order-card$/);
@@ -169,7 +169,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       consoleErrors,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       await sidebar(page).getByRole("link", { name: "Savings card •••• 0934" }).click();
       await expect(page.getByTestId("card-status")).toHaveText("Frozen");
@@ -204,7 +204,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       await page.setViewportSize({ width: 375, height: 800 });
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       // The accounts column (with its card links) is hidden at this width: the account page is where the cards are.
       await expect(sidebar(page)).toBeHidden();
@@ -230,7 +230,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("another customer's card is not found", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/home");
   const href = (await sidebar(page).getByRole("link", { name: "Everyday Visa •••• 4821" }).getAttribute("href"))!;
   await page.context().clearCookies();

@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -164,7 +164,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("to a company by its number (Northwind Trading Ltd, 09876543): reloadable form, signed", async ({ page }) => {
       const amount = javaScriptEnabled ? "6.31" : "6.32";
       const reference = `Invoice NW ${mode} ${Date.now()}`;
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
       await page.getByLabel("Company number").fill("09 876 543");
       await page.getByRole("button", { name: "Find company" }).click();
@@ -190,7 +190,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signWithSandboxCode(page, javaScriptEnabled);
 
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/history");
       const item = page.getByTestId("statement-item").filter({ hasText: reference });
       await expect(item).toHaveCount(1);
@@ -198,7 +198,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("lookups that fail come back to the lookup page with the message on the field", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
       await page.getByLabel("Company number").fill("99999999");
       await page.getByRole("button", { name: "Find company" }).click();
@@ -276,7 +276,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("an internal draft by phone comes back for the same recipient only", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto(`/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.both)}`);
       await expect(page.locator("#pay-title")).toHaveText("Pay James P.");
       const form = page.locator("#pay-title ~ form");
@@ -328,7 +328,7 @@ test.describe("JavaScript on", () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await formReady(page, true, page.locator("form#euro-form"));
       const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: "There is a problem" }) });
@@ -368,7 +368,7 @@ test.describe("JavaScript on", () => {
       page,
     }) => {
       await page.setViewportSize(viewport);
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await formReady(page, true, page.locator("form#euro-form"));
       const select = await page.locator("#beneficiary-choice").boundingBox();

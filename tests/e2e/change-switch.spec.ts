@@ -6,7 +6,7 @@
  * Patel Consulting Ltd.
  */
 import type { Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -35,7 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("Change details of the personal payment while the company is active: the form says the organization was switched", async ({
       page,
     }) => {
-      await login(page, CUSTOMERS.both);
+      await signIn(page, CUSTOMERS.both);
       await page.goto(`/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.individual)}`);
       const form = page.locator("main form#internal-form");
       if (javaScriptEnabled) await expect(form).toHaveAttribute("novalidate", "");

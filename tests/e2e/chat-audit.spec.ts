@@ -9,13 +9,13 @@
  * Customer: Oliver (JavaScript off), as tests/e2e/chat.spec.ts; unique texts.
  */
 import { randomUUID } from "node:crypto";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 test.describe("JavaScript off, line breaks", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a message of 4096 characters with line breaks is posted, not refused as too long", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/chat");
     await page.getByTestId("chat-main-channel").click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

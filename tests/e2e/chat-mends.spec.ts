@@ -18,7 +18,7 @@
  */
 import type { Page, Request } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { watchReady } from "./layout-helpers";
 
 /** A 1×1 PNG (the API checks files by their bytes). */
@@ -131,7 +131,7 @@ test.describe("JavaScript off, invisible characters", () => {
   test.use({ javaScriptEnabled: false });
 
   test("a message of only zero-width characters is refused as empty by the page's action", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/chat");
     await page.getByTestId("chat-main-channel").click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -157,7 +157,7 @@ test.describe("JavaScript off, invisible characters", () => {
 
 test.describe("JavaScript on, invisible characters", () => {
   test("the page's form and the popup refuse a message of only zero-width characters before sending it", async ({ page }) => {
-    await login(page, CUSTOMERS.corporate);
+    await signIn(page, CUSTOMERS.corporate);
     await page.goto("/chat");
     await page.getByTestId("chat-main-channel").click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

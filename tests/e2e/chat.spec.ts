@@ -19,7 +19,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
-import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 import { expectNoViolations, watchReady } from "./layout-helpers";
 
 /** A 1×1 PNG (the API checks files by their bytes). */
@@ -99,7 +99,7 @@ test.describe("JavaScript off", () => {
   test("post, refuse too long, post once on a double submit, attach, staff reply after refresh, header count", async ({
     page,
   }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/chat");
     await expect(page.getByRole("heading", { level: 1, name: "Chat" })).toBeVisible();
     await expect(page.getByRole("link", { name: /Notifications/ })).toBeVisible();
@@ -180,7 +180,7 @@ test.describe("JavaScript off", () => {
   });
 
   test("ask a question; older messages page by page", async ({ page, request }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/chat");
     await page.getByTestId("chat-ask").click();
     await expect(page).toHaveURL(/\/chat\/new$/);
@@ -248,7 +248,7 @@ test.describe("JavaScript off, notifications", () => {
     const name = unique("Notified *Ltd*");
     await approvedBeneficiary(page, name);
 
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/chat");
     await expect(page.getByRole("link", { name: /Notifications \d+ unread/ })).toBeVisible();
     await page.getByRole("link", { name: /Notifications/ }).click();
@@ -394,7 +394,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("the chat pages refuse a message over 4096 characters before sending it", async ({ page }) => {
-    await login(page, CUSTOMERS.corporate);
+    await signIn(page, CUSTOMERS.corporate);
     await page.goto("/chat");
     await page.getByTestId("chat-main-channel").click();
     await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

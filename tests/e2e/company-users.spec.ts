@@ -7,7 +7,7 @@
  * adds stay suspended invitations: they grant nobody access.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 /** Daniel Hughes: second official (DIRECTOR, signature NONE) of Northwind (seed). */
 const DIRECTOR = "+447700900006";
@@ -21,7 +21,7 @@ for (const javaScriptEnabled of [true, false]) {
       const phone = `+44770${javaScriptEnabled ? "1" : "2"}${suffix}`;
       const lastName = `Tester${javaScriptEnabled ? "On" : "Off"}${suffix}`;
       const name = `Erin ${lastName}`;
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/profile");
       await page.getByRole("link", { name: "Company users" }).click();
       await expect(page).toHaveURL(/\/profile\/companies\/[^/]+\/cof$/);
@@ -61,7 +61,7 @@ for (const javaScriptEnabled of [true, false]) {
 
     test("another official of the company sees the list read-only and cannot manage", async ({ page }) => {
       const northwind = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
-      await login(page, DIRECTOR);
+      await signIn(page, DIRECTOR);
       await page.goto("/profile");
       await expect(page.locator("main h1")).toHaveText("Profile");
       await expect(page.getByRole("link", { name: "Company users" })).toHaveCount(0);

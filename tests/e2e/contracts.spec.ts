@@ -12,7 +12,17 @@
 import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
-import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, savedBeneficiary, staffCommand, test } from "./fixtures";
+import {
+  apiSession,
+  approvedBeneficiary,
+  CUSTOMERS,
+  expect,
+  login,
+  savedBeneficiary,
+  signIn,
+  staffCommand,
+  test,
+} from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
@@ -165,7 +175,7 @@ test("another customer gets the not-found page for the contracts, a contract and
   request,
 }) => {
   const id = await savedBeneficiary(request, "Members Only Ltd");
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto(`/beneficiaries/${id}/contracts`);
   await page.locator("form#contract-create").getByLabel("Contract name").fill("Private deal");
   await page.locator("form#contract-create").getByRole("button", { name: "Create contract" }).click();
@@ -205,7 +215,7 @@ test("the contracts pages have no WCAG 2.1 AA violations", async ({ page, reques
   // Five axe scans: more than the default minute on a slow machine.
   test.setTimeout(180_000);
   const id = await savedBeneficiary(request, "Axe Contracts AG");
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto(`/beneficiaries/${id}/contracts`);
   await expectNoAxeViolations(page, "contracts list, empty");
   const create = page.locator("form#contract-create");
@@ -284,7 +294,7 @@ test.describe("JavaScript off", () => {
     const items = await api.call("GET", `/statements-items?organizationId=${api.organizationId}&take=20`);
     const item = items.body.data.find((i: { paymentId: string | null }) => i.paymentId === payment.body.id);
 
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto(`/history/${item.id}`);
     const link = page.getByTestId("item-contract");
     await expect(link).toHaveText("Framework agreement 2026");

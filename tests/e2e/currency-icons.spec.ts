@@ -6,7 +6,7 @@
  * screen) and in forced-colors mode (the badge drawn in the system's colours).
  */
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
@@ -40,7 +40,7 @@ async function switchLanguage(page: Page, lng: string) {
 }
 
 test("an icon beside each balance: home, account page and the accounts column", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/home");
   const home = page.locator('main section[aria-labelledby="accounts-title"] li > div > span[dir="ltr"]');
   await expectIcons(home, 32, "/home");
@@ -53,7 +53,7 @@ test("an icon beside each balance: home, account page and the accounts column", 
 });
 
 test("right to left at 320 px: the icon at the line's start, no page wider than the screen", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/home");
   const account = await page.locator("aside a[href^='/accounts/']").first().getAttribute("href");
   await switchLanguage(page, "ar");

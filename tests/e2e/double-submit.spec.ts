@@ -3,12 +3,12 @@
  * both): the payment is signed once, and both answers lead to the receipt — neither shows a
  * misleading "code expired".
  */
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
 test("signing form submitted twice at once: one posting, both answers go to the receipt", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/home");
   const before = (await page.getByTestId("balance-EUR").first().textContent()) ?? "";
 

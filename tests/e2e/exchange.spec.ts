@@ -11,7 +11,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, test, toMinorUnits, watchConsoleErrors } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, test, toMinorUnits, watchConsoleErrors } from "./fixtures";
 
 async function expectNoViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -208,7 +208,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("an amount the API refuses is shown on its field with the form still filled", async ({ page, consoleErrors }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
       await formReady(page, javaScriptEnabled);
       await chooseGbpSource(page);
@@ -224,7 +224,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       consoleErrors,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
       await formReady(page, javaScriptEnabled);
       await chooseGbpSource(page);

@@ -4,14 +4,14 @@
  * are not listed nor counted), with JavaScript on and off; axe on the tab.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("the fees tab lists the company's negotiated SWIFT fee in place of the tariff's, with their count", async ({ page }) => {
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/home");
       // Northwind's one account: its balances under its name, which leads to its page.
       const account = page.locator("#accounts-title ~ ul h3 a");
@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("the fees tab has no WCAG 2.1 AA violations", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/home?tab=fees");
   await expect(page.getByTestId("home-fees")).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -6,7 +6,7 @@
  * between-accounts forms at the chosen balance's currency scale (USDT 6 decimals, GBP 2).
  */
 import type { Locator, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -96,7 +96,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("transfer to another customer by phone: shortened name, sign, payee sees it in history", async ({ page }) => {
       const amount = javaScriptEnabled ? "3.21" : "3.22";
       const reference = `Lunch ${mode} ${Date.now()}`;
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
       await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
       await page.getByRole("button", { name: "Find recipient" }).click();
@@ -116,7 +116,7 @@ for (const javaScriptEnabled of [true, false]) {
       await signWithSandboxCode(page, javaScriptEnabled);
 
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.both);
+      await signIn(page, CUSTOMERS.both);
       await page.goto("/history");
       const item = page.getByTestId("statement-item").filter({ hasText: reference });
       await expect(item).toHaveCount(1);
@@ -151,7 +151,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       consoleErrors,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/between-accounts");
       await formReady(page, javaScriptEnabled);
       const form = page.locator("main form[method=post]");
@@ -181,7 +181,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       consoleErrors,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto(`/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.both)}`);
       const form = page.locator("#pay-title ~ form");
       await formReady(page, javaScriptEnabled, form);

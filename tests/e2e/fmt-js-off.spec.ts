@@ -7,7 +7,7 @@
  * expired-quote test already waits out a quote with JavaScript off.)
  */
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { openSolCryptoForm } from "./signing-helpers";
 
 test.use({ javaScriptEnabled: false });
@@ -37,14 +37,14 @@ test("'1,000' SOL on the crypto form is refused with a field error asking for 10
 });
 
 test("a history date outside 1920–2050 is refused with the range named", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/history?period=custom&from=1900-01-01&to=2026-01-01");
   await expect(page.locator("#from-error")).toHaveText("Enter a date from 01.01.1920 to 01.01.2050");
   await expect(page.getByTestId("history-empty")).toHaveText("Correct the dates above to see the operations.");
 });
 
 test("German pages: the bank's fee names in German, percentages and rates with a decimal comma", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/home?tab=fees");
   await switchTo(page, "Deutsch");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");

@@ -11,7 +11,7 @@
  * (JavaScript on: axe needs page scripts).
  */
 import type { Locator, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test, toMinorUnits } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, staffCommand, test, toMinorUnits } from "./fixtures";
 import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
 const SIGN_URL = /\/currency-exchange\/requests\/([0-9a-f-]{36})\/sign$/;
@@ -241,7 +241,7 @@ test.describe("refusals in the page's language", () => {
         page,
         consoleErrors,
       }) => {
-        await login(page, CUSTOMERS.individual);
+        await signIn(page, CUSTOMERS.individual);
         await page.goto("/currency-exchange/requests/new");
         await expect(page.locator("html")).toHaveAttribute("lang", "de");
         const form = page.locator("form#fx-request-form");

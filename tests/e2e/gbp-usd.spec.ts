@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -351,7 +351,7 @@ test.describe("without a USD balance", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the chooser offers no USD payment and the USD pages say why", async ({ page }) => {
-    await login(page, CUSTOMERS.corporate);
+    await signIn(page, CUSTOMERS.corporate);
     await page.goto("/payments");
     await expect(page.getByTestId("payment-option-gbp")).toBeVisible();
     await expect(page.getByTestId("payment-option-usd")).toHaveCount(0);

@@ -2,14 +2,14 @@
  * The history filter (a GET form: period and currency) and the signing page's resend form
  * (a new code by SMS or WhatsApp), with JavaScript on and off.
  */
-import { allowValidationAnswers, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
     test.use({ javaScriptEnabled });
 
     test("history: the currency and period filters narrow the list; a bad custom date is a field error", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/history");
       await page.locator("input[name=period][value=month]").check();
       await page.locator("select[name=currency]").selectOption("GBP");
@@ -46,7 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
       consoleErrors,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await page.locator("[name=beneficiaryName]").fill(`Resend ${javaScriptEnabled ? "JS" : "NoJS"}`);
       await page.locator("[name=iban]").fill("DE89370400440532013000");

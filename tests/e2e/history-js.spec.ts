@@ -9,7 +9,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 import { watchReady } from "./layout-helpers";
 
 async function axe(page: Page, label: string) {
@@ -42,7 +42,7 @@ test.describe("JavaScript on", () => {
   test.use({ javaScriptEnabled: true });
 
   test("history filters apply without a page load, with placeholders while loading", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/history?period=all");
     await expect(page.getByTestId("calendar-open")).toBeVisible(); // hydrated
     await mark(page);
@@ -79,7 +79,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("an item opens in the side panel; Escape, the close button and Back close it", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/history?period=all&currency=GBP");
     await expect(page.getByTestId("calendar-open")).toBeVisible();
     await mark(page);
@@ -135,7 +135,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("an item of another of the caller's organizations than the active one downloads its receipt", async ({ page }) => {
-    await login(page, CUSTOMERS.both);
+    await signIn(page, CUSTOMERS.both);
     await page.goto("/history?period=all&currency=GBP");
     const href = (await page.locator("main [data-testid=statement-item] a").first().getAttribute("href"))!;
     // The profile popup opens once the page's JavaScript runs (before, the link is a page of its own).
@@ -160,7 +160,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("a range picked on the calendar with the keyboard becomes the custom period", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/history?period=all");
     // The dates wait for "Custom dates" (choosing it applies nothing yet: both days are needed).
     await expect(page.getByTestId("calendar-open")).toBeVisible(); // hydrated
@@ -210,7 +210,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("more appends the next page, the days merged, the URL unchanged", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/history?period=all");
     await expect(page.getByTestId("calendar-open")).toBeVisible();
     await mark(page);
@@ -262,7 +262,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("the home history tab shows placeholders while it loads", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/home?tab=signing");
     // Hydrated first: a click before it is a plain page load, which has no placeholders.
     await watchReady(page);

@@ -12,7 +12,7 @@ import fs from "node:fs/promises";
 import AxeBuilder from "@axe-core/playwright";
 import { readSheet } from "read-excel-file/node";
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { confirmWithCode, formReady } from "./signing-helpers";
 
 /** The value of the item page's info row labelled exactly `label`. */
@@ -43,7 +43,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("dates the filter refuses: the error beside the date, and no claim that the period has no operations", async ({
       page,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/history?period=custom&from=2026-12-01&to=2026-01-01");
       await expect(page.locator("#to-error")).toHaveText("The end date must be after the start date");
       await expect(page.getByTestId("history-empty")).toHaveText("Correct the dates above to see the operations.");

@@ -16,7 +16,7 @@
  *   switcher sends it along), and saves one official.
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, signIn, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
@@ -145,7 +145,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("a company official's form half filled survives the language switch, in the chosen language", async ({ page }) => {
       const id = await corporateApplication(page.request, `Official Language ${mode} Ltd`);
-      await login(page, CUSTOMERS.unidentified);
+      await signIn(page, CUSTOMERS.unidentified);
       await page.goto(`/identity/corporate/cof/new?applicationId=${id}`);
       await ready(page);
       await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();

@@ -13,7 +13,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 
 async function expectNoAxeViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -242,7 +242,7 @@ test.describe("JavaScript on", () => {
 
   test("unsaved-changes dialog, draft kept when a page is left, axe on the identity pages", async ({ page }) => {
     test.setTimeout(120_000);
-    await login(page, CUSTOMERS.unidentified);
+    await signIn(page, CUSTOMERS.unidentified);
     await page.goto("/identity");
     await expectNoAxeViolations(page, "/identity");
 

@@ -13,7 +13,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dateBounds } from "../../server/rules/applications/validate";
-import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, signIn, test } from "./fixtures";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
@@ -204,7 +204,7 @@ test.describe("JavaScript off", () => {
 
   test("a double submit of the company official's form (two posts under its key) adds one official", async ({ page }) => {
     const id = await corporateApplication(page.request, "Double Official Ltd");
-    await login(page, CUSTOMERS.unidentified);
+    await signIn(page, CUSTOMERS.unidentified);
     await page.goto(`/identity/corporate/cof/new?${q(id)}`);
     const form = page.getByTestId("official-form");
     const key = await form.locator("input[name=idempotencyKey]").inputValue();
@@ -235,7 +235,7 @@ test("JavaScript on: the company official's Save is disabled while it is sent, a
   consoleErrors,
 }) => {
   const id = await corporateApplication(page.request, "Busy Button Ltd");
-  await login(page, CUSTOMERS.unidentified);
+  await signIn(page, CUSTOMERS.unidentified);
   await page.goto(`/identity/corporate/cof/new?${q(id)}`);
   await page.waitForFunction(() => "__remixRouter" in window);
   await page.getByRole("group", { name: "Role" }).getByLabel("Director").check();
@@ -312,7 +312,7 @@ test("JavaScript on: the company official's Save is disabled while it is sent, a
 test("the special step pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
   test.setTimeout(120_000);
   const id = await corporateApplication(page.request, "Axe Special Ltd");
-  await login(page, CUSTOMERS.unidentified);
+  await signIn(page, CUSTOMERS.unidentified);
   await page.goto(`/identity/corporate/identity-verification?${q(id)}`);
   await expectNoViolations(page, "identity-verification");
   await page.getByRole("button", { name: "Verify my identity (sandbox)" }).click();
@@ -357,7 +357,7 @@ test.describe("country names in the page's language", () => {
 
   test("a company official's nationality select names and sorts the countries in German", async ({ page }) => {
     const id = await corporateApplication(page.request, "Nationalität GmbH");
-    await login(page, CUSTOMERS.unidentified);
+    await signIn(page, CUSTOMERS.unidentified);
     await page.goto(`/identity/corporate/cof/new?${q(id)}`);
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     const select = page.locator("select[name=nationalityId]");

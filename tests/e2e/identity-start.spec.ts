@@ -7,7 +7,7 @@
  * was typed (the switcher sends the step form). JavaScript off and on, one applicant each.
  */
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 const KEYED = /\?new=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -31,7 +31,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("Back from the second step shows the first as saved; saving it again makes no second company", async ({ page }) => {
       const company = `Back Button ${mode} Ltd`;
-      await login(page, applicant);
+      await signIn(page, applicant);
       await page.goto("/identity");
       await page.getByTestId("start-corporate").click();
       await expect(page).toHaveURL(KEYED);
@@ -66,7 +66,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test("the personal application: Back shows it saved, and a start link or ?new=1 opens it again", async ({ page }) => {
-      await login(page, applicant);
+      await signIn(page, applicant);
       await page.goto("/identity");
       await page.getByTestId("start-individual").click();
       await expect(page).toHaveURL(KEYED);
@@ -107,7 +107,7 @@ for (const javaScriptEnabled of [false, true]) {
 
     test("what was typed on a new application's first step and on a later step survives the switch", async ({ page }) => {
       const company = `Sprachwechsel ${mode} GmbH`;
-      await login(page, applicant);
+      await signIn(page, applicant);
       await page.goto("/identity");
       await page.getByTestId("start-corporate").click();
       await expect(page).toHaveURL(KEYED);
@@ -149,7 +149,7 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test("an untouched first step creates nothing when the language changes", async ({ page }) => {
-      await login(page, applicant);
+      await signIn(page, applicant);
       await page.goto("/identity");
       const before = await page.getByTestId("application").count();
       await page.getByTestId("start-corporate").click();
@@ -168,7 +168,7 @@ test.describe("a double submit of the first step, JavaScript off", () => {
 
   test("the two posts (a double click) make one company, and both lead to its second step", async ({ page }) => {
     const company = "Double Click Ltd";
-    await login(page, CUSTOMERS.startJsOff);
+    await signIn(page, CUSTOMERS.startJsOff);
     await page.goto("/identity");
     await page.getByTestId("start-corporate").click();
     await expect(page).toHaveURL(KEYED);
@@ -200,7 +200,7 @@ test.describe("a double submit of the first step, JavaScript off", () => {
 
 test.describe("the identity Back button without a back link (spec 001 §2)", () => {
   test("JavaScript on: /identity reached from another page offers Back to that page", async ({ page }) => {
-    await login(page, CUSTOMERS.startJsOn);
+    await signIn(page, CUSTOMERS.startJsOn);
     await page.goto("/identity/individual/personal-data");
     await page.waitForFunction(() => "__remixRouter" in window);
     const before = page.url();
@@ -218,7 +218,7 @@ test.describe("the identity Back button without a back link (spec 001 §2)", () 
     test.use({ javaScriptEnabled: false });
 
     test("/identity without a back link shows no Back control", async ({ page }) => {
-      await login(page, CUSTOMERS.startJsOff);
+      await signIn(page, CUSTOMERS.startJsOff);
       await page.goto("/identity/individual/personal-data");
       await page.goto("/identity");
       await expect(page.getByTestId("start-corporate")).toBeVisible();

@@ -3,7 +3,7 @@
  * (and forgets them when the session ends), the back button's history rule, the tooltip's width rule.
  */
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { formReady } from "./signing-helpers";
 
 const OPENED = "bank.openedAccounts";
@@ -31,7 +31,7 @@ async function unsignedPayment(page: Page, javaScriptEnabled: boolean): Promise<
 
 test.describe("JavaScript on", () => {
   test("the sidebar remembers a closed account across pages; logout forgets it", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/home");
     const first = page.locator("aside details[data-account-id]").first();
     const id = await first.getAttribute("data-account-id");
@@ -60,7 +60,7 @@ test.describe("JavaScript on", () => {
     page,
     context,
   }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/home");
     const first = page.locator("aside details[data-account-id]").first();
     const id = await first.getAttribute("data-account-id");
@@ -91,7 +91,7 @@ test.describe("JavaScript on", () => {
   });
 
   test("a tooltip shows on focus, wide over 40 characters", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/payments/between-accounts");
     const tip = page.getByRole("tooltip", { includeHidden: true }).first();
     await expect(tip).toBeHidden();
@@ -107,7 +107,7 @@ test.describe("JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   test("every account is open and the back button is a plain link", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/home");
     const details = page.locator("aside details[data-account-id]");
     await expect(details.first()).toBeVisible();

@@ -4,12 +4,12 @@
  * server error (app/lib/paging.server.ts: a redirect, so the address bar says what is shown).
  * JavaScript off: the plain page load.
  */
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 test.use({ javaScriptEnabled: false });
 
 test("a cursor the API refuses leads to the list's first page", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/chat");
   await page.getByTestId("chat-main-channel").click();
   await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);

@@ -8,7 +8,7 @@
  * JavaScript-on run. The back office likewise: /ops/chat's customer search with a NUL character
  * (the ops API's own guard) shows the refusal under the search, the waiting channels as usual.
  */
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { axe } from "./signing-helpers";
 
@@ -23,7 +23,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("a beneficiaries search the API refuses shows its message where the list would be", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/beneficiaries");
       await expect(page.getByTestId("beneficiaries-error")).toHaveCount(0);
 

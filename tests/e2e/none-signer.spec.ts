@@ -14,7 +14,7 @@
  * bank's value). axe on the new notices (JavaScript on).
  */
 import type { Browser, Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 import { expectNoViolations } from "./layout-helpers";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { fillOrder } from "./remittance-helpers";
@@ -88,7 +88,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Amelia Clarke finds it in her signing list; she declines it (the demo keeps its balances).
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/payments");
       // Newest first: his payment is on the first page.
       const row = page.getByTestId("unsigned-payment").filter({ has: page.locator(`input[value="${paymentId}"]`) });
@@ -146,7 +146,7 @@ for (const javaScriptEnabled of [true, false]) {
       // Amelia Clarke (SINGLE) finds it where signers look: the home Requests tab, the signing tab
       // (counted), the payments page's list to sign, and the requests list.
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/home?tab=requests");
       await expect(rowIn(page.locator("main")).getByTestId("fx-status")).toHaveAttribute("data-status", "AWAITING_SIGNATURE");
       await expect(rowIn(page.locator("main")).getByTestId("fx-sign")).toHaveAttribute(
@@ -267,7 +267,7 @@ for (const javaScriptEnabled of [true, false]) {
 
         // Amelia Clarke finds it in her signing tab (counted) and on /payments, with the link to sign it.
         await page.context().clearCookies();
-        await login(page, CUSTOMERS.corporate);
+        await signIn(page, CUSTOMERS.corporate);
         await page.goto("/home?tab=signing");
         const toSign = page.getByTestId("orders-to-sign");
         await expect(toSign.getByRole("heading", { name: "Remittance orders to sign" })).toBeVisible();

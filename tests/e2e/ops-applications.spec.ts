@@ -5,7 +5,7 @@
  * the result on /identity; the audit log shows each decision.
  */
 import { expectNoViolations } from "./layout-helpers";
-import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { OPS_APPLICANTS, opsLogin, opsLoginThroughForms, STAFF, submitIndividualApplication } from "./ops-fixtures";
 
 for (const js of [false, true]) {
@@ -50,7 +50,7 @@ for (const js of [false, true]) {
 }
 
 test("a customer session never reaches /ops, nor the staff API", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/ops");
   await expect(page).toHaveURL(/\/ops\/login$/);
   await page.goto("/ops/audit");

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, apiSession, CUSTOMERS, expect, signIn, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 
 /** Order a GBP Visa named `name` on James's personal account through the API; returns its id. */
@@ -74,7 +74,7 @@ for (const js of [false, true]) {
       await expect(row).toBeVisible();
 
       // The customer's card page: the masked number, active.
-      await login(page, CUSTOMERS.both);
+      await signIn(page, CUSTOMERS.both);
       await page.goto(`/cards/${id}`);
       await expect(page.getByTestId("card-status")).toHaveText("Active");
       await expect(page.getByTestId("card-number")).toContainText(lastFour);

@@ -12,7 +12,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, expect, signIn, staffCommand, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
 
@@ -84,7 +84,7 @@ for (const javaScriptEnabled of [true, false]) {
 
       // The customer's side.
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto(`/beneficiaries/${ok}`);
       await expect(page.getByTestId("beneficiary-status")).toHaveText("Approved");
       await page.getByTestId("pay-beneficiary").click();
@@ -117,7 +117,7 @@ for (const javaScriptEnabled of [true, false]) {
       await audited(page, id, "remittance.advance");
 
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto(`/payments/remittance/${id}`);
       await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "ACCEPTED");
       await expect(page.getByTestId("order-history")).toContainText("Accepted (by the bank)");
@@ -126,7 +126,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("PAYMENTS-ORDERS-ENABLED switched for one organization shows on its customer's side", async ({ browser }) => {
       test.setTimeout(150_000);
       const { staff, customer } = await twoPages(browser, javaScriptEnabled);
-      await login(customer, CUSTOMERS.both);
+      await signIn(customer, CUSTOMERS.both);
       await customer.goto("/payments");
       await expect(customer.getByTestId("payment-option-remittance")).toHaveCount(0);
 

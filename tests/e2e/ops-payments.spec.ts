@@ -9,7 +9,7 @@
  * with JavaScript on (axe needs page scripts).
  */
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { mainAccount, signedFxRequest, signedPayment } from "./ops-payments-helpers";
 import { axe } from "./signing-helpers";
@@ -59,7 +59,7 @@ for (const js of [false, true]) {
       await expect(refunded.getByTestId("settlement")).toContainText("Refunded");
       await expect(refunded.getByTestId("settlement")).toContainText("account closed");
 
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/history");
       const items = page.locator("main [data-testid=statement-item]").filter({ hasText: payee });
       await expect(items).toHaveCount(2);
@@ -116,7 +116,7 @@ for (const js of [false, true]) {
       );
       await expect(page.locator(`[data-testid=fx-row][data-fx-id="${id}"]`)).toHaveCount(0);
 
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto(`/currency-exchange/requests/${id}`);
       await expect(page.getByTestId("fx-status")).toHaveAttribute("data-status", "ACCEPTED");
     });

@@ -6,7 +6,7 @@
  * tests of the same customer are not affected.
  */
 import type { Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login, test } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { expectNoViolations, watchReady } from "./layout-helpers";
 
 // By account name, not balance: other specs move money on James's accounts.
@@ -46,7 +46,7 @@ test.describe("without JavaScript", () => {
   });
 
   test("a corporate customer without a personal profile: the personal entry is where to open one", async ({ page }) => {
-    await login(page, CUSTOMERS.corporate);
+    await signIn(page, CUSTOMERS.corporate);
     await page.goto("/profile/organizations");
     await expect(page.getByTestId("org-current")).toContainText("Northwind Trading Ltd");
     const entry = page.getByRole("region", { name: "Personal profile" });
@@ -57,7 +57,7 @@ test.describe("without JavaScript", () => {
 
   test("a foreign organization id is refused (403) and changes nothing", async ({ page }) => {
     const foreign = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
-    await login(page, CUSTOMERS.both);
+    await signIn(page, CUSTOMERS.both);
     await page.goto("/profile/organizations");
     const csrf = await page.locator("form[data-org-switch] input[name=csrf]").first().inputValue();
     const res = await page.request.post("/profile/organizations", {
@@ -115,7 +115,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("unsaved changes: the logo, a navigation link and a switch ask first and continue on confirm", async ({ page }) => {
-    await login(page, CUSTOMERS.both);
+    await signIn(page, CUSTOMERS.both);
     await page.goto(CREATE);
     await watchReady(page);
     await page.getByLabel("Full name or company name").fill("Guarded Name");
@@ -153,7 +153,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("unsaved changes on a payment form: a navigation link asks; staying keeps what was typed", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/payments/internal");
     await watchReady(page);
     // Reached by a client-side navigation (the split screen's chunk loads then).

@@ -8,7 +8,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
 
 /** The GBP 1,000.00 limit, in minor units. */
 const LIMIT = 100_000n;
@@ -61,7 +61,7 @@ test.describe("JavaScript off", () => {
   test("Northwind sees its GBP overdraft limit and available funds: home, accounts column, account page, Pay from", async ({
     page,
   }) => {
-    await login(page, CUSTOMERS.corporate);
+    await signIn(page, CUSTOMERS.corporate);
     await page.goto("/home");
     await expectOverdraft(page, "overdraft-GBP", "balance-GBP");
     // The EUR balance has no overdraft: nothing under it.
@@ -99,7 +99,7 @@ test.describe("JavaScript off", () => {
   });
 
   test("a customer without an overdraft sees none", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/home");
     await expect(page.getByTestId("balance-GBP")).toBeVisible();
     await expect(page.getByText("Overdraft limit")).toHaveCount(0);

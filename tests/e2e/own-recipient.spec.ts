@@ -3,7 +3,7 @@
  * customer"), JavaScript on and off: the lookup comes back with the message on the phone field
  * (translated) and a link to "Between my accounts"; nothing is made.
  */
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -12,7 +12,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("one's own phone from one's personal account: the phone field says so and links Between my accounts", async ({
       page,
     }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
       await page.getByLabel("Recipient's phone number").fill("+44 7700 900001");
       await page.getByRole("button", { name: "Find recipient" }).click();

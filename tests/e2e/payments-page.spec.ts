@@ -5,7 +5,7 @@
  * on a desktop and on a phone (where the accounts column is hidden); a company official gets
  * none (official.spec.ts). axe on the page in the JavaScript-on run.
  */
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, test } from "./fixtures";
 import { axe } from "./signing-helpers";
 
 for (const javaScriptEnabled of [true, false]) {
@@ -13,7 +13,7 @@ for (const javaScriptEnabled of [true, false]) {
     test.use({ javaScriptEnabled });
 
     test("/payments lists the accounts: each links to its page, with its balances", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments");
       const section = page.getByTestId("payments-accounts");
       await expect(section.getByRole("heading", { level: 2, name: "My accounts" })).toBeVisible();

@@ -7,7 +7,7 @@
  * and Daniel Hughes.
  */
 import AxeBuilder from "@axe-core/playwright";
-import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { CUSTOMERS, expect, signIn, staffCommand, test } from "./fixtures";
 
 const AGREEMENT = "payment-services-update-2027";
 const TITLE = "Payment services terms: changes from 2027";
@@ -19,7 +19,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("sign an agreement from the /home banner; download its file; the banner goes away", async ({ page }) => {
       const phone = javaScriptEnabled ? CUSTOMERS.both : "+447700900006";
       await staffCommand(page, ["agreement:request", phone, AGREEMENT]);
-      await login(page, phone);
+      await signIn(page, phone);
       await page.goto("/home");
       const banner = page.getByTestId("agreements-banner");
       await expect(banner).toContainText("The bank has updated an agreement");

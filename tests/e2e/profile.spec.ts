@@ -10,7 +10,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, signIn, test } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -122,7 +122,7 @@ for (const javaScriptEnabled of [true, false]) {
     test("a company representative sees the company number and registered address; an individual sees no company section but a date of birth and nationality", async ({
       page,
     }) => {
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/profile");
       const company = page.getByRole("region", { name: "Your company" });
       await expect(company).toContainText("Northwind Trading Ltd");
@@ -136,7 +136,7 @@ for (const javaScriptEnabled of [true, false]) {
       }
 
       await page.context().clearCookies();
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/profile");
       await expect(page.locator("main h1")).toHaveText("Profile");
       await expect(page.getByRole("region", { name: "Your company" })).toHaveCount(0);

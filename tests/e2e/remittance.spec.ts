@@ -11,7 +11,7 @@
  */
 import fs from "node:fs/promises";
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, staffCommand, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 import { newOrder } from "./remittance-helpers";
 import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
@@ -31,7 +31,7 @@ for (const javaScriptEnabled of [true, false]) {
       page,
     }) => {
       test.setTimeout(180_000);
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments");
       await page.getByTestId("payment-option-remittance").click();
       await expect(page).toHaveURL(/\/payments\/remittance$/);
@@ -128,7 +128,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("Amelia (orders off for Northwind) has no remittance option or tab; the pages answer 404", async ({ page }) => {
-      await login(page, CUSTOMERS.corporate);
+      await signIn(page, CUSTOMERS.corporate);
       await page.goto("/payments");
       await expect(page.getByTestId("payment-option-internal")).toBeVisible();
       await expect(page.getByTestId("payment-option-remittance")).toHaveCount(0);
@@ -148,7 +148,7 @@ test.describe("country names in the page's language", () => {
   test.use({ locale: "de-DE", javaScriptEnabled: false });
 
   test("the payee's country select names and sorts the countries in German (the loader's list)", async ({ page }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/payments/remittance/new");
     await expect(page.locator("html")).toHaveAttribute("lang", "de");
     const select = page.locator("select[name=payeeCountry]");

@@ -11,7 +11,7 @@
  * The server rule itself is unit-tested with fake time (app/lib/api.server.test.ts).
  */
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { CUSTOMERS, DEMO_PASSWORD, expect, login, signIn, test } from "./fixtures";
 import { ageSession, expectNoViolations, expireAccessToken, sessionTokens, watchReady } from "./layout-helpers";
 
 /** The login steps from the current /auth/phone page (no wait for /home). */
@@ -34,7 +34,7 @@ test.describe("without JavaScript", () => {
     context,
     baseURL,
   }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/history");
     await ageSession(context, baseURL!, 6 * 60_000);
     await page.goto("/history?period=week");
@@ -114,7 +114,7 @@ test.describe("with JavaScript", () => {
     baseURL,
     consoleErrors,
   }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/home");
     await page.waitForFunction(() => "__remixRouter" in window);
     const before = await expireAccessToken(context, baseURL!);
@@ -160,7 +160,7 @@ test.describe("with JavaScript", () => {
     baseURL,
   }) => {
     await page.clock.install();
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/history?period=week");
     await watchReady(page);
     // Ended on the server meanwhile (e.g. the device slept): the check before the popup finds it.
@@ -243,7 +243,7 @@ test.describe("with JavaScript", () => {
   });
 
   test("identity pages: logging out with a changed step form saves its draft first", async ({ page }) => {
-    await login(page, CUSTOMERS.unidentified);
+    await signIn(page, CUSTOMERS.unidentified);
     await page.goto("/identity/corporate/country-and-name?new=1");
     await page.getByLabel("Company name").fill("Draft On Logout Ltd");
     await page.getByRole("button", { name: "Save and come back later" }).click();
@@ -255,7 +255,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Company number").fill("07654321");
     await page.getByRole("button", { name: "Log out" }).click();
     await expect(page).toHaveURL(/\/auth\/phone/);
-    await login(page, CUSTOMERS.unidentified);
+    await signIn(page, CUSTOMERS.unidentified);
     await page.goto(step);
     await expect(page.getByLabel("Company number")).toHaveValue("07654321");
   });
@@ -458,7 +458,7 @@ test.describe("a payment form's answers survive the expiry, JavaScript off", () 
     context,
     baseURL,
   }) => {
-    await login(page, CUSTOMERS.individual);
+    await signIn(page, CUSTOMERS.individual);
     await page.goto("/payments/euro");
     const form = page.locator("main form").filter({ has: page.locator("input[name=iban]") });
     await form.locator("input[name=beneficiaryName]").fill("Kept Payee GmbH");
@@ -491,7 +491,7 @@ for (const javaScriptEnabled of [false, true]) {
       baseURL,
     }) => {
       const name = `Kept Beneficiary ${javaScriptEnabled ? "On" : "Off"}`;
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/beneficiaries/create?paymentType=LOCAL&currencyId=GBP");
       const form = page.getByTestId("beneficiary-form");
       await expect(form).toBeVisible();

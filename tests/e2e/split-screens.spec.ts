@@ -10,7 +10,7 @@
  * them renders the next page in the same document.
  */
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 
 interface Case {
   url: string;
@@ -103,7 +103,7 @@ for (const c of CASES) {
 }
 
 test("client-side navigation to a split screen renders and hydrates it (no full page load)", async ({ page }) => {
-  await login(page, CUSTOMERS.individual);
+  await signIn(page, CUSTOMERS.individual);
   await page.goto("/payments");
   // /payments is a split screen itself: its links navigate client-side once its chunk is in and
   // hydrated (before that they are plain links, a full page load: the no-JavaScript behaviour).
@@ -151,7 +151,7 @@ test("/home: the other tabs are a chunk fetched only when one of them shows; ser
   page,
 }) => {
   const errors = reactErrors(page);
-  await login(page, CUSTOMERS.corporate);
+  await signIn(page, CUSTOMERS.corporate);
   await page.goto("/home");
   await expect(page.locator("main a[href^='/history/']").first()).toBeVisible();
   await page.waitForLoadState("networkidle");

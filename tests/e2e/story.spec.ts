@@ -4,7 +4,7 @@
  * code, see the new balance and the history item. And: an invalid IBAN shows the field
  * error with the form still filled.
  */
-import { CUSTOMERS, expect, login, test, toMinorUnits } from "./fixtures";
+import { CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -46,7 +46,7 @@ for (const javaScriptEnabled of [true, false]) {
     });
 
     test("an invalid IBAN shows the field error and keeps the form filled", async ({ page }) => {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await page.locator("[name=beneficiaryName]").fill("Max Mustermann");
       await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 01");
@@ -65,7 +65,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 test("a customer cannot open another customer's account page", async ({ page }) => {
-  await login(page, CUSTOMERS.corporate);
+  await signIn(page, CUSTOMERS.corporate);
   await page.goto("/home");
   const own = await page.locator("a[href^='/accounts/']").first().getAttribute("href");
   expect(own).toBeTruthy();
