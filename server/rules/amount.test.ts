@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import errors from "../../public/locales/en/errors.json";
-import { acceptAmountKeystroke, AMOUNT_ERRORS, compareDecimalStrings, validateAmount, validateWireAmount } from "./amount";
+import {
+  acceptAmountKeystroke,
+  AMOUNT_ERRORS,
+  compareDecimalStrings,
+  settleAmountInput,
+  validateAmount,
+  validateWireAmount,
+} from "./amount";
 
 describe("validateAmount (spec 000 §5)", () => {
   it.each([
@@ -119,30 +126,49 @@ describe("error codes", () => {
 });
 
 describe("acceptAmountKeystroke", () => {
-  it("keeps valid typing, including a trailing dot", () => {
+  it("keeps digits, dots and commas as typed, a trailing dot included; drops spaces", () => {
     expect(acceptAmountKeystroke("", "1")).toBe("1");
     expect(acceptAmountKeystroke("1", "12.")).toBe("12.");
-    expect(acceptAmountKeystroke("12.", "12,5")).toBe("12.5");
     expect(acceptAmountKeystroke("12.5", "12.55")).toBe("12.55");
     expect(acceptAmountKeystroke("1", "")).toBe("");
     expect(acceptAmountKeystroke("", "0.")).toBe("0.");
-    // A currency without decimals takes whole numbers (before, every keystroke was refused).
-    expect(acceptAmountKeystroke("", "5", 0)).toBe("5");
-    expect(acceptAmountKeystroke("5", "50", 0)).toBe("50");
+    expect(acceptAmountKeystroke("1", "1 0")).toBe("10");
+    expect(acceptAmountKeystroke("12", "12,")).toBe("12,");
+    expect(acceptAmountKeystroke("12,", "12,5")).toBe("12,5");
   });
-  it("keeps a pasted comma before exactly three digits as typed, for the form's check to explain", () => {
-    expect(acceptAmountKeystroke("", "1,000", 9)).toBe("1,000");
-    expect(acceptAmountKeystroke("", "1,000", 2)).toBe("1,000");
-    expect(acceptAmountKeystroke("", "0,125", 9)).toBe("0.125");
+  it('keeps "1,000" typed key by key as "1,000" (never 1.00: the digit past two decimals is not dropped)', () => {
+    let shown = "";
+    for (const key of "1,000") shown = acceptAmountKeystroke(shown, shown + key);
+    expect(shown).toBe("1,000");
+    expect(validateAmount(shown, { scale: 2 })).toEqual({ ok: false, error: "thousands-comma" });
   });
-  it("refuses invalid keystrokes by returning the previous value", () => {
-    expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.55");
-    expect(acceptAmountKeystroke("", ".")).toBe("");
-    expect(acceptAmountKeystroke("0", "01")).toBe("0");
+  it("never drops a typed digit or separator: a value that breaks a rule stays for the form's check to name", () => {
+    expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.555");
+    expect(acceptAmountKeystroke("1.00", "1.000")).toBe("1.000");
+    expect(acceptAmountKeystroke("", ".")).toBe(".");
+    expect(acceptAmountKeystroke("0", "01")).toBe("01");
+    expect(acceptAmountKeystroke("1.2", "1.2.")).toBe("1.2.");
+    expect(acceptAmountKeystroke("1000000000000000", "10000000000000001")).toBe("10000000000000001");
+    expect(validateAmount("12.555")).toEqual({ ok: false, error: "too-many-decimals" });
+    expect(validateAmount("01")).toEqual({ ok: false, error: "leading-zero" });
+  });
+  it("refuses a letter or a sign by returning the previous value", () => {
     expect(acceptAmountKeystroke("1", "1a")).toBe("1");
-    expect(acceptAmountKeystroke("1.2", "1.2.")).toBe("1.2");
-    expect(acceptAmountKeystroke("1", "1.", 0)).toBe("1");
-    expect(acceptAmountKeystroke("1000000000000000", "10000000000000001")).toBe("1000000000000000");
+    expect(acceptAmountKeystroke("", "-")).toBe("");
+    expect(acceptAmountKeystroke("1", "1e5")).toBe("1");
+  });
+});
+
+describe("settleAmountInput (the amount field, once left)", () => {
+  it("turns a comma into a dot (spec 000 §5)", () => {
+    expect(settleAmountInput("12,5")).toBe("12.5");
+    expect(settleAmountInput("0,125")).toBe("0.125");
+    expect(settleAmountInput("1,0005")).toBe("1.0005");
+    expect(settleAmountInput("12.5")).toBe("12.5");
+  });
+  it("keeps a comma before exactly three digits as typed, for the form's check to explain", () => {
+    expect(settleAmountInput("1,000")).toBe("1,000");
+    expect(settleAmountInput("25,500")).toBe("25,500");
   });
 });
 

@@ -132,28 +132,31 @@ export function validateWireAmount(value: unknown, options: AmountOptions = {}):
 }
 
 /**
- * Keystroke filter for the amount input: returns the text the input should show after a
- * change, refusing a change that breaks the rules (characters, leading dot/zero, decimals).
- * An empty string and a trailing dot ("12.") are allowed while typing. A whole value with a comma
- * before exactly three digits (pasted or filled in: "1,000") is kept as typed, comma included, so
- * the form's check shows why it is refused instead of the field turning it into 1.000 (or, at
- * 2 decimals, refusing the paste).
+ * Keystroke filter for the amount input: returns the text the input should show after a change.
+ * Only what can never be part of an amount is refused (a letter, a sign: spec 000 §5 "digits and
+ * one dot only"); spaces are dropped. Digits, dots and commas are kept exactly as typed, even
+ * when the value breaks a rule (a leading zero, too many decimals, above 1e16): the form's check
+ * names the rule, and the customer is never given a different amount than the one typed. A comma
+ * stays a comma while typing, so "1,000" typed key by key is still "1,000" (refused as a possible
+ * thousands separator) and never becomes 1.00 (docs/decisions.md "The amount field keeps what is
+ * typed"); {@link settleAmountInput} turns it into a dot when the field is left.
  * @param previous value shown before the change
  * @param next value after the change (raw)
- * @param scale decimals allowed (default 2)
  */
-export function acceptAmountKeystroke(previous: string, next: string, scale = DEFAULT_SCALE): string {
-  const value = normaliseAmountInput(next);
-  if (value === "") return "";
-  if (looksLikeThousandsComma(next)) return next.trim().replace(/\s+/g, "");
-  if (!/^[0-9]*\.?[0-9]*$/.test(value)) return previous;
-  if (value.startsWith(".")) return previous;
-  if (/^0[0-9]/.test(value)) return previous;
-  const fracPart = value.split(".")[1] ?? "";
-  if (fracPart.length > scale) return previous;
-  if (scale === 0 && value.includes(".")) return previous;
-  if (compareDecimalStrings(value.endsWith(".") ? value.slice(0, -1) : value, MAX_AMOUNT) > 0) return previous;
-  return value;
+export function acceptAmountKeystroke(previous: string, next: string): string {
+  const value = next.replace(/\s+/g, "");
+  return /^[0-9.,]*$/.test(value) ? value : previous;
+}
+
+/**
+ * What the amount field shows once it is left (spec 000 §5 "a comma is turned into a dot"): the
+ * comma becomes a dot, except a comma before exactly three digits ("1,000"), which stays as typed
+ * for the form's check to explain ({@link looksLikeThousandsComma}).
+ * @param value the field's value ("12,5")
+ * @returns e.g. "12.5"; "1,000" unchanged
+ */
+export function settleAmountInput(value: string): string {
+  return looksLikeThousandsComma(value) ? value : value.replace(/,/g, ".");
 }
 
 /**

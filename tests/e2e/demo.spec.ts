@@ -99,25 +99,25 @@ for (const javaScriptEnabled of [false, true]) {
       // The shared amount rules (spec 000 §5), each with its own message on the amount field.
       const amount = page.locator("[name=amount]");
       if (javaScriptEnabled) {
-        // While typing (once hydrated: a letter no longer stays): a comma becomes a dot; letters,
-        // a leading zero before a digit and a third decimal are refused.
+        // While typing (once hydrated: a letter no longer stays): a letter is refused; digits, dots
+        // and commas stay as typed (a typed digit is never dropped: the check names the rule).
         await expect(async () => {
           await amount.fill("");
           await amount.pressSequentially("x");
           await expect(amount).toHaveValue("", { timeout: 500 });
         }).toPass();
         await amount.pressSequentially("05");
-        await expect(amount).toHaveValue("0");
+        await expect(amount).toHaveValue("05");
         await amount.fill("");
         await amount.pressSequentially("1,123");
-        await expect(amount).toHaveValue("1.12");
+        await expect(amount).toHaveValue("1,123");
       }
       for (const [typed, message] of [
         ["05", "The amount cannot start with 0 followed by a digit"],
         ["1.123", "Too many decimals"],
       ]) {
         // With JavaScript, set on the element without an input event (a value typed before the
-        // JavaScript started) and sent at once: the keystroke rule never sees it, the action's does.
+        // JavaScript started) and sent at once: the action's check names the rule.
         if (javaScriptEnabled)
           await amount.evaluate((el, value) => {
             const input = el as HTMLInputElement;

@@ -160,7 +160,6 @@ export default function CaspScreen() {
             <ValidatedAmountInput
               label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
               hint={t("casp.amount-hint", { count: scale })}
-              scale={scale}
             />
             <ValidatedField
               name="reference"

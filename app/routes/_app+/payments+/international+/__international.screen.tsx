@@ -383,7 +383,6 @@ export default function InternationalScreen() {
             <ValidatedAmountInput
               label={currency ? t("international.amount", { currency }) : t("fields.amount")}
               hint={t("international.amount-hint", { count: scale })}
-              scale={scale}
             />
             <PaymentReferenceField />
             <PaymentActions>
