@@ -56,7 +56,7 @@ describe("typed before hydration (app/lib/typed-before-hydration.ts)", () => {
   });
 
   it("an amount the keystroke rule refuses is kept as typed (the validator names the problem)", () => {
-    const c = serverRenderThenHydrate(<Rerendering>{() => <AmountInput label="Amount" />}</Rerendering>, (el) => {
+    const c = serverRenderThenHydrate(<Rerendering>{() => <AmountInput label="Amount" scale={2} />}</Rerendering>, (el) => {
       input(el, "amount").value = "1.234";
     });
     rerender(c);

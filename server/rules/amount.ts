@@ -132,20 +132,34 @@ export function validateWireAmount(value: unknown, options: AmountOptions = {}):
 }
 
 /**
- * Keystroke filter for the amount input: returns the text the input should show after a change.
- * Only what can never be part of an amount is refused (a letter, a sign: spec 000 §5 "digits and
- * one dot only"); spaces are dropped. Digits, dots and commas are kept exactly as typed, even
- * when the value breaks a rule (a leading zero, too many decimals, above 1e16): the form's check
- * names the rule, and the customer is never given a different amount than the one typed. A comma
- * stays a comma while typing, so "1,000" typed key by key is still "1,000" (refused as a possible
- * thousands separator) and never becomes 1.00 (docs/decisions.md "The amount field keeps what is
- * typed"); {@link settleAmountInput} turns it into a dot when the field is left.
+ * Keystroke filter for the amount input (spec 000 §5 "Amount input"): returns the text the input
+ * should show after a change. A change that breaks the input rules is refused (the previous value
+ * is returned): a letter or a sign, a second separator, a leading dot, a leading zero followed by
+ * a digit, more than `scale` decimals (scale 0: no separator), above 1e16. The value is judged
+ * with a comma read as the dot ({@link normaliseAmountInput}), but what is returned keeps the
+ * customer's comma as typed (spaces dropped): the comma becomes a dot only when the field is left
+ * ({@link settleAmountInput}). Before the rules, a value with a comma before exactly three digits
+ * ("1,000", "12,555": {@link looksLikeThousandsComma}) is kept as typed, so the form's check shows
+ * `errors:amount.thousands-comma` on the field: "1,000" typed key by key stays "1,000", never
+ * 1.00 (docs/decisions.md "The amount field keeps the spec's mask and the typed comma"). An empty string and a
+ * trailing separator ("12.", "12,") are allowed while typing.
  * @param previous value shown before the change
  * @param next value after the change (raw)
+ * @param scale decimals allowed (the currency's scale, default 2)
+ * @returns the text to show: `next` without spaces, or `previous` when the change is refused
  */
-export function acceptAmountKeystroke(previous: string, next: string): string {
-  const value = next.replace(/\s+/g, "");
-  return /^[0-9.,]*$/.test(value) ? value : previous;
+export function acceptAmountKeystroke(previous: string, next: string, scale = DEFAULT_SCALE): string {
+  const typed = next.replace(/\s+/g, "");
+  if (typed === "") return "";
+  if (looksLikeThousandsComma(typed)) return typed;
+  const value = normaliseAmountInput(typed);
+  if (!/^[0-9]*\.?[0-9]*$/.test(value)) return previous;
+  if (value.startsWith(".")) return previous;
+  if (/^0[0-9]/.test(value)) return previous;
+  if (scale === 0 && value.includes(".")) return previous;
+  if ((value.split(".")[1] ?? "").length > scale) return previous;
+  if (compareDecimalStrings(value.endsWith(".") ? value.slice(0, -1) : value, MAX_AMOUNT) > 0) return previous;
+  return typed;
 }
 
 /**

@@ -233,13 +233,21 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("#amount-hint")).toHaveText("Use a dot or a comma for decimals, at most 2 decimals");
 
       if (javaScriptEnabled) {
-        // While typing: a letter is refused, a comma stays until the field is left, then is a dot.
-        await amount.pressSequentially("1a2,5");
-        await expect(amount).toHaveValue("12,5");
+        // While typing (the mask of spec 000 §5): a letter and a second separator are refused; a
+        // comma stays until the field is left, then is a dot.
+        await amount.pressSequentially("1a2,5.6");
+        await expect(amount).toHaveValue("12,56");
         await amount.blur();
-        await expect(amount).toHaveValue("12.5");
-        // "1,000" typed key by key (one thousand to an English reader) is never 1.00: no digit is
-        // dropped, it stays as typed and is refused on its field; no quote is made.
+        await expect(amount).toHaveValue("12.56");
+        // A leading zero before a digit and a third decimal on GBP (a dot is a decimal point) are refused.
+        await amount.fill("");
+        await amount.pressSequentially("05");
+        await expect(amount).toHaveValue("0");
+        await amount.fill("");
+        await amount.pressSequentially("12.567");
+        await expect(amount).toHaveValue("12.56");
+        // "1,000" typed key by key (one thousand to an English reader) is never 1.00: a comma before
+        // exactly three digits stays as typed and is refused on its field; no quote is made.
         await amount.fill("");
         await amount.pressSequentially("1,000");
         await expect(amount).toHaveValue("1,000");
@@ -251,7 +259,7 @@ for (const javaScriptEnabled of [true, false]) {
         await expect(page).toHaveURL(/\/currency-exchange(\?index)?$/);
       }
 
-      // "05": the action's rule (with JavaScript, a value the keystroke rule never saw, as a value
+      // "05": the action's rule (with JavaScript, a value the keystroke mask never saw, as a value
       // typed before the JavaScript started).
       await submitAsIs(page, javaScriptEnabled, "05");
       await expect(page.locator("#amount-error")).toHaveText("The amount cannot start with 0 followed by a digit");

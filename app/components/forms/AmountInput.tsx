@@ -1,15 +1,16 @@
 /**
- * Amount input (spec 000 §5): decimal keyboard; while typing, a letter or a sign is refused and
- * spaces are dropped, but digits, dots and commas stay exactly as typed: a value that breaks a
- * rule (a leading dot or zero, too many decimals, above 1e16, "1,000") is shown as typed and the
- * form's check names the rule (server/rules/amount.ts, the same rules as the server's without
- * JS). The enhancement never changes the amount: a typed digit is never dropped. When the field
- * is left, a comma becomes a dot ("12,5" → "12.5"), except before exactly three digits ("1,000"
- * stays, refused as a possible thousands separator). An amount typed before the JavaScript
- * started is kept (app/lib/typed-before-hydration.ts).
+ * Amount input (spec 000 §5): decimal keyboard; while typing, keystrokes that break the mask are
+ * refused (a letter or a sign, a second separator, a leading dot, a leading zero followed by a
+ * digit, more than `scale` decimals, above 1e16: `acceptAmountKeystroke`, server/rules/amount.ts).
+ * A typed comma stays a comma while typing ("12,5") and becomes a dot when the field is left
+ * ("12.5", `settleAmountInput`). A comma before exactly three digits ("1,000") is kept as typed,
+ * also when the field is left, so the form's check shows `errors:amount.thousands-comma` on the
+ * field: it is never turned into 1.00 (docs/decisions.md "The amount field keeps the spec's mask
+ * and the typed comma"). Without JS the server applies the same rules (`validateAmount`).
+ * An amount typed before the JavaScript started is kept (app/lib/typed-before-hydration.ts).
  */
 import { useRef, useState, type ChangeEvent } from "react";
-import { acceptAmountKeystroke, settleAmountInput } from "../../../server/rules/amount";
+import { acceptAmountKeystroke, DEFAULT_SCALE, settleAmountInput } from "../../../server/rules/amount";
 import { useAdoptTypedValue } from "~/lib/typed-before-hydration";
 import { Field } from "./Field";
 
@@ -19,16 +20,27 @@ export interface AmountInputProps {
   hint?: string;
   error?: string | null;
   defaultValue?: string;
+  /** Decimals allowed while typing (the currency's scale, default 2). */
+  scale?: number;
   onBlur?: () => void;
 }
 
-export function AmountInput({ name = "amount", label, hint, error, defaultValue = "", onBlur }: AmountInputProps) {
+export function AmountInput({
+  name = "amount",
+  label,
+  hint,
+  error,
+  defaultValue = "",
+  scale = DEFAULT_SCALE,
+  onBlur,
+}: AmountInputProps) {
   const [value, setValue] = useState(defaultValue);
   const input = useRef<HTMLInputElement>(null);
-  // Typed before hydration: kept as typed (never dropped, a letter included, so the validator can
-  // name the problem); its comma becomes a dot at once unless the customer is still typing there.
+  // Typed before hydration: taken through the mask, or kept as typed (never dropped, a letter
+  // included) when the mask refuses it, so the validator can name the problem; its comma becomes a
+  // dot at once unless the customer is still typing there.
   useAdoptTypedValue(input, value, (typed) => {
-    const kept = acceptAmountKeystroke("", typed) || typed;
+    const kept = acceptAmountKeystroke("", typed, scale) || typed;
     setValue(document.activeElement === input.current ? kept : settleAmountInput(kept));
   });
   return (
@@ -46,7 +58,7 @@ export function AmountInput({ name = "amount", label, hint, error, defaultValue 
         setValue(settleAmountInput(value));
         onBlur?.();
       }}
-      onChange={(e: ChangeEvent<HTMLInputElement>) => setValue(acceptAmountKeystroke(value, e.target.value))}
+      onChange={(e: ChangeEvent<HTMLInputElement>) => setValue(acceptAmountKeystroke(value, e.target.value, scale))}
     />
   );
 }

@@ -3,7 +3,7 @@
  * characters, the SEPA remittance-information limit), and the action row: Continue, the form's own
  * secondary actions (`children`, e.g. Save draft), Cancel (`PaymentActions` below).
  * `amountLabelKey` lets a form name its currency (e.g. "fields.amount-eur"); `scale` (decimals of
- * the chosen balance's currency, default 2) is what the amount's hint names (the form's check refuses more).
+ * the chosen balance's currency, default 2) is what the amount input accepts and its hint names.
  */
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
@@ -29,6 +29,7 @@ export function PaymentFormEnd({
       <ValidatedAmountInput
         label={t(amountLabelKey)}
         hint={scale === undefined ? t("fields.amount-hint") : t("fields.amount-hint-scale", { count: scale })}
+        scale={scale}
       />
       <PaymentReferenceField />
       <PaymentActions>{children}</PaymentActions>

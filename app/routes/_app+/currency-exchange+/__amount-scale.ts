@@ -2,7 +2,7 @@
  * Decimals the exchange form's amount takes (spec 000 §5 "at most 2 decimals unless a different
  * decimal count is set"): the amount is in the sold currency when the sold side is fixed (SELL),
  * in the bought one when the received side is fixed (BUY) — the scale POST /v1/exchange/calc
- * checks too. Shared by the page (the amount's hint) and its action (validateAmount). No imports but
+ * checks too. Shared by the page (AmountInput) and its action (validateAmount). No imports but
  * the rules, so the route chunk stays light.
  */
 import { DEFAULT_SCALE } from "../../../../server/rules/amount";

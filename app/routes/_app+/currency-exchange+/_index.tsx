@@ -3,8 +3,8 @@
  * Exchange; POST /v1/exchange/calc). Plain form, works without JavaScript: source balance, target
  * currency, amount and which side it fixes → POST (CSRF-checked) → the API's quote → redirect
  * (PRG) to /currency-exchange/confirm?quote=<id>. Errors re-render the form with the values.
- * The amount is the shared AmountInput (spec 000 §5; its hint names the decimals of the fixed
- * side's currency: `__amount-scale.ts`); the action checks the rules at that scale (`readExchangeForm`).
+ * The amount is the shared AmountInput (spec 000 §5 rules while typing, at the scale of the fixed
+ * side's currency: `__amount-scale.ts`); the action checks the same rules (`readExchangeForm`).
  * An official who may not sign (signatureType NONE) is told that only a signer exchanges the
  * company's money (the API refuses them too), with the way to propose a rate for a signer when
  * rate requests are on. A user with no accounts gets the no-accounts popup (spec 000 §2, spec 001 §2: NoAccountsPanel). When FX rate requests are
@@ -220,6 +220,7 @@ export default function CurrencyExchange() {
         <AmountInput
           label={t("fields.amount")}
           hint={t("payments:fields.amount-hint-scale", { count: scale })}
+          scale={scale}
           defaultValue={values?.amount}
           error={errors.amount}
         />

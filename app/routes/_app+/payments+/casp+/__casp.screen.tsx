@@ -160,6 +160,7 @@ export default function CaspScreen() {
             <ValidatedAmountInput
               label={asset ? t("casp.amount", { asset }) : t("fields.amount")}
               hint={t("casp.amount-hint", { count: scale })}
+              scale={scale}
             />
             <ValidatedField
               name="reference"

@@ -383,6 +383,7 @@ export default function InternationalScreen() {
             <ValidatedAmountInput
               label={currency ? t("international.amount", { currency }) : t("fields.amount")}
               hint={t("international.amount-hint", { count: scale })}
+              scale={scale}
             />
             <PaymentReferenceField />
             <PaymentActions>
