@@ -5,7 +5,7 @@
  */
 
 /** Bump when locale files change: the browser loads `/locales/{{lng}}/{{ns}}.json?v=<version>`. */
-export const LOCALES_VERSION = "77";
+export const LOCALES_VERSION = "80";
 
 /** The languages of the app (issue 12): English, German, Arabic. */
 export const SUPPORTED_LANGUAGES = ["en", "de", "ar"] as readonly string[];

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import errors from "../../public/locales/en/errors.json";
-import { acceptAmountKeystroke, AMOUNT_ERRORS, compareDecimalStrings, validateAmount, validateWireAmount } from "./amount";
+import {
+  acceptAmountKeystroke,
+  AMOUNT_ERRORS,
+  compareDecimalStrings,
+  settleAmountInput,
+  validateAmount,
+  validateWireAmount,
+} from "./amount";
 
 describe("validateAmount (spec 000 §5)", () => {
   it.each([
@@ -118,31 +125,95 @@ describe("error codes", () => {
   });
 });
 
-describe("acceptAmountKeystroke", () => {
-  it("keeps valid typing, including a trailing dot", () => {
+/** What the field shows after `text` is typed key by key at its end (one change per key). */
+function typeKeys(text: string, scale?: number, start = ""): string {
+  let shown = start;
+  for (const key of text) shown = acceptAmountKeystroke(shown, shown + key, scale);
+  return shown;
+}
+
+describe("acceptAmountKeystroke (spec 000 §5 input mask)", () => {
+  it("keeps valid typing, a trailing separator included; drops spaces", () => {
     expect(acceptAmountKeystroke("", "1")).toBe("1");
     expect(acceptAmountKeystroke("1", "12.")).toBe("12.");
-    expect(acceptAmountKeystroke("12.", "12,5")).toBe("12.5");
     expect(acceptAmountKeystroke("12.5", "12.55")).toBe("12.55");
     expect(acceptAmountKeystroke("1", "")).toBe("");
     expect(acceptAmountKeystroke("", "0.")).toBe("0.");
-    // A currency without decimals takes whole numbers (before, every keystroke was refused).
+    expect(acceptAmountKeystroke("1", "1 0")).toBe("10");
+    expect(acceptAmountKeystroke("", " 1 000,50 ")).toBe("1000,50");
+  });
+
+  it("keeps the customer's comma while typing (it becomes a dot when the field is left)", () => {
+    expect(acceptAmountKeystroke("12", "12,")).toBe("12,");
+    expect(acceptAmountKeystroke("12,", "12,5")).toBe("12,5");
+    expect(typeKeys("12,55")).toBe("12,55");
+    expect(settleAmountInput(typeKeys("12,5"))).toBe("12.5");
+  });
+
+  it('keeps "1,000" typed key by key as "1,000" for the thousands-comma error (never 1.00)', () => {
+    const shown = typeKeys("1,000");
+    expect(shown).toBe("1,000");
+    expect(settleAmountInput(shown)).toBe("1,000");
+    expect(validateAmount(shown, { scale: 2 })).toEqual({ ok: false, error: "thousands-comma" });
+    expect(typeKeys("12,555")).toBe("12,555");
+    expect(typeKeys("12 345,678")).toBe("12345,678");
+    // Pasted or filled at once, at any scale.
+    expect(acceptAmountKeystroke("", "1,000", 9)).toBe("1,000");
+    expect(acceptAmountKeystroke("", "1,000", 0)).toBe("1,000");
+  });
+
+  it("refuses keystrokes that break the mask by returning the previous value", () => {
+    // a letter or a sign
+    expect(acceptAmountKeystroke("1", "1a")).toBe("1");
+    expect(acceptAmountKeystroke("", "-")).toBe("");
+    expect(acceptAmountKeystroke("1", "1e5")).toBe("1");
+    expect(typeKeys("1a2,5")).toBe("12,5");
+    // a second separator, dot or comma
+    expect(acceptAmountKeystroke("1.2", "1.2.")).toBe("1.2");
+    expect(acceptAmountKeystroke("1,2", "1,2,")).toBe("1,2");
+    expect(acceptAmountKeystroke("1,2", "1,2.")).toBe("1,2");
+    // a leading dot (or comma)
+    expect(acceptAmountKeystroke("", ".")).toBe("");
+    expect(acceptAmountKeystroke("", ",")).toBe("");
+    expect(acceptAmountKeystroke("", ".5")).toBe("");
+    expect(typeKeys(".5")).toBe("5");
+    // a leading zero followed by a digit
+    expect(acceptAmountKeystroke("0", "01")).toBe("0");
+    expect(typeKeys("05")).toBe("0");
+    // more than two decimals (a dot is a decimal point: "12.555" and "1.000" lose the third)
+    expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.55");
+    expect(typeKeys("12.555")).toBe("12.55");
+    expect(typeKeys("1.000")).toBe("1.00");
+    expect(acceptAmountKeystroke("12,55", "12,555")).toBe("12,555"); // thousands comma: kept for its error
+    expect(acceptAmountKeystroke("1,00", "1,0005")).toBe("1,00");
+    // above 1e16
+    expect(acceptAmountKeystroke("1000000000000000", "10000000000000001")).toBe("1000000000000000");
+    expect(acceptAmountKeystroke("1000000000000000", "10000000000000000")).toBe("10000000000000000");
+    expect(acceptAmountKeystroke("10000000000000000", "10000000000000000.01")).toBe("10000000000000000");
+  });
+
+  it("takes a currency's scale: 0 has no separator, 8 takes eight decimals", () => {
     expect(acceptAmountKeystroke("", "5", 0)).toBe("5");
     expect(acceptAmountKeystroke("5", "50", 0)).toBe("50");
+    expect(acceptAmountKeystroke("5", "5.", 0)).toBe("5");
+    expect(acceptAmountKeystroke("5", "5,", 0)).toBe("5");
+    expect(typeKeys("0,12345678", 8)).toBe("0,12345678");
+    expect(typeKeys("0.123456789", 8)).toBe("0.12345678");
+    expect(typeKeys("0,123456789", 8)).toBe("0,12345678");
+    expect(settleAmountInput(typeKeys("0,12345678", 8))).toBe("0.12345678");
   });
-  it("keeps a pasted comma before exactly three digits as typed, for the form's check to explain", () => {
-    expect(acceptAmountKeystroke("", "1,000", 9)).toBe("1,000");
-    expect(acceptAmountKeystroke("", "1,000", 2)).toBe("1,000");
-    expect(acceptAmountKeystroke("", "0,125", 9)).toBe("0.125");
+});
+
+describe("settleAmountInput (the amount field, once left)", () => {
+  it("turns a comma into a dot (spec 000 §5)", () => {
+    expect(settleAmountInput("12,5")).toBe("12.5");
+    expect(settleAmountInput("0,125")).toBe("0.125");
+    expect(settleAmountInput("1,0005")).toBe("1.0005");
+    expect(settleAmountInput("12.5")).toBe("12.5");
   });
-  it("refuses invalid keystrokes by returning the previous value", () => {
-    expect(acceptAmountKeystroke("12.55", "12.555")).toBe("12.55");
-    expect(acceptAmountKeystroke("", ".")).toBe("");
-    expect(acceptAmountKeystroke("0", "01")).toBe("0");
-    expect(acceptAmountKeystroke("1", "1a")).toBe("1");
-    expect(acceptAmountKeystroke("1.2", "1.2.")).toBe("1.2");
-    expect(acceptAmountKeystroke("1", "1.", 0)).toBe("1");
-    expect(acceptAmountKeystroke("1000000000000000", "10000000000000001")).toBe("1000000000000000");
+  it("keeps a comma before exactly three digits as typed, for the form's check to explain", () => {
+    expect(settleAmountInput("1,000")).toBe("1,000");
+    expect(settleAmountInput("25,500")).toBe("25,500");
   });
 });
 

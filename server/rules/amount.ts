@@ -132,28 +132,45 @@ export function validateWireAmount(value: unknown, options: AmountOptions = {}):
 }
 
 /**
- * Keystroke filter for the amount input: returns the text the input should show after a
- * change, refusing a change that breaks the rules (characters, leading dot/zero, decimals).
- * An empty string and a trailing dot ("12.") are allowed while typing. A whole value with a comma
- * before exactly three digits (pasted or filled in: "1,000") is kept as typed, comma included, so
- * the form's check shows why it is refused instead of the field turning it into 1.000 (or, at
- * 2 decimals, refusing the paste).
+ * Keystroke filter for the amount input (spec 000 §5 "Amount input"): returns the text the input
+ * should show after a change. A change that breaks the input rules is refused (the previous value
+ * is returned): a letter or a sign, a second separator, a leading dot, a leading zero followed by
+ * a digit, more than `scale` decimals (scale 0: no separator), above 1e16. The value is judged
+ * with a comma read as the dot ({@link normaliseAmountInput}), but what is returned keeps the
+ * customer's comma as typed (spaces dropped): the comma becomes a dot only when the field is left
+ * ({@link settleAmountInput}). Before the rules, a value with a comma before exactly three digits
+ * ("1,000", "12,555": {@link looksLikeThousandsComma}) is kept as typed, so the form's check shows
+ * `errors:amount.thousands-comma` on the field: "1,000" typed key by key stays "1,000", never
+ * 1.00 (docs/decisions.md "The amount field keeps the spec's mask and the typed comma"). An empty string and a
+ * trailing separator ("12.", "12,") are allowed while typing.
  * @param previous value shown before the change
  * @param next value after the change (raw)
- * @param scale decimals allowed (default 2)
+ * @param scale decimals allowed (the currency's scale, default 2)
+ * @returns the text to show: `next` without spaces, or `previous` when the change is refused
  */
 export function acceptAmountKeystroke(previous: string, next: string, scale = DEFAULT_SCALE): string {
-  const value = normaliseAmountInput(next);
-  if (value === "") return "";
-  if (looksLikeThousandsComma(next)) return next.trim().replace(/\s+/g, "");
+  const typed = next.replace(/\s+/g, "");
+  if (typed === "") return "";
+  if (looksLikeThousandsComma(typed)) return typed;
+  const value = normaliseAmountInput(typed);
   if (!/^[0-9]*\.?[0-9]*$/.test(value)) return previous;
   if (value.startsWith(".")) return previous;
   if (/^0[0-9]/.test(value)) return previous;
-  const fracPart = value.split(".")[1] ?? "";
-  if (fracPart.length > scale) return previous;
   if (scale === 0 && value.includes(".")) return previous;
+  if ((value.split(".")[1] ?? "").length > scale) return previous;
   if (compareDecimalStrings(value.endsWith(".") ? value.slice(0, -1) : value, MAX_AMOUNT) > 0) return previous;
-  return value;
+  return typed;
+}
+
+/**
+ * What the amount field shows once it is left (spec 000 §5 "a comma is turned into a dot"): the
+ * comma becomes a dot, except a comma before exactly three digits ("1,000"), which stays as typed
+ * for the form's check to explain ({@link looksLikeThousandsComma}).
+ * @param value the field's value ("12,5")
+ * @returns e.g. "12.5"; "1,000" unchanged
+ */
+export function settleAmountInput(value: string): string {
+  return looksLikeThousandsComma(value) ? value : value.replace(/,/g, ".");
 }
 
 /**

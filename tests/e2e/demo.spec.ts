@@ -99,8 +99,8 @@ for (const javaScriptEnabled of [false, true]) {
       // The shared amount rules (spec 000 §5), each with its own message on the amount field.
       const amount = page.locator("[name=amount]");
       if (javaScriptEnabled) {
-        // While typing (once hydrated: a letter no longer stays): a comma becomes a dot; letters,
-        // a leading zero before a digit and a third decimal are refused.
+        // While typing (once hydrated: a letter no longer stays), the mask of spec 000 §5: a letter
+        // and a leading zero before a digit are refused.
         await expect(async () => {
           await amount.fill("");
           await amount.pressSequentially("x");
@@ -108,16 +108,33 @@ for (const javaScriptEnabled of [false, true]) {
         }).toPass();
         await amount.pressSequentially("05");
         await expect(amount).toHaveValue("0");
+        // "1,123" (one thousand one hundred and twenty-three to an English reader) is never 1.12: a
+        // comma before exactly three digits stays as typed, also once the field is left, and is
+        // refused on its field.
         await amount.fill("");
         await amount.pressSequentially("1,123");
-        await expect(amount).toHaveValue("1.12");
+        await expect(amount).toHaveValue("1,123");
+        await amount.blur();
+        await expect(amount).toHaveValue("1,123");
+        await page.getByRole("button", { name: "Send payment" }).click();
+        await expect(page.locator("#amount-error")).toHaveText(
+          "A comma before exactly three digits could be a thousands separator. Type the amount without thousands separators, with a dot before the decimals: 1000 or 1.000",
+        );
+        await expect(amount).toHaveValue("1,123");
+        await expect(page.getByTestId("demo-nothing-sent")).toHaveCount(0);
+        // "1,5" keeps its comma while typing and is 1.5 once the field is left.
+        await amount.fill("");
+        await amount.pressSequentially("1,5");
+        await expect(amount).toHaveValue("1,5");
+        await amount.blur();
+        await expect(amount).toHaveValue("1.5");
       }
       for (const [typed, message] of [
         ["05", "The amount cannot start with 0 followed by a digit"],
         ["1.123", "Too many decimals"],
       ]) {
         // With JavaScript, set on the element without an input event (a value typed before the
-        // JavaScript started) and sent at once: the keystroke rule never sees it, the action's does.
+        // JavaScript started) and sent at once: the action's check names the rule.
         if (javaScriptEnabled)
           await amount.evaluate((el, value) => {
             const input = el as HTMLInputElement;

@@ -220,7 +220,7 @@ for (const javaScriptEnabled of [true, false]) {
       allowValidationAnswers(consoleErrors, "/currency-exchange");
     });
 
-    test("amount rules (spec 000 §5): 12,5 becomes 12.5; 05 and 1.123 on GBP get their rule's message", async ({
+    test("amount rules (spec 000 §5): 12,5 becomes 12.5; 1,000 (JS), 05 and 1.123 on GBP get their rule's message", async ({
       page,
       consoleErrors,
     }) => {
@@ -233,16 +233,33 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("#amount-hint")).toHaveText("Use a dot or a comma for decimals, at most 2 decimals");
 
       if (javaScriptEnabled) {
-        // While typing: a comma becomes a dot; letters, a leading zero before a digit, a second dot
-        // and a third decimal on GBP are refused.
-        await amount.pressSequentially("1a2,5.67");
+        // While typing (the mask of spec 000 §5): a letter and a second separator are refused; a
+        // comma stays until the field is left, then is a dot.
+        await amount.pressSequentially("1a2,5.6");
+        await expect(amount).toHaveValue("12,56");
+        await amount.blur();
         await expect(amount).toHaveValue("12.56");
+        // A leading zero before a digit and a third decimal on GBP (a dot is a decimal point) are refused.
         await amount.fill("");
         await amount.pressSequentially("05");
         await expect(amount).toHaveValue("0");
+        await amount.fill("");
+        await amount.pressSequentially("12.567");
+        await expect(amount).toHaveValue("12.56");
+        // "1,000" typed key by key (one thousand to an English reader) is never 1.00: a comma before
+        // exactly three digits stays as typed and is refused on its field; no quote is made.
+        await amount.fill("");
+        await amount.pressSequentially("1,000");
+        await expect(amount).toHaveValue("1,000");
+        await page.getByTestId("get-quote").click();
+        await expect(page.locator("#amount-error")).toHaveText(
+          "A comma before exactly three digits could be a thousands separator. Type the amount without thousands separators, with a dot before the decimals: 1000 or 1.000",
+        );
+        await expect(amount).toHaveValue("1,000");
+        await expect(page).toHaveURL(/\/currency-exchange(\?index)?$/);
       }
 
-      // "05": the action's rule (with JavaScript, a value the keystroke rule never saw, as a value
+      // "05": the action's rule (with JavaScript, a value the keystroke mask never saw, as a value
       // typed before the JavaScript started).
       await submitAsIs(page, javaScriptEnabled, "05");
       await expect(page.locator("#amount-error")).toHaveText("The amount cannot start with 0 followed by a digit");
@@ -263,9 +280,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(amount).toHaveValue("1.123");
       await expect(page.locator("main select[name=source]")).toHaveValue(/:GBP$/);
 
-      // "12,5": a comma becomes a dot, and the quote is for 12.50 GBP.
+      // "12,5": a comma becomes a dot (with JavaScript once the field is left), and the quote is for 12.50 GBP.
       await amount.fill("12,5");
-      if (javaScriptEnabled) await expect(amount).toHaveValue("12.5");
+      if (javaScriptEnabled) {
+        await amount.blur();
+        await expect(amount).toHaveValue("12.5");
+      }
       await page.getByTestId("get-quote").click();
       await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
       await expect(page.getByTestId("quote-sell")).toHaveText("12.50 GBP");

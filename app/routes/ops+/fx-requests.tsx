@@ -10,6 +10,7 @@ import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { FxRequest } from "../../../server/api/v1/contract";
+import { OpsRate } from "~/components/ops/OpsNumbers";
 import { OpsMoney, ReasonForm, readDecisionForm } from "~/components/ops/OpsPayments";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { RowAction, RowError, type RowFeedback } from "~/components/ops/RowAction";
@@ -133,7 +134,7 @@ export default function OpsFxRequests() {
                   <OpsMoney amount={r.exchangeCurrencyFlexibleSum} currency={r.exchangeCurrencyTo.id} />
                 </td>
                 <td>
-                  <span dir="ltr">{r.proposedRate}</span>
+                  <OpsRate rate={r.proposedRate} />
                 </td>
                 <td>{r.fee ? <OpsMoney amount={r.fee.amount} currency={r.fee.currencyId} /> : t("payments.fx.no-fee")}</td>
                 <td className={styles.decisions}>

@@ -13,6 +13,7 @@ import { ListError } from "~/components/ui/ListError";
 import { settleList } from "~/lib/list-errors.server";
 import type { OpsRates } from "../../../server/api/v1/contract";
 import { OpsIntentForm, OpsNotices, OpsSelectField, OpsTextField } from "~/components/ops/OpsForm";
+import { OpsRate } from "~/components/ops/OpsNumbers";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 import { formErrorsOf, text, type FormErrors } from "~/lib/ops-forms.server";
@@ -102,7 +103,7 @@ export default function OpsRatesPage() {
             {rates.rates.map((r) => (
               <tr key={r.currencyId} data-testid={`rate-${r.currencyId}`}>
                 <th scope="row">{r.currencyId}</th>
-                <td>{r.unitsPerEur ?? "—"}</td>
+                <td>{r.unitsPerEur ? <OpsRate rate={r.unitsPerEur} /> : "—"}</td>
                 <td>{r.source ? t(`admin.rates.sources.${r.source}`) : t("admin.rates.no-rate")}</td>
                 <td>{r.date ?? "—"}</td>
                 <td>

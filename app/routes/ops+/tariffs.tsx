@@ -15,6 +15,7 @@ import type { Fee, OpsOrganizationFees, OpsTariff } from "../../../server/api/v1
 import { OpsIntentForm, OpsNotices, OpsSelectField, OpsTextField, OrganizationSearch } from "~/components/ops/OpsForm";
 import { opsStyles } from "~/components/ops/OpsShell";
 import admin from "~/components/ops/OpsAdmin.module.css";
+import { feeAmountText } from "~/components/ops/OpsNumbers";
 import { ListError } from "~/components/ui/ListError";
 import { settleList } from "~/lib/list-errors.server";
 import { requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
@@ -151,19 +152,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return back(intent);
 }
 
-/** A fee's amount in words. */
+/** A fee's amount in words, in the page's number format (`feeAmountText`). */
 function useFeeAmount() {
-  const { t } = useTranslation("ops");
-  return (f: Fee) =>
-    f.feeAmountType === "FIXED"
-      ? `${f.feeFixedAmount} ${f.feeCurrencyId ?? t("admin.tariffs.payment-currency")}`
-      : [
-          `${f.feePercentAmount} %`,
-          f.feePercentMinAmount ? t("admin.tariffs.min", { amount: f.feePercentMinAmount }) : null,
-          f.feePercentMaxAmount ? t("admin.tariffs.max", { amount: f.feePercentMaxAmount }) : null,
-        ]
-          .filter(Boolean)
-          .join(", ");
+  const { t, i18n } = useTranslation("ops");
+  return (f: Fee) => feeAmountText(f, t, i18n.language);
 }
 
 /** A table of fees, each with a remove form. */

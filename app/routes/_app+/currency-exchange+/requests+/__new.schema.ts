@@ -7,14 +7,21 @@
 import { withZod } from "@remix-validated-form/with-zod";
 import { z } from "zod";
 import { amountField, idempotencyKeyField, requiredChoice } from "~/lib/payment-schemas";
-import { validateAmount } from "../../../../../server/rules/amount";
+import { validateAmount, type AmountError } from "../../../../../server/rules/amount";
 import { FX_PROPOSED_RATE_SCALE } from "../../../../../server/rules/fx-rate";
+
+/** The rate field's message for each reason the amount rules refuse it; the rest share `rate`. */
+const RATE_MESSAGES: Partial<Record<AmountError, string>> = {
+  required: "exchange:requests.errors.rate-required",
+  // "1,234": 1234 or 1.234? Said as the amount fields say it (docs/decisions.md "A comma before three digits").
+  "thousands-comma": "exchange:requests.errors.rate-thousands-comma",
+};
 
 /** The proposed rate: a positive decimal with at most 12 decimals (server/rules/fx-rate.ts). */
 const rateField = z.string({ required_error: "exchange:requests.errors.rate-required" }).transform((value, ctx) => {
   const result = validateAmount(value, { scale: FX_PROPOSED_RATE_SCALE });
   if (!result.ok) {
-    const message = result.error === "required" ? "exchange:requests.errors.rate-required" : "exchange:requests.errors.rate";
+    const message = RATE_MESSAGES[result.error] ?? "exchange:requests.errors.rate";
     ctx.addIssue({ code: z.ZodIssueCode.custom, message });
     return z.NEVER;
   }
