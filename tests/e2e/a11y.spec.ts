@@ -1,19 +1,18 @@
 /**
  * axe-core (WCAG 2.1 A and AA rules) on every page of the walking skeleton. axe needs page
  * scripts, so it runs in a JavaScript-enabled context (design note).
+ *
+ * Time (a few minutes of a CI run): the scans share the e2e specs' one axe configuration
+ * (`expectNoViolations` of ./layout-helpers.ts: axe.run in the page, no blank page opened per
+ * scan); each page is opened once, its form steps taken from the page the scan just saw
+ * instead of opening it again; `signIn` (no render of the landing page) where the next step
+ * opens a page of its own, and the landing page scanned where `login` or `opsLogin` shows it.
  */
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
 import { allowValidationAnswers, apiSession, CUSTOMERS, expect, login, signIn, test } from "./fixtures";
+import { expectNoViolations } from "./layout-helpers";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { signedFxRequest, signedPayment } from "./ops-payments-helpers";
 import { beneficiaryUnderReview, queuedOrder } from "./ops-decisions-helpers";
-
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 test("login pages have no WCAG 2.1 AA violations", async ({ page }) => {
   await page.goto("/auth/phone");
@@ -28,11 +27,11 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page, consoleErr
   // Many pages, each scanned by axe: more than the default minute on a slow machine.
   test.setTimeout(180_000);
   await login(page, CUSTOMERS.individual);
+  await expect(page).toHaveURL(/\/home$/);
+  await expectNoViolations(page, "/home");
   for (const url of [
-    "/home",
     "/home?tab=signing",
     "/payments",
-    "/payments/euro",
     "/payments/internal",
     "/payments/euro/payment-kinds",
     "/payments/cash-over",
@@ -74,8 +73,9 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page, consoleErr
   await expectNoViolations(page, "/cards/order-card (refused)");
   allowValidationAnswers(consoleErrors, "/cards/order-card");
 
-  // The signing page and the confirmation.
+  // The SEPA form, the signing page and the confirmation.
   await page.goto("/payments/euro");
+  await expectNoViolations(page, "/payments/euro");
   await page.locator("[name=beneficiaryName]").fill("Axe Tester");
   await page.locator("[name=iban]").fill("DE89370400440532013000");
   await page.locator("[name=bic]").fill("COBADEFFXXX");
@@ -97,7 +97,7 @@ test("signed-in pages have no WCAG 2.1 AA violations", async ({ page, consoleErr
 
 test("company users and agreements pages (a main representative) have no WCAG 2.1 AA violations", async ({ page }) => {
   const organizationId = (await apiSession(page.request, CUSTOMERS.corporate)).organizationId;
-  await login(page, CUSTOMERS.corporate);
+  await signIn(page, CUSTOMERS.corporate);
   const cof = `/profile/companies/${organizationId}/cof`;
   await page.goto(cof);
   await expectNoViolations(page, cof);
@@ -115,7 +115,9 @@ test("identity and company-official pages have no WCAG 2.1 AA violations", async
   await expectNoViolations(page, "/identity");
   await page.context().clearCookies();
   await login(page, CUSTOMERS.official);
-  for (const url of ["/home", "/history", "/payments"]) {
+  await expect(page).toHaveURL(/\/home$/);
+  await expectNoViolations(page, "/home (company official)");
+  for (const url of ["/history", "/payments"]) {
     await page.goto(url);
     await expectNoViolations(page, `${url} (company official)`);
   }
@@ -149,7 +151,6 @@ test("demo mode pages and the identity-needed popup have no WCAG 2.1 AA violatio
     "/demo/history/demo-op-2",
     "/demo/beneficiaries",
     "/demo/payments",
-    "/demo/payments/form",
     "/demo/profile",
     "/demo/profile/companies/demo-company/cof",
     "/demo/cards/demo-visa",
@@ -159,6 +160,8 @@ test("demo mode pages and the identity-needed popup have no WCAG 2.1 AA violatio
     await expectNoViolations(page, url);
   }
   await page.goto("/demo/payments/form");
+  await expect(page.locator("main h1")).toBeVisible();
+  await expectNoViolations(page, "/demo/payments/form");
   await page.getByRole("button", { name: "Send payment" }).click();
   await expect(page.locator("#payee-error")).toBeVisible();
   await expectNoViolations(page, "/demo/payments/form (refused)");
@@ -171,23 +174,24 @@ test("demo mode pages and the identity-needed popup have no WCAG 2.1 AA violatio
 });
 
 test("chat pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
-  await login(page, CUSTOMERS.individual);
-  for (const url of ["/chat", "/chat/new", "/chat/notifications"]) {
-    await page.goto(url);
-    await expectNoViolations(page, url);
-  }
-  // A channel with a message, and the post form's error state.
+  await signIn(page, CUSTOMERS.individual);
+  await page.goto("/chat/notifications");
+  await expectNoViolations(page, "/chat/notifications");
+  // The new-question form, and its error state.
+  await page.goto("/chat/new");
+  await expectNoViolations(page, "/chat/new");
+  await page.getByRole("button", { name: "Send question" }).click();
+  await expect(page.getByText("Enter a title")).toBeVisible();
+  await expectNoViolations(page, "/chat/new (errors)");
+  allowValidationAnswers(consoleErrors, "/chat/new");
+  // The channel list, and a channel with a message.
   await page.goto("/chat");
+  await expectNoViolations(page, "/chat");
   await page.getByTestId("chat-main-channel").click();
   await page.locator("#chat-content").fill("Axe was here");
   await page.getByTestId("chat-post-form").getByRole("button", { name: "Send" }).click();
   await expect(page.getByTestId("chat-message").last()).toContainText("Axe was here");
   await expectNoViolations(page, "/chat/{channelId}");
-  await page.goto("/chat/new");
-  await page.getByRole("button", { name: "Send question" }).click();
-  await expect(page.getByText("Enter a title")).toBeVisible();
-  await expectNoViolations(page, "/chat/new (errors)");
-  allowValidationAnswers(consoleErrors, "/chat/new");
 });
 
 test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, consoleErrors }) => {
@@ -211,19 +215,15 @@ test("back-office (/ops) pages have no WCAG 2.1 AA violations", async ({ page, c
   allowValidationAnswers(consoleErrors, "/ops/login/code");
   await page.context().clearCookies();
 
+  // opsLogin lands on /ops.
   await opsLogin(page, "admin@ops.example");
-  for (const url of [
-    "/ops",
-    "/ops/applications",
-    "/ops/applications?status=INCOMPLETE",
-    "/ops/audit",
-    "/ops/audit?action=staff.login",
-  ]) {
+  await expectNoViolations(page, "/ops");
+  for (const url of ["/ops/applications", "/ops/audit", "/ops/audit?action=staff.login", "/ops/applications?status=INCOMPLETE"]) {
     await page.goto(url);
     await expectNoViolations(page, url);
   }
-  // The seeded half-filled corporate application: answers, its main representative, the decision-less view.
-  await page.goto("/ops/applications?status=INCOMPLETE");
+  // The seeded half-filled corporate application (from the INCOMPLETE list just scanned):
+  // answers, its main representative, the decision-less view.
   await page.getByTestId("ops-application").first().getByRole("link").click();
   await expect(page).toHaveURL(/\/ops\/applications\/[0-9a-f-]{36}$/);
   await expectNoViolations(page, "/ops/applications/{id}");
@@ -252,19 +252,13 @@ test("the back office's payments pages have no WCAG 2.1 AA violations", async ({
   await signedPayment(page.request, "1.23", "Axe Payee Ltd");
   await signedFxRequest(page.request, "1.00");
   await opsLogin(page, STAFF.payments);
-  for (const url of [
-    "/ops/payments",
-    "/ops/payments?status=SETTLED",
-    "/ops/payments/incoming",
-    "/ops/fx-requests",
-    "/ops/cards",
-    "/ops/cards?status=ACTIVE",
-  ]) {
+  for (const url of ["/ops/payments?status=SETTLED", "/ops/fx-requests", "/ops/cards", "/ops/cards?status=ACTIVE"]) {
     await page.goto(url);
     await expectNoViolations(page, url);
   }
-  // A refusal on its field: the reason of a refund, the incoming payment's form.
+  // Each with a refusal on its field: the reason of a refund, the incoming payment's form.
   await page.goto("/ops/payments");
+  await expectNoViolations(page, "/ops/payments");
   const row = page.getByTestId("payment-row").first();
   await row.getByText("Refund…").click();
   await row.getByRole("button", { name: "Refund the amount" }).click();
@@ -272,6 +266,7 @@ test("the back office's payments pages have no WCAG 2.1 AA violations", async ({
   await expectNoViolations(page, "/ops/payments (reason refused)");
   allowValidationAnswers(consoleErrors, "/ops/payments");
   await page.goto("/ops/payments/incoming");
+  await expectNoViolations(page, "/ops/payments/incoming");
   await page.getByRole("button", { name: "Credit the customer" }).click();
   await expect(page.getByTestId("account-error")).toBeVisible();
   await expectNoViolations(page, "/ops/payments/incoming (refused)");
@@ -282,9 +277,10 @@ test("back-office decision and ADMIN pages have no WCAG 2.1 AA violations", asyn
   test.setTimeout(180_000);
   const beneficiary = await beneficiaryUnderReview(page.request, "Axe Ops Beneficiary");
   const order = await queuedOrder(page.request, "Axe Ops Payee");
+  // opsLogin lands on /ops.
   await opsLogin(page, STAFF.admin);
+  await expectNoViolations(page, "/ops");
   for (const url of [
-    "/ops",
     "/ops/beneficiaries",
     `/ops/beneficiaries/${beneficiary}`,
     "/ops/contracts",

@@ -6,7 +6,7 @@
  * ./csp-checks.ts; web-security-csp.spec.ts: the back office's pages).
  */
 import type { APIRequestContext, Page } from "@playwright/test";
-import { apiSession, CUSTOMERS, expect, login, savedBeneficiary, staffCommand } from "./fixtures";
+import { apiSession, CUSTOMERS, expect, savedBeneficiary, signIn, staffCommand } from "./fixtures";
 import { appRoutes, fillPattern, type AppRoute } from "./route-manifest";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { watchReady } from "./layout-helpers";
@@ -112,11 +112,19 @@ export const RESOURCE_ROUTES = new Set([
   "routes/ops+/beneficiaries+/$id_.documents.$documentId", // a beneficiary's or contract's document for staff (COMPLIANCE)
 ]);
 
+/**
+ * Filling a form of the page just opened: with JavaScript, after hydration (a value typed before
+ * it can be reset: a flaky "Enter an amount" in CI); without (reflow's Arabic walk may make the
+ * samples), the form is the server's and posts itself.
+ */
+async function readyToFill(page: Page): Promise<void> {
+  if (await page.evaluate(() => "__remixContext" in window)) await watchReady(page);
+}
+
 /** Create a remittance order awaiting confirmation through the form (Oliver: orders enabled); returns its id. */
 async function createOrder(page: Page): Promise<string> {
   await page.goto("/payments/remittance/new");
-  // Filled after hydration: a value typed before it can be reset (a flaky "Enter an amount" in CI).
-  await watchReady(page);
+  await readyToFill(page);
   const source = page.locator("select[name=source]");
   const options = await source.locator("option").allTextContents();
   await source.selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
@@ -135,8 +143,7 @@ async function createOrder(page: Page): Promise<string> {
 /** An FX rate request awaiting confirmation, through the form (Oliver: requests enabled); returns its id. */
 async function createFxRequest(page: Page): Promise<string> {
   await page.goto("/currency-exchange/requests/new");
-  // Filled after hydration: a value typed before it can be reset (a flaky "Enter an amount" in CI).
-  await watchReady(page);
+  await readyToFill(page);
   const source = page.locator("select[name=source]");
   const options = await source.locator("option").allTextContents();
   await source.selectOption({ label: options.find((o) => /^Main account — .*GBP/.test(o))! });
@@ -146,6 +153,22 @@ async function createFxRequest(page: Page): Promise<string> {
   await page.locator("form#fx-request-form button[type=submit]").click();
   await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
   return new URL(page.url()).pathname.split("/")[3];
+}
+
+/**
+ * Choose the pages' language as the switcher's form does (POST /locale with the session's CSRF
+ * token), from the page's request client: its `lng` cookie, cleared with the audience's others.
+ * No page is rendered for it (the switcher's own pages are languages.spec.ts's); the caller
+ * proves each page it opens is in that language (`<html lang>`).
+ */
+async function chooseLanguage(page: Page, language: string): Promise<void> {
+  const http = page.request;
+  const root = await http.get("/auth/phone?_data=root");
+  expect(root.status(), "root loader").toBe(200);
+  const { csrf } = (await root.json()) as { csrf: string };
+  const chosen = await http.post("/locale", { form: { lng: language, returnTo: "/", csrf }, maxRedirects: 0 });
+  expect(chosen.status(), "language chosen: back to the page").toBe(302);
+  expect(chosen.headers()["set-cookie"] ?? "", "language chosen: its cookie").toMatch(/^lng=/m);
 }
 
 /**
@@ -159,13 +182,14 @@ async function createFxRequest(page: Page): Promise<string> {
 const samples = new Map<Audience, Record<string, string>>();
 
 /**
- * Open every page of the manifest, logged in as its audience (`audience`), with sample values for
+ * Open every page of the manifest, logged in as its audience (`audience`; a customer by `signIn`,
+ * whose landing page the walk opens anyway when it comes to it), with sample values for
  * its path parameters (a payment, order and FX request of the individual customer's made through
  * the forms; unknown ids where the not-found page is what there is to see).
  * @param visit called once per page with its URL (to open, or to fetch for `RESOURCE_ROUTES`)
  * @param only the audiences to walk (all by default)
- * @param language the pages' language, chosen with the language switcher after each audience's
- *   logins and sample records are made in English (whose labels the helpers know)
+ * @param language the pages' language, chosen as the language switcher does (`chooseLanguage`)
+ *   after each audience's logins and sample records are made in English (whose labels the helpers know)
  * @returns the routes visited
  */
 export async function forEveryPage(
@@ -192,7 +216,7 @@ export async function forEveryPage(
     const params: Record<string, string> = { "*": "no-such-page" };
     const kept = samples.get(who);
     if (who === "unidentified") {
-      await login(page, CUSTOMERS.unidentified);
+      await signIn(page, CUSTOMERS.unidentified);
       if (!kept) await startCompanyApplication(page);
       // Someone else's (or no) main representative: the page sends to the right one, or to personal-data.
       params.mainRepresentativeId = "00000000-0000-4000-8000-000000000000";
@@ -214,11 +238,11 @@ export async function forEveryPage(
       params.channelId = "00000000-0000-4000-8000-000000000000";
     }
     if (who === "individual" && kept) {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       Object.assign(params, kept);
       await leaveUnreadCounts(page, params.channelId);
     } else if (who === "individual") {
-      await login(page, CUSTOMERS.individual);
+      await signIn(page, CUSTOMERS.individual);
       params.paymentId = await createPayment(page);
       params.orderId = await createOrder(page);
       params.requestId = await createFxRequest(page);
@@ -245,14 +269,7 @@ export async function forEveryPage(
       await leaveUnreadCounts(page, params.channelId);
     }
     if (!kept) samples.set(who, { ...params });
-    if (language !== "en") {
-      // The switcher of the audience's start page (its cookie is cleared for the next audience).
-      await page.goto("/");
-      const switcher = page.locator('form[action="/locale"]');
-      await switcher.locator("select[name=lng]").selectOption(language);
-      await switcher.getByRole("button").click();
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
-    }
+    if (language !== "en") await chooseLanguage(page, language);
     for (const route of routes) await visit(fillPattern(route.pattern, params), route, who);
   }
   return pages;
