@@ -7,16 +7,16 @@
  * lists about 3 s and 7 s after signing (spec 000 §4). axe on the new pages (JavaScript on: axe
  * needs page scripts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { euroPayment, formReady } from "./signing-helpers";
+import { axeScan } from "./layout-helpers";
 
 /** Northwind Trading Ltd's second official (seed: signature type NONE). */
 const SECOND_OFFICIAL = "+447700900006";
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

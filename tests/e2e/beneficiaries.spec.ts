@@ -7,14 +7,14 @@
  * a beneficiary pre-filled from query parameters on a link, saved as a draft and deleted after
  * the confirmation page; the payment form's picker offers only approved ones; axe on the pages.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 /** axe needs the page's JavaScript: checked in the JavaScript-on runs (the markup is the same). */
 async function axe(page: Page, label: string, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

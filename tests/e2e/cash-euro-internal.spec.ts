@@ -7,9 +7,9 @@
  * euro form (desktop and phone), a field's error on blur without the error summary, and one click
  * on Continue from a bad field showing the summary with every error, focused.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -74,7 +74,7 @@ async function openCashForm(page: Page, javaScriptEnabled: boolean) {
 }
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

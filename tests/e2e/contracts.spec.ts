@@ -9,7 +9,6 @@
  * history item of a payment made under a contract names the contract and links to it (spec 000
  * §3 info block "contract (id, name, beneficiaryId)"; JavaScript off).
  */
-import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs/promises";
 import type { Locator, Page } from "@playwright/test";
 import {
@@ -23,6 +22,7 @@ import {
   staffCommand,
   test,
 } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
@@ -33,7 +33,7 @@ async function formReady(javaScriptEnabled: boolean, form: Locator) {
 }
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

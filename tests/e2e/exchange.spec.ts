@@ -9,12 +9,12 @@
  * a company official, on /currency-exchange and /payments?prompt=no-accounts. Axe on the three
  * pages and the panel (JS on: axe needs a JS-enabled context).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, test, toMinorUnits, watchConsoleErrors } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

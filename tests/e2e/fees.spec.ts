@@ -3,8 +3,8 @@
  * fees and a negotiated custom fee, which replaces the tariff's fees for the same payments (they
  * are not listed nor counted), with JavaScript on and off; axe on the tab.
  */
-import AxeBuilder from "@axe-core/playwright";
 import { CUSTOMERS, expect, signIn, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -41,6 +41,6 @@ test("the fees tab has no WCAG 2.1 AA violations", async ({ page }) => {
   await signIn(page, CUSTOMERS.individual);
   await page.goto("/home?tab=fees");
   await expect(page.getByTestId("home-fees")).toBeVisible();
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 });

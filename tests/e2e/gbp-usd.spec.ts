@@ -6,9 +6,9 @@
  * sort code and an invalid ABA routing number shown on their fields with the form still filled;
  * a draft restored after leaving to /payments and gone after visiting /home; axe on the four pages.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -111,7 +111,7 @@ async function submitForm(page: Page) {
 }
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

@@ -7,13 +7,12 @@
  * and the calendar open; placeholders on the home history tab. Without JavaScript:
  * tests/e2e/history.spec.ts.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, signIn, test } from "./fixtures";
-import { watchReady } from "./layout-helpers";
+import { axeScan, watchReady } from "./layout-helpers";
 
 async function axe(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

@@ -9,11 +9,11 @@
  * one and no sender.
  */
 import fs from "node:fs/promises";
-import AxeBuilder from "@axe-core/playwright";
 import { readSheet } from "read-excel-file/node";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { confirmWithCode, formReady } from "./signing-helpers";
+import { axeScan } from "./layout-helpers";
 
 /** The value of the item page's info row labelled exactly `label`. */
 function row(page: Page, label: string) {
@@ -31,7 +31,7 @@ function daysAgo(days: number): string {
 /** axe needs the page's JavaScript: checked in the JavaScript-on runs (the markup is the same). */
 async function axe(page: Page, label: string, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

@@ -16,9 +16,9 @@
  *    JavaScript-enabled context on the same URL and cookies (axe needs page scripts:
  *    /work/shared/design.md testing facts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 /** The seeded corporate applicant (README demo customers). */
 const TARIQ = "+447700900007";
@@ -176,7 +176,7 @@ test.describe("JavaScript off", () => {
       await axeContext.clearCookies();
       await axeContext.addCookies(await page.context().cookies());
       await axePage.goto(here(page));
-      const results = await new AxeBuilder({ page: axePage }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await axeScan(axePage);
       const summary = results.violations.map(
         (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
       );

@@ -11,12 +11,12 @@
  * With JavaScript: the unsaved-changes dialog on the step list and the draft kept when a page is
  * left; axe on the list, a step page with its SIC search and errors, and check answers.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

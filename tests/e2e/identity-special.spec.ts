@@ -10,10 +10,10 @@
  * Save disabled while sent, and its form guarded by the unsaved-changes popup. Then axe-core on
  * each page, in a JavaScript-enabled context (axe needs page scripts), error states included.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { dateBounds } from "../../server/rules/applications/validate";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, signIn, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF");
 
@@ -41,7 +41,7 @@ async function corporateApplication(request: APIRequestContext, companyName: str
 }
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

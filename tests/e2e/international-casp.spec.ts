@@ -8,9 +8,9 @@
  * field; the intermediary bank's fields (always shown without JS, shown once checked with JS);
  * a draft restored after leaving to /payments and gone after visiting /home; axe on the four pages.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 const EIP55 = "0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed";
@@ -289,7 +289,7 @@ for (const javaScriptEnabled of [true, false]) {
 }
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

@@ -4,6 +4,7 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import type { BrowserContext, Page } from "@playwright/test";
+import type { AxeResults } from "axe-core";
 import type { AuthTokens } from "../../server/api/v1/contract";
 import { commitSession, getSession, getTokens, setTokens } from "../../app/lib/session.server";
 import { expect } from "./fixtures";
@@ -26,14 +27,21 @@ export async function watchReady(page: Page): Promise<void> {
  *   (their nodes were never read here, and building a selector for each costs time).
  */
 export async function expectNoViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    // First: options() replaces the run options withTags() adds to.
-    .options({ resultTypes: ["violations"] })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .setLegacyMode()
-    .analyze();
+  const results = await axeScan(page);
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+/** The axe scan of {@link expectNoViolations} (the same rules and mode), for a spec that reads the violations itself. */
+export async function axeScan(page: Page): Promise<AxeResults> {
+  return (
+    new AxeBuilder({ page })
+      // First: options() replaces the run options withTags() adds to.
+      .options({ resultTypes: ["violations"] })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+      .setLegacyMode()
+      .analyze()
+  );
 }
 
 /**

@@ -12,10 +12,10 @@
  * on its field, wildcards literal; a result's link fills the phone form's current number, the
  * search kept.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, expect, login, staffCommand, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
+import { axeScan } from "./layout-helpers";
 
 /** Seeded applicants whose numbers these tests change (one each), and the numbers they get. */
 const APPLICANTS = {
@@ -24,7 +24,7 @@ const APPLICANTS = {
 } as const;
 
 async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     label,

@@ -10,16 +10,16 @@
  * decision shows in /ops/audit, a command line's (`npm run bank`) as such. axe on each new page (JavaScript on: axe needs page scripts).
  * Customers' data the pages under test do not create is made through the customer API.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, signIn, staffCommand, test } from "./fixtures";
 import { opsLogin, STAFF } from "./ops-fixtures";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
+import { axeScan } from "./layout-helpers";
 
 /** axe on the current page (JavaScript on only: axe needs page scripts). */
 async function axe(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   expect(
     results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
     page.url(),

@@ -8,9 +8,9 @@
  * A company's representative sees its company number and registered address; an individual has
  * no company section but sees their date of birth and nationality (named in the page's language).
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, signIn, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 for (const javaScriptEnabled of [true, false]) {
   test.describe(`JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
@@ -38,7 +38,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(mine).toHaveCount(1);
       await expect(mine).toContainText(/Chrom(e|ium) on Linux/);
       if (javaScriptEnabled) {
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const results = await axeScan(page);
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
       }
 
@@ -99,7 +99,7 @@ for (const javaScriptEnabled of [true, false]) {
       await change("WhatsApp", true);
       if (javaScriptEnabled) {
         await page.goto("/profile");
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const results = await axeScan(page);
         expect(results.violations.map((v) => v.id)).toEqual([]);
       }
       await change("SMS", false);
@@ -131,7 +131,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(company.getByTestId("registered-address")).toHaveText("14 Wharf RoadUnit 3BristolBS1 4RNUnited Kingdom");
       await expect(company).toContainText("Business addressSame as the registered address");
       if (javaScriptEnabled) {
-        const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+        const results = await axeScan(page);
         expect(results.violations.map((v) => v.id)).toEqual([]);
       }
 

@@ -6,9 +6,9 @@
  * each with its own seeded user (tests/e2e/fixtures.ts `recoveryJsOn`/`recoveryJsOff`); the
  * password is put back at the end so the test can run again on the same database.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, DEMO_PASSWORD, expect, login, test } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 async function recover(page: Page, phone: string, password: string, checks: boolean, axe = false): Promise<void> {
   await page.goto("/auth/phone");
@@ -52,7 +52,7 @@ async function recover(page: Page, phone: string, password: string, checks: bool
     await expect(page.locator("#confirm-error")).toHaveText("The two passwords are not the same");
     if (axe) {
       // axe runs in the page: only with JavaScript.
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      const results = await axeScan(page);
       expect(results.violations.map((v) => v.id)).toEqual([]);
     }
   }

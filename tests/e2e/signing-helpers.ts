@@ -4,14 +4,14 @@
  * validated form to hydrate, entering the sandbox code on a signing page, and opening the SOL
  * crypto-asset payment form.
  */
-import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { axeScan } from "./layout-helpers";
 
 /** axe-core (WCAG 2.1 A and AA); with JavaScript off, nothing (as tests/e2e/a11y.spec.ts). */
 export async function axe(page: Page, javaScriptEnabled: boolean) {
   if (!javaScriptEnabled) return;
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const results = await axeScan(page);
   expect(results.violations, `axe on ${page.url()}`).toEqual([]);
 }
 
