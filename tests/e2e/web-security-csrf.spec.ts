@@ -6,8 +6,14 @@
  * `csrf` field missing and with a wrong token: both must be refused with a 4xx and change
  * nothing. The same fields with the page's own token then must take effect — which proves the
  * refused posts were otherwise valid and that the effect probe can see a change.
+ *
+ * The pages run without JavaScript: the forms are plain HTML forms (they work without it), the
+ * CSRF token is in the server-rendered form, and the posts are made by the test, not by the
+ * page's script — hydrating each page would add seconds of CPU and nothing to the proof. A
+ * customer's or staff member's session is made once (the real login actions) and its cookie
+ * given to the next cases' contexts (`signedIn`, `staffSignedIn`).
  */
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
 import { randomBytes } from "node:crypto";
 import {
   apiSession,
@@ -22,7 +28,7 @@ import {
   test,
 } from "./fixtures";
 import { appRoutes } from "./route-manifest";
-import { ageSession, watchReady } from "./layout-helpers";
+import { ageSession } from "./layout-helpers";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
 import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
 import { mainAccount, signedFxRequest, signedPayment } from "./ops-payments-helpers";
@@ -76,6 +82,51 @@ async function customerSession(phone: string): Promise<Awaited<ReturnType<typeof
   const session = await apiSession(apiRequest, phone);
   apiSessions.set(phone, { madeAt: Date.now(), session });
   return session;
+}
+
+/** A browser session's cookies kept after its login (`signedIn`, `staffSignedIn`), and when it was made. */
+const browserSessions = new Map<string, { madeAt: number; cookies: Cookie[] }>();
+
+/**
+ * The page's context signed in as the customer `phone`: the first time through `signIn` (the
+ * real login actions, and "/"), whose `__session` cookie is then kept for ten minutes (its access
+ * token lasts 15: the web app never refreshes, so never rotates, it) and given to the next cases'
+ * contexts, re-sealed with its last activity now (the inactivity limit is 5 minutes). The web
+ * session lives in that cookie (tokens, CSRF token, drafts, chosen organization), so each context
+ * starts as just signed in, and what a case does to its copy stays in its context. A login costs
+ * an argon2 check and a render of /home; the cases would make some fifty. Not for a case that ends
+ * the session at the API (the customer's logout): that one signs in on its own.
+ */
+async function signedIn(page: Page, phone: string): Promise<void> {
+  const origin = test.info().project.use.baseURL!;
+  const kept = browserSessions.get(`customer ${phone}`);
+  if (kept && Date.now() - kept.madeAt < 10 * 60_000) {
+    await page.context().addCookies(kept.cookies);
+    await ageSession(page.context(), origin, 0);
+    return;
+  }
+  await signIn(page, phone);
+  const cookies = (await page.context().cookies(origin)).filter((c) => c.name === "__session");
+  expect(cookies, "signed in: a __session cookie").toHaveLength(1);
+  browserSessions.set(`customer ${phone}`, { madeAt: Date.now(), cookies });
+}
+
+/**
+ * The page's context signed in to the back office as `email`: the first time through `opsLogin`,
+ * whose `__ops` cookie is kept for ten minutes (the staff session's idle limit is 15, and each
+ * use renews it) and given to the next cases' contexts. Not for the case that logs the staff
+ * session out (it ends it at the API): that one logs in on its own.
+ */
+async function staffSignedIn(page: Page, email: string): Promise<void> {
+  const kept = browserSessions.get(`staff ${email}`);
+  if (kept && Date.now() - kept.madeAt < 10 * 60_000) {
+    await page.context().addCookies(kept.cookies);
+    return;
+  }
+  await opsLogin(page, email);
+  const cookies = (await page.context().cookies()).filter((c) => c.name === "__ops"); // its path is /ops
+  expect(cookies, "signed in to the back office: an __ops cookie").toHaveLength(1);
+  browserSessions.set(`staff ${email}`, { madeAt: Date.now(), cookies });
 }
 
 /** The fields of a form element, first value per name. */
@@ -247,22 +298,22 @@ async function stepFormState(page: Page, url: string): Promise<string> {
 function identityStepCase(type: AppType, step: string): CsrfCase {
   return {
     async prepare(page) {
-      await signIn(page, APPLICANT);
+      await signedIn(page, APPLICANT);
       const url = await identityStepUrl(page, type, step);
       await page.goto(url);
-      // Hydrated first: with JavaScript, the details of an unanswered yes/no question are hidden then.
-      // (The identity pages' session script marks the body once loaded, after hydration.)
-      await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
       const form = page.locator("form#identity-step-form");
       const marker = `CSRF ${randomBytes(4).toString("hex")}`;
-      const text = form.locator("input[type=text]:visible:not([name=sicSearch]), textarea:visible").first();
-      const select = form.locator("select").first();
+      // Not a field shown only for another answer (a yes/no question's details: without JavaScript
+      // it is on the page, but the save drops it while the question is not answered yes).
+      const own = ":not([data-shown-when] *)";
+      const text = form.locator(`input[type=text]:not([name=sicSearch])${own}, textarea${own}`).first();
+      const select = form.locator(`select${own}`).first();
       if ((await text.count()) > 0) await text.fill(marker);
       else if ((await select.count()) > 0) {
         const options = await select.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
         const current = await select.inputValue();
         await select.selectOption(options.find((v) => v && v !== current)!);
-      } else await form.locator("input[type=checkbox]:not(:checked)").first().check();
+      } else await form.locator(`input[type=checkbox]:not(:checked)${own}`).first().check();
       const fields = await formFields(page, "form#identity-step-form");
       const action = (await form.getAttribute("action"))!;
       await form.evaluate((f) => (f as HTMLFormElement).reset());
@@ -276,7 +327,7 @@ function identityStepCase(type: AppType, step: string): CsrfCase {
 function identityCheckCase(type: AppType): CsrfCase {
   return {
     async prepare(page) {
-      await signIn(page, APPLICANT);
+      await signedIn(page, APPLICANT);
       const { id } = await identityApplication(page, type);
       const url = `/identity/${SEGMENT[type]}/check-answers?applicationId=${id}`;
       await page.goto(url);
@@ -326,7 +377,7 @@ async function stepState(page: Page, url: string, step: string): Promise<string>
 function verificationCase(type: AppType): CsrfCase {
   return {
     async prepare(page) {
-      await signIn(page, APPLICANT);
+      await signedIn(page, APPLICANT);
       const { id } = await identityApplication(page, type);
       const url = `/identity/${SEGMENT[type]}/identity-verification?applicationId=${id}`;
       await page.goto(url);
@@ -354,7 +405,7 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 function continueCase(step: "cof" | "add-documents"): CsrfCase {
   return {
     async prepare(page) {
-      await signIn(page, APPLICANT);
+      await signedIn(page, APPLICANT);
       // A new application each time: continuing completes the step, so a retry on the same
       // application would find it completed already and see no change.
       const { id } = await identityApplication(page, "CORPORATE", { fresh: true });
@@ -416,7 +467,7 @@ const IDENTITY_CASES: Record<string, CsrfCase> = {
   // Adding a director through the official form. Probe: how many people the cof list shows.
   "routes/identity+/corporate+/cof_.$officialId": {
     async prepare(page) {
-      await signIn(page, APPLICANT);
+      await signedIn(page, APPLICANT);
       const { id } = await identityApplication(page, "CORPORATE");
       await page.goto(`/identity/corporate/cof/new?applicationId=${id}`);
       const form = page.getByTestId("official-form");
@@ -445,7 +496,7 @@ const IDENTITY_CASES: Record<string, CsrfCase> = {
   "routes/identity+/draft": {
     acceptedStatus: 204,
     async prepare(page) {
-      await signIn(page, APPLICANT);
+      await signedIn(page, APPLICANT);
       const { id } = await identityApplication(page, "INDIVIDUAL");
       const url = `/identity/individual/activities?applicationId=${id}`;
       await page.goto(url);
@@ -472,7 +523,7 @@ async function chatMessages(page: Page, channelId: string, text: string): Promis
 const CHAT_CASES: Record<string, CsrfCase> = {
   "routes/_app+/chat+/$channelId+/_index": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/chat");
       await page.getByTestId("chat-main-channel").click();
       await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
@@ -483,7 +534,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/chat+/new": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/chat/new");
       await page.getByLabel("Title").fill(chatText("CSRF question"));
       await page.getByLabel("Your question").fill("Is this form protected?");
@@ -499,7 +550,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // A notification to read: a beneficiary of Oliver's approved by the bank (it notifies him).
       await approvedBeneficiary(page, chatText("CSRF Notified Ltd"));
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/chat/notifications");
       return { url: "/chat/notifications", fields: await formFields(page, "[data-testid=notification] form") };
     },
@@ -511,7 +562,7 @@ const CHAT_CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/chat+/messaging-token": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       const fields = await formFields(page, "form#logout-form");
       return { url: "/chat/messaging-token", fields: { csrf: fields.csrf } };
@@ -567,6 +618,7 @@ const OPS_CASES: Record<string, CsrfCase> = {
   },
   "routes/ops+/logout": {
     async prepare(page) {
+      // Its own staff session (not a kept one): the accepted post ends it at the API.
       await opsLogin(page, STAFF.support);
       return { url: "/ops/logout", fields: await formFields(page, 'form[action="/ops/logout"]') };
     },
@@ -575,7 +627,7 @@ const OPS_CASES: Record<string, CsrfCase> = {
   "routes/ops+/applications+/$id+/_index": {
     async prepare(page) {
       const id = await submitIndividualApplication(page, OPS_APPLICANTS.csrf, "Sam");
-      await opsLogin(page, STAFF.onboarding);
+      await staffSignedIn(page, STAFF.onboarding);
       const url = `/ops/applications/${id}`;
       await page.goto(url);
       return { url, fields: await formFields(page, "[data-testid=form-review]") };
@@ -590,7 +642,7 @@ const OPS_CASES: Record<string, CsrfCase> = {
       // Identified by an approved application: /home shows the "verified" popup until closed.
       const id = await submitIndividualApplication(page, OPS_APPLICANTS.verified, "Eve");
       for (const command of ["application:review", "application:approve"]) await staffCommand(page, [command, id]);
-      await signIn(page, OPS_APPLICANTS.verified);
+      await signedIn(page, OPS_APPLICANTS.verified);
       await page.goto("/home");
       return { url: "/home", fields: await formFields(page, "[data-testid=verified-notice] form") };
     },
@@ -604,7 +656,7 @@ const OPS_CASES: Record<string, CsrfCase> = {
       const api = await customerSession(CUSTOMERS.both);
       const main = (await api.call("GET", "/channels")).body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
       expect((await api.call("POST", `/channels/${main.id}/messages`, { content: "CSRF chat probe" })).status).toBe(201);
-      await opsLogin(page, STAFF.support);
+      await staffSignedIn(page, STAFF.support);
       const url = `/ops/chat/${main.id}`;
       await page.goto(url);
       await page.getByLabel("Your reply (the customer sees it)").fill("CSRF reply probe");
@@ -622,7 +674,7 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
   "routes/ops+/payments+/_index": {
     async prepare(page) {
       const id = await signedPayment(page.request, "2.03", `CSRF Payee ${Date.now()}`);
-      await opsLogin(page, STAFF.payments);
+      await staffSignedIn(page, STAFF.payments);
       await page.goto("/ops/payments?rail=GBP");
       const fields = await formFields(
         page,
@@ -640,7 +692,7 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       const api = await customerSession(CUSTOMERS.individual);
       const account = await mainAccount(api);
-      await opsLogin(page, STAFF.payments);
+      await staffSignedIn(page, STAFF.payments);
       await page.goto("/ops/payments/incoming");
       await page.getByLabel("Customer account number or IBAN").fill(account.number);
       await page.getByLabel("Currency").fill("GBP");
@@ -657,7 +709,7 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
   "routes/ops+/cards": {
     async prepare(page) {
       // Northwind's seeded ORDERED card (the ops cards e2e orders cards of its own).
-      await opsLogin(page, STAFF.payments);
+      await staffSignedIn(page, STAFF.payments);
       await page.goto("/ops/cards");
       const row = page.getByTestId("card-row").filter({ hasText: "Expenses Visa" });
       const fields = await formFields(
@@ -676,7 +728,7 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
   "routes/ops+/fx-requests": {
     async prepare(page) {
       const id = await signedFxRequest(page.request, "1.00");
-      await opsLogin(page, STAFF.payments);
+      await staffSignedIn(page, STAFF.payments);
       await page.goto("/ops/fx-requests");
       const fields = await formFields(
         page,
@@ -731,7 +783,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/euro+/_index": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/euro");
       await page.locator("[name=beneficiaryName]").fill("CSRF Probe");
       await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
@@ -743,7 +795,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/internal+/form": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/internal");
       await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
       await page.getByRole("button", { name: "Find recipient" }).click();
@@ -757,7 +809,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/cash-over+/form": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/cash-over");
       await selectByText(page, "main select[name=source]", /GBP/);
       await page.getByRole("button", { name: "Continue" }).click();
@@ -773,11 +825,8 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/between-accounts+/_index": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/between-accounts");
-      // Chosen after hydration: a choice made before it can be reset by the page's script (a
-      // flaky 422 in CI: the accounts posted were not the ones chosen).
-      await watchReady(page);
       await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
       await selectByText(page, "select[name=toAccountId]", /^Savings/);
       await page.locator("[name=amount]").fill("1.05");
@@ -787,7 +836,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/gbp+/form": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/gbp");
       await selectByText(page, "main select[name=source]", /^Main account — .*GBP/);
       await page.locator("main").getByRole("button", { name: "Continue" }).click();
@@ -802,7 +851,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/usd+/form": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/usd");
       await selectByText(page, "main select[name=source]", /^Main account — .*USD/);
       await page.locator("main").getByRole("button", { name: "Continue" }).click();
@@ -820,7 +869,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/international+/form": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/international/form");
       await selectByText(page, "select[name=source]", /^Main account — .*USD/);
       await page.locator("[name=beneficiaryName]").fill("CSRF Swift Probe");
@@ -839,7 +888,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/casp+/form": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/payments/casp/form");
       await selectByText(page, "select[name=source]", /^Crypto wallet — .*SOL/);
       await page.locator("select[name=caspId]").selectOption("kraken-eu");
@@ -853,7 +902,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/$paymentId+/sign": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Sign Probe");
       const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
       // Not typed: with JavaScript four digits submit the form by themselves.
@@ -866,7 +915,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/$paymentId+/change": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Change Probe");
       await page.getByTestId("change-details").click();
       await expect(page).toHaveURL(new RegExp(`/payments/${id}/change$`));
@@ -879,7 +928,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/remittance+/new": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await fillRemittance(page, "CSRF Remittance Probe", "1.11");
       return { url: "/payments/remittance/new", fields: await formFields(page, "form#remittance-form") };
     },
@@ -891,7 +940,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/remittance+/$orderId+/sign": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await fillRemittance(page, "CSRF Remittance Sign Probe", "1.12");
       await page.locator("form#remittance-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
@@ -907,7 +956,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/payments+/remittance+/$orderId+/_index": {
     // "Decline this order": the confirmation's form posts to the order's page.
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await fillRemittance(page, "CSRF Remittance Decline Probe", "1.13");
       await page.locator("form#remittance-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
@@ -923,7 +972,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/requests+/new": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await fillFxRequest(page, "1.21");
       return { url: "/currency-exchange/requests/new", fields: await formFields(page, "form#fx-request-form") };
     },
@@ -931,7 +980,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/requests+/$requestId+/sign": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await fillFxRequest(page, "1.22");
       await page.locator("form#fx-request-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
@@ -947,7 +996,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/currency-exchange+/requests+/$requestId+/_index": {
     // "Decline this request": the confirmation's form posts to the request's page.
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await fillFxRequest(page, "1.23");
       await page.locator("form#fx-request-form button[type=submit]").click();
       await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
@@ -966,7 +1015,7 @@ const CASES: Record<string, CsrfCase> = {
     acceptedStatus: 200,
     effectless: (answer) => answer.includes("In demo mode nothing is sent."),
     async prepare(page) {
-      await signIn(page, CUSTOMERS.unidentified);
+      await signedIn(page, CUSTOMERS.unidentified);
       await page.goto("/demo/payments/form?currencyId=GBP");
       await page.locator("[name=payee]").fill("CSRF Probe");
       await page.locator("[name=amount]").fill("1.00");
@@ -980,7 +1029,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/cards+/$cardId": {
     async prepare(page) {
       // James's Personal Visa (no other test uses it): the confirmed freeze form.
-      await signIn(page, CUSTOMERS.both);
+      await signedIn(page, CUSTOMERS.both);
       await page.goto("/home");
       const href = (await page.getByRole("link", { name: "Personal Visa •••• 2048" }).getAttribute("href"))!;
       await page.goto(`${href}?confirm=freeze`);
@@ -994,7 +1043,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/cards+/order-card": {
     async prepare(page) {
       // Amelia orders a card for Northwind (2 seeded of at most 5 per account).
-      await signIn(page, CUSTOMERS.corporate);
+      await signedIn(page, CUSTOMERS.corporate);
       await page.goto("/cards/order-card");
       await page.locator("[name=cardName]").fill("CSRF probe card");
       return { url: "/cards/order-card", fields: await formFields(page, "form[data-testid=order-card-form]") };
@@ -1006,7 +1055,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/create": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const q = new URLSearchParams({
         paymentType: "INTERNAL",
         currencyId: "GBP",
@@ -1025,7 +1074,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/_index": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await draftBeneficiary(page, "CSRF Submit Probe");
       const url = `/beneficiaries/${id}`;
       return { url, fields: { ...(await formFields(page, "main form[method=post]")), intent: "submit" } };
@@ -1037,7 +1086,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/edit": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await draftBeneficiary(page, "CSRF Edit Probe");
       await page.goto(`/beneficiaries/${id}/edit`);
       const form = page.getByTestId("beneficiary-form");
@@ -1051,7 +1100,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/delete": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await draftBeneficiary(page, "CSRF Delete Probe");
       const url = `/beneficiaries/${id}/delete`;
       await page.goto(url);
@@ -1063,7 +1112,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/contracts": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const url = `/beneficiaries/${await savedBeneficiary(page.request, "CSRF Contracts Probe")}/contracts`;
       await page.goto(url);
       await page.locator("form#contract-create [name=name]").fill("CSRF contract probe");
@@ -1077,7 +1126,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/payments+/sign+/_index": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Batch Sign Probe");
       await page.goto("/payments");
       await page.locator(`input[type=checkbox][value="${id}"]`).check();
@@ -1093,7 +1142,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/_index": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
       await selectByText(page, "main select[name=source]", /GBP/);
       await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
@@ -1109,7 +1158,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/_app+/currency-exchange+/confirm": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/currency-exchange");
       await selectByText(page, "main select[name=source]", /GBP/);
       await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
@@ -1134,7 +1183,7 @@ const CASES: Record<string, CsrfCase> = {
       const challenge = await post("/auth/phone", { phone: CUSTOMERS.individual });
       const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
       await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD, deviceName });
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/profile");
       const form = page.getByTestId("device").filter({ hasText: deviceName }).locator("form");
       const fields = await form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
@@ -1150,7 +1199,7 @@ const CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // A channel change waiting for its code; the case posts "keep the current channel" (cancel),
       // whose effect is that the waiting change is forgotten (the customer's channel never changes).
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/profile");
       await page.locator("input[name=twilioAuthChannel]:not(:checked)").check();
       await page.getByRole("button", { name: "Change channel" }).click();
@@ -1170,7 +1219,7 @@ const CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // Ada Whitfield is asked to sign the 2027 terms for this case (no other test signs hers).
       await staffCommand(page, ["agreement:request", CUSTOMERS.official, "payment-services-update-2027"]);
-      await signIn(page, CUSTOMERS.official);
+      await signedIn(page, CUSTOMERS.official);
       await page.goto("/profile/agreements");
       return { url: "/profile/agreements", fields: await formFields(page, "main form[method=post]") };
     },
@@ -1185,7 +1234,7 @@ const CASES: Record<string, CsrfCase> = {
       // Amelia adds an invitation for a phone made up here (it grants nobody access).
       const organizationId = (await customerSession(CUSTOMERS.corporate)).organizationId;
       const phone = `+44770${Date.now() % 10_000_000}`.padEnd(13, "7");
-      await signIn(page, CUSTOMERS.corporate);
+      await signedIn(page, CUSTOMERS.corporate);
       const url = `/profile/companies/${organizationId}/cof`;
       await page.goto(url);
       await page.locator("[name=firstName]").fill("Csrf");
@@ -1202,7 +1251,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/_app+/profile+/organizations": {
     async prepare(page) {
       // The switch is kept in this browser session only: other tests of the customer are not affected.
-      await signIn(page, CUSTOMERS.both);
+      await signedIn(page, CUSTOMERS.both);
       await page.goto("/profile/organizations");
       return { url: "/profile/organizations", fields: await formFields(page, "main form[data-org-switch]") };
     },
@@ -1224,7 +1273,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/session+/keepalive": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       await page.goto("/home");
       const fields = await formFields(page, "form#logout-form");
       // Last activity two minutes ago: only an accepted keepalive moves it back to now.
@@ -1243,7 +1292,7 @@ const CASES: Record<string, CsrfCase> = {
   ...OPS_PAYMENTS_CASES,
   "routes/_app+/payments+/decline": {
     async prepare(page) {
-      await signIn(page, CUSTOMERS.individual);
+      await signedIn(page, CUSTOMERS.individual);
       const id = await createPayment(page, "CSRF Batch Decline Probe");
       await page.goto(`/payments/decline?ids=${id}&back=/payments`);
       const action = (await page.locator("main form[method=post]").getAttribute("action")) ?? "";
@@ -1260,7 +1309,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/ops+/beneficiaries+/$id": {
     async prepare(page) {
       const id = await beneficiaryUnderReview(page.request, "CSRF Ops Beneficiary");
-      await opsLogin(page, STAFF.compliance);
+      await staffSignedIn(page, STAFF.compliance);
       const url = `/ops/beneficiaries/${id}`;
       await page.goto(url);
       return { url, fields: await formFields(page, "main form:has([data-testid=approve])") };
@@ -1285,7 +1334,7 @@ const CASES: Record<string, CsrfCase> = {
       const c = await api.call("POST", `/beneficiaries/${b.body.id}/contracts`, { name: "CSRF Ops Contract" });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       await api.call("PUT", `/beneficiaries/${b.body.id}/contracts/${c.body.id}/status`, { status: "UNDER_REVIEW" });
-      await opsLogin(page, STAFF.compliance);
+      await staffSignedIn(page, STAFF.compliance);
       const url = `/ops/contracts/${c.body.id}`;
       await page.goto(url);
       return { url, fields: await formFields(page, "main form:has([data-testid=approve])") };
@@ -1298,7 +1347,7 @@ const CASES: Record<string, CsrfCase> = {
   "routes/ops+/remittance+/$id": {
     async prepare(page) {
       const id = await queuedOrder(page.request, "CSRF Ops Payee");
-      await opsLogin(page, STAFF.payments);
+      await staffSignedIn(page, STAFF.payments);
       const url = `/ops/remittance/${id}`;
       await page.goto(url);
       return { url, fields: await formFields(page, "main form:has([data-testid=move-PROC])") };
@@ -1310,7 +1359,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/ops+/rates": {
     async prepare(page) {
-      await opsLogin(page, STAFF.admin);
+      await staffSignedIn(page, STAFF.admin);
       await page.goto("/ops/rates");
       await page.getByLabel("Currency").selectOption("CNY");
       await page.getByLabel("Units per 1 EUR").fill("9.1234");
@@ -1324,7 +1373,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/ops+/customers": {
     async prepare(page) {
-      await opsLogin(page, STAFF.compliance);
+      await staffSignedIn(page, STAFF.compliance);
       await page.goto("/ops/customers");
       const form = page.getByTestId("phone-change");
       await form.getByLabel("Current phone number").fill(CSRF_PHONE.from);
@@ -1343,7 +1392,7 @@ const CASES: Record<string, CsrfCase> = {
   },
   "routes/ops+/tariffs": {
     async prepare(page) {
-      await opsLogin(page, STAFF.admin);
+      await staffSignedIn(page, STAFF.admin);
       await page.goto("/ops/tariffs");
       await page.getByLabel("Name of the tariff").fill("CSRF Tariff Probe");
       return { url: "/ops/tariffs", fields: await formFields(page, "main form:has(#tariff-name)") };
@@ -1357,7 +1406,7 @@ const CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // Ada's own organization (a company official: no accounts), so no other spec sees the change.
       const organizationId = (await customerApi(page.request, CUSTOMERS.official)).organizationId;
-      await opsLogin(page, STAFF.admin);
+      await staffSignedIn(page, STAFF.admin);
       const url = `/ops/settings?organizationId=${organizationId}`;
       await page.goto(url);
       return {
@@ -1388,7 +1437,7 @@ async function makeDefaultTariff(page: Page, name: string) {
 const INTENT_CASES: Record<string, CsrfCase> = {
   "routes/ops+/rates sol": {
     async prepare(page) {
-      await opsLogin(page, STAFF.admin);
+      await staffSignedIn(page, STAFF.admin);
       await page.goto("/ops/rates");
       await page.getByLabel("USD per 1 SOL").fill("151.75");
       return { url: "/ops/rates", fields: await formFields(page, "main form:has([data-testid=set-sol-price])") };
@@ -1406,7 +1455,7 @@ const INTENT_CASES: Record<string, CsrfCase> = {
     async prepare(page) {
       // A tariff to make the default (created once; a retry finds it).
       await staffCommand(page, ["tariff:create", "CSRF Default Probe"]).catch(() => "exists");
-      await opsLogin(page, STAFF.admin);
+      await staffSignedIn(page, STAFF.admin);
       await page.goto("/ops/tariffs");
       await page.getByLabel("New default tariff").selectOption({ label: "CSRF Default Probe" });
       await page.getByLabel(/I confirm: the fees of every organization/).check();
@@ -1425,6 +1474,8 @@ const INTENT_CASES: Record<string, CsrfCase> = {
 // independent: in parallel mode each is its own test group, which lets the shards of
 // tests/run-all.sh split this file, the longest of the suite, between them.
 test.describe.configure({ mode: "parallel" });
+// No page needs its script for a case (see the header): no hydration to pay for.
+test.use({ javaScriptEnabled: false });
 
 test("every action route has a CSRF case (discovered from the manifest)", async ({ request }) => {
   const actions = (await appRoutes(request)).filter((r) => r.hasAction).map((r) => r.id);
