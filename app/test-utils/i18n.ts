@@ -12,14 +12,15 @@ import errors from "../../public/locales/en/errors.json";
 import exchange from "../../public/locales/en/exchange.json";
 import history from "../../public/locales/en/history.json";
 import identity from "../../public/locales/en/identity.json";
+import ops from "../../public/locales/en/ops.json";
 import payments from "../../public/locales/en/payments.json";
 
 void i18next.use(initReactI18next).init({
   lng: "en",
   fallbackLng: "en",
   defaultNS: "common",
-  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards", "chat", "exchange"],
-  resources: { en: { common, errors, auth, payments, history, identity, cards, chat, exchange } },
+  ns: ["common", "errors", "auth", "payments", "history", "identity", "cards", "chat", "exchange", "ops"],
+  resources: { en: { common, errors, auth, payments, history, identity, cards, chat, exchange, ops } },
   interpolation: { escapeValue: false },
   initImmediate: false,
 });

@@ -10,8 +10,12 @@
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Application, ApplicationOfficial } from "../../../../../server/api/v1/contract";
+import type { Application } from "../../../../../server/api/v1/contract";
 import { OpsCsrfInput } from "~/components/ops/OpsCsrfInput";
+import { OpsPerson as Person } from "~/components/ops/OpsPerson";
+import { countryName } from "~/lib/countries.server";
+import { formatDate } from "~/lib/dates";
+import i18next from "~/lib/i18next.server";
 import { opsStyles as styles } from "~/components/ops/OpsShell";
 import { opsErrorKey, OpsApiError, requireStaff, verifyOpsCsrf } from "~/lib/ops.server";
 
@@ -35,8 +39,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   }
   const done = new URL(request.url).searchParams.get("done");
+  // The people's nationalities by name in the page's language (the name tables stay on the server).
+  const lng = await i18next.getLocale(request);
+  const nationalities: Record<string, string> = {};
+  for (const p of [application.mainRepresentative, ...application.officials])
+    if (p?.nationalityId) nationalities[p.nationalityId] = countryName(p.nationalityId, lng) ?? p.nationalityId;
   return json(
-    { application, done: (INTENTS as readonly string[]).includes(done ?? "") ? done : null },
+    { application, nationalities, done: (INTENTS as readonly string[]).includes(done ?? "") ? done : null },
     { headers: { "Cache-Control": "private, no-store" } },
   );
 }
@@ -60,33 +69,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json({ intent, reason, error: opsErrorKey(error) }, { status: 400 });
   }
   return redirect(`/ops/applications/${id}?done=${intent}`);
-}
-
-function Person({ p }: { p: ApplicationOfficial }) {
-  const { t } = useTranslation("ops");
-  const rows: [string, string | null][] = [
-    ["role", p.role],
-    ["name", [p.firstName, p.lastName].filter(Boolean).join(" ") || null],
-    ["email", p.email],
-    ["phone", p.phone],
-    ["dob", p.dob],
-    ["nationality", p.nationalityId],
-    ["position", p.position],
-    ["percentage", p.percentage],
-    ["control", p.natureOfControl],
-  ];
-  return (
-    <dl className={styles.dl}>
-      {rows
-        .filter(([, v]) => v)
-        .map(([k, v]) => (
-          <div key={k} className={styles.row}>
-            <dt>{t(`application.person.${k}`)}</dt>
-            <dd>{v}</dd>
-          </div>
-        ))}
-    </dl>
-  );
 }
 
 function ReasonForm({ intent, label, danger }: { intent: "decline" | "request-changes"; label: string; danger?: boolean }) {
@@ -145,7 +127,7 @@ function PlainDecision({ intent, label }: { intent: "review" | "approve"; label:
 
 export default function OpsApplication() {
   const { t } = useTranslation("ops");
-  const { application: a, done } = useLoaderData<typeof loader>();
+  const { application: a, nationalities, done } = useLoaderData<typeof loader>();
   const open = a.status === "READY_TO_REVIEW" || a.status === "REVIEW_IN_PROGRESS";
   const answer = (v: unknown) => (Array.isArray(v) ? v.join(", ") : String(v ?? ""));
   return (
@@ -218,7 +200,7 @@ export default function OpsApplication() {
       {a.mainRepresentative ? (
         <>
           <h2>{t("application.main-representative")}</h2>
-          <Person p={a.mainRepresentative} />
+          <Person p={a.mainRepresentative} nationalities={nationalities} />
         </>
       ) : null}
       {a.officials.length ? (
@@ -227,7 +209,7 @@ export default function OpsApplication() {
           <ul>
             {a.officials.map((o) => (
               <li key={o.id}>
-                <Person p={o} />
+                <Person p={o} nationalities={nationalities} />
               </li>
             ))}
           </ul>
@@ -256,7 +238,7 @@ export default function OpsApplication() {
         {a.agreements.map((g) => (
           <li key={g.id}>
             {g.title} ({g.version}):{" "}
-            {g.signedAt ? t("application.signed", { date: g.signedAt.slice(0, 10) }) : t("application.not-signed")}
+            {g.signedAt ? t("application.signed", { date: formatDate(g.signedAt) }) : t("application.not-signed")}
           </li>
         ))}
       </ul>
