@@ -16,7 +16,7 @@ import { useRedisForRateLimits } from "./domain/rate-limit/index.js";
 import { createApp } from "./app.js";
 import { purgeExpired, purgeOrphanUploads } from "./domain/housekeeping/index.js";
 import { createLeadership } from "./db/leader.js";
-import { attachGateway } from "./messaging/gateway.js";
+import { attachGateway, type TrustProxy } from "./messaging/gateway.js";
 
 async function main() {
   const started = Date.now();
@@ -50,6 +50,8 @@ async function main() {
     redisUrl: config.REDIS_URL,
     redisPrefix: config.REDIS_PREFIX,
     relaxedLimits: config.RATE_LIMITS === "relaxed",
+    // The app's TRUST_PROXY rule, compiled by Express: the handshake's client IP is the app's req.ip.
+    trustProxy: app.get("trust proxy fn") as TrustProxy,
   });
 
   await new Promise<void>((resolve) => server.listen(config.PORT, config.HOST, resolve));

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { connectionReducer, initialConnection, MAX_RECONNECT_ATTEMPTS, mayRetry, type ConnectionEvent } from "./chat-connection";
+import {
+  connectionReducer,
+  CROWDED_DELAY_MS,
+  initialConnection,
+  MAX_RECONNECT_ATTEMPTS,
+  MAX_REFUSED_DELAY_MS,
+  mayRetry,
+  RECONNECT_DELAY_MS,
+  refusedRetryDelay,
+  type ConnectionEvent,
+} from "./chat-connection";
 
 const run = (...events: ConnectionEvent[]) => events.reduce(connectionReducer, initialConnection);
 
@@ -42,5 +52,38 @@ describe("chat connection states (spec 000 §4, §9)", () => {
 
   it("attempts while open are not counted", () => {
     expect(run({ type: "open" }, { type: "attempt" }).attempts).toBe(0);
+  });
+});
+
+describe('waits after a refused handshake (docs/chat.md "Limits")', () => {
+  const low = () => 0;
+  const high = () => 0.999999;
+
+  it("unauthorized (and anything unknown): the usual 5 s", () => {
+    expect(refusedRetryDelay("unauthorized", 3, undefined)).toBe(RECONNECT_DELAY_MS);
+    expect(refusedRetryDelay("something else", 1, 30)).toBe(RECONNECT_DELAY_MS);
+  });
+
+  it("rate-limited: the gateway's retryAfter, plus up to half again at random; at least 5 s", () => {
+    expect(refusedRetryDelay("rate-limited", 1, 40, low)).toBe(40_000);
+    expect(refusedRetryDelay("rate-limited", 1, 40, high)).toBe(60_000);
+    expect(refusedRetryDelay("rate-limited", 1, 1, low)).toBe(RECONNECT_DELAY_MS);
+    // Without a usable retryAfter: the gateway's one-minute window.
+    expect(refusedRetryDelay("rate-limited", 1, "soon", low)).toBe(60_000);
+    expect(refusedRetryDelay("rate-limited", 1, 10 ** 9, low)).toBe(MAX_REFUSED_DELAY_MS);
+  });
+
+  it("too-many-connections: 30 s doubling per refusal in a row, at most 5 minutes, ±25 %", () => {
+    const middle = () => 0.5;
+    expect([1, 2, 3, 4, 5, 50].map((n) => refusedRetryDelay("too-many-connections", n, undefined, middle))).toEqual([
+      CROWDED_DELAY_MS,
+      60_000,
+      120_000,
+      240_000,
+      MAX_REFUSED_DELAY_MS,
+      MAX_REFUSED_DELAY_MS,
+    ]);
+    expect(refusedRetryDelay("too-many-connections", 1, undefined, low)).toBe(22_500);
+    expect(refusedRetryDelay("too-many-connections", 1, undefined, high)).toBe(37_500);
   });
 });

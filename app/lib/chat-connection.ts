@@ -28,6 +28,38 @@ export const ACK_TIMEOUT_MS = 5_000;
 export const RECONNECT_DELAY_MS = 5_000;
 /** Most reconnect attempts (spec 000 §9). */
 export const MAX_RECONNECT_ATTEMPTS = 1000;
+/** First wait after the gateway refused `too-many-connections` (doubling per refusal in a row). */
+export const CROWDED_DELAY_MS = 30_000;
+/** The longest wait between attempts after a refusal that asks the browser to slow down. */
+export const MAX_REFUSED_DELAY_MS = 5 * 60_000;
+
+/**
+ * How long the popup waits before its next attempt after the gateway refused a handshake
+ * (`connect_error`, docs/chat.md "Limits"); every attempt fetches a new messaging token first.
+ * - `rate-limited` (too many handshakes from this address, an office behind one NAT after a
+ *   deploy): the gateway's `retryAfter` (the end of its one-minute window; at least 5 s), plus up
+ *   to half as much again at random, so the people behind one address do not all come back in
+ *   the same second and spend the next window at once;
+ * - `too-many-connections` (the user holds 20 sockets on that server: other tabs and devices): a
+ *   slot frees only when one of them closes, so 30 s, doubling with each refusal in a row, at
+ *   most 5 minutes, ±25 % at random;
+ * - anything else (`unauthorized`: an expired or unknown token): the usual 5 s (spec 000 §9).
+ * The popup stays usable meanwhile (loaders and the page's actions over HTTP); only live updates wait.
+ * @param refusalsInARow refusals since the last open, this one included (1 for the first)
+ * @param retryAfter the refusal's `data.retryAfter` (seconds), anything when absent
+ */
+export function refusedRetryDelay(message: string, refusalsInARow: number, retryAfter: unknown, random = Math.random): number {
+  if (message === "rate-limited") {
+    const seconds = typeof retryAfter === "number" && Number.isFinite(retryAfter) ? retryAfter : 60;
+    const wait = Math.min(MAX_REFUSED_DELAY_MS, Math.max(RECONNECT_DELAY_MS, seconds * 1000));
+    return Math.round(wait * (1 + random() / 2));
+  }
+  if (message === "too-many-connections") {
+    const wait = Math.min(MAX_REFUSED_DELAY_MS, CROWDED_DELAY_MS * 2 ** Math.max(0, Math.min(refusalsInARow - 1, 10)));
+    return Math.round(wait * (0.75 + random() / 2));
+  }
+  return RECONNECT_DELAY_MS;
+}
 
 export type ConnectionStatus = "connecting" | "open" | "closed" | "unsupported";
 

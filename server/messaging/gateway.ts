@@ -25,12 +25,24 @@
  *   again (token, ACTIVE; each subscribe the channel's access).
  * - Several instances: with `redisUrl` the `@socket.io/redis-adapter` (an ioredis client and its
  *   duplicate for subscribing) carries every room emit to the sockets of all instances.
+ * - Limits on handshakes (docs/chat.md "Limits"), in this order, each before the user lookup:
+ *   the token's signature (no store, no database: a forged token is `unauthorized` at no cost);
+ *   handshakes per client IP, `RATE_LIMITS.chatHandshakes` (300 a minute, counted in the bank's
+ *   shared rate-limit store, so across every instance; `connect_error` `rate-limited` with
+ *   `data.retryAfter` in seconds; past the ceiling refused from memory until the window ends);
+ *   sockets per user on this instance, `MAX_SOCKETS_PER_USER` (20; `connect_error`
+ *   `too-many-connections`; a closed socket frees its slot). The client IP is the connection's
+ *   address, or what X-Forwarded-For says only through the hops the Express app trusts
+ *   (TRUST_PROXY: `trustProxy` is the app's own compiled "trust proxy fn", read by proxy-addr
+ *   exactly as Express's `req.ip`).
  */
 import type http from "node:http";
 import type { Logger } from "pino";
+import proxyaddr from "proxy-addr";
 import { Server as IoServer, type Socket } from "socket.io";
 import type { Database } from "../db/client.js";
 import { DomainError } from "../domain/errors.js";
+import { consumeRateLimit, RATE_LIMITS } from "../domain/rate-limit/index.js";
 import { attachDocuments, findChannel, postMessage } from "../domain/chat/index.js";
 import { setChatPublisher } from "../domain/chat/publisher.js";
 import { chatConnectionAllowed, verifyMessagingToken } from "../domain/chat/tokens.js";
@@ -38,6 +50,19 @@ import { isUuid } from "../domain/accounts/index.js";
 
 /** Where the gateway answers (the web app's socket.io client uses the same path). */
 export const GATEWAY_PATH = "/api/socket.io";
+
+/**
+ * Sockets one user may hold open at once on one instance: each tab where the chat was opened
+ * keeps one (the popup stays connected for the header's count), so 20 is a customer with many
+ * tabs on a laptop, a phone and a tablet; what passes it is a script or a leak, whose sockets
+ * would each hold memory and receive every one of the user's events. Per instance, not across
+ * instances (docs/chat.md "Limits": a cross-instance count would ask every instance over Redis on
+ * each handshake, and still race).
+ */
+export const MAX_SOCKETS_PER_USER = 20;
+
+/** Express's compiled "trust proxy fn" (`app.get("trust proxy fn")`): whether hop `i`'s address is a trusted proxy. */
+export type TrustProxy = (address: string, hop: number) => boolean;
 
 export interface GatewayOptions {
   db: Database;
@@ -48,8 +73,13 @@ export interface GatewayOptions {
   redisUrl?: string;
   /** config REDIS_PREFIX: the adapter's channels are `<prefix>:socket.io…` (default "bank"). */
   redisPrefix?: string;
-  /** RATE_LIMITS=relaxed (tests): the chat write limit's higher ceiling. */
+  /** RATE_LIMITS=relaxed (tests): the chat write and handshake limits' higher ceilings. */
   relaxedLimits?: boolean;
+  /**
+   * The Express app's `app.get("trust proxy fn")` (config TRUST_PROXY), so a handshake's client IP
+   * is the app's `req.ip` for the same request; absent: the connection's address, never a header.
+   */
+  trustProxy?: TrustProxy;
 }
 
 export interface Gateway {
@@ -108,6 +138,40 @@ export function adapterKey(prefix = "bank"): string {
 }
 
 /**
+ * The handshake's client IP, as Express's `req.ip` reads it: X-Forwarded-For only through the
+ * trusted hops (proxy-addr, the module Express uses), else the connection's own address.
+ */
+export function clientAddress(request: http.IncomingMessage, trust?: TrustProxy): string {
+  if (trust) return proxyaddr(request, trust);
+  return request.socket.remoteAddress ?? "unknown";
+}
+
+/** A handshake refusal: `connect_error` with `message` (and `data`, when given) on the client. */
+function refusal(message: "unauthorized" | "rate-limited" | "too-many-connections", data?: object): Error {
+  return Object.assign(new Error(message), data ? { data } : {});
+}
+
+/** Per-user socket slots of this instance. `take` answers a release (idempotent), or null when full. */
+function socketSlots(max: number) {
+  const held = new Map<string, number>();
+  return {
+    take(userId: string): (() => void) | null {
+      const count = held.get(userId) ?? 0;
+      if (count >= max) return null;
+      held.set(userId, count + 1);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const left = (held.get(userId) ?? 1) - 1;
+        if (left > 0) held.set(userId, left);
+        else held.delete(userId);
+      };
+    },
+  };
+}
+
+/**
  * Attach the gateway to `server` and make it the process's chat publisher.
  * @returns the socket.io server and `close`
  */
@@ -135,23 +199,44 @@ export async function attachGateway(server: http.Server, opts: GatewayOptions): 
     logger.info({ adapter: "redis" }, "chat gateway shares rooms through Redis");
   }
 
-  io.use((socket, next) => {
+  const slots = socketSlots(MAX_SOCKETS_PER_USER);
+  /** Whether this handshake may connect: null, or the refusal to send. */
+  const admit = async (socket: Socket): Promise<Error | null> => {
     const auth = socket.handshake.auth as { token?: unknown } | undefined;
     const token = auth?.token ?? socket.handshake.query.token;
+    // The signature first: no store and no database for a forged or expired token.
     const claims = verifyMessagingToken(opts.secret, token);
-    if (!claims) return next(new Error("unauthorized"));
-    chatConnectionAllowed(db, claims).then(
-      (allowed) => {
-        if (!allowed) return next(new Error("unauthorized"));
-        socket.data.userId = claims.userId;
-        socket.data.deviceId = claims.deviceId;
-        next();
-      },
-      (err: unknown) => {
-        logger.error({ err }, "chat gateway: user lookup failed");
-        next(new Error("unauthorized"));
-      },
-    );
+    if (!claims) return refusal("unauthorized");
+    try {
+      await consumeRateLimit(db, RATE_LIMITS.chatHandshakes(clientAddress(socket.request, opts.trustProxy)), limits);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === "RATE_LIMITED")
+        return refusal("rate-limited", { retryAfter: err.extra.retryAfter });
+      logger.error({ err }, "chat gateway: handshake count failed");
+      return refusal("unauthorized");
+    }
+    const release = slots.take(claims.userId);
+    if (!release) return refusal("too-many-connections");
+    // Freed when the socket disconnects, or when its connection closes before it ever connected
+    // (a client gone during the lookup never gets a "disconnect").
+    socket.once("disconnect", release);
+    socket.conn.once("close", release);
+    try {
+      if (!(await chatConnectionAllowed(db, claims))) {
+        release();
+        return refusal("unauthorized");
+      }
+    } catch (err) {
+      release();
+      logger.error({ err }, "chat gateway: user lookup failed");
+      return refusal("unauthorized");
+    }
+    socket.data.userId = claims.userId;
+    socket.data.deviceId = claims.deviceId;
+    return null;
+  };
+  io.use((socket, next) => {
+    void admit(socket).then((refused) => next(refused ?? undefined));
   });
 
   io.on("connection", (socket: Socket) => {

@@ -24,7 +24,7 @@ import { seed } from "../../server/seed/seed.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
 import { createSession } from "../../server/domain/auth/sessions.js";
-import { attachGateway, type Gateway } from "../../server/messaging/gateway.js";
+import { attachGateway, type Gateway, type TrustProxy } from "../../server/messaging/gateway.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -156,7 +156,13 @@ export async function startTestServer(opts: {
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const db = handle.db;
   const gateway: Gateway | null = opts.gateway
-    ? await attachGateway(server, { db, secret: config.otpSecret, logger, relaxedLimits: config.RATE_LIMITS === "relaxed" })
+    ? await attachGateway(server, {
+        db,
+        secret: config.otpSecret,
+        logger,
+        relaxedLimits: config.RATE_LIMITS === "relaxed",
+        trustProxy: app.get("trust proxy fn") as TrustProxy,
+      })
     : null;
 
   return {

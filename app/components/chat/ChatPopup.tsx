@@ -16,9 +16,10 @@
  *   has a `maxlength`, which would cut a longer paste without a word: MessageField.tsx).
  * - The socket (socket.io, path /api/socket.io) authenticates with a messaging token from
  *   POST /chat/messaging-token (CSRF-protected; the session's API tokens stay on the server); a
- *   `connect_error` "unauthorized" fetches a new one. States (lib/chat-connection.ts):
- *   connecting → the unsupported view after 10 s; open; closed (the not-connected notice),
- *   reconnecting every 5 s up to 1000 attempts; after a reconnection the channels, the open
+ *   `connect_error` "unauthorized" fetches a new one; "rate-limited" and "too-many-connections"
+ *   (the gateway's limits, docs/chat.md "Limits") wait longer first (`refusedRetryDelay`).
+ *   States (lib/chat-connection.ts): connecting → the unsupported view after 10 s; open; closed
+ *   (the not-connected notice), reconnecting every 5 s up to 1000 attempts; after a reconnection the channels, the open
  *   channel and the unread counts reload. On open it subscribes to every channel; `message`
  *   appends live, `data-unread-messages-count` updates the markers and the header's count (the
  *   chat links' text: no loader call, which would count as activity), `data-new-channel` adds a
@@ -55,6 +56,7 @@ import {
   initialConnection,
   MAX_RECONNECT_ATTEMPTS,
   RECONNECT_DELAY_MS,
+  refusedRetryDelay,
 } from "~/lib/chat-connection";
 import { formatDate, formatTime } from "~/lib/dates";
 import { renderMarkdown, renderNotification } from "~/lib/markdown";
@@ -283,6 +285,8 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
     let token: string | null = null;
     let retry = 0;
     let manualAttempts = 0;
+    /** Handshakes refused by the gateway since the last open (the backoff of too-many-connections). */
+    let refusals = 0;
     const fetchToken = async () => {
       try {
         const res = await fetch("/chat/messaging-token", {
@@ -308,9 +312,10 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
       auth: (cb) => cb({ token }),
     });
     socketRef.current = socket;
-    // A refusal by the server (unauthorized, or a server-side disconnect) is not retried by
-    // socket.io itself: a new token, then another attempt in 5 s (up to 1000).
-    const retryLater = (newToken: boolean) => {
+    // A refusal by the server (unauthorized, rate-limited, too-many-connections, or a server-side
+    // disconnect) is not retried by socket.io itself: a new token, then another attempt after
+    // `delay` (5 s; longer after a refusal that asks to slow down: refusedRetryDelay), up to 1000.
+    const retryLater = (newToken: boolean, delay = RECONNECT_DELAY_MS) => {
       clearTimeout(retry);
       if (stopped || manualAttempts >= MAX_RECONNECT_ATTEMPTS) return;
       retry = window.setTimeout(async () => {
@@ -318,10 +323,11 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
         dispatch({ type: "attempt" });
         if (newToken) await fetchToken();
         if (!stopped) socket.connect();
-      }, RECONNECT_DELAY_MS);
+      }, delay);
     };
     socket.on("connect", () => {
       manualAttempts = 0;
+      refusals = 0;
       subscribed.current.clear();
       dispatch({ type: "open" });
       subscribeAll();
@@ -331,10 +337,16 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
       dispatch({ type: "close" });
       if (reason === "io server disconnect") retryLater(true);
     });
-    socket.on("connect_error", () => {
+    socket.on("connect_error", (err: Error & { data?: { retryAfter?: unknown } }) => {
       dispatch({ type: "close" });
-      // Refused by the server ("unauthorized": an expired or unknown token): a new token first.
-      if (!socket.active) retryLater(true);
+      // A transport error: socket.io's own reconnection goes on (every 5 s).
+      if (socket.active) return;
+      // Refused by the server: "unauthorized" (an expired or unknown token) after 5 s with a new
+      // token; "rate-limited" (this address's handshakes, e.g. an office after a deploy) after the
+      // gateway's retryAfter; "too-many-connections" (20 sockets of this user on that server) after
+      // 30 s, then longer. Meanwhile the popup works over HTTP without live updates.
+      refusals++;
+      retryLater(true, refusedRetryDelay(err.message, refusals, err.data?.retryAfter));
     });
     socket.io.on("reconnect_attempt", () => dispatch({ type: "attempt" }));
     socket.on("message", (message: ChatMessage) => onLiveMessage.current(message));

@@ -32,6 +32,13 @@ export interface RateLimitRule {
   limit: number;
   /** Window length in milliseconds (whole seconds). */
   windowMs: number;
+  /**
+   * Once an attempt is refused, this process refuses the subject's later attempts in the same
+   * window from memory, without asking the store (rate-limiter-flexible `inMemoryBlockOnConsumed`):
+   * a flood beyond the ceiling costs no Redis or database round trip. Other processes still ask
+   * the store once each, then block alike. For limits on unauthenticated floods (chat handshakes).
+   */
+  blockInMemory?: boolean;
 }
 
 /** Factor applied to every limit under RATE_LIMITS=relaxed (tests). */
@@ -105,6 +112,25 @@ export const RATE_LIMITS = {
     limit: 100,
     windowMs: 15 * 60_000,
   }),
+  /**
+   * Chat gateway handshakes per client IP (server/messaging/gateway.ts; docs/chat.md "Limits"),
+   * each one that carries a well-signed messaging token (a forged one is refused before any count
+   * or lookup): each would cost the gateway one database lookup (`chatConnectionAllowed`).
+   * 300 a minute: the socket is opened by the customer's browser, so everyone behind one address
+   * (an office's NAT, a mobile carrier's CGNAT) shares this count, and after a deploy or a network
+   * blip every open chat on that address reconnects within the same few seconds — an office of a
+   * hundred people with up to three chat tabs each still reconnects in one window, and one person
+   * may hold 20 sockets (the per-user ceiling). Past it a script is held to five lookups a second
+   * per address, and refused from memory (`blockInMemory`) for the rest of the minute; a refused
+   * browser tries again after `retryAfter`, so an even larger office is slowed, never locked out.
+   */
+  chatHandshakes: (ip: string): RateLimitRule => ({
+    name: "chat-handshakes",
+    subject: ip,
+    limit: 300,
+    windowMs: 60_000,
+    blockInMemory: true,
+  }),
 } as const;
 
 /** The cost of an upload under `RATE_LIMITS.uploadMegabytes`: its bytes in MiB begun (at least 1). */
@@ -129,12 +155,20 @@ export function useRedisForRateLimits(client: Redis | null, prefix = "bank"): vo
 }
 
 function limiterFor(db: Database | Tx, rule: RateLimitRule, points: number): RateLimiterAbstract {
-  const id = `${rule.name}:${points}:${rule.windowMs}`;
+  const id = `${rule.name}:${points}:${rule.windowMs}:${rule.blockInMemory ? "memory" : "store"}`;
   const duration = Math.max(1, Math.ceil(rule.windowMs / 1000));
+  // The first refused attempt (points + 1) blocks the key in this process until the window ends.
+  const memoryBlock = rule.blockInMemory ? { inMemoryBlockOnConsumed: points + 1 } : {};
   if (redis) {
     let limiter = redisLimiters.get(id);
     if (!limiter) {
-      limiter = new RateLimiterRedis({ storeClient: redis, keyPrefix: `${redisPrefix}:rl:${rule.name}`, points, duration });
+      limiter = new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `${redisPrefix}:rl:${rule.name}`,
+        points,
+        duration,
+        ...memoryBlock,
+      });
       redisLimiters.set(id, limiter);
     }
     return limiter;
@@ -151,6 +185,7 @@ function limiterFor(db: Database | Tx, rule: RateLimitRule, points: number): Rat
       points,
       duration,
       clearExpiredByTimeout: false,
+      ...memoryBlock,
     });
     perDb.set(id, limiter);
   }
