@@ -200,6 +200,13 @@ for (const javaScriptEnabled of [true, false]) {
       allowValidationAnswers(consoleErrors, "/currency-exchange/requests/new");
       await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
       await expect(page.locator("#rate-error")).toBeVisible();
+      // "1,234" could be a thousand and some or one and a bit: its own message, the rate kept as typed.
+      await propose(page, javaScriptEnabled, "5.00", "1,234");
+      await expect(page).toHaveURL(/\/currency-exchange\/requests\/new$/);
+      await expect(page.locator("#rate-error")).toHaveText(
+        "A comma before exactly three digits could be a thousands separator. Type the rate without thousands separators, with a dot before the decimals: 1234 or 1.234",
+      );
+      await expect(page.locator("form#fx-request-form [name=rate]")).toHaveValue("1,234");
     });
   });
 }
