@@ -225,6 +225,7 @@ function historyItem(
     counterpartyFullName: title,
     counterpartyAccountNumber: counterparty,
     reference: null,
+    exchange: null,
     transferDate: date.toISOString(),
     operationStatus: "COMPLETED",
     paymentOrderId: null,

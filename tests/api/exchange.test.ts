@@ -169,6 +169,50 @@ describe.each(databases)("exchange API on %s", (kind) => {
     ]);
   });
 
+  it("the history never hands out the ledger's English bookkeeping: reference null, the exchange as data on every leg, fees included", async () => {
+    const { c, token, accountId } = await newCustomer();
+    const q = (await calc(token, { accountId, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "100.00" })).body;
+    const r = await exec(token, q.id, "fx-ref-1");
+    expect(r.status).toBe(201);
+    // The ledger keeps its own English text for staff ("Exchange GBP → EUR at …", "Exchange fee").
+    const legs = await s.db.select().from(postings).where(eq(postings.transactionId, r.body.transactionId));
+    expect(legs.map((l) => l.reference)).toContain("Exchange fee");
+    const rate = new Decimal(q.rate).toFixed();
+    expect(rate).not.toMatch(/0$/);
+    const exchange = { fromCurrencyId: "GBP", toCurrencyId: "EUR", rate };
+    const items = (
+      await s.call("GET", `/statements-items?organizationId=${c.organization.id}&take=50`, { token })
+    ).body.data.filter((i: { transactionId: string }) => i.transactionId === r.body.transactionId);
+    expect(items).toHaveLength(3);
+    for (const i of items) {
+      expect(i, i.operationType).toMatchObject({ reference: null, exchange, title: null, operationStatus: "COMPLETED" });
+      const detail = await s.call("GET", `/statements-items/${i.id}`, { token });
+      expect(detail.status).toBe(200);
+      expect(detail.body).toMatchObject({ reference: null, exchange, purpose: null });
+      expect(JSON.stringify([detail.body.reference, detail.body.exchange, detail.body.purpose])).not.toMatch(/Exchange/);
+    }
+    expect(items.filter((i: { operationType: string }) => i.operationType === "TRANSACTION_FEE")).toHaveLength(1);
+    // The statement export carries the same (its CSV prints the exchange in columns of its own).
+    const csv = await fetch(`${s.baseUrl}/api/v1/statements-items/csv?organizationId=${c.organization.id}&currencyId=GBP`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const text = await csv.text();
+    // (The counterparty column keeps the ledger's label, "Exchange to EUR": the CSV is an English machine format.)
+    const rows = text
+      .trim()
+      .split("\r\n")
+      .filter((l) => l.endsWith(`,GBP,EUR,${rate}`))
+      .map((l) => l.split(","));
+    expect(rows).toHaveLength(2);
+    for (const row of rows) expect(row[6], "reference column").toBe("");
+    expect(text).not.toContain("Exchange GBP");
+    // Items of other operations carry no exchange.
+    const others = (
+      await s.call("GET", `/statements-items?organizationId=${c.organization.id}&take=50`, { token })
+    ).body.data.filter((i: { transactionId: string }) => i.transactionId !== r.body.transactionId);
+    for (const i of others) expect(i.exchange).toBeNull();
+  });
+
   it("an expired quote is refused (re-quote), never executed at the old rate", async () => {
     const { token, accountId } = await newCustomer();
     const q = (await calc(token, { accountId, fromCurrencyId: "GBP", toCurrencyId: "EUR", sellAmount: "10.00" })).body;

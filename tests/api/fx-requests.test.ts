@@ -354,6 +354,42 @@ describe.each(databases)("FX rate requests on %s", (kind) => {
     await ledgerBalanced();
   });
 
+  it("the history never hands out the ledger's English bookkeeping: hold, acceptance and refund carry reference null and the exchange as data", async () => {
+    const a = await customer();
+    const exchange = { fromCurrencyId: "GBP", toCurrencyId: "EUR", rate: "1.18" };
+    const items = async () =>
+      (await s.call("GET", `/statements-items?organizationId=${a.orgId}&take=50`, { token: a.token })).body.data as any[];
+    const accepted = await pending(a, { sellAmount: "100.00", rate: "1.18" });
+    // While the bank decides, the hold's items (sum and fee) say PENDING, without English text.
+    let all = await items();
+    const holds = all.filter((i) => i.transactionKind === "FX_REQUEST_HOLD");
+    expect(holds.map((i) => i.operationType).sort()).toEqual(["COMMON", "TRANSACTION_FEE"]);
+    for (const i of holds) expect(i).toMatchObject({ reference: null, exchange, operationStatus: "PENDING" });
+    await runBankCommand(s.db, { command: "fx:accept", id: accepted.id });
+    const rejected = await pending(a, { sellAmount: "10.00", rate: "1.2" });
+    await runBankCommand(s.db, { command: "fx:reject", id: rejected.id, reason: "Off market" });
+    all = await items();
+    const of = (kind: string) => all.filter((i) => i.transactionKind === kind);
+    // The accepted request: its hold (now COMPLETED) and its exchange (the bought EUR).
+    expect(of("EXCHANGE").map((i) => [i.currencyId, i.amount])).toEqual([["EUR", "118.00"]]);
+    expect(of("EXCHANGE")[0]).toMatchObject({ reference: null, exchange, operationStatus: "COMPLETED" });
+    const rejectedRate = { ...exchange, rate: "1.2" };
+    expect(of("FX_REQUEST_HOLD")).toHaveLength(4);
+    for (const i of of("FX_REQUEST_HOLD")) {
+      expect(i.reference).toBeNull();
+      expect(i.operationStatus).toBe("COMPLETED");
+      expect([exchange, rejectedRate]).toContainEqual(i.exchange);
+    }
+    expect(of("FX_REQUEST_REFUND")).toHaveLength(1);
+    expect(of("FX_REQUEST_REFUND")[0]).toMatchObject({ reference: null, exchange: rejectedRate, status: "REFUND" });
+    const detail = await s.call("GET", `/statements-items/${of("FX_REQUEST_REFUND")[0].id}`, { token: a.token });
+    expect(detail.body).toMatchObject({ reference: null, exchange: rejectedRate, returnReason: "Off market" });
+    expect(JSON.stringify(all.map((i) => i.reference))).not.toMatch(/Exchange|FX rate request/);
+    // The ledger keeps its own text for staff.
+    const refs = await s.db.execute(sql`SELECT reference FROM postings WHERE reference LIKE 'FX rate request%'`);
+    expect(((refs as unknown as { rows: unknown[] }).rows ?? refs).length).toBeGreaterThan(0);
+  });
+
   it("accept and reject at once, and two accepts at once: exactly one decision, settled once", async () => {
     const a = await customer();
     const one = await pending(a);

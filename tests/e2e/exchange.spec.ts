@@ -174,9 +174,13 @@ for (const javaScriptEnabled of [true, false]) {
 
         expect(await homeBalance(page, "GBP")).toBe(gbpBefore - sell - fee);
         expect(await homeBalance(page, "EUR")).toBe(eurBefore + buy);
-        // The history titles both legs from the ledger kind, translated.
+        // The history titles both legs from the ledger kind, translated, and says the currencies
+        // and the rate from the API's data, never the ledger's English bookkeeping reference.
         await page.goto("/history?period=today&currency=EUR");
-        await expect(page.getByTestId("statement-item").filter({ hasText: "Currency exchange" }).first()).toBeVisible();
+        const leg = page.getByTestId("statement-item").filter({ hasText: "Currency exchange" }).first();
+        await expect(leg).toBeVisible();
+        await expect(leg).toContainText(/GBP → EUR at 1\.17\d*/);
+        await expect(leg).not.toContainText("Exchange GBP");
       });
     }
 

@@ -1,11 +1,15 @@
 // @vitest-environment jsdom
-import "~/test-utils/i18n";
+import i18n from "~/test-utils/i18n";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import historyDe from "../../../public/locales/de/history.json";
 import { demoData } from "~/lib/demo.server";
 import { StatementItemDetails } from "./StatementItemDetails";
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage("en");
+});
 
 /** The text of the info row labelled `label`. */
 function row(label: string): string | null {
@@ -46,6 +50,27 @@ describe("StatementItemDetails (spec 000 §3 info block)", () => {
     cleanup();
     render(<StatementItemDetails item={{ ...item, title: null, counterpartyFullName: "Regular fee" }} />);
     expect(row("Counterparty")).toBeNull();
+  });
+
+  it("shows an exchange's currencies and rate in the reader's words, and no reference row (German)", async () => {
+    const leg = {
+      ...item,
+      title: null,
+      transactionKind: "EXCHANGE",
+      operationType: "TRANSACTION_FEE" as const,
+      counterpartyFullName: "Exchange to EUR",
+      reference: null,
+      exchange: { fromCurrencyId: "GBP" as const, toCurrencyId: "EUR" as const, rate: "1.17" },
+    };
+    render(<StatementItemDetails item={leg} />);
+    expect(row("Exchange")).toBe("GBP → EUR at 1.17");
+    cleanup();
+    i18n.addResourceBundle("de", "history", historyDe, true, true);
+    await i18n.changeLanguage("de");
+    render(<StatementItemDetails item={leg} />);
+    expect(row("Umtausch")).toBe("GBP → EUR zu 1,17");
+    expect(row("Referenz")).toBeNull();
+    expect(document.body.textContent).not.toMatch(/Exchange/);
   });
 
   it("shows UK sort codes with dashes, 12-34-56 (stored as 6 digits)", () => {

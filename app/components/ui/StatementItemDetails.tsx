@@ -1,7 +1,7 @@
 /**
  * The info block of one statement item (spec 000 §3): signed amount, fee, status, processing
  * (operationStatus: pending, in progress, completed), operation type, date dd.mm.yyyy and time HH:MM, purpose (the customer's own words), the bank's reason for a returned payment, payment category (its translation by id, else
- * the stored name), reference, counterparty, sender (senderAccount.clientName) and accounts, sort
+ * the stored name), reference, the exchange (currencies and rate in the page's words), counterparty, sender (senderAccount.clientName) and accounts, sort
  * codes, BIC, payment type (its name, e.g. "Faster Payments"), general-ledger transaction with its debited and credited accounts
  * (the bank's own accounts carry no number: "The bank's own account"), contract (its name,
  * linking to the beneficiary's contracts page with the contract open), balance after (formatted
@@ -15,10 +15,12 @@ import type { StatementItemDetail } from "../../../server/api/v1/contract";
 import { formatSortCode } from "../../../server/rules/sort-code";
 import { formatDate, formatTime } from "~/lib/dates";
 import { Money } from "./Money";
+import { useExchangeText } from "./StatementRow";
 import styles from "./StatementItemDetails.module.css";
 
 export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
   const { t } = useTranslation("history");
+  const exchangeText = useExchangeText();
   const { contract, category, generalLedgerTransaction: gl } = item;
   const ledgerAccount = (n: string | null) => n ?? t("item.bank-account");
   const rows: [string, ReactNode][] = [
@@ -30,6 +32,9 @@ export function StatementItemDetails({ item }: { item: StatementItemDetail }) {
     ["item.return-reason", item.returnReason],
     ["item.category", category ? t(`common:payment-category.${category.id}`, { defaultValue: category.name }) : null],
     ["item.reference", item.reference],
+    // The exchange's currencies and rate: the API sends them as data (the ledger's reference for
+    // these items is the bank's English bookkeeping, never sent).
+    ["item.exchange", item.exchange ? exchangeText(item.exchange) : null],
     // An item without a title is the bank's own (a fee, an exchange): its counterparty is a label
     // the bank wrote in English, and the title already says what it is.
     ["item.counterparty", item.title ? item.counterpartyFullName : null],

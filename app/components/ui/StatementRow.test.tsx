@@ -6,14 +6,19 @@
  * no translation of it) and the operation's progress while the bank still works on it
  * (operationStatus PENDING / IN_PROCCESS; nothing once COMPLETED).
  */
-import "~/test-utils/i18n";
+import i18n from "~/test-utils/i18n";
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import historyDe from "../../../public/locales/de/history.json";
+import historyAr from "../../../public/locales/ar/history.json";
 import type { StatementItem } from "../../../server/api/v1/contract";
 import { demoData } from "~/lib/demo.server";
 import { StatementRow, useItemTitle } from "./StatementRow";
 
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await i18n.changeLanguage("en");
+});
 
 const base: StatementItem = {
   ...demoData(new Date("2026-11-22T10:00:00Z")).history[0]!,
@@ -95,5 +100,52 @@ describe("StatementRow", () => {
     expect(meta({ ...base, operationStatus: "IN_PROCCESS" })[1]).toBe("In progress");
     expect(meta({ ...base, operationStatus: "PENDING", categoryId: "rent" }).slice(1, 3)).toEqual(["Rent", "Pending"]);
     expect(meta(base).join(" ")).not.toMatch(/Completed|progress|Pending/);
+  });
+});
+
+describe("StatementRow of the bank's own items: the exchange in the reader's words, never the ledger's English", () => {
+  const exchange = { fromCurrencyId: "GBP", toCurrencyId: "EUR", rate: "1.17" } as const;
+  const leg: StatementItem = {
+    ...base,
+    title: null,
+    transactionKind: "EXCHANGE",
+    operationType: "COMMON",
+    counterpartyFullName: "Exchange to EUR",
+    counterpartyAccountNumber: null,
+    reference: null,
+    exchange,
+  };
+  const fee: StatementItem = { ...leg, operationType: "TRANSACTION_FEE", amount: "-0.50" };
+
+  it("says the currencies and the rate in English", () => {
+    expect(meta(leg)[0]).toBe("GBP → EUR at 1.17");
+  });
+
+  it("says them in German, the rate in German number format, on the exchange's legs and its fee", async () => {
+    i18n.addResourceBundle("de", "history", historyDe, true, true);
+    await i18n.changeLanguage("de");
+    expect(meta(leg)[0]).toBe("GBP → EUR zu 1,17");
+    render(
+      <ul>
+        <StatementRow item={fee} />
+      </ul>,
+    );
+    const row = screen.getByTestId("statement-item").textContent ?? "";
+    expect(row).toContain("Transaktionsgebühr");
+    expect(row).toContain("GBP → EUR zu 1,17");
+    expect(row).not.toMatch(/Exchange|\bat\b/);
+  });
+
+  it("says them in Arabic, and an FX rate request's hold and refund likewise", async () => {
+    i18n.addResourceBundle("ar", "history", historyAr, true, true);
+    await i18n.changeLanguage("ar");
+    expect(meta({ ...leg, transactionKind: "FX_REQUEST_HOLD", exchange: { ...exchange, rate: "1.2" } })[0]).toBe(
+      "GBP إلى EUR بسعر 1.2",
+    );
+    expect(meta({ ...leg, transactionKind: "FX_REQUEST_REFUND", operationType: "REFUND" })[0]).toBe("GBP إلى EUR بسعر 1.17");
+  });
+
+  it("keeps a customer's own reference on every other item", () => {
+    expect(meta({ ...base, reference: "INV-7", exchange: null })[0]).toBe("INV-7");
   });
 });

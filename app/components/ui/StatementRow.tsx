@@ -1,7 +1,9 @@
 /**
  * One statement item (history lists): title (the counterparty, or the operation type translated
- * from its code — 'Regular fee' for SERVICE_FEE; the API sends no English titles), reference or
- * counterparty account, the payment category (the payer's own items; its translation by id, left
+ * from its code — 'Regular fee' for SERVICE_FEE; the API sends no English titles), the exchange
+ * it belongs to ("GBP → EUR at 1.17", in the page's words and number format: the API sends it as
+ * data, never the ledger's English bookkeeping), else the reference or counterparty account, the
+ * payment category (the payer's own items; its translation by id, left
  * out for a category the web app has no translation of: the list carries no stored name), 'In
  * progress' or 'Pending' while the bank still works on the operation (operationStatus; nothing
  * once COMPLETED), time, signed amount. With `href` the title links to the item's page
@@ -9,8 +11,9 @@
  */
 import { Link, type LinkProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { StatementItem } from "../../../server/api/v1/contract";
+import type { StatementItem, StatementItemExchange } from "../../../server/api/v1/contract";
 import { formatTime } from "~/lib/dates";
+import { formatRate } from "~/lib/money";
 import { Money } from "./Money";
 import styles from "./StatementRow.module.css";
 
@@ -33,6 +36,21 @@ export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationT
   };
 }
 
+/**
+ * The words of an item's exchange (StatementItem.exchange: on every leg of a currency exchange or
+ * an FX rate request, fee legs too) in the page's language, the rate in its number format:
+ * "GBP → EUR at 1.17", "GBP → EUR zu 1,17" (history:exchange-line).
+ */
+export function useExchangeText(): (exchange: StatementItemExchange) => string {
+  const { t, i18n } = useTranslation("history");
+  return (exchange) =>
+    t("exchange-line", {
+      from: exchange.fromCurrencyId,
+      to: exchange.toCurrencyId,
+      rate: formatRate(exchange.rate, i18n.language),
+    });
+}
+
 export function StatementRow({
   item,
   href,
@@ -43,6 +61,7 @@ export function StatementRow({
   linkProps?: Omit<LinkProps, "to">;
 }) {
   const title = useItemTitle()(item);
+  const exchangeText = useExchangeText();
   const { t } = useTranslation("history");
   const category = item.categoryId ? t(`common:payment-category.${item.categoryId}`, { defaultValue: "" }) : "";
   const progress =
@@ -60,7 +79,12 @@ export function StatementRow({
           )}
         </span>
         <span className={styles.meta}>
-          {[item.reference ?? item.counterpartyAccountNumber, category, progress, formatTime(item.transferDate)]
+          {[
+            item.exchange ? exchangeText(item.exchange) : (item.reference ?? item.counterpartyAccountNumber),
+            category,
+            progress,
+            formatTime(item.transferDate),
+          ]
             .filter(Boolean)
             .join(" · ")}
         </span>

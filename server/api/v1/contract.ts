@@ -1069,6 +1069,14 @@ export type OperationType = "COMMON" | "TRANSACTION_FEE" | "SERVICE_FEE" | "REFU
  */
 export type OperationStatus = "PENDING" | "IN_PROCCESS" | "COMPLETED";
 
+/** StatementItem.exchange: the currencies and rate of the exchange a statement item belongs to. */
+export interface StatementItemExchange {
+  fromCurrencyId: CurrencyCode;
+  toCurrencyId: CurrencyCode;
+  /** Units of toCurrencyId per 1 fromCurrencyId, e.g. "1.17" (no trailing zeros). */
+  rate: Decimal;
+}
+
 /** One posting on a customer balance, as shown in the history (spec 000 §3). */
 export interface StatementItem {
   id: string;
@@ -1098,7 +1106,24 @@ export interface StatementItem {
   balanceAfter: Decimal;
   counterpartyFullName: string | null;
   counterpartyAccountNumber: string | null;
+  /**
+   * The payment reference: data a customer or payer wrote (a payment's or an incoming payment's
+   * reference, also on its fee item and its refund), or the month a regular fee was charged for
+   * ("2026-11", SERVICE_FEE). Null for the bank's own items whose ledger text is its English
+   * bookkeeping (every leg of a currency exchange, of an FX rate request's hold, acceptance and
+   * refund, their fee legs included): what that text said is in `exchange`, which the reader's
+   * language renders (docs/decisions.md "The bank's own items speak the reader's language").
+   */
   reference: string | null;
+  /**
+   * The exchange the item belongs to, on every leg of a currency exchange (fee legs too) and of an
+   * FX rate request's hold, acceptance and refund: what was sold (fromCurrencyId), what was
+   * bought (toCurrencyId) and the rate (units of toCurrencyId per 1 fromCurrencyId, a decimal
+   * string without trailing zeros: the quote's customer rate, or the request's proposed rate),
+   * e.g. { fromCurrencyId: "GBP", toCurrencyId: "EUR", rate: "1.17" } → "GBP → EUR at 1.17"
+   * ("GBP → EUR zu 1,17" in German). Null on every other item.
+   */
+  exchange: StatementItemExchange | null;
   transferDate: IsoDateTime;
   /** Where the item's operation stands (OperationStatus). */
   operationStatus: OperationStatus;
@@ -1145,7 +1170,8 @@ export interface StatementItemDetail extends StatementItem {
   /**
    * Purpose of payment as the customer wrote it: the payment's purpose, or the remittance order's
    * description; null for a payment given none and for the bank's own items (fees, exchanges,
-   * incoming payments: their `reference` says what they are). Never the ledger's bookkeeping line.
+   * incoming payments: their operation type, `reference` or `exchange` say what they are). Never
+   * the ledger's bookkeeping line.
    */
   purpose: string | null;
   /**

@@ -57,6 +57,8 @@ export const exchangeQuotes = pgTable(
   },
   (t) => [
     index("exchange_quotes_org_idx").on(t.organizationId),
+    // A statement item of an exchange finds its quote: the currencies and the rate (server/domain/statements).
+    index("exchange_quotes_ledger_tx_idx").on(t.ledgerTransactionId),
     uniqueIndex("exchange_quotes_org_key_uq")
       .on(t.organizationId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),

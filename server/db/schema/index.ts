@@ -1141,6 +1141,8 @@ export const fxRequests = pgTable(
     index("fx_requests_hold_tx_idx").on(t.holdTransactionId),
     // The statement item of a rejected request's refund finds its request (the bank's reason).
     index("fx_requests_refund_tx_idx").on(t.refundTransactionId),
+    // The statement item of an accepted request's exchange finds its request (currencies and rate).
+    index("fx_requests_settle_tx_idx").on(t.settleTransactionId),
   ],
 );
 

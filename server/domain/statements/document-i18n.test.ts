@@ -1,5 +1,8 @@
+import { createRequire } from "node:module";
+import { dirname } from "node:path";
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { describe, expect, it } from "vitest";
-import { DOCUMENT_CATALOGS, documentLabels, isolateValue, rtlPieces } from "./document-i18n.js";
+import { DOCUMENT_CATALOGS, documentLabels, exchangeText, isolateValue, rtlPieces } from "./document-i18n.js";
 import { renderReceiptPdf, renderStatementPdf, renderTopUpPdf } from "./documents.js";
 import type { StatementItemDetail } from "../../api/v1/contract.js";
 import en from "../../../public/locales/en/common.json";
@@ -120,5 +123,67 @@ describe("documents in each language", () => {
     expect(ar).toMatch(/DejaVuSans/);
     expect(de).not.toMatch(/DejaVuSans/);
     expect(de).toMatch(/Helvetica/);
+  });
+});
+
+/** pdfjs-dist's standard font data (the en and de PDFs use the 14 standard fonts). */
+const FONTS = `${dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"))}/standard_fonts/`;
+
+/** All text of a PDF, one string per drawn run, pages joined. */
+async function pdfText(bytes: Buffer): Promise<string> {
+  const doc = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl: FONTS, isEvalSupported: false }).promise;
+  const runs: string[] = [];
+  for (let i = 1; i <= doc.numPages; i++)
+    for (const it of (await (await doc.getPage(i)).getTextContent()).items) if ("str" in it) runs.push(it.str);
+  await doc.destroy();
+  return runs.join("\n");
+}
+
+describe("the exchange of the bank's own items, in the document's language (no English bookkeeping)", () => {
+  const exchange = { fromCurrencyId: "GBP", toCurrencyId: "EUR", rate: "1.17" } as const;
+  const leg = {
+    ...item,
+    title: null,
+    transactionKind: "EXCHANGE",
+    counterpartyFullName: "Exchange to EUR",
+    counterpartyAccountNumber: null,
+    reference: null,
+    exchange,
+  } as StatementItemDetail;
+
+  it("words the currencies and the rate per language", () => {
+    expect(exchangeText(exchange, "en")).toBe("GBP to EUR at 1.17");
+    expect(exchangeText(exchange, "de")).toBe("GBP in EUR zu 1.17");
+    expect(exchangeText(exchange, "ar")).toBe("GBP إلى EUR بسعر 1.17");
+  });
+
+  it("a German receipt of an exchange's leg says 'Umtausch: GBP in EUR zu 1.17' and no English reference", async () => {
+    const text = await pdfText(await renderReceiptPdf(leg, "Oliver Thompson", "Bank", "de"));
+    expect(text).toContain("Umtausch: GBP in EUR zu 1.17");
+    expect(text).not.toMatch(/Referenz|Exchange GBP|Exchange fee| at 1\.17/);
+  });
+
+  it("a German statement names an exchange's items by the exchange, not the ledger's English label", async () => {
+    const text = await pdfText(
+      await renderStatementPdf(
+        {
+          currencyId: "GBP",
+          from: null,
+          to: null,
+          opening: "200.00",
+          closing: "99.50",
+          items: [
+            { ...leg, currencyId: "GBP", amount: "-100.00" },
+            { ...leg, currencyId: "GBP", amount: "-0.50", operationType: "TRANSACTION_FEE" },
+          ],
+        } as never,
+        "Oliver Thompson",
+        "Bank",
+        "de",
+      ),
+    );
+    expect(text).toMatch(/Zahlung\s+GBP in EUR zu 1\.17\s+-100\.00 GBP/);
+    expect(text).toMatch(/Transaktionsgebühr\s+GBP in EUR zu 1\.17\s+-0\.50 GBP/);
+    expect(text).not.toContain("Exchange");
   });
 });

@@ -42,6 +42,8 @@ const EN = {
   debitAccount: "Debited account",
   creditAccount: "Credited account",
   bankAccount: "The bank's own account",
+  exchange: "Exchange",
+  exchangeLine: "{from} to {to} at {rate}",
   statement: "Statement",
   accountHolder: "Account holder",
   period: "Period",
@@ -118,6 +120,8 @@ const DE: Record<DocumentLabel, string> = {
   debitAccount: "Belastetes Konto",
   creditAccount: "Gutgeschriebenes Konto",
   bankAccount: "Eigenes Konto der Bank",
+  exchange: "Umtausch",
+  exchangeLine: "{from} in {to} zu {rate}",
   statement: "Kontoauszug",
   accountHolder: "Kontoinhaber",
   period: "Zeitraum",
@@ -192,6 +196,8 @@ const AR: Record<DocumentLabel, string> = {
   debitAccount: "الحساب المدين",
   creditAccount: "الحساب الدائن",
   bankAccount: "حساب البنك الخاص",
+  exchange: "الصرف",
+  exchangeLine: "{from} إلى {to} بسعر {rate}",
   statement: "كشف الحساب",
   accountHolder: "صاحب الحساب",
   period: "الفترة",
@@ -262,6 +268,21 @@ export function documentLabels(lang: DocumentLanguage): {
     label: (key) => CATALOG[lang][key],
     code: (prefix, value, fallback) => (value ? (table[`${prefix}.${value}`] ?? fallback ?? value) : ""),
   };
+}
+
+/**
+ * An item's exchange (StatementItem.exchange) in the document's words: "GBP to EUR at 1.17",
+ * "GBP in EUR zu 1.17", "GBP إلى EUR بسعر 1.17" — what the ledger's English bookkeeping reference
+ * said, which the API no longer hands out. Words, not the pages' arrow: Helvetica's WinAnsi
+ * encoding has no "→". The rate as sent, with the dot, like the document's amounts (documents
+ * never re-format the figures a customer checks).
+ */
+export function exchangeText(
+  exchange: { fromCurrencyId: string; toCurrencyId: string; rate: string },
+  lang: DocumentLanguage,
+): string {
+  const values: Record<string, string> = { from: exchange.fromCurrencyId, to: exchange.toCurrencyId, rate: exchange.rate };
+  return CATALOG[lang].exchangeLine.replace(/\{(from|to|rate)\}/g, (_, k: string) => values[k]!);
 }
 
 /** Every language's catalog (the completeness test compares their keys). */

@@ -24,6 +24,7 @@ const item = (over: Partial<StatementItem>): StatementItem => ({
   counterpartyFullName: "Acme",
   counterpartyAccountNumber: null,
   reference: null,
+  exchange: null,
   transferDate: "2026-11-02T09:05:00.000Z",
   operationStatus: "COMPLETED",
   categoryId: null,
@@ -57,11 +58,31 @@ describe("renderStatementCsv", () => {
     ]);
   });
   it("one row per item; quotes commas and quotes; neutralises formulas; keeps negative amounts", () => {
-    expect(lines[4]).toBe("2026-11-02T09:05:00.000Z,00000000-0000-4000-8000-000000000001,COMMON,ADDED,Acme,,,10.00,GBP,110.00");
+    expect(lines[4]).toBe(
+      "2026-11-02T09:05:00.000Z,00000000-0000-4000-8000-000000000001,COMMON,ADDED,Acme,,,10.00,GBP,110.00,,,",
+    );
     expect(lines[5]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(lines[5]).toContain(`"a,b"`);
-    expect(lines[5]).toContain(",-5.50,GBP,104.50");
+    expect(lines[5]).toContain(",-5.50,GBP,104.50,,,");
     expect(lines[6]).toBe("");
+  });
+  it("an exchange's items: no reference, the currencies and the rate as data in their own columns", () => {
+    const csv = renderStatementCsv({
+      ...st,
+      items: [
+        item({
+          title: null,
+          counterpartyFullName: "Exchange to EUR",
+          transactionKind: "EXCHANGE",
+          amount: "-100.00",
+          exchange: { fromCurrencyId: "GBP", toCurrencyId: "EUR", rate: "1.17" },
+        }),
+      ],
+    });
+    const row = csv.split("\r\n")[4]!.split(",");
+    const col = (c: (typeof STATEMENT_CSV_COLUMNS)[number]) => row[STATEMENT_CSV_COLUMNS.indexOf(c)];
+    expect(col("reference")).toBe("");
+    expect([col("exchangeFromCurrency"), col("exchangeToCurrency"), col("exchangeRate")]).toEqual(["GBP", "EUR", "1.17"]);
   });
 
   /**

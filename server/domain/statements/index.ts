@@ -8,6 +8,10 @@
  * wrote (`bankNamedItem`: fee items, exchange and FX rate request legs, a returned fee): the web
  * app translates their titles from codes ('Regular fee', spec 000 §4; 'Currency exchange', 'Fee
  * refund') — the API sends no English labels.
+ * reference: the payment reference (data), null for the items whose ledger reference is the
+ * bank's English bookkeeping (`bookkeepingReference`: exchanges, FX rate requests); what it said
+ * — the two currencies and the rate — is `exchange`, read from the exchange's quote or the FX
+ * rate request by the item's own query (docs/decisions.md "The bank's own items speak the reader's language").
  * operationStatus, categoryId, paymentOrderId, feeAmount (spec 000 §3; docs/decisions.md
  * "Statement list item fields") are read by left joins of the item's own query (its payment, its
  * fee's currency, its remittance order, its FX rate request): no query per item.
@@ -21,6 +25,7 @@ import {
   beneficiaries,
   beneficiaryContracts,
   currencies,
+  exchangeQuotes,
   fxRequests,
   ledgerTransactions,
   organizationMembers,
@@ -37,6 +42,7 @@ import type {
   StatementExport,
   StatementItem,
   StatementItemDetail,
+  StatementItemExchange,
   StatementStatus,
 } from "../../api/v1/contract.js";
 import { fieldError } from "../errors.js";
@@ -73,6 +79,41 @@ function bankNamedItem(r: Pick<Row, "operationType" | "transactionKind" | "count
     r.transactionKind === "FX_REQUEST_REFUND" ||
     (r.transactionKind === "PAYMENT_REFUND" && r.counterpartyName === FEE_COUNTERPARTY)
   );
+}
+
+/**
+ * Kinds of ledger transaction whose postings' `reference` is the bank's own English bookkeeping
+ * ("Exchange GBP → EUR at 1.17", "Exchange fee", "FX rate request GBP → EUR rejected: refund"),
+ * written by server/domain/exchange for its staff: never a customer's reference. The items of
+ * these kinds answer `reference: null` and carry the exchange as data (`exchange`). Every other
+ * reference is data and kept: a payment's (also on its fee and refund items), an incoming
+ * payment's, a remittance order's description, a regular fee's month ("2026-11").
+ */
+const BOOKKEEPING_REFERENCE_KINDS = new Set(["EXCHANGE", "FX_REQUEST_HOLD", "FX_REQUEST_REFUND"]);
+
+/** Whether the item's ledger reference is the bank's bookkeeping text (`BOOKKEEPING_REFERENCE_KINDS`). */
+function bookkeepingReference(r: Pick<Row, "transactionKind">): boolean {
+  return BOOKKEEPING_REFERENCE_KINDS.has(r.transactionKind);
+}
+
+/**
+ * The exchange an item belongs to: its quote's (a currency exchange at the bank's rate) or its FX
+ * rate request's (hold, acceptance or refund: the proposed rate); the rate without trailing zeros
+ * (the columns are numeric(38,18)). Null for any other item.
+ */
+function itemExchange(r: Row): StatementItemExchange | null {
+  const found =
+    r.quoteFromCurrencyId && r.quoteToCurrencyId && r.quoteRate !== null
+      ? { from: r.quoteFromCurrencyId, to: r.quoteToCurrencyId, rate: r.quoteRate }
+      : r.fxFromCurrencyId && r.fxToCurrencyId && r.fxProposedRate !== null
+        ? { from: r.fxFromCurrencyId, to: r.fxToCurrencyId, rate: r.fxProposedRate }
+        : null;
+  if (!found) return null;
+  return {
+    fromCurrencyId: found.from as CurrencyCode,
+    toCurrencyId: found.to as CurrencyCode,
+    rate: new Decimal(found.rate).toFixed(),
+  };
 }
 
 export interface StatementQuery {
@@ -134,6 +175,13 @@ const itemSelection = {
   orderLedgerTransactionId: paymentOrders.ledgerTransactionId,
   orderStatus: paymentOrders.status,
   fxStatus: fxRequests.status,
+  fxHoldTransactionId: fxRequests.holdTransactionId,
+  fxFromCurrencyId: fxRequests.fromCurrencyId,
+  fxToCurrencyId: fxRequests.toCurrencyId,
+  fxProposedRate: fxRequests.proposedRate,
+  quoteFromCurrencyId: exchangeQuotes.fromCurrencyId,
+  quoteToCurrencyId: exchangeQuotes.toCurrencyId,
+  quoteRate: exchangeQuotes.rate,
 };
 
 type Row = {
@@ -169,6 +217,13 @@ type Row = {
   orderLedgerTransactionId: string | null;
   orderStatus: string | null;
   fxStatus: string | null;
+  fxHoldTransactionId: string | null;
+  fxFromCurrencyId: string | null;
+  fxToCurrencyId: string | null;
+  fxProposedRate: string | null;
+  quoteFromCurrencyId: string | null;
+  quoteToCurrencyId: string | null;
+  quoteRate: string | null;
 };
 
 /** Status of a posting as shown in the history (spec 000 §4). */
@@ -211,7 +266,8 @@ function toItem(r: Row): StatementItem {
     balanceAfter: fmt(r.balanceAfter),
     counterpartyFullName: r.counterpartyName,
     counterpartyAccountNumber: r.counterpartyAccount,
-    reference: r.reference,
+    reference: bookkeepingReference(r) ? null : r.reference,
+    exchange: itemExchange(r),
     transferDate: r.transferDate.toISOString(),
     operationStatus: operationStatus({
       transactionId: r.transactionId,
@@ -223,7 +279,8 @@ function toItem(r: Row): StatementItem {
           }
         : null,
       order: r.orderId && r.orderStatus ? { ledgerTransactionId: r.orderLedgerTransactionId, status: r.orderStatus } : null,
-      fxRequest: r.fxStatus ? { status: r.fxStatus } : null,
+      // The request whose hold the item is (the join also finds it by its acceptance and refund).
+      fxRequest: r.fxStatus && r.fxHoldTransactionId === r.transactionId ? { status: r.fxStatus } : null,
     }),
     categoryId: payer ? r.payCategoryId : null,
     paymentOrderId: r.orderId,
@@ -235,9 +292,11 @@ function toItem(r: Row): StatementItem {
 /**
  * Postings with their balance, account, ledger transaction and currency, and the operations the
  * posting's ledger transaction belongs to as left joins (each at most one row: a transaction is
- * one payment's, one remittance order's sum or refund, one FX rate request's hold), looked up by
- * index (payments' primary key; payment_orders_ledger_tx_idx, payment_orders_refund_tx_idx,
- * fx_requests_hold_tx_idx). A remittance order only of the item's own organization.
+ * one payment's, one remittance order's sum or refund, one FX rate request's hold, acceptance or
+ * refund, one exchange quote's execution), looked up by index (payments' primary key;
+ * payment_orders_ledger_tx_idx, payment_orders_refund_tx_idx, fx_requests_hold_tx_idx,
+ * fx_requests_settle_tx_idx, fx_requests_refund_tx_idx, exchange_quotes_ledger_tx_idx). A
+ * remittance order, FX rate request or quote only of the item's own organization.
  * @param q a dynamic select of `itemSelection` (or more: the item detail adds its legs) whose FROM
  *   has `postings` (the list: its page joined to postings)
  */
@@ -261,7 +320,21 @@ function withItemJoins<Q extends PgSelect>(q: Q) {
     )
     .leftJoin(
       fxRequests,
-      and(eq(fxRequests.holdTransactionId, postings.transactionId), eq(fxRequests.organizationId, accounts.organizationId)),
+      and(
+        or(
+          eq(fxRequests.holdTransactionId, postings.transactionId),
+          eq(fxRequests.settleTransactionId, postings.transactionId),
+          eq(fxRequests.refundTransactionId, postings.transactionId),
+        ),
+        eq(fxRequests.organizationId, accounts.organizationId),
+      ),
+    )
+    .leftJoin(
+      exchangeQuotes,
+      and(
+        eq(exchangeQuotes.ledgerTransactionId, postings.transactionId),
+        eq(exchangeQuotes.organizationId, accounts.organizationId),
+      ),
     );
 }
 

@@ -13,7 +13,7 @@ import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node"
 import { Decimal } from "../ledger/money.js";
 import { formatSortCode } from "../../rules/sort-code.js";
 import type { StatementExport, StatementItemDetail, TopUpInstructions } from "../../api/v1/contract.js";
-import { documentFonts, documentLabels, isolateValue, rtlLine, type DocumentLanguage } from "./document-i18n.js";
+import { documentFonts, documentLabels, exchangeText, isolateValue, rtlLine, type DocumentLanguage } from "./document-i18n.js";
 
 /**
  * Time zone of the times printed in the PDFs (receipt, statement): Europe/London, the zone the web
@@ -99,8 +99,9 @@ function renderPdf(bankName: string, title: string, lang: DocumentLanguage, draw
  * debited account, when a client), amount, fee, date and time, the payment category (translated
  * by id, else its stored name; only on the payer's items), references (item id, general-ledger
  * transaction with its debited and credited account numbers — the bank's own accounts as "The
- * bank's own account" — payment id, reference): the item detail's info block (spec 000 §3;
- * docs/decisions.md "Ledger accounts on a statement item"), as getStatementItem returns it.
+ * bank's own account" — payment id, reference), the exchange (currencies and rate, in `lang`):
+ * the item detail's info block (spec 000 §3; docs/decisions.md "Ledger accounts on a statement
+ * item", "The bank's own items speak the reader's language"), as getStatementItem returns it.
  * @returns PDF bytes.
  */
 export function renderReceiptPdf(
@@ -130,6 +131,7 @@ export function renderReceiptPdf(
       [label("returnReason"), item.returnReason],
       [label("category"), category ? code("category", category.id, category.name) : null],
       [label("reference"), item.reference],
+      [label("exchange"), item.exchange ? exchangeText(item.exchange, lang) : null],
       [label("counterpartySortCode"), item.counterpartySortCode && formatSortCode(item.counterpartySortCode)],
       [label("counterpartyBic"), item.counterpartyBic],
       [label("itemId"), item.id],
@@ -152,7 +154,11 @@ function csvCell(v: string | null): string {
   return /[",;\t\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** CSV columns of a statement (docs/decisions.md): one row per item, then no summary rows. */
+/**
+ * CSV columns of a statement (docs/decisions.md): one row per item, then no summary rows. The
+ * exchange an item belongs to in three columns of data (sold and bought currency, rate), empty on
+ * other items: the machine format's version of what the pages say in the reader's words.
+ */
 export const STATEMENT_CSV_COLUMNS = [
   "date",
   "id",
@@ -164,6 +170,9 @@ export const STATEMENT_CSV_COLUMNS = [
   "amount",
   "currency",
   "balanceAfter",
+  "exchangeFromCurrency",
+  "exchangeToCurrency",
+  "exchangeRate",
 ] as const;
 
 /**
@@ -188,6 +197,9 @@ export function renderStatementCsv(s: StatementExport): string {
         i.amount,
         i.currencyId,
         i.balanceAfter,
+        i.exchange?.fromCurrencyId ?? null,
+        i.exchange?.toCurrencyId ?? null,
+        i.exchange?.rate ?? null,
       ]
         .map(csvCell)
         .join(","),
@@ -250,6 +262,10 @@ export async function renderStatementXlsx(
       xlsxAmount(i.amount, amountFormat),
       text(i.currencyId),
       xlsxAmount(i.balanceAfter, amountFormat),
+      text(i.exchange?.fromCurrencyId ?? null),
+      text(i.exchange?.toCurrencyId ?? null),
+      // The rate as its exact decimal (a rate is read, not summed).
+      text(i.exchange?.rate ?? null),
     ]),
   ];
   return writeXlsxFile(rows, { sheet: `${label("statement")} ${s.currencyId}`, rightToLeft: lang === "ar" }).toBuffer();
@@ -260,7 +276,11 @@ function decimalsOf(value: string | null): number {
   return value?.includes(".") ? value.length - value.indexOf(".") - 1 : 0;
 }
 
-/** Statement as PDF: holder, period, opening balance, one line per item, closing balance; in `lang`. */
+/**
+ * Statement as PDF: holder, period, opening balance, one line per item, closing balance; in
+ * `lang`. An item's line names its counterparty, or for an exchange's items (no title: the
+ * ledger's counterparty is the bank's English label) the exchange in `lang` ("GBP in EUR zu 1.17").
+ */
 export function renderStatementPdf(
   s: StatementExport,
   customerName: string,
@@ -277,7 +297,7 @@ export function renderStatementPdf(
     doc.moveDown(0.5);
     for (const i of s.items)
       line(
-        `${formatDateTime(i.transferDate)}  ${code("operation", i.operationType)}  ${i.title ?? i.counterpartyFullName ?? "-"}  ${i.amount} ${i.currencyId}`,
+        `${formatDateTime(i.transferDate)}  ${code("operation", i.operationType)}  ${i.title ?? (i.exchange ? exchangeText(i.exchange, lang) : i.counterpartyFullName) ?? "-"}  ${i.amount} ${i.currencyId}`,
       );
     doc.moveDown(0.5);
     fields([

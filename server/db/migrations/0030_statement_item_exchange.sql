@@ -1,0 +1,2 @@
+CREATE INDEX "fx_requests_settle_tx_idx" ON "fx_requests" USING btree ("settle_transaction_id");--> statement-breakpoint
+CREATE INDEX "exchange_quotes_ledger_tx_idx" ON "exchange_quotes" USING btree ("ledger_transaction_id");
