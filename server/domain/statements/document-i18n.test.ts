@@ -161,6 +161,9 @@ describe("the exchange of the bank's own items, in the document's language (no E
     const text = await pdfText(await renderReceiptPdf(leg, "Oliver Thompson", "Bank", "de"));
     expect(text).toContain("Umtausch: GBP in EUR zu 1.17");
     expect(text).not.toMatch(/Referenz|Exchange GBP|Exchange fee| at 1\.17/);
+    // The other side of the leg is the bank itself, by its name: not the ledger's English label.
+    expect(text).toContain("Empfänger: Bank");
+    expect(text).not.toContain("Exchange to EUR");
   });
 
   it("a German statement names an exchange's items by the exchange, not the ledger's English label", async () => {

@@ -112,7 +112,7 @@ export function renderReceiptPdf(
 ): Promise<Buffer> {
   const incoming = Number(item.amount) > 0;
   const customer = `${customerName} (${item.accountIban ?? item.accountNumber})`;
-  const counterparty = [item.counterpartyFullName, item.counterpartyAccountNumber].filter(Boolean).join(", ") || "-";
+  const counterparty = [counterpartyName(item, bankName), item.counterpartyAccountNumber].filter(Boolean).join(", ") || "-";
   const { label } = documentLabels(lang);
   const { category, generalLedgerTransaction: gl } = item;
   return renderPdf(bankName, label("receipt"), lang, ({ fields, label, code }) => {
@@ -152,6 +152,16 @@ function csvCell(v: string | null): string {
   let s = v ?? "";
   if (/^[=+@\t\r]/.test(s) || (/^-/.test(s) && !/^-\d+(\.\d+)?$/.test(s))) s = `'${s}`;
   return /[",;\t\r\n']/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/**
+ * The counterparty's name as a document in the reader's language prints it: the item's title (a
+ * name: data), else the bank's own name when the ledger's counterparty is one of the bank's English
+ * labels ("Transaction fee", "Exchange to EUR": the items `title` leaves null, server/domain/statements
+ * `bankNamedItem`), else null. The CSV and XLSX keep the ledger's label (machine formats, English).
+ */
+function counterpartyName(i: Pick<StatementItemDetail, "title" | "counterpartyFullName">, bankName: string): string | null {
+  return i.title ?? (i.counterpartyFullName ? bankName : null);
 }
 
 /**
@@ -297,7 +307,7 @@ export function renderStatementPdf(
     doc.moveDown(0.5);
     for (const i of s.items)
       line(
-        `${formatDateTime(i.transferDate)}  ${code("operation", i.operationType)}  ${i.title ?? (i.exchange ? exchangeText(i.exchange, lang) : i.counterpartyFullName) ?? "-"}  ${i.amount} ${i.currencyId}`,
+        `${formatDateTime(i.transferDate)}  ${code("operation", i.operationType)}  ${i.title ?? (i.exchange ? exchangeText(i.exchange, lang) : counterpartyName(i, bankName)) ?? "-"}  ${i.amount} ${i.currencyId}`,
       );
     doc.moveDown(0.5);
     fields([
