@@ -27,7 +27,8 @@ cat tests/.tmp/lint.log
 if [ "$lint_failed" -eq 1 ]; then echo "lint: FAILED"; status=1; fi
 
 step "unit tests"
-npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=tests/.tmp/unit-results.json || status=1
+# Two workers on two cores (vitest's own default is one fewer than the cores: one on this machine).
+npx vitest run --project unit --maxWorkers="${UNIT_TEST_WORKERS:-2}" --reporter=default --reporter=json --outputFile.json=tests/.tmp/unit-results.json || status=1
 
 step "API and ledger tests"
 if [ -z "${TEST_DATABASE_URL:-}" ]; then
