@@ -5,7 +5,7 @@
  */
 
 /** Bump when locale files change: the browser loads `/locales/{{lng}}/{{ns}}.json?v=<version>`. */
-export const LOCALES_VERSION = "81";
+export const LOCALES_VERSION = "83";
 
 /** The languages of the app (issue 12): English, German, Arabic. */
 export const SUPPORTED_LANGUAGES = ["en", "de", "ar"] as readonly string[];

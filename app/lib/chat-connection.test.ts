@@ -53,6 +53,18 @@ describe("chat connection states (spec 000 §4, §9)", () => {
   it("attempts while open are not counted", () => {
     expect(run({ type: "open" }, { type: "attempt" }).attempts).toBe(0);
   });
+
+  it('a limit refusal is named, and is not "this browser cannot connect" (docs/chat.md "Limits")', () => {
+    const crowded = run({ type: "close" }, { type: "refused", message: "too-many-connections" }, { type: "timeout" });
+    expect(crowded).toMatchObject({ status: "connecting", refusal: "too-many-connections" });
+    const busy = run({ type: "open" }, { type: "close" }, { type: "refused", message: "rate-limited" });
+    expect(busy).toMatchObject({ status: "closed", refusal: "rate-limited" });
+    // Opening clears it; an expired token is no limit (the usual notices, the unsupported view on the timeout).
+    expect(connectionReducer(busy, { type: "open" }).refusal).toBeNull();
+    const unauthorized = run({ type: "refused", message: "too-many-connections" }, { type: "refused", message: "unauthorized" });
+    expect(unauthorized.refusal).toBeNull();
+    expect(connectionReducer(unauthorized, { type: "timeout" }).status).toBe("unsupported");
+  });
 });
 
 describe('waits after a refused handshake (docs/chat.md "Limits")', () => {

@@ -7,7 +7,11 @@
  * - `closed`: the connection dropped (the not-connected notice); a reconnect is tried every 5 s,
  *   up to 1000 attempts, then the chat gives up (`gaveUp`);
  * - after an open that follows a close, `reloadNeeded` asks the popup to reload channels,
- *   messages and unread counts (spec 000 §4 "on reconnection after a close … reload").
+ *   messages and unread counts (spec 000 §4 "on reconnection after a close … reload");
+ * - `refusal`: the gateway refused the last handshake for a reason the customer can act on or
+ *   should know (`too-many-connections`: the chat is open in too many windows; `rate-limited`:
+ *   too many connections from this network): the popup says so instead of the generic notices,
+ *   and a known refusal is not "this browser cannot connect" (no unsupported view on the timeout).
  */
 
 /** Connect timeout before the unsupported view (spec 000 §9). */
@@ -73,10 +77,26 @@ export interface ConnectionState {
   reloadNeeded: boolean;
   /** No more attempts (MAX_RECONNECT_ATTEMPTS reached). */
   gaveUp: boolean;
+  /** Why the gateway refused the last handshake, when it is a limit (docs/chat.md "Limits"); null otherwise. */
+  refusal: ChatRefusal | null;
+}
+
+/** The gateway's refusals the popup explains (docs/chat.md "Limits"). */
+export type ChatRefusal = "too-many-connections" | "rate-limited";
+
+/** The refusal `message` of a `connect_error` as a ChatRefusal, or null for any other error. */
+export function chatRefusal(message: string): ChatRefusal | null {
+  return message === "too-many-connections" || message === "rate-limited" ? message : null;
 }
 
 export type ConnectionEvent =
-  { type: "open" } | { type: "close" } | { type: "timeout" } | { type: "attempt" } | { type: "reloaded" };
+  | { type: "open" }
+  | { type: "close" }
+  | { type: "timeout" }
+  | { type: "attempt" }
+  | { type: "reloaded" }
+  /** The gateway refused a handshake (`connect_error` from the server): its message. */
+  | { type: "refused"; message: string };
 
 export const initialConnection: ConnectionState = {
   status: "connecting",
@@ -84,6 +104,7 @@ export const initialConnection: ConnectionState = {
   everOpened: false,
   reloadNeeded: false,
   gaveUp: false,
+  refusal: null,
 };
 
 /** The next state of the connection after `event`. */
@@ -96,13 +117,15 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
         everOpened: true,
         reloadNeeded: state.everOpened || state.reloadNeeded,
         gaveUp: false,
+        refusal: null,
       };
     case "close":
       // Before any open, a refused attempt keeps "connecting" (or the unsupported view).
       if (!state.everOpened) return state;
       return state.status === "closed" ? state : { ...state, status: "closed" };
     case "timeout":
-      return state.status === "connecting" ? { ...state, status: "unsupported" } : state;
+      // A refusal for a known reason is not "this browser cannot connect": its own notice stays.
+      return state.status === "connecting" && !state.refusal ? { ...state, status: "unsupported" } : state;
     case "attempt": {
       if (state.status === "open" || state.gaveUp) return state;
       const attempts = state.attempts + 1;
@@ -110,6 +133,10 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
     }
     case "reloaded":
       return state.reloadNeeded ? { ...state, reloadNeeded: false } : state;
+    case "refused": {
+      const refusal = chatRefusal(event.message);
+      return refusal === state.refusal ? state : { ...state, refusal };
+    }
   }
 }
 

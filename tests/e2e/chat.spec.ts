@@ -19,6 +19,7 @@
  */
 import type { Locator, Page } from "@playwright/test";
 import { randomUUID } from "node:crypto";
+import { io, type Socket } from "socket.io-client";
 import { apiSession, approvedBeneficiary, CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
 import { expectNoViolations, watchReady } from "./layout-helpers";
 
@@ -462,6 +463,56 @@ test.describe("JavaScript on", () => {
     await page.locator("header nav a[href='/chat']").click();
     await expect(popup.getByTestId("chat-popup-main")).toBeVisible();
     await expect(popup.getByRole("heading", { level: 2, name: "Chat" })).toBeVisible();
+  });
+});
+
+test.describe("JavaScript on, the gateway's limits", () => {
+  test('a popup refused for too many windows says so, not "cannot connect", and connects once one closes', async ({
+    page,
+    request,
+  }) => {
+    // Amelia's other windows: the gateway's ceiling of sockets per user (MAX_SOCKETS_PER_USER,
+    // 20 on one instance; docs/chat.md "Limits"), held from here.
+    const api = await apiSession(request, CUSTOMERS.corporate);
+    const { token } = (await api.call("POST", "/tokens/messaging")).body as { token: string };
+    const others: Socket[] = [];
+    try {
+      for (let i = 0; i < 20; i++) {
+        const socket = io(test.info().project.use.baseURL!, {
+          path: "/api/socket.io",
+          auth: { token },
+          transports: ["websocket"],
+          reconnection: false,
+        });
+        others.push(socket);
+        await new Promise<void>((resolve, reject) => {
+          socket.once("connect", () => resolve());
+          socket.once("connect_error", reject);
+        });
+      }
+      await page.clock.install();
+      await login(page, CUSTOMERS.corporate);
+      await watchReady(page);
+      await page.locator("header nav a[href='/chat']").click();
+      const popup = page.getByTestId("chat-popup");
+      const crowded = popup.getByTestId("chat-refused-too-many-connections");
+      await expect(crowded).toHaveText(
+        "The chat is open in too many windows or devices. Close some of them: this one will reconnect by itself.",
+      );
+      // Past the connect timeout (10 s): still the reason, not the unsupported view.
+      await page.clock.fastForward(11_000);
+      await expect(crowded).toBeVisible();
+      await expect(popup.getByTestId("chat-unsupported")).toHaveCount(0);
+      await expectNoViolations(page, "the chat popup refused for too many windows");
+
+      // One window closes: the popup's next attempt (30 s after the refusal, at most 37.5) connects.
+      others.pop()!.disconnect();
+      await page.clock.fastForward(40_000);
+      await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
+      await expect(crowded).toHaveCount(0);
+    } finally {
+      for (const socket of others) socket.disconnect();
+    }
   });
 });
 

@@ -53,6 +53,7 @@ import {
   ACK_TIMEOUT_MS,
   CONNECT_TIMEOUT_MS,
   connectionReducer,
+  type ChatRefusal,
   initialConnection,
   MAX_RECONNECT_ATTEMPTS,
   RECONNECT_DELAY_MS,
@@ -346,6 +347,7 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
       // gateway's retryAfter; "too-many-connections" (20 sockets of this user on that server) after
       // 30 s, then longer. Meanwhile the popup works over HTTP without live updates.
       refusals++;
+      dispatch({ type: "refused", message: err.message });
       retryLater(true, refusedRetryDelay(err.message, refusals, err.data?.retryAfter));
     });
     socket.io.on("reconnect_attempt", () => dispatch({ type: "attempt" }));
@@ -446,7 +448,7 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
           </button>
         </div>
 
-        <ConnectionNotice status={connection.status} gaveUp={connection.gaveUp} />
+        <ConnectionNotice status={connection.status} gaveUp={connection.gaveUp} refusal={connection.refusal} />
 
         {view.kind === "list" ? (
           <div className={popup.tabs} role="group" aria-label={t("tabs.label")}>
@@ -589,10 +591,20 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
   );
 }
 
-/** The connecting / not-connected / unsupported notices (spec 000 §2 "not-connected notice", §4). */
-function ConnectionNotice({ status, gaveUp }: { status: string; gaveUp: boolean }) {
+/**
+ * The connecting / not-connected / unsupported notices (spec 000 §2 "not-connected notice", §4),
+ * and the gateway's limits by name (docs/chat.md "Limits"): too many windows, or too many
+ * connections from this network — each says the popup reconnects by itself.
+ */
+function ConnectionNotice({ status, gaveUp, refusal }: { status: string; gaveUp: boolean; refusal: ChatRefusal | null }) {
   const { t } = useTranslation("chat");
   if (status === "open") return null;
+  if (refusal && !gaveUp)
+    return (
+      <p className={popup.notice} role="status" data-testid={`chat-refused-${refusal}`}>
+        {t(refusal === "too-many-connections" ? "popup.too-many-windows" : "popup.network-busy")}
+      </p>
+    );
   if (status === "unsupported" || gaveUp)
     return (
       <div className={popup.notice} role="alert" data-testid="chat-unsupported">
