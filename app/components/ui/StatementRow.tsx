@@ -12,6 +12,7 @@
 import { Link, type LinkProps } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { StatementItem, StatementItemExchange } from "../../../server/api/v1/contract";
+import { bankItemKind } from "../../../server/rules/bank-item-kind";
 import { formatTime } from "~/lib/dates";
 import { formatRate } from "~/lib/money";
 import { Money } from "./Money";
@@ -19,20 +20,15 @@ import styles from "./StatementRow.module.css";
 
 /**
  * The displayed title of an item: its counterparty, else what the bank's own item is, from its
- * codes: 'Currency exchange' for an exchange's legs, 'FX rate request' for a request's hold,
- * 'FX rate request refund' for its return, 'Fee refund' for a returned payment's fee, else the
- * translated operation type (history:type.*).
+ * codes (server/rules/bank-item-kind.ts: 'Currency exchange' for an exchange's legs, 'FX rate
+ * request' for a request's hold, 'FX rate request refund' for its return, 'Fee refund' for a
+ * returned payment's fee), else the translated operation type (history:type.*).
  */
 export function useItemTitle(): (item: Pick<StatementItem, "title" | "operationType" | "transactionKind">) => string {
   const { t } = useTranslation("history");
   return (item) => {
     if (item.title) return item.title;
-    const { transactionKind: kind, operationType: type } = item;
-    if (kind === "EXCHANGE" && type === "COMMON") return t("type.EXCHANGE");
-    if (kind === "FX_REQUEST_HOLD" && type === "COMMON") return t("type.FX_REQUEST");
-    if (kind === "FX_REQUEST_REFUND") return t("type.FX_REQUEST_REFUND");
-    if (kind === "PAYMENT_REFUND") return t("type.FEE_REFUND");
-    return t(`type.${type}`);
+    return t(`type.${bankItemKind(item) ?? item.operationType}`);
   };
 }
 

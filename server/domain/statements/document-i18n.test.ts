@@ -166,7 +166,7 @@ describe("the exchange of the bank's own items, in the document's language (no E
     expect(text).not.toContain("Exchange to EUR");
   });
 
-  it("a German statement names an exchange's items by the exchange, not the ledger's English label", async () => {
+  it("a German statement types an exchange's main leg as the exchange, names its items by it, not the ledger's English label", async () => {
     const text = await pdfText(
       await renderStatementPdf(
         {
@@ -185,7 +185,9 @@ describe("the exchange of the bank's own items, in the document's language (no E
         "de",
       ),
     );
-    expect(text).toMatch(/Zahlung\s+GBP in EUR zu 1\.17\s+-100\.00 GBP/);
+    // Typed as the history pages title it ("Devisenumtausch"), not "Zahlung" (COMMON).
+    expect(text).toMatch(/Devisenumtausch\s+GBP in EUR zu 1\.17\s+-100\.00 GBP/);
+    expect(text).not.toContain("Zahlung");
     expect(text).toMatch(/Transaktionsgebühr\s+GBP in EUR zu 1\.17\s+-0\.50 GBP/);
     expect(text).not.toContain("Exchange");
   });

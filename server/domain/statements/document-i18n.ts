@@ -76,6 +76,10 @@ const EN = {
   "operation.TRANSACTION_FEE": "Transaction fee",
   "operation.SERVICE_FEE": "Regular fee",
   "operation.REFUND": "Refund",
+  "bankItem.EXCHANGE": "Currency exchange",
+  "bankItem.FX_REQUEST": "FX rate request",
+  "bankItem.FX_REQUEST_REFUND": "FX rate request refund",
+  "bankItem.FEE_REFUND": "Fee refund",
   "category.goods-and-services": "Goods and services",
   "category.salary-and-wages": "Salary and wages",
   "category.rent": "Rent",
@@ -154,6 +158,10 @@ const DE: Record<DocumentLabel, string> = {
   "operation.TRANSACTION_FEE": "Transaktionsgebühr",
   "operation.SERVICE_FEE": "Regelmäßige Gebühr",
   "operation.REFUND": "Erstattung",
+  "bankItem.EXCHANGE": "Devisenumtausch",
+  "bankItem.FX_REQUEST": "Kursanfrage",
+  "bankItem.FX_REQUEST_REFUND": "Erstattung der Kursanfrage",
+  "bankItem.FEE_REFUND": "Erstattung der Gebühr",
   "category.goods-and-services": "Waren und Dienstleistungen",
   "category.salary-and-wages": "Gehälter und Löhne",
   "category.rent": "Miete",
@@ -230,6 +238,10 @@ const AR: Record<DocumentLabel, string> = {
   "operation.TRANSACTION_FEE": "رسوم المعاملة",
   "operation.SERVICE_FEE": "رسوم دورية",
   "operation.REFUND": "استرداد",
+  "bankItem.EXCHANGE": "تحويل العملات",
+  "bankItem.FX_REQUEST": "طلب السعر",
+  "bankItem.FX_REQUEST_REFUND": "استرداد طلب السعر",
+  "bankItem.FEE_REFUND": "استرداد الرسوم",
   "category.goods-and-services": "سلع وخدمات",
   "category.salary-and-wages": "رواتب وأجور",
   "category.rent": "إيجار",
@@ -258,7 +270,7 @@ const CATALOG: Record<DocumentLanguage, Record<DocumentLabel, string>> = { en: E
 export function documentLabels(lang: DocumentLanguage): {
   label: (key: DocumentLabel) => string;
   code: (
-    prefix: "itemStatus" | "operation" | "rail" | "field" | "category" | "paymentType",
+    prefix: "itemStatus" | "operation" | "bankItem" | "rail" | "field" | "category" | "paymentType",
     value: string | null | undefined,
     fallback?: string,
   ) => string;

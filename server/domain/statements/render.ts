@@ -12,6 +12,7 @@ import PDFDocument from "pdfkit";
 import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node";
 import { Decimal } from "../ledger/money.js";
 import { formatSortCode } from "../../rules/sort-code.js";
+import { bankItemKind } from "../../rules/bank-item-kind.js";
 import type { StatementExport, StatementItemDetail, TopUpInstructions } from "../../api/v1/contract.js";
 import { documentFonts, documentLabels, exchangeText, isolateValue, rtlLine, type DocumentLanguage } from "./document-i18n.js";
 
@@ -287,9 +288,23 @@ function decimalsOf(value: string | null): number {
 }
 
 /**
+ * The type word of a statement PDF line: what the bank's own item is when its codes say
+ * (server/rules/bank-item-kind.ts: "Currency exchange", "FX rate request" … as the history pages
+ * title them), else its operation type ("Payment", "Transaction fee" …).
+ */
+function itemType(
+  i: Pick<StatementItemDetail, "title" | "transactionKind" | "operationType">,
+  code: ReturnType<typeof documentLabels>["code"],
+): string {
+  const kind = i.title ? null : bankItemKind(i);
+  return kind ? code("bankItem", kind) : code("operation", i.operationType);
+}
+
+/**
  * Statement as PDF: holder, period, opening balance, one line per item, closing balance; in
- * `lang`. An item's line names its counterparty, or for an exchange's items (no title: the
- * ledger's counterparty is the bank's English label) the exchange in `lang` ("GBP in EUR zu 1.17").
+ * `lang`. An item's line types it (`itemType`: an exchange's main legs "Currency exchange", not
+ * "Payment") and names its counterparty, or for an exchange's items (no title: the ledger's
+ * counterparty is the bank's English label) the exchange in `lang` ("GBP in EUR zu 1.17").
  */
 export function renderStatementPdf(
   s: StatementExport,
@@ -307,7 +322,7 @@ export function renderStatementPdf(
     doc.moveDown(0.5);
     for (const i of s.items)
       line(
-        `${formatDateTime(i.transferDate)}  ${code("operation", i.operationType)}  ${i.title ?? (i.exchange ? exchangeText(i.exchange, lang) : counterpartyName(i, bankName)) ?? "-"}  ${i.amount} ${i.currencyId}`,
+        `${formatDateTime(i.transferDate)}  ${itemType(i, code)}  ${i.title ?? (i.exchange ? exchangeText(i.exchange, lang) : counterpartyName(i, bankName)) ?? "-"}  ${i.amount} ${i.currencyId}`,
       );
     doc.moveDown(0.5);
     fields([
