@@ -162,9 +162,10 @@ export function allowValidationAnswers(consoleErrors: string[], route: string, s
 /**
  * A staff decision on the e2e server, as `npm run bank -- <argv>` would make it (the server's
  * embedded database belongs to it, so the command runs inside it: POST /api/staff/bank).
+ * `page`: a page or a browser context (only its request client is used).
  * @returns the command's output line; throws with the server's answer when refused
  */
-export async function staffCommand(page: Page, argv: string[]): Promise<string> {
+export async function staffCommand(page: Pick<Page, "request">, argv: string[]): Promise<string> {
   const res = await page.request.post("/api/staff/bank", {
     // A connection of its own: a staff command is never sent on a pooled keep-alive connection the
     // server may be closing at that moment (a reset would leave it unknown whether it ran).
@@ -243,10 +244,11 @@ export async function savedBeneficiary(request: APIRequestContext, name: string)
 
 /**
  * `savedBeneficiary`, submitted for review and approved by the bank (the staff command): Oliver
- * gets a notification "Beneficiary {name} was approved".
+ * gets a notification "Beneficiary {name} was approved". `page`: a page or a browser context
+ * (only its request client is used).
  * @returns its id
  */
-export async function approvedBeneficiary(page: Page, name: string): Promise<string> {
+export async function approvedBeneficiary(page: Pick<Page, "request">, name: string): Promise<string> {
   const id = await savedBeneficiary(page.request, name);
   const api = await apiSession(page.request, CUSTOMERS.individual);
   expect((await api.call("PUT", `/beneficiaries/${id}/status`, { status: "UNDER_REVIEW" })).status).toBe(200);

@@ -71,10 +71,15 @@ export const OPS_APPLICANTS = {
 
 /**
  * Submit a complete INDIVIDUAL application for `phone` through the customer API (every step, the
- * sandbox identity check, the agreements), as the applicant would through /identity.
+ * sandbox identity check, the agreements), as the applicant would through /identity. `page`: a
+ * page or a browser context (only its request client is used).
  * @returns the application id (READY_TO_REVIEW)
  */
-export async function submitIndividualApplication(page: Page, phone: string, firstName: string): Promise<string> {
+export async function submitIndividualApplication(
+  page: Pick<Page, "request">,
+  phone: string,
+  firstName: string,
+): Promise<string> {
   const api = await apiSession(page.request, phone);
   const ok = async (method: string, path: string, body?: unknown) => {
     const res = await api.call(method, path, body);

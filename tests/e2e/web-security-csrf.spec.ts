@@ -1,37 +1,60 @@
 /**
  * CSRF on every web action (issue 5 §3, OWASP ASVS 5.0 V3.5): the action routes are read from
  * the Remix manifest the server serves (tests/e2e/route-manifest.ts); each must have a case
- * below, or the first test fails. A case fills the real form in the browser, takes its fields,
- * and posts them (in the logged-in browser context, so the session cookie goes along) with the
- * `csrf` field missing and with a wrong token: both must be refused with a 4xx and change
- * nothing. The same fields with the page's own token then must take effect — which proves the
- * refused posts were otherwise valid and that the effect probe can see a change.
+ * below, or the first test fails. A case fills the real form as the server serves it, takes its
+ * fields, and posts them (with the test's session cookie) with the `csrf` field missing, with a
+ * wrong token and with an empty one: each must be refused with a 4xx and change nothing. The same
+ * fields with the form's own token then must take effect — which proves the refused posts were
+ * otherwise valid and that the effect probe can see a change.
  *
- * The pages run without JavaScript: the forms are plain HTML forms (they work without it), the
- * CSRF token is in the server-rendered form, and the posts are made by the test, not by the
- * page's script — hydrating each page would add seconds of CPU and nothing to the proof. A
- * customer's or staff member's session is made once (the real login actions) and its cookie
+ * No browser page is opened: the pages are fetched over HTTP with the cookies of the test's
+ * browser context (`context.request` shares its cookie jar) and parsed with jsdom
+ * (tests/e2e/served-form.ts). A case fills the served form through the DOM (`.value`, the
+ * selected option, `.checked`) and takes its fields with the DOM's `FormData`: the form as the
+ * server rendered it, with its own hidden `csrf` field, read by the same rules a browser builds
+ * a form post by. That is as good a proof as the browser's: the forms are plain HTML forms that
+ * work without JavaScript, the token is in the server-rendered form, and the posts under test were
+ * always made by the test, not by the page; for a form posted without JavaScript a browser adds
+ * nothing but that form's entries. What it saves is Chromium — a renderer per test and a
+ * navigation per page read, several per case: most of this file's time. The probes read the
+ * served pages the same way ("read through pages, never through the action"), or the API where
+ * they say so. A setup step that submits a form only to make a precondition (a payment to sign,
+ * a beneficiary draft, a login) submits the served form the same way (`submitForm`: its method,
+ * action and entries, its button's name and value, redirects followed) and checks where it lands.
+ * A customer's or staff member's session is made once (the real login forms) and its cookie
  * given to the next cases' contexts (`signedIn`, `staffSignedIn`).
  */
-import { request as playwrightRequest, type APIRequestContext, type Cookie, type Page } from "@playwright/test";
+// Playwright's own `test`, not ./fixtures' (whose automatic console watch opens a page per test):
+// no case opens a page.
+import { request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Cookie } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import {
-  apiSession,
-  approvedBeneficiary,
-  CUSTOMERS,
-  DEMO_PASSWORD,
-  expect,
-  login,
-  savedBeneficiary,
-  signIn,
-  staffCommand,
-  test,
-} from "./fixtures";
+import { apiSession, approvedBeneficiary, CUSTOMERS, DEMO_PASSWORD, expect, savedBeneficiary, staffCommand } from "./fixtures";
 import { appRoutes } from "./route-manifest";
 import { ageSession } from "./layout-helpers";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
-import { OPS_APPLICANTS, opsLogin, STAFF, submitIndividualApplication } from "./ops-fixtures";
+import { OPS_APPLICANTS, STAFF, submitIndividualApplication } from "./ops-fixtures";
 import { mainAccount, signedFxRequest, signedPayment } from "./ops-payments-helpers";
+import {
+  all,
+  buttonNamed,
+  buttonsNamed,
+  byLabel,
+  byTestId,
+  check,
+  fill,
+  formEntries,
+  formFields,
+  linksNamed,
+  one,
+  selectByText,
+  selectIndex,
+  selectValue,
+  servedPage,
+  submitForm,
+  textOf,
+  withText,
+  type ServedPage,
+} from "./served-form";
 
 interface Prepared {
   /** Where the form posts. */
@@ -39,11 +62,15 @@ interface Prepared {
   /** The form's fields as the browser would send them (including the right `csrf`). */
   fields: Record<string, string>;
 }
+/**
+ * A case works in the test's browser context: its cookies (the session), its request client
+ * (`context.request`, sharing them) for the served pages and the posts; no page is opened.
+ */
 interface CsrfCase {
   /** Log in (or not) and fill the form. */
-  prepare(page: Page): Promise<Prepared>;
+  prepare(context: BrowserContext): Promise<Prepared>;
   /** Observe what the action changes (read through pages, never through the action). */
-  probe(page: Page, prepared: Prepared): Promise<string | number>;
+  probe(context: BrowserContext, prepared: Prepared): Promise<string | number>;
   /** The right token's answer, when not a redirect (e.g. 204 of the draft beacon's route). */
   acceptedStatus?: number;
   /**
@@ -58,11 +85,55 @@ interface CsrfCase {
    */
   acceptedAnswer?: (body: string) => void;
   /** Undo the accepted action when other specs would see it (run after the checks). */
-  cleanup?: (page: Page) => Promise<void>;
+  cleanup?: (context: BrowserContext) => Promise<void>;
 }
 
 /** The seeded applicant whose number the /ops/customers case changes (and back). */
 const CSRF_PHONE = { from: "+447700900022", to: "+447700900122" } as const;
+
+/** The app's origin (the project's baseURL). */
+const origin = () => test.info().project.use.baseURL!;
+
+/**
+ * The page at `url` as served to the context (its cookies; redirects followed): it must answer
+ * 200, so a probe never counts the elements of an error page.
+ */
+async function shown(context: BrowserContext, url: string): Promise<ServedPage> {
+  const served = await servedPage(context.request, url);
+  expect(served.status, `GET ${url} (landed on ${served.path})`).toBe(200);
+  return served;
+}
+
+/** The document of `shown(context, url)`. */
+async function docOf(context: BrowserContext, url: string): Promise<Document> {
+  return (await shown(context, url)).document;
+}
+
+/** A page with its heading (an app page, not an empty shell): `docOf` and a `main h1`. */
+async function pageWithHeading(context: BrowserContext, url: string): Promise<Document> {
+  const doc = await docOf(context, url);
+  one(doc, "main h1");
+  return doc;
+}
+
+/** Where a submitted form landed: a 200 page whose path (and query) matches `path`. */
+function landedOn(landed: ServedPage, path: RegExp): ServedPage {
+  expect(landed.status, `landed on ${landed.path}`).toBe(200);
+  expect(landed.path, "landed on").toMatch(path);
+  return landed;
+}
+
+/** The form matching `selector` in `doc`. */
+const formOf = (root: ParentNode, selector: string) => one<HTMLFormElement>(root, selector);
+
+/** The fields of the form matching `selector` (the first, in document order). */
+const fieldsOf = (root: ParentNode, selector: string) => formFields(formOf(root, selector));
+
+/** Submit the form that `button` belongs to, with it as the submitter. */
+function clickSubmit(context: BrowserContext, button: HTMLButtonElement): Promise<ServedPage> {
+  if (!button.form) throw new Error(`the button belongs to no form: ${button.outerHTML.slice(0, 200)}`);
+  return submitForm(context.request, button.form, { submitter: button });
+}
 
 /** An API session of a seeded customer (`apiSession`), and when it was made. */
 const apiSessions = new Map<string, { madeAt: number; session: Awaited<ReturnType<typeof apiSession>> }>();
@@ -78,118 +149,155 @@ let apiRequest: APIRequestContext | undefined;
 async function customerSession(phone: string): Promise<Awaited<ReturnType<typeof apiSession>>> {
   const kept = apiSessions.get(phone);
   if (kept && Date.now() - kept.madeAt < 10 * 60_000) return kept.session;
-  apiRequest ??= await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+  apiRequest ??= await playwrightRequest.newContext({ baseURL: origin() });
   const session = await apiSession(apiRequest, phone);
   apiSessions.set(phone, { madeAt: Date.now(), session });
   return session;
 }
 
-/** A browser session's cookies kept after its login (`signedIn`, `staffSignedIn`), and when it was made. */
+/**
+ * Log the context in as the customer `phone` through the three login forms as served
+ * (/auth/phone: the phone, the sandbox code the code step shows, the password), each submitted
+ * as the browser would (`submitForm`). Ends where the last one lands: /home, or /identity for a
+ * customer not yet identified. The login pages themselves are tested in the browser in
+ * auth-flows.spec.ts and a11y.spec.ts.
+ */
+async function customerLogin(context: BrowserContext, phone: string): Promise<ServedPage> {
+  const step = (at: ServedPage, intent: string) => formOf(at.document, `main form:has(input[name=intent][value=${intent}])`);
+  let at = await shown(context, "/auth/phone");
+  let form = step(at, "phone");
+  fill(byLabel(form, /phone/i), phone);
+  at = landedOn(await submitForm(context.request, form), /^\/auth\/phone/);
+  const code = textOf(one(at.document, "[data-testid=debug-code]")).match(/\d{4}/)?.[0];
+  expect(code, "sandbox code (SMS_DEBUG_CODES)").toBeTruthy();
+  form = step(at, "code");
+  fill(one(form, "input[name=code]"), code!);
+  at = landedOn(await submitForm(context.request, form), /^\/auth\/phone/);
+  form = step(at, "password");
+  fill(one(form, "input[name=password]"), DEMO_PASSWORD);
+  return landedOn(await submitForm(context.request, form), /^\/(home|identity)/);
+}
+
+/**
+ * Log the context in to the back office as `email` through the two login forms as served
+ * (/ops/login: email and password, then the sandbox code /ops/login/code shows). Ends on /ops,
+ * which shows the staff user. The login pages themselves are tested in the browser in
+ * ops-applications.spec.ts and a11y.spec.ts.
+ */
+async function staffLogin(context: BrowserContext, email: string): Promise<ServedPage> {
+  let at = await shown(context, "/ops/login");
+  fill(byLabel(at.document, "Email"), email);
+  fill(byLabel(at.document, "Password"), DEMO_PASSWORD);
+  at = landedOn(await clickSubmit(context, buttonNamed(one(at.document, "main"), "Continue")), /^\/ops\/login\/code$/);
+  const code = textOf(one(at.document, "[data-testid=debug-code]")).match(/\d{6}/)?.[0];
+  expect(code, "sandbox code (SMS_DEBUG_CODES)").toBeTruthy();
+  fill(byLabel(at.document, "Code"), code!);
+  at = landedOn(await submitForm(context.request, formOf(at.document, "main form[method=post]")), /^\/ops$/);
+  expect(textOf(one(at.document, "[data-testid=ops-staff]")), "signed in as").toContain(email);
+  return at;
+}
+
+/** A session's cookies kept after its login (`signedIn`, `staffSignedIn`), and when it was made. */
 const browserSessions = new Map<string, { madeAt: number; cookies: Cookie[] }>();
 
 /**
- * The page's context signed in as the customer `phone`: the first time through `signIn` (the
- * real login actions, and "/"), whose `__session` cookie is then kept for ten minutes (its access
- * token lasts 15: the web app never refreshes, so never rotates, it) and given to the next cases'
+ * The context signed in as the customer `phone`: the first time through `customerLogin` (the
+ * real login forms), whose `__session` cookie is then kept for ten minutes (its access token
+ * lasts 15: the web app never refreshes, so never rotates, it) and given to the next cases'
  * contexts, re-sealed with its last activity now (the inactivity limit is 5 minutes). The web
  * session lives in that cookie (tokens, CSRF token, drafts, chosen organization), so each context
  * starts as just signed in, and what a case does to its copy stays in its context. A login costs
  * an argon2 check and a render of /home; the cases would make some fifty. Not for a case that ends
  * the session at the API (the customer's logout): that one signs in on its own.
  */
-async function signedIn(page: Page, phone: string): Promise<void> {
-  const origin = test.info().project.use.baseURL!;
+async function signedIn(context: BrowserContext, phone: string): Promise<void> {
   const kept = browserSessions.get(`customer ${phone}`);
   if (kept && Date.now() - kept.madeAt < 10 * 60_000) {
-    await page.context().addCookies(kept.cookies);
-    await ageSession(page.context(), origin, 0);
+    await context.addCookies(kept.cookies);
+    await ageSession(context, origin(), 0);
     return;
   }
-  await signIn(page, phone);
-  const cookies = (await page.context().cookies(origin)).filter((c) => c.name === "__session");
+  await customerLogin(context, phone);
+  const cookies = (await context.cookies(origin())).filter((c) => c.name === "__session");
   expect(cookies, "signed in: a __session cookie").toHaveLength(1);
   browserSessions.set(`customer ${phone}`, { madeAt: Date.now(), cookies });
 }
 
 /**
- * The page's context signed in to the back office as `email`: the first time through `opsLogin`,
+ * The context signed in to the back office as `email`: the first time through `staffLogin`,
  * whose `__ops` cookie is kept for ten minutes (the staff session's idle limit is 15, and each
  * use renews it) and given to the next cases' contexts. Not for the case that logs the staff
  * session out (it ends it at the API): that one logs in on its own.
  */
-async function staffSignedIn(page: Page, email: string): Promise<void> {
+async function staffSignedIn(context: BrowserContext, email: string): Promise<void> {
   const kept = browserSessions.get(`staff ${email}`);
   if (kept && Date.now() - kept.madeAt < 10 * 60_000) {
-    await page.context().addCookies(kept.cookies);
+    await context.addCookies(kept.cookies);
     return;
   }
-  await opsLogin(page, email);
-  const cookies = (await page.context().cookies()).filter((c) => c.name === "__ops"); // its path is /ops
+  await staffLogin(context, email);
+  const cookies = (await context.cookies()).filter((c) => c.name === "__ops"); // its path is /ops
   expect(cookies, "signed in to the back office: an __ops cookie").toHaveLength(1);
   browserSessions.set(`staff ${email}`, { madeAt: Date.now(), cookies });
 }
 
-/** The fields of a form element, first value per name. */
-async function formFields(page: Page, selector: string): Promise<Record<string, string>> {
-  const form = page.locator(selector).first();
-  await form.waitFor({ state: "attached" });
-  return form.evaluate((f) => {
-    const out: Record<string, string> = {};
-    for (const [k, v] of new FormData(f as HTMLFormElement)) if (typeof v === "string" && !(k in out)) out[k] = v;
-    return out;
-  });
-}
-
-/** Choose the first option whose text matches. */
-async function selectByText(page: Page, selector: string, text: RegExp): Promise<void> {
-  const options = await page
-    .locator(`${selector} option`)
-    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
-  const hit = options.find((o) => text.test(o.text));
-  if (!hit) throw new Error(`no option matching ${text} in ${selector}`);
-  await page.locator(selector).selectOption(hit.value);
-}
-
 /** Number of payments awaiting signature on /payments. */
-async function unsignedCount(page: Page): Promise<number> {
-  await page.goto("/payments");
-  await expect(page.locator("main h1")).toBeVisible();
-  return page.getByTestId("unsigned-payment").count();
+async function unsignedCount(context: BrowserContext): Promise<number> {
+  return byTestId(await pageWithHeading(context, "/payments"), "unsigned-payment").length;
 }
 
-/** A SEPA payment awaiting signature, created through the form; ends on its signing page. */
-async function createPayment(page: Page, payee: string): Promise<string> {
-  await page.goto("/payments/euro");
-  await page.locator("[name=beneficiaryName]").fill(payee);
-  await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
-  await page.locator("[name=bic]").fill("COBADEFFXXX");
-  await page.locator("[name=amount]").fill("1.02");
-  await page.locator("main form[method=post] button[type=submit]").first().click();
-  await expect(page).toHaveURL(/\/payments\/[^/]+\/sign$/);
-  return new URL(page.url()).pathname.split("/")[2];
+/** A SEPA payment awaiting signature, created through the form; returns its id and its signing page (where it lands). */
+async function createPayment(context: BrowserContext, payee: string): Promise<{ id: string; signing: ServedPage }> {
+  const doc = await docOf(context, "/payments/euro");
+  fill(one(doc, "[name=beneficiaryName]"), payee);
+  fill(one(doc, "[name=iban]"), "DE89 3704 0044 0532 0130 00");
+  fill(one(doc, "[name=bic]"), "COBADEFFXXX");
+  fill(one(doc, "[name=amount]"), "1.02");
+  const signing = landedOn(
+    await clickSubmit(context, one(doc, "main form[method=post] button[type=submit]")),
+    /^\/payments\/[^/]+\/sign$/,
+  );
+  return { id: signing.path.split("/")[2], signing };
 }
 
-/** Fill the new remittance order form (Oliver: orders enabled); stays on the form. */
-async function fillRemittance(page: Page, payee: string, sum: string): Promise<void> {
-  await page.goto("/payments/remittance/new");
-  await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
-  await page.locator("[name=sum]").fill(sum);
-  await page.locator("[name=description]").fill("CSRF probe");
-  await page.locator("[name=payeeName]").fill(payee);
-  await page.locator("[name=payeeAddress]").fill("1 High Street");
-  await page.locator("[name=payeeCity]").fill("Leeds");
-  await page.locator("select[name=payeeCountry]").selectOption("GB");
-  await page.locator("[name=payeePhone]").fill("+447700900123");
+/** The new remittance order form (Oliver: orders enabled), filled; returns it. */
+async function fillRemittance(context: BrowserContext, payee: string, sum: string): Promise<HTMLFormElement> {
+  const doc = await docOf(context, "/payments/remittance/new");
+  selectByText(one(doc, "select[name=source]"), /^Main account — .*GBP/);
+  fill(one(doc, "[name=sum]"), sum);
+  fill(one(doc, "[name=description]"), "CSRF probe");
+  fill(one(doc, "[name=payeeName]"), payee);
+  fill(one(doc, "[name=payeeAddress]"), "1 High Street");
+  fill(one(doc, "[name=payeeCity]"), "Leeds");
+  selectValue(one(doc, "select[name=payeeCountry]"), "GB");
+  fill(one(doc, "[name=payeePhone]"), "+447700900123");
+  return formOf(doc, "form#remittance-form");
 }
 
-/** Fill the FX rate request form (Oliver: requests enabled bank-wide); stays on the form. */
-async function fillFxRequest(page: Page, sellAmount: string): Promise<void> {
-  await page.goto("/currency-exchange/requests/new");
-  await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
-  await page.locator("select[name=toCurrencyId]").selectOption("EUR");
-  await page.locator("[name=sellAmount]").fill(sellAmount);
-  await page.locator("[name=rate]").fill("1.17");
+/** A remittance order of Oliver's, submitted through the form: returns its signing page (where it lands). */
+async function createRemittance(context: BrowserContext, payee: string, sum: string): Promise<ServedPage> {
+  const form = await fillRemittance(context, payee, sum);
+  return landedOn(await clickSubmit(context, one(form, "button[type=submit]")), /^\/payments\/remittance\/[^/]+\/sign$/);
 }
+
+/** The FX rate request form (Oliver: requests enabled bank-wide), filled; returns it. */
+async function fillFxRequest(context: BrowserContext, sellAmount: string): Promise<HTMLFormElement> {
+  const doc = await docOf(context, "/currency-exchange/requests/new");
+  selectByText(one(doc, "select[name=source]"), /^Main account — .*GBP/);
+  selectValue(one(doc, "select[name=toCurrencyId]"), "EUR");
+  fill(one(doc, "[name=sellAmount]"), sellAmount);
+  fill(one(doc, "[name=rate]"), "1.17");
+  return formOf(doc, "form#fx-request-form");
+}
+
+/** An FX rate request of Oliver's, submitted through the form: returns its signing page (where it lands). */
+async function createFxRequest(context: BrowserContext, sellAmount: string): Promise<ServedPage> {
+  const form = await fillFxRequest(context, sellAmount);
+  return landedOn(await clickSubmit(context, one(form, "button[type=submit]")), /^\/currency-exchange\/requests\/[^/]+\/sign$/);
+}
+
+/** The sandbox signing code a signing page shows. */
+const debugCode = (doc: Document) => textOf(one(doc, "[data-testid=debug-code]")).match(/\d{4}/)![0];
 
 /** Number of Oliver's FX rate requests awaiting confirmation (read through the API, never through the action). */
 async function unsignedFxRequests(): Promise<number> {
@@ -201,13 +309,15 @@ async function unsignedFxRequests(): Promise<number> {
   return list.body.edges.length;
 }
 
-/** A DRAFT beneficiary (INTERNAL, pre-filled from the link) saved through the create page; returns its id. */
-async function draftBeneficiary(page: Page, name: string): Promise<string> {
+/** A DRAFT beneficiary (INTERNAL, pre-filled from the link) saved through the create page; returns its id and its page (where it lands). */
+async function draftBeneficiary(context: BrowserContext, name: string): Promise<{ id: string; saved: ServedPage }> {
   const q = new URLSearchParams({ paymentType: "INTERNAL", currencyId: "GBP", name, phone: "+447700900002" });
-  await page.goto(`/beneficiaries/create?${q.toString()}`);
-  await page.getByRole("button", { name: "Save as draft" }).click();
-  await expect(page).toHaveURL(/\/beneficiaries\/[0-9a-f-]{36}\?notice=saved$/);
-  return new URL(page.url()).pathname.split("/")[2];
+  const doc = await docOf(context, `/beneficiaries/create?${q.toString()}`);
+  const saved = landedOn(
+    await clickSubmit(context, buttonNamed(doc, "Save as draft")),
+    /^\/beneficiaries\/[0-9a-f-]{36}\?notice=saved$/,
+  );
+  return { id: new URL(saved.url).pathname.split("/")[2], saved };
 }
 
 // ---------------------------------------------------------------- identity (issue 8)
@@ -236,7 +346,6 @@ const FIRST_STEP: Record<AppType, string> = {
  * when there is none; a corporate one gets its main representative (personal-data, partial).
  */
 async function identityApplication(
-  page: Page,
   type: AppType,
   { fresh = false }: { fresh?: boolean } = {},
 ): Promise<{ id: string; mainRepresentativeId: string | null }> {
@@ -269,75 +378,64 @@ async function identityApplication(
 }
 
 /** URL of an identity step of the applicant's application of `type`. */
-async function identityStepUrl(page: Page, type: AppType, step: string): Promise<string> {
-  const { id, mainRepresentativeId } = await identityApplication(page, type);
+async function identityStepUrl(type: AppType, step: string): Promise<string> {
+  const { id, mainRepresentativeId } = await identityApplication(type);
   const path = step === "cof-additional-infromation" ? `${mainRepresentativeId}/${step}` : step;
   return `/identity/${SEGMENT[type]}/${path}?applicationId=${id}`;
 }
 
 /** The step form's state as the page shows it (csrf left out): what a save changes. */
-async function stepFormState(page: Page, url: string): Promise<string> {
-  await page.goto(url);
-  const form = page.locator("form#identity-step-form");
-  await form.waitFor({ state: "attached" });
-  return form.evaluate((f) => {
-    const params = new URLSearchParams();
-    for (const [k, v] of new FormData(f as HTMLFormElement)) if (k !== "csrf" && typeof v === "string") params.append(k, v);
-    // Boxes offered but not ticked count too (an agreement signed is no longer offered).
-    for (const box of f.querySelectorAll<HTMLInputElement>("input[type=checkbox]:not(:checked)"))
-      params.append(`(${box.name})`, box.value);
-    return params.toString();
-  });
+async function stepFormState(context: BrowserContext, url: string): Promise<string> {
+  const form = formOf(await docOf(context, url), "form#identity-step-form");
+  const params = new URLSearchParams();
+  for (const [k, v] of formEntries(form)) if (k !== "csrf" && typeof v === "string") params.append(k, v);
+  // Boxes offered but not ticked count too (an agreement signed is no longer offered).
+  for (const box of all<HTMLInputElement>(form, "input[type=checkbox]:not(:checked)")) params.append(`(${box.name})`, box.value);
+  return params.toString();
 }
 
 /**
  * A step page's case: change one answer (a text box to a new value, else the first select to
  * another option, else tick the first box), post the form. Probe: the step form as shown again.
- * The form is reset after its fields are taken, so leaving it sends no draft.
  */
 function identityStepCase(type: AppType, step: string): CsrfCase {
   return {
-    async prepare(page) {
-      await signedIn(page, APPLICANT);
-      const url = await identityStepUrl(page, type, step);
-      await page.goto(url);
-      const form = page.locator("form#identity-step-form");
+    async prepare(context) {
+      await signedIn(context, APPLICANT);
+      const url = await identityStepUrl(type, step);
+      const form = formOf(await docOf(context, url), "form#identity-step-form");
       const marker = `CSRF ${randomBytes(4).toString("hex")}`;
       // Not a field shown only for another answer (a yes/no question's details: without JavaScript
       // it is on the page, but the save drops it while the question is not answered yes).
       const own = ":not([data-shown-when] *)";
-      const text = form.locator(`input[type=text]:not([name=sicSearch])${own}, textarea${own}`).first();
-      const select = form.locator(`select${own}`).first();
-      if ((await text.count()) > 0) await text.fill(marker);
-      else if ((await select.count()) > 0) {
-        const options = await select.locator("option").evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
-        const current = await select.inputValue();
-        await select.selectOption(options.find((v) => v && v !== current)!);
-      } else await form.locator(`input[type=checkbox]:not(:checked)${own}`).first().check();
-      const fields = await formFields(page, "form#identity-step-form");
-      const action = (await form.getAttribute("action"))!;
-      await form.evaluate((f) => (f as HTMLFormElement).reset());
-      return { url: action, fields: { ...fields, probeUrl: url } };
+      const text = form.querySelector(`input[type=text]:not([name=sicSearch])${own}, textarea${own}`);
+      const select = form.querySelector<HTMLSelectElement>(`select${own}`);
+      if (text) fill(text, marker);
+      else if (select) {
+        const current = select.value;
+        selectValue(
+          select,
+          [...select.options].map((o) => o.value).find((v) => v && v !== current)!,
+        );
+      } else check(one(form, `input[type=checkbox]:not(:checked)${own}`));
+      return { url: form.getAttribute("action")!, fields: { ...formFields(form), probeUrl: url } };
     },
-    probe: (page, { fields }) => stepFormState(page, fields.probeUrl),
+    probe: (context, { fields }) => stepFormState(context, fields.probeUrl),
   };
 }
 
 /** Check answers: submitting an unfinished application is refused and lists its errors by step. */
 function identityCheckCase(type: AppType): CsrfCase {
   return {
-    async prepare(page) {
-      await signedIn(page, APPLICANT);
-      const { id } = await identityApplication(page, type);
+    async prepare(context) {
+      await signedIn(context, APPLICANT);
+      const { id } = await identityApplication(type);
       const url = `/identity/${SEGMENT[type]}/check-answers?applicationId=${id}`;
-      await page.goto(url);
-      const action = (await page.getByTestId("submit-form").getAttribute("action"))!;
-      return { url: action, fields: { ...(await formFields(page, "[data-testid=submit-form]")), probeUrl: url } };
+      const form = formOf(await docOf(context, url), "[data-testid=submit-form]");
+      return { url: form.getAttribute("action")!, fields: { ...formFields(form), probeUrl: url } };
     },
-    async probe(page, { fields }) {
-      await page.goto(fields.probeUrl);
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.locator("[data-testid=check-errors] li").count();
+    async probe(context, { fields }) {
+      return all(await pageWithHeading(context, fields.probeUrl), "[data-testid=check-errors] li").length;
     },
   };
 }
@@ -366,30 +464,25 @@ const IDENTITY_STEPS: [AppType, string, string][] = [
 ];
 
 /** The state of one step in the step list of an identity page (complete, error, incomplete…). */
-async function stepState(page: Page, url: string, step: string): Promise<string> {
-  await page.goto(url);
-  const item = page.locator(`[data-step="${step}"]`).first();
-  await item.waitFor({ state: "attached" });
-  return (await item.getAttribute("data-state")) ?? "";
+async function stepState(context: BrowserContext, url: string, step: string): Promise<string> {
+  return one(await docOf(context, url), `[data-step="${step}"]`).getAttribute("data-state") ?? "";
 }
 
 /** Identity verification (sandbox): choose the outcome the application does not have yet. Probe: the status shown. */
 function verificationCase(type: AppType): CsrfCase {
   return {
-    async prepare(page) {
-      await signedIn(page, APPLICANT);
-      const { id } = await identityApplication(page, type);
+    async prepare(context) {
+      await signedIn(context, APPLICANT);
+      const { id } = await identityApplication(type);
       const url = `/identity/${SEGMENT[type]}/identity-verification?applicationId=${id}`;
-      await page.goto(url);
-      const status = await page.getByTestId("verification-status").getAttribute("data-status");
-      const form = page.getByTestId("sandbox-form");
-      await form.locator(`input[name=outcome][value=${status === "COMPLETED" ? "REJECT" : "APPROVE"}]`).check();
-      const action = (await form.getAttribute("action"))!;
-      return { url: action, fields: { ...(await formFields(page, "[data-testid=sandbox-form]")), probeUrl: url } };
+      const doc = await docOf(context, url);
+      const status = one(doc, "[data-testid=verification-status]").getAttribute("data-status");
+      const form = formOf(doc, "[data-testid=sandbox-form]");
+      check(one(form, `input[name=outcome][value=${status === "COMPLETED" ? "REJECT" : "APPROVE"}]`));
+      return { url: form.getAttribute("action")!, fields: { ...formFields(form), probeUrl: url } };
     },
-    async probe(page, { fields }) {
-      await page.goto(fields.probeUrl);
-      return (await page.getByTestId("verification-status").getAttribute("data-status")) ?? "";
+    async probe(context, { fields }) {
+      return one(await docOf(context, fields.probeUrl), "[data-testid=verification-status]").getAttribute("data-status") ?? "";
     },
   };
 }
@@ -404,11 +497,11 @@ const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
  */
 function continueCase(step: "cof" | "add-documents"): CsrfCase {
   return {
-    async prepare(page) {
-      await signedIn(page, APPLICANT);
+    async prepare(context) {
+      await signedIn(context, APPLICANT);
       // A new application each time: continuing completes the step, so a retry on the same
       // application would find it completed already and see no change.
-      const { id } = await identityApplication(page, "CORPORATE", { fresh: true });
+      const { id } = await identityApplication("CORPORATE", { fresh: true });
       const url = `/identity/corporate/${step}?applicationId=${id}`;
       if (step === "cof") {
         const api = await customerSession(APPLICANT);
@@ -427,29 +520,29 @@ function continueCase(step: "cof" | "add-documents"): CsrfCase {
           expect(added.status, JSON.stringify(added.body)).toBe(201);
         }
       }
-      await page.goto(url);
+      let doc = await docOf(context, url);
       if (step === "add-documents") {
-        const cert = page.locator("[data-testid=document-category]:has(input[name=category][value=INCORPORATION_CERTIFICATE])");
-        if ((await cert.getByTestId("document").count()) === 0) {
-          await cert
-            .locator("input[type=file]")
-            .setInputFiles({ name: "certificate.pdf", mimeType: "application/pdf", buffer: PDF });
-          await cert.getByTestId("upload-form").locator("button[type=submit]").click();
-          await expect(cert.getByTestId("document")).toHaveCount(1);
+        const certificate = "[data-testid=document-category]:has(input[name=category][value=INCORPORATION_CERTIFICATE])";
+        const cert = one(doc, certificate);
+        if (byTestId(cert, "document").length === 0) {
+          const upload = formOf(cert, "[data-testid=upload-form]");
+          const input = one<HTMLInputElement>(upload, "input[type=file]");
+          await submitForm(context.request, upload, {
+            submitter: one(upload, "button[type=submit]"),
+            files: { [input.name]: { name: "certificate.pdf", mimeType: "application/pdf", buffer: PDF } },
+          });
+          doc = await docOf(context, url);
+          expect(byTestId(one(doc, certificate), "document"), "the certificate uploaded").toHaveLength(1);
         }
       }
-      const form = page.locator("form:has(input[name=intent][value=continue])");
-      const action = (await form.getAttribute("action"))!;
+      const form = formOf(doc, "form:has(input[name=intent][value=continue])");
       return {
-        url: action,
+        url: form.getAttribute("action")!,
         // The step's own page always lists it as active: its state is read on the first step's page.
-        fields: {
-          ...(await formFields(page, "form:has(input[name=intent][value=continue])")),
-          probeUrl: `/identity/corporate/country-and-name?applicationId=${id}`,
-        },
+        fields: { ...formFields(form), probeUrl: `/identity/corporate/country-and-name?applicationId=${id}` },
       };
     },
-    probe: (page, { fields }) => stepState(page, fields.probeUrl, step),
+    probe: (context, { fields }) => stepState(context, fields.probeUrl, step),
   };
 }
 
@@ -466,47 +559,37 @@ const IDENTITY_CASES: Record<string, CsrfCase> = {
   "routes/identity+/corporate+/add-documents": continueCase("add-documents"),
   // Adding a director through the official form. Probe: how many people the cof list shows.
   "routes/identity+/corporate+/cof_.$officialId": {
-    async prepare(page) {
-      await signedIn(page, APPLICANT);
-      const { id } = await identityApplication(page, "CORPORATE");
-      await page.goto(`/identity/corporate/cof/new?applicationId=${id}`);
-      const form = page.getByTestId("official-form");
-      await form.locator("input[name=role][value=DIRECTOR]").check();
-      await form.locator("[name=firstName]").fill("Csrf");
-      await form.locator("[name=lastName]").fill(`Director ${randomBytes(3).toString("hex")}`);
-      await form.locator("[name=dob]").fill("1970-01-01");
-      await form.locator("select[name=nationalityId]").selectOption("GB");
-      await form.locator("input[name=natureOfControl][value=DIRECT_CONTROL]").check();
-      const action = (await form.getAttribute("action"))!;
+    async prepare(context) {
+      await signedIn(context, APPLICANT);
+      const { id } = await identityApplication("CORPORATE");
+      const form = formOf(await docOf(context, `/identity/corporate/cof/new?applicationId=${id}`), "[data-testid=official-form]");
+      check(one(form, "input[name=role][value=DIRECTOR]"));
+      fill(one(form, "[name=firstName]"), "Csrf");
+      fill(one(form, "[name=lastName]"), `Director ${randomBytes(3).toString("hex")}`);
+      fill(one(form, "[name=dob]"), "1970-01-01");
+      selectValue(one(form, "select[name=nationalityId]"), "GB");
+      check(one(form, "input[name=natureOfControl][value=DIRECT_CONTROL]"));
       return {
-        url: action,
-        fields: {
-          ...(await formFields(page, "[data-testid=official-form]")),
-          probeUrl: `/identity/corporate/cof?applicationId=${id}`,
-        },
+        url: form.getAttribute("action")!,
+        fields: { ...formFields(form), probeUrl: `/identity/corporate/cof?applicationId=${id}` },
       };
     },
-    async probe(page, { fields }) {
-      await page.goto(fields.probeUrl);
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("official").count();
+    async probe(context, { fields }) {
+      return byTestId(await pageWithHeading(context, fields.probeUrl), "official").length;
     },
   },
   // The draft a step page sends when left (navigator.sendBeacon): 204, shown on the step after.
   "routes/identity+/draft": {
     acceptedStatus: 204,
-    async prepare(page) {
-      await signedIn(page, APPLICANT);
-      const { id } = await identityApplication(page, "INDIVIDUAL");
+    async prepare(context) {
+      await signedIn(context, APPLICANT);
+      const { id } = await identityApplication("INDIVIDUAL");
       const url = `/identity/individual/activities?applicationId=${id}`;
-      await page.goto(url);
-      const form = page.locator("form#identity-step-form");
-      await form.getByLabel("Name of employer").fill(`CSRF ${randomBytes(4).toString("hex")}`);
-      const fields = await formFields(page, "form#identity-step-form");
-      await form.evaluate((f) => (f as HTMLFormElement).reset());
-      return { url: "/identity/draft", fields: { ...fields, applicationId: id, step: "activities", probeUrl: url } };
+      const form = formOf(await docOf(context, url), "form#identity-step-form");
+      fill(byLabel(form, "Name of employer"), `CSRF ${randomBytes(4).toString("hex")}`);
+      return { url: "/identity/draft", fields: { ...formFields(form), applicationId: id, step: "activities", probeUrl: url } };
     },
-    probe: (page, { fields }) => stepFormState(page, fields.probeUrl),
+    probe: (context, { fields }) => stepFormState(context, fields.probeUrl),
   },
 };
 
@@ -514,64 +597,55 @@ const IDENTITY_CASES: Record<string, CsrfCase> = {
 const chatText = (label: string) => `${label} ${randomBytes(4).toString("hex")}`;
 
 /** Messages on a chat channel's page containing `text`. */
-async function chatMessages(page: Page, channelId: string, text: string): Promise<number> {
-  await page.goto(`/chat/${channelId}`);
-  await expect(page.locator("main h1")).toBeVisible();
-  return page.getByTestId("chat-message").filter({ hasText: text }).count();
+async function chatMessages(context: BrowserContext, channelId: string, text: string): Promise<number> {
+  return withText(byTestId(await pageWithHeading(context, `/chat/${channelId}`), "chat-message"), text).length;
 }
 
 const CHAT_CASES: Record<string, CsrfCase> = {
   "routes/_app+/chat+/$channelId+/_index": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/chat");
-      await page.getByTestId("chat-main-channel").click();
-      await expect(page).toHaveURL(/\/chat\/[0-9a-f-]{36}$/);
-      await page.locator("#chat-content").fill(chatText("CSRF chat probe"));
-      return { url: new URL(page.url()).pathname, fields: await formFields(page, "form[data-testid=chat-post-form]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const main = one<HTMLAnchorElement>(await docOf(context, "/chat"), "[data-testid=chat-main-channel]");
+      const channel = landedOn(await servedPage(context.request, main.href), /^\/chat\/[0-9a-f-]{36}$/);
+      fill(one(channel.document, "#chat-content"), chatText("CSRF chat probe"));
+      return { url: channel.path, fields: fieldsOf(channel.document, "form[data-testid=chat-post-form]") };
     },
-    probe: (page, { url, fields }) => chatMessages(page, url.split("/")[2], fields.content),
+    probe: (context, { url, fields }) => chatMessages(context, url.split("/")[2], fields.content),
   },
   "routes/_app+/chat+/new": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/chat/new");
-      await page.getByLabel("Title").fill(chatText("CSRF question"));
-      await page.getByLabel("Your question").fill("Is this form protected?");
-      return { url: "/chat/new", fields: await formFields(page, "form[data-testid=chat-ask-form]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/chat/new");
+      fill(byLabel(doc, "Title"), chatText("CSRF question"));
+      fill(byLabel(doc, "Your question"), "Is this form protected?");
+      return { url: "/chat/new", fields: fieldsOf(doc, "form[data-testid=chat-ask-form]") };
     },
-    async probe(page, { fields }) {
-      await page.goto("/chat");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("chat-channel").filter({ hasText: fields.title }).count();
+    async probe(context, { fields }) {
+      return withText(byTestId(await pageWithHeading(context, "/chat"), "chat-channel"), fields.title).length;
     },
   },
   "routes/_app+/chat+/notifications": {
-    async prepare(page) {
+    async prepare(context) {
       // A notification to read: a beneficiary of Oliver's approved by the bank (it notifies him).
-      await approvedBeneficiary(page, chatText("CSRF Notified Ltd"));
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/chat/notifications");
-      return { url: "/chat/notifications", fields: await formFields(page, "[data-testid=notification] form") };
+      await approvedBeneficiary(context, chatText("CSRF Notified Ltd"));
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/chat/notifications");
+      return { url: "/chat/notifications", fields: fieldsOf(doc, "[data-testid=notification] form") };
     },
-    async probe(page) {
-      await page.goto("/chat/notifications");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByRole("button", { name: "Mark as read" }).count();
+    async probe(context) {
+      return buttonsNamed(await pageWithHeading(context, "/chat/notifications"), "Mark as read").length;
     },
   },
   "routes/_app+/chat+/messaging-token": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/home");
-      const fields = await formFields(page, "form#logout-form");
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const fields = fieldsOf(await docOf(context, "/home"), "form#logout-form");
       return { url: "/chat/messaging-token", fields: { csrf: fields.csrf } };
     },
     // Nothing is stored: the refusals must not hand out a token (their status is checked above);
     // the probe confirms the session is untouched.
-    async probe(page) {
-      await page.goto("/chat");
-      return (await page.locator("main h1").textContent()) ?? "";
+    async probe(context) {
+      return textOf(one(await docOf(context, "/chat"), "main h1"));
     },
     acceptedStatus: 200,
     acceptedAnswer(body) {
@@ -586,85 +660,78 @@ const CHAT_CASES: Record<string, CsrfCase> = {
 // ---------------------------------------------------------------- back office /ops (issue 13)
 
 /** Where a GET of `path` ends (the ops pages redirect to /ops/login without a staff session). */
-async function landsOn(page: Page, path: string): Promise<string> {
-  await page.goto(path);
-  return new URL(page.url()).pathname;
+async function landsOn(context: BrowserContext, path: string): Promise<string> {
+  return new URL((await shown(context, path)).url).pathname;
 }
 
 const OPS_CASES: Record<string, CsrfCase> = {
   "routes/ops+/login+/_index": {
-    async prepare(page) {
-      await page.goto("/ops/login");
-      await page.getByLabel("Email").fill(STAFF.support);
-      await page.getByLabel("Password").fill(DEMO_PASSWORD);
-      return { url: "/ops/login", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      const doc = await docOf(context, "/ops/login");
+      fill(byLabel(doc, "Email"), STAFF.support);
+      fill(byLabel(doc, "Password"), DEMO_PASSWORD);
+      return { url: "/ops/login", fields: fieldsOf(doc, "main form[method=post]") };
     },
     // Accepted, the login moves on to its code step (the ops session holds the challenge).
-    probe: (page) => landsOn(page, "/ops/login/code"),
+    probe: (context) => landsOn(context, "/ops/login/code"),
   },
   "routes/ops+/login+/code": {
-    async prepare(page) {
-      await page.goto("/ops/login");
-      await page.getByLabel("Email").fill(STAFF.support);
-      await page.getByLabel("Password").fill(DEMO_PASSWORD);
-      await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/ops\/login\/code$/);
-      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{6}/)![0];
-      await page.getByLabel("Code").fill(code);
-      return { url: "/ops/login/code", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      const login = await docOf(context, "/ops/login");
+      fill(byLabel(login, "Email"), STAFF.support);
+      fill(byLabel(login, "Password"), DEMO_PASSWORD);
+      const { document: doc } = landedOn(await clickSubmit(context, buttonNamed(login, "Continue")), /^\/ops\/login\/code$/);
+      const code = textOf(one(doc, "[data-testid=debug-code]")).match(/\d{6}/)![0];
+      fill(byLabel(doc, "Code"), code);
+      return { url: "/ops/login/code", fields: fieldsOf(doc, "main form[method=post]") };
     },
     // Accepted, the staff user is signed in: /ops opens instead of sending to /ops/login.
-    probe: (page) => landsOn(page, "/ops"),
+    probe: (context) => landsOn(context, "/ops"),
   },
   "routes/ops+/logout": {
-    async prepare(page) {
+    async prepare(context) {
       // Its own staff session (not a kept one): the accepted post ends it at the API.
-      await opsLogin(page, STAFF.support);
-      return { url: "/ops/logout", fields: await formFields(page, 'form[action="/ops/logout"]') };
+      const { document: doc } = await staffLogin(context, STAFF.support);
+      return { url: "/ops/logout", fields: fieldsOf(doc, 'form[action="/ops/logout"]') };
     },
-    probe: (page) => landsOn(page, "/ops"),
+    probe: (context) => landsOn(context, "/ops"),
   },
   "routes/ops+/applications+/$id+/_index": {
-    async prepare(page) {
-      const id = await submitIndividualApplication(page, OPS_APPLICANTS.csrf, "Sam");
-      await staffSignedIn(page, STAFF.onboarding);
+    async prepare(context) {
+      const id = await submitIndividualApplication(context, OPS_APPLICANTS.csrf, "Sam");
+      await staffSignedIn(context, STAFF.onboarding);
       const url = `/ops/applications/${id}`;
-      await page.goto(url);
-      return { url, fields: await formFields(page, "[data-testid=form-review]") };
+      return { url, fields: fieldsOf(await docOf(context, url), "[data-testid=form-review]") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("ops-application-status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url), "[data-testid=ops-application-status]"));
     },
   },
   "routes/_app+/home": {
-    async prepare(page) {
+    async prepare(context) {
       // Identified by an approved application: /home shows the "verified" popup until closed.
-      const id = await submitIndividualApplication(page, OPS_APPLICANTS.verified, "Eve");
-      for (const command of ["application:review", "application:approve"]) await staffCommand(page, [command, id]);
-      await signedIn(page, OPS_APPLICANTS.verified);
-      await page.goto("/home");
-      return { url: "/home", fields: await formFields(page, "[data-testid=verified-notice] form") };
+      const id = await submitIndividualApplication(context, OPS_APPLICANTS.verified, "Eve");
+      for (const command of ["application:review", "application:approve"]) await staffCommand(context, [command, id]);
+      await signedIn(context, OPS_APPLICANTS.verified);
+      return { url: "/home", fields: fieldsOf(await docOf(context, "/home"), "[data-testid=verified-notice] form") };
     },
-    async probe(page) {
-      await page.goto("/home");
-      return page.getByTestId("verified-notice").count();
+    async probe(context) {
+      return byTestId(await docOf(context, "/home"), "verified-notice").length;
     },
   },
   "routes/ops+/chat+/$channelId": {
-    async prepare(page) {
+    async prepare(context) {
       const api = await customerSession(CUSTOMERS.both);
       const main = (await api.call("GET", "/channels")).body.data.find((c: { channelType: string }) => c.channelType === "MAIN");
       expect((await api.call("POST", `/channels/${main.id}/messages`, { content: "CSRF chat probe" })).status).toBe(201);
-      await staffSignedIn(page, STAFF.support);
+      await staffSignedIn(context, STAFF.support);
       const url = `/ops/chat/${main.id}`;
-      await page.goto(url);
-      await page.getByLabel("Your reply (the customer sees it)").fill("CSRF reply probe");
-      return { url, fields: await formFields(page, "main form[method=post]") };
+      const doc = await docOf(context, url);
+      fill(byLabel(doc, "Your reply (the customer sees it)"), "CSRF reply probe");
+      return { url, fields: fieldsOf(doc, "main form[method=post]") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return page.locator("[data-testid=ops-chat-message][data-from=STAFF]").count();
+    async probe(context, { url }) {
+      return all(await docOf(context, url), "[data-testid=ops-chat-message][data-from=STAFF]").length;
     },
   },
 };
@@ -672,74 +739,61 @@ const OPS_CASES: Record<string, CsrfCase> = {
 /** The back office's PAYMENTS screens (issue 13): a staff session (`__ops`), the ops CSRF token. */
 const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
   "routes/ops+/payments+/_index": {
-    async prepare(page) {
-      const id = await signedPayment(page.request, "2.03", `CSRF Payee ${Date.now()}`);
-      await staffSignedIn(page, STAFF.payments);
-      await page.goto("/ops/payments?rail=GBP");
-      const fields = await formFields(
-        page,
+    async prepare(context) {
+      const id = await signedPayment(context.request, "2.03", `CSRF Payee ${Date.now()}`);
+      await staffSignedIn(context, STAFF.payments);
+      const doc = await docOf(context, "/ops/payments?rail=GBP");
+      const fields = fieldsOf(
+        doc,
         `[data-testid=payment-row][data-payment-id="${id}"] form:has(input[name=intent][value=settle])`,
       );
       return { url: "/ops/payments?index&rail=GBP", fields };
     },
-    async probe(page, { fields }) {
-      await page.goto("/ops/payments?rail=GBP&status=SETTLED");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.locator(`[data-testid=payment-row][data-payment-id="${fields.id}"]`).count();
+    async probe(context, { fields }) {
+      const doc = await pageWithHeading(context, "/ops/payments?rail=GBP&status=SETTLED");
+      return all(doc, `[data-testid=payment-row][data-payment-id="${fields.id}"]`).length;
     },
   },
   "routes/ops+/payments+/incoming": {
-    async prepare(page) {
+    async prepare(context) {
       const api = await customerSession(CUSTOMERS.individual);
       const account = await mainAccount(api);
-      await staffSignedIn(page, STAFF.payments);
-      await page.goto("/ops/payments/incoming");
-      await page.getByLabel("Customer account number or IBAN").fill(account.number);
-      await page.getByLabel("Currency").fill("GBP");
-      await page.getByLabel("Amount").fill("1.01");
-      await page.getByLabel("Payer's name").fill(`CSRF Payer ${Date.now()}`);
-      return { url: "/ops/payments/incoming", fields: await formFields(page, "main form[method=post]") };
+      await staffSignedIn(context, STAFF.payments);
+      const doc = await docOf(context, "/ops/payments/incoming");
+      fill(byLabel(doc, "Customer account number or IBAN"), account.number);
+      fill(byLabel(doc, "Currency"), "GBP");
+      fill(byLabel(doc, "Amount"), "1.01");
+      fill(byLabel(doc, "Payer's name"), `CSRF Payer ${Date.now()}`);
+      return { url: "/ops/payments/incoming", fields: fieldsOf(doc, "main form[method=post]") };
     },
-    async probe(page, { fields }) {
-      await page.goto("/ops/payments/incoming");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("incoming-row").filter({ hasText: fields.payerName }).count();
+    async probe(context, { fields }) {
+      return withText(byTestId(await pageWithHeading(context, "/ops/payments/incoming"), "incoming-row"), fields.payerName)
+        .length;
     },
   },
   "routes/ops+/cards": {
-    async prepare(page) {
+    async prepare(context) {
       // Northwind's seeded ORDERED card (the ops cards e2e orders cards of its own).
-      await staffSignedIn(page, STAFF.payments);
-      await page.goto("/ops/cards");
-      const row = page.getByTestId("card-row").filter({ hasText: "Expenses Visa" });
-      const fields = await formFields(
-        page,
-        `[data-testid=card-row]:has-text("Expenses Visa") form:has(input[name=intent][value=issue])`,
-      );
-      await expect(row).toHaveCount(1);
+      await staffSignedIn(context, STAFF.payments);
+      const rows = withText(byTestId(await docOf(context, "/ops/cards"), "card-row"), "Expenses Visa");
+      expect(rows).toHaveLength(1);
+      const fields = fieldsOf(rows[0], "form:has(input[name=intent][value=issue])");
       return { url: "/ops/cards", fields: { ...fields, lastFour: "9090", expiresOn: "12/30" } };
     },
-    async probe(page) {
-      await page.goto("/ops/cards");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("card-row").filter({ hasText: "Expenses Visa" }).count(); // 1 while ORDERED
+    async probe(context) {
+      return withText(byTestId(await pageWithHeading(context, "/ops/cards"), "card-row"), "Expenses Visa").length; // 1 while ORDERED
     },
   },
   "routes/ops+/fx-requests": {
-    async prepare(page) {
-      const id = await signedFxRequest(page.request, "1.00");
-      await staffSignedIn(page, STAFF.payments);
-      await page.goto("/ops/fx-requests");
-      const fields = await formFields(
-        page,
-        `[data-testid=fx-row][data-fx-id="${id}"] form:has(input[name=intent][value=accept])`,
-      );
+    async prepare(context) {
+      const id = await signedFxRequest(context.request, "1.00");
+      await staffSignedIn(context, STAFF.payments);
+      const doc = await docOf(context, "/ops/fx-requests");
+      const fields = fieldsOf(doc, `[data-testid=fx-row][data-fx-id="${id}"] form:has(input[name=intent][value=accept])`);
       return { url: "/ops/fx-requests", fields };
     },
-    async probe(page, { fields }) {
-      await page.goto("/ops/fx-requests");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.locator(`[data-testid=fx-row][data-fx-id="${fields.id}"]`).count(); // 1 while PENDING
+    async probe(context, { fields }) {
+      return all(await pageWithHeading(context, "/ops/fx-requests"), `[data-testid=fx-row][data-fx-id="${fields.id}"]`).length; // 1 while PENDING
     },
   },
 };
@@ -747,266 +801,247 @@ const OPS_PAYMENTS_CASES: Record<string, CsrfCase> = {
 const CASES: Record<string, CsrfCase> = {
   ...IDENTITY_CASES,
   "routes/auth+/phone": {
-    async prepare(page) {
-      await page.goto("/auth/phone");
-      await page.getByLabel(/phone/i).fill(CUSTOMERS.individual);
-      return { url: "/auth/phone", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      const doc = await docOf(context, "/auth/phone");
+      fill(byLabel(doc, /phone/i), CUSTOMERS.individual);
+      return { url: "/auth/phone", fields: fieldsOf(doc, "main form[method=post]") };
     },
-    async probe(page) {
-      await page.goto("/auth/phone");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.locator("input[name=code]").count(); // 1 once the code step is reached
+    async probe(context) {
+      return all(await pageWithHeading(context, "/auth/phone"), "input[name=code]").length; // 1 once the code step is reached
     },
   },
   "routes/auth+/recover": {
-    async prepare(page) {
+    async prepare(context) {
       // A customer no other recovery test uses (a new recovery code replaces the phone's earlier one).
-      await page.goto("/auth/recover");
-      await page.getByLabel("Phone number").fill(CUSTOMERS.unidentified);
-      return { url: "/auth/recover", fields: await formFields(page, "main form[method=post]") };
+      const doc = await docOf(context, "/auth/recover");
+      fill(byLabel(doc, "Phone number"), CUSTOMERS.unidentified);
+      return { url: "/auth/recover", fields: fieldsOf(doc, "main form[method=post]") };
     },
-    async probe(page) {
-      await page.goto("/auth/recover");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.locator("input[name=code]").count(); // 1 once the code was sent
+    async probe(context) {
+      return all(await pageWithHeading(context, "/auth/recover"), "input[name=code]").length; // 1 once the code was sent
     },
   },
   "routes/auth+/logout": {
-    async prepare(page) {
-      await login(page, CUSTOMERS.individual);
-      return { url: "/auth/logout", fields: await formFields(page, "form#logout-form") };
+    async prepare(context) {
+      // Its own session (not a kept one): the accepted post ends it at the API.
+      const { document: doc } = await customerLogin(context, CUSTOMERS.individual);
+      return { url: "/auth/logout", fields: fieldsOf(doc, "form#logout-form") };
     },
-    async probe(page) {
-      await page.goto("/home");
-      return new URL(page.url()).pathname;
+    async probe(context) {
+      return new URL((await shown(context, "/home")).url).pathname;
     },
   },
   "routes/_app+/payments+/euro+/_index": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/euro");
-      await page.locator("[name=beneficiaryName]").fill("CSRF Probe");
-      await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
-      await page.locator("[name=bic]").fill("COBADEFFXXX");
-      await page.locator("[name=amount]").fill("1.03");
-      return { url: "/payments/euro", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/payments/euro");
+      fill(one(doc, "[name=beneficiaryName]"), "CSRF Probe");
+      fill(one(doc, "[name=iban]"), "DE89 3704 0044 0532 0130 00");
+      fill(one(doc, "[name=bic]"), "COBADEFFXXX");
+      fill(one(doc, "[name=amount]"), "1.03");
+      return { url: "/payments/euro", fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/internal+/form": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/internal");
-      await page.getByLabel("Recipient's phone number").fill(CUSTOMERS.both);
-      await page.getByRole("button", { name: "Find recipient" }).click();
-      await expect(page.locator("#pay-title")).toBeVisible();
-      await selectByText(page, "#pay-title ~ form select[name=source]", /GBP/);
-      await page.locator("#pay-title ~ form [name=amount]").fill("1.04");
-      const url = new URL(page.url());
-      return { url: url.pathname + url.search, fields: await formFields(page, "#pay-title ~ form") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const find = await docOf(context, "/payments/internal");
+      fill(byLabel(find, "Recipient's phone number"), CUSTOMERS.both);
+      const pay = landedOn(await clickSubmit(context, buttonNamed(find, "Find recipient")), /^\/payments\/internal\/form\?/);
+      const doc = pay.document;
+      one(doc, "#pay-title");
+      selectByText(one(doc, "#pay-title ~ form select[name=source]"), /GBP/);
+      fill(one(doc, "#pay-title ~ form [name=amount]"), "1.04");
+      return { url: pay.path, fields: fieldsOf(doc, "#pay-title ~ form") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/cash-over+/form": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/cash-over");
-      await selectByText(page, "main select[name=source]", /GBP/);
-      await page.getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/payments\/cash-over\/form\?source=/);
-      await page.locator("select[name=pspPartnerId]").selectOption({ index: 1 });
-      await page.locator("[name=beneficiaryName]").fill("CSRF Collector");
-      await page.locator("[name=collectorContact]").fill("+447700900123");
-      await page.locator("[name=amount]").fill("1.07");
-      const url = new URL(page.url());
-      return { url: url.pathname + url.search, fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const start = await docOf(context, "/payments/cash-over");
+      selectByText(one(start, "main select[name=source]"), /GBP/);
+      const form = landedOn(await clickSubmit(context, buttonNamed(start, "Continue")), /^\/payments\/cash-over\/form\?source=/);
+      const doc = form.document;
+      selectIndex(one(doc, "select[name=pspPartnerId]"), 1);
+      fill(one(doc, "[name=beneficiaryName]"), "CSRF Collector");
+      fill(one(doc, "[name=collectorContact]"), "+447700900123");
+      fill(one(doc, "[name=amount]"), "1.07");
+      return { url: form.path, fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/between-accounts+/_index": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/between-accounts");
-      await selectByText(page, "select[name=source]", /^Main account — .*GBP/);
-      await selectByText(page, "select[name=toAccountId]", /^Savings/);
-      await page.locator("[name=amount]").fill("1.05");
-      return { url: "/payments/between-accounts", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/payments/between-accounts");
+      selectByText(one(doc, "select[name=source]"), /^Main account — .*GBP/);
+      selectByText(one(doc, "select[name=toAccountId]"), /^Savings/);
+      fill(one(doc, "[name=amount]"), "1.05");
+      return { url: "/payments/between-accounts", fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/gbp+/form": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/gbp");
-      await selectByText(page, "main select[name=source]", /^Main account — .*GBP/);
-      await page.locator("main").getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/payments\/gbp\/form\?source=/);
-      await page.locator("[name=beneficiaryName]").fill("CSRF Pound Probe");
-      await page.locator("[name=sortCode]").fill("12-34-56");
-      await page.locator("[name=accountNumber]").fill("12345678");
-      await page.locator("[name=amount]").fill("1.08");
-      return { url: "/payments/gbp/form", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const start = await docOf(context, "/payments/gbp");
+      selectByText(one(start, "main select[name=source]"), /^Main account — .*GBP/);
+      const { document: doc } = landedOn(
+        await clickSubmit(context, buttonNamed(one(start, "main"), "Continue")),
+        /^\/payments\/gbp\/form\?source=/,
+      );
+      fill(one(doc, "[name=beneficiaryName]"), "CSRF Pound Probe");
+      fill(one(doc, "[name=sortCode]"), "12-34-56");
+      fill(one(doc, "[name=accountNumber]"), "12345678");
+      fill(one(doc, "[name=amount]"), "1.08");
+      return { url: "/payments/gbp/form", fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/usd+/form": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/usd");
-      await selectByText(page, "main select[name=source]", /^Main account — .*USD/);
-      await page.locator("main").getByRole("button", { name: "Continue" }).click();
-      await expect(page).toHaveURL(/\/payments\/usd\/form\?source=/);
-      await page.locator("[name=beneficiaryName]").fill("CSRF USD Probe");
-      await page.locator("[name=aba]").fill("021000021");
-      await page.locator("[name=accountNumber]").fill("123456789");
-      await page.locator("[name=address]").fill("1 Main Street");
-      await page.locator("[name=city]").fill("Boston");
-      await page.locator("[name=purpose]").fill("CSRF probe");
-      await page.locator("[name=amount]").fill("1.09");
-      return { url: "/payments/usd/form", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const start = await docOf(context, "/payments/usd");
+      selectByText(one(start, "main select[name=source]"), /^Main account — .*USD/);
+      const { document: doc } = landedOn(
+        await clickSubmit(context, buttonNamed(one(start, "main"), "Continue")),
+        /^\/payments\/usd\/form\?source=/,
+      );
+      fill(one(doc, "[name=beneficiaryName]"), "CSRF USD Probe");
+      fill(one(doc, "[name=aba]"), "021000021");
+      fill(one(doc, "[name=accountNumber]"), "123456789");
+      fill(one(doc, "[name=address]"), "1 Main Street");
+      fill(one(doc, "[name=city]"), "Boston");
+      fill(one(doc, "[name=purpose]"), "CSRF probe");
+      fill(one(doc, "[name=amount]"), "1.09");
+      return { url: "/payments/usd/form", fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/international+/form": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/international/form");
-      await selectByText(page, "select[name=source]", /^Main account — .*USD/);
-      await page.locator("[name=beneficiaryName]").fill("CSRF Swift Probe");
-      await page.locator("[name=address]").fill("270 Park Avenue");
-      await page.locator("[name=city]").fill("New York");
-      await page.locator("select[name=countryId]").selectOption("US");
-      await page.locator("[name=bic]").fill("CHASUS33");
-      await page.locator("[name=bankName]").fill("JPMorgan Chase Bank");
-      await page.locator("select[name=bankCountry]").selectOption("US");
-      await page.locator("[name=accountNumber]").fill("000123456789");
-      await page.locator("[name=purpose]").fill("CSRF probe");
-      await page.locator("[name=amount]").fill("1.07");
-      return { url: "/payments/international/form", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/payments/international/form");
+      selectByText(one(doc, "select[name=source]"), /^Main account — .*USD/);
+      fill(one(doc, "[name=beneficiaryName]"), "CSRF Swift Probe");
+      fill(one(doc, "[name=address]"), "270 Park Avenue");
+      fill(one(doc, "[name=city]"), "New York");
+      selectValue(one(doc, "select[name=countryId]"), "US");
+      fill(one(doc, "[name=bic]"), "CHASUS33");
+      fill(one(doc, "[name=bankName]"), "JPMorgan Chase Bank");
+      selectValue(one(doc, "select[name=bankCountry]"), "US");
+      fill(one(doc, "[name=accountNumber]"), "000123456789");
+      fill(one(doc, "[name=purpose]"), "CSRF probe");
+      fill(one(doc, "[name=amount]"), "1.07");
+      return { url: "/payments/international/form", fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/casp+/form": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/payments/casp/form");
-      await selectByText(page, "select[name=source]", /^Crypto wallet — .*SOL/);
-      await page.locator("select[name=caspId]").selectOption("kraken-eu");
-      await page.locator("[name=beneficiaryName]").fill("CSRF Casp Probe");
-      await page.locator("[name=walletAddress]").fill("EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
-      await page.locator("[name=purpose]").fill("CSRF probe");
-      await page.locator("[name=amount]").fill("0.108");
-      return { url: "/payments/casp/form", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/payments/casp/form");
+      selectByText(one(doc, "select[name=source]"), /^Crypto wallet — .*SOL/);
+      selectValue(one(doc, "select[name=caspId]"), "kraken-eu");
+      fill(one(doc, "[name=beneficiaryName]"), "CSRF Casp Probe");
+      fill(one(doc, "[name=walletAddress]"), "EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v");
+      fill(one(doc, "[name=purpose]"), "CSRF probe");
+      fill(one(doc, "[name=amount]"), "0.108");
+      return { url: "/payments/casp/form", fields: fieldsOf(doc, "main form[method=post]") };
     },
     probe: unsignedCount,
   },
   "routes/_app+/payments+/$paymentId+/sign": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await createPayment(page, "CSRF Sign Probe");
-      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
-      // Not typed: with JavaScript four digits submit the form by themselves.
-      return { url: `/payments/${id}/sign`, fields: { ...(await formFields(page, "form#sign")), code } };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id, signing } = await createPayment(context, "CSRF Sign Probe");
+      // The code as a field of its own (with JavaScript four digits submit the form by themselves).
+      const code = debugCode(signing.document);
+      return { url: `/payments/${id}/sign`, fields: { ...fieldsOf(signing.document, "form#sign"), code } };
     },
-    async probe(page, { url }) {
-      await page.goto(url.replace(/\/sign$/, ""));
-      return (await page.getByTestId("payment-status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url.replace(/\/sign$/, "")), "[data-testid=payment-status]"));
     },
   },
   "routes/_app+/payments+/$paymentId+/change": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await createPayment(page, "CSRF Change Probe");
-      await page.getByTestId("change-details").click();
-      await expect(page).toHaveURL(new RegExp(`/payments/${id}/change$`));
-      return { url: `/payments/${id}/change`, fields: await formFields(page, "form#change") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id, signing } = await createPayment(context, "CSRF Change Probe");
+      const link = one<HTMLAnchorElement>(signing.document, "[data-testid=change-details]");
+      const change = landedOn(await servedPage(context.request, link.href), new RegExp(`^/payments/${id}/change$`));
+      return { url: `/payments/${id}/change`, fields: fieldsOf(change.document, "form#change") };
     },
-    async probe(page, { url }) {
-      await page.goto(url.replace(/\/change$/, ""));
-      return (await page.getByTestId("payment-status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url.replace(/\/change$/, "")), "[data-testid=payment-status]"));
     },
   },
   "routes/_app+/payments+/remittance+/new": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await fillRemittance(page, "CSRF Remittance Probe", "1.11");
-      return { url: "/payments/remittance/new", fields: await formFields(page, "form#remittance-form") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const form = await fillRemittance(context, "CSRF Remittance Probe", "1.11");
+      return { url: "/payments/remittance/new", fields: formFields(form) };
     },
-    async probe(page) {
-      await page.goto("/payments/remittance");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("remittance-order").count();
+    async probe(context) {
+      return byTestId(await pageWithHeading(context, "/payments/remittance"), "remittance-order").length;
     },
   },
   "routes/_app+/payments+/remittance+/$orderId+/sign": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await fillRemittance(page, "CSRF Remittance Sign Probe", "1.12");
-      await page.locator("form#remittance-form button[type=submit]").click();
-      await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
-      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
-      const url = new URL(page.url()).pathname;
-      return { url, fields: { ...(await formFields(page, "form#sign")), code } };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const signing = await createRemittance(context, "CSRF Remittance Sign Probe", "1.12");
+      const code = debugCode(signing.document);
+      return { url: signing.path, fields: { ...fieldsOf(signing.document, "form#sign"), code } };
     },
-    async probe(page, { url }) {
-      await page.goto(url.replace(/\/sign$/, ""));
-      return (await page.getByTestId("order-status").getAttribute("data-status")) ?? "";
+    async probe(context, { url }) {
+      return (
+        one(await docOf(context, url.replace(/\/sign$/, "")), "[data-testid=order-status]").getAttribute("data-status") ?? ""
+      );
     },
   },
   "routes/_app+/payments+/remittance+/$orderId+/_index": {
     // "Decline this order": the confirmation's form posts to the order's page.
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await fillRemittance(page, "CSRF Remittance Decline Probe", "1.13");
-      await page.locator("form#remittance-form button[type=submit]").click();
-      await expect(page).toHaveURL(/\/payments\/remittance\/[^/]+\/sign$/);
-      const url = new URL(page.url()).pathname.replace(/\/sign$/, "");
-      await page.goto(`${url}?decline=1`);
-      return { url, fields: await formFields(page, "[data-testid=order-decline-confirm] form") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const url = (await createRemittance(context, "CSRF Remittance Decline Probe", "1.13")).path.replace(/\/sign$/, "");
+      const doc = await docOf(context, `${url}?decline=1`);
+      return { url, fields: fieldsOf(doc, "[data-testid=order-decline-confirm] form") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      const status = page.getByTestId("order-status");
-      return `${await status.getAttribute("data-status")}:${(await status.getAttribute("data-rejected-by")) ?? ""}`;
+    async probe(context, { url }) {
+      const status = one(await docOf(context, url), "[data-testid=order-status]");
+      return `${status.getAttribute("data-status")}:${status.getAttribute("data-rejected-by") ?? ""}`;
     },
   },
   "routes/_app+/currency-exchange+/requests+/new": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await fillFxRequest(page, "1.21");
-      return { url: "/currency-exchange/requests/new", fields: await formFields(page, "form#fx-request-form") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const form = await fillFxRequest(context, "1.21");
+      return { url: "/currency-exchange/requests/new", fields: formFields(form) };
     },
     probe: unsignedFxRequests,
   },
   "routes/_app+/currency-exchange+/requests+/$requestId+/sign": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await fillFxRequest(page, "1.22");
-      await page.locator("form#fx-request-form button[type=submit]").click();
-      await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
-      const code = ((await page.getByTestId("debug-code").textContent()) ?? "").match(/\d{4}/)![0];
-      const url = new URL(page.url()).pathname;
-      return { url, fields: { ...(await formFields(page, "form#sign")), code } };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const signing = await createFxRequest(context, "1.22");
+      const code = debugCode(signing.document);
+      return { url: signing.path, fields: { ...fieldsOf(signing.document, "form#sign"), code } };
     },
-    async probe(page, { url }) {
-      await page.goto(url.replace(/\/sign$/, ""));
-      return (await page.getByTestId("fx-status").getAttribute("data-status")) ?? "";
+    async probe(context, { url }) {
+      return one(await docOf(context, url.replace(/\/sign$/, "")), "[data-testid=fx-status]").getAttribute("data-status") ?? "";
     },
   },
   "routes/_app+/currency-exchange+/requests+/$requestId+/_index": {
     // "Decline this request": the confirmation's form posts to the request's page.
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await fillFxRequest(page, "1.23");
-      await page.locator("form#fx-request-form button[type=submit]").click();
-      await expect(page).toHaveURL(/\/currency-exchange\/requests\/[^/]+\/sign$/);
-      const url = new URL(page.url()).pathname.replace(/\/sign$/, "");
-      await page.goto(`${url}?decline=1`);
-      return { url, fields: await formFields(page, "[data-testid=fx-decline-confirm] form") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const url = (await createFxRequest(context, "1.23")).path.replace(/\/sign$/, "");
+      const doc = await docOf(context, `${url}?decline=1`);
+      return { url, fields: fieldsOf(doc, "[data-testid=fx-decline-confirm] form") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("fx-status").getAttribute("data-status")) ?? "";
+    async probe(context, { url }) {
+      return one(await docOf(context, url), "[data-testid=fx-status]").getAttribute("data-status") ?? "";
     },
   },
   "routes/demo+/payments+/form": {
@@ -1014,12 +1049,12 @@ const CASES: Record<string, CsrfCase> = {
     // nothing, so the effect probe is the real ledger: a real customer's accounts and balances.
     acceptedStatus: 200,
     effectless: (answer) => answer.includes("In demo mode nothing is sent."),
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.unidentified);
-      await page.goto("/demo/payments/form?currencyId=GBP");
-      await page.locator("[name=payee]").fill("CSRF Probe");
-      await page.locator("[name=amount]").fill("1.00");
-      return { url: "/demo/payments/form", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.unidentified);
+      const doc = await docOf(context, "/demo/payments/form?currencyId=GBP");
+      fill(one(doc, "[name=payee]"), "CSRF Probe");
+      fill(one(doc, "[name=amount]"), "1.00");
+      return { url: "/demo/payments/form", fields: fieldsOf(doc, "main form[method=post]") };
     },
     async probe() {
       const api = await customerSession(CUSTOMERS.individual);
@@ -1027,127 +1062,115 @@ const CASES: Record<string, CsrfCase> = {
     },
   },
   "routes/_app+/cards+/$cardId": {
-    async prepare(page) {
+    async prepare(context) {
       // James's Personal Visa (no other test uses it): the confirmed freeze form.
-      await signedIn(page, CUSTOMERS.both);
-      await page.goto("/home");
-      const href = (await page.getByRole("link", { name: "Personal Visa •••• 2048" }).getAttribute("href"))!;
-      await page.goto(`${href}?confirm=freeze`);
-      return { url: href, fields: await formFields(page, "[data-testid=freeze-confirm] form") };
+      await signedIn(context, CUSTOMERS.both);
+      const links = linksNamed(await docOf(context, "/home"), "Personal Visa •••• 2048");
+      // The card's link, wherever /home lists it (the side menu and the accounts): one card.
+      const hrefs = [...new Set(links.map((a) => a.getAttribute("href")!))];
+      expect(hrefs, "the card's link").toHaveLength(1);
+      const doc = await docOf(context, `${hrefs[0]}?confirm=freeze`);
+      return { url: hrefs[0], fields: fieldsOf(doc, "[data-testid=freeze-confirm] form") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("card-status").getAttribute("data-status")) ?? "";
+    async probe(context, { url }) {
+      return one(await docOf(context, url), "[data-testid=card-status]").getAttribute("data-status") ?? "";
     },
   },
   "routes/_app+/cards+/order-card": {
-    async prepare(page) {
+    async prepare(context) {
       // Amelia orders a card for Northwind (2 seeded of at most 5 per account).
-      await signedIn(page, CUSTOMERS.corporate);
-      await page.goto("/cards/order-card");
-      await page.locator("[name=cardName]").fill("CSRF probe card");
-      return { url: "/cards/order-card", fields: await formFields(page, "form[data-testid=order-card-form]") };
+      await signedIn(context, CUSTOMERS.corporate);
+      const doc = await docOf(context, "/cards/order-card");
+      fill(one(doc, "[name=cardName]"), "CSRF probe card");
+      return { url: "/cards/order-card", fields: fieldsOf(doc, "form[data-testid=order-card-form]") };
     },
-    async probe(page) {
-      await page.goto("/home");
-      return page.getByRole("link", { name: "CSRF probe card (Card ordered)" }).count(); // 1 once ordered
+    async probe(context) {
+      return linksNamed(await docOf(context, "/home"), "CSRF probe card (Card ordered)").length; // 1 once ordered
     },
   },
   "routes/_app+/beneficiaries+/create": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
       const q = new URLSearchParams({
         paymentType: "INTERNAL",
         currencyId: "GBP",
         name: "CSRF Beneficiary Probe",
         phone: "+447700900002",
       });
-      await page.goto(`/beneficiaries/create?${q.toString()}`);
-      const form = page.getByTestId("beneficiary-form");
-      return { url: (await form.getAttribute("action")) ?? "", fields: await formFields(page, "[data-testid=beneficiary-form]") };
+      const form = formOf(await docOf(context, `/beneficiaries/create?${q.toString()}`), "[data-testid=beneficiary-form]");
+      return { url: form.getAttribute("action") ?? "", fields: formFields(form) };
     },
-    async probe(page) {
-      await page.goto("/beneficiaries?search=CSRF+Beneficiary+Probe");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("beneficiary").count();
+    async probe(context) {
+      return byTestId(await pageWithHeading(context, "/beneficiaries?search=CSRF+Beneficiary+Probe"), "beneficiary").length;
     },
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/_index": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await draftBeneficiary(page, "CSRF Submit Probe");
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id, saved } = await draftBeneficiary(context, "CSRF Submit Probe");
       const url = `/beneficiaries/${id}`;
-      return { url, fields: { ...(await formFields(page, "main form[method=post]")), intent: "submit" } };
+      return { url, fields: { ...fieldsOf(saved.document, "main form[method=post]"), intent: "submit" } };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("beneficiary-status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url), "[data-testid=beneficiary-status]"));
     },
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/edit": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await draftBeneficiary(page, "CSRF Edit Probe");
-      await page.goto(`/beneficiaries/${id}/edit`);
-      const form = page.getByTestId("beneficiary-form");
-      const fields = await formFields(page, "[data-testid=beneficiary-form]");
-      return { url: (await form.getAttribute("action")) ?? "", fields: { ...fields, name: "CSRF Edit Probe Renamed" } };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id } = await draftBeneficiary(context, "CSRF Edit Probe");
+      const form = formOf(await docOf(context, `/beneficiaries/${id}/edit`), "[data-testid=beneficiary-form]");
+      return { url: form.getAttribute("action") ?? "", fields: { ...formFields(form), name: "CSRF Edit Probe Renamed" } };
     },
-    async probe(page, { url }) {
-      await page.goto(url.replace(/\/edit\?.*$/, ""));
-      return (await page.locator("main h1").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url.replace(/\/edit\?.*$/, "")), "main h1"));
     },
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/delete": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await draftBeneficiary(page, "CSRF Delete Probe");
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id } = await draftBeneficiary(context, "CSRF Delete Probe");
       const url = `/beneficiaries/${id}/delete`;
-      await page.goto(url);
-      return { url, fields: await formFields(page, "main form[method=post]") };
+      return { url, fields: fieldsOf(await docOf(context, url), "main form[method=post]") };
     },
-    async probe(page, { url }) {
-      return (await page.goto(url.replace(/\/delete$/, "")))?.status() ?? 0;
+    async probe(context, { url }) {
+      return (await servedPage(context.request, url.replace(/\/delete$/, ""))).status; // 404 once deleted
     },
   },
   "routes/_app+/beneficiaries+/$beneficiaryId+/contracts": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const url = `/beneficiaries/${await savedBeneficiary(page.request, "CSRF Contracts Probe")}/contracts`;
-      await page.goto(url);
-      await page.locator("form#contract-create [name=name]").fill("CSRF contract probe");
-      return { url, fields: await formFields(page, "form#contract-create") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const url = `/beneficiaries/${await savedBeneficiary(context.request, "CSRF Contracts Probe")}/contracts`;
+      const doc = await docOf(context, url);
+      fill(one(doc, "form#contract-create [name=name]"), "CSRF contract probe");
+      return { url, fields: fieldsOf(doc, "form#contract-create") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("contract").count(); // contracts created
+    async probe(context, { url }) {
+      return byTestId(await pageWithHeading(context, url), "contract").length; // contracts created
     },
   },
   "routes/_app+/payments+/sign+/_index": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await createPayment(page, "CSRF Batch Sign Probe");
-      await page.goto("/payments");
-      await page.locator(`input[type=checkbox][value="${id}"]`).check();
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id } = await createPayment(context, "CSRF Batch Sign Probe");
+      const doc = await docOf(context, "/payments");
+      check(one(doc, `input[type=checkbox][value="${id}"]`));
       // "Sign selected": the ticked payments (checkboxes of the batch form) and the button's intent.
-      return { url: "/payments/sign", fields: { ...(await formFields(page, "form#unsigned-batch")), intent: "start" } };
+      return { url: "/payments/sign", fields: { ...fieldsOf(doc, "form#unsigned-batch"), intent: "start" } };
     },
-    async probe(page, { fields }) {
+    async probe(context, { fields }) {
       // The batch's code is sent by the action: its signing page shows the sandbox code only then.
-      await page.goto(`/payments/sign?ids=${fields.paymentId}`);
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("debug-code").count();
+      return byTestId(await pageWithHeading(context, `/payments/sign?ids=${fields.paymentId}`), "debug-code").length;
     },
   },
   "routes/_app+/currency-exchange+/_index": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/currency-exchange");
-      await selectByText(page, "main select[name=source]", /GBP/);
-      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
-      await page.locator("main [name=amount]").fill("1.11");
-      return { url: "/currency-exchange", fields: await formFields(page, "main form[method=post]") };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/currency-exchange");
+      selectByText(one(doc, "main select[name=source]"), /GBP/);
+      selectValue(one(doc, "main select[name=toCurrencyId]"), "EUR");
+      fill(one(doc, "main [name=amount]"), "1.11");
+      return { url: "/currency-exchange", fields: fieldsOf(doc, "main form[method=post]") };
     },
     async probe() {
       // The action's effect is a stored quote: the newest of the organization's (read through the API).
@@ -1157,132 +1180,125 @@ const CASES: Record<string, CsrfCase> = {
     },
   },
   "routes/_app+/currency-exchange+/confirm": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/currency-exchange");
-      await selectByText(page, "main select[name=source]", /GBP/);
-      await page.locator("main select[name=toCurrencyId]").selectOption("EUR");
-      await page.locator("main [name=amount]").fill("1.12");
-      await page.getByTestId("get-quote").click();
-      await expect(page).toHaveURL(/\/currency-exchange\/confirm\?quote=/);
-      const form = "main form[method=post]";
-      const url = (await page.locator(form).getAttribute("action")) ?? "";
-      return { url, fields: { ...(await formFields(page, form)), intent: "exchange" } };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const start = await docOf(context, "/currency-exchange");
+      selectByText(one(start, "main select[name=source]"), /GBP/);
+      selectValue(one(start, "main select[name=toCurrencyId]"), "EUR");
+      fill(one(start, "main [name=amount]"), "1.12");
+      const { document: doc } = landedOn(
+        await clickSubmit(context, one(start, "[data-testid=get-quote]")),
+        /^\/currency-exchange\/confirm\?quote=/,
+      );
+      const form = formOf(doc, "main form[method=post]");
+      return { url: form.getAttribute("action") ?? "", fields: { ...formFields(form), intent: "exchange" } };
     },
-    async probe(page, { fields }) {
+    async probe(context, { fields }) {
       // QUOTED until executed (a quote expires after 30 s; the case takes a few seconds).
       const api = await customerSession(CUSTOMERS.individual);
       return (await api.call("GET", `/exchange/${fields.quoteId}`)).body.status;
     },
   },
   "routes/_app+/profile+/_index": {
-    async prepare(page) {
+    async prepare(context) {
       // A device of the customer's made for this case (an API login with its own name): only it is logged out.
       const deviceName = `CSRF probe device ${randomBytes(4).toString("hex")}`;
-      const post = async (path: string, data: unknown) => (await page.request.post(`/api/v1${path}`, { data })).json();
+      const post = async (path: string, data: unknown) => (await context.request.post(`/api/v1${path}`, { data })).json();
       const challenge = await post("/auth/phone", { phone: CUSTOMERS.individual });
       const verified = await post("/auth/verify-code", { token: challenge.token, code: challenge.debugCode });
       await post("/auth/verify-password", { token: verified.token, password: DEMO_PASSWORD, deviceName });
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/profile");
-      const form = page.getByTestId("device").filter({ hasText: deviceName }).locator("form");
-      const fields = await form.evaluate((f) => Object.fromEntries(new FormData(f as HTMLFormElement)) as Record<string, string>);
-      return { url: "/profile", fields: { ...fields, deviceName } };
+      await signedIn(context, CUSTOMERS.individual);
+      const devices = withText(byTestId(await docOf(context, "/profile"), "device"), deviceName);
+      expect(devices, "the device listed").toHaveLength(1);
+      return { url: "/profile", fields: { ...fieldsOf(devices[0], "form"), deviceName } };
     },
-    async probe(page, { fields }) {
-      await page.goto("/profile");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("device").filter({ hasText: fields.deviceName }).count(); // 1 while signed in
+    async probe(context, { fields }) {
+      return withText(byTestId(await pageWithHeading(context, "/profile"), "device"), fields.deviceName).length; // 1 while signed in
     },
   },
   "routes/_app+/profile+/code-channel": {
-    async prepare(page) {
+    async prepare(context) {
       // A channel change waiting for its code; the case posts "keep the current channel" (cancel),
       // whose effect is that the waiting change is forgotten (the customer's channel never changes).
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/profile");
-      await page.locator("input[name=twilioAuthChannel]:not(:checked)").check();
-      await page.getByRole("button", { name: "Change channel" }).click();
-      await expect(page).toHaveURL(/\/profile\/code-channel$/);
-      return {
-        url: "/profile/code-channel",
-        fields: { ...(await formFields(page, "main form[method=post]")), intent: "cancel" },
-      };
+      await signedIn(context, CUSTOMERS.individual);
+      const profile = await docOf(context, "/profile");
+      check(one(profile, "input[name=twilioAuthChannel]:not(:checked)"));
+      const { document: doc } = landedOn(
+        await clickSubmit(context, buttonNamed(profile, "Change channel")),
+        /^\/profile\/code-channel$/,
+      );
+      return { url: "/profile/code-channel", fields: { ...fieldsOf(doc, "main form[method=post]"), intent: "cancel" } };
     },
-    async probe(page) {
-      await page.goto("/profile/code-channel");
-      await expect(page.locator("main h1")).toBeVisible();
-      return new URL(page.url()).pathname; // /profile/code-channel while the change waits, /profile after
+    async probe(context) {
+      const served = await shown(context, "/profile/code-channel");
+      one(served.document, "main h1");
+      return new URL(served.url).pathname; // /profile/code-channel while the change waits, /profile after
     },
   },
   "routes/_app+/profile+/agreements": {
-    async prepare(page) {
+    async prepare(context) {
       // Ada Whitfield is asked to sign the 2027 terms for this case (no other test signs hers).
-      await staffCommand(page, ["agreement:request", CUSTOMERS.official, "payment-services-update-2027"]);
-      await signedIn(page, CUSTOMERS.official);
-      await page.goto("/profile/agreements");
-      return { url: "/profile/agreements", fields: await formFields(page, "main form[method=post]") };
+      await staffCommand(context, ["agreement:request", CUSTOMERS.official, "payment-services-update-2027"]);
+      await signedIn(context, CUSTOMERS.official);
+      return {
+        url: "/profile/agreements",
+        fields: fieldsOf(await docOf(context, "/profile/agreements"), "main form[method=post]"),
+      };
     },
-    async probe(page) {
-      await page.goto("/profile/agreements");
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("agreement").count(); // 1 until signed
+    async probe(context) {
+      return byTestId(await pageWithHeading(context, "/profile/agreements"), "agreement").length; // 1 until signed
     },
   },
   "routes/_app+/profile+/companies+/$organizationId.cof": {
-    async prepare(page) {
+    async prepare(context) {
       // Amelia adds an invitation for a phone made up here (it grants nobody access).
       const organizationId = (await customerSession(CUSTOMERS.corporate)).organizationId;
       const phone = `+44770${Date.now() % 10_000_000}`.padEnd(13, "7");
-      await signedIn(page, CUSTOMERS.corporate);
+      await signedIn(context, CUSTOMERS.corporate);
       const url = `/profile/companies/${organizationId}/cof`;
-      await page.goto(url);
-      await page.locator("[name=firstName]").fill("Csrf");
-      await page.locator("[name=lastName]").fill("Probe");
-      await page.locator("[name=phone]").fill(phone);
-      return { url, fields: await formFields(page, "form#official-add") };
+      const doc = await docOf(context, url);
+      fill(one(doc, "[name=firstName]"), "Csrf");
+      fill(one(doc, "[name=lastName]"), "Probe");
+      fill(one(doc, "[name=phone]"), phone);
+      return { url, fields: fieldsOf(doc, "form#official-add") };
     },
-    async probe(page, { url, fields }) {
-      await page.goto(url);
-      await expect(page.locator("main h1")).toBeVisible();
-      return page.getByTestId("official").filter({ hasText: fields.phone }).count(); // 1 once added
+    async probe(context, { url, fields }) {
+      return withText(byTestId(await pageWithHeading(context, url), "official"), fields.phone).length; // 1 once added
     },
   },
   "routes/_app+/profile+/organizations": {
-    async prepare(page) {
-      // The switch is kept in this browser session only: other tests of the customer are not affected.
-      await signedIn(page, CUSTOMERS.both);
-      await page.goto("/profile/organizations");
-      return { url: "/profile/organizations", fields: await formFields(page, "main form[data-org-switch]") };
+    async prepare(context) {
+      // The switch is kept in this context's session only: other tests of the customer are not affected.
+      await signedIn(context, CUSTOMERS.both);
+      return {
+        url: "/profile/organizations",
+        fields: fieldsOf(await docOf(context, "/profile/organizations"), "main form[data-org-switch]"),
+      };
     },
-    async probe(page) {
-      await page.goto("/profile/organizations");
-      return (await page.getByTestId("org-current").textContent()) ?? "";
+    async probe(context) {
+      return textOf(one(await docOf(context, "/profile/organizations"), "[data-testid=org-current]"));
     },
   },
   "routes/locale": {
-    async prepare(page) {
-      await page.goto("/auth/phone");
-      const fields = await formFields(page, 'form[action="/locale"]');
+    async prepare(context) {
+      const fields = fieldsOf(await docOf(context, "/auth/phone"), 'form[action="/locale"]');
       return { url: "/locale", fields: { ...fields, lng: "de", returnTo: "/auth/phone" } };
     },
-    async probe(page) {
-      await page.goto("/auth/phone");
-      return (await page.locator("html").getAttribute("lang")) ?? "";
+    async probe(context) {
+      return (await docOf(context, "/auth/phone")).documentElement.getAttribute("lang") ?? "";
     },
   },
   "routes/session+/keepalive": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      await page.goto("/home");
-      const fields = await formFields(page, "form#logout-form");
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const fields = fieldsOf(await docOf(context, "/home"), "form#logout-form");
       // Last activity two minutes ago: only an accepted keepalive moves it back to now.
-      await ageSession(page.context(), new URL(page.url()).origin, 2 * 60_000);
+      await ageSession(context, origin(), 2 * 60_000);
       return { url: "/session/keepalive", fields: { csrf: fields.csrf } };
     },
-    async probe(page) {
+    async probe(context) {
       // /session/status is not activity: it reads the time left without moving it.
-      const status = await (await page.request.get("/session/status")).json();
+      const status = await (await context.request.get("/session/status")).json();
       return status.remainingMs > 4 * 60_000 ? "fresh" : "aged";
     },
     acceptedStatus: 200,
@@ -1291,37 +1307,32 @@ const CASES: Record<string, CsrfCase> = {
   ...OPS_CASES,
   ...OPS_PAYMENTS_CASES,
   "routes/_app+/payments+/decline": {
-    async prepare(page) {
-      await signedIn(page, CUSTOMERS.individual);
-      const id = await createPayment(page, "CSRF Batch Decline Probe");
-      await page.goto(`/payments/decline?ids=${id}&back=/payments`);
-      const action = (await page.locator("main form[method=post]").getAttribute("action")) ?? "";
-      return { url: action, fields: { ...(await formFields(page, "main form[method=post]")), id } };
+    async prepare(context) {
+      await signedIn(context, CUSTOMERS.individual);
+      const { id } = await createPayment(context, "CSRF Batch Decline Probe");
+      const form = formOf(await docOf(context, `/payments/decline?ids=${id}&back=/payments`), "main form[method=post]");
+      return { url: form.getAttribute("action") ?? "", fields: { ...formFields(form), id } };
     },
-    async probe(page, { fields }) {
-      await page.goto("/payments");
-      await expect(page.locator("main h1")).toBeVisible();
+    async probe(context, { fields }) {
       // Its Decline link (to this confirmation page) is listed while it awaits a signature.
-      return page.locator(`a[href^="/payments/decline?ids=${fields.id}&"]`).count();
+      return all(await pageWithHeading(context, "/payments"), `a[href^="/payments/decline?ids=${fields.id}&"]`).length;
     },
   },
   // ---------------------------------------------------------------- back office decisions (issue 13)
   "routes/ops+/beneficiaries+/$id": {
-    async prepare(page) {
-      const id = await beneficiaryUnderReview(page.request, "CSRF Ops Beneficiary");
-      await staffSignedIn(page, STAFF.compliance);
+    async prepare(context) {
+      const id = await beneficiaryUnderReview(context.request, "CSRF Ops Beneficiary");
+      await staffSignedIn(context, STAFF.compliance);
       const url = `/ops/beneficiaries/${id}`;
-      await page.goto(url);
-      return { url, fields: await formFields(page, "main form:has([data-testid=approve])") };
+      return { url, fields: fieldsOf(await docOf(context, url), "main form:has([data-testid=approve])") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url), "[data-testid=status]"));
     },
   },
   "routes/ops+/contracts+/$id": {
-    async prepare(page) {
-      const api = await customerApi(page.request, CUSTOMERS.individual);
+    async prepare(context) {
+      const api = await customerApi(context.request, CUSTOMERS.individual);
       const b = await api.call("POST", "/beneficiaries", {
         organizationId: api.organizationId,
         name: "CSRF Ops Contract Payee",
@@ -1334,100 +1345,91 @@ const CASES: Record<string, CsrfCase> = {
       const c = await api.call("POST", `/beneficiaries/${b.body.id}/contracts`, { name: "CSRF Ops Contract" });
       expect(c.status, JSON.stringify(c.body)).toBe(201);
       await api.call("PUT", `/beneficiaries/${b.body.id}/contracts/${c.body.id}/status`, { status: "UNDER_REVIEW" });
-      await staffSignedIn(page, STAFF.compliance);
+      await staffSignedIn(context, STAFF.compliance);
       const url = `/ops/contracts/${c.body.id}`;
-      await page.goto(url);
-      return { url, fields: await formFields(page, "main form:has([data-testid=approve])") };
+      return { url, fields: fieldsOf(await docOf(context, url), "main form:has([data-testid=approve])") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url), "[data-testid=status]"));
     },
   },
   "routes/ops+/remittance+/$id": {
-    async prepare(page) {
-      const id = await queuedOrder(page.request, "CSRF Ops Payee");
-      await staffSignedIn(page, STAFF.payments);
+    async prepare(context) {
+      const id = await queuedOrder(context.request, "CSRF Ops Payee");
+      await staffSignedIn(context, STAFF.payments);
       const url = `/ops/remittance/${id}`;
-      await page.goto(url);
-      return { url, fields: await formFields(page, "main form:has([data-testid=move-PROC])") };
+      return { url, fields: fieldsOf(await docOf(context, url), "main form:has([data-testid=move-PROC])") };
     },
-    async probe(page, { url }) {
-      await page.goto(url);
-      return (await page.getByTestId("status").textContent()) ?? "";
+    async probe(context, { url }) {
+      return textOf(one(await docOf(context, url), "[data-testid=status]"));
     },
   },
   "routes/ops+/rates": {
-    async prepare(page) {
-      await staffSignedIn(page, STAFF.admin);
-      await page.goto("/ops/rates");
-      await page.getByLabel("Currency").selectOption("CNY");
-      await page.getByLabel("Units per 1 EUR").fill("9.1234");
-      await page.getByLabel("I confirm a change of more than 10 %").check();
-      return { url: "/ops/rates", fields: await formFields(page, "main form:has([data-testid=set-rate])") };
+    async prepare(context) {
+      await staffSignedIn(context, STAFF.admin);
+      const doc = await docOf(context, "/ops/rates");
+      selectValue(byLabel(doc, "Currency"), "CNY");
+      fill(byLabel(doc, "Units per 1 EUR"), "9.1234");
+      check(byLabel(doc, "I confirm a change of more than 10 %"));
+      return { url: "/ops/rates", fields: fieldsOf(doc, "main form:has([data-testid=set-rate])") };
     },
-    async probe(page) {
-      await page.goto("/ops/rates");
-      return (await page.getByTestId("rate-CNY").textContent()) ?? "";
+    async probe(context) {
+      return textOf(one(await docOf(context, "/ops/rates"), "[data-testid=rate-CNY]"));
     },
   },
   "routes/ops+/customers": {
-    async prepare(page) {
-      await staffSignedIn(page, STAFF.compliance);
-      await page.goto("/ops/customers");
-      const form = page.getByTestId("phone-change");
-      await form.getByLabel("Current phone number").fill(CSRF_PHONE.from);
-      await form.getByLabel("New phone number").fill(CSRF_PHONE.to);
-      await form.getByLabel("How the identity was checked").fill("CSRF probe");
-      return { url: "/ops/customers", fields: await formFields(page, "main form[data-testid=phone-change]") };
+    async prepare(context) {
+      await staffSignedIn(context, STAFF.compliance);
+      const form = formOf(await docOf(context, "/ops/customers"), "main form[data-testid=phone-change]");
+      fill(byLabel(form, "Current phone number"), CSRF_PHONE.from);
+      fill(byLabel(form, "New phone number"), CSRF_PHONE.to);
+      fill(byLabel(form, "How the identity was checked"), "CSRF probe");
+      return { url: "/ops/customers", fields: formFields(form) };
     },
-    async probe(page) {
+    async probe(context) {
       // Whether the new number is someone's: the login sends it a code only then.
-      const res = await page.request.post("/api/v1/auth/phone", { data: { phone: CSRF_PHONE.to } });
+      const res = await context.request.post("/api/v1/auth/phone", { data: { phone: CSRF_PHONE.to } });
       return ((await res.json()) as { debugCode?: string | null }).debugCode ? "changed" : "unchanged";
     },
-    async cleanup(page) {
-      await staffCommand(page, ["user:phone", CSRF_PHONE.to, CSRF_PHONE.from, "--reason", "e2e: seeded number back"]);
+    async cleanup(context) {
+      await staffCommand(context, ["user:phone", CSRF_PHONE.to, CSRF_PHONE.from, "--reason", "e2e: seeded number back"]);
     },
   },
   "routes/ops+/tariffs": {
-    async prepare(page) {
-      await staffSignedIn(page, STAFF.admin);
-      await page.goto("/ops/tariffs");
-      await page.getByLabel("Name of the tariff").fill("CSRF Tariff Probe");
-      return { url: "/ops/tariffs", fields: await formFields(page, "main form:has(#tariff-name)") };
+    async prepare(context) {
+      await staffSignedIn(context, STAFF.admin);
+      const doc = await docOf(context, "/ops/tariffs");
+      fill(byLabel(doc, "Name of the tariff"), "CSRF Tariff Probe");
+      return { url: "/ops/tariffs", fields: fieldsOf(doc, "main form:has(#tariff-name)") };
     },
-    async probe(page) {
-      await page.goto("/ops/tariffs");
-      return page.getByTestId("tariff-CSRF Tariff Probe").count();
+    async probe(context) {
+      return byTestId(await docOf(context, "/ops/tariffs"), "tariff-CSRF Tariff Probe").length;
     },
   },
   "routes/ops+/settings": {
-    async prepare(page) {
+    async prepare(context) {
       // Ada's own organization (a company official: no accounts), so no other spec sees the change.
-      const organizationId = (await customerApi(page.request, CUSTOMERS.official)).organizationId;
-      await staffSignedIn(page, STAFF.admin);
+      const organizationId = (await customerApi(context.request, CUSTOMERS.official)).organizationId;
+      await staffSignedIn(context, STAFF.admin);
       const url = `/ops/settings?organizationId=${organizationId}`;
-      await page.goto(url);
-      return {
-        url: "/ops/settings",
-        fields: { ...(await formFields(page, "form:has([data-testid=on-EXCHANGE-CUSTOM-RATE-ENABLED])")), probe: url },
-      };
+      const fields = fieldsOf(await docOf(context, url), "form:has([data-testid=on-EXCHANGE-CUSTOM-RATE-ENABLED])");
+      return { url: "/ops/settings", fields: { ...fields, probe: url } };
     },
-    async probe(page, { fields }) {
-      await page.goto(fields.probe);
-      return (await page.getByTestId("org-flag-EXCHANGE-CUSTOM-RATE-ENABLED").getByTestId("own").textContent()) ?? "";
+    async probe(context, { fields }) {
+      const doc = await docOf(context, fields.probe);
+      return textOf(one(doc, "[data-testid=org-flag-EXCHANGE-CUSTOM-RATE-ENABLED] [data-testid=own]"));
     },
   },
 };
 
 /** On /ops/tariffs, make the tariff named `name` the default one through its form. */
-async function makeDefaultTariff(page: Page, name: string) {
-  await page.goto("/ops/tariffs");
-  await page.getByLabel("New default tariff").selectOption({ label: name });
-  await page.getByLabel(/I confirm: the fees of every organization/).check();
-  await page.getByTestId("make-default").click();
-  await expect(page.getByTestId("done")).toBeVisible();
+async function makeDefaultTariff(context: BrowserContext, name: string) {
+  const doc = await docOf(context, "/ops/tariffs");
+  selectByText(byLabel(doc, "New default tariff"), name);
+  check(byLabel(doc, /I confirm: the fees of every organization/));
+  const done = await clickSubmit(context, one(doc, "[data-testid=make-default]"));
+  expect(done.status, `made ${name} the default (landed on ${done.path})`).toBe(200);
+  expect(byTestId(done.document, "done"), `made ${name} the default`).toHaveLength(1);
 }
 
 /**
@@ -1436,37 +1438,35 @@ async function makeDefaultTariff(page: Page, name: string) {
  */
 const INTENT_CASES: Record<string, CsrfCase> = {
   "routes/ops+/rates sol": {
-    async prepare(page) {
-      await staffSignedIn(page, STAFF.admin);
-      await page.goto("/ops/rates");
-      await page.getByLabel("USD per 1 SOL").fill("151.75");
-      return { url: "/ops/rates", fields: await formFields(page, "main form:has([data-testid=set-sol-price])") };
+    async prepare(context) {
+      await staffSignedIn(context, STAFF.admin);
+      const doc = await docOf(context, "/ops/rates");
+      fill(byLabel(doc, "USD per 1 SOL"), "151.75");
+      return { url: "/ops/rates", fields: fieldsOf(doc, "main form:has([data-testid=set-sol-price])") };
     },
-    async probe(page) {
-      await page.goto("/ops/rates");
-      return page.getByLabel("USD per 1 SOL").inputValue();
+    async probe(context) {
+      return byLabel(await docOf(context, "/ops/rates"), "USD per 1 SOL").value;
     },
     // SOL is quoted at this price in every other spec: back to the seeded one.
-    cleanup: async (page) => {
-      await staffCommand(page, ["rate:sol", "150"]);
+    cleanup: async (context) => {
+      await staffCommand(context, ["rate:sol", "150"]);
     },
   },
   "routes/ops+/tariffs default": {
-    async prepare(page) {
+    async prepare(context) {
       // A tariff to make the default (created once; a retry finds it).
-      await staffCommand(page, ["tariff:create", "CSRF Default Probe"]).catch(() => "exists");
-      await staffSignedIn(page, STAFF.admin);
-      await page.goto("/ops/tariffs");
-      await page.getByLabel("New default tariff").selectOption({ label: "CSRF Default Probe" });
-      await page.getByLabel(/I confirm: the fees of every organization/).check();
-      return { url: "/ops/tariffs", fields: await formFields(page, "main form:has([data-testid=make-default])") };
+      await staffCommand(context, ["tariff:create", "CSRF Default Probe"]).catch(() => "exists");
+      await staffSignedIn(context, STAFF.admin);
+      const doc = await docOf(context, "/ops/tariffs");
+      selectByText(byLabel(doc, "New default tariff"), "CSRF Default Probe");
+      check(byLabel(doc, /I confirm: the fees of every organization/));
+      return { url: "/ops/tariffs", fields: fieldsOf(doc, "main form:has([data-testid=make-default])") };
     },
-    async probe(page) {
-      await page.goto("/ops/tariffs");
-      return (await page.locator("section h2", { hasText: "(default)" }).textContent()) ?? "";
+    async probe(context) {
+      return textOf(withText(all(await docOf(context, "/ops/tariffs"), "section h2"), "(default)")[0]);
     },
     // Every customer without a tariff pays the default: the seeded one again for the other specs.
-    cleanup: (page) => makeDefaultTariff(page, "Standard"),
+    cleanup: (context) => makeDefaultTariff(context, "Standard"),
   },
 };
 
@@ -1474,8 +1474,6 @@ const INTENT_CASES: Record<string, CsrfCase> = {
 // independent: in parallel mode each is its own test group, which lets the shards of
 // tests/run-all.sh split this file, the longest of the suite, between them.
 test.describe.configure({ mode: "parallel" });
-// No page needs its script for a case (see the header): no hydration to pay for.
-test.use({ javaScriptEnabled: false });
 
 test("every action route has a CSRF case (discovered from the manifest)", async ({ request }) => {
   const actions = (await appRoutes(request)).filter((r) => r.hasAction).map((r) => r.id);
@@ -1491,11 +1489,13 @@ test("every action route has a CSRF case (discovered from the manifest)", async 
 });
 
 for (const [routeId, c] of [...Object.entries(CASES), ...Object.entries(INTENT_CASES)]) {
-  test(`${routeId}: missing or wrong CSRF token is refused and changes nothing; the right one works`, async ({ page }) => {
-    const prepared = await c.prepare(page);
+  // The `context` fixture, not `page`: a browser context (its cookie jar, its request client)
+  // without a page, so no renderer process is started for the test.
+  test(`${routeId}: missing or wrong CSRF token is refused and changes nothing; the right one works`, async ({ context }) => {
+    const prepared = await c.prepare(context);
     const { csrf, ...withoutToken } = prepared.fields;
     expect(csrf, "the form carries a CSRF token").toBeTruthy();
-    const before = await c.probe(page, prepared);
+    const before = await c.probe(context, prepared);
 
     const attempts: [string, Record<string, string>][] = [
       ["missing", withoutToken],
@@ -1503,15 +1503,15 @@ for (const [routeId, c] of [...Object.entries(CASES), ...Object.entries(INTENT_C
       ["empty", { ...withoutToken, csrf: "" }],
     ];
     for (const [label, form] of attempts) {
-      const res = await page.request.post(prepared.url, { form, maxRedirects: 0 });
+      const res = await context.request.post(prepared.url, { form, maxRedirects: 0 });
       expect(res.status(), `${label} token: status`).toBeGreaterThanOrEqual(400);
       expect(res.status(), `${label} token: status`).toBeLessThan(500);
     }
-    // One look after the three refused posts (a probe reads pages: seconds each): any of them
-    // taking effect shows here, as every action's effect adds or changes what the probe reads.
-    expect(await c.probe(page, prepared), "missing, wrong or empty token: no effect").toEqual(before);
+    // One look after the three refused posts: any of them taking effect shows here, as every
+    // action's effect adds or changes what the probe reads.
+    expect(await c.probe(context, prepared), "missing, wrong or empty token: no effect").toEqual(before);
 
-    const ok = await page.request.post(prepared.url, { form: prepared.fields, maxRedirects: 0 });
+    const ok = await context.request.post(prepared.url, { form: prepared.fields, maxRedirects: 0 });
     const answered = `answered ${ok.status()}: ${(await ok.text()).slice(0, 400)}`;
     if (c.acceptedStatus) {
       expect(ok.status(), `right token: accepted (${answered})`).toBe(c.acceptedStatus);
@@ -1521,9 +1521,9 @@ for (const [routeId, c] of [...Object.entries(CASES), ...Object.entries(INTENT_C
     }
     if (c.effectless) {
       expect(c.effectless(await ok.text()), "right token: the action answered").toBe(true);
-      expect(await c.probe(page, prepared), "right token: nothing changed (by design)").toEqual(before);
+      expect(await c.probe(context, prepared), "right token: nothing changed (by design)").toEqual(before);
     } else if (c.acceptedAnswer) c.acceptedAnswer(await ok.text());
-    else expect(await c.probe(page, prepared), "right token: the action took effect").not.toEqual(before);
-    await c.cleanup?.(page);
+    else expect(await c.probe(context, prepared), "right token: the action took effect").not.toEqual(before);
+    await c.cleanup?.(context);
   });
 }
