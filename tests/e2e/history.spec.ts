@@ -13,7 +13,7 @@ import { readSheet } from "read-excel-file/node";
 import type { Page } from "@playwright/test";
 import { CUSTOMERS, expect, login, signIn, test } from "./fixtures";
 import { confirmWithCode, formReady } from "./signing-helpers";
-import { axeScan } from "./layout-helpers";
+import { axeScan, watchReady } from "./layout-helpers";
 
 /** The value of the item page's info row labelled exactly `label`. */
 function row(page: Page, label: string) {
@@ -52,7 +52,10 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("history-empty")).toHaveText("No operations for this period.");
     });
 
-    test("history: presets and currency in the URL, paging, item page, receipt, statement export, top-up", async ({ page }) => {
+    test("history: presets and currency in the URL, paging, item page, receipt, statement export, top-up", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
       test.setTimeout(120_000);
       await login(page, CUSTOMERS.individual);
       // "See all history" on the home page opens every operation, not the default last 7 days
@@ -108,6 +111,9 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Item page.
       await page.goto("/history?period=all&currency=GBP");
+      // Hydrated first: a click while React attaches the link's handler was lost once on a busy
+      // machine (the URL stayed on the list; CI 2026-11-30).
+      if (javaScriptEnabled) await watchReady(page);
       const link = page.locator("main [data-testid=statement-item] a").first();
       const href = (await link.getAttribute("href"))!;
       expect(href).toMatch(/^\/history\/[0-9a-f-]{36}$/);
