@@ -76,9 +76,9 @@ export async function login(page: Page, phone: string, password = DEMO_PASSWORD)
  * (the server runs the same loaders: the signed-in layout's clears payment drafts left by an
  * earlier sitting, spec 000 §4) and must land on /home or /identity; the page stays where it was.
  * For a test whose next step opens a page of its own: one page render and hydration less per
- * login (the CSRF cases make a few dozen).
+ * login. `page`: a page or a browser context (only its request client is used: the CSRF cases).
  */
-export async function signIn(page: Page, phone: string, password = DEMO_PASSWORD): Promise<void> {
+export async function signIn(page: Pick<Page, "request">, phone: string, password = DEMO_PASSWORD): Promise<void> {
   await postLogin(page, phone, password);
   const landed = await page.request.get("/");
   expect(landed.status(), "signed in: / answers").toBe(200);
@@ -86,7 +86,7 @@ export async function signIn(page: Page, phone: string, password = DEMO_PASSWORD
 }
 
 /** The phone, code and password steps of the login, posted from the page's request client. */
-async function postLogin(page: Page, phone: string, password: string): Promise<void> {
+async function postLogin(page: Pick<Page, "request">, phone: string, password: string): Promise<void> {
   const http = page.request;
   const root = await http.get("/auth/phone?_data=root");
   expect(root.status(), "root loader").toBe(200);

@@ -28,7 +28,16 @@
 // no case opens a page.
 import { request as playwrightRequest, test, type APIRequestContext, type BrowserContext, type Cookie } from "@playwright/test";
 import { randomBytes } from "node:crypto";
-import { apiSession, approvedBeneficiary, CUSTOMERS, DEMO_PASSWORD, expect, savedBeneficiary, staffCommand } from "./fixtures";
+import {
+  apiSession,
+  approvedBeneficiary,
+  CUSTOMERS,
+  DEMO_PASSWORD,
+  expect,
+  savedBeneficiary,
+  signIn,
+  staffCommand,
+} from "./fixtures";
 import { appRoutes } from "./route-manifest";
 import { ageSession } from "./layout-helpers";
 import { beneficiaryUnderReview, customerApi, queuedOrder } from "./ops-decisions-helpers";
@@ -156,29 +165,6 @@ async function customerSession(phone: string): Promise<Awaited<ReturnType<typeof
 }
 
 /**
- * Log the context in as the customer `phone` through the three login forms as served
- * (/auth/phone: the phone, the sandbox code the code step shows, the password), each submitted
- * as the browser would (`submitForm`). Ends where the last one lands: /home, or /identity for a
- * customer not yet identified. The login pages themselves are tested in the browser in
- * auth-flows.spec.ts and a11y.spec.ts.
- */
-async function customerLogin(context: BrowserContext, phone: string): Promise<ServedPage> {
-  const step = (at: ServedPage, intent: string) => formOf(at.document, `main form:has(input[name=intent][value=${intent}])`);
-  let at = await shown(context, "/auth/phone");
-  let form = step(at, "phone");
-  fill(byLabel(form, /phone/i), phone);
-  at = landedOn(await submitForm(context.request, form), /^\/auth\/phone/);
-  const code = textOf(one(at.document, "[data-testid=debug-code]")).match(/\d{4}/)?.[0];
-  expect(code, "sandbox code (SMS_DEBUG_CODES)").toBeTruthy();
-  form = step(at, "code");
-  fill(one(form, "input[name=code]"), code!);
-  at = landedOn(await submitForm(context.request, form), /^\/auth\/phone/);
-  form = step(at, "password");
-  fill(one(form, "input[name=password]"), DEMO_PASSWORD);
-  return landedOn(await submitForm(context.request, form), /^\/(home|identity)/);
-}
-
-/**
  * Log the context in to the back office as `email` through the two login forms as served
  * (/ops/login: email and password, then the sandbox code /ops/login/code shows). Ends on /ops,
  * which shows the staff user. The login pages themselves are tested in the browser in
@@ -201,8 +187,8 @@ async function staffLogin(context: BrowserContext, email: string): Promise<Serve
 const browserSessions = new Map<string, { madeAt: number; cookies: Cookie[] }>();
 
 /**
- * The context signed in as the customer `phone`: the first time through `customerLogin` (the
- * real login forms), whose `__session` cookie is then kept for ten minutes (its access token
+ * The context signed in as the customer `phone`: the first time through `signIn` (the
+ * real login actions, from the context's request client), whose `__session` cookie is then kept for ten minutes (its access token
  * lasts 15: the web app never refreshes, so never rotates, it) and given to the next cases'
  * contexts, re-sealed with its last activity now (the inactivity limit is 5 minutes). The web
  * session lives in that cookie (tokens, CSRF token, drafts, chosen organization), so each context
@@ -217,7 +203,7 @@ async function signedIn(context: BrowserContext, phone: string): Promise<void> {
     await ageSession(context, origin(), 0);
     return;
   }
-  await customerLogin(context, phone);
+  await signIn(context, phone);
   const cookies = (await context.cookies(origin())).filter((c) => c.name === "__session");
   expect(cookies, "signed in: a __session cookie").toHaveLength(1);
   browserSessions.set(`customer ${phone}`, { madeAt: Date.now(), cookies });
@@ -824,7 +810,8 @@ const CASES: Record<string, CsrfCase> = {
   "routes/auth+/logout": {
     async prepare(context) {
       // Its own session (not a kept one): the accepted post ends it at the API.
-      const { document: doc } = await customerLogin(context, CUSTOMERS.individual);
+      await signIn(context, CUSTOMERS.individual);
+      const doc = await docOf(context, "/home");
       return { url: "/auth/logout", fields: fieldsOf(doc, "form#logout-form") };
     },
     async probe(context) {
