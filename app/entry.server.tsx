@@ -58,8 +58,8 @@ export default async function handleRequest(
         nonce,
         [readyEvent]() {
           shellRendered = true;
-          // React 18 pads some chunks with NUL bytes (lib/html-stream.server): dropped here.
-          const body = htmlStream();
+          // NUL padding dropped, module preloads only for browsers that run scripts (lib/html-stream.server).
+          const body = htmlStream(nonce ?? "");
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // Pages show balances and personal data: never stored by browsers or proxies (route
