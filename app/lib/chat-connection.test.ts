@@ -63,6 +63,13 @@ describe("chat connection states (spec 000 §4, §9)", () => {
     expect(connectionReducer(busy, { type: "open" }).refusal).toBeNull();
     const unauthorized = run({ type: "refused", message: "too-many-connections" }, { type: "refused", message: "unauthorized" });
     expect(unauthorized.refusal).toBeNull();
+    // A later attempt lost on the way (network, not the gateway): the limit's notice goes, and
+    // before any open the timeout may show the unsupported view again.
+    const lost = run({ type: "refused", message: "too-many-connections" }, { type: "close" }, { type: "unreachable" });
+    expect(lost.refusal).toBeNull();
+    expect(connectionReducer(lost, { type: "timeout" }).status).toBe("unsupported");
+    expect(connectionReducer(busy, { type: "unreachable" })).toMatchObject({ status: "closed", refusal: null });
+    expect(connectionReducer(initialConnection, { type: "unreachable" })).toBe(initialConnection);
     expect(connectionReducer(unauthorized, { type: "timeout" }).status).toBe("unsupported");
   });
 });

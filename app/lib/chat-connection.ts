@@ -12,6 +12,8 @@
  *   should know (`too-many-connections`: the chat is open in too many windows; `rate-limited`:
  *   too many connections from this network): the popup says so instead of the generic notices,
  *   and a known refusal is not "this browser cannot connect" (no unsupported view on the timeout).
+ *   A later attempt that fails on the way (`unreachable`: network, proxy, no answer) ends it: the
+ *   limit is no longer what keeps the chat closed, so the generic notices say what is.
  */
 
 /** Connect timeout before the unsupported view (spec 000 §9). */
@@ -96,7 +98,9 @@ export type ConnectionEvent =
   | { type: "attempt" }
   | { type: "reloaded" }
   /** The gateway refused a handshake (`connect_error` from the server): its message. */
-  | { type: "refused"; message: string };
+  | { type: "refused"; message: string }
+  /** A handshake failed before any gateway answered (`connect_error` of the transport). */
+  | { type: "unreachable" };
 
 export const initialConnection: ConnectionState = {
   status: "connecting",
@@ -137,6 +141,8 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
       const refusal = chatRefusal(event.message);
       return refusal === state.refusal ? state : { ...state, refusal };
     }
+    case "unreachable":
+      return state.refusal ? { ...state, refusal: null } : state;
   }
 }
 

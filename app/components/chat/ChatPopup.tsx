@@ -340,8 +340,12 @@ export default function ChatPopup({ open, onClose }: ChatPopupProps) {
     });
     socket.on("connect_error", (err: Error & { data?: { retryAfter?: unknown } }) => {
       dispatch({ type: "close" });
-      // A transport error: socket.io's own reconnection goes on (every 5 s).
-      if (socket.active) return;
+      // A transport error: socket.io's own reconnection goes on (every 5 s); a limit refused
+      // earlier is no longer the reason the chat is closed.
+      if (socket.active) {
+        dispatch({ type: "unreachable" });
+        return;
+      }
       // Refused by the server: "unauthorized" (an expired or unknown token) after 5 s with a new
       // token; "rate-limited" (this address's handshakes, e.g. an office after a deploy) after the
       // gateway's retryAfter; "too-many-connections" (20 sockets of this user on that server) after
