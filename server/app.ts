@@ -7,6 +7,7 @@
 import crypto from "node:crypto";
 import path from "node:path";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express from "express";
 import helmet from "helmet";
 // The helpers of @remix-run/express's own adapter (exported and typed by its module), so that
@@ -151,8 +152,18 @@ export function createApp(deps: ApiDeps, opts: CreateAppOptions = {}): express.E
 
   if (opts.remixBuild) {
     const root = opts.root ?? process.cwd();
-    // Fingerprinted build assets are immutable; other public files get a short cache.
-    app.use("/build", express.static(path.join(root, "public/build"), { immutable: true, maxAge: "1y" }));
+    // Fingerprinted build assets are immutable; other public files get a short cache. The build's
+    // text is sent as `npm run build` compressed it (Brotli 11 or gzip 9 beside each file:
+    // scripts/build/precompress.ts); a file without them is compressed per request (above).
+    app.use(
+      "/build",
+      expressStaticGzip(path.join(root, "public/build"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: { immutable: true, maxAge: "1y" },
+      }),
+    );
     app.use(express.static(path.join(root, "public"), { maxAge: "1h" }));
     app.all(
       "*",

@@ -38,7 +38,8 @@ fi
 npx vitest run --project api --maxWorkers="${API_TEST_FORKS:-2}" --reporter=default --reporter=json --outputFile.json=tests/.tmp/api-results.json || status=1
 
 step "build"
-npx remix build || status=1
+# remix build, then the build's text compressed beside it (scripts/build/precompress.ts).
+npm run --silent build || status=1
 
 step "ledger under contention and SIGKILL (verify:ledger, PostgreSQL)"
 if [ -n "${TEST_DATABASE_URL:-}" ]; then

@@ -207,7 +207,7 @@ function checkBudget(pages: PageJs[]): number {
   return over.length ? 1 : 0;
 }
 
-if (!jsOnly && process.env.BENCH_SKIP_BUILD !== "1") execSync("npx remix build", { stdio: "ignore" });
+if (!jsOnly && process.env.BENCH_SKIP_BUILD !== "1") execSync("npm run --silent build", { stdio: "ignore" });
 const pages = await measurePages();
 const js = jsGzipBytes(pages);
 say(formatPages(pages));
