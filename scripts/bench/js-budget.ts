@@ -18,6 +18,11 @@
  *
  * Dynamic segments are filled with a representative value (`:id` → a UUID, `*` → an unknown
  * path), so the keys are URLs a browser could open.
+ *
+ * The budget counts gzip. What a browser that accepts Brotli receives is smaller: `npm run build`
+ * writes each file's Brotli 11 copy beside it (scripts/build/precompress.ts), which the server
+ * sends; `brotliBytes` sums those copies (and the inline manifest counted as above), or is null
+ * for a build without them.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -55,6 +60,8 @@ export interface PageJs {
   files: number;
   /** Sum of the files' gzip sizes, in bytes. */
   gzipBytes: number;
+  /** What is sent to a browser accepting Brotli: the files' precompressed copies, in bytes; null without them. */
+  brotliBytes: number | null;
 }
 
 /** Fill `:param` segments and a splat with representative values. */
@@ -97,6 +104,12 @@ export async function measurePages(root = process.cwd()): Promise<PageJs[]> {
     return n;
   };
 
+  /** The size of the file's precompressed Brotli copy, or null when the build has none. */
+  const brotli = (url: string): number | null => {
+    const copy = path.join(root, "public", `${url}.br`);
+    return fs.existsSync(copy) ? fs.statSync(copy).size : null;
+  };
+
   const chainOf = (id: string): ManifestRoute[] => {
     const chain: ManifestRoute[] = [];
     for (let r: ManifestRoute | undefined = manifest.routes[id]; r; r = r.parentId ? manifest.routes[r.parentId] : undefined)
@@ -135,12 +148,15 @@ export async function measurePages(root = process.cwd()): Promise<PageJs[]> {
       ...manifest.entry.imports,
       ...chain.flatMap((r) => [r.module, ...(r.imports ?? [])]),
     ]);
+    const inlineManifest = lazyDiscovery ? partialManifestBytes(chain, pattern) : 0;
+    const copies = [...files].map(brotli);
     pages.push({
       url: fillPattern(pattern),
       pattern,
       chain: chain.map((r) => r.id),
       files: files.size + (lazyDiscovery ? 1 : 0),
-      gzipBytes: [...files].reduce((sum, f) => sum + gzip(f), 0) + (lazyDiscovery ? partialManifestBytes(chain, pattern) : 0),
+      gzipBytes: [...files].reduce((sum, f) => sum + gzip(f), 0) + inlineManifest,
+      brotliBytes: copies.includes(null) ? null : copies.reduce<number>((sum, n) => sum + (n ?? 0), 0) + inlineManifest,
     });
   }
   return pages.sort((a, b) => a.url.localeCompare(b.url));
@@ -161,7 +177,8 @@ export function formatPages(pages: PageJs[]): string {
   const kb = (n: number) => (n / 1024).toFixed(1).padStart(6);
   const lines = pages.map((p) => {
     const flag = p.gzipBytes > JS_BUDGET_BYTES ? "  OVER BUDGET" : "";
-    return `  ${p.pattern.padEnd(34)} ${kb(p.gzipBytes)} KB in ${String(p.files).padStart(2)} files${flag}`;
+    const sent = p.brotliBytes === null ? "" : `  (sent: ${kb(p.brotliBytes)} KB Brotli)`;
+    return `  ${p.pattern.padEnd(34)} ${kb(p.gzipBytes)} KB in ${String(p.files).padStart(2)} files${sent}${flag}`;
   });
   return [`First-load JavaScript per page (gzip; budget ${JS_BUDGET_BYTES / 1024} KB):`, ...lines].join("\n");
 }
