@@ -470,6 +470,7 @@ test.describe("JavaScript on, the gateway's limits", () => {
   test('a popup refused for too many windows says so, not "cannot connect", and connects once one closes', async ({
     page,
     request,
+    consoleErrors,
   }) => {
     // Amelia's other windows: the gateway's ceiling of sockets per user (MAX_SOCKETS_PER_USER,
     // 20 on one instance; docs/chat.md "Limits"), held from here.
@@ -510,6 +511,12 @@ test.describe("JavaScript on, the gateway's limits", () => {
       await page.clock.fastForward(40_000);
       await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
       await expect(crowded).toHaveCount(0);
+      // A refused handshake makes socket.io close its long-polling session while a poll may still
+      // be on its way, and the clock's jumps fire its heartbeat timers at once: that poll is
+      // answered 400 (session unknown) and Chromium logs it. socket.io's transport, not the app
+      // (seen once in CI, 2026-11-30); any other error still fails the test.
+      for (let i = consoleErrors.length - 1; i >= 0; i--)
+        if (/status of 400 .*\/api\/socket\.io\/\?EIO=4&transport=polling/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
     } finally {
       for (const socket of others) socket.disconnect();
     }
