@@ -18,20 +18,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { checkClientApis, isBrowserSource } from "./client-apis.js";
 import { checkCss } from "./css-features.js";
 import { checkModuleSyntax, TIER_A_ECMA_VERSION } from "./js-syntax.js";
-
-/** Every file under `dir` whose path `keep` accepts, sorted. */
-export function filesUnder(dir: string, keep: (file: string) => boolean): string[] {
-  const out: string[] = [];
-  const walk = (d: string) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      const p = path.join(d, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (keep(p)) out.push(p);
-    }
-  };
-  walk(dir);
-  return out.sort();
-}
+import { filesUnder } from "../files-under.js";
 
 /** The stylesheets and browser sources of the app, checked; findings as printable lines. */
 export function checkAppSources(appDir: string): string[] {
