@@ -34,6 +34,13 @@ export default defineConfig({
           // 2; vitest's own default is one fewer than the cores), each fork on its own PostgreSQL
           // database (tests/api/helpers.ts workerDatabaseUrl); PGlite databases are in memory.
           pool: "forks",
+          // One fork runs file after file with the modules it has loaded: a fresh process per file
+          // spent about 10 s here (2 cores) starting and importing the server before the file's
+          // first test (docs/performance.md "API tests"). Each file still starts its own server on
+          // its own database; a file that mocks a module loads what uses it afresh (recovery.test.ts).
+          isolate: false,
+          // The run's seeded databases, copied for every test server (tests/api/seeded-databases.ts).
+          globalSetup: ["tests/api/global-setup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -25,6 +25,12 @@ export interface OpenDatabaseOptions {
   url?: string;
   /** PGlite data folder, or "memory://" (default). */
   dataDir?: string;
+  /**
+   * PGlite only: start from this copy of a whole database (a `dumpDataDir()` of another handle)
+   * instead of an empty one; migrations then find themselves applied. The API tests start each
+   * server from one seeded copy (tests/api/seeded-databases.ts).
+   */
+  loadDataDir?: Blob;
   /** Pool size for PostgreSQL (default 10). */
   poolSize?: number;
   /**
@@ -38,6 +44,8 @@ export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
   close: () => Promise<void>;
+  /** PGlite only: the whole database as one tarball (gzip or not), for `loadDataDir`. */
+  dumpDataDir?: (compression: "gzip" | "none") => Promise<Blob>;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
@@ -61,10 +69,12 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
   // A folder on disk belongs to one process at a time (./data-dir-lock.ts).
   const release = dataDir.startsWith("memory://") ? () => {} : lockDataDir(dataDir);
   if (!dataDir.startsWith("memory://")) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir).catch((error: unknown) => {
-    release();
-    throw error;
-  });
+  const client = await PGlite.create(dataDir, opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}).catch(
+    (error: unknown) => {
+      release();
+      throw error;
+    },
+  );
   try {
     // PGlite 0.3 starts its backend with client_min_messages = debug3 and log_min_messages =
     // debug1: every statement then sends "parse …" and "bind …" DEBUG notices to the client and
@@ -89,7 +99,12 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Data
     };
   }
   const db = drizzle(client, { schema, logger: queryLogger(onQuery) });
-  return { db: db as unknown as Database, kind: "pglite", close: () => client.close().finally(release) };
+  return {
+    db: db as unknown as Database,
+    kind: "pglite",
+    close: () => client.close().finally(release),
+    dumpDataDir: (compression) => client.dumpDataDir(compression),
+  };
 }
 
 /**

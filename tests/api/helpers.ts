@@ -2,10 +2,10 @@
  * Shared harness for API tests against a REAL database (design note "tests/ … api/ (against a
  * real database)").
  *
- * `startTestServer({ db })` opens a fresh database — PGlite `memory://`, or PostgreSQL at
- * TEST_DATABASE_URL (the first test worker's; worker N gets `<database>_w<N>` beside it, see
- * `workerDatabaseUrl`) after DROP SCHEMA public/drizzle CASCADE so every run starts clean —
- * migrates and seeds it (server/seed/seed.ts), and serves `createApp(deps)` on an ephemeral port
+ * `startTestServer({ db })` opens a fresh, migrated and seeded database (server/seed/seed.ts) —
+ * PGlite `memory://`, or PostgreSQL beside TEST_DATABASE_URL (worker N's `<database>_w<N>`),
+ * made again at every start; both copies of the run's seeded database (./seeded-databases.ts) —
+ * and serves `createApp(deps)` on an ephemeral port
  * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings); with
  * `gateway: true` the chat gateway (server/messaging) is attached to that server too.
  *
@@ -17,14 +17,16 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import pino from "pino";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Database } from "../../server/db/client.js";
+import type { Database, DatabaseHandle } from "../../server/db/client.js";
 import { loadConfig, type Config } from "../../server/config.js";
 import { users } from "../../server/db/schema/index.js";
-import { seed } from "../../server/seed/seed.js";
 import { MemorySmsProvider } from "../../server/providers/sms.js";
 import { createApp } from "../../server/app.js";
 import { createSession } from "../../server/domain/auth/sessions.js";
 import { attachGateway, type Gateway, type TrustProxy } from "../../server/messaging/gateway.js";
+import { openSeededPglite, openSeededPostgres } from "./seeded-databases.js";
+
+export { workerDatabaseUrl } from "./seeded-databases.js";
 
 export type TestDatabaseKind = "pglite" | "postgres";
 
@@ -66,49 +68,6 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-/** Drop everything in the PostgreSQL test database (public and drizzle schemas). */
-async function resetPostgres(url: string): Promise<void> {
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query("DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public;");
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The PostgreSQL database of this test worker. The API tests run their files in parallel forks
- * (vitest.config.ts); each fork resets its database at every server start, so two forks must
- * never share one. Worker 1 (or a run without workers) uses `url` itself; worker N uses the
- * database `<name>_w<N>` on the same server, created on first use.
- * @param url TEST_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/test
- * @returns the same URL with the worker's database name
- */
-export async function workerDatabaseUrl(url: string): Promise<string> {
-  const worker = Number(process.env.VITEST_POOL_ID ?? "1");
-  if (!Number.isInteger(worker) || worker <= 1) return url;
-  const parsed = new URL(url);
-  const name = `${decodeURIComponent(parsed.pathname.slice(1)) || "postgres"}_w${worker}`;
-  const { default: pg } = await import("pg");
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
-    if (found.rowCount === 0) {
-      // CREATE DATABASE takes no parameters; the name is ours (letters, digits, _w and a number).
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`).catch((e: { code?: string }) => {
-        if (e.code !== "42P04") throw e; // duplicate_database: another run made it first
-      });
-    }
-  } finally {
-    await client.end();
-  }
-  parsed.pathname = `/${encodeURIComponent(name)}`;
-  return parsed.toString();
-}
-
 /** `rateLimits` defaults to "relaxed" (higher ceilings, same code paths); "strict" is production's. */
 export async function startTestServer(opts: {
   db: TestDatabaseKind;
@@ -127,16 +86,13 @@ export async function startTestServer(opts: {
   /** More configuration (server/config.ts names), over the tests' defaults, e.g. `{ UPLOADS_IN_FLIGHT_MB: "1" }`. */
   env?: Record<string, string>;
 }): Promise<TestServer> {
-  let handle;
+  let handle: DatabaseHandle;
   if (opts.db === "postgres") {
     if (!process.env.TEST_DATABASE_URL) throw new Error("TEST_DATABASE_URL is not set");
-    const url = await workerDatabaseUrl(process.env.TEST_DATABASE_URL);
-    await resetPostgres(url);
-    handle = await openDatabase({ url, poolSize: 20, onQuery: opts.onQuery });
+    handle = await openSeededPostgres(process.env.TEST_DATABASE_URL, opts.onQuery);
   } else {
-    handle = await openDatabase({ dataDir: "memory://", onQuery: opts.onQuery });
+    handle = await openSeededPglite(opts.onQuery);
   }
-  await seed(handle.db);
   const config = loadConfig({
     NODE_ENV: "test",
     SMS_DEBUG_CODES: "true",

@@ -5,19 +5,24 @@
  * wrong codes count to 5; an unknown phone gets the same answer and no message; the login's
  * sending limits apply (counted with login codes).
  */
-import { hash as argon2Hash } from "@node-rs/argon2";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema/index.js";
-import { createSession } from "../../server/domain/auth/sessions.js";
-import { createCustomer } from "../../server/seed/factories.js";
-import { databases, startTestServer, type TestServer } from "./helpers.js";
+import type { TestServer } from "./helpers.js";
 
 // The password hash counted (the real one still runs): recovery must not hash for a dead challenge.
 vi.mock("@node-rs/argon2", async (importOriginal) => {
   const real = await importOriginal<typeof import("@node-rs/argon2")>();
   return { ...real, hash: vi.fn(real.hash) };
 });
+// The API test files of one process share its modules (vitest.config.ts: the api project does not
+// isolate them), so the server's modules may already hold the real hash: they are loaded afresh
+// here, after the mock, and the spy is read from the same registry as the server's.
+vi.resetModules();
+const { hash: argon2Hash } = await import("@node-rs/argon2");
+const { users } = await import("../../server/db/schema/index.js");
+const { createSession } = await import("../../server/domain/auth/sessions.js");
+const { createCustomer } = await import("../../server/seed/factories.js");
+const { databases, startTestServer } = await import("./helpers.js");
 
 describe.each(databases)("account recovery on %s", (kind) => {
   let s: TestServer;
