@@ -32,7 +32,7 @@ export default defineConfig({
           environment: "node",
           // Files in parallel forks (tests/run-all.sh passes --maxWorkers=$API_TEST_FORKS, default
           // 2; vitest's own default is one fewer than the cores), each fork on its own PostgreSQL
-          // database (tests/api/helpers.ts workerDatabaseUrl); PGlite databases are in memory.
+          // database (tests/api/seeded-databases.ts workerDatabaseUrl); PGlite databases are in memory.
           pool: "forks",
           // One fork runs file after file with the modules it has loaded: a fresh process per file
           // spent about 10 s here (2 cores) starting and importing the server before the file's

@@ -3,11 +3,11 @@
  * real database)").
  *
  * `startTestServer({ db })` opens a fresh, migrated and seeded database (server/seed/seed.ts) —
- * PGlite `memory://`, or PostgreSQL beside TEST_DATABASE_URL (worker N's `<database>_w<N>`),
- * made again at every start; both copies of the run's seeded database (./seeded-databases.ts) —
- * and serves `createApp(deps)` on an ephemeral port
- * with RATE_LIMITS=relaxed and SMS_DEBUG_CODES=true (same code paths, higher ceilings); with
- * `gateway: true` the chat gateway (server/messaging) is attached to that server too.
+ * PGlite `memory://`, or PostgreSQL beside TEST_DATABASE_URL (worker N's `<database>_w<N>`,
+ * made again at every start), both copies of the run's seeded database (./seeded-databases.ts) —
+ * and serves `createApp(deps)` on an ephemeral port with RATE_LIMITS=relaxed and
+ * SMS_DEBUG_CODES=true (same code paths, higher ceilings); with `gateway: true` the chat gateway
+ * (server/messaging) is attached to that server too.
  *
  * `databases` is ['pglite'] plus 'postgres' when TEST_DATABASE_URL is set; otherwise a warning
  * is printed once (never a silent skip).
