@@ -29,6 +29,16 @@ export default defineConfig({
     // A trace (screenshots and DOM snapshots of every step) costs the browser and the runner CPU
     // on every test; in CI it is taken on the retry of a failed test, locally on any failure.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    // One browser context (and its page, so its renderer process) per worker, reset between
+    // tests by Playwright: cookies, cache, local and session storage, routes, init scripts,
+    // bindings, the clock, viewport and emulation back to the test's options, extra pages closed,
+    // the page on about:blank. A new page per test cost Chromium a renderer's start (about 1 s of
+    // CPU): the browser phase took a fifth less CPU and wall time with it (docs/performance.md
+    // "Browser tests in one reused context"). Not reset, and used by no test to mean anything:
+    // granted permissions and the tab's history. A test with other context options (JavaScript
+    // off, a locale) gets a fresh context; tests that need several contexts open them themselves.
+    // E2E_REUSE_CONTEXT=0 gives every test a new context, to rule the reuse out when a test fails.
+    reuseContext: process.env.E2E_REUSE_CONTEXT !== "0",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: [

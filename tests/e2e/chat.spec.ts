@@ -374,7 +374,21 @@ test.describe("JavaScript on", () => {
     const popup = page.getByTestId("chat-popup");
     await page.locator("header nav a[href='/chat']").click();
     await expect(popup.locator("[data-chat-connection=open]")).toBeAttached({ timeout: 15_000 });
-    await expect.poll(() => channelsIn("subscribe").length).toBeGreaterThan(0);
+    // One frame per channel, each its own event here: the set is read once every one has gone
+    // (two reads half a second apart agree), not at the first (a flake: a channel subscribed
+    // after the read was then unsubscribed by the switch, "not in the set").
+    let last = -1;
+    await expect
+      .poll(
+        () => {
+          const now = channelsIn("subscribe").length;
+          const settled = now > 0 && now === last;
+          last = now;
+          return settled;
+        },
+        { intervals: [500] },
+      )
+      .toBe(true);
     const personal = new Set(channelsIn("subscribe"));
     expect(channelsIn("unsubscribe")).toEqual([]);
     await page.keyboard.press("Escape");
