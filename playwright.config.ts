@@ -35,8 +35,10 @@ export default defineConfig({
     // the page on about:blank. A new page per test cost Chromium a renderer's start (about 1 s of
     // CPU): the browser phase took a fifth less CPU and wall time with it (docs/performance.md
     // "Browser tests in one reused context"). Not reset, and used by no test to mean anything:
-    // granted permissions and the tab's history. A test with other context options (JavaScript
-    // off, a locale) gets a fresh context; tests that need several contexts open them themselves.
+    // granted permissions and the tab's history (the Back button's "first page of a tab" case
+    // opens a page of its own and asserts its history: layout-widgets.spec.ts). A test with
+    // other context options (JavaScript off, a locale) gets a fresh context; tests that need
+    // several contexts open them themselves.
     // E2E_REUSE_CONTEXT=0 gives every test a new context, to rule the reuse out when a test fails.
     reuseContext: process.env.E2E_REUSE_CONTEXT !== "0",
     launchOptions: {
