@@ -28,11 +28,17 @@ for (const javaScriptEnabled of [false, true]) {
     const ready = async (page: Page) => {
       if (javaScriptEnabled) await page.waitForFunction(() => "__remixRouter" in window);
     };
+    /** With JavaScript, the identity layout's watcher loaded (a chunk loaded once hydration is done). */
+    const hydrated = async (page: Page) => {
+      if (javaScriptEnabled) await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
+    };
 
     test("Back from the second step shows the first as saved; saving it again makes no second company", async ({ page }) => {
       const company = `Back Button ${mode} Ltd`;
       await signIn(page, applicant);
       await page.goto("/identity");
+      // A start link clicked while the page hydrated was lost once (the URL stayed /identity).
+      await hydrated(page);
       await page.getByTestId("start-corporate").click();
       await expect(page).toHaveURL(KEYED);
       await ready(page);
@@ -68,6 +74,8 @@ for (const javaScriptEnabled of [false, true]) {
     test("the personal application: Back shows it saved, and a start link or ?new=1 opens it again", async ({ page }) => {
       await signIn(page, applicant);
       await page.goto("/identity");
+      // A start link clicked while the page hydrated was lost once (the URL stayed /identity).
+      await hydrated(page);
       await page.getByTestId("start-individual").click();
       await expect(page).toHaveURL(KEYED);
       await ready(page);
