@@ -45,22 +45,28 @@ async function headerCount(page: Page): Promise<number> {
   return Number(/\((\d+) unread\)/.exec(text)?.[1] ?? 0);
 }
 
-/** The header's unread count once it has stopped changing (two reads 500 ms apart agree). */
-async function settledHeaderCount(page: Page): Promise<number> {
+/**
+ * `read()` once it has stopped changing (two reads 500 ms apart agree) and `accept`s it; the
+ * settled value.
+ */
+async function settled(read: () => number | Promise<number>, accept: (n: number) => boolean = () => true): Promise<number> {
   let last = -1; // the first read only sets it: the first comparison comes 500 ms later
   await expect
     .poll(
       async () => {
-        const now = await headerCount(page);
-        const settled = now === last;
+        const now = await read();
+        const same = now === last && accept(now);
         last = now;
-        return settled;
+        return same;
       },
       { intervals: [500] },
     )
     .toBe(true);
   return last;
 }
+
+/** The header's unread count once it has stopped changing. */
+const settledHeaderCount = (page: Page) => settled(() => headerCount(page));
 
 /**
  * Paste `text` into `box` as a person does: through the clipboard and Ctrl+V (works with and
@@ -377,18 +383,10 @@ test.describe("JavaScript on", () => {
     // One frame per channel, each its own event here: the set is read once every one has gone
     // (two reads half a second apart agree), not at the first (a flake: a channel subscribed
     // after the read was then unsubscribed by the switch, "not in the set").
-    let last = -1;
-    await expect
-      .poll(
-        () => {
-          const now = channelsIn("subscribe").length;
-          const settled = now > 0 && now === last;
-          last = now;
-          return settled;
-        },
-        { intervals: [500] },
-      )
-      .toBe(true);
+    await settled(
+      () => channelsIn("subscribe").length,
+      (n) => n > 0,
+    );
     const personal = new Set(channelsIn("subscribe"));
     expect(channelsIn("unsubscribe")).toEqual([]);
     await page.keyboard.press("Escape");
