@@ -3,10 +3,12 @@
  * without JS; JS only enhances): transfer to another customer by phone, between own accounts,
  * wrong / empty signing code, decline, a corporate payer who must sign, and the same
  * idempotency key after going back and submitting again; the amount of the internal and
- * between-accounts forms at the chosen balance's currency scale (USDT 6 decimals, GBP 2).
+ * between-accounts forms at the chosen balance's currency scale (USDT 6 decimals, GBP 2); an
+ * amount typed while the euro form hydrates on a slowed CPU (a slow phone).
  */
 import type { Locator, Page } from "@playwright/test";
 import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, test, toMinorUnits } from "./fixtures";
+import { watchReady } from "./layout-helpers";
 
 const SIGN_URL = /\/payments\/([^/?#]+)\/sign$/;
 
@@ -316,5 +318,55 @@ test.describe("JavaScript off", () => {
 
     await page.goto("/home?tab=signing");
     await expect(page.getByTestId("unsigned-payment").filter({ hasText: "Double Submit NoJS" })).toHaveCount(1);
+  });
+});
+
+test.describe("JavaScript on, a slow phone", () => {
+  test("an amount typed again and again while the page loads and hydrates (CPU slowed 12×) is kept and paid as last typed", async ({
+    page,
+  }) => {
+    await signIn(page, CUSTOMERS.individual);
+    // Chromium's own CPU throttling stretches the time between the HTML and a hydrated page, so
+    // keystrokes land while the scripts start and React hydrates (one or two here; a keystroke
+    // React sees then makes it finish hydrating at once and is delivered to the input). What
+    // loses them: a form that is rendered anew on hydration (a server/client mismatch switches
+    // the whole page to client rendering, a key that differs): checked by adding a mismatch to
+    // the euro screen, which this test then fails with an empty amount. Typed before the scripts
+    // start at all: app/lib/typed-before-hydration.ts and its unit tests.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 12 });
+    try {
+      await page.goto("/payments/euro", { waitUntil: "commit" });
+      const form = page.locator("main form[method=post]").first();
+      const amount = form.locator("[name=amount]");
+      await expect(amount).toBeVisible();
+      // Typed again and again until React has hydrated the form (it sets noValidate then).
+      let typed = "";
+      let keystrokes = 0;
+      for (let cents = 10; cents < 100; cents++) {
+        if (await form.evaluate((f) => (f as HTMLFormElement).noValidate)) break;
+        typed = `3.${cents}`;
+        await amount.fill(typed);
+        keystrokes++;
+      }
+      expect(keystrokes, "typed before the page was hydrated").toBeGreaterThan(0);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await watchReady(page);
+      // A slip of the finger once hydrated: the mask refuses the letter and keeps what was typed
+      // (the component's state holds it; without it React would put its empty state back).
+      await amount.press("End");
+      await amount.press("x");
+      await expect(amount).toHaveValue(typed);
+      await form.locator("[name=beneficiaryName]").fill("Slow Phone");
+      await form.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
+      await form.locator("[name=bic]").fill("COBADEFFXXX");
+      await expect(amount).toHaveValue(typed);
+      await form.locator("button[type=submit]").first().click();
+      await signingPaymentId(page);
+      await expect(page.locator("main")).toContainText(typed);
+    } finally {
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 1 });
+      await cdp.detach();
+    }
   });
 });
