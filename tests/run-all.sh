@@ -7,10 +7,16 @@ cd "$(dirname "$0")/.."
 mkdir -p tests/.tmp
 rm -f tests/.tmp/*results*.json tests/.tmp/e2e-shard-*.log
 status=0
-step() { echo; echo "=== $1"; }
+# Each step's wall time, printed at the end (where a slow machine's minutes went: docs/performance.md).
+timings=()
+step_name=""
+step_start=$SECONDS
+end_step() { [ -n "$step_name" ] && timings+=("$(printf '%6ds  %s' $((SECONDS - step_start)) "$step_name")"); step_name=""; }
+step() { end_step; step_name="$1"; step_start=$SECONDS; echo; echo "=== $1 ($(date -u +%H:%M:%S) UTC)"; }
 
 # The type check and the lint are independent and single-threaded: side by side on two cores,
 # each printed after both end.
+step_name="type check and lint, side by side"
 npx tsc --noEmit -p . >tests/.tmp/typecheck.log 2>&1 &
 typecheck=$!
 npm run --silent lint >tests/.tmp/lint.log 2>&1 &
@@ -79,5 +85,10 @@ for i in $(seq 1 "$shards"); do
   cat "tests/.tmp/e2e-shard-$i.log"
 done
 
+end_step
+echo
+echo "=== wall time per step"
+printf '%s\n' "${timings[@]}"
+printf '%6ds  all\n' "$SECONDS"
 node tests/summary.mjs || true
 exit $status
