@@ -26,8 +26,10 @@ export function audience(route: AppRoute): Audience {
 /** Create a SEPA payment awaiting signature through the form; returns its id. */
 async function createPayment(page: Page): Promise<string> {
   await page.goto("/payments/euro");
-  // With JavaScript, typed once the page has hydrated: an amount typed while it hydrated was
-  // lost once ("Enter an amount"; what is typed before the scripts start is kept, app/lib/typed-before-hydration.ts).
+  // With JavaScript, typed once the page has hydrated: this walk's amount was once refused as
+  // empty ("Enter an amount") when typed while the page hydrated. Not reproduced since, with the
+  // CPU slowed 8–12× and keystrokes at dozens of moments of hydration (flows.spec.ts "a slow
+  // phone" keeps proving it); what is typed before the scripts start: app/lib/typed-before-hydration.ts.
   if (await page.evaluate(() => "__remixContext" in window)) await watchReady(page);
   await page.locator("[name=beneficiaryName]").fill("CSP Probe");
   await page.locator("[name=iban]").fill("DE89 3704 0044 0532 0130 00");
