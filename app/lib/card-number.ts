@@ -19,3 +19,15 @@ export function cardNumberShown(card: { cardNumber: string | null; status: CardS
   if (card.status === "ORDERED") return { kind: "ordered" };
   return card.cardNumber ? { kind: "number", number: card.cardNumber } : { kind: "none" };
 }
+
+/** The statuses in which a card cannot pay (spec 000 §3 Card statuses; docs/decisions.md "Cards out of use named in the sidebar"). */
+export type CardOutOfUse = "FROZEN" | "CANCELED" | "VOID";
+
+/**
+ * @param status the card's status
+ * @returns true when the card cannot pay (FROZEN, CANCELED, VOID): card lists name the status
+ *   beside it (`accounts.card-status.*`, common namespace); ACTIVE, NEW and ORDERED are in use
+ */
+export function cardOutOfUse(status: CardStatus): status is CardOutOfUse {
+  return status === "FROZEN" || status === "CANCELED" || status === "VOID";
+}

@@ -44,7 +44,9 @@ for (const javaScriptEnabled of [true, false]) {
       const side = sidebar(page);
       await expect(side.getByRole("link", { name: "Everyday Visa •••• 4821" })).toBeVisible();
       await expect(side.getByRole("link", { name: "Travel Mastercard •••• 7310" })).toBeVisible();
-      await expect(side.getByRole("link", { name: "Savings card •••• 0934" })).toBeVisible();
+      // A card that cannot pay says so in its link (docs/decisions.md "Cards out of use named in the sidebar").
+      await expect(side.getByRole("link", { name: "Savings card •••• 0934 · Frozen", exact: true })).toBeVisible();
+      await expect(side.getByRole("link", { name: "Everyday Visa •••• 4821", exact: true })).toBeVisible();
       await expectNoPan(page);
 
       await side.getByRole("link", { name: "Everyday Visa •••• 4821" }).click();
@@ -71,10 +73,12 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("card-done")).toHaveText("The card is frozen.");
       await expect(page.getByTestId("card-status")).toHaveText("Frozen");
       await expect(page.getByTestId("freeze-link")).toHaveCount(0);
+      await expect(side.getByRole("link", { name: "Everyday Visa •••• 4821 · Frozen", exact: true })).toBeVisible();
 
       await page.getByRole("button", { name: "Unfreeze card" }).click();
       await expect(page).toHaveURL(`${cardPath}?done=unfrozen`);
       await expect(page.getByTestId("card-status")).toHaveText("Active");
+      await expect(side.getByRole("link", { name: "Everyday Visa •••• 4821", exact: true })).toBeVisible();
     });
 
     test("orders a card: a refused name comes back on its field with the form filled; the new card shows 'Card ordered'", async ({
@@ -166,7 +170,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("card-number")).toHaveText("No card number");
       await expect(page.locator("main dl")).toContainText("Card numberNo card number");
       await expect(page.locator("main")).not.toContainText("Card ordered");
-      await expect(sidebar(page).getByRole("link", { name: `${name} (No card number)` })).toBeVisible();
+      await expect(sidebar(page).getByRole("link", { name: `${name} (No card number) · Canceled`, exact: true })).toBeVisible();
       await axe(page, javaScriptEnabled);
     });
 

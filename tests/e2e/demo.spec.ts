@@ -57,6 +57,8 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page.locator("aside")).toContainText("2,450.00 GBP");
       const card = page.getByTestId("demo-card").first();
       await expect(card).toHaveText("Demo Visa •••• 4821");
+      // A card that cannot pay says so, as in the bank's own card lists.
+      await expect(page.getByTestId("demo-card").nth(1)).toHaveText("Demo Mastercard •••• 7310 · Frozen");
       await card.click();
       await expect(page).toHaveURL(/\/demo\/cards\/demo-visa$/);
       await expect(page.getByTestId("card-number")).toHaveText("•••• 4821");

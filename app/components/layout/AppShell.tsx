@@ -24,7 +24,7 @@ import { BrandMark, SupportContacts } from "./BrandMark";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { forgetOpenedAccounts, useOpenedAccounts } from "./useOpenedAccounts";
 import { initialsOf } from "~/lib/initials";
-import { cardNumberShown, type CardNumberShown } from "~/lib/card-number";
+import { cardNumberShown, cardOutOfUse, type CardNumberShown } from "~/lib/card-number";
 
 export interface AppShellProps {
   userName: string;
@@ -197,7 +197,9 @@ function Avatar({ name }: { name: string }) {
 
 /**
  * An account's cards as links to their pages: name and masked number, "Card ordered" (status
- * ORDERED) or "No card number" (spec 000 §4; lib/card-number); nothing when it has no cards.
+ * ORDERED) or "No card number" (spec 000 §4; lib/card-number), then, inside the link, the status
+ * of a card that cannot pay (" · Frozen": `cardOutOfUse`; docs/decisions.md "Cards out of use
+ * named in the sidebar"); nothing when it has no cards. Used by the accounts column and /services.
  */
 export function CardLinks({ cards, className }: { cards: readonly SidebarCard[] | undefined; className?: string }) {
   const { t } = useTranslation();
@@ -217,6 +219,7 @@ export function CardLinks({ cards, className }: { cards: readonly SidebarCard[] 
         <li key={c.id}>
           <Link to={c.path}>
             {c.cardName} {cardText(cardNumberShown(c))}
+            {cardOutOfUse(c.status) ? ` · ${t(`accounts.card-status.${c.status}`)}` : null}
           </Link>
         </li>
       ))}

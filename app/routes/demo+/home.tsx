@@ -9,6 +9,7 @@ import { useTranslation } from "react-i18next";
 import { CurrencyIcon, currencyIconRow, Money } from "~/components/ui/Money";
 import { DayGroups } from "~/components/ui/DayGroups";
 import { StatementRow } from "~/components/ui/StatementRow";
+import { cardOutOfUse } from "~/lib/card-number";
 import { groupByDay } from "~/lib/date-groups";
 import i18next from "~/lib/i18next.server";
 import { demoHeaders, requireDemoUser } from "~/lib/demo-access.server";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(
     {
       balances: data.accounts[0].balances.map((b) => ({ id: b.id, amount: b.amount, currencyId: b.currencyId })),
-      cards: data.cards.map(({ id, path, cardName, cardNumber }) => ({ id, path, cardName, cardNumber })),
+      cards: data.cards.map(({ id, path, cardName, cardNumber, status }) => ({ id, path, cardName, cardNumber, status })),
       history: groupByDay(data.history.slice(0, 4), (i) => i.transferDate, await i18next.getLocale(request)),
     },
     { headers: await demoHeaders(api) },
@@ -52,6 +53,7 @@ export default function DemoHome() {
           <li key={c.id}>
             <Link to={c.path} data-testid="demo-card">
               {c.cardName} {c.cardNumber}
+              {cardOutOfUse(c.status) ? ` · ${t(`common:accounts.card-status.${c.status}`)}` : null}
             </Link>
           </li>
         ))}
