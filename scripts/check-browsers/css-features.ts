@@ -123,6 +123,7 @@ const LONG_STANDING_PROPERTIES = [
   "transform",
   "transition",
   "vertical-align",
+  "visibility",
   "white-space",
   "width",
   "word-break",
@@ -321,6 +322,14 @@ export const MODERN_FEATURES: readonly ModernFeature[] = [
     inTierA: false,
     fallback: "Only inside @supports (field-sizing: content): every browser with field-sizing (Chrome 123) has lh.",
     onlyInsideSupports: /field-sizing/,
+  },
+  {
+    kind: "condition",
+    name: "media:scripting",
+    support: "Chrome 120, Safari 17, Firefox 113",
+    inTierA: false,
+    fallback:
+      "Only `(scripting: none)`, to give a line kept for JavaScript no room: a browser without the feature never matches, and keeps the empty line.",
   },
   {
     kind: "condition",

@@ -115,6 +115,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("batch-signed")).toHaveCount(2);
       await expect(page.getByTestId("batch-failed")).toHaveCount(0);
       await expect(page.getByTestId("batch-signed-count")).toHaveText("2 transactions were signed.");
+      // "These lists update by themselves": said where they do (with JavaScript), not without.
+      if (javaScriptEnabled) await expect(page.getByTestId("refresh-note")).toBeVisible();
+      else await expect(page.getByTestId("refresh-note")).toBeHidden();
       // Still to sign: neither of them.
       await expect(row(page, payee)).toHaveCount(0);
       await expect(page.getByTestId("statement-item").filter({ hasText: payee })).toHaveCount(1);

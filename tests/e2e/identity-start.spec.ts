@@ -222,6 +222,31 @@ test.describe("the identity Back button without a back link (spec 001 §2)", () 
     await expect(page).toHaveURL(before);
   });
 
+  test("JavaScript on: nothing moves when the page hydrates and Back shows (a tap while it loads lands where aimed)", async ({
+    page,
+  }) => {
+    await signIn(page, CUSTOMERS.startJsOn);
+    // A tab with history (more than 2 entries): the Back shows once hydrated.
+    await page.goto("/identity/individual/personal-data");
+    await page.goto("/identity/corporate/country-and-name");
+    // The scripts (not the stylesheets) held back until the server's page is measured, as on a slow network.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/build/**/*.js", async (route) => {
+      await gate;
+      await route.continue();
+    });
+    await page.goto("/identity", { waitUntil: "commit" });
+    const start = page.getByTestId("start-corporate");
+    await expect(start).toBeVisible();
+    const before = await start.boundingBox();
+    await expect(page.getByTestId("back-button")).toBeHidden();
+    release();
+    await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
+    await expect(page.getByTestId("back-button")).toBeVisible();
+    expect(await start.boundingBox(), "the start link where it was before hydration").toEqual(before);
+  });
+
   test.describe("JavaScript off", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -230,8 +255,10 @@ test.describe("the identity Back button without a back link (spec 001 §2)", () 
       await page.goto("/identity/individual/personal-data");
       await page.goto("/identity");
       await expect(page.getByTestId("start-corporate")).toBeVisible();
-      await expect(page.getByTestId("back-button")).toHaveCount(0);
+      await expect(page.getByTestId("back-button")).toBeHidden();
       await expect(page.getByTestId("identity-back")).toHaveCount(0);
+      // The line kept for the history's Back takes no room without JavaScript.
+      expect(await page.getByTestId("history-back-line").boundingBox()).toBeNull();
     });
   });
 });

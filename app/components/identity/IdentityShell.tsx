@@ -4,7 +4,9 @@
  * of an application step page, and the page; the language switcher in the footer (on a step
  * page it sends the step form: what was typed survives the switch). A page without a back link
  * gets, with JavaScript and a history longer than 2 entries, a Back button to the previous page
- * (spec 001 §2; ../ui/BackButton.tsx); without JavaScript it shows none. The unsaved-changes popup
+ * (spec 001 §2; ../ui/BackButton.tsx), on a line kept from the first paint so that nothing
+ * shifts when it shows (docs/decisions.md "Nothing moves under a tap while a page hydrates");
+ * without JavaScript it shows none. The unsaved-changes popup
  * watches the header and the step list, and the session-expiry popup counts down before the
  * inactivity limit (both JavaScript only, loaded after hydration: ./IdentityWatch.tsx).
  */
@@ -68,11 +70,15 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
                 {t("identity:layout.back")}
               </Link>
             </p>
-          ) : historyBack ? (
-            <p>
+          ) : (
+            // Whether the history's Back shows is known only once hydrated (the history's length):
+            // its line is there from the first paint, hidden until then (and for good when the
+            // history is short), so nothing moves under a tap while the page loads. Without
+            // JavaScript the line takes no room (`scripting: none`).
+            <p className={historyBack ? undefined : styles.backUnknown} data-testid="history-back-line">
               <BackButton fallback="/identity" label={t("identity:layout.back")} className={styles.back} />
             </p>
-          ) : null}
+          )}
           {children}
         </main>
       </div>
