@@ -329,7 +329,7 @@ export const MODERN_FEATURES: readonly ModernFeature[] = [
     support: "Chrome 120, Safari 17, Firefox 113",
     inTierA: false,
     fallback:
-      "Only `(scripting: none)`, to give a line kept for JavaScript no room: a browser without the feature never matches, and keeps the empty line.",
+      "Only `(scripting: none)`, to hide what is there for JavaScript: a browser without the feature never matches, so without JavaScript it keeps the identity Back's empty line and shows the signing result's note that its lists update.",
   },
   {
     kind: "condition",
