@@ -138,6 +138,21 @@ export async function loginThroughForms(page: Page, phone: string, password = DE
   await page.waitForURL(/\/(home|identity)/);
 }
 
+/**
+ * Hold the build's files matching `glob` (the scripts and stylesheets by default) until the
+ * returned `release()`, as a slow network does: what the server's page is before its JavaScript
+ * starts can be used and measured meanwhile.
+ */
+export async function holdBuildFiles(page: Page, glob = "**/build/**"): Promise<() => void> {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route(glob, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return release;
+}
+
 /** A displayed amount ("€1,234.56", "1 234.56 EUR", "-12.00") → integer minor units (2 decimals). */
 export function toMinorUnits(text: string): bigint {
   const cleaned = text.replace(/[^\d.\-−]/g, "").replace("−", "-");

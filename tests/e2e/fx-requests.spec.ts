@@ -11,7 +11,17 @@
  * (JavaScript on: axe needs page scripts).
  */
 import type { Locator, Page } from "@playwright/test";
-import { allowValidationAnswers, CUSTOMERS, expect, login, signIn, staffCommand, test, toMinorUnits } from "./fixtures";
+import {
+  allowValidationAnswers,
+  CUSTOMERS,
+  expect,
+  holdBuildFiles,
+  login,
+  signIn,
+  staffCommand,
+  test,
+  toMinorUnits,
+} from "./fixtures";
 import { axe, confirmWithCode, formReady } from "./signing-helpers";
 
 const SIGN_URL = /\/currency-exchange\/requests\/([0-9a-f-]{36})\/sign$/;
@@ -216,12 +226,7 @@ test("what Oliver types before the page's JavaScript starts is kept (a slow phon
 }) => {
   await login(page, CUSTOMERS.individual);
   // Hold the JavaScript back until the form is filled, as a slow network does.
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/build/**", async (route) => {
-    await gate;
-    await route.continue();
-  });
+  const release = await holdBuildFiles(page);
   await page.goto("/currency-exchange/requests/new", { waitUntil: "commit" });
   const form = page.locator("form#fx-request-form");
   await expect(form).toBeVisible();

@@ -12,7 +12,7 @@
  * left; axe on the list, a step page with its SIC search and errors, and check answers.
  */
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, login, signIn, staffCommand, test } from "./fixtures";
+import { CUSTOMERS, expect, holdBuildFiles, login, signIn, staffCommand, test } from "./fixtures";
 import { axeScan } from "./layout-helpers";
 
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -301,12 +301,7 @@ test.describe("JavaScript on", () => {
 
     // Typed before the page's JavaScript started (a slow phone), left after: still a change, so
     // the unsaved-changes dialog opens and "Save and close" keeps it.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdBuildFiles(page);
     await page.goto(`/identity/corporate/registration-information?applicationId=${applicationId}`, { waitUntil: "commit" });
     await page.getByLabel("Company number").fill("07654321");
     release();

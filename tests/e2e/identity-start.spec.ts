@@ -7,7 +7,7 @@
  * was typed (the switcher sends the step form). JavaScript off and on, one applicant each.
  */
 import type { Page } from "@playwright/test";
-import { CUSTOMERS, expect, signIn, test } from "./fixtures";
+import { CUSTOMERS, expect, holdBuildFiles, signIn, test } from "./fixtures";
 
 const KEYED = /\?new=[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -232,12 +232,7 @@ test.describe("the identity Back button without a back link (spec 001 §2)", () 
     await page.goto("/identity/individual/personal-data");
     await page.goto("/identity/corporate/country-and-name");
     // The scripts (not the stylesheets) held back until the server's page is measured, as on a slow network.
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/build/**/*.js", async (route) => {
-      await gate;
-      await route.continue();
-    });
+    const release = await holdBuildFiles(page, "**/build/**/*.js");
     await page.goto("/identity", { waitUntil: "commit" });
     const start = page.getByTestId("start-corporate");
     await expect(start).toBeVisible();
