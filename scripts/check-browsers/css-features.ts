@@ -329,7 +329,7 @@ export const MODERN_FEATURES: readonly ModernFeature[] = [
     support: "Chrome 120, Safari 17, Firefox 113",
     inTierA: false,
     fallback:
-      "Only `(scripting: none)`, to hide what is there for JavaScript: a browser without the feature never matches, so without JavaScript it keeps the identity Back's empty line and shows the signing result's note that its lists update.",
+      "Only `(scripting: none)`, to hide what is there for JavaScript (global.css `.until-hydrated`, `.scripts-only`): a browser without the feature never matches, so without JavaScript it keeps an empty line where the identity Back and the history's calendar button would be, and shows the signing result's note that its lists update.",
   },
   {
     kind: "condition",
@@ -367,7 +367,7 @@ export const MODERN_FEATURES: readonly ModernFeature[] = [
     support: "Chrome 105, Safari 15.4, Firefox 121",
     inTierA: false,
     fallback:
-      "history.module.css: where unknown the rule is dropped and the custom date fields and their hint always show (as without JavaScript).",
+      "Where unknown the rule is dropped: history.module.css's custom date fields and their hint always show, and identity.module.css's follow-up questions show with their \"If yes\" hint (with JavaScript hidden once hydrated, the page moving then).",
   },
   {
     kind: "selector",

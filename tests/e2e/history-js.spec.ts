@@ -8,7 +8,7 @@
  * tests/e2e/history.spec.ts.
  */
 import type { Locator, Page } from "@playwright/test";
-import { CUSTOMERS, expect, signIn, test } from "./fixtures";
+import { CUSTOMERS, expect, holdBuildFiles, signIn, test } from "./fixtures";
 import { axeScan, watchReady } from "./layout-helpers";
 
 async function axe(page: Page, label: string) {
@@ -75,6 +75,22 @@ test.describe("JavaScript on", () => {
     await expect(page).toHaveURL(/period=all/);
     await expect(page.locator("input[name=period][value=all]")).toBeChecked();
     await expectMarkKept(page);
+  });
+
+  test("nothing moves when the filters hydrate and the calendar shows (a tap while it loads lands where aimed)", async ({
+    page,
+  }) => {
+    await signIn(page, CUSTOMERS.individual);
+    // The scripts (not the stylesheets) held back until the server's page is measured, as on a slow network.
+    const release = await holdBuildFiles(page, "**/build/**/*.js");
+    await page.goto("/history?period=all", { waitUntil: "commit" });
+    const show = page.locator("form[aria-labelledby=filters-title]").getByRole("button", { name: "Show" });
+    await expect(show).toBeVisible();
+    await expect(page.getByTestId("calendar-open")).toBeHidden();
+    const before = await show.boundingBox();
+    release();
+    await expect(page.getByTestId("calendar-open")).toBeVisible(); // hydrated
+    expect(await show.boundingBox(), "the filters' Show where it was before hydration").toEqual(before);
   });
 
   test("an item opens in the side panel; Escape, the close button and Back close it", async ({ page }) => {

@@ -15,9 +15,11 @@
  *    Every page on the way (an error state included) is also scanned by axe-core in a
  *    JavaScript-enabled context on the same URL and cookies (axe needs page scripts:
  *    /work/shared/design.md testing facts).
+ * 3. With JavaScript (another applicant): a follow-up question's fields are hidden from the first
+ *    paint until their answer, and nothing moves when the page hydrates.
  */
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { DEMO_PASSWORD, expect, login, staffCommand, test } from "./fixtures";
+import { CUSTOMERS, DEMO_PASSWORD, expect, holdBuildFiles, login, signIn, staffCommand, test } from "./fixtures";
 import { axeScan } from "./layout-helpers";
 
 /** The seeded corporate applicant (README demo customers). */
@@ -108,7 +110,11 @@ test.describe("JavaScript off", () => {
     await p1.getByLabel("Registered address: town or city").fill("Manchester");
     await p1.getByLabel("Registered address: postcode").fill("M4 6BF");
     await p1.getByLabel("Registered address: address line 1").fill("Unit 3, Ancoats Mill");
+    // The business address is asked for the answer "No" only: hidden until it is chosen, shown
+    // then without JavaScript too (CSS); unanswered, the correspondence address stays hidden.
+    await expect(p1.getByLabel("Business address: town or city")).toBeHidden();
     await p1.getByRole("group", { name: "Is the business address the same as the registered address?" }).getByLabel("No").check();
+    await expect(p1.getByLabel("Correspondence address: town or city")).toBeHidden();
     await p1.getByLabel("Business address: town or city").fill("Salford");
     await p1.getByRole("button", { name: "Save and come back later" }).click();
     await expect(p1).toHaveURL(new RegExp(`/identity\\?saved=${id}$`));
@@ -427,5 +433,51 @@ test.describe("JavaScript off", () => {
 
     await axeContext.close();
     expect(axeChecked, "pages scanned by axe").toHaveLength(18);
+  });
+});
+
+// A follow-up's fields with JavaScript: the server's page already hides what hydration hides, so
+// nothing moves under a tap while the page loads (docs/decisions.md "Nothing moves under a tap
+// while a page hydrates"); an answer chosen before the scripts start shows its fields at once.
+// The start-page applicant with JavaScript (identity-start.spec.ts), on a company of its own.
+test.describe("JavaScript on", () => {
+  test("a follow-up question's fields: hidden until its answer from the first paint, nothing moves at hydration", async ({
+    page,
+  }) => {
+    await signIn(page, CUSTOMERS.startJsOn);
+    await page.goto("/identity/corporate/country-and-name?new=1");
+    await page.getByLabel("Company name").fill("Follow-up Fabrics Ltd");
+    await page.getByRole("button", { name: "Save and come back later" }).click();
+    await expect(page).toHaveURL(/\/identity\?saved=/);
+    const id = new URL(page.url()).searchParams.get("saved")!;
+    const step = `/identity/corporate/business-data?applicationId=${id}`;
+    const businessTown = page.getByLabel("Business address: town or city");
+    const sameBusiness = page.getByRole("group", { name: "Is the business address the same as the registered address?" });
+    const sameCorrespondence = page.getByRole("group", {
+      name: "Is the correspondence address the same as the registered address?",
+    });
+
+    // The scripts (not the stylesheets) held back until the server's page is measured.
+    let release = await holdBuildFiles(page, "**/build/**/*.js");
+    await page.goto(step, { waitUntil: "commit" });
+    await expect(sameCorrespondence).toBeVisible();
+    await expect(businessTown).toBeHidden();
+    const before = await sameCorrespondence.boundingBox();
+    release();
+    await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
+    await expect(businessTown).toBeHidden();
+    expect(await sameCorrespondence.boundingBox(), "the question below where it was before hydration").toEqual(before);
+    await page.unroute("**/build/**/*.js");
+
+    // "No" chosen before the scripts start: its fields show at once, and stay once hydrated.
+    release = await holdBuildFiles(page, "**/build/**/*.js");
+    await page.goto(step, { waitUntil: "commit" });
+    await sameBusiness.getByLabel("No").check();
+    await expect(businessTown).toBeVisible();
+    release();
+    await expect(page.locator("body[data-identity-watch=ready]")).toBeAttached();
+    await expect(businessTown).toBeVisible();
+    await businessTown.fill("Salford");
+    await expect(page.getByLabel("Correspondence address: town or city")).toBeHidden();
   });
 });

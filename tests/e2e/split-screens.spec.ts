@@ -205,7 +205,7 @@ test("/payments/sign/result: its body is a chunk of its own that hydrates; its l
   await page.locator("main a[href='/history']").click();
   await expect(page).toHaveURL(/\/history$/);
   await expect(page.getByTestId("statement-item").first()).toBeVisible();
-  // The list part is hydrated (the calendar button is rendered only by it, with JavaScript).
+  // The list part is hydrated (the calendar button shows only once it is).
   await expect(page.getByTestId("calendar-open")).toBeVisible();
   expect(await sameDocument(page), "same document").toBe(true);
   expect(await fetchedScripts(page)).toContainEqual(expect.stringMatching(/^\/build\/_shared\/__history\.list-[A-Z0-9]+\.js$/));

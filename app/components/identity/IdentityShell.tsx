@@ -75,7 +75,7 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
             // its line is there from the first paint, hidden until then (and for good when the
             // history is short), so nothing moves under a tap while the page loads. Without
             // JavaScript the line takes no room (`scripting: none`).
-            <p className={historyBack ? undefined : styles.backUnknown} data-testid="history-back-line">
+            <p className={historyBack ? undefined : "until-hydrated"} data-testid="history-back-line">
               <BackButton fallback="/identity" label={t("identity:layout.back")} className={styles.back} />
             </p>
           )}

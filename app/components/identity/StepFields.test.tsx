@@ -122,6 +122,45 @@ describe("StepFields (the step renderer)", () => {
     expect(document.getElementById("politicallyExposed")?.getAttribute("value")).toBe("YES");
   });
 
+  it("marks a follow-up for the CSS reveal only right after its question (identity.module.css `data-asked-for`)", () => {
+    const yesNo = [
+      { value: "YES", label: "Yes" },
+      { value: "NO", label: "No" },
+    ];
+    const step = findStep("CORPORATE", "business-data")!;
+    render(
+      <StepFields
+        fields={step.fields}
+        values={{}}
+        errors={{}}
+        options={{ businessAddressSameAsRegistered: yesNo, correspondenceAddressSameAsRegistered: yesNo }}
+        today="2026-01-15"
+        tomorrow="2026-01-16"
+      />,
+    );
+    const business = document.querySelector("[data-shown-when=businessAddressSameAsRegistered]") as HTMLElement;
+    expect(business.getAttribute("data-asked-for")).toBe("NO");
+    expect(business.previousElementSibling?.querySelector("fieldset[data-field=businessAddressSameAsRegistered]")).not.toBeNull();
+    cleanup();
+    // A follow-up away from its question (not in any catalogue today): left to the hydrated page.
+    const [question, details] = findStep("INDIVIDUAL", "additional-information")!.fields.filter((f) =>
+      f.name.startsWith("politicallyExposed"),
+    );
+    const apart = [question, { ...question, name: "taxNumber", kind: "text" as const }, details];
+    render(
+      <StepFields
+        fields={apart}
+        values={{}}
+        errors={{}}
+        options={{ politicallyExposed: yesNo }}
+        today="2026-01-15"
+        tomorrow="2026-01-16"
+      />,
+    );
+    const loose = document.querySelector("[data-shown-when=politicallyExposed]") as HTMLElement;
+    expect(loose.hasAttribute("data-asked-for")).toBe(false);
+  });
+
   it("shows SIC codes as checkboxes with a search box and a search button that skips validation", () => {
     const step = findStep("CORPORATE", "registration-information")!;
     render(

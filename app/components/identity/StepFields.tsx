@@ -8,8 +8,10 @@
  * - checkboxes and yes/no questions: a fieldset with a legend; the first control's id is the
  *   field's name (the error summary links to it);
  * - a field shown only for another answer (`shownWhen`: a yes/no question's details, the business
- *   address when it differs): always rendered without JavaScript, with a hint saying when to
- *   answer it; with JavaScript hidden until that answer is chosen;
+ *   address when it differs): rendered with a hint saying when to answer it, right after its
+ *   question; hidden until that answer is chosen, by CSS (`:has`, scripts or none, from the first
+ *   paint) and, once hydrated, by the `hidden` attribute (a browser without `:has` shows it until
+ *   then, and always without JavaScript);
  * - SIC codes: checkboxes of the chosen codes and of the last search's matches, a search box
  *   and a 'Search' submit (intent=search-sic: the action saves the step as partial and comes
  *   back with the matches).
@@ -409,12 +411,22 @@ export function StepFields({ fields, values, errors, options, today, tomorrow, s
   return (
     // A change of a controlling answer (yes/no) shows or hides the fields that depend on it.
     <div ref={root} onChange={onChange}>
-      {blocks.map(({ cond, fields: group }) => {
+      {blocks.map(({ cond, fields: group }, index) => {
         const first = group[0].name;
         if (!cond) return <div key={first}>{render(group[0])}</div>;
         const hidden = hydrated && watched[cond.field] !== cond.equals;
+        // Right after its question (as every step's catalogue has it), CSS shows the block only
+        // for its answer from the first paint, scripts or none (identity.module.css): hydration
+        // then hides nothing the page showed, and nothing below it moves.
+        const follows = blocks[index - 1]?.fields.length === 1 && blocks[index - 1].fields[0].name === cond.field;
         return (
-          <div key={first} className={styles.conditional} hidden={hidden} data-shown-when={cond.field}>
+          <div
+            key={first}
+            className={styles.conditional}
+            hidden={hidden}
+            data-shown-when={cond.field}
+            data-asked-for={follows ? cond.equals : undefined}
+          >
             {group.length > 1 ? <p className={styles.hint}>{conditionText(cond)}</p> : null}
             {group.map((field) => (
               <div key={field.name}>{render(field, group.length > 1 ? undefined : conditionText(cond))}</div>

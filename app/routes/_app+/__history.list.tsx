@@ -252,20 +252,20 @@ function HistoryList({ data }: { data: ListData }) {
             />
           </div>
         </div>
-        {hydrated ? (
-          <p>
-            <Button
-              type="button"
-              variant="secondary"
-              data-testid="calendar-open"
-              onPointerEnter={() => void loadDateRangePicker()}
-              onFocus={() => void loadDateRangePicker()}
-              onClick={() => setPicking({ from: fieldOf("from")?.value ?? "", to: fieldOf("to")?.value ?? "" })}
-            >
-              {t("calendar")}
-            </Button>
-          </p>
-        ) : null}
+        {/* The calendar needs scripts: its line is in the page from the first paint, hidden until
+            hydrated, so the filters below it do not move under a tap (none without JavaScript). */}
+        <p className={hydrated ? undefined : "until-hydrated"} data-testid="calendar-line">
+          <Button
+            type="button"
+            variant="secondary"
+            data-testid="calendar-open"
+            onPointerEnter={() => void loadDateRangePicker()}
+            onFocus={() => void loadDateRangePicker()}
+            onClick={() => setPicking({ from: fieldOf("from")?.value ?? "", to: fieldOf("to")?.value ?? "" })}
+          >
+            {t("calendar")}
+          </Button>
+        </p>
         {picking ? (
           <Suspense fallback={null}>
             <DateRangePicker from={picking.from} to={picking.to} onChange={applyRange} onClose={() => setPicking(null)} />

@@ -43,6 +43,28 @@ const ctx = (options: Record<string, string[]> = {}): ValidationContext => ({
 });
 
 describe("the step lists (spec 001 §2)", () => {
+  it("a field asked only for another answer comes right after that question (the page's CSS reveal relies on it)", () => {
+    // app/components/identity/StepFields.tsx: a follow-up block is hidden by CSS from the first
+    // paint only when its question is the field just before it; under any scheme.
+    const schemes = [null, scheme(), scheme({ additionalQuestionsActive: true, suppliersEnabled: true, customersEnabled: true })];
+    const misplaced: string[] = [];
+    let followUps = 0;
+    for (const type of ["INDIVIDUAL", "CORPORATE", "COMPANY_OFFICIAL"] as const)
+      for (const step of stepsOf(type))
+        for (const s of schemes) {
+          const fields = fieldsUnder(step, s);
+          fields.forEach((field, i) => {
+            if (!field.shownWhen) return;
+            followUps++;
+            const before = fields[i - 1];
+            const sameBlock =
+              before?.shownWhen?.field === field.shownWhen.field && before.shownWhen.equals === field.shownWhen.equals;
+            if (before?.name !== field.shownWhen.field && !sameBlock) misplaced.push(`${type} ${step.id} ${field.name}`);
+          });
+        }
+    expect(followUps).toBeGreaterThan(0);
+    expect(misplaced).toEqual([]);
+  });
   it("the corporate application has the fourteen routes of the spec, cof-additional-infromation spelled so", () => {
     expect(CORPORATE_STEPS.map((s) => s.id)).toEqual([
       "country-and-name",

@@ -71,7 +71,7 @@ export default function BatchSignResultScreen() {
         {/* In the page from the first paint, so nothing below it moves at hydration; hidden without
             JavaScript, whose lists do not update (`scripting: none`; docs/decisions.md "Nothing
             moves under a tap while a page hydrates"). */}
-        <p className={styles.withScripts} data-testid="refresh-note">
+        <p className="scripts-only" data-testid="refresh-note">
           {t("result.refresh-note")}
         </p>
         {data.unsignedError ? (
