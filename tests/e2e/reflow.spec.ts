@@ -9,7 +9,11 @@
  *
  * The German walk runs with JavaScript, the page measured once hydrated and settled, and also
  * proves every customer page's Content-Security-Policy (./csp-checks.ts), file routes included:
- * one walk instead of two (web-security-csp.spec.ts walks the back office).
+ * one walk instead of two (web-security-csp.spec.ts walks the back office); and that hydration
+ * moves nothing on the page (layout shifts: a control that moves while the page hydrates takes a
+ * slow phone's tap elsewhere). For that each page's scripts wait until its HTML is parsed and
+ * painted, as on a slow network, and only shifts after that moment count (not a box painted
+ * while the HTML streamed in, which is timing, not the page).
  *
  * The Arabic walk runs without JavaScript. The layout is CSS and the server renders the same
  * HTML either way, so what right to left could push past the screen's edge is there before
@@ -22,11 +26,53 @@
  * whether or not the page may run scripts (a JavaScript-off context's `window.__remixContext`,
  * set by an inline script, is undefined: the walk asserts it, or it would prove nothing new).
  */
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { forEveryPage, RESOURCE_ROUTES } from "./every-page";
 import { openLockedDown, watchViolations } from "./csp-checks";
 
 const WIDTH = 320;
+
+/**
+ * The layout shifts of the page's document since `since` (ms of `performance.now()`) that no
+ * input caused (Chromium's Layout Instability API, buffered): each as its score, its time and the
+ * elements that moved with their boxes before and after, e.g.
+ * `0.0312 at 412 ms: <p data-testid=calendar-line> "" (0,300 320×0 → 0,300 320×44)`. Empty when
+ * nothing moved. Shifts while the HTML streams in (a box painted before its content arrived) come
+ * before `since` when the caller holds the scripts until the page is painted, and are not counted.
+ */
+async function layoutShifts(page: Page, since: number): Promise<string[]> {
+  return page.evaluate(
+    (since) =>
+      new Promise<string[]>((resolve) => {
+        type Box = { x: number; y: number; width: number; height: number };
+        type Source = { node?: Node | null; previousRect: Box; currentRect: Box };
+        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
+        const seen: Shift[] = [];
+        const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
+        observer.observe({ type: "layout-shift", buffered: true });
+        const name = ({ node, previousRect: a, currentRect: b }: Source) => {
+          const moved = `(${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height})`;
+          if (!(node instanceof Element)) return `${node ? node.nodeName : "?"} ${moved}`;
+          const id = node.getAttribute("data-testid") ?? node.id;
+          const label = id ? ` ${node.hasAttribute("data-testid") ? "data-testid=" : "#"}${id}` : "";
+          return `<${node.tagName.toLowerCase()}${label}> "${(node.textContent ?? "").trim().slice(0, 24)}" ${moved}`;
+        };
+        // Buffered entries arrive in the observer's next task.
+        setTimeout(() => {
+          seen.push(...(observer.takeRecords() as Shift[]));
+          observer.disconnect();
+          resolve(
+            seen
+              .filter((e) => !e.hadRecentInput && e.value > 0 && e.startTime >= since)
+              .map((e) => `${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${(e.sources ?? []).map(name).join(", ")}`),
+          );
+        }, 50);
+      }),
+    since,
+  );
+}
+
 test.use({ viewport: { width: WIDTH, height: 640 } });
 
 for (const language of ["de", "ar"]) {
@@ -44,13 +90,19 @@ for (const language of ["de", "ar"]) {
       test.setTimeout(360_000);
       if (withCsp) await watchViolations(page);
       const wide: string[] = [];
+      const moved: string[] = [];
       const cspChecked: string[] = [];
       const pages = await forEveryPage(
         page,
         request,
         async (url, route, who) => {
+          // With JavaScript the scripts wait until the server's page is painted, as on a slow
+          // network, so that what hydration moves shows as a layout shift after that moment.
+          let paintedAt = 0;
           if (withCsp) {
-            await openLockedDown(page, url, route, who);
+            await openLockedDown(page, url, route, who, {
+              whileScriptsHeld: async () => void (paintedAt = await page.evaluate(() => performance.now())),
+            });
             cspChecked.push(route.id);
           }
           if (RESOURCE_ROUTES.has(route.id)) return; // files, not pages
@@ -77,11 +129,18 @@ for (const language of ["de", "ar"]) {
             return `${scrollWidth} px wide: ${culprits.join(", ")}`;
           }, WIDTH);
           if (overflow) wide.push(`${url} (${who}): ${overflow}`);
+          // Nothing moved once the server's page was painted, with no input to cause it (hydration,
+          // late controls): docs/decisions.md "Nothing moves under a tap while a page hydrates".
+          if (scripts) {
+            const shifts = await layoutShifts(page, paintedAt);
+            if (shifts.length) moved.push(`${url} (${who}): ${shifts.join("; ")}`);
+          }
         },
         ["anonymous", "unidentified", "individual"],
         language,
       );
       expect(wide, "pages wider than the screen").toEqual([]);
+      expect(moved, "pages whose content moved after the first paint (layout shifts)").toEqual([]);
       if (withCsp) expect(cspChecked.sort(), "CSP: every customer page of the manifest").toEqual(pages.map((r) => r.id).sort());
     });
   });
