@@ -26,52 +26,12 @@
  * whether or not the page may run scripts (a JavaScript-off context's `window.__remixContext`,
  * set by an inline script, is undefined: the walk asserts it, or it would prove nothing new).
  */
-import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { forEveryPage, RESOURCE_ROUTES } from "./every-page";
 import { openLockedDown, watchViolations } from "./csp-checks";
+import { layoutShifts } from "./layout-helpers";
 
 const WIDTH = 320;
-
-/**
- * The layout shifts of the page's document since `since` (ms of `performance.now()`) that no
- * input caused (Chromium's Layout Instability API, buffered): each as its score, its time and the
- * elements that moved with their boxes before and after, e.g.
- * `0.0312 at 412 ms: <p data-testid=calendar-line> "" (0,300 320×0 → 0,300 320×44)`. Empty when
- * nothing moved. Shifts while the HTML streams in (a box painted before its content arrived) come
- * before `since` when the caller holds the scripts until the page is painted, and are not counted.
- */
-async function layoutShifts(page: Page, since: number): Promise<string[]> {
-  return page.evaluate(
-    (since) =>
-      new Promise<string[]>((resolve) => {
-        type Box = { x: number; y: number; width: number; height: number };
-        type Source = { node?: Node | null; previousRect: Box; currentRect: Box };
-        type Shift = PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] };
-        const seen: Shift[] = [];
-        const observer = new PerformanceObserver((list) => seen.push(...(list.getEntries() as Shift[])));
-        observer.observe({ type: "layout-shift", buffered: true });
-        const name = ({ node, previousRect: a, currentRect: b }: Source) => {
-          const moved = `(${a.x},${a.y} ${a.width}×${a.height} → ${b.x},${b.y} ${b.width}×${b.height})`;
-          if (!(node instanceof Element)) return `${node ? node.nodeName : "?"} ${moved}`;
-          const id = node.getAttribute("data-testid") ?? node.id;
-          const label = id ? ` ${node.hasAttribute("data-testid") ? "data-testid=" : "#"}${id}` : "";
-          return `<${node.tagName.toLowerCase()}${label}> "${(node.textContent ?? "").trim().slice(0, 24)}" ${moved}`;
-        };
-        // Buffered entries arrive in the observer's next task.
-        setTimeout(() => {
-          seen.push(...(observer.takeRecords() as Shift[]));
-          observer.disconnect();
-          resolve(
-            seen
-              .filter((e) => !e.hadRecentInput && e.value > 0 && e.startTime >= since)
-              .map((e) => `${e.value.toFixed(4)} at ${Math.round(e.startTime)} ms: ${(e.sources ?? []).map(name).join(", ")}`),
-          );
-        }, 50);
-      }),
-    since,
-  );
-}
 
 test.use({ viewport: { width: WIDTH, height: 640 } });
 

@@ -4,29 +4,41 @@
  * one it is for (./every-page.ts). The customers' pages (anonymous, unidentified, individual) are
  * proved in the German reflow walk (reflow.spec.ts), which opens each of them anyway; the back
  * office's pages here. Together the two walks cover every route of the manifest: each checks
- * that it opened every page of its audiences.
+ * that it opened every page of its audiences. Both also fail on a page that hydration moves
+ * (layout shifts once the server's page is painted: ./layout-helpers.ts `layoutShifts`).
  */
 import { expect, test } from "./fixtures";
 import { forEveryPage } from "./every-page";
 import { openLockedDown, watchViolations } from "./csp-checks";
+import { layoutShifts } from "./layout-helpers";
 
-test("every back-office page: CSP with a per-request nonce, nonce on every script, no inline handlers or styles, no violation", async ({
+test("every back-office page: CSP with a per-request nonce, nonce on every script, no inline handlers or styles, no violation; nothing moves at hydration", async ({
   page,
   request,
 }) => {
   test.setTimeout(180_000);
   await watchViolations(page);
   const checked: string[] = [];
+  const moved: string[] = [];
   const pages = await forEveryPage(
     page,
     request,
     async (url, route, who) => {
-      await openLockedDown(page, url, route, who);
+      // The scripts wait until the server's page is painted: what hydration moves shows after that
+      // moment (docs/decisions.md "Nothing moves under a tap while a page hydrates").
+      let paintedAt = 0;
+      const opened = await openLockedDown(page, url, route, who, {
+        whileScriptsHeld: async () => void (paintedAt = await page.evaluate(() => performance.now())),
+      });
       checked.push(route.id);
+      if (!opened) return; // a file
+      const shifts = await layoutShifts(page, paintedAt);
+      if (shifts.length) moved.push(`${url}: ${shifts.join("; ")}`);
     },
     ["ops"],
   );
   expect(checked.sort(), "every back-office page of the manifest was opened").toEqual(pages.map((r) => r.id).sort());
+  expect(moved, "back-office pages whose content moved at hydration (layout shifts)").toEqual([]);
 });
 
 test("the nonce is new on every request", async ({ request }) => {
