@@ -138,11 +138,12 @@ export default function NewFxRequestScreen() {
             maxLength={40}
             required
           />
-          {hydrated ? (
-            <p aria-live="polite" data-testid="fx-preview">
-              {bought ? t("requests.new.preview", { amount: bought.amount, currency: bought.currency }) : null}
-            </p>
-          ) : null}
+          {/* The live preview needs scripts: in the page from the first paint with a line's room,
+              so the buttons below do not move at hydration nor as it comes and goes while typing
+              (and a live region is there before it speaks); none without scripts. */}
+          <p aria-live="polite" data-testid="fx-preview" className={`${styles.preview} scripts-only`}>
+            {bought ? t("requests.new.preview", { amount: bought.amount, currency: bought.currency }) : null}
+          </p>
           <div className={styles.actions}>
             <SubmitButton>{t("requests.new.submit")}</SubmitButton>
             <Link to="/currency-exchange/requests">{t("requests.new.cancel")}</Link>
