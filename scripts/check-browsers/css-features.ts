@@ -329,7 +329,7 @@ export const MODERN_FEATURES: readonly ModernFeature[] = [
     support: "Chrome 120, Safari 17, Firefox 113",
     inTierA: false,
     fallback:
-      "Only `(scripting: none)`, to hide what is there for JavaScript (global.css `.until-hydrated`, `.scripts-only`): a browser without the feature never matches, so without JavaScript it keeps an empty line where the identity Back and the history's calendar button would be, and shows the signing result's note that its lists update.",
+      "Only `(scripting: none)`, to hide what is there for JavaScript (global.css `.until-hydrated`, `.scripts-only`): a browser without the feature never matches, so without JavaScript it keeps an empty line where the identity Back, the history's calendar button and the FX request's preview would be, and shows the signing result's note that its lists update.",
   },
   {
     kind: "condition",

@@ -197,8 +197,10 @@ test("/payments/sign/result: its body is a chunk of its own that hydrates; its l
   expect(html).not.toMatch(/__result\.screen-[A-Z0-9]+\.js/);
   expect(html, "server-rendered body").toContain('id="unsigned-title"');
   await page.goto(url);
-  // The note on the automatic refreshes is rendered only by the hydrated screen.
+  // Hydrated before the click (the note on the automatic refreshes is in the server's page now,
+  // so its being visible proves nothing): the link's element carries React's fiber.
   await expect(page.locator("#unsigned-title + p")).toBeVisible();
+  await expect.poll(() => hydrated(page.locator("main a[href='/history']"))).toBe(true);
   expect(await fetchedScripts(page)).toContainEqual(expect.stringMatching(/^\/build\/_shared\/__result\.screen-[A-Z0-9]+\.js$/));
 
   await markDocument(page);
