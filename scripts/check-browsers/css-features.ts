@@ -367,7 +367,7 @@ export const MODERN_FEATURES: readonly ModernFeature[] = [
     support: "Chrome 105, Safari 15.4, Firefox 121",
     inTierA: false,
     fallback:
-      "Where unknown the rule is dropped: history.module.css's custom date fields and their hint always show, and identity.module.css's follow-up questions show with their \"If yes\" hint (with JavaScript hidden once hydrated, the page moving then).",
+      'Where unknown the rule is dropped: history.module.css\'s custom date fields and their hint always show, identity.module.css\'s follow-up questions show with their "If yes" hint and international.module.css\'s intermediary bank fields under their "Only if …" hint (with JavaScript hidden once hydrated, the page moving then).',
   },
   {
     kind: "selector",

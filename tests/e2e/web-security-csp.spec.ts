@@ -12,6 +12,9 @@ import { forEveryPage } from "./every-page";
 import { openLockedDown, watchViolations } from "./csp-checks";
 import { layoutShifts } from "./layout-helpers";
 
+// A desk's width, and tall enough to see a whole page: a layout shift counts only where it is seen.
+test.use({ viewport: { width: 1280, height: 8_000 } });
+
 test("every back-office page: CSP with a per-request nonce, nonce on every script, no inline handlers or styles, no violation; nothing moves at hydration", async ({
   page,
   request,

@@ -143,9 +143,10 @@ function BeneficiaryTypeField() {
 }
 
 /**
- * "Use an intermediary bank" and its fields. Without JavaScript the fields are always shown
- * (with a hint that they are needed only when the beneficiary's bank asked for one); with
- * JavaScript they are hidden until the box is checked. They are validated only when checked.
+ * "Use an intermediary bank" and its fields, hidden until the box is checked: by CSS from the
+ * first paint (with JavaScript or without: international.module.css), and by `hidden` once
+ * hydrated. Where CSS cannot (no `:has()`) they are shown under the box's hint that they are
+ * needed only when the beneficiary's bank asked for one. They are validated only when checked.
  */
 function IntermediaryBank() {
   const { t } = useTranslation("payments");
