@@ -82,18 +82,18 @@ async function violations(page: Page): Promise<string[]> {
  * Open one page of an every-page walk (`forEveryPage`) and prove its CSP; a file route
  * (`RESOURCE_ROUTES`) is fetched with the page's cookies instead (a browser navigation to a file
  * is a download) and must carry the CSP and no scripts. Call `watchViolations(page)` once first.
- * @param options.whileScriptsHeld when given, the page's scripts (the build's, not its inline
- *   context) are held back until its whole HTML is parsed and painted; this runs then, before
- *   they are let through (e.g. to note the time, so that what hydration moved can be told apart)
- * @returns the Response of a page (undefined for a file route), for further checks of the caller
+ * The page's scripts (the build's, not its inline context) are held back until its whole HTML is
+ * parsed and painted, as on a slow network, so that what hydration moves shows as a layout shift
+ * after that moment (`layoutShifts(page, paintedAt)`).
+ * @returns for a page, its Response and `paintedAt` (`performance.now()` in the page, ms, when
+ *   the server's page was painted and the scripts were let through); undefined for a file route
  */
 export async function openLockedDown(
   page: Page,
   url: string,
   route: AppRoute,
   who: string,
-  options: { whileScriptsHeld?: () => Promise<void> } = {},
-): Promise<Response | undefined> {
+): Promise<{ response: Response; paintedAt: number } | undefined> {
   if (RESOURCE_ROUTES.has(route.id)) {
     // A real file (e.g. a receipt) or a static not-found page without scripts: locked down all the same.
     const file = await page.request.get(url);
@@ -107,21 +107,18 @@ export async function openLockedDown(
       ).toEqual([]);
     return undefined;
   }
-  const held = options.whileScriptsHeld;
   const scripts = "**/build/**/*.js";
-  const release = held ? await holdBuildFiles(page, scripts) : undefined;
-  const response = await page.goto(url, release ? { waitUntil: "commit" } : undefined);
+  const release = await holdBuildFiles(page, scripts);
+  const response = await page.goto(url, { waitUntil: "commit" });
   expect(response, url).not.toBeNull();
-  if (held && release) {
-    // Parsed ("interactive": the module scripts wait for the end of parsing) and painted (two frames).
-    await page.waitForFunction(() => document.readyState !== "loading");
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
-    await held();
-    release();
-  }
+  // Parsed ("interactive": the module scripts wait for the end of parsing) and painted (two frames).
+  await page.waitForFunction(() => document.readyState !== "loading");
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  const paintedAt = await page.evaluate(() => performance.now());
+  release();
   await expectLockedDown(response!, `${url} (${who})`);
   await page.waitForLoadState("networkidle");
-  if (release) await page.unroute(scripts);
+  await page.unroute(scripts);
   expect(await violations(page), `${url}: CSP violations reported by Chromium`).toEqual([]);
-  return response!;
+  return { response: response!, paintedAt };
 }

@@ -69,9 +69,7 @@ for (const language of ["de", "ar"]) {
           // network, so that what hydration moves shows as a layout shift after that moment.
           let paintedAt = 0;
           if (withCsp) {
-            await openLockedDown(page, url, route, who, {
-              whileScriptsHeld: async () => void (paintedAt = await page.evaluate(() => performance.now())),
-            });
+            paintedAt = (await openLockedDown(page, url, route, who))?.paintedAt ?? 0;
             cspChecked.push(route.id);
           }
           if (RESOURCE_ROUTES.has(route.id)) return; // files, not pages

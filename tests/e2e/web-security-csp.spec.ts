@@ -29,13 +29,10 @@ test("every back-office page: CSP with a per-request nonce, nonce on every scrip
     async (url, route, who) => {
       // The scripts wait until the server's page is painted: what hydration moves shows after that
       // moment (docs/decisions.md "Nothing moves under a tap while a page hydrates").
-      let paintedAt = 0;
-      const opened = await openLockedDown(page, url, route, who, {
-        whileScriptsHeld: async () => void (paintedAt = await page.evaluate(() => performance.now())),
-      });
+      const opened = await openLockedDown(page, url, route, who);
       checked.push(route.id);
       if (!opened) return; // a file
-      const shifts = await layoutShifts(page, paintedAt);
+      const shifts = await layoutShifts(page, opened.paintedAt);
       if (shifts.length) moved.push(`${url}: ${shifts.join("; ")}`);
     },
     ["ops"],
