@@ -67,6 +67,8 @@ export const KNOWN_CONSTRAINTS = [
   "isRecentIsoDate",
   "noProvider",
   "isNotSelf",
+  "hasAccount",
+  "isCustomer",
 ] as const;
 
 /**

@@ -275,6 +275,35 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByRole("link", { name: "Continue the payment you started" })).toHaveCount(0);
     });
 
+    test("a recipient without an account in the payment's currency: the bank's refusal on the recipient, translated, the form filled", async ({
+      page,
+      consoleErrors,
+    }) => {
+      // James Patel's own organization holds pounds and euros: a dollar payment to him is refused by the bank.
+      await signIn(page, CUSTOMERS.individual);
+      await page.goto(`/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.both)}`);
+      const form = page.locator("#pay-title ~ form");
+      await formReady(page, javaScriptEnabled, form);
+      await selectByText(form.locator("select[name=source]"), /^Main account — .*USD/);
+      await form.locator("[name=amount]").fill("3.21");
+      await form.locator("[name=reference]").fill(`No dollars ${mode}`);
+      await submitButton(page).click();
+      // The bank's words for the rule (errors:constraints.hasAccount), not the API's English text.
+      const message = "The recipient has no account in this currency.";
+      const summary = page.getByRole("alert").filter({ has: page.locator("#error-summary-title") });
+      await expect(summary).toContainText(message);
+      // The summary's link lands on the message, shown above the balance to pay from.
+      await expect(page.locator("#recipientPhone-error")).toContainText(message);
+      await summary.getByRole("link", { name: new RegExp(message) }).click();
+      await expect(page.locator("#recipientPhone")).toBeFocused();
+      // With JavaScript the link focuses without a navigation, which would have dropped the bank's errors.
+      await expect(page.locator("#recipientPhone-error")).toContainText(message);
+      await expect(form.locator("[name=amount]")).toHaveValue("3.21");
+      await expect(form.locator("[name=reference]")).toHaveValue(`No dollars ${mode}`);
+      await expect(page).toHaveURL(/\/payments\/internal\/form/);
+      allowValidationAnswers(consoleErrors, "/payments/internal/form");
+    });
+
     test("an internal draft by phone comes back for the same recipient only", async ({ page }) => {
       await signIn(page, CUSTOMERS.individual);
       await page.goto(`/payments/internal/form?phone=${encodeURIComponent(CUSTOMERS.both)}`);

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import "~/test-utils/i18n";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { ErrorSummary } from "./ErrorSummary";
 
@@ -26,6 +26,22 @@ describe("ErrorSummary (GOV.UK pattern)", () => {
     expect([...items].map((li) => li.textContent)).toEqual(["Account blocked", "Enter a valid IBAN", "Too many decimals"]);
     expect(screen.getByRole("link", { name: "Enter a valid IBAN" }).getAttribute("href")).toBe("#iban");
     expect(screen.queryByRole("link", { name: "Account blocked" })).toBeNull();
+  });
+
+  it("a link's click focuses its field without a navigation (the URL's hash stays: Remix would drop the action's errors)", () => {
+    render(
+      <>
+        <ErrorSummary errors={{ iban: "Enter a valid IBAN", missing: "Not on the page" }} />
+        <input id="iban" aria-label="IBAN" />
+      </>,
+    );
+    const before = window.location.hash;
+    const followed = fireEvent.click(screen.getByRole("link", { name: "Enter a valid IBAN" }));
+    expect(followed, "default prevented").toBe(false);
+    expect(document.activeElement).toBe(screen.getByLabelText("IBAN"));
+    expect(window.location.hash).toBe(before);
+    // No element with the id: the browser follows the link as without JavaScript.
+    expect(fireEvent.click(screen.getByRole("link", { name: "Not on the page" }))).toBe(true);
   });
 
   it("translates i18n keys and leaves API texts alone", () => {

@@ -10,7 +10,7 @@
  */
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ValidatedForm } from "remix-validated-form";
+import { useField, ValidatedForm } from "remix-validated-form";
 import { AuthenticityTokenInput } from "~/components/forms/AuthenticityTokenInput";
 import { DraftAutosave, DraftNotice, SaveDraftButton } from "~/components/forms/DraftControls";
 import { BeneficiaryPicker, ChosenBeneficiaryFields, withBeneficiary } from "~/components/forms/BeneficiaryPicker";
@@ -22,8 +22,10 @@ import { SourceBalanceSelect, useSourceScale } from "~/components/forms/SourceBa
 import { ValidatedErrorSummary } from "~/components/forms/ValidatedErrorSummary";
 import { Alert } from "~/components/ui/Alert";
 import { perScales } from "~/lib/currency-scales";
+import { translateMessage } from "~/lib/i18n-message";
 import { lazyValidator } from "~/lib/lazy-validator";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import fieldStyles from "~/components/forms/Field.module.css";
 import type { loader } from "./form";
 
 export const FIELDS = ["source", "purpose", "categoryId", "amount", "reference"] as const;
@@ -84,7 +86,7 @@ export default function InternalScreen() {
             <AuthenticityTokenInput />
             <IdempotencyKeyInput fallback={idempotencyKey} />
             <ChosenBeneficiaryFields chosen={saved.chosen} />
-            <input type="hidden" name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
+            <RecipientInput name={by === "phone" ? "recipientPhone" : "recipientCompanyNumber"} value={value} />
             <SourceBalanceSelect sources={sources} error={sourcesError} />
             <PaymentPurposeFields categories={categories} categoriesError={categoriesError} purposeRequired={false} />
             <PaymentFormEnd scale={scale}>
@@ -94,6 +96,31 @@ export default function InternalScreen() {
           </ValidatedForm>
         )}
       </section>
+    </>
+  );
+}
+
+/**
+ * The recipient looked up (a hidden input: it is changed on the lookup page) and the bank's
+ * refusal of it, when the payment was refused for the recipient (the API's `hasAccount`: no
+ * account in the payment's currency; `isCustomer`, `isNotSelf`: the recipient changed since the
+ * lookup). The error summary's link (`#<name>`) lands on that message, translated, above the
+ * balance to pay from; "Change recipient" is in the line above the form.
+ */
+function RecipientInput({ name, value }: { name: "recipientPhone" | "recipientCompanyNumber"; value: string }) {
+  const { t } = useTranslation("errors");
+  const { error } = useField(name);
+  const text = translateMessage(t, error);
+  return (
+    <>
+      <input type="hidden" name={name} value={value} />
+      {text ? (
+        <div id={name} tabIndex={-1} className={`${fieldStyles.field} ${fieldStyles.invalid}`}>
+          <p id={`${name}-error`} className={fieldStyles.error}>
+            {text}
+          </p>
+        </div>
+      ) : null}
     </>
   );
 }
