@@ -298,6 +298,11 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("#recipientPhone")).toBeFocused();
       // With JavaScript the link focuses without a navigation, which would have dropped the bank's errors.
       await expect(page.locator("#recipientPhone-error")).toContainText(message);
+      // So does the skip link (a keyboard customer's way past the menu).
+      await page.getByRole("link", { name: "Skip to main content" }).focus();
+      await page.keyboard.press("Enter");
+      await expect(page.locator("main")).toBeFocused();
+      await expect(page.locator("#recipientPhone-error")).toContainText(message);
       await expect(form.locator("[name=amount]")).toHaveValue("3.21");
       await expect(form.locator("[name=reference]")).toHaveValue(`No dollars ${mode}`);
       await expect(page).toHaveURL(/\/payments\/internal\/form/);

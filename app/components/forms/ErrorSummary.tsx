@@ -8,14 +8,13 @@
  * effect does with JavaScript (else a screen reader starts again at the top of the page, and
  * nothing says the submission was refused).
  *
- * With JavaScript a link's click focuses its field itself instead of following `#<name>`: the
- * hash change is a navigation for Remix's router, which drops the action's answer, and with it
- * every error the bank sent (remix-validated-form clears the fields' errors then), while the
- * summary keeps listing them. Where no element has the id the browser follows the link.
+ * The links are InPageLinks: with JavaScript a click focuses the field without a navigation, which
+ * would drop the bank's errors on the fields (../ui/InPageLink.tsx).
  */
-import { useEffect, useRef, type MouseEvent } from "react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { translateMessage } from "~/lib/i18n-message";
+import { InPageLink } from "../ui/InPageLink";
 import styles from "./ErrorSummary.module.css";
 
 export interface ErrorSummaryProps {
@@ -62,27 +61,13 @@ export function ErrorSummary({ errors, order = [], attempt }: ErrorSummaryProps)
             {name === "_form" ? (
               <span id="_form-error">{translateMessage(t, message)}</span>
             ) : (
-              <a href={`#${name}`} onClick={(event) => focusField(event, name)}>
-                {translateMessage(t, message)}
-              </a>
+              <InPageLink to={name}>{translateMessage(t, message)}</InPageLink>
             )}
           </li>
         ))}
       </ul>
     </div>
   );
-}
-
-/**
- * Focus the element a summary link names (`id`), scrolled into view, without a navigation
- * (module header). A field that cannot take focus is scrolled to.
- */
-function focusField(event: MouseEvent<HTMLAnchorElement>, id: string): void {
-  const target = document.getElementById(id);
-  if (!target) return;
-  event.preventDefault();
-  target.focus();
-  if (document.activeElement !== target) target.scrollIntoView({ block: "center" });
 }
 
 function rank(name: string, order: readonly string[]): number {

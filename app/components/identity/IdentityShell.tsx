@@ -24,6 +24,7 @@ import { LanguageSwitcher } from "../layout/LanguageSwitcher";
 import { BackButton } from "../ui/BackButton";
 import { BACK_HISTORY_MIN } from "~/lib/layout-widgets";
 import { useIsHydrated } from "~/lib/use-hydrated";
+import { InPageLink } from "~/components/ui/InPageLink";
 
 export interface IdentityShellProps {
   nav: StepNav | null;
@@ -44,9 +45,9 @@ export function IdentityShell({ nav, backHref, stepForm = false, children }: Ide
   const historyBack = !backHref && hydrated && window.history.length > BACK_HISTORY_MIN;
   return (
     <div className={styles.shell}>
-      <a className={styles.skip} href="#main">
+      <InPageLink className={styles.skip} to="main">
         {t("common:skip-to-content")}
-      </a>
+      </InPageLink>
       <header className={styles.header} data-identity-nav>
         <Link to="/identity" className={styles.logo}>
           <BrandMark />

@@ -25,6 +25,7 @@ import { LanguageSwitcher } from "./LanguageSwitcher";
 import { forgetOpenedAccounts, useOpenedAccounts } from "./useOpenedAccounts";
 import { initialsOf } from "~/lib/initials";
 import { cardNumberShown, cardOutOfUse, type CardNumberShown } from "~/lib/card-number";
+import { InPageLink } from "~/components/ui/InPageLink";
 
 export interface AppShellProps {
   userName: string;
@@ -82,9 +83,9 @@ export function AppShell({ userName, accounts, accountsError, showAccounts, menu
   );
   return (
     <div className={styles.shell}>
-      <a className={styles.skip} href="#main">
+      <InPageLink className={styles.skip} to="main">
         {t("skip-to-content")}
-      </a>
+      </InPageLink>
       <header className={styles.header} data-layout-nav>
         <Link to={nav[0].to} className={styles.logo}>
           <BrandMark />

@@ -9,6 +9,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { OpsCsrfInput } from "./OpsCsrfInput";
 import styles from "./OpsShell.module.css";
+import { InPageLink } from "~/components/ui/InPageLink";
 
 export { styles as opsStyles };
 
@@ -47,9 +48,9 @@ export function OpsShell({ staff, children }: { staff: ShellStaff | null; childr
   const areas = staff ? OPS_AREAS.filter((a) => !a.roles.length || a.roles.some((r) => staff.roles.includes(r))) : [];
   return (
     <>
-      <a className={styles.skip} href="#main">
+      <InPageLink className={styles.skip} to="main">
         {t("skip-to-content")}
-      </a>
+      </InPageLink>
       <header className={styles.header}>
         <p className={styles.title}>{t("title")}</p>
         {staff ? (

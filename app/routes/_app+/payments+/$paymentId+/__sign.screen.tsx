@@ -30,6 +30,7 @@ import { useLayoutAccountName } from "~/lib/use-layout-account";
 import styles from "../payments.module.css";
 import { DocumentList } from "./__document-list";
 import type { loader } from "./sign";
+import { InPageLink } from "~/components/ui/InPageLink";
 
 /** The documents form's rules (./__sign.schema.ts), loaded when a form is first used (lib/lazy-validator.ts). */
 const uploadValidator = lazyValidator(() => import("./__sign.schema").then((m) => m.uploadValidator));
@@ -65,7 +66,7 @@ function DocumentsNotice() {
             amount: formatMoney(documentsRule.thresholdAmount, payment.currencyId, 2, i18n.language),
           })
         : t("documents.required-kind")}{" "}
-      <a href="#files">{t("documents.attach-link")}</a>
+      <InPageLink to="files">{t("documents.attach-link")}</InPageLink>
     </Alert>
   );
 }
