@@ -105,7 +105,7 @@ export default function InternalScreen() {
  * refusal of it, when the payment was refused for the recipient (the API's `hasAccount`: no
  * account in the payment's currency; `isCustomer`, `isNotSelf`: the recipient changed since the
  * lookup). The error summary's link (`#<name>`) lands on that message, translated, above the
- * balance to pay from; "Change recipient" is in the line above the form.
+ * balance to pay from; "Choose another recipient" is in the line above the form.
  */
 function RecipientInput({ name, value }: { name: "recipientPhone" | "recipientCompanyNumber"; value: string }) {
   const { t } = useTranslation("errors");
