@@ -50,4 +50,19 @@ describe("InPageLink (a link to an element of the same page)", () => {
     expect(fireEvent.click(screen.getByRole("link"))).toBe(true);
     expect(calls).toEqual(["clicked"]);
   });
+
+  it("a click for another tab or window (middle button, Ctrl, ⌘, Shift, Alt) is the browser's", () => {
+    render(
+      <>
+        <InPageLink to="iban">To the IBAN</InPageLink>
+        <input id="iban" aria-label="IBAN" />
+      </>,
+    );
+    const link = screen.getByRole("link");
+    for (const init of [{ button: 1 }, { ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { altKey: true }]) {
+      expect(fireEvent.click(link, init), JSON.stringify(init)).toBe(true);
+      expect(document.activeElement, JSON.stringify(init)).not.toBe(screen.getByLabelText("IBAN"));
+    }
+    expect(fireEvent.click(link)).toBe(false);
+  });
 });

@@ -8,7 +8,8 @@
  * (docs/decisions.md "The error summary's links focus their field themselves"). An element that
  * cannot take focus (a `<main>` without tabindex) takes it for the moment, as the browser's own
  * fragment navigation moves the keyboard's starting point there; where no element has the id the
- * browser follows the link.
+ * browser follows the link, and a click meant for a new tab or window (a middle click, or one with
+ * Ctrl, ⌘, Shift or Alt held) is left to the browser as on any link.
  */
 import type { AnchorHTMLAttributes, MouseEvent } from "react";
 
@@ -32,8 +33,12 @@ export function InPageLink({ to, onClick, children, ...rest }: InPageLinkProps) 
   );
 }
 
-/** Focus the element with `id` (module rules), the click's navigation prevented; nothing when there is none. */
+/**
+ * Focus the element with `id` (module rules), the click's navigation prevented; nothing when there
+ * is none or the click asks for another tab or window.
+ */
 function focusInPage(event: MouseEvent<HTMLAnchorElement>, id: string): void {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   const target = document.getElementById(id);
   if (!target) return;
   event.preventDefault();
