@@ -46,6 +46,26 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
+    // A link to an element of the same page is an InPageLink: with JavaScript a hash navigation is
+    // a Remix navigation that drops the form's errors (docs/decisions.md "The error summary's
+    // links focus their field themselves").
+    files: ["app/**/*.tsx"],
+    ignores: ["app/components/ui/InPageLink.tsx", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        ...[
+          "JSXAttribute[name.name='href'] > Literal[value=/^#/]",
+          "JSXAttribute[name.name='href'] > JSXExpressionContainer > Literal[value=/^#/]",
+          "JSXAttribute[name.name='href'] > JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=/^#/]",
+        ].map((selector) => ({
+          selector,
+          message: "A link within the page is <InPageLink to=…> (app/components/ui/InPageLink.tsx).",
+        })),
+      ],
+    },
+  },
+  {
     files: ["tests/**/*.{ts,tsx}", "**/*.test.{ts,tsx}"],
     // Tests read untyped JSON answers and send deliberately ill-typed bodies; their assertions are the type check.
     rules: { "@typescript-eslint/no-explicit-any": "off" },
