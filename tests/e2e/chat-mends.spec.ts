@@ -42,6 +42,9 @@ test.describe("JavaScript on, a lost acknowledgement", () => {
   test("a message sent before the channel's data arrived carries a key, goes over HTTP after 5 s with it, and is saved once", async ({
     page,
   }) => {
+    // Real waits (the 5-second HTTP fallback, an 8-second slow channel load): 33 s of the default
+    // 60 on a slow CI machine beside the other shard.
+    test.setTimeout(120_000);
     // The socket goes through a relay that drops the gateway's acknowledgements of `message`
     // (engine.io "4" + socket.io ACK "3" + id + `[{"ok":true,"message":…}]`): the message is saved,
     // the popup never hears so.
