@@ -52,12 +52,10 @@ for (const file of e2eReports) {
   failed += s.unexpected;
   skipped += s.skipped;
   eachSpec(report.suites, [], (spec, titles) => {
+    const name = `tests/e2e/${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`;
     for (const t of spec.tests ?? []) {
-      if (t.status === "unexpected") {
-        failures.push(`e2e: tests/e2e/${spec.file}:${spec.line} › ${[...titles, spec.title].join(" › ")}`);
-      } else if (t.status === "flaky") {
-        console.log(`flaky (passed on retry): tests/e2e/${spec.file}:${spec.line} › ${spec.title}`);
-      }
+      if (t.status === "unexpected") failures.push(`e2e: ${name}`);
+      else if (t.status === "flaky") console.log(`flaky (passed on retry): ${name}`);
     }
   });
 }

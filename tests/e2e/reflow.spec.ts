@@ -70,7 +70,7 @@ for (const language of ["de", "ar"]) {
         const pages = await forEveryPage(
           page,
           request,
-          async (url, route, who) => {
+          async (url, route) => {
             // With JavaScript the scripts wait until the server's page is painted, as on a slow
             // network, so that what hydration moves shows as a layout shift after that moment.
             let paintedAt = 0;
