@@ -17,7 +17,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { directionOf, i18nConfig } from "./i18n";
@@ -56,6 +56,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const title = usePageTitle();
   const brand = useBrand();
+  // Hydrated: the whole first render committed (this effect runs after every child's). The
+  // browser tests wait for it instead of a quiet network (tests/e2e/csp-checks.ts `settled`).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <head>

@@ -29,7 +29,7 @@
  */
 import { expect, test } from "./fixtures";
 import { forEveryPage, RESOURCE_ROUTES, type Audience } from "./every-page";
-import { openLockedDown, watchViolations } from "./csp-checks";
+import { openLockedDown, startLockedDownWalk } from "./csp-checks";
 import { layoutShifts } from "./layout-helpers";
 
 const WIDTH = 320;
@@ -63,7 +63,7 @@ for (const language of ["de", "ar"]) {
       }) => {
         // Every page of the audience in the manifest (the signed-in customer's most: about 100).
         test.setTimeout(360_000);
-        if (withCsp) await watchViolations(page);
+        const walk = withCsp ? await startLockedDownWalk(page) : null;
         const wide: string[] = [];
         const moved: string[] = [];
         const cspChecked: string[] = [];
@@ -111,7 +111,7 @@ for (const language of ["de", "ar"]) {
           },
           [who],
           language,
-        );
+        ).finally(() => walk?.stop());
         expect(wide, "pages wider than the screen").toEqual([]);
         expect(moved, "pages whose content moved after the first paint (layout shifts)").toEqual([]);
         if (withCsp) expect(cspChecked.sort(), `CSP: every ${who} page of the manifest`).toEqual(pages.map((r) => r.id).sort());

@@ -9,7 +9,7 @@
  */
 import { expect, test } from "./fixtures";
 import { forEveryPage } from "./every-page";
-import { openLockedDown, watchViolations } from "./csp-checks";
+import { openLockedDown, startLockedDownWalk } from "./csp-checks";
 import { layoutShifts } from "./layout-helpers";
 
 // A desk's width, and tall enough to see a whole page: a layout shift counts only where it is seen.
@@ -20,7 +20,7 @@ test("every back-office page: CSP with a per-request nonce, nonce on every scrip
   request,
 }) => {
   test.setTimeout(180_000);
-  await watchViolations(page);
+  const walk = await startLockedDownWalk(page);
   const checked: string[] = [];
   const moved: string[] = [];
   const pages = await forEveryPage(
@@ -36,7 +36,7 @@ test("every back-office page: CSP with a per-request nonce, nonce on every scrip
       if (shifts.length) moved.push(`${url}: ${shifts.join("; ")}`);
     },
     ["ops"],
-  );
+  ).finally(() => walk.stop());
   expect(checked.sort(), "every back-office page of the manifest was opened").toEqual(pages.map((r) => r.id).sort());
   expect(moved, "back-office pages whose content moved at hydration (layout shifts)").toEqual([]);
 });
