@@ -9,7 +9,7 @@
 import { redirect } from "@remix-run/node";
 import type { Validator } from "remix-validated-form";
 import type { MfaToken, OtpChannel, SignPaymentRequest, ValidateSignatureCodeRequest } from "../../server/api/v1/contract";
-import type { Api } from "~/lib/api.server";
+import { ApiError, type Api } from "~/lib/api.server";
 import { apiErrorResponse, validationError, type ServerT } from "~/lib/forms.server";
 
 /** What the action needs to know about the item being signed. */
@@ -69,7 +69,7 @@ export async function signingAction(
     const body: ValidateSignatureCodeRequest = { token: challenge.token, code: result.data.code };
     mfa = await api.post<MfaToken>("/signatures/validate", body);
   } catch (error) {
-    if (await target.signedMeanwhile()) return go(target.itemPage);
+    if (await signedByAnotherRequest(error, target.signedMeanwhile)) return go(target.itemPage);
     const codeFields = { INVALID_CODE: "code", CODE_EXPIRED: "code", CODE_ATTEMPTS_EXCEEDED: "code" };
     return apiErrorResponse(error, t, ["code"], {}, codeFields, "sign");
   }
@@ -84,4 +84,36 @@ export async function signingAction(
   }
   target.clear();
   return go(target.signedTo);
+}
+
+/** How long a refused code waits for another request's signing (`signedByAnotherRequest`), ms. */
+export const SPENT_CODE_WAIT_MS = 3_000;
+
+/**
+ * After POST /v1/signatures/validate refused the code: whether the items were signed by another
+ * request meanwhile, so the page can show the outcome instead of an error (a double submit
+ * without JavaScript sends the signing form twice). The API answers a code already used
+ * CODE_EXPIRED; on PostgreSQL the two requests run side by side, and the one that used the code
+ * may still be between its code check and its signing, with the items awaiting signature. So on
+ * CODE_EXPIRED the check is repeated every `everyMs` for up to `waitMs` (the other request's
+ * signing takes milliseconds; a code that really expired is refused by the page before the call
+ * where it knows the deadline, so the wait is spent only when the API knew better); on any other
+ * refusal (a wrong code) it is checked once.
+ * @param error what the validate call threw
+ * @param signedMeanwhile true once the items no longer await signature
+ * @returns true when they were signed (or declined) meanwhile
+ */
+export async function signedByAnotherRequest(
+  error: unknown,
+  signedMeanwhile: () => Promise<boolean>,
+  { waitMs = SPENT_CODE_WAIT_MS, everyMs = 100 }: { waitMs?: number; everyMs?: number } = {},
+): Promise<boolean> {
+  if (await signedMeanwhile()) return true;
+  if (!(error instanceof ApiError && error.body.code === "CODE_EXPIRED")) return false;
+  const deadline = Date.now() + waitMs;
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+    if (await signedMeanwhile()) return true;
+  }
+  return false;
 }

@@ -32,6 +32,7 @@ import { apiErrorResponse, validationError } from "~/lib/forms.server";
 import i18next from "~/lib/i18next.server";
 import { changeableForm, clearSignCode, sendSignCode } from "~/lib/payments.server";
 import { canSignFor, organizationOf } from "~/lib/signing";
+import { signedByAnotherRequest } from "~/lib/sign-action.server";
 import { splitScreen } from "~/lib/split-screen";
 // Server-only: in the browser the screen (form, remix-validated-form) is a chunk of its own; its rules
 // (zod, …) another, loaded when the form is first used (lib/lazy-validator.ts).
@@ -157,7 +158,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     } catch (error) {
       // A double submit (no JS): the first request used the code and signed; this one finds the
       // code spent. Show the outcome, not a misleading "code expired".
-      if (await isNoLongerPending(api, payment.id)) return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
+      if (await signedByAnotherRequest(error, () => isNoLongerPending(api, payment.id)))
+        return redirect(`/payments/${payment.id}`, { headers: await api.headers() });
       return apiErrorResponse(
         error,
         t,

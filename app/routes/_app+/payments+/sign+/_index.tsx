@@ -30,6 +30,7 @@ import { apiErrorResponse, validationError, type ServerT } from "~/lib/forms.ser
 import i18next from "~/lib/i18next.server";
 import { batchSignChallenge, clearBatchSignCode, safeReturnTo, sendBatchSignCode } from "~/lib/payments.server";
 import { batchQuery, canSign, selectionFromForm, selectionSize, type BatchSelection } from "~/lib/signing";
+import { signedByAnotherRequest } from "~/lib/sign-action.server";
 import { splitScreen } from "~/lib/split-screen";
 import {
   loadSelection,
@@ -138,7 +139,8 @@ export async function action({ request }: ActionFunctionArgs) {
       mfa = await api.post<MfaToken>("/signatures/validate", body);
     } catch (error) {
       // A double submit (no JS): the first request used the code and signed; show the outcome.
-      if (await noneAwaitSignature(api, sel)) return redirect(resultUrl(sel, back, []), { headers: await api.headers() });
+      if (await signedByAnotherRequest(error, () => noneAwaitSignature(api, sel)))
+        return redirect(resultUrl(sel, back, []), { headers: await api.headers() });
       return apiErrorResponse(
         error,
         t,
