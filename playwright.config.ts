@@ -4,8 +4,10 @@ import { E2E_STAFF_TOKEN } from "./tests/e2e/staff-token";
 /**
  * Browser end-to-end tests in Debian's Chromium (Playwright cannot download browsers here).
  * The web server is the real process (`server/index.ts`) on a fresh embedded database in a
- * temporary folder, with sandbox codes shown and relaxed rate limits (configuration, not
- * code paths). Build first (`remix build`); tests/run-all.sh does.
+ * temporary folder — or, with DATABASE_URL set, on that PostgreSQL database, dropped and made
+ * again first (tests/e2e/fresh-database.mjs; tests/run-all.sh gives the even shards one) — with
+ * sandbox codes shown and relaxed rate limits (configuration, not code paths). Build first
+ * (`remix build`); tests/run-all.sh does.
  */
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -55,7 +57,9 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node --import tsx server/index.ts`,
+    command: process.env.DATABASE_URL
+      ? "node tests/e2e/fresh-database.mjs && node --import tsx server/index.ts"
+      : `rm -rf ${dataDir} && node --import tsx server/index.ts`,
     url: `http://127.0.0.1:${port}/api/v1/health`,
     timeout: 120_000,
     reuseExistingServer: false,

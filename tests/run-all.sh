@@ -70,11 +70,26 @@ step "browser tests (Playwright, Chromium)"
 # E2E_SHARDS runs of the suite side by side, each with its own server and embedded database
 # (E2E_PORT 3100, 3101, …), the spec files split between them by their measured duration
 # (tests/e2e-shards.mjs, tests/e2e/durations.json). Their output is printed after all of them end.
+# With TEST_DATABASE_URL, the even shards' servers run on PostgreSQL (each its own database on
+# that server, bank_e2e_<N>, made anew by playwright.config.ts) and the odd ones on the embedded
+# database: the web app is proven on both, and the run is lighter (PGlite was about 40 % of a
+# server's CPU time: docs/performance.md "Browser tests on both databases").
 shards="${E2E_SHARDS:-2}"
 pids=()
 for i in $(seq 1 "$shards"); do
+  database_url=""
+  if [ -n "${TEST_DATABASE_URL:-}" ] && [ $((i % 2)) -eq 0 ]; then
+    database_url="${TEST_DATABASE_URL%/*}/bank_e2e_$i"
+  fi
+  if [ -n "$database_url" ]; then
+    on_database=(env DATABASE_URL="$database_url")
+    echo "shard $i/$shards: PostgreSQL (bank_e2e_$i)"
+  else
+    on_database=(env -u DATABASE_URL)
+    echo "shard $i/$shards: PGlite"
+  fi
   # shellcheck disable=SC2046 # one argument per file
-  E2E_PORT=$((3099 + i)) npx playwright test $(node tests/e2e-shards.mjs "$i" "$shards") >"tests/.tmp/e2e-shard-$i.log" 2>&1 &
+  "${on_database[@]}" E2E_PORT=$((3099 + i)) npx playwright test $(node tests/e2e-shards.mjs "$i" "$shards") >"tests/.tmp/e2e-shard-$i.log" 2>&1 &
   pids+=("$!")
 done
 for i in "${!pids[@]}"; do
